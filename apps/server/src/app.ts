@@ -1,0 +1,128 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { matchRoute, MSG } from '@app/domain';
+import type { Database, Db } from './db/client.js';
+import { DEFAULT_WEB_DIST, type Env } from './env.js';
+import { findSession } from './modules/auth/service.js';
+import { forbidden, HttpError, unauthorized } from './lib/errors.js';
+import { validationMessage } from './lib/validation-message.js';
+import { registerModules } from './modules/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    database: Database;
+    env: Env;
+  }
+}
+
+export const API_PREFIX = '/api/v1';
+
+export interface AppOptions {
+  database: Database;
+  env: Env;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp({ database, env, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: env.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+  app.decorate('env', env);
+  app.decorateRequest('auth', null);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'", 'https:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'School rewards API', version: '1.0.0' },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          authtoken: { type: 'apiKey', in: 'header', name: 'authtoken' },
+          from: { type: 'apiKey', in: 'header', name: 'from' },
+        },
+      },
+      security: [{ authtoken: [], from: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // Authenticate before validation, so a call without a session is 401 whatever its body.
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith(API_PREFIX)) return;
+    const config = req.routeOptions.config;
+    const token = req.headers.authtoken;
+    if (typeof token === 'string' && token.length > 0 && token.length < 200) {
+      const user = await findSession(app.db, token);
+      const from = req.headers.from;
+      if (user && (from === undefined || from === '' || from === user.id)) req.auth = user;
+      else if (user && !config.public) throw unauthorized(); // a `from` that is not the token's user
+    }
+    if (config.public) return;
+    if (!req.auth) throw unauthorized();
+    if (config.allow && !config.allow(req.auth)) throw forbidden();
+  });
+
+  app.setErrorHandler((error: any, req, reply) => {
+    if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: error.message });
+    if (error.validation) {
+      return reply.status(400).send({ message: validationMessage(error.validation, error.validationContext) });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const message = status === 429 ? MSG.tryLater : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'Body is not valid JSON' : error.message;
+      return reply.status(status).send({ message });
+    }
+    req.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: MSG.tryLater });
+  });
+
+  await app.register(registerModules, { prefix: API_PREFIX });
+
+  const webDist = env.WEB_DIST ?? DEFAULT_WEB_DIST;
+  const indexHtml = path.join(webDist, 'index.html');
+  if (existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.method !== 'GET') {
+      return reply.status(404).send({ message: MSG.notFound });
+    }
+    const pathname = req.url.split('?')[0] ?? '/';
+    if (!matchRoute(pathname)) req.log.info({ path: pathname }, 'route not found');
+    if (!existsSync(indexHtml)) return reply.status(404).type('text/plain').send('The web app is not built: run npm run build.');
+    return reply.type('text/html').header('cache-control', 'no-cache').send(readFileSync(indexHtml));
+  });
+
+  return app;
+}

@@ -1,0 +1,77 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; services take `Db | Tx` where they may run inside a caller's transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Queryable = Db | Tx;
+
+/** Plain SQL runner used by pg-boss and benchmarks, the same on both drivers. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: any[] }>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  executeSql: ExecuteSql;
+  /** Connection string for pg-boss on PostgreSQL; undefined on PGlite. */
+  url?: string;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** PGlite data directory; undefined keeps the database in memory. */
+  dataDir?: string;
+  /** PGlite snapshot to start from (tests copy a migrated template this way). */
+  loadDataDir?: Blob | File;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    pool.on('error', () => {}); // idle client errors surface on the next query instead
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      kind: 'postgres',
+      db,
+      url: opts.databaseUrl,
+      executeSql: (text, values) => pool.query(text, values as any[]),
+      close: () => pool.end(),
+    };
+  }
+  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    // pg-boss sends multi-statement scripts without parameters; only exec() runs those on PGlite.
+    executeSql: async (text, values) => {
+      if (values?.length) return { rows: (await client.query(text, values)).rows as any[] };
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as any[] };
+    },
+    close: () => client.close(),
+    pglite: client,
+  } as Database & { pglite: PGlite };
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_DIR };
+  if (database.kind === 'postgres') await migratePg(database.db as any, config);
+  else await migratePglite(database.db as any, config);
+}

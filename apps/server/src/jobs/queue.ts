@@ -1,0 +1,21 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.js';
+import { purgeExpired } from '../modules/auth/service.js';
+
+export const CLEANUP_QUEUE = 'cleanup-expired-sessions';
+
+/** pg-boss over the same database: a pool on PostgreSQL, the in-process PGlite otherwise. */
+export async function startJobs(database: Database, log: { error: (o: object, m: string) => void }): Promise<PgBoss> {
+  const boss =
+    database.kind === 'postgres'
+      ? new PgBoss({ connectionString: database.url, max: 3 })
+      : new PgBoss({ db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) } });
+  boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
+  await boss.start();
+  await boss.createQueue(CLEANUP_QUEUE);
+  await boss.schedule(CLEANUP_QUEUE, '17 3 * * *');
+  await boss.work(CLEANUP_QUEUE, async () => {
+    await purgeExpired(database.db);
+  });
+  return boss;
+}

@@ -1,0 +1,51 @@
+import type { PermissionSubject } from '@app/domain';
+import type { FastifyRequest } from 'fastify';
+import type { schools } from '../db/schema.js';
+import { unauthorized } from './errors.js';
+
+export type SchoolRow = typeof schools.$inferSelect;
+
+/** The signed-in user of a request, loaded once by the auth hook. */
+export interface AuthUser {
+  id: string;
+  schoolId: string;
+  externalId: string;
+  firstName: string;
+  lastName: string;
+  roles: string[];
+  gradeLevel: string | null;
+  house: string | null;
+  periodCount: number;
+  school: SchoolRow;
+  tokenHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Open without a session (the user is still loaded when a valid token comes along). */
+    public?: boolean;
+    /** Role-level guard checked before validation; school and ownership are checked in services. */
+    allow?: (user: AuthUser) => boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthUser | null;
+  }
+}
+
+export function me(req: FastifyRequest): AuthUser {
+  if (!req.auth) throw unauthorized();
+  return req.auth;
+}
+
+export const subjectOf = (u: AuthUser): PermissionSubject => ({
+  roles: u.roles,
+  gradeLevel: u.gradeLevel,
+  periodCount: u.periodCount,
+  school: {
+    hasHouseSystem: u.school.hasHouseSystem,
+    isHouseSystemConfigured: u.school.isHouseSystemConfigured,
+    storeModel: u.school.storeModel,
+    schoolType: u.school.schoolType,
+    canTeacherGiveAll: u.school.canTeacherGiveAll,
+  },
+});

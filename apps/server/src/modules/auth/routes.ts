@@ -1,0 +1,44 @@
+import { eq, and } from 'drizzle-orm';
+import { loginBody } from '@app/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { credentials } from '../../db/schema.js';
+import { me } from '../../lib/auth-context.js';
+import { unauthorized } from '../../lib/errors.js';
+import { presentSessionUser } from '../../presenters/user.js';
+import { findSession, login, revokeSession } from './service.js';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const usernameOf = async (schoolId: string, userId: string) => {
+    const [c] = await app.db
+      .select({ username: credentials.username })
+      .from(credentials)
+      .where(and(eq(credentials.schoolId, schoolId), eq(credentials.userId, userId)))
+      .limit(1);
+    return c?.username ?? '';
+  };
+
+  app.post(
+    '/auth/login',
+    { config: { public: true }, schema: { tags: ['auth'], body: loginBody } },
+    async (req) => {
+      const { token, userId } = await login(app.db, {
+        ...req.body,
+        address: req.ip,
+        ttlHours: app.env.SESSION_TTL_HOURS,
+      });
+      const user = await findSession(app.db, token);
+      if (!user) throw unauthorized();
+      return { token, user: presentSessionUser(user, await usernameOf(user.schoolId, userId)) };
+    },
+  );
+
+  app.post('/auth/me', { schema: { tags: ['auth'] } }, async (req) => {
+    const user = me(req);
+    return presentSessionUser(user, await usernameOf(user.schoolId, user.id));
+  });
+
+  app.post('/auth/logout', { schema: { tags: ['auth'] } }, async (req) => {
+    await revokeSession(app.db, me(req).tokenHash);
+    return { ok: true };
+  });
+};

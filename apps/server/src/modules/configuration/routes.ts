@@ -1,0 +1,46 @@
+import { and, eq } from 'drizzle-orm';
+import { configurationBody, hasAnyRole, hasRole } from '@app/domain';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { configurations } from '../../db/schema.js';
+import { me, type AuthUser } from '../../lib/auth-context.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+
+/** `{id}` is a scope: 'global' (product-wide entries) or the caller's own school id. */
+function checkScope(user: AuthUser, scope: string, write: boolean) {
+  if (scope === 'global') {
+    if (write && !hasRole(user.roles, 'SUPER_ADMIN')) throw forbidden();
+    return;
+  }
+  if (scope !== user.schoolId) throw notFound('Configuration not found');
+  if (write && !hasAnyRole(user.roles, ['SCHOOL_ADMIN', 'SUPER_ADMIN'])) throw forbidden();
+}
+
+const params = z.object({ id: z.string().trim().min(1).max(100) });
+
+export const configurationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/configuration/:id', { schema: { tags: ['configuration'], params } }, async (req) => {
+    checkScope(me(req), req.params.id, false);
+    const rows = await app.db.select().from(configurations).where(eq(configurations.scope, req.params.id));
+    return rows.map(({ key, value, valueObject }) => ({ key, value, valueObject }));
+  });
+
+  app.post('/configuration/:id', { schema: { tags: ['configuration'], params, body: configurationBody } }, async (req) => {
+    checkScope(me(req), req.params.id, true);
+    const { key, value = null, valueObject = null } = req.body;
+    const [row] = await app.db
+      .insert(configurations)
+      .values({ scope: req.params.id, key, value, valueObject })
+      .onConflictDoUpdate({ target: [configurations.scope, configurations.key], set: { value, valueObject, updatedAt: new Date() } })
+      .returning();
+    return { key: row!.key, value: row!.value, valueObject: row!.valueObject };
+  });
+};
+
+export async function readConfig(db: import('../../db/client.js').Queryable, scope: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(configurations)
+    .where(and(eq(configurations.scope, scope), eq(configurations.key, key)));
+  return row ?? null;
+}

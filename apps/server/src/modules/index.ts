@@ -1,0 +1,20 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { isDevMode } from '../env.js';
+import { authRoutes } from './auth/routes.js';
+import { configurationRoutes } from './configuration/routes.js';
+import { devRoutes } from './dev/routes.js';
+import { periodRoutes } from './periods/routes.js';
+import { schoolRoutes } from './school/routes.js';
+import { systemRoutes } from './system/routes.js';
+import { utilityRoutes } from './utility/routes.js';
+
+/** Every API area, mounted under /api/v1. */
+export const registerModules: FastifyPluginAsync = async (app) => {
+  await app.register(systemRoutes);
+  await app.register(authRoutes);
+  await app.register(periodRoutes);
+  await app.register(schoolRoutes);
+  await app.register(utilityRoutes);
+  await app.register(configurationRoutes);
+  if (isDevMode(app.env)) await app.register(devRoutes);
+};

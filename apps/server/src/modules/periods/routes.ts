@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { coTeachersBody, hasRole } from '@app/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { me } from '../../lib/auth-context.js';
+import { coTeacherDetails, getPeriodFor, listPeriods, periodRoster, setCoTeachers } from './service.js';
+
+const notStudent = { allow: (u: { roles: string[] }) => !hasRole(u.roles, 'STUDENT') };
+const idParams = z.object({ id: z.string().max(100) });
+
+export const periodRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/periods',
+    {
+      config: notStudent,
+      schema: { tags: ['periods'], querystring: z.object({ scope: z.enum(['mine', 'school']).default('mine'), time: z.string().optional() }) },
+    },
+    async (req) => listPeriods(app.db, me(req), req.query.scope),
+  );
+
+  app.get('/periods/:id', { config: notStudent, schema: { tags: ['periods'], params: idParams } }, async (req) => {
+    const user = me(req);
+    const period = await getPeriodFor(app.db, user, req.params.id);
+    const [students, coTeacherList] = await Promise.all([
+      periodRoster(app.db, user.schoolId, period._id),
+      coTeacherDetails(app.db, user.schoolId, period.coTeachers),
+    ]);
+    return { ...period, students, coTeacherList };
+  });
+
+  app.put(
+    '/periods/:id/co-teachers',
+    { config: notStudent, schema: { tags: ['periods'], params: idParams, body: coTeachersBody } },
+    async (req) => setCoTeachers(app.db, me(req), req.params.id, req.body.coTeachers),
+  );
+};

@@ -1,0 +1,33 @@
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { compareGrades, gradeLabel } from '@app/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { houses, users } from '../../db/schema.js';
+import { me } from '../../lib/auth-context.js';
+
+export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/school/grade-levels', { schema: { tags: ['school'] } }, async (req) => {
+    const { schoolId } = me(req);
+    const rows = await app.db
+      .selectDistinct({ grade: users.gradeLevel })
+      .from(users)
+      .where(and(eq(users.schoolId, schoolId), isNotNull(users.gradeLevel), sql`'STUDENT' = any(${users.roles})`));
+    return rows
+      .map((r) => r.grade as string)
+      .sort(compareGrades)
+      .map((value) => ({ value, label: gradeLabel(value) }));
+  });
+
+  app.get('/school/houses', { schema: { tags: ['school'] } }, async (req) => {
+    const { schoolId } = me(req);
+    const rows = await app.db
+      .select({
+        name: houses.name,
+        color: houses.color,
+        studentCount: sql<number>`(select count(*)::int from ${users} u where u.school_id = ${houses.schoolId} and u.house = ${houses.name})`,
+      })
+      .from(houses)
+      .where(eq(houses.schoolId, schoolId))
+      .orderBy(asc(houses.name));
+    return rows.map((r) => ({ ...r, studentCount: Number(r.studentCount) }));
+  });
+};

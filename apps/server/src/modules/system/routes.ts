@@ -1,0 +1,36 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DEFAULT_WEB_DIST } from '../../env.js';
+
+/** The release id: RELEASE, else the id the web build wrote, else 'development'. */
+function currentRelease(env: { RELEASE?: string; WEB_DIST?: string }): string {
+  if (env.RELEASE) return env.RELEASE;
+  const file = path.join(env.WEB_DIST ?? DEFAULT_WEB_DIST, 'release.json');
+  if (existsSync(file)) {
+    try {
+      return String(JSON.parse(readFileSync(file, 'utf8')).release);
+    } catch {
+      /* fall through */
+    }
+  }
+  return 'development';
+}
+
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  const release = currentRelease(app.env);
+  const publicRoute = { config: { public: true } } as const;
+
+  app.get('/status', { ...publicRoute, schema: { tags: ['system'] } }, async (_req, reply) => {
+    const started = performance.now();
+    try {
+      await app.db.execute(sql`select 1`);
+      return { status: 'ok', database: 'ok', databaseKind: app.database.kind, databaseMs: Math.round(performance.now() - started), release, time: new Date().toISOString() };
+    } catch {
+      return reply.status(503).send({ status: 'degraded', database: 'unreachable', release, time: new Date().toISOString() });
+    }
+  });
+
+  app.get('/release', { ...publicRoute, schema: { tags: ['system'] } }, async () => ({ release }));
+};

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { HOUSES, HOUSE_COLORS } from '@app/domain';
+import type { Db } from '../db/client.js';
+import { configurations, credentials, houses, periodStudents, periods, schools, users } from '../db/schema.js';
+import { hashPassword } from '../lib/tokens.js';
+import { FIRST_NAMES, LAST_NAMES } from './names.js';
+
+export const DEMO_PASSWORD = 'demo1234';
+/** School codes configured to hide How To Earn (the account menu reads this configuration). */
+export const HIDE_HOW_TO_EARN_SCHOOLS = ['DELMAR', 'RIVERA'];
+
+type NewUser = typeof users.$inferInsert & { username: string };
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(schools);
+  return Number(row?.n ?? 0) === 0;
+}
+
+/** Seeds the two demo schools in one transaction and returns the sign-ins to print. */
+export async function seedDemo(db: Db): Promise<string[]> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.transaction(async (tx) => {
+    const [demo] = await tx
+      .insert(schools)
+      .values({
+        externalId: 'DEMO',
+        name: 'Demo Middle School',
+        timeZone: 'America/Los_Angeles',
+        teacherToolboxLink: 'https://toolbox.meritmarket.example/demo',
+        hasHouseSystem: true,
+        isHouseSystemConfigured: true,
+        storeModel: 'Pickup',
+        schoolType: 'Middle',
+      })
+      .returning();
+    const [other] = await tx
+      .insert(schools)
+      .values({
+        externalId: 'OTHER',
+        name: 'Other Elementary School',
+        timeZone: 'America/Los_Angeles',
+        teacherToolboxLink: 'https://toolbox.meritmarket.example/other',
+        storeModel: 'Delivery',
+        schoolType: 'Elementary',
+      })
+      .returning();
+    const d = demo!.id;
+    const o = other!.id;
+
+    await tx.insert(houses).values(HOUSES.map((name) => ({ schoolId: d, name, color: HOUSE_COLORS[name] })));
+
+    const people: NewUser[] = [
+      { schoolId: d, username: 'admin', externalId: 'A-1', firstName: 'Alex', lastName: 'Rivera', roles: ['SCHOOL_ADMIN'] },
+      { schoolId: d, username: 'teacher1', externalId: 'T-1', firstName: 'Taylor', lastName: 'Brooks', roles: ['TEACHER'] },
+      { schoolId: d, username: 'teacher2', externalId: 'T-2', firstName: 'Jordan', lastName: 'Kim', roles: ['TEACHER'] },
+      { schoolId: d, username: 'teacher3', externalId: 'T-3', firstName: 'Morgan', lastName: 'Patel', roles: ['TEACHER'] },
+      { schoolId: d, username: 'teacher4', externalId: 'T-4', firstName: 'Casey', lastName: 'Nguyen', roles: ['TEACHER'] },
+      { schoolId: d, username: 'store', externalId: 'S-1', firstName: 'Sam', lastName: 'Ortiz', roles: ['STORE_MANAGER'] },
+      { schoolId: d, username: 'assistant', externalId: 'S-2', firstName: 'Riley', lastName: 'Chen', roles: ['ASSISTANT_STORE_MANAGER'] },
+      { schoolId: d, username: 'house', externalId: 'H-1', firstName: 'Dana', lastName: 'Lopez', roles: ['STAFF', 'HOUSE_MANAGER'] },
+      { schoolId: d, username: 'giveall', externalId: 'G-1', firstName: 'Jamie', lastName: 'Fox', roles: ['STAFF', 'GIVE_ALL'] },
+      { schoolId: d, username: 'reports', externalId: 'R-1', firstName: 'Avery', lastName: 'Stone', roles: ['STAFF', 'SCHOOLWIDE_REPORTS'] },
+      { schoolId: o, username: 'other-admin', externalId: 'OA-1', firstName: 'Olive', lastName: 'Admin', roles: ['SCHOOL_ADMIN'] },
+      { schoolId: o, username: 'other-teacher', externalId: 'OT-1', firstName: 'Oscar', lastName: 'Teach', roles: ['TEACHER'] },
+      { schoolId: o, username: 'other-student', externalId: 'OS-1', firstName: 'Opal', lastName: 'Pupil', roles: ['STUDENT'], gradeLevel: '3' },
+    ];
+    for (let i = 1; i <= 120; i++) {
+      people.push({
+        schoolId: d,
+        username: `student${i}`,
+        externalId: `S${1000 + i}`,
+        firstName: FIRST_NAMES[(i * 7) % FIRST_NAMES.length]!,
+        lastName: LAST_NAMES[(i * 11) % LAST_NAMES.length]!,
+        roles: ['STUDENT'],
+        gradeLevel: String(6 + ((i - 1) % 3)),
+        house: HOUSES[(i - 1) % HOUSES.length]!,
+      });
+    }
+    const inserted = await tx
+      .insert(users)
+      .values(people.map(({ username: _u, ...u }) => u))
+      .returning({ id: users.id, schoolId: users.schoolId, externalId: users.externalId });
+    const byExternal = new Map(inserted.map((u) => [u.externalId, u]));
+    await tx.insert(credentials).values(
+      people.map((p) => ({ username: p.username, schoolId: p.schoolId, userId: byExternal.get(p.externalId)!.id, passwordHash })),
+    );
+
+    // teacher1 co-teaches teacher2's 4th period; teacher4 has no periods.
+    const plan = [
+      { t: 'T-1', n: 1, name: 'Math 6', sections: ['101'], co: [] as string[] },
+      { t: 'T-1', n: 2, name: 'Math 7', sections: ['102'], co: [] },
+      { t: 'T-1', n: 3, name: 'Math 8', sections: ['103'], co: [] },
+      { t: 'T-2', n: 0, name: 'Homeroom', sections: ['200'], co: [] },
+      { t: 'T-2', n: 4, name: 'Science 7', sections: ['204', '205'], co: ['T-1'] },
+      { t: 'T-2', n: 5, name: 'Science 8', sections: ['206'], co: [] },
+      { t: 'T-3', n: 1, name: 'English 6', sections: ['301'], co: [] },
+      { t: 'T-3', n: 6, name: 'English 8', sections: ['306'], co: [] },
+      { t: 'T-3', n: 99, name: 'Study Hall', sections: ['399'], co: [] },
+    ];
+    const made = await tx
+      .insert(periods)
+      .values(
+        plan.map((p) => ({
+          schoolId: d,
+          name: p.name,
+          teacherId: byExternal.get(p.t)!.id,
+          externalTeacherId: p.t,
+          coTeachers: p.co,
+          periodNumber: p.n,
+          sectionNumbers: p.sections,
+        })),
+      )
+      .returning({ id: periods.id });
+    const roster: (typeof periodStudents.$inferInsert)[] = [];
+    for (let i = 1; i <= 120; i++) {
+      const student = byExternal.get(`S${1000 + i}`)!.id;
+      // Each student sits in three classes, about 40 students a class.
+      for (const k of [i % 9, (i + 3) % 9, (i + 6) % 9]) roster.push({ schoolId: d, periodId: made[k]!.id, studentId: student });
+    }
+    await tx.insert(periodStudents).values(roster);
+    const otherTeacher = byExternal.get('OT-1')!.id;
+    const [op] = await tx
+      .insert(periods)
+      .values({ schoolId: o, name: 'Grade 3', teacherId: otherTeacher, externalTeacherId: 'OT-1', periodNumber: 0, sectionNumbers: ['1'] })
+      .returning({ id: periods.id });
+    await tx.insert(periodStudents).values({ schoolId: o, periodId: op!.id, studentId: byExternal.get('OS-1')!.id });
+
+    await tx.insert(configurations).values({ scope: 'global', key: 'hideHowToEarnSchools', valueObject: HIDE_HOW_TO_EARN_SCHOOLS });
+
+    return [
+      `Demo sign-ins (password ${DEMO_PASSWORD}):`,
+      '  school DEMO:  admin, teacher1 … teacher4, student1 … student120, store, assistant, house, giveall, reports',
+      '  school OTHER: other-admin, other-teacher, other-student',
+    ];
+  });
+}

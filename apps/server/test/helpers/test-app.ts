@@ -1,0 +1,47 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import type { Database } from '../../src/db/client.js';
+import { parseEnv } from '../../src/env.js';
+import { freshDatabase } from './test-db.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+}
+
+/** The real app on its own fresh database for one test file. */
+export function useTestApp(envOverrides: Record<string, string> = {}): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    ctx.database = await freshDatabase();
+    const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'false', WEB_DIST: '/nonexistent', ...envOverrides });
+    ctx.app = await buildApp({ database: ctx.database, env, logger: false });
+    await ctx.app.ready();
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.database?.close();
+  });
+  return ctx;
+}
+
+export type Call = Omit<InjectOptions, 'method' | 'url' | 'headers'> & { token?: string; headers?: Record<string, string> };
+
+/** One API call; `token` fills the authtoken header. */
+export async function call(app: FastifyInstance, method: InjectOptions['method'], url: string, opts: Call = {}) {
+  const { token, headers, ...rest } = opts;
+  const res = await app.inject({
+    method,
+    url: url.startsWith('/api/') ? url : `/api/v1${url}`,
+    headers: { ...(token ? { authtoken: token } : {}), ...headers },
+    ...rest,
+  });
+  let body: any;
+  try {
+    body = res.body ? JSON.parse(res.body) : undefined;
+  } catch {
+    body = res.body;
+  }
+  return { status: res.statusCode, body, headers: res.headers };
+}

@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { migrateDatabase, openDatabase, type Database } from '../../src/db/client.js';
+import { testDatabaseUrl, withDatabase } from './pg-url.js';
+
+/**
+ * A fresh database for one test file: a copy of the migrated template on PostgreSQL,
+ * a new in-memory PGlite otherwise.
+ */
+export async function freshDatabase(): Promise<Database> {
+  const url = testDatabaseUrl();
+  if (!url) {
+    const database = await openDatabase({});
+    await migrateDatabase(database);
+    return database;
+  }
+  const template = inject('pgTemplate');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 20 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Writes dist/release.json; the server serves it at GET release and the app reloads when it changes. */
+function releaseFile(): Plugin {
+  const release = process.env.RELEASE ?? new Date().toISOString();
+  return {
+    name: 'release-file',
+    apply: 'build',
+    define: { __RELEASE__: JSON.stringify(release) },
+    closeBundle() {
+      const dist = path.resolve(__dirname, 'dist');
+      mkdirSync(dist, { recursive: true });
+      writeFileSync(path.join(dist, 'release.json'), JSON.stringify({ release }));
+    },
+  } as Plugin;
+}
+
+export default defineConfig({
+  plugins: [react(), releaseFile()],
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+});

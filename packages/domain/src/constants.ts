@@ -1,0 +1,77 @@
+export const ACTIVITY_CATEGORIES = ['Flags', 'Bonuses', 'Academic Pay Day', 'Daily Behavior', 'Daily Attendance'] as const;
+export type ActivityCategory = (typeof ACTIVITY_CATEGORIES)[number];
+
+export const TEACHER_CUSTOM_ACTION = 'TEACHER_CUSTOM_ACTION';
+export const MAX_CUSTOM_PER_KIND = 5;
+export const MAX_COMMENT_LENGTH = 150;
+export const MAX_ITEM_NAME_LENGTH = 32;
+export const MAX_ORDER_ITEMS = 10;
+
+export const ORDER_STATUSES = ['PENDING', 'PACKAGED', 'REDEEMED', 'REFUNDED', 'CANCELED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_FILTERS = ['ALL', ...ORDER_STATUSES] as const;
+export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = ['PENDING', 'PACKAGED', 'REDEEMED', 'REFUNDED'];
+
+export const STORE_ITEM_CATEGORIES = ['Items', 'Privileges', 'Events'] as const;
+export const STORE_TYPES = ['School', 'Teacher', 'fonts', 'icons'] as const;
+
+export const SURVEY_NAMES = [
+  'STUDENT_SATISFACTION_SURVEY',
+  'STUDENT_SATISFACTION_SURVEY_V2',
+  'STUDENT_SATISFACTION_SURVEY_V3',
+  'TEACHER_SATISFACTION_SURVEY',
+  'TEACHER_SATISFACTION_SURVEY_V2',
+] as const;
+
+export const HOUSES = ['altruismo', 'amistad', 'isibindi', 'reveur'] as const;
+export const HOUSE_COLORS: Record<(typeof HOUSES)[number], string> = {
+  altruismo: '#d64545',
+  amistad: '#2f80ed',
+  isibindi: '#27ae60',
+  reveur: '#8e44ad',
+};
+
+export const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
+export const RELEASE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+export const RELEASE_RELOAD_DELAY_MS = 5_000;
+export const CHUNK_TIMEOUT_MS = 120_000;
+export const ERROR_SAMPLE_RATE = 0.1;
+
+/** Configuration key naming the school codes for which How To Earn is hidden. */
+export const CONFIG_HIDE_HOW_TO_EARN = 'hideHowToEarnSchools';
+
+export const FONT_PRICES: Record<string, number> = {
+  'Alegreya Sans': 0,
+  'DM Sans': 0,
+  Nunito: 0,
+  Oswald: 0,
+  Rubik: 0,
+  Comfortaa: 100,
+  Saira: 100,
+  'Space Mono': 100,
+  Urbanist: 100,
+  Kalam: 150,
+  'Shantell Sans': 150,
+  Sofia: 150,
+  Anton: 200,
+  'Julius Sans One': 200,
+  'Playwrite IN': 200,
+};
+
+export interface FontOption {
+  id: string;
+  name: string;
+  fontFamily: string;
+  price: number;
+  image: string;
+}
+
+const slug = (s: string) => s.toLowerCase().replace(/\s+/g, '-');
+
+export const FONTS: FontOption[] = Object.entries(FONT_PRICES).map(([name, price]) => ({
+  id: slug(name),
+  name,
+  fontFamily: `'${name}', sans-serif`,
+  price,
+  image: `${slug(name)}.svg`,
+}));

@@ -1,0 +1,42 @@
+import { CURRENCY_NAME } from './routes.js';
+
+/** Every message of spec section 8, one place for server and web. */
+export const MSG = {
+  unauthorized: 'Unauthorized',
+  forbidden: 'You are not allowed to do this.',
+  notFound: 'Not found',
+  tryLater: 'Please try after few minutes.',
+  someError: 'Some error occured. Try again later.',
+  errorFetching: 'Error fetching data',
+  noToken: 'No token',
+  invalidLogin: 'Invalid username/password',
+  notRegistered: 'User not registered in our system. Please contact your school admin.',
+  idpTokenError: 'Error getting identity-provider token. Try again later.',
+  idpMismatch: 'Identity-provider user ID mismatch',
+  keepWorking: (need: number) => `Keep working! You need to earn ${need} more ${CURRENCY_NAME}.`,
+  needMore: (need: number) =>
+    `The student needs to earn ${need} more ${CURRENCY_NAME} to make this purchase.`,
+  cancelPassed: 'You cannot cancel this item because the cancellation date has passed.',
+  givingStartsOn: (date: string) =>
+    `Unable to send bonus/flag. You may start giving bonuses and flags on ${date}.`,
+  outOfStock: (name: string) => `${name} is out of stock`,
+  storeClosed: (date: string) => `The store is closed. It will reopen on ${date}.`,
+  nameTooLong:
+    '"Name" can be 32 characters at most. You may use the "Description" box to provide additional details about this item.',
+  schoolOnHoliday: 'School is on holiday',
+  notOnHolidays: 'Not allowed on holidays',
+  notOnWeekends: 'Not allowed on weekends',
+  requestedQuantity: (name: string, available: number) =>
+    `Requested quantity of ${name} is not available. Only ${available} left.`,
+  commentTooLong: 'Comment must be at most 150 characters',
+  selectStudent: 'Please select a student.',
+  orderItemsLimit: 'Order items limit exceeded.',
+  maxCustomFlags: 'Maximum 5 custom Flags are allowed.',
+  maxCustomBonuses: 'Maximum 5 custom Bonuses are allowed.',
+  activitiesMin: 'Activities field must have at least 1 items',
+  balanceNegative: 'User balance is negative',
+  schoolYearEnded: 'School year has ended',
+  orderCanceled: 'This order has been canceled already.',
+  duplicateItemName: 'Item with same name already exists.',
+  noRoles: 'User has no roles',
+} as const;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Request bodies and queries shared by server validation and web forms. */
+const text = (field: string, max: number) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, { error: `${field} is required` })
+    .max(max, { error: `${field} must be at most ${max} characters` });
+
+export const loginBody = z.object({
+  username: text('username', 100),
+  password: z.string({ error: 'password is required' }).min(1, { error: 'password is required' }).max(200),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const contactBody = z.object({
+  userName: text('userName', 100),
+  userSchool: text('userSchool', 200),
+  userEmail: z.email({ error: 'userEmail must be a valid email address' }).max(200),
+  userRole: text('userRole', 50),
+  userMessage: text('userMessage', 2000),
+});
+export type ContactBody = z.infer<typeof contactBody>;
+
+export const configurationBody = z.object({
+  key: text('key', 100),
+  value: z.string().max(2000).nullable().optional(),
+  valueObject: z.unknown().optional(),
+});
+
+export const coTeachersBody = z.object({
+  coTeachers: z.array(z.string().min(1).max(100), { error: 'coTeachers must be a list of teacher ids' }).max(20),
+});
+
+export const idParam = z.object({ id: z.string().min(1).max(100) });
+export const configIdParam = z.object({ id: z.string().trim().min(1).max(100) });
