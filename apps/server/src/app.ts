@@ -39,6 +39,8 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
   const app = Fastify({
     logger: logger ?? { level: env.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
+    // The spec's calls end in a slash in places ('activity/', 'order/teacher/'); both forms answer.
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -10,3 +10,6 @@ export * from './messages.js';
 export * from './constants.js';
 export * from './tiers.js';
 export * from './schemas.js';
+export * from './school-days.js';
+export * from './activities.js';
+export * from './schemas-activity.js';

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -32,8 +34,9 @@ export const schools = pgTable('schools', {
   schoolType: text('school_type').notNull().default(''),
   canTeacherGiveAll: boolean('can_teacher_give_all'),
   canNonAdminCreateCustomActions: boolean('can_non_admin_create_custom_actions').notNull().default(true),
-  adminFlagPoints: integer('admin_flag_points').notNull().default(-5),
-  nonAdminFlagPoints: integer('non_admin_flag_points').notNull().default(-3),
+  /** Points a flag takes away, by the giver's kind; stored as positive amounts. */
+  adminFlagPoints: integer('admin_flag_points').notNull().default(5),
+  nonAdminFlagPoints: integer('non_admin_flag_points').notNull().default(3),
   createdAt: createdAt(),
 });
 
@@ -49,10 +52,14 @@ export const users = pgTable(
     roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
     gradeLevel: text('grade_level'),
     house: text('house'),
+    /** Activity type ids pinned as one-click buttons on the class page. */
+    powerActions: uuid('power_actions').array().notNull().default(sql`'{}'::uuid[]`),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.id] }),
+    index('users_school_grade').on(t.schoolId, t.gradeLevel),
+    index('users_school_house').on(t.schoolId, t.house),
     uniqueIndex('users_school_external').on(t.schoolId, t.externalId),
     uniqueIndex('users_id').on(t.id),
   ],
@@ -152,4 +159,167 @@ export const configurations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
+
+/** One row per school year; the demo and new schools get the year that contains today. */
+export const schoolYears = pgTable(
+  'school_years',
+  {
+    schoolId: uuid('school_id').notNull(),
+    id: id(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    givingStartDate: date('giving_start_date').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.id] }), index('school_years_span').on(t.schoolId, t.startDate, t.endDate)],
+);
+
+export const holidays = pgTable(
+  'holidays',
+  {
+    schoolId: uuid('school_id').notNull(),
+    date: date('date').notNull(),
+    name: text('name').notNull().default('Holiday'),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.date] })],
+);
+
+/** Bonuses, flags and the rest a school gives; TEACHER_CUSTOM_ACTION rows belong to one teacher. */
+export const activityTypes = pgTable(
+  'activity_types',
+  {
+    schoolId: uuid('school_id').notNull(),
+    id: id(),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    points: integer('points').notNull(),
+    type: text('type').notNull().default('SCHOOL_ACTION'),
+    ownerId: uuid('owner_id'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.id] }), uniqueIndex('activity_types_id').on(t.id), index('activity_types_owner').on(t.schoolId, t.ownerId)],
+);
+
+/** The ledger of points: one row per student per activity given. */
+export const activities = pgTable(
+  'activities',
+  {
+    schoolId: uuid('school_id').notNull(),
+    id: id(),
+    studentId: uuid('student_id').notNull(),
+    activityTypeId: uuid('activity_type_id').notNull(),
+    activityType: text('activity_type').notNull(),
+    category: text('category').notNull(),
+    points: integer('points').notNull(),
+    comment: text('comment').notNull().default(''),
+    date: date('date').notNull(),
+    internalPeriodId: uuid('internal_period_id'),
+    groupId: uuid('group_id'),
+    giveId: uuid('give_id').notNull(),
+    givenBy: uuid('given_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    index('activities_student_date').on(t.schoolId, t.studentId, t.date),
+    index('activities_date').on(t.schoolId, t.date),
+    index('activities_period_date').on(t.schoolId, t.internalPeriodId, t.date),
+    index('activities_giver').on(t.schoolId, t.givenBy, t.date),
+  ],
+);
+
+/** Who changed which activity, and how. */
+export const activityAudit = pgTable(
+  'activity_audit',
+  {
+    schoolId: uuid('school_id').notNull(),
+    id: id(),
+    activityId: uuid('activity_id').notNull(),
+    action: text('action').notNull(),
+    changedBy: uuid('changed_by'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.id] }), index('activity_audit_activity').on(t.schoolId, t.activityId)],
+);
+
+/** A student's balance, changed only in the transaction that writes the ledger row behind it. */
+export const wallets = pgTable(
+  'wallets',
+  {
+    schoolId: uuid('school_id').notNull(),
+    studentId: uuid('student_id').notNull(),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    totalEarned: bigint('total_earned', { mode: 'number' }).notNull().default(0),
+    totalSpent: bigint('total_spent', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.studentId] })],
+);
+
+/** Per student, day and category: what reports read instead of scanning the ledger. */
+export const dailyRollup = pgTable(
+  'daily_rollup',
+  {
+    schoolId: uuid('school_id').notNull(),
+    studentId: uuid('student_id').notNull(),
+    date: date('date').notNull(),
+    category: text('category').notNull(),
+    earned: bigint('earned', { mode: 'number' }).notNull().default(0),
+    spent: bigint('spent', { mode: 'number' }).notNull().default(0),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.studentId, t.date, t.category] }), index('daily_rollup_date').on(t.schoolId, t.date)],
+);
+
+export const absences = pgTable(
+  'absences',
+  {
+    schoolId: uuid('school_id').notNull(),
+    studentId: uuid('student_id').notNull(),
+    date: date('date').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.studentId, t.date] }), index('absences_date').on(t.schoolId, t.date)],
+);
+
+/** Marks a (school, date) whose daily attendance and behaviour points were given: the job's idempotency key. */
+export const dailyRuns = pgTable(
+  'daily_runs',
+  {
+    schoolId: uuid('school_id').notNull(),
+    date: date('date').notNull(),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+    studentsAttendance: integer('students_attendance').notNull().default(0),
+    studentsBehavior: integer('students_behavior').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.date] })],
+);
+
+export const groupTypes = pgTable(
+  'group_types',
+  {
+    schoolId: uuid('school_id').notNull(),
+    id: id(),
+    name: text('name').notNull(),
+    internalPeriodId: uuid('internal_period_id').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.id] }), uniqueIndex('group_types_id').on(t.id), index('group_types_period').on(t.schoolId, t.internalPeriodId)],
+);
+
+export const groups = pgTable(
+  'groups',
+  {
+    schoolId: uuid('school_id').notNull(),
+    id: id(),
+    groupTypeId: uuid('group_type_id').notNull(),
+    name: text('name').notNull(),
+    studentIds: uuid('student_ids').array().notNull().default(sql`'{}'::uuid[]`),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.id] }), uniqueIndex('groups_id').on(t.id), index('groups_type').on(t.schoolId, t.groupTypeId)],
 );

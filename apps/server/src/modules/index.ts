@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { isDevMode } from '../env.js';
+import { activityRoutes } from './activities/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { balanceRoutes } from './balances/routes.js';
 import { configurationRoutes } from './configuration/routes.js';
 import { devRoutes } from './dev/routes.js';
 import { periodRoutes } from './periods/routes.js';
@@ -16,5 +18,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(schoolRoutes);
   await app.register(utilityRoutes);
   await app.register(configurationRoutes);
+  await app.register(activityRoutes);
+  await app.register(balanceRoutes);
   if (isDevMode(app.env)) await app.register(devRoutes);
 };

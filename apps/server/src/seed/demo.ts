@@ -4,6 +4,9 @@ import type { Db } from '../db/client.js';
 import { configurations, credentials, houses, periodStudents, periods, schools, users } from '../db/schema.js';
 import { hashPassword } from '../lib/tokens.js';
 import { FIRST_NAMES, LAST_NAMES } from './names.js';
+import { createDefaultActivityTypes } from './activity-types.js';
+import { createCurrentYear } from '../modules/calendar/service.js';
+import { seedHolidays } from './holidays.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 /** School codes configured to hide How To Earn (the account menu reads this configuration). */
@@ -46,6 +49,12 @@ export async function seedDemo(db: Db): Promise<string[]> {
       .returning();
     const d = demo!.id;
     const o = other!.id;
+
+    for (const school of [demo!, other!]) {
+      const year = await createCurrentYear(tx, school);
+      await seedHolidays(tx, school.id, year.yearStart);
+      await createDefaultActivityTypes(tx, school.id);
+    }
 
     await tx.insert(houses).values(HOUSES.map((name) => ({ schoolId: d, name, color: HOUSE_COLORS[name] })));
 

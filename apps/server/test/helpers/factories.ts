@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Role } from '@app/domain';
+import { addDays, todayIn, type Role } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/db/client.js';
 import { credentials, houses, periodStudents, periods, schools, users } from '../../src/db/schema.js';
 import { hashPassword } from '../../src/lib/tokens.js';
+import { createCurrentYear } from '../../src/modules/calendar/service.js';
+import { createDefaultActivityTypes } from '../../src/seed/activity-types.js';
 import { call } from './test-app.js';
 
 export const PASSWORD = 'pass1234';
@@ -20,6 +22,10 @@ export async function makeSchool(db: Db, over: Partial<typeof schools.$inferInse
     .insert(schools)
     .values({ externalId: code, name: `School ${code}`, hasHouseSystem: true, isHouseSystemConfigured: true, ...over })
     .returning();
+  // A year around today, whatever the month the suite runs in.
+  const today = todayIn(s!.timeZone);
+  await createCurrentYear(db, s!, { yearStart: addDays(today, -150), yearEnd: addDays(today, 150), givingStart: addDays(today, -150) });
+  await createDefaultActivityTypes(db, s!.id);
   return s!;
 }
 

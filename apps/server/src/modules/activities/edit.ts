@@ -1,0 +1,75 @@
+import { and, eq } from 'drizzle-orm';
+import { pointsFitCategory } from '@app/domain';
+import type { Db } from '../../db/client.js';
+import { activities, activityAudit } from '../../db/schema.js';
+import type { AuthUser } from '../../lib/auth-context.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/ids.js';
+import { isAdminUser } from './access.js';
+import { applyLedger } from './ledger.js';
+import { resolveTypes } from './types.js';
+
+type ActivityRow = typeof activities.$inferSelect;
+const snapshot = (a: ActivityRow) => ({
+  activityTypeId: a.activityTypeId,
+  activityType: a.activityType,
+  category: a.category,
+  points: a.points,
+  comment: a.comment,
+});
+
+/** Locks one activity the user may change: its giver or an admin of the school. */
+async function lockOwnActivity(tx: Db | Parameters<Parameters<Db['transaction']>[0]>[0], user: AuthUser, id: string) {
+  if (!isUuid(id)) throw notFound('Activity not found');
+  const [a] = await tx
+    .select()
+    .from(activities)
+    .where(and(eq(activities.schoolId, user.schoolId), eq(activities.id, id)))
+    .for('update');
+  if (!a) throw notFound('Activity not found');
+  if (a.givenBy !== user.id && !isAdminUser(user)) throw forbidden('Only the giver or an admin can change this activity.');
+  return a;
+}
+
+export async function updateActivity(
+  db: Db,
+  user: AuthUser,
+  id: string,
+  change: { activityType?: string; comment?: string; points?: number },
+) {
+  return db.transaction(async (tx) => {
+    const before = await lockOwnActivity(tx, user, id);
+    const next = { ...snapshot(before) };
+    if (change.activityType !== undefined && change.activityType !== before.activityTypeId) {
+      const [type] = await resolveTypes(tx, user, [change.activityType]);
+      next.activityTypeId = type!.id;
+      next.activityType = type!.name;
+      if (type!.category !== before.category) throw badRequest('activityType must be of the same category');
+    }
+    if (change.comment !== undefined) next.comment = change.comment;
+    if (change.points !== undefined) {
+      if (!pointsFitCategory(before.category, change.points))
+        throw badRequest(before.category === 'Flags' ? 'points of a flag must be below zero (at least -1000)' : 'points must be between 1 and 1000');
+      next.points = change.points;
+    }
+    const [after] = await tx
+      .update(activities)
+      .set({ ...next, updatedAt: new Date() })
+      .where(and(eq(activities.schoolId, user.schoolId), eq(activities.id, id)))
+      .returning();
+    const delta = next.points - before.points;
+    if (delta)
+      await applyLedger(tx, user.schoolId, [{ studentId: before.studentId, date: before.date, category: before.category, earned: delta, spent: 0, count: 0 }]);
+    await tx.insert(activityAudit).values({ schoolId: user.schoolId, activityId: id, action: 'update', changedBy: user.id, before: snapshot(before), after: snapshot(after!) });
+    return after!;
+  });
+}
+
+export async function deleteActivity(db: Db, user: AuthUser, id: string) {
+  await db.transaction(async (tx) => {
+    const before = await lockOwnActivity(tx, user, id);
+    await tx.delete(activities).where(and(eq(activities.schoolId, user.schoolId), eq(activities.id, id)));
+    await applyLedger(tx, user.schoolId, [{ studentId: before.studentId, date: before.date, category: before.category, earned: -before.points, spent: 0, count: -1 }]);
+    await tx.insert(activityAudit).values({ schoolId: user.schoolId, activityId: id, action: 'delete', changedBy: user.id, before: snapshot(before), after: null });
+  });
+}

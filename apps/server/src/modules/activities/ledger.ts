@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { pgArray } from '../../lib/pg-array.js';
+
+/** A change to one student's points on one day in one category (earned may be negative). */
+export interface LedgerDelta {
+  studentId: string;
+  date: string;
+  category: string;
+  earned: number;
+  spent: number;
+  count: number;
+}
+
+/**
+ * Applies deltas to wallets and the daily rollup inside the caller's transaction. Rows are summed
+ * per key and written in student order, so concurrent gives to overlapping students lock in the
+ * same order and never deadlock; each update is an increment, so none is lost.
+ */
+export async function applyLedger(tx: Queryable, schoolId: string, deltas: readonly LedgerDelta[]): Promise<void> {
+  if (!deltas.length) return;
+  const wallets = new Map<string, { earned: number; spent: number }>();
+  const rollup = new Map<string, LedgerDelta>();
+  for (const d of deltas) {
+    const w = wallets.get(d.studentId) ?? { earned: 0, spent: 0 };
+    w.earned += d.earned;
+    w.spent += d.spent;
+    wallets.set(d.studentId, w);
+    const key = `${d.studentId}|${d.date}|${d.category}`;
+    const r = rollup.get(key);
+    if (r) {
+      r.earned += d.earned;
+      r.spent += d.spent;
+      r.count += d.count;
+    } else rollup.set(key, { ...d });
+  }
+  const ws = [...wallets.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  await tx.execute(sql`
+    insert into wallets (school_id, student_id, balance, total_earned, total_spent)
+    select ${schoolId}::uuid, t.s, t.e - t.sp, t.e, t.sp
+    from unnest(${pgArray(ws.map(([s]) => s), 'uuid')}, ${pgArray(ws.map(([, w]) => w.earned), 'bigint')}, ${pgArray(ws.map(([, w]) => w.spent), 'bigint')}) as t(s, e, sp)
+    order by t.s
+    on conflict (school_id, student_id) do update set
+      balance = wallets.balance + excluded.balance,
+      total_earned = wallets.total_earned + excluded.total_earned,
+      total_spent = wallets.total_spent + excluded.total_spent`);
+  const rs = [...rollup.values()].sort((a, b) => (a.studentId < b.studentId ? -1 : a.studentId > b.studentId ? 1 : 0));
+  await tx.execute(sql`
+    insert into daily_rollup (school_id, student_id, date, category, earned, spent, count)
+    select ${schoolId}::uuid, t.s, t.d, t.c, t.e, t.sp, t.n
+    from unnest(${pgArray(rs.map((r) => r.studentId), 'uuid')}, ${pgArray(rs.map((r) => r.date), 'date')}, ${pgArray(rs.map((r) => r.category), 'text')},
+                ${pgArray(rs.map((r) => r.earned), 'bigint')}, ${pgArray(rs.map((r) => r.spent), 'bigint')}, ${pgArray(rs.map((r) => r.count), 'int')}) as t(s, d, c, e, sp, n)
+    order by t.s, t.d, t.c
+    on conflict (school_id, student_id, date, category) do update set
+      earned = daily_rollup.earned + excluded.earned,
+      spent = daily_rollup.spent + excluded.spent,
+      count = daily_rollup.count + excluded.count`);
+}

@@ -1,0 +1,86 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { MSG, type BulkGiveBody } from '@app/domain';
+import type { Queryable } from '../../db/client.js';
+import { groupTypes, groups, houses, periodStudents, users } from '../../db/schema.js';
+import type { AuthUser } from '../../lib/auth-context.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/ids.js';
+import { accessiblePeriod, reachesWholeSchool, taughtStudentIds } from './access.js';
+
+const isStudent = sql`'STUDENT' = any(${users.roles})`;
+
+/**
+ * The students a give reaches: the union of chosen students, groups, houses and grade levels, or the
+ * whole period when only a period is named. Each selector is checked against what the giver may reach.
+ */
+export async function resolveTargets(
+  db: Queryable,
+  user: AuthUser,
+  body: Pick<BulkGiveBody, 'externalStudentIds' | 'groupIds' | 'houseNames' | 'gradeLevels' | 'internalPeriodId'>,
+): Promise<{ studentIds: string[]; periodId: string | null; groupId: string | null }> {
+  const wholeSchool = reachesWholeSchool(user);
+  const period = body.internalPeriodId ? await accessiblePeriod(db, user, body.internalPeriodId) : null;
+  const found = new Set<string>();
+  const externalIds = body.externalStudentIds ?? [];
+  const groupIds = body.groupIds ?? [];
+  const houseNames = body.houseNames ?? [];
+  const gradeLevels = body.gradeLevels ?? [];
+
+  if (externalIds.length) {
+    const rows = await db
+      .select({ id: users.id, externalId: users.externalId })
+      .from(users)
+      .where(and(eq(users.schoolId, user.schoolId), inArray(users.externalId, externalIds), isStudent));
+    const known = new Set(rows.map((r) => r.externalId));
+    const missing = externalIds.filter((e) => !known.has(e));
+    if (missing.length) throw badRequest(`Unknown student: ${missing.slice(0, 5).join(', ')}`);
+    rows.forEach((r) => found.add(r.id));
+  }
+
+  let groupId: string | null = null;
+  if (groupIds.length) {
+    if (groupIds.some((g) => !isUuid(g))) throw notFound('Group not found');
+    const rows = await db
+      .select({ id: groups.id, studentIds: groups.studentIds, periodId: groupTypes.internalPeriodId })
+      .from(groups)
+      .innerJoin(groupTypes, and(eq(groupTypes.schoolId, groups.schoolId), eq(groupTypes.id, groups.groupTypeId)))
+      .where(and(eq(groups.schoolId, user.schoolId), inArray(groups.id, groupIds)));
+    if (rows.length !== new Set(groupIds).size) throw notFound('Group not found');
+    for (const g of rows) {
+      await accessiblePeriod(db, user, g.periodId);
+      g.studentIds.forEach((s) => found.add(s));
+    }
+    if (rows.length === 1) groupId = rows[0]!.id;
+  }
+
+  if (houseNames.length || gradeLevels.length) {
+    if (!wholeSchool) throw forbidden('You may give to houses and grade levels only with the give-all permission.');
+    if (houseNames.length) {
+      const known = await db.select({ name: houses.name }).from(houses).where(and(eq(houses.schoolId, user.schoolId), inArray(houses.name, houseNames)));
+      const missing = houseNames.filter((h) => !known.some((k) => k.name === h));
+      if (missing.length) throw badRequest(`Unknown house: ${missing.join(', ')}`);
+      const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.schoolId, user.schoolId), inArray(users.house, houseNames), isStudent));
+      rows.forEach((r) => found.add(r.id));
+    }
+    if (gradeLevels.length) {
+      const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.schoolId, user.schoolId), inArray(users.gradeLevel, gradeLevels), isStudent));
+      rows.forEach((r) => found.add(r.id));
+    }
+  }
+
+  const noSelector = !externalIds.length && !groupIds.length && !houseNames.length && !gradeLevels.length;
+  if (period && noSelector) {
+    const rows = await db
+      .select({ id: periodStudents.studentId })
+      .from(periodStudents)
+      .where(and(eq(periodStudents.schoolId, user.schoolId), eq(periodStudents.periodId, period.id)));
+    rows.forEach((r) => found.add(r.id));
+  }
+
+  if (!found.size) throw badRequest(MSG.selectStudent);
+  if (!wholeSchool) {
+    const mine = await taughtStudentIds(db, user);
+    if ([...found].some((s) => !mine.has(s))) throw forbidden('You can give only to students in your classes.');
+  }
+  return { studentIds: [...found], periodId: period?.id ?? null, groupId };
+}

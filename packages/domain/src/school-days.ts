@@ -1,0 +1,87 @@
+import { MSG } from './messages.js';
+
+/** A calendar date as 'YYYY-MM-DD'. All school rules work on dates in the school's time zone. */
+export type IsoDate = string;
+
+export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isValidIsoDate(s: string): boolean {
+  if (!ISO_DATE.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/** Today's date in a time zone ('en-CA' formats as YYYY-MM-DD). */
+export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** The hour (0-23) of `now` in a time zone. */
+export function hourIn(timeZone: string, now: Date = new Date()): number {
+  return Number(new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(now));
+}
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export const isWeekend = (date: IsoDate): boolean => {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return day === 0 || day === 6;
+};
+
+export interface SchoolCalendar {
+  yearStart: IsoDate;
+  yearEnd: IsoDate;
+  givingStart: IsoDate;
+  holidays: ReadonlySet<IsoDate> | readonly IsoDate[];
+}
+
+const isHoliday = (cal: SchoolCalendar, date: IsoDate) =>
+  Array.isArray(cal.holidays) ? cal.holidays.includes(date) : (cal.holidays as ReadonlySet<string>).has(date);
+
+export const isSchoolDay = (cal: SchoolCalendar, date: IsoDate): boolean =>
+  !isWeekend(date) && !isHoliday(cal, date) && date >= cal.yearStart && date <= cal.yearEnd;
+
+/** 'August 16, 2025' for messages. */
+export function longDate(date: IsoDate): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+}
+
+/**
+ * Why points may not be given on `date` (null when they may), in the order a teacher needs to hear it:
+ * future, after the year, before giving starts, weekend, holiday.
+ */
+export function givingRefusal(cal: SchoolCalendar, date: IsoDate, today: IsoDate): string | null {
+  if (date > today) return 'date cannot be in the future';
+  if (date > cal.yearEnd || today > cal.yearEnd) return MSG.schoolYearEnded;
+  if (date < cal.givingStart) return MSG.givingStartsOn(longDate(cal.givingStart));
+  if (isWeekend(date)) return MSG.notOnWeekends;
+  if (isHoliday(cal, date)) return MSG.notOnHolidays;
+  return null;
+}
+
+/** The latest school day on or before `date` within the year (the default date of a give), or null. */
+export function lastSchoolDay(cal: SchoolCalendar, date: IsoDate): IsoDate | null {
+  let d = date > cal.yearEnd ? cal.yearEnd : date;
+  for (let i = 0; i < 400 && d >= cal.yearStart; i++, d = addDays(d, -1)) if (isSchoolDay(cal, d)) return d;
+  return null;
+}
+
+/**
+ * The school year containing `date`: August 1 to June 30 (the pattern of the spec's constants),
+ * giving from August 16.
+ */
+export function schoolYearFor(date: IsoDate): { yearStart: IsoDate; yearEnd: IsoDate; givingStart: IsoDate } {
+  const y = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  const startYear = month >= 8 ? y : y - 1;
+  return { yearStart: `${startYear}-08-01`, yearEnd: `${startYear + 1}-06-30`, givingStart: `${startYear}-08-16` };
+}
