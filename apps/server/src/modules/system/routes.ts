@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEFAULT_WEB_DIST } from '../../env.js';
+import { DEFAULT_WEB_DIST, isDevMode } from '../../env.js';
 
 /** The release id: RELEASE, else the id the web build wrote, else 'development'. */
 function currentRelease(env: { RELEASE?: string; WEB_DIST?: string }): string {
@@ -21,14 +21,16 @@ function currentRelease(env: { RELEASE?: string; WEB_DIST?: string }): string {
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const release = currentRelease(app.env);
   const publicRoute = { config: { public: true } } as const;
+  // The web shows /dev only when the server runs in development mode.
+  const devMode = isDevMode(app.env);
 
   app.get('/status', { ...publicRoute, schema: { tags: ['system'] } }, async (_req, reply) => {
     const started = performance.now();
     try {
       await app.db.execute(sql`select 1`);
-      return { status: 'ok', database: 'ok', databaseKind: app.database.kind, databaseMs: Math.round(performance.now() - started), release, time: new Date().toISOString() };
+      return { status: 'ok', database: 'ok', databaseKind: app.database.kind, databaseMs: Math.round(performance.now() - started), release, devMode, time: new Date().toISOString() };
     } catch {
-      return reply.status(503).send({ status: 'degraded', database: 'unreachable', release, time: new Date().toISOString() });
+      return reply.status(503).send({ status: 'degraded', database: 'unreachable', release, devMode, time: new Date().toISOString() });
     }
   });
 

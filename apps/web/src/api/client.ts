@@ -1,0 +1,111 @@
+import { MSG, NO_REDIRECT_ON_401 } from '@app/domain';
+import { failure, type ApiResult } from './failure';
+import { report } from './report';
+import { readStored, STORAGE_KEYS } from './storage';
+
+export type ApiVersion = 'v1' | 'v2';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  version?: ApiVersion;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Public calls (login, status, contact) go out without a token; the rest need one. */
+  auth?: boolean;
+}
+
+export const API_BASE = '/api';
+
+/** Statuses the product treats as "nothing to show", not as an error (spec section 8). */
+const EMPTY_OK = new Set([204, 307, 502, 503]);
+const TRY_LATER = new Set([500, 429]);
+
+function buildUrl(path: string, method: Method, opts: RequestOptions): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null) params.set(k, String(v));
+  // GETs carry a timestamp so no cache in between answers with a stale copy.
+  if (method === 'GET') params.set('time', String(Date.now()));
+  const qs = params.toString();
+  const clean = path.replace(/^\/+/, '');
+  return `${API_BASE}/${opts.version ?? 'v1'}/${clean}${qs ? `?${qs}` : ''}`;
+}
+
+function headers(token: string | null): Record<string, string> {
+  const h: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-cache',
+    Pragma: 'no-cache',
+  };
+  const userId = readStored(STORAGE_KEYS.userId);
+  if (token) h.authtoken = token;
+  if (userId) h.from = userId;
+  return h;
+}
+
+function parse(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function bodyMessage(text: string): string | null {
+  const parsed = parse(text);
+  if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) return null;
+  const m = (parsed.value as { message?: unknown }).message;
+  return typeof m === 'string' && m ? m : null;
+}
+
+function redirectToLogin(): void {
+  const loc = globalThis.location;
+  if (!loc || NO_REDIRECT_ON_401.includes(loc.pathname)) return;
+  loc.assign('/login');
+}
+
+/**
+ * The one HTTP entry point. Never throws: a failure resolves to `{ message }` (see isFailure).
+ */
+export async function request<T>(method: Method, path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+  const needsAuth = opts.auth !== false;
+  const token = readStored(STORAGE_KEYS.token);
+  if (needsAuth && !token) return failure(MSG.noToken);
+
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetch(buildUrl(path, method, opts), {
+      method,
+      headers: headers(token),
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
+    text = await res.text();
+  } catch (err) {
+    report('network error', { method, path, err: String(err) });
+    return failure(MSG.someError);
+  }
+
+  if (EMPTY_OK.has(res.status)) return {} as T;
+  if (TRY_LATER.has(res.status)) return failure(MSG.tryLater);
+  if (res.status === 401) {
+    redirectToLogin();
+    return failure(bodyMessage(text) ?? MSG.unauthorized);
+  }
+  if (!res.ok) return failure(bodyMessage(text) ?? MSG.someError);
+
+  if (text === '') return failure(MSG.errorFetching, res.status);
+  const parsed = parse(text);
+  if (!parsed.ok) {
+    report('unparseable response', { method, path, status: res.status });
+    return {} as T;
+  }
+  return parsed.value as T;
+}
+
+export const api = {
+  get: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
+  del: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+};

@@ -1,0 +1,54 @@
+import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import { accountMenu, fullName, initials, type MenuItem } from '@app/domain';
+import type { SessionUser } from '../api';
+import { useSession } from '../session';
+import { useHideHowToEarn } from './useHideHowToEarn';
+
+function MenuEntry({ item, onLogout }: { item: MenuItem; onLogout: () => void }) {
+  const responsive = item.smallScreenOnly ? { hiddenFrom: 'sm' } : {};
+  if (item.key === 'logout') {
+    return (
+      <Menu.Item color="red" onClick={onLogout}>
+        {item.label}
+      </Menu.Item>
+    );
+  }
+  if (item.external) {
+    // A school without a toolbox link still sees the entry, but it leads nowhere.
+    if (!item.href) return <Menu.Item disabled>{item.label}</Menu.Item>;
+    return (
+      <Menu.Item component="a" href={item.href} target="_blank" rel="noopener noreferrer" {...responsive}>
+        {item.label}
+      </Menu.Item>
+    );
+  }
+  return (
+    <Menu.Item component={Link} to={item.href} {...responsive}>
+      {item.label}
+    </Menu.Item>
+  );
+}
+
+export function AccountMenu({ user }: { user: SessionUser }) {
+  const { logout } = useSession();
+  const hidden = useHideHowToEarn(true);
+  const items = accountMenu(user, hidden);
+  return (
+    <Menu position="bottom-end" width={220} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label="Account menu" title={fullName(user)}>
+          <Avatar color="grape" radius="xl">
+            {initials(user)}
+          </Avatar>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{fullName(user)}</Menu.Label>
+        {items.map((item) => (
+          <MenuEntry key={item.key} item={item} onLogout={() => void logout()} />
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

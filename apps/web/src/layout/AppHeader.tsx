@@ -1,0 +1,46 @@
+import { ActionIcon, Burger, Group, Stack, Text } from '@mantine/core';
+import { roleLabel, shortName } from '@app/domain';
+import type { SessionUser } from '../api';
+import { AccountMenu } from './AccountMenu';
+import { Brand } from './Brand';
+
+interface Props {
+  user: SessionUser;
+  slim: boolean;
+  onToggleSlim: () => void;
+  navOpened: boolean;
+  onToggleNav: () => void;
+}
+
+export function AppHeader({ user, slim, onToggleSlim, navOpened, onToggleNav }: Props) {
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+        <Brand compact={slim} />
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        {slim ? (
+          <Text fz="sm" fw={600}>
+            {shortName(user)} <Text span c="dimmed" fz="xs">· {roleLabel(user.roles)}</Text>
+          </Text>
+        ) : (
+          <Stack gap={0} align="flex-end">
+            <Text fw={600} lh={1.2}>
+              {shortName(user)}
+            </Text>
+            <Text fz="xs" c="dimmed" lh={1.2}>
+              {roleLabel(user.roles)}
+            </Text>
+          </Stack>
+        )}
+        <ActionIcon variant="subtle" color="gray" onClick={onToggleSlim} aria-label="Toggle slim header" aria-pressed={slim}>
+          <Text fz="lg" lh={1} aria-hidden>
+            {slim ? '▾' : '▴'}
+          </Text>
+        </ActionIcon>
+        <AccountMenu user={user} />
+      </Group>
+    </Group>
+  );
+}

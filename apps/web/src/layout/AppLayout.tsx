@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { AppShell, ScrollArea } from '@mantine/core';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import type { SessionUser } from '../api';
+import { AppHeader } from './AppHeader';
+import { SideNav } from './SideNav';
+
+/** Signed-in frame: header, side navigation and the page. */
+export function AppLayout({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const [navOpened, nav] = useDisclosure(false);
+  const [slim, setSlim] = useLocalStorage({ key: 'slimHeader', defaultValue: false });
+  return (
+    <AppShell
+      header={{ height: slim ? 48 : 64 }}
+      navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding="lg"
+      transitionDuration={150}
+    >
+      <AppShell.Header>
+        <AppHeader user={user} slim={slim} onToggleSlim={() => setSlim((s) => !s)} navOpened={navOpened} onToggleNav={nav.toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label="Main navigation">
+        <ScrollArea>
+          <SideNav user={user} onNavigate={nav.close} />
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main bg="var(--mantine-color-gray-0)">{children}</AppShell.Main>
+    </AppShell>
+  );
+}

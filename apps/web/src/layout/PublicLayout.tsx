@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { PRODUCT_NAME } from '@app/domain';
+import { Brand } from './Brand';
+
+/** Frame for visitors who are not signed in. */
+export function PublicLayout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  // The landing and login pages carry their own sign-in action.
+  const hideSignIn = pathname === '/' || pathname.startsWith('/login');
+  return (
+    <Box mih="100vh" bg="var(--mantine-color-gray-0)" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+        <Container size="lg" h={64}>
+          <Group h="100%" justify="space-between">
+            <Brand />
+            <Group gap="md">
+              <Anchor component={Link} to="/contact" c="dimmed" fz="sm">
+                Contact Us
+              </Anchor>
+              {hideSignIn ? null : (
+                <Button component={Link} to="/login" variant="light" size="sm">
+                  Sign in
+                </Button>
+              )}
+            </Group>
+          </Group>
+        </Container>
+      </Box>
+      <Box component="main" style={{ flex: 1 }}>
+        {children}
+      </Box>
+      <Box component="footer" py="md">
+        <Container size="lg">
+          <Group justify="space-between">
+            <Text fz="xs" c="dimmed">
+              © {new Date().getFullYear()} {PRODUCT_NAME}
+            </Text>
+            <Anchor component={Link} to="/status" fz="xs" c="dimmed">
+              Service status
+            </Anchor>
+          </Group>
+        </Container>
+      </Box>
+    </Box>
+  );
+}

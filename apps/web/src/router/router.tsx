@@ -1,0 +1,42 @@
+import { Suspense } from 'react';
+import { createBrowserRouter, Outlet } from 'react-router';
+import { ROUTES } from '@app/domain';
+import { FullPageLoader } from '../components/FullPageLoader';
+import { AppFrame } from '../layout/AppFrame';
+import { useReleaseCheck } from '../release/useReleaseCheck';
+import { SessionProvider } from '../session';
+import { AccessGate } from './AccessGate';
+import { PAGES } from './pages';
+import { RouteErrorPage } from './RouteErrorPage';
+import { useDocumentTitle } from './useDocumentTitle';
+
+function Root() {
+  useDocumentTitle();
+  useReleaseCheck();
+  return (
+    <SessionProvider>
+      <AppFrame>
+        <AccessGate>
+          <Suspense fallback={<FullPageLoader />}>
+            <Outlet />
+          </Suspense>
+        </AccessGate>
+      </AppFrame>
+    </SessionProvider>
+  );
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      ...ROUTES.map(({ path }) => {
+        const Page = PAGES[path];
+        return { path, element: <Page /> };
+      }),
+      // Unknown paths: AccessGate renders the not-found page for anything matchRoute misses.
+      { path: '*', element: null },
+    ],
+  },
+]);

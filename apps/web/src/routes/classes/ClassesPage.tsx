@@ -1,0 +1,33 @@
+import { Card, Container, SimpleGrid, Text } from '@mantine/core';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { FullPageLoader } from '../../components/FullPageLoader';
+import { PageHeader } from '../../components/PageHeader';
+import { usePeriods } from '../../session';
+import { PeriodCard } from './PeriodCard';
+
+export default function ClassesPage() {
+  const q = usePeriods();
+  return (
+    <Container size="xl" py="md">
+      <PageHeader title="Classes" description="The classes you teach or co-teach. Open one to see its roster." />
+      {q.isPending ? (
+        <FullPageLoader />
+      ) : q.isError ? (
+        <ErrorNotice message={q.error.message} />
+      ) : q.data.length === 0 ? (
+        <Card p="xl">
+          <Text fw={600}>You have no classes</Text>
+          <Text c="dimmed" fz="sm">
+            Classes appear here once your school assigns you a period with students.
+          </Text>
+        </Card>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+          {q.data.map((p) => (
+            <PeriodCard key={p._id} period={p} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,29 @@
+import { Card, Container, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { can } from '@app/domain';
+import { PageHeader } from '../../components/PageHeader';
+import { useUser } from '../../session';
+import { ContactForm } from './ContactForm';
+import { ReceivedMessages } from './ReceivedMessages';
+
+export default function ContactPage() {
+  const user = useUser();
+  const queryClient = useQueryClient();
+  const readsMessages = user !== null && can.readSchoolContacts(user);
+  return (
+    <Container size="md" py="md">
+      <PageHeader title="Contact Us" description="Questions, ideas or trouble signing in? We read every message." />
+      <Stack gap="xl">
+        <Card p="lg">
+          {/* Keyed by user so signing in or out re-fills the form. */}
+          <ContactForm
+            key={user?._id ?? 'visitor'}
+            user={user}
+            onSent={() => void queryClient.invalidateQueries({ queryKey: ['contact-messages'] })}
+          />
+        </Card>
+        {readsMessages ? <ReceivedMessages /> : null}
+      </Stack>
+    </Container>
+  );
+}

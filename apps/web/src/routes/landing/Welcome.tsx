@@ -1,0 +1,36 @@
+import { Card, Container, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+import { roleLabel, sideNav } from '@app/domain';
+import type { SessionUser } from '../../api';
+
+export function Welcome({ user }: { user: SessionUser }) {
+  // Quick links follow the same rules as the side navigation, so nobody sees a page they cannot open.
+  const links = [...sideNav(user), { key: 'profile', label: 'Profile', path: '/profile' }];
+  return (
+    <Container size="lg" py="md">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>Home</Title>
+          <Title order={2} fz="xl" fw={600}>
+            Welcome back, {user.firstName}!
+          </Title>
+          <Text c="dimmed">
+            {roleLabel(user.roles)} at {user.school.name}
+          </Text>
+        </Stack>
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="md">
+          {links.map((l) => (
+            <UnstyledButton key={l.key} component={Link} to={l.path}>
+              <Card h="100%" p="lg" style={{ transition: 'transform 120ms' }}>
+                <Text fw={700}>{l.label}</Text>
+                <Text fz="xs" c="dimmed" mt={4}>
+                  {l.path}
+                </Text>
+              </Card>
+            </UnstyledButton>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,64 @@
+import { Avatar, Badge, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { fullName, gradeLabel, initials, roleLabel } from '@app/domain';
+import { HouseBadge } from '../../components/HouseBadge';
+import { PageHeader } from '../../components/PageHeader';
+import { useUser } from '../../session';
+import { roleName } from './roleName';
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text component="div">{children}</Text>
+    </Stack>
+  );
+}
+
+export default function ProfilePage() {
+  const user = useUser();
+  if (!user) return null; // AccessGate only renders this page for a signed-in user
+  return (
+    <Container size="md" py="md">
+      <PageHeader title="Profile" />
+      <Card p="xl">
+        <Stack gap="lg">
+          <Group gap="lg">
+            <Avatar size={72} radius="xl" color="grape">
+              {initials(user)}
+            </Avatar>
+            <Stack gap={2}>
+              <Title order={2} fz="h3">
+                {fullName(user)}
+              </Title>
+              <Text c="dimmed">{roleLabel(user.roles)}</Text>
+            </Stack>
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            <Field label="Username">{user.username}</Field>
+            <Field label="School">{user.school.name}</Field>
+            {user.gradeLevel ? <Field label="Grade">{gradeLabel(user.gradeLevel)}</Field> : null}
+            {user.house ? (
+              <Field label="House">
+                <HouseBadge house={user.house} />
+              </Field>
+            ) : null}
+            <Field label="Roles">
+              <Group gap="xs">
+                {user.roles.map((r) => (
+                  <Badge key={r} variant="light" tt="none">
+                    {roleName(r)}
+                  </Badge>
+                ))}
+              </Group>
+            </Field>
+          </SimpleGrid>
+          <Text fz="sm" c="dimmed">
+            Profile icons arrive with the store.
+          </Text>
+        </Stack>
+      </Card>
+    </Container>
+  );
+}

@@ -1,0 +1,69 @@
+import { Badge, Card, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { system, unwrap, type StatusResponse } from '../../api';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { FullPageLoader } from '../../components/FullPageLoader';
+import { PageHeader } from '../../components/PageHeader';
+
+function StateCard({ label, ok, detail }: { label: string; ok: boolean; detail: string }) {
+  return (
+    <Card>
+      <Group justify="space-between">
+        <Text fw={600}>{label}</Text>
+        <Badge color={ok ? 'teal' : 'red'} variant="light">
+          {ok ? 'Operational' : 'Unavailable'}
+        </Badge>
+      </Group>
+      <Text c="dimmed" fz="sm" mt="xs">
+        {detail}
+      </Text>
+    </Card>
+  );
+}
+
+function describe(s: StatusResponse) {
+  // A 503 arrives as {} (spec section 8), which means the service could not answer.
+  const serviceOk = s.status === 'ok';
+  const dbOk = s.database === 'ok';
+  return {
+    serviceOk,
+    dbOk,
+    service: serviceOk ? `Release ${s.release ?? 'unknown'}` : 'The service is not answering normally.',
+    database: dbOk
+      ? `${s.databaseKind ?? 'Database'} answered in ${s.databaseMs ?? 0} ms`
+      : 'The database cannot be reached.',
+  };
+}
+
+export default function StatusPage() {
+  const q = useQuery({ queryKey: ['status', 'page'], queryFn: () => unwrap(system.status()), refetchInterval: 30_000 });
+  return (
+    <Container size="md" py="xl">
+      <PageHeader title="Status" description="Live state of the service and its database." />
+      {q.isPending ? (
+        <FullPageLoader />
+      ) : q.isError ? (
+        <ErrorNotice message={q.error.message} />
+      ) : (
+        <StatusCards status={q.data} />
+      )}
+    </Container>
+  );
+}
+
+function StatusCards({ status }: { status: StatusResponse }) {
+  const d = describe(status);
+  return (
+    <Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <StateCard label="Service" ok={d.serviceOk} detail={d.service} />
+        <StateCard label="Database" ok={d.dbOk} detail={d.database} />
+      </SimpleGrid>
+      {status.time ? (
+        <Text fz="xs" c="dimmed">
+          Checked {new Date(status.time).toLocaleString()}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

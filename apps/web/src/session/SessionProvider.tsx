@@ -1,0 +1,58 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { auth, readStored, STORAGE_KEYS, writeStored, type SessionUser } from '../api';
+import { clearSessionStorage } from './clearStored';
+import { loadSessionUser } from './loadUser';
+import { SessionContext, type Session, type SessionState } from './SessionContext';
+
+const sessionKey = (token: string | null) => ['session', token] as const;
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [token, setToken] = useState(() => readStored(STORAGE_KEYS.token));
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  // The lookup runs only when a token exists (spec section 4).
+  const me = useQuery({
+    queryKey: sessionKey(token),
+    queryFn: loadSessionUser,
+    enabled: Boolean(token),
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+
+  const state: SessionState = !token
+    ? { status: 'unauthenticated' }
+    : me.isPending
+      ? { status: 'loading' }
+      : me.isError
+        ? { status: 'unauthenticated', error: me.error.message }
+        : { status: 'authenticated', user: me.data };
+
+  const signIn = useCallback(
+    (newToken: string, user: SessionUser) => {
+      writeStored(STORAGE_KEYS.token, newToken);
+      writeStored(STORAGE_KEYS.userId, user._id);
+      queryClient.setQueryData(sessionKey(newToken), user);
+      setToken(newToken);
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(async () => {
+    // Start the revoke while the token is still stored; the request reads it synchronously.
+    const revoke = auth.logout();
+    clearSessionStorage();
+    queryClient.clear();
+    setToken(null);
+    navigate('/login');
+    await revoke;
+  }, [navigate, queryClient]);
+
+  // `state` is derived from token and the query, so those are the memo's inputs.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const value = useMemo<Session>(() => ({ state, signIn, logout }), [token, me.status, me.data, me.error, signIn, logout]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

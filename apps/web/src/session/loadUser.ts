@@ -1,0 +1,13 @@
+import { MSG } from '@app/domain';
+import { auth, isFailure, report, type SessionUser } from '../api';
+
+/** auth/me, where a user without roles counts as a failed lookup (spec section 6). */
+export async function loadSessionUser(): Promise<SessionUser> {
+  const r = await auth.me();
+  if (isFailure(r)) throw new Error(r.message);
+  if (!Array.isArray(r.roles) || r.roles.length === 0) {
+    report(MSG.noRoles, { userId: r._id });
+    throw new Error(MSG.noRoles);
+  }
+  return r;
+}

@@ -1,0 +1,15 @@
+import { hasRole } from '@app/domain';
+import { useQuery } from '@tanstack/react-query';
+import { periods, unwrap } from '../api';
+import { useUser } from './SessionContext';
+
+/** Non-students load the period list once signed in; students load balance stats instead (later). */
+export function usePeriods() {
+  const user = useUser();
+  const enabled = Boolean(user) && !hasRole(user?.roles ?? [], 'STUDENT');
+  return useQuery({
+    queryKey: ['periods', user?._id],
+    queryFn: () => unwrap(periods.list()),
+    enabled,
+  });
+}
