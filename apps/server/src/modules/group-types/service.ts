@@ -1,0 +1,174 @@
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client.js';
+import { activities, activityAudit, groupTypes, groups, periodStudents } from '../../db/schema.js';
+import type { AuthUser } from '../../lib/auth-context.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/ids.js';
+import { accessiblePeriod } from '../activities/access.js';
+import { applyLedger } from '../activities/ledger.js';
+import { loadCalendar } from '../calendar/service.js';
+
+export interface GroupInput {
+  _id?: string;
+  name: string;
+  studentIds: string[];
+}
+
+type GroupTypeRow = typeof groupTypes.$inferSelect;
+type GroupRow = typeof groups.$inferSelect;
+
+const present = (t: GroupTypeRow, gs: GroupRow[]) => ({
+  _id: t.id,
+  name: t.name,
+  internalPeriodId: t.internalPeriodId,
+  groups: gs.filter((g) => g.groupTypeId === t.id).map((g) => ({ _id: g.id, name: g.name, studentIds: g.studentIds })),
+});
+
+async function groupsOf(db: Queryable, schoolId: string, typeIds: string[]) {
+  if (!typeIds.length) return [];
+  return db
+    .select()
+    .from(groups)
+    .where(and(eq(groups.schoolId, schoolId), inArray(groups.groupTypeId, typeIds)))
+    .orderBy(asc(groups.name), asc(groups.id));
+}
+
+/** A group type of the user's school whose period the user may work with; locked when `lock`. */
+async function accessibleGroupType(db: Queryable, user: AuthUser, id: string, lock = false) {
+  if (!isUuid(id)) throw notFound('Group type not found');
+  const q = db
+    .select()
+    .from(groupTypes)
+    .where(and(eq(groupTypes.schoolId, user.schoolId), eq(groupTypes.id, id)));
+  const [t] = lock ? await q.for('update') : await q;
+  if (!t) throw notFound('Group type not found');
+  await accessiblePeriod(db, user, t.internalPeriodId);
+  return t;
+}
+
+/** Every student of every group must be on the period's roster; names unique within the type. */
+async function checkGroups(db: Queryable, schoolId: string, periodId: string, input: GroupInput[]) {
+  const names = new Set<string>();
+  for (const g of input) {
+    const key = g.name.toLowerCase();
+    if (names.has(key)) throw badRequest(`groups: the name ${g.name} is used twice`);
+    names.add(key);
+  }
+  const wanted = [...new Set(input.flatMap((g) => g.studentIds))];
+  const bad = wanted.filter((s) => !isUuid(s));
+  const ids = wanted.filter(isUuid);
+  if (ids.length) {
+    const rows = await db
+      .select({ id: periodStudents.studentId })
+      .from(periodStudents)
+      .where(and(eq(periodStudents.schoolId, schoolId), eq(periodStudents.periodId, periodId), inArray(periodStudents.studentId, ids)));
+    const on = new Set(rows.map((r) => r.id));
+    bad.push(...ids.filter((s) => !on.has(s)));
+  }
+  if (bad.length) throw badRequest(`groups: ${bad.slice(0, 5).join(', ')} is not a student of this period`);
+}
+
+export async function listGroupTypes(db: Queryable, user: AuthUser, periodId: string) {
+  const period = await accessiblePeriod(db, user, periodId);
+  const types = await db
+    .select()
+    .from(groupTypes)
+    .where(and(eq(groupTypes.schoolId, user.schoolId), eq(groupTypes.internalPeriodId, period.id)))
+    .orderBy(asc(groupTypes.createdAt), asc(groupTypes.name));
+  const gs = await groupsOf(db, user.schoolId, types.map((t) => t.id));
+  return types.map((t) => present(t, gs));
+}
+
+export async function getGroupType(db: Queryable, user: AuthUser, id: string) {
+  const t = await accessibleGroupType(db, user, id);
+  return present(t, await groupsOf(db, user.schoolId, [t.id]));
+}
+
+export async function createGroupType(db: Db, user: AuthUser, body: { name: string; internalPeriodId: string; groups: GroupInput[] }) {
+  const period = await accessiblePeriod(db, user, body.internalPeriodId);
+  if (body.groups.some((g) => g._id !== undefined)) throw badRequest('groups: a new group type has no group ids yet');
+  await checkGroups(db, user.schoolId, period.id, body.groups);
+  return db.transaction(async (tx) => {
+    const [t] = await tx
+      .insert(groupTypes)
+      .values({ schoolId: user.schoolId, name: body.name, internalPeriodId: period.id, createdBy: user.id })
+      .returning();
+    if (body.groups.length)
+      await tx
+        .insert(groups)
+        .values(body.groups.map((g) => ({ schoolId: user.schoolId, groupTypeId: t!.id, name: g.name, studentIds: [...new Set(g.studentIds)] })));
+    return present(t!, await groupsOf(tx, user.schoolId, [t!.id]));
+  });
+}
+
+/** Renames the type and replaces its groups: groups sent with an _id keep it, the others are new, the rest go. */
+export async function updateGroupType(db: Db, user: AuthUser, id: string, body: { name: string; groups: GroupInput[] }) {
+  return db.transaction(async (tx) => {
+    const t = await accessibleGroupType(tx, user, id, true);
+    const existing = await groupsOf(tx, user.schoolId, [t.id]);
+    const kept = body.groups.filter((g) => g._id !== undefined).map((g) => g._id!);
+    if (new Set(kept).size !== kept.length) throw badRequest('groups: a group id is used twice');
+    if (kept.some((k) => !existing.some((e) => e.id === k))) throw notFound('Group not found');
+    await checkGroups(tx, user.schoolId, t.internalPeriodId, body.groups);
+
+    await tx.update(groupTypes).set({ name: body.name }).where(and(eq(groupTypes.schoolId, user.schoolId), eq(groupTypes.id, t.id)));
+    const gone = and(eq(groups.schoolId, user.schoolId), eq(groups.groupTypeId, t.id), kept.length ? notInArray(groups.id, kept) : undefined);
+    await tx.delete(groups).where(gone);
+    for (const g of body.groups) {
+      const studentIds = [...new Set(g.studentIds)];
+      if (g._id) await tx.update(groups).set({ name: g.name, studentIds }).where(and(eq(groups.schoolId, user.schoolId), eq(groups.id, g._id)));
+      else await tx.insert(groups).values({ schoolId: user.schoolId, groupTypeId: t.id, name: g.name, studentIds });
+    }
+    const [after] = await tx.select().from(groupTypes).where(and(eq(groupTypes.schoolId, user.schoolId), eq(groupTypes.id, t.id)));
+    return present(after!, await groupsOf(tx, user.schoolId, [t.id]));
+  });
+}
+
+/** Deletes the type and its groups; activities given through them stay in the ledger. */
+export async function deleteGroupType(db: Db, user: AuthUser, id: string) {
+  await db.transaction(async (tx) => {
+    const t = await accessibleGroupType(tx, user, id, true);
+    await tx.delete(groups).where(and(eq(groups.schoolId, user.schoolId), eq(groups.groupTypeId, t.id)));
+    await tx.delete(groupTypes).where(and(eq(groupTypes.schoolId, user.schoolId), eq(groupTypes.id, t.id)));
+  });
+  return { _id: id, deleted: true };
+}
+
+/**
+ * Takes back what was given through one group on one day (the school's today by default): the
+ * activities go, wallets and the rollup are reversed and each removal is audited, in one transaction.
+ */
+export async function removeGroupActivity(db: Db, user: AuthUser, typeId: string, groupId: string, date: string | undefined) {
+  const t = await accessibleGroupType(db, user, typeId);
+  if (!isUuid(groupId)) throw notFound('Group not found');
+  const [g] = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.schoolId, user.schoolId), eq(groups.id, groupId), eq(groups.groupTypeId, t.id)));
+  if (!g) throw notFound('Group not found');
+  const on = date ?? (await loadCalendar(db, user.school)).today;
+
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(activities)
+      .where(and(eq(activities.schoolId, user.schoolId), eq(activities.groupId, g.id), eq(activities.date, on)))
+      .returning();
+    if (!removed.length) return { removed: 0 };
+    await applyLedger(
+      tx,
+      user.schoolId,
+      removed.map((a) => ({ studentId: a.studentId, date: a.date, category: a.category, earned: -a.points, spent: 0, count: -1 })),
+    );
+    await tx.insert(activityAudit).values(
+      removed.map((a) => ({
+        schoolId: user.schoolId,
+        activityId: a.id,
+        action: 'delete',
+        changedBy: user.id,
+        before: { activityTypeId: a.activityTypeId, activityType: a.activityType, category: a.category, points: a.points, comment: a.comment },
+        after: null,
+      })),
+    );
+    return { removed: removed.length };
+  });
+}
