@@ -1,0 +1,116 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { addDays, hourIn, isSchoolDay, lastSchoolDay, todayIn } from '@app/domain';
+import type { Db, Queryable } from '../db/client.js';
+import { absences, activities, activityTypes, dailyRuns, schools, users } from '../db/schema.js';
+import { writeActivities } from '../modules/activities/give.js';
+import { loadCalendar } from '../modules/calendar/service.js';
+
+export const DAILY_POINTS_QUEUE = 'daily-points';
+/** The school's day is over from this local hour; the hourly job gives that day's points from then on. */
+export const DAY_ENDS_AT_HOUR = 16;
+
+export type DailyCategory = 'Daily Attendance' | 'Daily Behavior';
+
+/** The school's active action of a daily category (the oldest, if several). */
+export async function dailyType(db: Queryable, schoolId: string, category: DailyCategory) {
+  const [t] = await db
+    .select()
+    .from(activityTypes)
+    .where(and(eq(activityTypes.schoolId, schoolId), eq(activityTypes.category, category), eq(activityTypes.active, true), isNull(activityTypes.ownerId)))
+    .orderBy(asc(activityTypes.createdAt), asc(activityTypes.id))
+    .limit(1);
+  return t ?? null;
+}
+
+/**
+ * Serializes, per (school, date), the daily run with absence changes, so an absence marked while the
+ * run is writing is either seen by the run or sees the run's row. Transaction-scoped.
+ */
+export async function lockSchoolDay(tx: Queryable, schoolId: string, date: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`daily:${schoolId}:${date}`}))`);
+}
+
+export async function hasDailyRun(db: Queryable, schoolId: string, date: string): Promise<boolean> {
+  const [r] = await db
+    .select({ date: dailyRuns.date })
+    .from(dailyRuns)
+    .where(and(eq(dailyRuns.schoolId, schoolId), eq(dailyRuns.date, date)));
+  return !!r;
+}
+
+export type DailyRunResult =
+  | { given: true; date: string; studentsAttendance: number; studentsBehavior: number }
+  | { given: false; date: string; reason: 'not a school day' | 'already given' };
+
+/**
+ * Gives one school day's Daily Attendance points to every student without an absence and Daily
+ * Behavior points to every student without a flag, once per (school, date): the daily_runs row is
+ * claimed in the same transaction as the writes, so concurrent runs give once.
+ */
+export async function runDailyPoints(db: Db, schoolId: string, date: string): Promise<DailyRunResult> {
+  const [school] = await db.select({ id: schools.id, timeZone: schools.timeZone }).from(schools).where(eq(schools.id, schoolId));
+  if (!school) throw new Error(`No school ${schoolId}`);
+  const calendar = await loadCalendar(db, school, date);
+  // Points flow only from the day giving starts, as for bonuses and flags.
+  if (!isSchoolDay(calendar, date) || date < calendar.givingStart) return { given: false, date, reason: 'not a school day' };
+
+  return db.transaction(async (tx) => {
+    await lockSchoolDay(tx, schoolId, date);
+    const claimed = await tx.insert(dailyRuns).values({ schoolId, date }).onConflictDoNothing().returning({ date: dailyRuns.date });
+    if (!claimed.length) return { given: false as const, date, reason: 'already given' as const };
+
+    const attendance = await dailyType(tx, schoolId, 'Daily Attendance');
+    const behavior = await dailyType(tx, schoolId, 'Daily Behavior');
+    const students = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.schoolId, schoolId), sql`'STUDENT' = any(${users.roles})`));
+    const absent = new Set(
+      (await tx.select({ id: absences.studentId }).from(absences).where(and(eq(absences.schoolId, schoolId), eq(absences.date, date)))).map((r) => r.id),
+    );
+    const flagged = new Set(
+      (
+        await tx
+          .selectDistinct({ id: activities.studentId })
+          .from(activities)
+          .where(and(eq(activities.schoolId, schoolId), eq(activities.date, date), eq(activities.category, 'Flags')))
+      ).map((r) => r.id),
+    );
+
+    const meta = { date, comment: '', periodId: null, groupId: null, givenBy: null };
+    const present = attendance ? students.filter((s) => !absent.has(s.id)) : [];
+    const wellBehaved = behavior ? students.filter((s) => !flagged.has(s.id)) : [];
+    if (present.length) await writeActivities(tx, schoolId, present.map((s) => ({ studentId: s.id, type: attendance!, points: attendance!.points })), meta);
+    if (wellBehaved.length) await writeActivities(tx, schoolId, wellBehaved.map((s) => ({ studentId: s.id, type: behavior!, points: behavior!.points })), meta);
+    await tx
+      .update(dailyRuns)
+      .set({ studentsAttendance: present.length, studentsBehavior: wellBehaved.length })
+      .where(and(eq(dailyRuns.schoolId, schoolId), eq(dailyRuns.date, date)));
+    return { given: true as const, date, studentsAttendance: present.length, studentsBehavior: wellBehaved.length };
+  });
+}
+
+/**
+ * The hourly job: for each school, today's points once the school's day has ended (local hour at
+ * least DAY_ENDS_AT_HOUR), and the previous school day's if it was missed (the server was down).
+ */
+export async function runDailyPointsForAllSchools(
+  db: Db,
+  now: Date = new Date(),
+  log: { error: (o: object, m: string) => void } = { error: () => {} },
+): Promise<DailyRunResult[]> {
+  const all = await db.select({ id: schools.id, timeZone: schools.timeZone }).from(schools).orderBy(asc(schools.id));
+  const results: DailyRunResult[] = [];
+  for (const school of all) {
+    try {
+      const today = todayIn(school.timeZone, now);
+      const yesterday = addDays(today, -1);
+      const previous = lastSchoolDay(await loadCalendar(db, school, yesterday), yesterday);
+      if (previous && !(await hasDailyRun(db, school.id, previous))) results.push(await runDailyPoints(db, school.id, previous));
+      if (hourIn(school.timeZone, now) >= DAY_ENDS_AT_HOUR) results.push(await runDailyPoints(db, school.id, today));
+    } catch (err) {
+      log.error({ err, schoolId: school.id }, 'daily points failed');
+    }
+  }
+  return results;
+}
