@@ -1,10 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { isDevMode } from '../env.js';
 import { activityRoutes } from './activities/routes.js';
+import { attendanceRoutes } from './attendance/routes.js';
 import { authRoutes } from './auth/routes.js';
+import { calendarRoutes } from './calendar/routes.js';
 import { balanceRoutes } from './balances/routes.js';
 import { configurationRoutes } from './configuration/routes.js';
 import { devRoutes } from './dev/routes.js';
+import { groupTypeRoutes } from './group-types/routes.js';
 import { periodRoutes } from './periods/routes.js';
 import { schoolRoutes } from './school/routes.js';
 import { systemRoutes } from './system/routes.js';
@@ -18,6 +21,9 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(schoolRoutes);
   await app.register(utilityRoutes);
   await app.register(configurationRoutes);
+  await app.register(groupTypeRoutes);
+  await app.register(attendanceRoutes);
+  await app.register(calendarRoutes);
   await app.register(activityRoutes);
   await app.register(balanceRoutes);
   if (isDevMode(app.env)) await app.register(devRoutes);

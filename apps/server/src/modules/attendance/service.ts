@@ -1,0 +1,141 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { isWeekend, MSG } from '@app/domain';
+import type { Db, Tx } from '../../db/client.js';
+import { absences, activities, activityAudit, users } from '../../db/schema.js';
+import type { AuthUser } from '../../lib/auth-context.js';
+import { badRequest } from '../../lib/errors.js';
+import { dailyType, hasDailyRun, lockSchoolDay } from '../../jobs/daily-points.js';
+import { accessibleStudent, seesAllStudents, taughtStudentIds } from '../activities/access.js';
+import { applyLedger } from '../activities/ledger.js';
+import { writeActivities } from '../activities/give.js';
+import { loadCalendar } from '../calendar/service.js';
+
+/** The date an absence may be recorded on (the school's today by default), or the reason it may not. */
+async function absenceDate(db: Db, user: AuthUser, date: string | undefined): Promise<string> {
+  const calendar = await loadCalendar(db, user.school);
+  const on = date ?? calendar.today;
+  if (on > calendar.yearEnd || calendar.today > calendar.yearEnd) throw badRequest(MSG.schoolYearEnded);
+  if (on < calendar.yearStart) throw badRequest('date is before the school year started');
+  if (on > calendar.today) throw badRequest('date cannot be in the future');
+  if (isWeekend(on)) throw badRequest(MSG.notOnWeekends);
+  if (calendar.holidays.has(on)) throw badRequest(MSG.schoolOnHoliday);
+  return on;
+}
+
+/** The job's Daily Attendance activities of one student on one day, taken back with an audit row each. */
+async function takeBackAttendance(tx: Tx, user: AuthUser, studentId: string, date: string) {
+  const removed = await tx
+    .delete(activities)
+    .where(
+      and(
+        eq(activities.schoolId, user.schoolId),
+        eq(activities.studentId, studentId),
+        eq(activities.date, date),
+        eq(activities.category, 'Daily Attendance'),
+        isNull(activities.givenBy),
+      ),
+    )
+    .returning();
+  if (!removed.length) return;
+  await applyLedger(
+    tx,
+    user.schoolId,
+    removed.map((a) => ({ studentId: a.studentId, date: a.date, category: a.category, earned: -a.points, spent: 0, count: -1 })),
+  );
+  await tx.insert(activityAudit).values(
+    removed.map((a) => ({
+      schoolId: user.schoolId,
+      activityId: a.id,
+      action: 'delete',
+      changedBy: user.id,
+      before: { activityTypeId: a.activityTypeId, activityType: a.activityType, category: a.category, points: a.points, comment: a.comment },
+      after: null,
+    })),
+  );
+}
+
+/** Gives back the day's attendance points the daily job would have given, unless the student has them. */
+async function giveBackAttendance(tx: Tx, user: AuthUser, studentId: string, date: string) {
+  const type = await dailyType(tx, user.schoolId, 'Daily Attendance');
+  if (!type) return;
+  const [had] = await tx
+    .select({ id: activities.id })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.schoolId, user.schoolId),
+        eq(activities.studentId, studentId),
+        eq(activities.date, date),
+        eq(activities.category, 'Daily Attendance'),
+        isNull(activities.givenBy),
+      ),
+    )
+    .limit(1);
+  if (had) return;
+  const { ids } = await writeActivities(tx, user.schoolId, [{ studentId, type, points: type.points }], {
+    date,
+    comment: '',
+    periodId: null,
+    groupId: null,
+    givenBy: null,
+  });
+  await tx.insert(activityAudit).values({
+    schoolId: user.schoolId,
+    activityId: ids[0]!,
+    action: 'create',
+    changedBy: user.id,
+    before: null,
+    after: { activityTypeId: type.id, activityType: type.name, category: type.category, points: type.points, comment: '' },
+  });
+}
+
+/**
+ * Marks a student absent (idempotent). When the day's daily points were already given, the
+ * student's Daily Attendance points are taken back in the same transaction.
+ */
+export async function markAbsent(db: Db, user: AuthUser, studentId: string, date: string | undefined) {
+  const student = await accessibleStudent(db, user, studentId);
+  const on = await absenceDate(db, user, date);
+  await db.transaction(async (tx) => {
+    await lockSchoolDay(tx, user.schoolId, on);
+    const added = await tx
+      .insert(absences)
+      .values({ schoolId: user.schoolId, studentId: student.id, date: on, createdBy: user.id })
+      .onConflictDoNothing()
+      .returning({ date: absences.date });
+    if (added.length && (await hasDailyRun(tx, user.schoolId, on))) await takeBackAttendance(tx, user, student.id, on);
+  });
+  return { studentId: student.id, date: on, absent: true };
+}
+
+/** Removes an absence (idempotent); gives the attendance points back when the day's run already happened. */
+export async function unmarkAbsent(db: Db, user: AuthUser, studentId: string, date: string | undefined) {
+  const student = await accessibleStudent(db, user, studentId);
+  const on = await absenceDate(db, user, date);
+  await db.transaction(async (tx) => {
+    await lockSchoolDay(tx, user.schoolId, on);
+    const removed = await tx
+      .delete(absences)
+      .where(and(eq(absences.schoolId, user.schoolId), eq(absences.studentId, student.id), eq(absences.date, on)))
+      .returning({ date: absences.date });
+    if (removed.length && (await hasDailyRun(tx, user.schoolId, on))) await giveBackAttendance(tx, user, student.id, on);
+  });
+  return { studentId: student.id, date: on, absent: false };
+}
+
+/** Absences on one day among the students the user may see. */
+export async function listAbsences(db: Db, user: AuthUser, date: string | undefined) {
+  const on = date ?? (await loadCalendar(db, user.school)).today;
+  let visible: string[] | null = null;
+  if (!seesAllStudents(user)) {
+    visible = [...(await taughtStudentIds(db, user))];
+    if (!visible.length) return [];
+  }
+  const rows = await db
+    .select({ studentId: absences.studentId, date: absences.date, firstName: users.firstName, lastName: users.lastName, externalStudentId: users.externalId })
+    .from(absences)
+    .innerJoin(users, and(eq(users.schoolId, absences.schoolId), eq(users.id, absences.studentId)))
+    .where(and(eq(absences.schoolId, user.schoolId), eq(absences.date, on), visible ? inArray(absences.studentId, visible) : undefined))
+    .orderBy(asc(users.lastName), asc(users.firstName));
+  return rows;
+}

@@ -1,0 +1,49 @@
+import { and, eq } from 'drizzle-orm';
+import { isSchoolDay } from '@app/domain';
+import type { Db } from '../../db/client.js';
+import { holidays } from '../../db/schema.js';
+import type { AuthUser } from '../../lib/auth-context.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { hasDailyRun } from '../../jobs/daily-points.js';
+import { loadCalendar } from './service.js';
+
+/** The current school year as the /calendar page shows it. */
+export async function calendarView(db: Db, user: AuthUser) {
+  const cal = await loadCalendar(db, user.school);
+  return {
+    start: cal.yearStart,
+    end: cal.yearEnd,
+    givingStartDate: cal.givingStart,
+    holidays: cal.holidayList,
+    today: cal.today,
+    schoolDays: isSchoolDay(cal, cal.today),
+  };
+}
+
+/** Holidays belong to the current school year. */
+async function dateInYear(db: Db, user: AuthUser, date: string) {
+  const cal = await loadCalendar(db, user.school);
+  if (date < cal.yearStart || date > cal.yearEnd) throw badRequest(`date must be within the school year (${cal.yearStart} to ${cal.yearEnd})`);
+}
+
+/** Adds a holiday, or renames the one on that date. A day whose daily points were given stays a school day. */
+export async function addHoliday(db: Db, user: AuthUser, date: string, name: string) {
+  await dateInYear(db, user, date);
+  if (await hasDailyRun(db, user.schoolId, date)) throw badRequest('date: daily points were already given on that day');
+  const [row] = await db
+    .insert(holidays)
+    .values({ schoolId: user.schoolId, date, name })
+    .onConflictDoUpdate({ target: [holidays.schoolId, holidays.date], set: { name } })
+    .returning({ date: holidays.date, name: holidays.name });
+  return row!;
+}
+
+export async function removeHoliday(db: Db, user: AuthUser, date: string) {
+  await dateInYear(db, user, date);
+  const removed = await db
+    .delete(holidays)
+    .where(and(eq(holidays.schoolId, user.schoolId), eq(holidays.date, date)))
+    .returning({ date: holidays.date });
+  if (!removed.length) throw notFound('Holiday not found');
+  return { date, deleted: true };
+}
