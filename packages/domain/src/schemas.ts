@@ -1,12 +1,24 @@
 import { z } from 'zod';
 
 /** Request bodies and queries shared by server validation and web forms. */
+
+/** PostgreSQL text and jsonb cannot hold a NUL character, so input carrying one is refused as bad input. */
+const NUL = '\u0000';
+export function containsNul(v: unknown): boolean {
+  if (typeof v === 'string') return v.includes(NUL);
+  if (Array.isArray(v)) return v.some(containsNul);
+  if (v && typeof v === 'object') return Object.entries(v).some(([k, x]) => k.includes(NUL) || containsNul(x));
+  return false;
+}
+const invalidChar = (field: string) => ({ error: `${field} contains an invalid character` });
+
 const text = (field: string, max: number) =>
   z
     .string({ error: `${field} is required` })
     .trim()
     .min(1, { error: `${field} is required` })
-    .max(max, { error: `${field} must be at most ${max} characters` });
+    .max(max, { error: `${field} must be at most ${max} characters` })
+    .refine((v) => !containsNul(v), invalidChar(field));
 
 export const loginBody = z.object({
   username: text('username', 100),
@@ -25,12 +37,26 @@ export type ContactBody = z.infer<typeof contactBody>;
 
 export const configurationBody = z.object({
   key: text('key', 100),
-  value: z.string().max(2000).nullable().optional(),
-  valueObject: z.unknown().optional(),
+  value: z
+    .string()
+    .max(2000)
+    .refine((v) => !containsNul(v), invalidChar('value'))
+    .nullable()
+    .optional(),
+  valueObject: z.unknown().refine((v) => !containsNul(v), invalidChar('valueObject')).optional(),
 });
 
 export const coTeachersBody = z.object({
-  coTeachers: z.array(z.string().min(1).max(100), { error: 'coTeachers must be a list of teacher ids' }).max(20),
+  coTeachers: z
+    .array(
+      z
+        .string()
+        .min(1, { error: 'coTeachers must not hold an empty id' })
+        .max(100, { error: 'coTeachers ids are at most 100 characters' })
+        .refine((v) => !containsNul(v), invalidChar('coTeachers')),
+      { error: 'coTeachers must be a list of teacher ids' },
+    )
+    .max(20),
 });
 
 export const idParam = z.object({ id: z.string().min(1).max(100) });
