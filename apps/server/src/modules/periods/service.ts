@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { hasRole, isTeacherOfPeriod, periodLabel, schoolPeriods, shortName, teacherPeriods } from '@app/domain';
+import { hasAnyRole, hasRole, isTeacherOfPeriod, periodLabel, schoolPeriods, shortName, teacherPeriods } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { periodStudents, periods, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
@@ -21,9 +21,11 @@ export interface PeriodView {
   isOwner: boolean;
 }
 
+const isAdmin = (u: AuthUser) => hasAnyRole(u.roles, ['SCHOOL_ADMIN', 'SUPER_ADMIN']);
+
 /** Who sees the whole school's periods rather than only the ones they teach. */
 export const seesSchoolPeriods = (u: AuthUser) =>
-  !hasRole(u.roles, 'STUDENT') && (!hasRole(u.roles, 'TEACHER') || hasRole(u.roles, 'SCHOOL_ADMIN') || hasRole(u.roles, 'GIVE_ALL'));
+  !hasRole(u.roles, 'STUDENT') && (!hasRole(u.roles, 'TEACHER') || isAdmin(u) || hasRole(u.roles, 'GIVE_ALL'));
 
 async function loadPeriods(db: Queryable, schoolId: string, ids?: string[]): Promise<Omit<PeriodView, 'isOwner'>[]> {
   const rows = await db
@@ -110,7 +112,7 @@ export async function coTeacherDetails(db: Queryable, schoolId: string, external
 /** The teacher who owns the period, or an admin, names its co-teachers: teachers of the same school. */
 export async function setCoTeachers(db: Queryable, user: AuthUser, id: string, coTeachers: string[]) {
   const period = await getPeriodFor(db, user, id);
-  if (!period.isOwner && !hasRole(user.roles, 'SCHOOL_ADMIN')) throw forbidden('Only the teacher of this class can change its co-teachers.');
+  if (!period.isOwner && !isAdmin(user)) throw forbidden('Only the teacher of this class can change its co-teachers.');
   const wanted = [...new Set(coTeachers)];
   if (wanted.includes(period.externalTeacherId)) throw badRequest('coTeachers cannot include the class teacher');
   if (wanted.length) {

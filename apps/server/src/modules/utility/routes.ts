@@ -7,7 +7,7 @@ import { me, subjectOf } from '../../lib/auth-context.js';
 import { presentPerson } from '../../presenters/user.js';
 import { listPeriods } from '../periods/service.js';
 
-const teacherOrAdmin = { allow: (u: { roles: string[] }) => hasAnyRole(u.roles, ['TEACHER', 'SCHOOL_ADMIN']) };
+const teacherOrAdmin = { allow: (u: { roles: string[] }) => hasAnyRole(u.roles, ['TEACHER', 'SCHOOL_ADMIN', 'SUPER_ADMIN']) };
 
 export const utilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/utility/contact', { config: { public: true }, schema: { tags: ['utility'], body: contactBody } }, async (req) => {
