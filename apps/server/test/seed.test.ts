@@ -1,0 +1,103 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { HOUSES } from '@app/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { credentials, periodStudents, periods, schools, users } from '../src/db/schema.js';
+import { DEMO_PASSWORD, isEmpty, seedDemo } from '../src/seed/demo.js';
+import { call, useTestApp } from './helpers/test-app.js';
+
+const ctx = useTestApp();
+let lines: string[];
+
+beforeAll(async () => {
+  expect(await isEmpty(ctx.database.db)).toBe(true);
+  lines = await seedDemo(ctx.database.db);
+});
+
+const school = async (externalId: string) => {
+  const [s] = await ctx.database.db.select().from(schools).where(eq(schools.externalId, externalId));
+  return s!;
+};
+const userByName = async (username: string) => {
+  const [row] = await ctx.database.db
+    .select({ user: users, school: schools.externalId })
+    .from(credentials)
+    .innerJoin(users, and(eq(users.schoolId, credentials.schoolId), eq(users.id, credentials.userId)))
+    .innerJoin(schools, eq(schools.id, users.schoolId))
+    .where(eq(credentials.username, username));
+  return row;
+};
+
+describe('seedDemo on a fresh database', () => {
+  it('prints the demo sign-ins and leaves the database non-empty', async () => {
+    expect(lines.join('\n')).toContain(DEMO_PASSWORD);
+    expect(await isEmpty(ctx.database.db)).toBe(false);
+  });
+
+  it.each([
+    ['admin', 'DEMO', ['SCHOOL_ADMIN']],
+    ['teacher1', 'DEMO', ['TEACHER']],
+    ['teacher2', 'DEMO', ['TEACHER']],
+    ['teacher3', 'DEMO', ['TEACHER']],
+    ['teacher4', 'DEMO', ['TEACHER']],
+    ['store', 'DEMO', ['STORE_MANAGER']],
+    ['assistant', 'DEMO', ['ASSISTANT_STORE_MANAGER']],
+    ['house', 'DEMO', ['STAFF', 'HOUSE_MANAGER']],
+    ['giveall', 'DEMO', ['STAFF', 'GIVE_ALL']],
+    ['reports', 'DEMO', ['STAFF', 'SCHOOLWIDE_REPORTS']],
+    ['student1', 'DEMO', ['STUDENT']],
+    ['student120', 'DEMO', ['STUDENT']],
+    ['other-admin', 'OTHER', ['SCHOOL_ADMIN']],
+    ['other-teacher', 'OTHER', ['TEACHER']],
+    ['other-student', 'OTHER', ['STUDENT']],
+  ])('%s is a user of %s with roles %j', async (username, schoolCode, roles) => {
+    const row = await userByName(username);
+    expect(row).toBeDefined();
+    expect(row!.school).toBe(schoolCode);
+    expect(row!.user.roles).toEqual(roles);
+  });
+
+  it('DEMO has 120 students in grades 6–8 spread over all four houses', async () => {
+    const demo = await school('DEMO');
+    const students = await ctx.database.db
+      .select()
+      .from(users)
+      .where(and(eq(users.schoolId, demo.id), sql`'STUDENT' = any(${users.roles})`));
+    expect(students).toHaveLength(120);
+    expect([...new Set(students.map((s) => s.gradeLevel))].sort()).toEqual(['6', '7', '8']);
+    expect([...new Set(students.map((s) => s.house))].sort()).toEqual([...HOUSES].sort());
+  });
+
+  it("teacher1 co-teaches one of teacher2's periods; teacher4 has none", async () => {
+    const [t1, t2, t4] = await Promise.all(['teacher1', 'teacher2', 'teacher4'].map(userByName));
+    const all = await ctx.database.db.select().from(periods).where(eq(periods.schoolId, t1!.user.schoolId));
+    const coTaught = all.filter((p) => p.coTeachers.includes(t1!.user.externalId));
+    expect(coTaught).toHaveLength(1);
+    expect(coTaught[0]!.teacherId).toBe(t2!.user.id);
+    const [{ n } = { n: 0 }] = await ctx.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(periodStudents)
+      .where(eq(periodStudents.periodId, coTaught[0]!.id));
+    expect(Number(n)).toBeGreaterThan(0);
+    expect(all.filter((p) => p.teacherId === t4!.user.id || p.coTeachers.includes(t4!.user.externalId))).toEqual([]);
+  });
+
+  it('OTHER is Elementary; DEMO has its house system on and configured and a Pickup store', async () => {
+    expect((await school('OTHER')).schoolType).toContain('Elementary');
+    expect(await school('DEMO')).toMatchObject({ hasHouseSystem: true, isHouseSystemConfigured: true, storeModel: 'Pickup' });
+  });
+
+  it.each(['admin', 'teacher1', 'student1', 'store', 'other-student'])('%s signs in with the demo password', async (username) => {
+    const res = await call(ctx.app, 'POST', '/auth/login', { payload: { username, password: DEMO_PASSWORD } });
+    expect(res.status).toBe(200);
+    const me = await call(ctx.app, 'POST', '/auth/me', { token: res.body.token });
+    expect(me).toMatchObject({ status: 200, body: { username } });
+  });
+
+  it('a teacher signing in sees the co-taught period through the API', async () => {
+    const login = await call(ctx.app, 'POST', '/auth/login', { payload: { username: 'teacher1', password: DEMO_PASSWORD } });
+    const res = await call(ctx.app, 'GET', '/periods', { token: login.body.token });
+    expect(res.status).toBe(200);
+    expect(res.body.map((p: { isOwner: boolean }) => p.isOwner)).toEqual([true, true, true, false]);
+    expect(login.body.user.periodCount).toBe(4);
+  });
+});
