@@ -50,6 +50,12 @@ describe('request building', () => {
     expect(init.body).toBe('{"studentId":"s"}');
   });
 
+  it('sends {} as the body of a POST without one', async () => {
+    const fetch = stubFetch({ status: 200, text: '{}' });
+    await api.post('auth/logout');
+    expect(lastCall(fetch).init.body).toBe('{}');
+  });
+
   it('answers No token without a request when a call needs a token', async () => {
     shim.store.delete('authtoken');
     const fetch = stubFetch({ status: 200, text: '{}' });

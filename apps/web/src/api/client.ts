@@ -78,7 +78,8 @@ export async function request<T>(method: Method, path: string, opts: RequestOpti
     res = await fetch(buildUrl(path, method, opts), {
       method,
       headers: headers(token),
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      // Every request says JSON, so a body-less POST or PUT sends {} (Fastify rejects an empty JSON body).
+      body: method === 'GET' ? undefined : JSON.stringify(opts.body ?? {}),
     });
     text = await res.text();
   } catch (err) {

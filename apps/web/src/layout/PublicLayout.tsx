@@ -12,7 +12,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-0)" style={{ display: 'flex', flexDirection: 'column' }}>
       <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
-        <Container size="lg" h={64}>
+        <Container size="xl" h={64}>
           <Group h="100%" justify="space-between">
             <Brand />
             <Group gap="md">
@@ -32,7 +32,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         {children}
       </Box>
       <Box component="footer" py="md">
-        <Container size="lg">
+        <Container size="xl">
           <Group justify="space-between">
             <Text fz="xs" c="dimmed">
               © {new Date().getFullYear()} {PRODUCT_NAME}

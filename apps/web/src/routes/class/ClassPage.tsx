@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Card, Container, Grid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Card, Grid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { periodLabel, searchByName } from '@app/domain';
@@ -9,6 +9,7 @@ import { FullPageLoader } from '../../components/FullPageLoader';
 import { PageHeader } from '../../components/PageHeader';
 import { CoTeachersPanel } from './CoTeachersPanel';
 import { RosterTable } from './RosterTable';
+import { Page } from '../../components/Page';
 
 export default function ClassPage() {
   const { internalPeriodId = '' } = useParams();
@@ -16,7 +17,7 @@ export default function ClassPage() {
   const q = useQuery({ queryKey: ['period', internalPeriodId], queryFn: () => unwrap(periods.get(internalPeriodId)) });
 
   return (
-    <Container size="xl" py="md">
+    <Page>
       <PageHeader
         title="Class"
         actions={
@@ -60,6 +61,6 @@ export default function ClassPage() {
           </Grid>
         </Stack>
       )}
-    </Container>
+    </Page>
   );
 }

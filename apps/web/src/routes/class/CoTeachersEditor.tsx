@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, MultiSelect, Stack } from '@mantine/core';
+import { Button, Checkbox, Group, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { searchByName } from '@app/domain';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isFailure, periods, unwrap, utility, type PeriodDetail } from '../../api';
@@ -9,6 +10,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 export function CoTeachersEditor({ period, onDone }: { period: PeriodDetail; onDone: () => void }) {
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<string[]>(period.coTeachers);
+  const [filter, setFilter] = useState('');
   const teachers = useQuery({ queryKey: ['co-teacher-choices'], queryFn: () => unwrap(utility.coTeachers()) });
   const save = useMutation({
     mutationFn: async () => {
@@ -24,30 +26,41 @@ export function CoTeachersEditor({ period, onDone }: { period: PeriodDetail; onD
     },
   });
 
-  const data = (teachers.data ?? [])
-    .filter((t) => t.externalId !== period.externalTeacherId)
-    .map((t) => ({ value: t.externalId, label: `${t.lastName}, ${t.firstName}` }));
+  const candidates = (teachers.data ?? []).filter((t) => t.externalId !== period.externalTeacherId);
+  const shown = searchByName(candidates, filter);
 
   return (
     <Stack gap="sm">
       {save.isError ? <ErrorNotice message={save.error.message} /> : null}
       {teachers.isError ? <ErrorNotice message={teachers.error.message} /> : null}
-      <MultiSelect
-        label="Co-teachers"
-        placeholder={teachers.isPending ? 'Loading teachers…' : 'Pick teachers'}
-        data={data}
-        value={chosen}
-        onChange={setChosen}
-        searchable
-        clearable
-        nothingFoundMessage="No teacher by that name"
-        disabled={teachers.isPending}
-      />
-      <Group justify="flex-end" gap="xs">
-        <Button variant="default" onClick={onDone}>
+      {candidates.length > 8 ? (
+        <TextInput label="Find a teacher" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
+      ) : null}
+      {teachers.isPending ? (
+        <Text c="dimmed" fz="sm">
+          Loading teachers…
+        </Text>
+      ) : (
+        <Checkbox.Group label="Co-teachers" value={chosen} onChange={setChosen}>
+          <ScrollArea.Autosize mah={260} mt="xs">
+            <Stack gap="xs">
+              {shown.map((t) => (
+                <Checkbox key={t._id} value={t.externalId} label={`${t.lastName}, ${t.firstName}`} />
+              ))}
+              {shown.length === 0 ? (
+                <Text c="dimmed" fz="sm">
+                  No other teachers found.
+                </Text>
+              ) : null}
+            </Stack>
+          </ScrollArea.Autosize>
+        </Checkbox.Group>
+      )}
+      <Group justify="flex-end" gap="xs" wrap="nowrap">
+        <Button variant="default" size="sm" onClick={onDone}>
           Cancel
         </Button>
-        <Button onClick={() => save.mutate()} loading={save.isPending}>
+        <Button size="sm" onClick={() => save.mutate()} loading={save.isPending}>
           Save co-teachers
         </Button>
       </Group>

@@ -1,14 +1,15 @@
-import { Card, Container, SimpleGrid, Text } from '@mantine/core';
+import { Card, SimpleGrid, Text } from '@mantine/core';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { PageHeader } from '../../components/PageHeader';
 import { usePeriods } from '../../session';
 import { PeriodCard } from './PeriodCard';
+import { Page } from '../../components/Page';
 
 export default function ClassesPage() {
   const q = usePeriods();
   return (
-    <Container size="xl" py="md">
+    <Page>
       <PageHeader title="Classes" description="The classes you teach or co-teach. Open one to see its roster." />
       {q.isPending ? (
         <FullPageLoader />
@@ -28,6 +29,6 @@ export default function ClassesPage() {
           ))}
         </SimpleGrid>
       )}
-    </Container>
+    </Page>
   );
 }

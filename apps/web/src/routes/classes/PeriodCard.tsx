@@ -29,6 +29,11 @@ export function PeriodCard({ period }: { period: Period }) {
           {sections ? `Section ${sections}` : 'No section'} · {period.studentCount}{' '}
           {period.studentCount === 1 ? 'student' : 'students'}
         </Text>
+        {period.isOwner ? null : (
+          <Text fz="sm">
+            Teacher: {period.teacher.firstName} {period.teacher.lastName}
+          </Text>
+        )}
         <Text fz="sm">
           {period.coTeacherDisplayName ? (
             <>Co-teachers: {period.coTeacherDisplayName}</>

@@ -1,17 +1,19 @@
-import { Card, Container, Stack } from '@mantine/core';
+import { Box, Card, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { can } from '@app/domain';
 import { PageHeader } from '../../components/PageHeader';
 import { useUser } from '../../session';
 import { ContactForm } from './ContactForm';
 import { ReceivedMessages } from './ReceivedMessages';
+import { Page } from '../../components/Page';
 
 export default function ContactPage() {
   const user = useUser();
   const queryClient = useQueryClient();
   const readsMessages = user !== null && can.readSchoolContacts(user);
   return (
-    <Container size="md" py="md">
+    <Page>
+      <Box maw={720}>
       <PageHeader title="Contact Us" description="Questions, ideas or trouble signing in? We read every message." />
       <Stack gap="xl">
         <Card p="lg">
@@ -24,6 +26,7 @@ export default function ContactPage() {
         </Card>
         {readsMessages ? <ReceivedMessages /> : null}
       </Stack>
-    </Container>
+          </Box>
+    </Page>
   );
 }

@@ -1,15 +1,16 @@
-import { Card, Container, Table, Text } from '@mantine/core';
+import { Card, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { dev, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { PageHeader } from '../../components/PageHeader';
+import { Page } from '../../components/Page';
 
 /** Development mode only (AccessGate checks GET status's devMode): the schools in this database. */
 export default function DevPage() {
   const q = useQuery({ queryKey: ['dev', 'schools'], queryFn: () => unwrap(dev.schools()) });
   return (
-    <Container size="lg" py="md">
+    <Page>
       <PageHeader title="Developer" description="Development mode: the schools in this database." />
       {q.isPending ? (
         <FullPageLoader />
@@ -47,6 +48,6 @@ export default function DevPage() {
           </Table.ScrollContainer>
         </Card>
       )}
-    </Container>
+    </Page>
   );
 }

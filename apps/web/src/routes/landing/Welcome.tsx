@@ -1,13 +1,27 @@
-import { Card, Container, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { roleLabel, sideNav } from '@app/domain';
 import type { SessionUser } from '../../api';
+
+/** One line under each quick link, by side-navigation key. */
+const BLURBS: Record<string, string> = {
+  dashboard: 'Your balance and progress',
+  activity: 'Bonuses and flags you received',
+  'bonuses-flags': 'Give to students and groups',
+  classes: 'Your periods and rosters',
+  store: 'Items, privileges and events',
+  orders: 'Orders and their status',
+  reports: 'Points given and earned',
+  calendar: 'School days and deliveries',
+  profile: 'Your account details',
+};
+import { Page } from '../../components/Page';
 
 export function Welcome({ user }: { user: SessionUser }) {
   // Quick links follow the same rules as the side navigation, so nobody sees a page they cannot open.
   const links = [...sideNav(user), { key: 'profile', label: 'Profile', path: '/profile' }];
   return (
-    <Container size="lg" py="md">
+    <Page>
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={1}>Home</Title>
@@ -24,13 +38,13 @@ export function Welcome({ user }: { user: SessionUser }) {
               <Card h="100%" p="lg" style={{ transition: 'transform 120ms' }}>
                 <Text fw={700}>{l.label}</Text>
                 <Text fz="xs" c="dimmed" mt={4}>
-                  {l.path}
+                  {BLURBS[l.key] ?? ''}
                 </Text>
               </Card>
             </UnstyledButton>
           ))}
         </SimpleGrid>
       </Stack>
-    </Container>
+    </Page>
   );
 }

@@ -31,7 +31,7 @@ export default function LoginPage() {
           <Text fz="sm" c="dimmed" ta="center">
             Trouble signing in?{' '}
             <Anchor component={Link} to="/contact">
-              Contact us
+              Get help
             </Anchor>
           </Text>
         </Stack>

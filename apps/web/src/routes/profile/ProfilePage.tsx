@@ -1,9 +1,10 @@
-import { Avatar, Badge, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { fullName, gradeLabel, initials, roleLabel } from '@app/domain';
 import { HouseBadge } from '../../components/HouseBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { useUser } from '../../session';
 import { roleName } from './roleName';
+import { Page } from '../../components/Page';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -20,7 +21,8 @@ export default function ProfilePage() {
   const user = useUser();
   if (!user) return null; // AccessGate only renders this page for a signed-in user
   return (
-    <Container size="md" py="md">
+    <Page>
+      <Box maw={760}>
       <PageHeader title="Profile" />
       <Card p="xl">
         <Stack gap="lg">
@@ -59,6 +61,7 @@ export default function ProfilePage() {
           </Text>
         </Stack>
       </Card>
-    </Container>
+          </Box>
+    </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Accordion, Card, Container, Stack, Text, TextInput } from '@mantine/core';
+import { Accordion, Box, Card, Stack, Text, TextInput } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { searchByName } from '@app/domain';
 import { periods, unwrap } from '../../api';
@@ -8,6 +8,7 @@ import { FullPageLoader } from '../../components/FullPageLoader';
 import { PageHeader } from '../../components/PageHeader';
 import { usePeriods } from '../../session';
 import { PeriodRoster } from './PeriodRoster';
+import { Page } from '../../components/Page';
 
 export default function RostersPage() {
   const list = usePeriods();
@@ -32,7 +33,8 @@ export default function RostersPage() {
   );
 
   return (
-    <Container size="lg" py="md">
+    <Page>
+      <Box maw={960}>
       <PageHeader title="Rosters" description="Every class you can see, with its students." />
       {list.isPending ? (
         <FullPageLoader />
@@ -48,7 +50,12 @@ export default function RostersPage() {
           {searching && withMatches.length === 0 && details.every((d) => !d.isPending) ? (
             <Text c="dimmed">No student matches “{query.trim()}”.</Text>
           ) : null}
-          <Accordion multiple variant="separated" radius="lg" value={searching ? withMatches : opened} onChange={setOpened}>
+          <Accordion
+            multiple
+            variant="separated"
+            radius="lg"
+            styles={{ item: { background: "var(--mantine-color-white)", borderColor: "var(--mantine-color-gray-3)" } }}
+            value={searching ? withMatches : opened} onChange={setOpened}>
             {list.data.map((p, i) =>
               searching && !withMatches.includes(p._id) ? null : (
                 <PeriodRoster
@@ -62,6 +69,7 @@ export default function RostersPage() {
           </Accordion>
         </Stack>
       )}
-    </Container>
+          </Box>
+    </Page>
   );
 }

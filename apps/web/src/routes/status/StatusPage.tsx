@@ -1,9 +1,10 @@
-import { Badge, Card, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { system, unwrap, type StatusResponse } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { PageHeader } from '../../components/PageHeader';
+import { Page } from '../../components/Page';
 
 function StateCard({ label, ok, detail }: { label: string; ok: boolean; detail: string }) {
   return (
@@ -38,7 +39,8 @@ function describe(s: StatusResponse) {
 export default function StatusPage() {
   const q = useQuery({ queryKey: ['status', 'page'], queryFn: () => unwrap(system.status()), refetchInterval: 30_000 });
   return (
-    <Container size="md" py="xl">
+    <Page>
+      <Box maw={760}>
       <PageHeader title="Status" description="Live state of the service and its database." />
       {q.isPending ? (
         <FullPageLoader />
@@ -47,7 +49,8 @@ export default function StatusPage() {
       ) : (
         <StatusCards status={q.data} />
       )}
-    </Container>
+          </Box>
+    </Page>
   );
 }
 
