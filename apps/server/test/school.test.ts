@@ -15,7 +15,8 @@ beforeAll(async () => {
   const houses = ['altruismo', 'altruismo', 'reveur', null, null, null];
   for (const [i, gradeLevel] of grades.entries())
     await makeUser(db, a, ['STUDENT'], { gradeLevel, house: houses[i] ?? null });
-  await makeUser(db, a, ['TEACHER'], { gradeLevel: '12' }); // not a student: not a grade level of the school
+  // Not a student: neither a grade level of the school nor counted in a house.
+  await makeUser(db, a, ['TEACHER'], { gradeLevel: '12', house: 'reveur' });
   await makeUser(db, b, ['STUDENT'], { gradeLevel: '3', house: 'isibindi' });
   await makeUser(db, b, ['STUDENT'], { gradeLevel: '04', house: 'isibindi' });
   tok.studentA = await signIn(ctx.app, await makeUser(db, a, ['STUDENT'], { gradeLevel: '7', house: 'amistad' }));

@@ -23,7 +23,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
       .select({
         name: houses.name,
         color: houses.color,
-        studentCount: sql<number>`(select count(*)::int from ${users} u where u.school_id = ${houses.schoolId} and u.house = ${houses.name})`,
+        studentCount: sql<number>`(select count(*)::int from ${users} u where u.school_id = ${houses.schoolId} and u.house = ${houses.name} and 'STUDENT' = any(u.roles))`,
       })
       .from(houses)
       .where(eq(houses.schoolId, schoolId))
