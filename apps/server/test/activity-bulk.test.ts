@@ -14,7 +14,7 @@ let period: { id: string };
 let day: string;
 let bonusId: string;
 let flagId: string;
-let tokens: Record<string, string>;
+let tokens: Record<'teacher' | 'other' | 'admin' | 'student' | 'outsider' | 'otherAdmin' | 'loner', string>;
 
 beforeAll(async () => {
   const db = ctx.database.db;
@@ -30,7 +30,7 @@ beforeAll(async () => {
   day = await schoolDay(db, school);
   bonusId = (await typeByName(db, school, 'Helping others')).id;
   flagId = (await typeByName(db, school, 'Late to class')).id;
-  tokens = {
+  tokens = <typeof tokens>{
     teacher: await signIn(ctx.app, teacher),
     outsider: await signIn(ctx.app, outsider),
     admin: await signIn(ctx.app, admin),

@@ -11,7 +11,7 @@ let teacher: UserRow;
 let other: UserRow;
 let student: UserRow;
 let day: string;
-let tokens: Record<string, string>;
+let tokens: Record<'teacher' | 'other' | 'admin' | 'student' | 'outsider' | 'otherAdmin' | 'loner', string>;
 let bonusId: string;
 let bonus2Id: string;
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
   day = await schoolDay(db, school);
   bonusId = (await typeByName(db, school, 'Helping others')).id;
   bonus2Id = (await typeByName(db, school, 'Leadership')).id;
-  tokens = { teacher: await signIn(ctx.app, teacher), other: await signIn(ctx.app, other), admin: await signIn(ctx.app, admin), student: await signIn(ctx.app, student) };
+  tokens = <typeof tokens>{ teacher: await signIn(ctx.app, teacher), other: await signIn(ctx.app, other), admin: await signIn(ctx.app, admin), student: await signIn(ctx.app, student) };
 });
 
 describe('GET activity/', () => {

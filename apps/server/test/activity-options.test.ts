@@ -6,7 +6,7 @@ import { call, useTestApp } from './helpers/test-app.js';
 
 const ctx = useTestApp();
 let teacher: UserRow;
-let tokens: Record<string, string>;
+let tokens: Record<'teacher' | 'other' | 'admin' | 'student' | 'outsider' | 'otherAdmin' | 'loner', string>;
 let student: UserRow;
 let lockedToken: string;
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
   const admin = await makeUser(db, school, ['SCHOOL_ADMIN']);
   student = await makeUser(db, school, ['STUDENT']);
   await makePeriod(db, school, teacher, [student]);
-  tokens = { teacher: await signIn(ctx.app, teacher), admin: await signIn(ctx.app, admin), student: await signIn(ctx.app, student) };
+  tokens = <typeof tokens>{ teacher: await signIn(ctx.app, teacher), admin: await signIn(ctx.app, admin), student: await signIn(ctx.app, student) };
   const locked = await makeSchool(db, { canNonAdminCreateCustomActions: false });
   lockedToken = await signIn(ctx.app, await makeUser(db, locked, ['TEACHER']));
 });

@@ -7,7 +7,7 @@ import { call, useTestApp } from './helpers/test-app.js';
 const ctx = useTestApp();
 let student: UserRow;
 let stranger: UserRow;
-let tokens: Record<string, string>;
+let tokens: Record<'teacher' | 'other' | 'admin' | 'student' | 'outsider' | 'otherAdmin' | 'loner', string>;
 let day: string;
 
 beforeAll(async () => {
@@ -19,7 +19,7 @@ beforeAll(async () => {
   stranger = await makeUser(db, school, ['STUDENT']);
   await makePeriod(db, school, teacher, [student]);
   const other = await makeSchool(db);
-  tokens = {
+  tokens = <typeof tokens>{
     teacher: await signIn(ctx.app, teacher),
     admin: await signIn(ctx.app, admin),
     student: await signIn(ctx.app, student),

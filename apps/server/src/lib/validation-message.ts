@@ -1,6 +1,6 @@
 import { MSG } from '@app/domain';
 
-const SPEC_MESSAGES = new Set(Object.values(MSG).filter((m): m is string => typeof m === 'string'));
+const SPEC_MESSAGES = new Set<string>(Object.values(MSG).filter((m) => typeof m === 'string'));
 
 /** One readable sentence for the first failed check, naming the field. */
 export function validationMessage(

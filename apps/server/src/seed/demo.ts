@@ -7,6 +7,7 @@ import { FIRST_NAMES, LAST_NAMES } from './names.js';
 import { createDefaultActivityTypes } from './activity-types.js';
 import { createCurrentYear } from '../modules/calendar/service.js';
 import { seedHolidays } from './holidays.js';
+import { seedDemoActivity } from './demo-activity.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 /** School codes configured to hide How To Earn (the account menu reads this configuration). */
@@ -133,6 +134,8 @@ export async function seedDemo(db: Db): Promise<string[]> {
       .values({ schoolId: o, name: 'Grade 3', teacherId: otherTeacher, externalTeacherId: 'OT-1', periodNumber: 0, sectionNumbers: ['1'] })
       .returning({ id: periods.id });
     await tx.insert(periodStudents).values({ schoolId: o, periodId: op!.id, studentId: byExternal.get('OS-1')!.id });
+
+    await seedDemoActivity(tx, demo!);
 
     await tx.insert(configurations).values({ scope: 'global', key: 'hideHowToEarnSchools', valueObject: HIDE_HOW_TO_EARN_SCHOOLS });
 

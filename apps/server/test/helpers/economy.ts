@@ -39,7 +39,8 @@ export async function ledgerDrift(db: Db, schoolId: string) {
     full join (select student_id, date, category, sum(points) as sum, count(*) as n from activities where school_id = ${schoolId} group by 1, 2, 3) a
       on a.student_id = r.student_id and a.date = r.date and a.category = r.category
     where r.earned is distinct from a.sum or r.count is distinct from a.n`);
-  return [...wallet.rows, ...missingWallet.rows, ...rollup.rows];
+  const rows = (r: unknown) => (r as { rows: unknown[] }).rows;
+  return [...rows(wallet), ...rows(missingWallet), ...rows(rollup)];
 }
 
 export { todayIn };

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { lastSchoolDay } from '@app/domain';
+import type { Database } from '../apps/server/src/db/client.js';
+import { credentials, users } from '../apps/server/src/db/schema.js';
+import { loadCalendar } from '../apps/server/src/modules/calendar/service.js';
+import { hashPassword } from '../apps/server/src/lib/tokens.js';
+import { makeSchool } from '../apps/server/test/helpers/factories.js';
+import { typeByName } from '../apps/server/test/helpers/economy.js';
+import { benchApp, median } from './setup.js';
+
+const STUDENTS = 1000;
+const SINGLE_GIVES = 200;
+const CONCURRENCY = 20;
+
+export interface Figure {
+  name: string;
+  ms: number;
+  perActivityUs: number;
+  baselineMs: number;
+  ratio: number;
+}
+
+/**
+ * A 1,000-student bulk give through the whole app (HTTP, auth, validation, one transaction with
+ * wallets and rollup) against a plain multi-row INSERT of the same 1,000 activity rows; and 200
+ * single-student gives, 20 at a time, against 200 single-row INSERTs, 20 at a time.
+ */
+export async function benchGive(database: Database): Promise<Figure[]> {
+  const db = database.db;
+  const school = await makeSchool(db);
+  const rows = Array.from({ length: STUDENTS }, (_, i) => ({
+    schoolId: school.id,
+    externalId: `B${i}`,
+    firstName: `First${i}`,
+    lastName: `Last${i}`,
+    roles: ['STUDENT'],
+    gradeLevel: String(6 + (i % 3)),
+  }));
+  const students = await db.insert(users).values(rows).returning({ id: users.id, externalId: users.externalId });
+  const [admin] = await db.insert(users).values({ schoolId: school.id, externalId: 'BA', firstName: 'Bench', lastName: 'Admin', roles: ['SCHOOL_ADMIN'] }).returning();
+  await db.insert(credentials).values({ username: 'bench-admin', schoolId: school.id, userId: admin!.id, passwordHash: await hashPassword('bench') });
+  const app = await benchApp(database);
+  const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: 'bench-admin', password: 'bench' } });
+  const token = login.json().token as string;
+  const day = lastSchoolDay(await loadCalendar(db, school), (await loadCalendar(db, school)).today)!;
+  const typeId = (await typeByName(db, school, 'Helping others')).id;
+  const externalStudentIds = students.map((s) => s.externalId);
+
+  const give = async (ids: string[]) => {
+    const res = await app.inject({ method: 'POST', url: '/api/v1/activity/bulk', headers: { authtoken: token }, payload: { externalStudentIds: ids, activityTypes: [typeId], date: day } });
+    if (res.statusCode !== 200) throw new Error(`give failed: ${res.statusCode} ${res.body}`);
+  };
+  const rawInsert = async (ids: string[]) => {
+    const values: unknown[] = [];
+    const tuples = ids.map((sid, i) => {
+      values.push(randomUUID(), sid);
+      return `($${i * 2 + 1}::uuid, '${school.id}'::uuid, $${i * 2 + 2}::uuid, '${typeId}'::uuid, 'Helping others', 'Bonuses', 5, '', '${day}'::date, '${randomUUID()}'::uuid)`;
+    });
+    await database.executeSql(
+      `insert into activities (id, school_id, student_id, activity_type_id, activity_type, category, points, comment, date, give_id) values ${tuples.join(',')}`,
+      values,
+    );
+  };
+
+  const studentIds = students.map((s) => s.id);
+  await give(externalStudentIds.slice(0, 10)); // warm up
+  await rawInsert(studentIds.slice(0, 10));
+  const bulkMs = await median(7, () => give(externalStudentIds));
+  const bulkBase = await median(7, () => rawInsert(studentIds));
+
+  const inParallel = async (fn: (i: number) => Promise<void>) => {
+    let next = 0;
+    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+      while (next < SINGLE_GIVES) await fn(next++);
+    }));
+  };
+  const singleMs = await median(3, () => inParallel((i) => give([externalStudentIds[i % STUDENTS]!])));
+  const singleBase = await median(3, () => inParallel((i) => rawInsert([studentIds[i % STUDENTS]!])));
+  await app.close();
+  return [
+    { name: `bulk give to ${STUDENTS} students`, ms: bulkMs, perActivityUs: (bulkMs * 1000) / STUDENTS, baselineMs: bulkBase, ratio: bulkMs / bulkBase },
+    { name: `${SINGLE_GIVES} single gives, ${CONCURRENCY} at a time`, ms: singleMs, perActivityUs: (singleMs * 1000) / SINGLE_GIVES, baselineMs: singleBase, ratio: singleMs / singleBase },
+  ];
+}
