@@ -2,12 +2,15 @@ import type { ReactNode } from 'react';
 import { AppShell, ScrollArea } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import type { SessionUser } from '../api';
+import { usePeriods } from '../session';
 import { AppHeader } from './AppHeader';
 import { SideNav } from './SideNav';
 
 /** Signed-in frame: header, side navigation and the page. */
 export function AppLayout({ user, children }: { user: SessionUser; children: ReactNode }) {
   const [navOpened, nav] = useDisclosure(false);
+  // Non-students load their period list with the session (spec section 4); pages read it from the cache.
+  usePeriods();
   const [slim, setSlim] = useLocalStorage({ key: 'slimHeader', defaultValue: false });
   return (
     <AppShell

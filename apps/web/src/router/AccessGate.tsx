@@ -1,23 +1,30 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { isPathAllowed, matchRoute } from '@app/domain';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { useDevMode, useSession } from '../session';
 import { NotFoundPage } from '../routes/not-found/NotFoundPage';
+import { decideAccess } from './decideAccess';
 
-/** Access rules of spec section 2; the server still guards every call. */
 export function AccessGate({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const { state } = useSession();
-  const route = matchRoute(pathname);
-  const isDev = route?.path === '/dev';
-  const dev = useDevMode(isDev);
-
-  if (!route) return <NotFoundPage />;
-  if (state.status === 'loading') return <FullPageLoader />;
-  if (route.public) return <>{children}</>;
-  if (state.status !== 'authenticated') return <Navigate to="/login" replace />;
-  if (isDev && dev.isPending) return <FullPageLoader />;
-  if (!isPathAllowed(state.user.roles, pathname, { devMode: dev.devMode })) return <Navigate to="/" replace />;
-  return <>{children}</>;
+  // GET status is asked only when the path is /dev.
+  const dev = useDevMode(pathname.replace(/\/+$/, '') === '/dev');
+  const decision = decideAccess({
+    pathname,
+    session: state.status === 'authenticated' ? { status: state.status, roles: state.user.roles } : state,
+    devMode: dev.isPending ? undefined : dev.devMode,
+  });
+  switch (decision) {
+    case 'not-found':
+      return <NotFoundPage />;
+    case 'loading':
+      return <FullPageLoader />;
+    case 'to-login':
+      return <Navigate to="/login" replace />;
+    case 'to-home':
+      return <Navigate to="/" replace />;
+    case 'render':
+      return <>{children}</>;
+  }
 }

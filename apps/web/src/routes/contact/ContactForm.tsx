@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Autocomplete, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { contactBody, fullName, roleLabel } from '@app/domain';
 import { isFailure, utility, type ContactRequest, type SessionUser } from '../../api';
 
@@ -64,7 +64,13 @@ export function ContactForm({ user, onSent }: { user: SessionUser | null; onSent
           <TextInput label="Name" value={values.userName} onChange={(e) => set('userName')(e.currentTarget.value)} error={errors.userName} required />
           <TextInput label="School" value={values.userSchool} onChange={(e) => set('userSchool')(e.currentTarget.value)} error={errors.userSchool} required />
           <TextInput label="Email" type="email" value={values.userEmail} onChange={(e) => set('userEmail')(e.currentTarget.value)} error={errors.userEmail} required />
-          <Autocomplete label="Role" data={ROLE_CHOICES} value={values.userRole} onChange={set('userRole')} error={errors.userRole} required />
+          {/* A plain input with native suggestions: Mantine's Autocomplete labels its listbox too, making "Role" ambiguous. */}
+          <TextInput label="Role" list="contact-role-choices" value={values.userRole} onChange={(e) => set('userRole')(e.currentTarget.value)} error={errors.userRole} required />
+          <datalist id="contact-role-choices">
+            {ROLE_CHOICES.map((r) => (
+              <option key={r} value={r} />
+            ))}
+          </datalist>
         </SimpleGrid>
         <Textarea label="Message" minRows={5} autosize value={values.userMessage} onChange={(e) => set('userMessage')(e.currentTarget.value)} error={errors.userMessage} required />
         <Group justify="flex-end">

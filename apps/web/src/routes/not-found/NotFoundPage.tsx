@@ -1,16 +1,17 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 
+// Keyed by navigation, so a remount (StrictMode, a layout switch) does not log the same miss twice.
+const loggedNavigations = new Set<string>();
+
 export function NotFoundPage() {
-  const { pathname } = useLocation();
-  const logged = useRef<string | null>(null);
+  const { pathname, key } = useLocation();
   useEffect(() => {
-    // StrictMode runs effects twice in development; the ref keeps it to one log per path.
-    if (logged.current === pathname) return;
-    logged.current = pathname;
+    if (loggedNavigations.has(key)) return;
+    loggedNavigations.add(key);
     console.warn('route not found', pathname);
-  }, [pathname]);
+  }, [key, pathname]);
   return (
     <Container size="sm" py={64}>
       <Stack align="center" ta="center" gap="md">
