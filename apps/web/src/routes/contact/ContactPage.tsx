@@ -1,4 +1,4 @@
-import { Box, Card, Stack } from '@mantine/core';
+import { Card, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { can } from '@app/domain';
 import { PageHeader } from '../../components/PageHeader';
@@ -12,8 +12,7 @@ export default function ContactPage() {
   const queryClient = useQueryClient();
   const readsMessages = user !== null && can.readSchoolContacts(user);
   return (
-    <Page>
-      <Box maw={720}>
+    <Page maw={720}>
       <PageHeader title="Contact Us" description="Questions, ideas or trouble signing in? We read every message." />
       <Stack gap="xl">
         <Card p="lg">
@@ -26,7 +25,6 @@ export default function ContactPage() {
         </Card>
         {readsMessages ? <ReceivedMessages /> : null}
       </Stack>
-          </Box>
     </Page>
   );
 }

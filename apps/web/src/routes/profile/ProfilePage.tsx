@@ -1,4 +1,4 @@
-import { Box, Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { fullName, gradeLabel, initials, roleLabel } from '@app/domain';
 import { HouseBadge } from '../../components/HouseBadge';
 import { PageHeader } from '../../components/PageHeader';
@@ -21,8 +21,7 @@ export default function ProfilePage() {
   const user = useUser();
   if (!user) return null; // AccessGate only renders this page for a signed-in user
   return (
-    <Page>
-      <Box maw={760}>
+    <Page maw={760}>
       <PageHeader title="Profile" />
       <Card p="xl">
         <Stack gap="lg">
@@ -61,7 +60,6 @@ export default function ProfilePage() {
           </Text>
         </Stack>
       </Card>
-          </Box>
     </Page>
   );
 }

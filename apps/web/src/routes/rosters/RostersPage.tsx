@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Accordion, Box, Card, Stack, Text, TextInput } from '@mantine/core';
+import { Accordion, Card, Stack, Text, TextInput } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { searchByName } from '@app/domain';
 import { periods, unwrap } from '../../api';
@@ -33,8 +33,7 @@ export default function RostersPage() {
   );
 
   return (
-    <Page>
-      <Box maw={960}>
+    <Page maw={960}>
       <PageHeader title="Rosters" description="Every class you can see, with its students." />
       {list.isPending ? (
         <FullPageLoader />
@@ -69,7 +68,6 @@ export default function RostersPage() {
           </Accordion>
         </Stack>
       )}
-          </Box>
     </Page>
   );
 }

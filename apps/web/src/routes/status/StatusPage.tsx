@@ -1,4 +1,4 @@
-import { Box, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { system, unwrap, type StatusResponse } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -39,8 +39,7 @@ function describe(s: StatusResponse) {
 export default function StatusPage() {
   const q = useQuery({ queryKey: ['status', 'page'], queryFn: () => unwrap(system.status()), refetchInterval: 30_000 });
   return (
-    <Page>
-      <Box maw={760}>
+    <Page maw={760}>
       <PageHeader title="Status" description="Live state of the service and its database." />
       {q.isPending ? (
         <FullPageLoader />
@@ -49,7 +48,6 @@ export default function StatusPage() {
       ) : (
         <StatusCards status={q.data} />
       )}
-          </Box>
     </Page>
   );
 }
