@@ -102,9 +102,19 @@ async function copyWebDist(): Promise<{ dir: string; remove(): Promise<void> }> 
 }
 
 const running = new Set<ChildProcess>();
-process.once('exit', () => {
+const killAll = () => {
   for (const child of running) child.kill('SIGKILL');
-});
+};
+process.once('exit', killAll);
+// A signal ends this process without 'exit': kill the servers first, then die of the signal as before.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  const onSignal = () => {
+    killAll();
+    process.removeListener(signal, onSignal);
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+  };
+  process.on(signal, onSignal);
+}
 
 function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
