@@ -40,7 +40,7 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
     logger: logger ?? { level: env.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
     // The spec's calls end in a slash in places ('activity/', 'order/teacher/'); both forms answer.
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

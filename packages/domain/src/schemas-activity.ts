@@ -70,14 +70,18 @@ export const powerActionsBody = z.object({
 });
 
 export const groupTypeBody = z.object({
-  name: z.string().trim().min(1, { error: 'name is required' }).max(60, { error: 'name must be at most 60 characters' }),
-  internalPeriodId: z.string().min(1, { error: 'internalPeriodId is required' }).max(100),
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, { error: 'name is required' })
+    .max(60, { error: 'name must be at most 60 characters' }),
+  internalPeriodId: z.string({ error: 'internalPeriodId is required' }).min(1, { error: 'internalPeriodId is required' }).max(100),
   groups: z
     .array(
       z.object({
         _id: z.string().max(100).optional(),
-        name: z.string().trim().min(1, { error: 'group name is required' }).max(60),
-        studentIds: z.array(z.string().min(1).max(100)).max(500),
+        name: z.string({ error: 'group name is required' }).trim().min(1, { error: 'group name is required' }).max(60),
+        studentIds: z.array(z.string().min(1).max(100), { error: 'studentIds must be a list' }).max(500),
       }),
       { error: 'groups must be a list' },
     )

@@ -4,39 +4,13 @@ import type { Db, Queryable } from '../db/client.js';
 import { absences, activities, activityTypes, dailyRuns, schools, users } from '../db/schema.js';
 import { writeActivities } from '../modules/activities/give.js';
 import { loadCalendar } from '../modules/calendar/service.js';
+import { dailyType, hasDailyRun, lockSchoolDay } from '../modules/calendar/daily-run.js';
+
+export { dailyType, hasDailyRun, lockSchoolDay };
 
 export const DAILY_POINTS_QUEUE = 'daily-points';
 /** The school's day is over from this local hour; the hourly job gives that day's points from then on. */
 export const DAY_ENDS_AT_HOUR = 16;
-
-export type DailyCategory = 'Daily Attendance' | 'Daily Behavior';
-
-/** The school's active action of a daily category (the oldest, if several). */
-export async function dailyType(db: Queryable, schoolId: string, category: DailyCategory) {
-  const [t] = await db
-    .select()
-    .from(activityTypes)
-    .where(and(eq(activityTypes.schoolId, schoolId), eq(activityTypes.category, category), eq(activityTypes.active, true), isNull(activityTypes.ownerId)))
-    .orderBy(asc(activityTypes.createdAt), asc(activityTypes.id))
-    .limit(1);
-  return t ?? null;
-}
-
-/**
- * Serializes, per (school, date), the daily run with absence changes, so an absence marked while the
- * run is writing is either seen by the run or sees the run's row. Transaction-scoped.
- */
-export async function lockSchoolDay(tx: Queryable, schoolId: string, date: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`daily:${schoolId}:${date}`}))`);
-}
-
-export async function hasDailyRun(db: Queryable, schoolId: string, date: string): Promise<boolean> {
-  const [r] = await db
-    .select({ date: dailyRuns.date })
-    .from(dailyRuns)
-    .where(and(eq(dailyRuns.schoolId, schoolId), eq(dailyRuns.date, date)));
-  return !!r;
-}
 
 export type DailyRunResult =
   | { given: true; date: string; studentsAttendance: number; studentsBehavior: number }

@@ -6,6 +6,7 @@ import { subjectOf, type AuthUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { pgArray } from '../../lib/pg-array.js';
 import { loadCalendar } from '../calendar/service.js';
+import { hasDailyRun, lockSchoolDay, revokeDailyBehavior } from '../calendar/daily-run.js';
 import { isAdminUser } from './access.js';
 import { applyLedger } from './ledger.js';
 import { resolveTargets } from './targets.js';
@@ -63,6 +64,9 @@ export async function giveActivities(db: Db, user: AuthUser, body: BulkGiveBody)
     const rows: NewActivity[] = [];
     for (const studentId of studentIds)
       for (const type of types) rows.push({ studentId, type, points: activityPoints(type, admin, user.school) });
+    const flagged = types.some((t) => t.category === 'Flags');
+    // Serialize with the daily run of that day, then take back Daily Behavior points it already gave.
+    if (flagged) await lockSchoolDay(tx, user.schoolId, date);
     const { giveId } = await writeActivities(tx, user.schoolId, rows, {
       date,
       comment: body.comment ?? '',
@@ -70,6 +74,7 @@ export async function giveActivities(db: Db, user: AuthUser, body: BulkGiveBody)
       groupId,
       givenBy: user.id,
     });
+    if (flagged && (await hasDailyRun(tx, user.schoolId, date))) await revokeDailyBehavior(tx, user.schoolId, date, studentIds, user.id);
     return {
       giveId,
       date,

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { absences, activities, activityAudit, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest } from '../../lib/errors.js';
-import { dailyType, hasDailyRun, lockSchoolDay } from '../../jobs/daily-points.js';
+import { dailyType, hasDailyRun, lockSchoolDay } from '../calendar/daily-run.js';
 import { accessibleStudent, seesAllStudents, taughtStudentIds } from '../activities/access.js';
 import { applyLedger } from '../activities/ledger.js';
 import { writeActivities } from '../activities/give.js';

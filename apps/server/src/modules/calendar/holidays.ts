@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { holidays } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { hasDailyRun } from '../../jobs/daily-points.js';
+import { hasDailyRun } from './daily-run.js';
 import { loadCalendar } from './service.js';
 
 /** The current school year as the /calendar page shows it. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import { schoolYearFor, todayIn, type SchoolCalendar } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { holidays, schoolYears } from '../../db/schema.js';
@@ -18,9 +18,18 @@ export async function loadCalendar(db: Queryable, school: { id: string; timeZone
     .from(schoolYears)
     .where(and(eq(schoolYears.schoolId, school.id), lte(schoolYears.startDate, on), gte(schoolYears.endDate, on)))
     .limit(1);
+  // Between stored years (summer), the last year that started is the one in force, so it reads as ended.
+  const [latest] = year
+    ? [year]
+    : await db
+        .select()
+        .from(schoolYears)
+        .where(and(eq(schoolYears.schoolId, school.id), lte(schoolYears.startDate, on)))
+        .orderBy(desc(schoolYears.startDate))
+        .limit(1);
   // A school without a stored year for that date follows the August-to-June pattern.
-  const span = year
-    ? { yearStart: year.startDate, yearEnd: year.endDate, givingStart: year.givingStartDate }
+  const span = latest
+    ? { yearStart: latest.startDate, yearEnd: latest.endDate, givingStart: latest.givingStartDate }
     : schoolYearFor(on);
   const list = await db
     .select({ date: holidays.date, name: holidays.name })
