@@ -69,3 +69,20 @@ describe('GET school/houses', () => {
     expect(res.body).toEqual([{ name: 'isibindi', color: '#123456', studentCount: 2 }]);
   });
 });
+
+describe('GET school/students', () => {
+  it('401 without a token, 403 for students and teachers who may not give to all, only the own school for admins', async () => {
+    const db = ctx.database.db;
+    const s1 = await makeSchool(db, { canTeacherGiveAll: false });
+    const s2 = await makeSchool(db);
+    const kid = await makeUser(db, s1, ['STUDENT'], { lastName: 'Aardvark' });
+    await makeUser(db, s2, ['STUDENT']);
+    expect((await call(ctx.app, 'GET', '/school/students')).status).toBe(401);
+    expect((await call(ctx.app, 'GET', '/school/students', { token: await signIn(ctx.app, kid) })).status).toBe(403);
+    expect((await call(ctx.app, 'GET', '/school/students', { token: await signIn(ctx.app, await makeUser(db, s1, ['TEACHER'])) })).status).toBe(403);
+    const res = await call(ctx.app, 'GET', '/school/students', { token: await signIn(ctx.app, await makeUser(db, s1, ['SCHOOL_ADMIN'])) });
+    expect(res.status).toBe(200);
+    expect(res.body.map((s: { _id: string }) => s._id)).toEqual([kid.id]);
+    expect(res.body[0]).toMatchObject({ externalStudentId: kid.externalId, lastName: 'Aardvark' });
+  });
+});

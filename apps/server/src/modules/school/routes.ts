@@ -3,6 +3,8 @@ import { compareGrades, gradeLabel } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { houses, users } from '../../db/schema.js';
 import { me } from '../../lib/auth-context.js';
+import { presentPerson } from '../../presenters/user.js';
+import { reachesWholeSchool, seesAllStudents } from '../activities/access.js';
 
 export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/school/grade-levels', { schema: { tags: ['school'] } }, async (req) => {
@@ -16,6 +18,20 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
       .sort(compareGrades)
       .map((value) => ({ value, label: gradeLabel(value) }));
   });
+
+  // Students of the school for whole-school giving and look-ups (admins, give-all, teachers allowed to give to all).
+  app.get(
+    '/school/students',
+    { config: { allow: (u) => seesAllStudents(u) || reachesWholeSchool(u) }, schema: { tags: ['school'] } },
+    async (req) => {
+      const rows = await app.db
+        .select()
+        .from(users)
+        .where(and(eq(users.schoolId, me(req).schoolId), sql`'STUDENT' = any(${users.roles})`))
+        .orderBy(asc(users.lastName), asc(users.firstName));
+      return rows.map((u) => ({ ...presentPerson(u), externalStudentId: u.externalId }));
+    },
+  );
 
   app.get('/school/houses', { schema: { tags: ['school'] } }, async (req) => {
     const { schoolId } = me(req);
