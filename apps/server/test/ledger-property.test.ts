@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { runDailyPoints } from '../src/jobs/daily-points.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makePeriod, makeSchool, makeUser, signIn, type SchoolRow, type UserRow } from './helpers/factories.js';
 import { ledgerDrift, schoolDay, typeByName } from './helpers/economy.js';
@@ -36,10 +37,12 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('give' as const), students: fc.subarray([0, 1, 2, 3, 4], { minLength: 1 }), types: fc.subarray([0, 1, 2, 3], { minLength: 1 }), day: fc.nat(1), admin: fc.boolean() }),
   fc.record({ kind: fc.constant('edit' as const), pick: fc.nat(), points: fc.integer({ min: 1, max: 40 }) }),
   fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('absent' as const), student: fc.nat(4), day: fc.nat(1), remove: fc.boolean() }),
+  fc.record({ kind: fc.constant('daily' as const), day: fc.nat(1) }),
 );
 
 describe('ledger property', () => {
-  it('after any sequence of gives, edits and deletes every wallet equals its ledger and the rollup equals the activities', async () => {
+  it('after any sequence of gives, edits, deletes, absences and daily runs every wallet equals its ledger and the rollup equals the activities', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
         for (const o of ops) {
@@ -52,6 +55,12 @@ describe('ledger property', () => {
               payload: { externalStudentIds: o.students.map((i) => students[i]!.externalId), activityTypes: types, date: days[o.day % days.length] },
             });
             expect(res.status).toBe(200);
+          } else if (o.kind === 'absent') {
+            const url = `/activity/absent/${students[o.student]!.id}?date=${days[o.day % days.length]}`;
+            const res = await call(ctx.app, o.remove ? 'DELETE' : 'POST', url, { token: teacherToken });
+            expect(res.status).toBe(200);
+          } else if (o.kind === 'daily') {
+            await runDailyPoints(ctx.database.db, school.id, days[o.day % days.length]!);
           } else {
             const list = await call(ctx.app, 'GET', '/activity/?limit=1000', { token: adminToken });
             if (!list.body.length) continue;
