@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { can, hasRole } from '@app/domain';
+import { can, hasAnyRole, hasRole } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { periodStudents, periods, users } from '../../db/schema.js';
 import { subjectOf, type AuthUser } from '../../lib/auth-context.js';
@@ -62,8 +62,6 @@ export async function accessibleStudent(db: Queryable, u: AuthUser, studentId: s
 export function seesAllStudents(u: AuthUser): boolean {
   return (
     isAdminUser(u) ||
-    ['GIVE_ALL', 'SCHOOLWIDE_REPORTS', 'SCHOOL_STUDENT_REPORTS', 'HOUSE_MANAGER', 'STORE_MANAGER', 'ASSISTANT_STORE_MANAGER'].some((r) =>
-      hasRole(u.roles, r as never),
-    )
+    hasAnyRole(u.roles, ['GIVE_ALL', 'SCHOOLWIDE_REPORTS', 'SCHOOL_STUDENT_REPORTS', 'HOUSE_MANAGER', 'STORE_MANAGER', 'ASSISTANT_STORE_MANAGER'])
   );
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { configurationBody, hasAnyRole, hasRole } from '@app/domain';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -36,11 +36,3 @@ export const configurationRoutes: FastifyPluginAsyncZod = async (app) => {
     return { key: row!.key, value: row!.value, valueObject: row!.valueObject };
   });
 };
-
-export async function readConfig(db: import('../../db/client.js').Queryable, scope: string, key: string) {
-  const [row] = await db
-    .select()
-    .from(configurations)
-    .where(and(eq(configurations.scope, scope), eq(configurations.key, key)));
-  return row ?? null;
-}
