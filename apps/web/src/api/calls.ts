@@ -1,7 +1,22 @@
 import type { LoginBody } from '@app/domain';
 import { api } from './client';
 import type {
+  ActivityItem,
+  ActivityOption,
+  ActivityOptions,
+  ActivityQuery,
+  ActivityUpdate,
+  BalanceStats,
+  CalendarView,
+  ClassStats,
   ConfigurationEntry,
+  CustomActionRequest,
+  GiveRequest,
+  GiveResult,
+  GroupType,
+  GroupTypeInput,
+  Holiday,
+  RosterStudent,
   ContactMessage,
   ContactRequest,
   ContactSent,
@@ -53,6 +68,42 @@ export const utility = {
 export const school = {
   gradeLevels: () => api.get<GradeLevel[]>('school/grade-levels'),
   houses: () => api.get<House[]>('school/houses'),
+  /** Every student of the school (whole-school roles). */
+  students: () => api.get<RosterStudent[]>('school/students'),
+};
+
+export const activity = {
+  options: () => api.get<ActivityOptions>('activity/options'),
+  give: (body: GiveRequest) => api.post<GiveResult>('activity/bulk', body),
+  list: (query: ActivityQuery = {}) => api.get<ActivityItem[]>('activity/', { query: { ...query } }),
+  update: (activityId: string, body: ActivityUpdate) => api.put<ActivityItem>(`activity/${id(activityId)}`, body),
+  remove: (activityId: string) => api.del<{ ok: boolean }>(`activity/${id(activityId)}`),
+  createCustom: (body: CustomActionRequest) => api.post<ActivityOption>('activity/options/custom', body),
+  deleteCustom: (typeId: string) => api.del<{ ok: boolean }>(`activity/options/custom/${id(typeId)}`),
+  setPowerActions: (userId: string, powerActions: string[]) =>
+    api.put<{ powerActions: string[] }>(`settings/power-actions/${id(userId)}`, { powerActions }),
+  classStats: (periodId: string, date?: string) => api.get<ClassStats>(`activity/class-stats/${id(periodId)}`, { query: { date } }),
+  /** `studentId` is the student's internal id. */
+  markAbsent: (studentId: string, date?: string) => api.post<unknown>(`activity/absent/${id(studentId)}`, undefined, { query: { date } }),
+  unmarkAbsent: (studentId: string, date?: string) => api.del<unknown>(`activity/absent/${id(studentId)}`, { query: { date } }),
+};
+
+export const groupTypes = {
+  list: (internalPeriodId: string) => api.get<GroupType[]>('group-types', { query: { internalPeriodId } }),
+  create: (internalPeriodId: string, body: GroupTypeInput) => api.post<GroupType>('group-types', { ...body, internalPeriodId }),
+  update: (groupTypeId: string, body: GroupTypeInput) => api.put<GroupType>(`group-types/${id(groupTypeId)}`, body),
+  remove: (groupTypeId: string) => api.del<unknown>(`group-types/${id(groupTypeId)}`),
+};
+
+export const balances = {
+  /** The signed-in student's stats, or (staff) a student's by internal id. */
+  stats: (studentId?: string) => api.get<BalanceStats>('utility/student/balance/stats', { query: { studentId } }),
+};
+
+export const calendar = {
+  get: () => api.get<CalendarView>('calendar'),
+  addHoliday: (holiday: Holiday) => api.post<Holiday>('calendar/holidays', holiday),
+  removeHoliday: (date: string) => api.del<{ date: string; deleted: boolean }>(`calendar/holidays/${id(date)}`),
 };
 
 export const configuration = {

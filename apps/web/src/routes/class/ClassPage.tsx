@@ -1,66 +1,120 @@
 import { useState } from 'react';
-import { Anchor, Card, Grid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Grid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { periodLabel, searchByName } from '@app/domain';
-import { periods, unwrap } from '../../api';
+import { periodLabel } from '@app/domain';
+import { activity, groupTypes as groupTypesApi, periods, unwrap, type CalendarView, type PeriodDetail } from '../../api';
+import { shortDate } from '../../components/ActivityTable';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { FullPageLoader } from '../../components/FullPageLoader';
-import { PageHeader } from '../../components/PageHeader';
-import { CoTeachersPanel } from './CoTeachersPanel';
-import { RosterTable } from './RosterTable';
 import { Page } from '../../components/Page';
+import { PageHeader } from '../../components/PageHeader';
+import { defaultGiveDate } from '../../giving/giveDate';
+import { GivePanel } from '../../giving/GivePanel';
+import { useSchoolCalendar } from '../../giving/useSchoolCalendar';
+import { ClassActivity } from './ClassActivity';
+import { CoTeachersPanel } from './CoTeachersPanel';
+import { GroupManager } from './GroupManager';
+import { onRoster } from './selection';
+import { StudentPicker } from './StudentPicker';
+
+const backLink = (
+  <Anchor component={Link} to="/classes" fz="sm">
+    ← All classes
+  </Anchor>
+);
+
+function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: CalendarView }) {
+  const [chosenDate, setChosenDate] = useState<string | null>(null);
+  const date = chosenDate ?? defaultGiveDate(calendar) ?? calendar.today;
+  const [selected, setSelected] = useState<string[]>([]);
+  const [managing, setManaging] = useState(false);
+
+  const stats = useQuery({
+    queryKey: ['class-stats', period._id, date],
+    queryFn: () => unwrap(activity.classStats(period._id, date)),
+    placeholderData: (prev) => prev,
+  });
+  const groupTypes = useQuery({ queryKey: ['group-types', period._id], queryFn: () => unwrap(groupTypesApi.list(period._id)) });
+  const students = stats.data?.students ?? [];
+  const chosen = onRoster(selected, students);
+  const dayLabel = date === calendar.today ? 'today' : `on ${shortDate(date)}`;
+
+  return (
+    <Grid gutter="lg">
+      <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+        <Stack gap="lg">
+          {stats.isError ? <ErrorNotice message={stats.error.message} /> : null}
+          {groupTypes.isError ? <ErrorNotice message={groupTypes.error.message} /> : null}
+          {stats.isPending ? (
+            <FullPageLoader />
+          ) : (
+            <StudentPicker
+              students={students}
+              groupTypes={groupTypes.data ?? []}
+              selected={chosen}
+              onSelect={setSelected}
+              date={date}
+              dayLabel={dayLabel}
+              onManageGroups={() => setManaging(true)}
+            />
+          )}
+          <ClassActivity periodId={period._id} />
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+        <Stack gap="lg" style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 0px) + 16px)' }}>
+          <GivePanel
+            target={{ kind: 'students', count: chosen.length }}
+            selectors={{ internalPeriodId: period._id, externalStudentIds: chosen }}
+            calendar={calendar}
+            date={date}
+            onDateChange={setChosenDate}
+            onGiven={() => setSelected([])}
+          />
+          <CoTeachersPanel period={period} />
+        </Stack>
+      </Grid.Col>
+      <GroupManager
+        opened={managing}
+        onClose={() => setManaging(false)}
+        periodId={period._id}
+        groupTypes={groupTypes.data ?? []}
+        students={students}
+      />
+    </Grid>
+  );
+}
 
 export default function ClassPage() {
   const { internalPeriodId = '' } = useParams();
-  const [query, setQuery] = useState('');
   const q = useQuery({ queryKey: ['period', internalPeriodId], queryFn: () => unwrap(periods.get(internalPeriodId)) });
+  const cal = useSchoolCalendar();
 
+  if (q.isPending || cal.isPending)
+    return (
+      <Page>
+        <PageHeader title="Class" actions={backLink} />
+        <FullPageLoader />
+      </Page>
+    );
+  if (q.isError || cal.isError)
+    return (
+      <Page>
+        <PageHeader title="Class" actions={backLink} />
+        <ErrorNotice message={(q.error ?? cal.error)?.message ?? ''} />
+      </Page>
+    );
+  const p = q.data;
+  const sections = p.sectionNumbers.length ? `Section ${p.sectionNumbers.join(', ')} · ` : '';
   return (
     <Page>
       <PageHeader
-        title="Class"
-        actions={
-          <Anchor component={Link} to="/classes" fz="sm">
-            ← All classes
-          </Anchor>
-        }
+        title={`${periodLabel(p.periodNumber)} — ${p.name}`}
+        description={`${sections}${p.studentCount} ${p.studentCount === 1 ? 'student' : 'students'}`}
+        actions={backLink}
       />
-      {q.isPending ? (
-        <FullPageLoader />
-      ) : q.isError ? (
-        <ErrorNotice message={q.error.message} />
-      ) : (
-        <Stack gap="lg">
-          <Stack gap={2}>
-            <Title order={2}>
-              {periodLabel(q.data.periodNumber)} — {q.data.name}
-            </Title>
-            <Text c="dimmed" fz="sm">
-              {q.data.sectionNumbers.length ? `Section ${q.data.sectionNumbers.join(', ')} · ` : ''}
-              {q.data.studentCount} {q.data.studentCount === 1 ? 'student' : 'students'}
-            </Text>
-          </Stack>
-          <Grid gutter="lg">
-            <Grid.Col span={{ base: 12, md: 8 }}>
-              <Card p="lg">
-                <Stack gap="md">
-                  <TextInput
-                    label="Filter by name"
-                    placeholder="First or last name"
-                    value={query}
-                    onChange={(e) => setQuery(e.currentTarget.value)}
-                  />
-                  <RosterTable students={searchByName(q.data.students, query)} caption="Roster" />
-                </Stack>
-              </Card>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <CoTeachersPanel period={q.data} />
-            </Grid.Col>
-          </Grid>
-        </Stack>
-      )}
+      <ClassGiving period={p} calendar={cal.data} />
     </Page>
   );
 }

@@ -1,0 +1,96 @@
+import type { ReactNode } from 'react';
+import { Badge, Stack, Table, Text } from '@mantine/core';
+import { fullName } from '@app/domain';
+import type { ActivityItem } from '../api';
+import { pointsColor, signedPoints } from './points';
+
+const CATEGORY_COLORS: Record<string, string> = {
+  Bonuses: 'teal',
+  Flags: 'red',
+  'Academic Pay Day': 'indigo',
+  'Daily Behavior': 'cyan',
+  'Daily Attendance': 'blue',
+};
+
+/** 'Oct 14, 2025' from an ISO date, without time-zone drift. */
+export const shortDate = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+
+interface Props {
+  items: ActivityItem[];
+  caption: string;
+  showStudent?: boolean;
+  actions?: (item: ActivityItem) => ReactNode;
+}
+
+/** Activities newest first: bonuses green, flags red. */
+export function ActivityTable({ items, caption, showStudent = false, actions }: Props) {
+  return (
+    <Table.ScrollContainer minWidth={showStudent ? 680 : 560}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <caption style={{ captionSide: 'top', textAlign: 'left', padding: 0, paddingBottom: 8 }}>
+          <Text fz="sm" c="dimmed" component="span">
+            {caption}
+          </Text>
+        </caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Date</Table.Th>
+            {showStudent ? <Table.Th>Student</Table.Th> : null}
+            <Table.Th>Activity</Table.Th>
+            <Table.Th>Category</Table.Th>
+            <Table.Th ta="right">Points</Table.Th>
+            <Table.Th>Given by</Table.Th>
+            {actions ? (
+              <Table.Th>
+                <Text span fz="sm" fw={700}>
+                  Actions
+                </Text>
+              </Table.Th>
+            ) : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((a) => (
+            <Table.Tr key={a._id}>
+              <Table.Td>
+                <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {shortDate(a.date)}
+                </Text>
+              </Table.Td>
+              {showStudent ? <Table.Td>{fullName(a.student)}</Table.Td> : null}
+              <Table.Td>
+                <Stack gap={0}>
+                  <Text fz="sm" fw={500}>
+                    {a.activityType}
+                  </Text>
+                  {a.comment ? (
+                    <Text fz="xs" c="dimmed">
+                      “{a.comment}”
+                    </Text>
+                  ) : null}
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={CATEGORY_COLORS[a.category] ?? 'gray'} tt="none">
+                  {a.category}
+                </Badge>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text fz="sm" fw={700} c={pointsColor(a.points)}>
+                  {signedPoints(a.points)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text fz="sm" c="dimmed">
+                  {a.givenByName}
+                </Text>
+              </Table.Td>
+              {actions ? <Table.Td>{actions(a)}</Table.Td> : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,63 @@
+import { Badge, Button, Group, Tooltip, VisuallyHidden } from '@mantine/core';
+import type { ActivityOption } from '../api';
+import { signedPoints } from '../components/points';
+
+interface Props {
+  action: ActivityOption;
+  chosen: boolean;
+  pinned: boolean;
+  onToggle: () => void;
+  onPin: () => void;
+  onDelete?: () => void;
+}
+
+/** One Bonus or Flag: pressing it chooses it; the star pins it to the top; custom ones can be removed. */
+export function ActionButton({ action, chosen, pinned, onToggle, onPin, onDelete }: Props) {
+  const color = action.category === 'Flags' ? 'red' : 'teal';
+  return (
+    <Group gap={0} wrap="nowrap">
+      <Button
+        color={color}
+        variant={chosen ? 'filled' : 'light'}
+        aria-pressed={chosen}
+        onClick={onToggle}
+        size="sm"
+        rightSection={
+          <Badge size="sm" variant={chosen ? 'white' : 'filled'} color={color} aria-hidden>
+            {signedPoints(action.points)}
+          </Badge>
+        }
+        style={{ borderTopRightRadius: 0, borderBottomRightRadius: 0 }}
+      >
+        {action.name}
+        <VisuallyHidden> {signedPoints(action.points)} points</VisuallyHidden>
+      </Button>
+      <Tooltip label={pinned ? 'Unpin' : 'Pin to the top'} withArrow openDelay={400}>
+        <Button
+          size="sm"
+          px={8}
+          color={color}
+          variant="default"
+          aria-label={`${pinned ? 'Unpin' : 'Pin'} ${action.name}`}
+          aria-pressed={pinned}
+          onClick={onPin}
+          style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: onDelete ? 0 : undefined, borderTopRightRadius: onDelete ? 0 : undefined, borderLeft: 0 }}
+        >
+          {pinned ? '★' : '☆'}
+        </Button>
+      </Tooltip>
+      {onDelete ? (
+        <Button
+          size="sm"
+          px={8}
+          variant="default"
+          aria-label={`Delete custom action ${action.name}`}
+          onClick={onDelete}
+          style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0, borderLeft: 0 }}
+        >
+          ×
+        </Button>
+      ) : null}
+    </Group>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Button, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import type { ActivityOptions, CustomActionRequest } from '../api';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { customLeft } from './actionOrder';
+
+interface Props {
+  options: ActivityOptions;
+  saving: boolean;
+  error: string | null;
+  onCreate: (body: CustomActionRequest, done: () => void) => void;
+  onCancel: () => void;
+}
+
+/** A teacher's own Bonus or Flag (up to the school's limit of each; the server says when it is reached). */
+export function CustomActionForm({ options, saving, error, onCreate, onCancel }: Props) {
+  const [category, setCategory] = useState<'Bonuses' | 'Flags'>('Bonuses');
+  const [name, setName] = useState('');
+  const [points, setPoints] = useState<number | string>(5);
+  const left = customLeft(options, category);
+  const flagPoints = options.flagPoints.nonAdmin;
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const body: CustomActionRequest = { name: name.trim(), category };
+    if (category === 'Bonuses') body.points = Number(points) || 1;
+    onCreate(body, () => setName(''));
+  };
+
+  return (
+    <form onSubmit={submit} aria-label="New custom action">
+      <Stack gap="sm">
+        <SegmentedControl
+          aria-label="Kind of custom action"
+          value={category}
+          onChange={(v) => setCategory(v as 'Bonuses' | 'Flags')}
+          data={[
+            { value: 'Bonuses', label: 'Bonus' },
+            { value: 'Flags', label: 'Flag' },
+          ]}
+        />
+        <Group align="flex-start" grow wrap="nowrap">
+          <TextInput label="Name" required maxLength={40} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          {category === 'Bonuses' ? (
+            <NumberInput label="Points" min={1} max={50} clampBehavior="strict" allowDecimal={false} value={points} onChange={setPoints} maw={110} />
+          ) : null}
+        </Group>
+        <Text fz="xs" c="dimmed">
+          {category === 'Flags' ? `Flags take ${flagPoints} points. ` : ''}
+          {left} of {options.customLimit} custom {category === 'Flags' ? 'flags' : 'bonuses'} left.
+        </Text>
+        {error ? <ErrorNotice title="Could not add the action" message={error} /> : null}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" size="xs" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" size="xs" loading={saving} disabled={!name.trim()}>
+            Add {category === 'Flags' ? 'flag' : 'bonus'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

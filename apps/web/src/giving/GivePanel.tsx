@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Button, Card, Collapse, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import type { ActivityOption, CalendarView, GiveRequest, GiveResult } from '../api';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { toggleId } from './actionOrder';
+import { ActionPicker } from './ActionPicker';
+import { CommentField } from './CommentField';
+import { CustomActionForm } from './CustomActionForm';
+import { GiveDateField } from './GiveDateField';
+import { giveButtonLabel, hasTarget, type GiveTarget } from './giveText';
+import { primeAudio } from './sounds';
+import { useActionOptions } from './useActionOptions';
+import { useGive } from './useGive';
+
+export type GiveSelectors = Omit<GiveRequest, 'activityTypes' | 'date' | 'comment'>;
+
+interface Props {
+  target: GiveTarget;
+  selectors: GiveSelectors;
+  calendar: CalendarView;
+  date: string;
+  onDateChange: (date: string) => void;
+  onGiven?: (r: GiveResult) => void;
+}
+
+/** The action panel: choose Bonuses or Flags, an optional comment and the date, then Give. */
+export function GivePanel({ target, selectors, calendar, date, onDateChange, onGiven }: Props) {
+  const { options, togglePinned, createCustom, deleteCustom } = useActionOptions();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [comment, setComment] = useState('');
+  const [adding, setAdding] = useState(false);
+  const give = useGive((r) => {
+    setChosen([]);
+    setComment('');
+    onGiven?.(r);
+  });
+
+  const offered = options.data ? [...options.data.categories.Bonuses, ...options.data.categories.Flags] : [];
+  const picked = chosen.filter((id) => offered.some((a) => a._id === id));
+  const label = giveButtonLabel(target);
+  const ready = hasTarget(target) && picked.length > 0 && !give.isPending;
+
+  const submit = () => {
+    primeAudio();
+    give.mutate({ ...selectors, activityTypes: picked, date, comment: comment.trim() || undefined });
+  };
+  const removeCustom = (a: ActivityOption) => {
+    setChosen((c) => c.filter((id) => id !== a._id));
+    deleteCustom.mutate(a._id);
+  };
+
+  return (
+    <Card p="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="center">
+          <Title order={2} fz="lg">
+            Give points
+          </Title>
+          {options.data?.canCreateCustomActions && !adding ? (
+            <Button size="xs" variant="subtle" onClick={() => setAdding(true)}>
+              New custom action
+            </Button>
+          ) : null}
+        </Group>
+        {options.isPending ? (
+          <Group justify="center" py="md">
+            <Loader size="sm" aria-label="Loading actions" />
+          </Group>
+        ) : options.isError ? (
+          <ErrorNotice message={options.error.message} />
+        ) : (
+          <>
+            <Collapse in={adding}>
+              <CustomActionForm
+                options={options.data}
+                saving={createCustom.isPending}
+                error={createCustom.isError ? createCustom.error.message : null}
+                onCancel={() => {
+                  setAdding(false);
+                  createCustom.reset();
+                }}
+                onCreate={(body, done) =>
+                  createCustom.mutate(body, {
+                    onSuccess: (created) => {
+                      done();
+                      setAdding(false);
+                      setChosen((c) => [...c, created._id]);
+                    },
+                  })
+                }
+              />
+              <Divider mt="md" />
+            </Collapse>
+            <ActionPicker
+              options={options.data}
+              chosen={picked}
+              onToggle={(id) => setChosen((c) => toggleId(c, id))}
+              onPin={togglePinned}
+              onDeleteCustom={removeCustom}
+            />
+          </>
+        )}
+        <CommentField value={comment} onChange={setComment} />
+        <GiveDateField calendar={calendar} value={date} onChange={onDateChange} />
+        {give.isError ? <ErrorNotice title="Nothing was given" message={give.error.message} /> : null}
+        <Button size="md" fullWidth onClick={submit} disabled={!ready} loading={give.isPending} aria-label={label}>
+          {label}
+        </Button>
+        {!hasTarget(target) ? (
+          <Text fz="xs" c="dimmed" ta="center">
+            Choose who receives the points first.
+          </Text>
+        ) : picked.length === 0 ? (
+          <Text fz="xs" c="dimmed" ta="center">
+            Choose at least one bonus or flag.
+          </Text>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { activity, unwrap, type ActivityOptions, type CustomActionRequest } from '../api';
+import { useUser } from '../session';
+import { togglePin } from './actionOrder';
+
+const KEY = ['activity-options'];
+
+/** The actions the user may give, with pinning (power actions) and their own custom actions. */
+export function useActionOptions() {
+  const user = useUser();
+  const queryClient = useQueryClient();
+  const options = useQuery({ queryKey: KEY, queryFn: () => unwrap(activity.options()) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
+
+  const pin = useMutation({
+    mutationFn: (next: string[]) => unwrap(activity.setPowerActions(user?._id ?? '', next)),
+    onMutate: (next) => {
+      // Pinning answers at once; the server's list replaces this guess.
+      queryClient.setQueryData<ActivityOptions>(KEY, (old) => (old ? { ...old, powerActions: next } : old));
+    },
+    onError: (err) => notifications.show({ color: 'red', message: err.message }),
+    onSettled: refresh,
+  });
+
+  const createCustom = useMutation({
+    mutationFn: (body: CustomActionRequest) => unwrap(activity.createCustom(body)),
+    onSuccess: (created) => {
+      notifications.show({ color: 'teal', message: `Custom ${created.category === 'Flags' ? 'flag' : 'bonus'} “${created.name}” added.` });
+      void refresh();
+    },
+  });
+
+  const deleteCustom = useMutation({
+    mutationFn: (typeId: string) => unwrap(activity.deleteCustom(typeId)),
+    onSuccess: () => void refresh(),
+    onError: (err) => notifications.show({ color: 'red', message: err.message }),
+  });
+
+  const togglePinned = (typeId: string) => {
+    const current = queryClient.getQueryData<ActivityOptions>(KEY)?.powerActions ?? [];
+    pin.mutate(togglePin(current, typeId));
+  };
+
+  return { options, togglePinned, createCustom, deleteCustom };
+}

@@ -1,0 +1,67 @@
+import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { GEM_TIERS } from '@app/domain';
+import type { BalanceStats } from '../../api';
+import { formatPoints, pointsColor, signedPoints } from '../../components/points';
+
+function Figure({ label, value, color }: { label: string; value: string; color?: string }) {
+  return (
+    <Stack gap={2}>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz="lg" fw={700} c={color}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** How far the balance is between its gem tier and the next (the thresholds are the domain's). */
+function tierProgress(s: BalanceStats): number {
+  const from = GEM_TIERS.find(([name]) => name === s.tier)?.[1] ?? 0;
+  const to = GEM_TIERS.find(([name]) => name === s.nextTier)?.[1];
+  if (to === undefined) return 100;
+  return Math.max(0, Math.min(100, ((s.balance - from) / (to - from)) * 100));
+}
+
+/** The student's balance, yesterday's earnings, totals, gem tier and member status. */
+export function BalanceCard({ stats }: { stats: BalanceStats }) {
+  return (
+    <Card p="xl">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Stack gap={0}>
+            <Text fz="sm" c="dimmed" fw={600}>
+              Balance
+            </Text>
+            <Title order={2} fz={40} lh={1.1} aria-label={`Balance ${stats.balance} points`}>
+              {formatPoints(stats.balance)}
+            </Title>
+          </Stack>
+          <Group gap="xs">
+            <Badge size="lg" variant="light" color="grape" tt="none">
+              {stats.tier} gem
+            </Badge>
+            <Badge size="lg" variant="outline" color="gray" tt="none">
+              {stats.memberStatus} member
+            </Badge>
+          </Group>
+        </Group>
+        <Stack gap={6}>
+          <Progress value={tierProgress(stats)} color="grape" size="md" aria-label="Progress to the next gem tier" />
+          <Text fz="sm" c="dimmed">
+            {stats.nextTier ? `${formatPoints(stats.pointsToNextTier)} points to ${stats.nextTier}` : 'Top gem tier reached!'}
+            {stats.nextMemberStatus
+              ? ` · ${formatPoints(stats.pointsToNextMemberStatus)} more earned for ${stats.nextMemberStatus} member status`
+              : ''}
+          </Text>
+        </Stack>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="lg">
+          <Figure label="Earned yesterday" value={signedPoints(stats.earnedYesterday)} color={pointsColor(stats.earnedYesterday)} />
+          <Figure label="Total earned" value={formatPoints(stats.totalEarned)} />
+          <Figure label="Total spent" value={formatPoints(stats.totalSpent)} />
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Alert, Grid, Stack } from '@mantine/core';
+import type { GiveResult } from '../../api';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { FullPageLoader } from '../../components/FullPageLoader';
+import { Page } from '../../components/Page';
+import { PageHeader } from '../../components/PageHeader';
+import { defaultGiveDate } from '../../giving/giveDate';
+import { GivePanel } from '../../giving/GivePanel';
+import { giveResultText } from '../../giving/giveText';
+import { useSchoolCalendar } from '../../giving/useSchoolCalendar';
+import { EMPTY_TARGET, targetRequest, type TargetState } from './target';
+import { TargetPicker } from './TargetPicker';
+
+/** Admins and give-all: bonuses and flags to anyone, by house, grade level, class or group. */
+export default function BonusesFlagsPage() {
+  const cal = useSchoolCalendar();
+  const [state, setState] = useState<TargetState>(EMPTY_TARGET);
+  const [names, setNames] = useState<{ period?: string; group?: string }>({});
+  const [chosenDate, setChosenDate] = useState<string | null>(null);
+  const [result, setResult] = useState<GiveResult | null>(null);
+  const { target, selectors } = targetRequest(state, names);
+
+  return (
+    <Page>
+      <PageHeader title="Bonuses & Flags" description="Give to any student, a whole house, a grade level, or a class." />
+      {cal.isPending ? (
+        <FullPageLoader />
+      ) : cal.isError ? (
+        <ErrorNotice message={cal.error.message} />
+      ) : (
+        <Grid gutter="lg">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack gap="lg">
+              {result ? (
+                <Alert color={result.points < 0 ? 'red' : 'teal'} variant="light" title="Done" withCloseButton onClose={() => setResult(null)} closeButtonLabel="Dismiss">
+                  {giveResultText(result)}.
+                </Alert>
+              ) : null}
+              <TargetPicker
+                value={state}
+                onChange={(s) => {
+                  setState(s);
+                  setResult(null);
+                }}
+                onNames={setNames}
+              />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <GivePanel
+              target={target}
+              selectors={selectors}
+              calendar={cal.data}
+              date={chosenDate ?? defaultGiveDate(cal.data) ?? cal.data.today}
+              onDateChange={setChosenDate}
+              onGiven={setResult}
+            />
+          </Grid.Col>
+        </Grid>
+      )}
+    </Page>
+  );
+}

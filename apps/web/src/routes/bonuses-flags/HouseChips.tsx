@@ -1,0 +1,26 @@
+import { Chip, Group, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { HOUSE_COLORS, HOUSES } from '@app/domain';
+import { school, unwrap } from '../../api';
+import { ErrorNotice } from '../../components/ErrorNotice';
+
+const colorOf = (name: string) => ((HOUSES as readonly string[]).includes(name) ? HOUSE_COLORS[name as (typeof HOUSES)[number]] : undefined);
+
+/** The school's houses as colour chips. */
+export function HouseChips({ value, onChange }: { value: string[]; onChange: (houses: string[]) => void }) {
+  const houses = useQuery({ queryKey: ['houses'], queryFn: () => unwrap(school.houses()) });
+  if (houses.isError) return <ErrorNotice message={houses.error.message} />;
+  if (houses.isPending) return <Text c="dimmed">Loading houses…</Text>;
+  if (!houses.data.length) return <Text c="dimmed">This school has no houses.</Text>;
+  return (
+    <Chip.Group multiple value={value} onChange={onChange}>
+      <Group gap="sm" role="group" aria-label="Houses">
+        {houses.data.map((h) => (
+          <Chip key={h.name} value={h.name} color={colorOf(h.name) ?? h.color} variant="filled" size="md" tt="capitalize">
+            {h.name} · {h.studentCount}
+          </Chip>
+        ))}
+      </Group>
+    </Chip.Group>
+  );
+}

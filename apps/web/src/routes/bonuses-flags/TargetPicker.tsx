@@ -1,0 +1,50 @@
+import { Card, SegmentedControl, Stack, Title } from '@mantine/core';
+import { GradeChips } from './GradeChips';
+import { HouseChips } from './HouseChips';
+import { PeriodGroupPicker } from './PeriodGroupPicker';
+import { StudentSearchPicker } from './StudentSearchPicker';
+import type { TargetMode, TargetState } from './target';
+
+interface Props {
+  value: TargetState;
+  onChange: (s: TargetState) => void;
+  onNames: (names: { period?: string; group?: string }) => void;
+}
+
+/** Who receives: students, houses, grade levels, or a class (or a group of it). */
+export function TargetPicker({ value, onChange, onNames }: Props) {
+  return (
+    <Card p="lg">
+      <Stack gap="md">
+        <Title order={2} fz="lg">
+          Who receives
+        </Title>
+        <SegmentedControl
+          aria-label="Give to"
+          fullWidth
+          value={value.mode}
+          onChange={(mode) => onChange({ ...value, mode: mode as TargetMode })}
+          data={[
+            { value: 'students', label: 'Students' },
+            { value: 'houses', label: 'Houses' },
+            { value: 'grades', label: 'Grade levels' },
+            { value: 'period', label: 'Class or group' },
+          ]}
+        />
+        {value.mode === 'students' ? <StudentSearchPicker value={value.students} onChange={(students) => onChange({ ...value, students })} /> : null}
+        {value.mode === 'houses' ? <HouseChips value={value.houses} onChange={(houses) => onChange({ ...value, houses })} /> : null}
+        {value.mode === 'grades' ? <GradeChips value={value.grades} onChange={(grades) => onChange({ ...value, grades })} /> : null}
+        {value.mode === 'period' ? (
+          <PeriodGroupPicker
+            periodId={value.periodId}
+            groupId={value.groupId}
+            onChange={(v, names) => {
+              onChange({ ...value, ...v });
+              onNames(names);
+            }}
+          />
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { longDate } from '@app/domain';
+import { calendar, unwrap, type Holiday } from '../../api';
+
+/** The year's holidays; admins may remove one. */
+export function HolidayList({ holidays, canEdit }: { holidays: Holiday[]; canEdit: boolean }) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (date: string) => unwrap(calendar.removeHoliday(date)),
+    onSuccess: () => {
+      notifications.show({ color: 'teal', message: 'Holiday removed.' });
+      void queryClient.invalidateQueries({ queryKey: ['calendar'] });
+    },
+    onError: (err) => notifications.show({ color: 'red', title: 'Holiday not removed', message: err.message }),
+  });
+  return (
+    <Card p="lg">
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          Holidays
+        </Title>
+        {holidays.length === 0 ? (
+          <Text c="dimmed" fz="sm">
+            No holidays this school year.
+          </Text>
+        ) : (
+          <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {holidays.map((h) => (
+              <Group key={h.date} component="li" justify="space-between" wrap="nowrap">
+                <Stack gap={0}>
+                  <Text fz="sm" fw={600}>
+                    {h.name}
+                  </Text>
+                  <Text fz="xs" c="dimmed">
+                    {longDate(h.date)}
+                  </Text>
+                </Stack>
+                {canEdit ? (
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    color="red"
+                    loading={remove.isPending && remove.variables === h.date}
+                    onClick={() => remove.mutate(h.date)}
+                    aria-label={`Remove holiday ${h.name} on ${longDate(h.date)}`}
+                  >
+                    Remove
+                  </Button>
+                ) : null}
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}

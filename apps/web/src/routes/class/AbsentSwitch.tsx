@@ -1,0 +1,27 @@
+import { Switch } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { fullName } from '@app/domain';
+import { activity, unwrap, type ClassStudentStats } from '../../api';
+
+/** Marks a student absent (or present again) on the chosen day. */
+export function AbsentSwitch({ student, date }: { student: ClassStudentStats; date: string }) {
+  const queryClient = useQueryClient();
+  const toggle = useMutation({
+    mutationFn: (absent: boolean) =>
+      unwrap(absent ? activity.markAbsent(student._id, date) : activity.unmarkAbsent(student._id, date)),
+    onError: (err) => notifications.show({ color: 'red', title: 'Attendance not changed', message: err.message }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['class-stats'] }),
+  });
+  const checked = toggle.isPending ? Boolean(toggle.variables) : student.absent;
+  return (
+    <Switch
+      size="sm"
+      color="orange"
+      checked={checked}
+      disabled={toggle.isPending}
+      onChange={(e) => toggle.mutate(e.currentTarget.checked)}
+      aria-label={`Absent: ${fullName(student)}`}
+    />
+  );
+}

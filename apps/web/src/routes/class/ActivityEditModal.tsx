@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { fullName } from '@app/domain';
+import { activity, unwrap, type ActivityItem } from '../../api';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { CommentField } from '../../giving/CommentField';
+
+/** Edit the comment or points of a give, or delete it. */
+export function ActivityEditModal({ item, onClose }: { item: ActivityItem; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [comment, setComment] = useState(item.comment);
+  const [points, setPoints] = useState<number | string>(item.points);
+  const [confirming, setConfirming] = useState(false);
+  const done = (message: string) => {
+    notifications.show({ color: 'teal', message });
+    for (const queryKey of [['activities'], ['class-stats'], ['balance-stats']]) void queryClient.invalidateQueries({ queryKey });
+    onClose();
+  };
+  const save = useMutation({
+    mutationFn: () => unwrap(activity.update(item._id, { comment: comment.trim(), points: Number(points) })),
+    onSuccess: () => done('Activity updated.'),
+  });
+  const remove = useMutation({
+    mutationFn: () => unwrap(activity.remove(item._id)),
+    onSuccess: () => done('Activity deleted.'),
+  });
+  const error = save.error ?? remove.error;
+
+  return (
+    <Modal opened onClose={onClose} title={`${item.activityType} — ${fullName(item.student)}`}>
+      <Stack gap="md">
+        <NumberInput
+          label="Points"
+          description={item.category === 'Flags' ? 'A flag takes points: keep it negative.' : 'Keep it positive.'}
+          allowDecimal={false}
+          value={points}
+          onChange={setPoints}
+        />
+        <CommentField value={comment} onChange={setComment} />
+        {error ? <ErrorNotice message={error.message} /> : null}
+        {confirming ? (
+          <Stack gap="xs">
+            <Text fz="sm">Delete this {item.category === 'Flags' ? 'flag' : 'bonus'}? The student’s balance changes back.</Text>
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" onClick={() => setConfirming(false)}>
+                Keep it
+              </Button>
+              <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
+                Yes, delete
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Group justify="space-between">
+            <Button variant="subtle" color="red" onClick={() => setConfirming(true)}>
+              Delete
+            </Button>
+            <Group gap="xs">
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button loading={save.isPending} onClick={() => save.mutate()}>
+                Save changes
+              </Button>
+            </Group>
+          </Group>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

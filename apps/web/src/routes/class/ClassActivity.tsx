@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { activity, unwrap, type ActivityItem } from '../../api';
+import { ActivityTable } from '../../components/ActivityTable';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { ActivityEditModal } from './ActivityEditModal';
+
+const PAGE = 25;
+
+/** The class's latest gives; the giver (or an admin) may edit or delete them. */
+export function ClassActivity({ periodId }: { periodId: string }) {
+  const [limit, setLimit] = useState(PAGE);
+  const [editing, setEditing] = useState<ActivityItem | null>(null);
+  const q = useQuery({
+    queryKey: ['activities', { internalPeriodId: periodId, limit }],
+    queryFn: () => unwrap(activity.list({ internalPeriodId: periodId, limit })),
+    placeholderData: (prev) => prev,
+  });
+
+  return (
+    <Card p="lg">
+      <Stack gap="sm">
+        <Title order={2} fz="lg">
+          Recent activity
+        </Title>
+        {q.isPending ? (
+          <Center py="md">
+            <Loader size="sm" aria-label="Loading activity" />
+          </Center>
+        ) : q.isError ? (
+          <ErrorNotice message={q.error.message} />
+        ) : q.data.length === 0 ? (
+          <Text c="dimmed" ta="center" py="md">
+            No bonuses or flags in this class yet.
+          </Text>
+        ) : (
+          <>
+            <ActivityTable
+              items={q.data}
+              caption="Newest first"
+              showStudent
+              actions={(a) =>
+                a.canEdit ? (
+                  <Button size="compact-xs" variant="light" onClick={() => setEditing(a)} aria-label={`Edit ${a.activityType} for ${a.student.firstName} ${a.student.lastName}`}>
+                    Edit
+                  </Button>
+                ) : null
+              }
+            />
+            {q.data.length >= limit ? (
+              <Button variant="subtle" onClick={() => setLimit((n) => n + PAGE)} loading={q.isFetching}>
+                Show more
+              </Button>
+            ) : null}
+          </>
+        )}
+      </Stack>
+      {editing ? <ActivityEditModal item={editing} onClose={() => setEditing(null)} /> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { Badge, Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { groupTypes as groupTypesApi, unwrap, type ClassStudentStats, type GroupType, type GroupTypeInput } from '../../api';
+import { GroupTypeEditor } from './GroupTypeEditor';
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  periodId: string;
+  groupTypes: GroupType[];
+  students: ClassStudentStats[];
+}
+
+/** Create, rename and delete the class's group types and their groups. */
+export function GroupManager({ opened, onClose, periodId, groupTypes, students }: Props) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<GroupType | 'new' | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['group-types', periodId] });
+
+  const save = useMutation({
+    mutationFn: (input: GroupTypeInput) =>
+      unwrap(editing && editing !== 'new' ? groupTypesApi.update(editing._id, input) : groupTypesApi.create(periodId, input)),
+    onSuccess: (saved) => {
+      notifications.show({ color: 'teal', message: `Groups “${saved.name}” saved.` });
+      setEditing(null);
+      void refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (t: GroupType) => unwrap(groupTypesApi.remove(t._id)),
+    onSuccess: () => void refresh(),
+    onError: (err) => notifications.show({ color: 'red', message: err.message }),
+  });
+
+  const close = () => {
+    setEditing(null);
+    save.reset();
+    onClose();
+  };
+  const open = (t: GroupType | 'new') => {
+    save.reset();
+    setEditing(t);
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Groups" size="lg">
+      {editing ? (
+        <GroupTypeEditor
+          key={editing === 'new' ? 'new' : editing._id}
+          initial={editing === 'new' ? undefined : editing}
+          students={students}
+          saving={save.isPending}
+          error={save.isError ? save.error.message : null}
+          onSave={(input) => save.mutate(input)}
+          onCancel={() => setEditing(null)}
+        />
+      ) : (
+        <Stack gap="sm">
+          <Text fz="sm" c="dimmed">
+            Group types split the class, for example into tables or teams, so you can give to a whole group at once.
+          </Text>
+          {groupTypes.length === 0 ? (
+            <Text c="dimmed" ta="center" py="md">
+              No groups yet.
+            </Text>
+          ) : (
+            groupTypes.map((t) => (
+              <Card key={t._id} p="sm" shadow="none">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Stack gap={4}>
+                    <Text fw={600}>{t.name}</Text>
+                    <Group gap={6}>
+                      {t.groups.map((g) => (
+                        <Badge key={g._id} variant="light" color="gray" tt="none">
+                          {g.name} · {g.studentIds.length}
+                        </Badge>
+                      ))}
+                      {t.groups.length === 0 ? (
+                        <Text fz="xs" c="dimmed">
+                          No groups
+                        </Text>
+                      ) : null}
+                    </Group>
+                  </Stack>
+                  <Group gap={4} wrap="nowrap">
+                    <Button size="xs" variant="light" onClick={() => open(t)} aria-label={`Edit ${t.name}`}>
+                      Edit
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      loading={remove.isPending && remove.variables?._id === t._id}
+                      onClick={() => remove.mutate(t)}
+                      aria-label={`Delete ${t.name}`}
+                    >
+                      Delete
+                    </Button>
+                  </Group>
+                </Group>
+              </Card>
+            ))
+          )}
+          <Group justify="flex-end">
+            <Button onClick={() => open('new')}>New group type</Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Button, Card, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { searchByName } from '@app/domain';
+import type { ClassStudentStats, GroupType } from '../../api';
+import { ClassStudentTable } from './ClassStudentTable';
+import { GroupSelect } from './GroupSelect';
+import { groupSelection, selectAllState, setShown } from './selection';
+import { toggleId } from '../../giving/actionOrder';
+
+interface Props {
+  students: ClassStudentStats[];
+  groupTypes: GroupType[];
+  selected: string[];
+  onSelect: (externalStudentIds: string[]) => void;
+  date: string;
+  dayLabel: string;
+  onManageGroups: () => void;
+}
+
+/** Who gets the points: fuzzy search, Select all, a group, or one by one. */
+export function StudentPicker({ students, groupTypes, selected, onSelect, date, dayLabel, onManageGroups }: Props) {
+  const [query, setQuery] = useState('');
+  const [groupId, setGroupId] = useState<string | null>(null);
+  const shown = searchByName(students, query);
+  const shownIds = shown.map((s) => s.externalStudentId);
+  const all = selectAllState(shownIds, selected);
+
+  const select = (ids: string[]) => {
+    setGroupId(null);
+    onSelect(ids);
+  };
+  const chooseGroup = (id: string | null) => {
+    const group = groupTypes.flatMap((t) => t.groups).find((g) => g._id === id);
+    onSelect(group ? groupSelection(group, students) : []);
+    setGroupId(id);
+  };
+
+  return (
+    <Card p="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="center">
+          <Title order={2} fz="lg">
+            Students
+          </Title>
+          <Text fz="sm" c={selected.length ? 'grape' : 'dimmed'} fw={selected.length ? 600 : 400} aria-live="polite">
+            {selected.length} of {students.length} selected
+          </Text>
+        </Group>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            label="Search students"
+            placeholder="First or last name"
+            value={query}
+            onChange={(e) => setQuery(e.currentTarget.value)}
+            style={{ flex: '1 1 200px' }}
+          />
+          <GroupSelect groupTypes={groupTypes} value={groupId} onChoose={chooseGroup} />
+          <Button variant="default" onClick={onManageGroups}>
+            Manage groups
+          </Button>
+        </Group>
+        <Group justify="space-between">
+          <Checkbox
+            label={query ? `Select all shown (${shown.length})` : `Select all (${students.length})`}
+            checked={all.checked}
+            indeterminate={all.indeterminate}
+            onChange={(e) => select(setShown(selected, shownIds, e.currentTarget.checked))}
+            disabled={!shown.length}
+          />
+          <Button variant="subtle" size="xs" onClick={() => select([])} disabled={!selected.length}>
+            Clear selection
+          </Button>
+        </Group>
+        {shown.length ? (
+          <ClassStudentTable
+            students={shown}
+            selected={selected}
+            onToggle={(id) => select(toggleId(selected, id))}
+            date={date}
+            dayLabel={dayLabel}
+          />
+        ) : (
+          <Text c="dimmed" ta="center" py="lg">
+            {students.length ? 'No students match.' : 'This class has no students.'}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
