@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Badge, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { fullName } from '@app/domain';
 import type { ActivityItem } from '../api';
 import { pointsColor, signedPoints } from './points';
@@ -23,8 +24,47 @@ interface Props {
   actions?: (item: ActivityItem) => ReactNode;
 }
 
+/** Small screens: one card per activity, points on the right. */
+function ActivityCards({ items, caption, showStudent, actions }: Props) {
+  return (
+    <Stack gap="xs" component="ul" aria-label={caption} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {items.map((a) => (
+        <Paper key={a._id} component="li" withBorder p="sm">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Stack gap={2}>
+              <Text fz="sm" fw={600}>
+                {a.activityType}
+                {showStudent ? ` · ${fullName(a.student)}` : ''}
+              </Text>
+              <Text fz="xs" c="dimmed">
+                {shortDate(a.date)} · {a.category} · {a.givenByName}
+              </Text>
+              {a.comment ? (
+                <Text fz="xs" c="dimmed">
+                  “{a.comment}”
+                </Text>
+              ) : null}
+            </Stack>
+            <Stack gap={4} align="flex-end">
+              <Text fz="md" fw={700} c={pointsColor(a.points)}>
+                {signedPoints(a.points)}
+              </Text>
+              {actions?.(a)}
+            </Stack>
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 /** Activities newest first: bonuses green, flags red. */
-export function ActivityTable({ items, caption, showStudent = false, actions }: Props) {
+export function ActivityTable(props: Props) {
+  const small = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  return small ? <ActivityCards {...props} /> : <WideTable {...props} />;
+}
+
+function WideTable({ items, caption, showStudent = false, actions }: Props) {
   return (
     <Table.ScrollContainer minWidth={showStudent ? 680 : 560}>
       <Table verticalSpacing="sm" highlightOnHover>
@@ -58,7 +98,7 @@ export function ActivityTable({ items, caption, showStudent = false, actions }: 
                   {shortDate(a.date)}
                 </Text>
               </Table.Td>
-              {showStudent ? <Table.Td>{fullName(a.student)}</Table.Td> : null}
+              {showStudent ? <Table.Td style={{ whiteSpace: 'nowrap' }}>{fullName(a.student)}</Table.Td> : null}
               <Table.Td>
                 <Stack gap={0}>
                   <Text fz="sm" fw={500}>
@@ -72,7 +112,7 @@ export function ActivityTable({ items, caption, showStudent = false, actions }: 
                 </Stack>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={CATEGORY_COLORS[a.category] ?? 'gray'} tt="none">
+                <Badge variant="light" color={CATEGORY_COLORS[a.category] ?? 'gray'} tt="none" style={{ overflow: 'visible' }} miw="max-content">
                   {a.category}
                 </Badge>
               </Table.Td>
@@ -82,7 +122,7 @@ export function ActivityTable({ items, caption, showStudent = false, actions }: 
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text fz="sm" c="dimmed">
+                <Text fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                   {a.givenByName}
                 </Text>
               </Table.Td>

@@ -64,7 +64,7 @@ export default function CalendarPage() {
             <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
               <Stack gap="lg">
                 {isAdmin ? <AddHolidayForm cal={q.data} /> : null}
-                <HolidayList holidays={q.data.holidays} canEdit={isAdmin} />
+                <HolidayList holidays={q.data.holidays} canEdit={isAdmin} today={q.data.today} />
               </Stack>
             </Grid.Col>
           </Grid>

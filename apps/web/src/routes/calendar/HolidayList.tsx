@@ -1,11 +1,11 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { longDate } from '@app/domain';
 import { calendar, unwrap, type Holiday } from '../../api';
 
 /** The year's holidays; admins may remove one. */
-export function HolidayList({ holidays, canEdit }: { holidays: Holiday[]; canEdit: boolean }) {
+export function HolidayList({ holidays, canEdit, today }: { holidays: Holiday[]; canEdit: boolean; today: string }) {
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: (date: string) => unwrap(calendar.removeHoliday(date)),
@@ -26,9 +26,10 @@ export function HolidayList({ holidays, canEdit }: { holidays: Holiday[]; canEdi
             No holidays this school year.
           </Text>
         ) : (
+          <ScrollArea.Autosize mah={520} type="auto" offsetScrollbars>
           <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {holidays.map((h) => (
-              <Group key={h.date} component="li" justify="space-between" wrap="nowrap">
+              <Group key={h.date} component="li" justify="space-between" wrap="nowrap" opacity={h.date < today ? 0.55 : 1}>
                 <Stack gap={0}>
                   <Text fz="sm" fw={600}>
                     {h.name}
@@ -40,6 +41,7 @@ export function HolidayList({ holidays, canEdit }: { holidays: Holiday[]; canEdi
                 {canEdit ? (
                   <Button
                     size="compact-xs"
+                    style={{ flex: 'none' }}
                     variant="subtle"
                     color="red"
                     loading={remove.isPending && remove.variables === h.date}
@@ -52,6 +54,7 @@ export function HolidayList({ holidays, canEdit }: { holidays: Holiday[]; canEdi
               </Group>
             ))}
           </Stack>
+          </ScrollArea.Autosize>
         )}
       </Stack>
     </Card>

@@ -59,7 +59,6 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
               onManageGroups={() => setManaging(true)}
             />
           )}
-          <ClassActivity periodId={period._id} />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
@@ -74,6 +73,9 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
           />
           <CoTeachersPanel period={period} />
         </Stack>
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <ClassActivity periodId={period._id} />
       </Grid.Col>
       <GroupManager
         opened={managing}

@@ -1,9 +1,9 @@
 import { Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { fullName } from '@app/domain';
 import type { ClassStudentStats } from '../../api';
-import { HouseBadge } from '../../components/HouseBadge';
 import { formatPoints, pointsColor, signedPoints } from '../../components/points';
 import { AbsentSwitch } from './AbsentSwitch';
+import { HouseDot } from './HouseDot';
 
 interface Props {
   students: ClassStudentStats[];
@@ -22,7 +22,7 @@ const DayPoints = ({ n }: { n: number }) => (
 /** The class with a checkbox per student and the day's figures. */
 export function ClassStudentTable({ students, selected, onToggle, date, dayLabel }: Props) {
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={440}>
       <Table highlightOnHover verticalSpacing={6}>
         <Table.Thead>
           <Table.Tr>
@@ -30,7 +30,6 @@ export function ClassStudentTable({ students, selected, onToggle, date, dayLabel
               <VisuallyHidden>Select</VisuallyHidden>
             </Table.Th>
             <Table.Th>Student</Table.Th>
-            <Table.Th>House</Table.Th>
             <Table.Th ta="right">Balance</Table.Th>
             <Table.Th ta="right">Bonuses {dayLabel}</Table.Th>
             <Table.Th ta="right">Flags {dayLabel}</Table.Th>
@@ -46,14 +45,12 @@ export function ClassStudentTable({ students, selected, onToggle, date, dayLabel
                   <Checkbox checked={isSelected} onChange={() => onToggle(s.externalStudentId)} aria-label={`Select ${fullName(s)}`} />
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={6} wrap="nowrap">
+                  <Group gap={8} wrap="nowrap">
+                    <HouseDot house={s.house} />
                     <Text fz="sm" fw={500} td={s.absent ? 'line-through' : undefined} c={s.absent ? 'dimmed' : undefined}>
                       {s.lastName}, {s.firstName}
                     </Text>
                   </Group>
-                </Table.Td>
-                <Table.Td>
-                  <HouseBadge house={s.house} />
                 </Table.Td>
                 <Table.Td ta="right">
                   <Text fz="sm" fw={600}>

@@ -1,0 +1,186 @@
+import { lastSchoolDay } from '@app/domain';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { apiLogin } from './helpers/api.js';
+import { launchBrowser, signIn, testWithPage } from './helpers/browser.js';
+import { startServer, type TestServer } from './helpers/server.js';
+
+/** The points economy end to end: a teacher gives in class, students see it, an admin gives to a house. */
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const test = testWithPage(() => ({ browser, baseURL: server.baseURL }));
+
+async function apiGet<T>(token: string, path: string): Promise<T> {
+  const res = await fetch(`${server.baseURL}/api/v1/${path}`, { headers: { authtoken: token } });
+  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+interface Activity {
+  _id: string;
+  activityType: string;
+  category: string;
+  points: number;
+  comment: string;
+  date: string;
+}
+interface Option {
+  _id: string;
+  name: string;
+  points: number;
+}
+interface ClassStudent {
+  _id: string;
+  externalStudentId: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * A student's balance with the activities behind it, read so that both agree: the list is read
+ * before and after the balance and must not change in between (the hourly daily-points job may
+ * add or take points at any time).
+ */
+async function ledger(token: string, studentId?: string): Promise<{ balance: number; activities: Map<string, Activity> }> {
+  const q = studentId ? `studentId=${studentId}&` : '';
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const before = await apiGet<Activity[]>(token, `activity/?${q}limit=1000`);
+    const { balance } = await apiGet<{ balance: number }>(token, `utility/student/balance/stats${studentId ? `?studentId=${studentId}` : ''}`);
+    const after = await apiGet<Activity[]>(token, `activity/?${q}limit=1000`);
+    if (JSON.stringify(before.map((a) => [a._id, a.points])) === JSON.stringify(after.map((a) => [a._id, a.points])))
+      return { balance, activities: new Map(after.map((a) => [a._id, a])) };
+  }
+  throw new Error('the ledger kept changing');
+}
+
+/** What changed between two readings: new activities, removed ones, and the balance difference. */
+function diff(before: Awaited<ReturnType<typeof ledger>>, after: Awaited<ReturnType<typeof ledger>>) {
+  const added = [...after.activities.values()].filter((a) => !before.activities.has(a._id));
+  const removed = [...before.activities.values()].filter((a) => !after.activities.has(a._id));
+  const net = added.reduce((n, a) => n + a.points, 0) - removed.reduce((n, a) => n + a.points, 0);
+  return { added, removed, net, delta: after.balance - before.balance };
+}
+
+const usernameOf = (externalStudentId: string) => `student${Number(externalStudentId.slice(1)) - 1000}`;
+const fullName = (s: { firstName: string; lastName: string }) => `${s.firstName} ${s.lastName}`;
+const starting = (name: string) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+async function giveInClass(page: Page, students: ClassStudent[], action: string, comment: string, label: string) {
+  for (const s of students) await page.getByRole('checkbox', { name: `Select ${fullName(s)}`, exact: true }).check();
+  await page.getByRole('button', { name: starting(action) }).click();
+  await page.getByRole('textbox', { name: 'Comment (optional)' }).fill(comment);
+  await page.getByRole('button', { name: label, exact: true }).click();
+}
+
+describe('the points economy', () => {
+  test('a teacher gives a bonus to three students and a flag to one; they see it; an admin gives to a house', async ({ page }) => {
+    const teacher = await apiLogin(server.baseURL, 'teacher1');
+    const classes = await apiGet<{ _id: string; name: string; periodNumber: number }[]>(teacher.token, 'periods');
+    const math6 = classes.find((c) => c.name === 'Math 6')!;
+    const roster = (await apiGet<{ students: ClassStudent[] }>(teacher.token, `activity/class-stats/${math6._id}`)).students;
+    const unique = roster.filter((s) => roster.filter((o) => fullName(o) === fullName(s)).length === 1);
+    const chosen = unique.slice(0, 3);
+    const flagged = chosen[1]!;
+    const options = await apiGet<{ categories: { Bonuses: Option[]; Flags: Option[] } }>(teacher.token, 'activity/options');
+    const bonus = options.categories.Bonuses.find((o) => o.name === 'Helping others')!;
+    const flag = options.categories.Flags.find((o) => o.name === 'Late to class')!;
+    const tag = `e2e ${Date.now()}`;
+
+    const sessions = new Map(await Promise.all(chosen.map(async (s) => [s._id, (await apiLogin(server.baseURL, usernameOf(s.externalStudentId))).token] as const)));
+    const before = new Map(await Promise.all(chosen.map(async (s) => [s._id, await ledger(sessions.get(s._id)!)] as const)));
+
+    // The teacher opens the class from the class list and gives.
+    await signIn(page, 'teacher1');
+    await page.goto('/classes');
+    await page.getByRole('link', { name: '1st Period — Math 6' }).click();
+    await page.getByRole('heading', { name: '1st Period — Math 6', level: 1 }).waitFor();
+    await page.getByRole('checkbox', { name: `Select ${fullName(chosen[0]!)}`, exact: true }).waitFor();
+    // The date defaults to the latest school day (today may be a weekend or a holiday).
+    const cal = await apiGet<{ start: string; end: string; givingStartDate: string; today: string; holidays: { date: string }[] }>(teacher.token, 'calendar');
+    const date = await page.getByLabel('Date', { exact: true }).inputValue();
+    expect(date).toBe(
+      lastSchoolDay({ yearStart: cal.start, yearEnd: cal.end, givingStart: cal.givingStartDate, holidays: cal.holidays.map((h) => h.date) }, cal.today),
+    );
+
+    await giveInClass(page, chosen, bonus.name, `${tag} bonus`, 'Give to 3 students');
+    await page.getByText(`Gave ${bonus.points} points to 3 students`).waitFor();
+    await giveInClass(page, [flagged], flag.name, `${tag} flag`, 'Give to 1 student');
+    await page.getByText(`Took ${-flag.points} points from 1 student`).waitFor();
+
+    // Each student's ledger gained the bonus (and the flag for one), and the balance moved by exactly that.
+    const after = new Map<string, Awaited<ReturnType<typeof ledger>>>();
+    for (const s of chosen) {
+      const now = await ledger(sessions.get(s._id)!);
+      after.set(s._id, now);
+      const d = diff(before.get(s._id)!, now);
+      const mine = d.added.filter((a) => a.comment.startsWith(tag));
+      const expected = s._id === flagged._id ? [bonus.points, flag.points].sort() : [bonus.points];
+      expect(mine.map((a) => a.points).sort()).toEqual(expected);
+      expect(mine.map((a) => a.activityType).sort()).toEqual(s._id === flagged._id ? [bonus.name, flag.name].sort() : [bonus.name]);
+      mine.forEach((a) => expect(a.date).toBe(date));
+      expect(d.delta).toBe(d.net);
+    }
+
+    // Each student sees it in My Activity, with the balance the API reports.
+    for (const s of chosen) {
+      await page.context().clearCookies();
+      await page.evaluate(() => localStorage.clear());
+      await signIn(page, usernameOf(s.externalStudentId));
+      await page.goto('/activity');
+      const { balance } = await apiGet<{ balance: number }>(sessions.get(s._id)!, 'utility/student/balance/stats');
+      expect(balance).toBe(after.get(s._id)!.balance);
+      await page.getByRole('heading', { name: `Balance ${balance} points` }).waitFor();
+      const bonusRow = page.getByRole('row').filter({ hasText: `${tag} bonus` });
+      await bonusRow.waitFor();
+      expect(await bonusRow.innerText()).toContain(bonus.name);
+      expect(await bonusRow.innerText()).toContain(`+${bonus.points}`);
+      const flagRow = page.getByRole('row').filter({ hasText: `${tag} flag` });
+      if (s._id === flagged._id) {
+        await flagRow.waitFor();
+        expect(await flagRow.innerText()).toContain(flag.name);
+        expect(await flagRow.innerText()).toContain(`−${-flag.points}`);
+      } else expect(await flagRow.count()).toBe(0);
+    }
+
+    // The admin gives a bonus to the whole house amistad.
+    const admin = await apiLogin(server.baseURL, 'admin');
+    const everyone = await apiGet<(ClassStudent & { house: string | null })[]>(admin.token, 'school/students');
+    const amistad = everyone.filter((s) => s.house === 'amistad');
+    expect(amistad.length).toBeGreaterThan(0);
+    const adminOptions = await apiGet<{ categories: { Bonuses: Option[] } }>(admin.token, 'activity/options');
+    const houseBonus = adminOptions.categories.Bonuses.find((o) => o.name === 'Leadership')!;
+    const houseBefore = new Map(await Promise.all(amistad.map(async (s) => [s._id, await ledger(admin.token, s._id)] as const)));
+
+    await page.evaluate(() => localStorage.clear());
+    await signIn(page, 'admin');
+    await page.goto('/bonuses-flags');
+    await page.getByText('Houses', { exact: true }).click();
+    await page.getByText(/^amistad · \d+$/).click();
+    await page.getByRole('button', { name: starting(houseBonus.name) }).click();
+    await page.getByRole('textbox', { name: 'Comment (optional)' }).fill(`${tag} house`);
+    await page.getByRole('button', { name: 'Give to house amistad', exact: true }).click();
+    await page.getByRole('alert', { name: 'Done' }).filter({ hasText: `Gave ${houseBonus.points} points to ${amistad.length} students` }).waitFor();
+
+    for (const s of amistad) {
+      const d = diff(houseBefore.get(s._id)!, await ledger(admin.token, s._id));
+      const mine = d.added.filter((a) => a.comment === `${tag} house`);
+      expect(mine.map((a) => [a.activityType, a.points])).toEqual([[houseBonus.name, houseBonus.points]]);
+      expect(d.delta).toBe(d.net);
+      // Besides the bonus, only the hourly daily-points job could have changed the balance meanwhile.
+      const others = d.net - houseBonus.points;
+      expect(d.delta).toBe(houseBonus.points + others);
+      expect(d.added.length + d.removed.length === 1 ? d.delta : houseBonus.points).toBe(houseBonus.points);
+    }
+  });
+});
