@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Anchor, Grid, Stack } from '@mantine/core';
+import { Affix, Anchor, Button, Grid, Stack } from '@mantine/core';
+import { useIntersection } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { periodLabel } from '@app/domain';
@@ -29,6 +30,8 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
   const date = chosenDate ?? defaultGiveDate(calendar) ?? calendar.today;
   const [selected, setSelected] = useState<string[]>([]);
   const [managing, setManaging] = useState(false);
+  // On small screens the panel sits below the list: a floating button leads to it until it is in view.
+  const panel = useIntersection<HTMLDivElement>({ threshold: 0.1 });
 
   const stats = useQuery({
     queryKey: ['class-stats', period._id, date],
@@ -62,7 +65,7 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-        <Stack gap="lg" style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 0px) + 16px)' }}>
+        <Stack gap="lg" id="give-panel" ref={panel.ref} style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 0px) + 16px)', scrollMarginTop: 80 }}>
           <GivePanel
             target={{ kind: 'students', count: chosen.length }}
             selectors={{ internalPeriodId: period._id, externalStudentIds: chosen }}
@@ -77,6 +80,13 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
       <Grid.Col span={12}>
         <ClassActivity periodId={period._id} />
       </Grid.Col>
+      {chosen.length && !panel.entry?.isIntersecting ? (
+        <Affix position={{ bottom: 16, left: 16, right: 16 }} hiddenFrom="md">
+          <Button fullWidth size="md" radius="xl" style={{ boxShadow: "var(--mantine-shadow-md)" }} onClick={() => document.getElementById('give-panel')?.scrollIntoView({ behavior: 'smooth' })}>
+            Choose points for {chosen.length} {chosen.length === 1 ? 'student' : 'students'} ↓
+          </Button>
+        </Affix>
+      ) : null}
       <GroupManager
         opened={managing}
         onClose={() => setManaging(false)}

@@ -31,8 +31,12 @@ export function ClassStudentTable({ students, selected, onToggle, date, dayLabel
             </Table.Th>
             <Table.Th>Student</Table.Th>
             <Table.Th ta="right">Balance</Table.Th>
-            <Table.Th ta="right">Bonuses {dayLabel}</Table.Th>
-            <Table.Th ta="right">Flags {dayLabel}</Table.Th>
+            <Table.Th ta="right">
+              Bonuses<VisuallyHidden> {dayLabel}</VisuallyHidden>
+            </Table.Th>
+            <Table.Th ta="right">
+              Flags<VisuallyHidden> {dayLabel}</VisuallyHidden>
+            </Table.Th>
             <Table.Th ta="center">Absent</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -47,7 +51,7 @@ export function ClassStudentTable({ students, selected, onToggle, date, dayLabel
                 <Table.Td>
                   <Group gap={8} wrap="nowrap">
                     <HouseDot house={s.house} />
-                    <Text fz="sm" fw={500} td={s.absent ? 'line-through' : undefined} c={s.absent ? 'dimmed' : undefined}>
+                    <Text fz="sm" fw={500} style={{ whiteSpace: 'nowrap' }} td={s.absent ? 'line-through' : undefined} c={s.absent ? 'dimmed' : undefined}>
                       {s.lastName}, {s.firstName}
                     </Text>
                   </Group>

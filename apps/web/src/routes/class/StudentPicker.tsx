@@ -55,9 +55,6 @@ export function StudentPicker({ students, groupTypes, selected, onSelect, date, 
             style={{ flex: '1 1 200px' }}
           />
           <GroupSelect groupTypes={groupTypes} value={groupId} onChoose={chooseGroup} />
-          <Button variant="default" onClick={onManageGroups}>
-            Manage groups
-          </Button>
         </Group>
         <Group justify="space-between">
           <Checkbox
@@ -67,10 +64,18 @@ export function StudentPicker({ students, groupTypes, selected, onSelect, date, 
             onChange={(e) => select(setShown(selected, shownIds, e.currentTarget.checked))}
             disabled={!shown.length}
           />
-          <Button variant="subtle" size="xs" onClick={() => select([])} disabled={!selected.length}>
-            Clear selection
-          </Button>
+          <Group gap="xs">
+            <Button variant="subtle" size="xs" onClick={() => select([])} disabled={!selected.length}>
+              Clear selection
+            </Button>
+            <Button variant="default" size="xs" onClick={onManageGroups}>
+              Manage groups
+            </Button>
+          </Group>
         </Group>
+        <Text fz="xs" c="dimmed">
+          Balance now; bonus and flag points {dayLabel}.
+        </Text>
         {shown.length ? (
           <ClassStudentTable
             students={shown}
