@@ -184,3 +184,52 @@ describe('the points economy', () => {
     }
   });
 });
+
+describe('the class giving tools', () => {
+  test('a teacher pins an action, marks a student absent, and hears the limit on custom bonuses', async ({ page }) => {
+    const teacher = await apiLogin(server.baseURL, 'teacher3');
+    const classes = await apiGet<{ _id: string; name: string }[]>(teacher.token, 'periods');
+    const english = classes.find((c) => c.name === 'English 6')!;
+    // Four custom bonuses already; the fifth is added through the page, the sixth is refused.
+    for (const name of ['Tidy desk', 'Quiet work', 'Team spirit', 'Good question']) {
+      const res = await fetch(`${server.baseURL}/api/v1/activity/options/custom`, {
+        method: 'POST',
+        headers: { authtoken: teacher.token, 'content-type': 'application/json' },
+        body: JSON.stringify({ name, category: 'Bonuses', points: 2 }),
+      });
+      expect(res.status).toBe(200);
+    }
+
+    await signIn(page, 'teacher3');
+    await page.goto(`/class/${english._id}`);
+    const panel = page.locator('#give-panel');
+
+    await panel.getByRole('button', { name: 'Pin Kindness', exact: true }).click();
+    await panel.getByRole('group', { name: 'Pinned' }).getByRole('button', { name: /^Kindness/ }).waitFor();
+    await page.reload();
+    await panel.getByRole('group', { name: 'Pinned' }).getByRole('button', { name: /^Kindness/ }).waitFor();
+
+    const addCustom = async (name: string) => {
+      await panel.getByRole('button', { name: 'New custom action' }).click();
+      const form = panel.getByRole('form', { name: 'New custom action' });
+      await form.getByRole('textbox', { name: 'Name' }).fill(name);
+      await form.getByRole('button', { name: 'Add bonus' }).click();
+      return form;
+    };
+    await addCustom('Star reader');
+    await panel.getByRole('group', { name: 'Bonuses' }).getByRole('button', { name: /^Star reader/ }).waitFor();
+    const form = await addCustom('One too many');
+    await form.getByRole('alert').filter({ hasText: 'Maximum 5 custom Bonuses are allowed.' }).waitFor();
+
+    const roster = (await apiGet<{ students: ClassStudent[] }>(teacher.token, `activity/class-stats/${english._id}`)).students;
+    const student = roster[0]!;
+    const date = await page.getByLabel('Date', { exact: true }).inputValue();
+    // The switch's input sits under its drawn track: click the label that wraps both, as a user does.
+    const absent = page.getByRole('switch', { name: `Absent: ${fullName(student)}` });
+    await absent.locator('xpath=ancestor::label[1]').click();
+    await expect.poll(() => absent.isChecked()).toBe(true);
+    await expect
+      .poll(async () => (await apiGet<{ students: (ClassStudent & { absent: boolean })[] }>(teacher.token, `activity/class-stats/${english._id}?date=${date}`)).students.find((s) => s._id === student._id)?.absent)
+      .toBe(true);
+  });
+});
