@@ -6,6 +6,7 @@ import { toggleId } from './actionOrder';
 import { ActionPicker } from './ActionPicker';
 import { CommentField } from './CommentField';
 import { CustomActionForm } from './CustomActionForm';
+import { giveDateProblem } from './giveDate';
 import { GiveDateField } from './GiveDateField';
 import { giveButtonLabel, hasTarget, type GiveTarget } from './giveText';
 import { primeAudio } from './sounds';
@@ -38,7 +39,8 @@ export function GivePanel({ target, selectors, calendar, date, onDateChange, onG
   const offered = options.data ? [...options.data.categories.Bonuses, ...options.data.categories.Flags] : [];
   const picked = chosen.filter((id) => offered.some((a) => a._id === id));
   const label = giveButtonLabel(target);
-  const ready = hasTarget(target) && picked.length > 0 && !give.isPending;
+  const dateProblem = giveDateProblem(calendar, date);
+  const ready = hasTarget(target) && picked.length > 0 && !dateProblem && !give.isPending;
 
   const submit = () => {
     primeAudio();

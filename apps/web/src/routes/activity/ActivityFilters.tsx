@@ -10,9 +10,10 @@ export interface Filters {
 
 export const NO_FILTERS: Filters = { category: null, startDate: '', endDate: '' };
 
+export const isFiltered = (f: Filters) => f.category !== null || f.startDate !== '' || f.endDate !== '';
+
 /** Category (all five) and a date range. */
 export function ActivityFilters({ value, onChange }: { value: Filters; onChange: (f: Filters) => void }) {
-  const dirty = value.category !== null || value.startDate !== '' || value.endDate !== '';
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <Select
@@ -39,7 +40,7 @@ export function ActivityFilters({ value, onChange }: { value: Filters; onChange:
         onChange={(e) => onChange({ ...value, endDate: e.currentTarget.value })}
         w={{ base: '100%', xs: 170 }}
       />
-      {dirty ? (
+      {isFiltered(value) ? (
         <Button variant="subtle" onClick={() => onChange(NO_FILTERS)}>
           Clear filters
         </Button>

@@ -7,7 +7,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
-import { ActivityFilters, NO_FILTERS, type Filters } from './ActivityFilters';
+import { ActivityFilters, isFiltered, NO_FILTERS, type Filters } from './ActivityFilters';
 import { BalanceCard } from './BalanceCard';
 
 const PAGE = 50;
@@ -52,7 +52,7 @@ export default function ActivityPage() {
               <ErrorNotice message={list.error.message} />
             ) : list.data.length === 0 ? (
               <Text c="dimmed" ta="center" py="lg">
-                {filters === NO_FILTERS ? 'No activity yet. Bonuses from your teachers will show here.' : 'Nothing matches these filters.'}
+                {!isFiltered(filters) ? 'No activity yet. Bonuses from your teachers will show here.' : 'Nothing matches these filters.'}
               </Text>
             ) : (
               <>

@@ -32,10 +32,10 @@ export function ClassStudentTable({ students, selected, onToggle, date, dayLabel
             <Table.Th>Student</Table.Th>
             <Table.Th ta="right">Balance</Table.Th>
             <Table.Th ta="right">
-              Bonuses<VisuallyHidden> {dayLabel}</VisuallyHidden>
+              Earned<VisuallyHidden> {dayLabel}</VisuallyHidden>
             </Table.Th>
             <Table.Th ta="right">
-              Flags<VisuallyHidden> {dayLabel}</VisuallyHidden>
+              Flagged<VisuallyHidden> {dayLabel}</VisuallyHidden>
             </Table.Th>
             <Table.Th ta="center">Absent</Table.Th>
           </Table.Tr>

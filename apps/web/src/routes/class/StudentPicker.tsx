@@ -74,7 +74,7 @@ export function StudentPicker({ students, groupTypes, selected, onSelect, date, 
           </Group>
         </Group>
         <Text fz="xs" c="dimmed">
-          Balance now; bonus and flag points {dayLabel}.
+          Balance now; points earned (bonuses and daily points) and taken by flags {dayLabel}.
         </Text>
         {shown.length ? (
           <ClassStudentTable
