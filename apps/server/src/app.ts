@@ -24,6 +24,7 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     env: Env;
+    apiRoutes: { method: string; url: string; public: boolean }[];
   }
 }
 
@@ -49,6 +50,13 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
   app.decorate('database', database);
   app.decorate('env', env);
   app.decorateRequest('auth', null);
+  // Every API route, so tests can sweep them all (auth required, no 500 on garbage).
+  const apiRoutes: { method: string; url: string; public: boolean }[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (r) => {
+    if (!r.url.startsWith(API_PREFIX)) return;
+    for (const method of [r.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: r.url, public: Boolean(r.config?.public) });
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
