@@ -36,6 +36,10 @@ describe('GET activity/options', () => {
     expect(t.body.flagPoints).toEqual({ admin: 10, nonAdmin: 4 });
     const a = await call(ctx.app, 'GET', '/activity/options', { token: tokens.admin });
     expect(a.body.categories.Flags.every((f: any) => f.points === -10)).toBe(true);
+    expect(t.body.givableCategories).toEqual(['Flags', 'Bonuses']);
+    expect(a.body.givableCategories).toEqual(['Flags', 'Bonuses', 'Academic Pay Day', 'Daily Behavior', 'Daily Attendance']);
+    const s = await call(ctx.app, 'GET', '/activity/options', { token: tokens.student });
+    expect(s.body.givableCategories).toEqual([]);
   });
 });
 

@@ -129,6 +129,7 @@ export interface ActivityOptions {
   categories: Record<ActivityCategoryName, ActivityOption[]>;
   customActions: ActivityOption[];
   powerActions: string[];
+  givableCategories: ActivityCategoryName[];
   canCreateCustomActions: boolean;
   customLimit: number;
   flagPoints: { admin: number; nonAdmin: number };

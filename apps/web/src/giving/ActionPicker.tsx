@@ -41,7 +41,7 @@ function Section({ title, actions, empty, ...rest }: Omit<Props, 'options'> & { 
   );
 }
 
-/** Bonuses and Flags as buttons, the user's pinned (power) actions first. */
+/** Bonuses, Flags (and for admins the other categories) as buttons, the user's pinned (power) actions first. */
 export function ActionPicker({ options, ...rest }: Props) {
   const s = actionSections(options);
   const pinned = options.powerActions;
@@ -50,6 +50,9 @@ export function ActionPicker({ options, ...rest }: Props) {
       <Section title="Pinned" actions={s.pinned} pinned={pinned} {...rest} />
       <Section title="Bonuses" actions={s.bonuses} pinned={pinned} empty={s.pinned.length ? undefined : 'No bonuses yet.'} {...rest} />
       <Section title="Flags" actions={s.flags} pinned={pinned} empty={s.pinned.length ? undefined : 'No flags yet.'} {...rest} />
+      {s.others.map((o) => (
+        <Section key={o.category} title={o.category} actions={o.actions} pinned={pinned} {...rest} />
+      ))}
     </Stack>
   );
 }

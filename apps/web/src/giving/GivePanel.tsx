@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Collapse, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ActivityOption, CalendarView, GiveRequest, GiveResult } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { toggleId } from './actionOrder';
+import { givableActions, toggleId } from './actionOrder';
 import { ActionPicker } from './ActionPicker';
 import { CommentField } from './CommentField';
 import { CustomActionForm } from './CustomActionForm';
@@ -36,7 +36,7 @@ export function GivePanel({ target, selectors, calendar, date, onDateChange, onG
     onGiven?.(r);
   });
 
-  const offered = options.data ? [...options.data.categories.Bonuses, ...options.data.categories.Flags] : [];
+  const offered = options.data ? givableActions(options.data) : [];
   const picked = chosen.filter((id) => offered.some((a) => a._id === id));
   const label = giveButtonLabel(target);
   const dateProblem = giveDateProblem(calendar, date);

@@ -5,17 +5,30 @@ export interface ActionSections {
   pinned: ActivityOption[];
   bonuses: ActivityOption[];
   flags: ActivityOption[];
+  /** Other categories the user may give (admins: Academic Pay Day and the daily ones). */
+  others: { category: string; actions: ActivityOption[] }[];
+}
+
+const OTHER_CATEGORIES = ['Academic Pay Day', 'Daily Behavior', 'Daily Attendance'] as const;
+
+/** Every action the user may give: Bonuses, Flags and any other category the server allows them. */
+export function givableActions(options: Pick<ActivityOptions, 'categories' | 'givableCategories'>): ActivityOption[] {
+  const extra = OTHER_CATEGORIES.filter((c) => options.givableCategories?.includes(c)).flatMap((c) => options.categories[c] ?? []);
+  return [...options.categories.Bonuses, ...options.categories.Flags, ...extra];
 }
 
 /** Bonuses and Flags as the action panel shows them: pinned ones first and not repeated below. */
-export function actionSections(options: Pick<ActivityOptions, 'categories' | 'powerActions'>): ActionSections {
-  const all = [...options.categories.Bonuses, ...options.categories.Flags];
+export function actionSections(options: Pick<ActivityOptions, 'categories' | 'powerActions' | 'givableCategories'>): ActionSections {
+  const all = givableActions(options);
   const pinned = options.powerActions.map((id) => all.find((a) => a._id === id)).filter((a): a is ActivityOption => Boolean(a));
   const isPinned = (a: ActivityOption) => options.powerActions.includes(a._id);
   return {
     pinned,
     bonuses: options.categories.Bonuses.filter((a) => !isPinned(a)),
     flags: options.categories.Flags.filter((a) => !isPinned(a)),
+    others: OTHER_CATEGORIES.filter((c) => options.givableCategories?.includes(c))
+      .map((category) => ({ category, actions: (options.categories[category] ?? []).filter((a) => !isPinned(a)) }))
+      .filter((o) => o.actions.length > 0),
   };
 }
 

@@ -56,6 +56,8 @@ export async function activityOptions(db: Queryable, user: AuthUser) {
     categories: byCategory,
     customActions: custom.map((t) => presentType(t, user)),
     powerActions: (me?.powerActions ?? []).filter((id) => types.some((t) => t.id === id)),
+    /** Categories this user may give by hand (admins also Academic Pay Day and the daily ones). */
+    givableCategories: ACTIVITY_CATEGORIES.filter((c) => mayGiveCategory(user, c) && !hasRole(user.roles, 'STUDENT')),
     canCreateCustomActions: canCreateCustom(user),
     customLimit: MAX_CUSTOM_PER_KIND,
     flagPoints: { admin: user.school.adminFlagPoints, nonAdmin: user.school.nonAdminFlagPoints },
