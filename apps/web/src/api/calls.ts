@@ -93,6 +93,9 @@ export const groupTypes = {
   create: (internalPeriodId: string, body: GroupTypeInput) => api.post<GroupType>('group-types', { ...body, internalPeriodId }),
   update: (groupTypeId: string, body: GroupTypeInput) => api.put<GroupType>(`group-types/${id(groupTypeId)}`, body),
   remove: (groupTypeId: string) => api.del<unknown>(`group-types/${id(groupTypeId)}`),
+  /** Takes back the activities given through one group on `date` (the school's today without one). */
+  removeActivity: (groupTypeId: string, groupId: string, date?: string) =>
+    api.del<{ removed: number }>(`group-types/${id(groupTypeId)}/groups/${id(groupId)}/activity`, { query: { date } }),
 };
 
 export const balances = {

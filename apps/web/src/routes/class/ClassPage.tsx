@@ -16,7 +16,7 @@ import { useSchoolCalendar } from '../../giving/useSchoolCalendar';
 import { ClassActivity } from './ClassActivity';
 import { CoTeachersPanel } from './CoTeachersPanel';
 import { GroupManager } from './GroupManager';
-import { onRoster } from './selection';
+import { giveSelectors, onRoster } from './selection';
 import { StudentPicker } from './StudentPicker';
 
 const backLink = (
@@ -29,6 +29,7 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
   const [chosenDate, setChosenDate] = useState<string | null>(null);
   const date = chosenDate ?? defaultGiveDate(calendar) ?? calendar.today;
   const [selected, setSelected] = useState<string[]>([]);
+  const [groupId, setGroupId] = useState<string | null>(null);
   const [managing, setManaging] = useState(false);
   // On small screens the panel sits below the list: a floating button leads to it until it is in view.
   const panel = useIntersection<HTMLDivElement>({ threshold: 0.1 });
@@ -41,6 +42,7 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
   const groupTypes = useQuery({ queryKey: ['group-types', period._id], queryFn: () => unwrap(groupTypesApi.list(period._id)) });
   const students = stats.data?.students ?? [];
   const chosen = onRoster(selected, students);
+  const group = groupTypes.data?.flatMap((t) => t.groups).find((g) => g._id === groupId);
   const dayLabel = date === calendar.today ? 'today' : `on ${shortDate(date)}`;
 
   return (
@@ -57,6 +59,7 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
               groupTypes={groupTypes.data ?? []}
               selected={chosen}
               onSelect={setSelected}
+              onChooseGroup={setGroupId}
               date={date}
               dayLabel={dayLabel}
               onManageGroups={() => setManaging(true)}
@@ -68,7 +71,7 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
         <Stack gap="lg" id="give-panel" ref={panel.ref} style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 0px) + 16px)', scrollMarginTop: 80 }}>
           <GivePanel
             target={{ kind: 'students', count: chosen.length }}
-            selectors={{ internalPeriodId: period._id, externalStudentIds: chosen }}
+            selectors={giveSelectors(period._id, chosen, group, students)}
             calendar={calendar}
             date={date}
             onDateChange={setChosenDate}
@@ -93,6 +96,8 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
         periodId={period._id}
         groupTypes={groupTypes.data ?? []}
         students={students}
+        date={date}
+        today={calendar.today}
       />
     </Grid>
   );

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { groupTypes as groupTypesApi, unwrap, type ClassStudentStats, type GroupType, type GroupTypeInput } from '../../api';
 import { GroupTypeEditor } from './GroupTypeEditor';
+import { GroupUndoList } from './GroupUndoList';
 
 interface Props {
   opened: boolean;
@@ -11,10 +12,13 @@ interface Props {
   periodId: string;
   groupTypes: GroupType[];
   students: ClassStudentStats[];
+  /** The class page's date, whose group points the dialog can take back. */
+  date: string;
+  today: string;
 }
 
-/** Create, rename and delete the class's group types and their groups. */
-export function GroupManager({ opened, onClose, periodId, groupTypes, students }: Props) {
+/** Create, rename and delete the class's group types and their groups; take back a group's points of the day. */
+export function GroupManager({ opened, onClose, periodId, groupTypes, students, date, today }: Props) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<GroupType | 'new' | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['group-types', periodId] });
@@ -68,38 +72,27 @@ export function GroupManager({ opened, onClose, periodId, groupTypes, students }
           ) : (
             groupTypes.map((t) => (
               <Card key={t._id} p="sm" shadow="none">
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Stack gap={4}>
+                <Stack gap={6}>
+                  <Group justify="space-between" wrap="nowrap">
                     <Text fw={600}>{t.name}</Text>
-                    <Group gap={6}>
-                      {t.groups.map((g) => (
-                        <Badge key={g._id} variant="light" color="gray" tt="none">
-                          {g.name} · {g.studentIds.length}
-                        </Badge>
-                      ))}
-                      {t.groups.length === 0 ? (
-                        <Text fz="xs" c="dimmed">
-                          No groups
-                        </Text>
-                      ) : null}
+                    <Group gap={4} wrap="nowrap">
+                      <Button size="xs" variant="light" onClick={() => open(t)} aria-label={`Edit ${t.name}`}>
+                        Edit
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        loading={remove.isPending && remove.variables?._id === t._id}
+                        onClick={() => remove.mutate(t)}
+                        aria-label={`Delete ${t.name}`}
+                      >
+                        Delete
+                      </Button>
                     </Group>
-                  </Stack>
-                  <Group gap={4} wrap="nowrap">
-                    <Button size="xs" variant="light" onClick={() => open(t)} aria-label={`Edit ${t.name}`}>
-                      Edit
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      loading={remove.isPending && remove.variables?._id === t._id}
-                      onClick={() => remove.mutate(t)}
-                      aria-label={`Delete ${t.name}`}
-                    >
-                      Delete
-                    </Button>
                   </Group>
-                </Group>
+                  <GroupUndoList groupType={t} date={date} today={today} />
+                </Stack>
               </Card>
             ))
           )}

@@ -12,13 +12,15 @@ interface Props {
   groupTypes: GroupType[];
   selected: string[];
   onSelect: (externalStudentIds: string[]) => void;
+  /** The group last chosen in "Select a group" (null when cleared). */
+  onChooseGroup: (groupId: string | null) => void;
   date: string;
   dayLabel: string;
   onManageGroups: () => void;
 }
 
 /** Who gets the points: fuzzy search, Select all, a group, or one by one. */
-export function StudentPicker({ students, groupTypes, selected, onSelect, date, dayLabel, onManageGroups }: Props) {
+export function StudentPicker({ students, groupTypes, selected, onSelect, onChooseGroup, date, dayLabel, onManageGroups }: Props) {
   const [query, setQuery] = useState('');
   const [groupId, setGroupId] = useState<string | null>(null);
   const shown = searchByName(students, query);
@@ -33,6 +35,7 @@ export function StudentPicker({ students, groupTypes, selected, onSelect, date, 
     const group = groupTypes.flatMap((t) => t.groups).find((g) => g._id === id);
     onSelect(group ? groupSelection(group, students) : []);
     setGroupId(id);
+    onChooseGroup(group ? group._id : null);
   };
 
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupSelection, onRoster, selectAllState, setShown } from './selection';
+import { giveSelectors, groupSelection, onRoster, selectAllState, setShown } from './selection';
 
 const students = [
   { _id: 'u1', externalStudentId: 'S1' },
@@ -33,5 +33,35 @@ describe('groupSelection and onRoster', () => {
   });
   it('drops selected students who left the roster', () => {
     expect(onRoster(['S1', 'S9'], students)).toEqual(['S1']);
+  });
+});
+
+describe('giveSelectors', () => {
+  const table = { _id: 'g1', studentIds: ['u1', 'u3'] };
+  const byGroup = { internalPeriodId: 'p1', groupIds: ['g1'] };
+  const byStudents = (ids: string[]) => ({ internalPeriodId: 'p1', externalStudentIds: ids });
+
+  it('gives through the group when the selection is exactly its members, in any order', () => {
+    expect(giveSelectors('p1', ['S1', 'S3'], table, students)).toEqual(byGroup);
+    expect(giveSelectors('p1', ['S3', 'S1'], table, students)).toEqual(byGroup);
+    expect(giveSelectors('p1', ['S3', 'S1', 'S1'], table, students)).toEqual(byGroup);
+  });
+  it('gives to the students when no group was chosen', () => {
+    expect(giveSelectors('p1', ['S1', 'S3'], null, students)).toEqual(byStudents(['S1', 'S3']));
+    expect(giveSelectors('p1', [], undefined, students)).toEqual(byStudents([]));
+  });
+  it.each([
+    ['a member was unticked', ['S1']],
+    ['another student was added', ['S1', 'S3', 'S2']],
+    ['a member was swapped for another student', ['S1', 'S2']],
+    ['the selection was cleared', []],
+  ])('falls back to the students when %s', (_why, selected) => {
+    expect(giveSelectors('p1', selected, table, students)).toEqual(byStudents(selected));
+  });
+  it('falls back to the students when a member has left the roster (the group would reach them too)', () => {
+    expect(giveSelectors('p1', ['S1', 'S3'], { _id: 'g1', studentIds: ['u1', 'u3', 'gone'] }, students)).toEqual(byStudents(['S1', 'S3']));
+  });
+  it('never gives through an empty group', () => {
+    expect(giveSelectors('p1', [], { _id: 'g1', studentIds: [] }, students)).toEqual(byStudents([]));
   });
 });

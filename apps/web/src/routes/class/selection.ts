@@ -1,4 +1,4 @@
-import type { StudentGroup } from '../../api';
+import type { GiveRequest, StudentGroup } from '../../api';
 
 interface Student {
   _id: string;
@@ -25,3 +25,26 @@ export function groupSelection(group: Pick<StudentGroup, 'studentIds'>, students
 /** Keeps only the selected students who are still on the roster. */
 export const onRoster = (selected: readonly string[], students: readonly Student[]): string[] =>
   selected.filter((id) => students.some((s) => s.externalStudentId === id));
+
+/** Who a class give goes to: a whole group (so it can be undone by group) or a list of students. */
+export type ClassGiveSelectors = Pick<GiveRequest, 'internalPeriodId' | 'groupIds' | 'externalStudentIds'>;
+
+/**
+ * Gives through the chosen group only while the selection is exactly its members (as a set) and
+ * every member is on the roster, so the group reaches nobody the teacher cannot see; any change by
+ * hand falls back to the selected students.
+ */
+export function giveSelectors(
+  internalPeriodId: string,
+  selected: readonly string[],
+  group: Pick<StudentGroup, '_id' | 'studentIds'> | null | undefined,
+  students: readonly Student[],
+): ClassGiveSelectors {
+  const byStudentIds = { internalPeriodId, externalStudentIds: [...selected] };
+  if (!group) return byStudentIds;
+  const members = groupSelection(group, students);
+  const wholeGroup = members.length > 0 && members.length === new Set(group.studentIds).size;
+  const chosen = new Set(selected);
+  const same = chosen.size === members.length && members.every((id) => chosen.has(id));
+  return wholeGroup && same ? { internalPeriodId, groupIds: [group._id] } : byStudentIds;
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { groupTypes as groupTypesApi, unwrap, type GroupType, type StudentGroup } from '../../api';
+import { plural } from '../../giving/giveText';
+
+/** "Nov 20": the day without the year, as the undo buttons name it. */
+const monthDay = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
+
+/** Balances, class stats and lists that an undo changes. */
+const CHANGED = [['class-stats'], ['activities'], ['balance-stats']];
+
+interface Props {
+  groupType: GroupType;
+  /** The class page's date: the day whose points the buttons take back. */
+  date: string;
+  today: string;
+}
+
+/** The groups of one group type, each with a button that takes back what was given through it on the day. */
+export function GroupUndoList({ groupType, date, today }: Props) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const day = monthDay(date);
+  const undo = useMutation({
+    mutationFn: (g: StudentGroup) => unwrap(groupTypesApi.removeActivity(groupType._id, g._id, date)),
+    onSuccess: ({ removed }, g) => {
+      notifications.show({
+        color: removed ? 'teal' : 'gray',
+        title: removed ? 'Points taken back' : 'Nothing to undo',
+        message: removed ? `Removed ${plural(removed, 'activity', 'activities')} from ${g.name}.` : `Nothing was given to ${g.name} on ${day}.`,
+      });
+      setConfirming(null);
+      for (const queryKey of CHANGED) void queryClient.invalidateQueries({ queryKey });
+    },
+    onError: (err) => notifications.show({ color: 'red', title: 'Nothing was undone', message: err.message }),
+  });
+
+  if (!groupType.groups.length)
+    return (
+      <Text fz="xs" c="dimmed">
+        No groups
+      </Text>
+    );
+  return (
+    <Stack gap={4}>
+      {groupType.groups.map((g) => {
+        const what = `points given to ${g.name} on ${day}`;
+        return (
+          <Stack key={g._id} gap={4}>
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <Badge variant="light" color="gray" tt="none" maw="100%">
+                {g.name} · {g.studentIds.length}
+              </Badge>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="red"
+                onClick={() => setConfirming(g._id)}
+                disabled={confirming === g._id}
+                aria-label={`Undo ${what}`}
+              >
+                Undo {date === today ? 'today' : day}’s points
+              </Button>
+            </Group>
+            {confirming === g._id ? (
+              <Group justify="flex-end" gap="xs" wrap="wrap" p="xs" bg="var(--mantine-color-red-light)" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+                <Text fz="sm" style={{ flex: '1 1 200px' }}>
+                  Take back every point given through {g.name} on {day}? Balances change back.
+                </Text>
+                <Group gap="xs" wrap="nowrap">
+                  <Button size="xs" variant="default" onClick={() => setConfirming(null)}>
+                    Keep them
+                  </Button>
+                  <Button size="xs" color="red" loading={undo.isPending} onClick={() => undo.mutate(g)} aria-label={`Yes, undo ${what}`}>
+                    Yes, undo
+                  </Button>
+                </Group>
+              </Group>
+            ) : null}
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}
