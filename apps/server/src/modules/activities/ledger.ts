@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { pgArray } from '../../lib/pg-array.js';
 
@@ -13,12 +13,16 @@ export interface LedgerDelta {
 }
 
 /**
- * Applies deltas to wallets and the daily rollup inside the caller's transaction. Rows are summed
+ * Applies deltas to wallets and the daily rollup inside the caller's transaction, in the same
+ * statement as `alongWith` (the ledger insert or delete behind them) when given. Rows are summed
  * per key and written in student order, so concurrent gives to overlapping students lock in the
  * same order and never deadlock; each update is an increment, so none is lost.
  */
-export async function applyLedger(tx: Queryable, schoolId: string, deltas: readonly LedgerDelta[]): Promise<void> {
-  if (!deltas.length) return;
+export async function applyLedger(tx: Queryable, schoolId: string, deltas: readonly LedgerDelta[], alongWith?: SQL): Promise<void> {
+  if (!deltas.length) {
+    if (alongWith) await tx.execute(alongWith);
+    return;
+  }
   const wallets = new Map<string, { earned: number; spent: number }>();
   const rollup = new Map<string, LedgerDelta>();
   for (const d of deltas) {
@@ -35,7 +39,8 @@ export async function applyLedger(tx: Queryable, schoolId: string, deltas: reado
     } else rollup.set(key, { ...d });
   }
   const ws = [...wallets.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  await tx.execute(sql`
+  // One statement: the caller's ledger write (if any), the wallets and the rollup, in one round trip.
+  const walletUpsert = sql`
     insert into wallets (school_id, student_id, balance, total_earned, total_spent)
     select ${schoolId}::uuid, t.s, t.e - t.sp, t.e, t.sp
     from unnest(${pgArray(ws.map(([s]) => s), 'uuid')}, ${pgArray(ws.map(([, w]) => w.earned), 'bigint')}, ${pgArray(ws.map(([, w]) => w.spent), 'bigint')}) as t(s, e, sp)
@@ -43,9 +48,10 @@ export async function applyLedger(tx: Queryable, schoolId: string, deltas: reado
     on conflict (school_id, student_id) do update set
       balance = wallets.balance + excluded.balance,
       total_earned = wallets.total_earned + excluded.total_earned,
-      total_spent = wallets.total_spent + excluded.total_spent`);
+      total_spent = wallets.total_spent + excluded.total_spent`;
   const rs = [...rollup.values()].sort((a, b) => (a.studentId < b.studentId ? -1 : a.studentId > b.studentId ? 1 : 0));
   await tx.execute(sql`
+    with ${alongWith ? sql`ledger as (${alongWith}), ` : sql``}wallet as (${walletUpsert})
     insert into daily_rollup (school_id, student_id, date, category, earned, spent, count)
     select ${schoolId}::uuid, t.s, t.d, t.c, t.e, t.sp, t.n
     from unnest(${pgArray(rs.map((r) => r.studentId), 'uuid')}, ${pgArray(rs.map((r) => r.date), 'date')}, ${pgArray(rs.map((r) => r.category), 'text')},
