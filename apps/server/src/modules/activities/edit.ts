@@ -7,16 +7,8 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { isAdminUser } from './access.js';
 import { applyLedger } from './ledger.js';
+import { activitySnapshot, removeActivities } from './remove.js';
 import { resolveTypes } from './types.js';
-
-type ActivityRow = typeof activities.$inferSelect;
-const snapshot = (a: ActivityRow) => ({
-  activityTypeId: a.activityTypeId,
-  activityType: a.activityType,
-  category: a.category,
-  points: a.points,
-  comment: a.comment,
-});
 
 /** Locks one activity the user may change: its giver or an admin of the school. */
 async function lockOwnActivity(tx: Db | Parameters<Parameters<Db['transaction']>[0]>[0], user: AuthUser, id: string) {
@@ -39,7 +31,7 @@ export async function updateActivity(
 ) {
   return db.transaction(async (tx) => {
     const before = await lockOwnActivity(tx, user, id);
-    const next = { ...snapshot(before) };
+    const next = { ...activitySnapshot(before) };
     if (change.activityType !== undefined && change.activityType !== before.activityTypeId) {
       const [type] = await resolveTypes(tx, user, [change.activityType]);
       next.activityTypeId = type!.id;
@@ -60,16 +52,14 @@ export async function updateActivity(
     const delta = next.points - before.points;
     if (delta)
       await applyLedger(tx, user.schoolId, [{ studentId: before.studentId, date: before.date, category: before.category, earned: delta, spent: 0, count: 0 }]);
-    await tx.insert(activityAudit).values({ schoolId: user.schoolId, activityId: id, action: 'update', changedBy: user.id, before: snapshot(before), after: snapshot(after!) });
+    await tx.insert(activityAudit).values({ schoolId: user.schoolId, activityId: id, action: 'update', changedBy: user.id, before: activitySnapshot(before), after: activitySnapshot(after!) });
     return after!;
   });
 }
 
 export async function deleteActivity(db: Db, user: AuthUser, id: string) {
   await db.transaction(async (tx) => {
-    const before = await lockOwnActivity(tx, user, id);
-    await tx.delete(activities).where(and(eq(activities.schoolId, user.schoolId), eq(activities.id, id)));
-    await applyLedger(tx, user.schoolId, [{ studentId: before.studentId, date: before.date, category: before.category, earned: -before.points, spent: 0, count: -1 }]);
-    await tx.insert(activityAudit).values({ schoolId: user.schoolId, activityId: id, action: 'delete', changedBy: user.id, before: snapshot(before), after: null });
+    await lockOwnActivity(tx, user, id);
+    await removeActivities(tx, user.schoolId, eq(activities.id, id), user.id);
   });
 }

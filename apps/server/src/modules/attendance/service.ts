@@ -6,7 +6,7 @@ import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest } from '../../lib/errors.js';
 import { dailyType, hasDailyRun, lockSchoolDay } from '../calendar/daily-run.js';
 import { accessibleStudent, seesAllStudents, taughtStudentIds } from '../activities/access.js';
-import { applyLedger } from '../activities/ledger.js';
+import { removeActivities } from '../activities/remove.js';
 import { writeActivities } from '../activities/give.js';
 import { loadCalendar } from '../calendar/service.js';
 
@@ -24,34 +24,13 @@ async function absenceDate(db: Db, user: AuthUser, date: string | undefined): Pr
 
 /** The job's Daily Attendance activities of one student on one day, taken back with an audit row each. */
 async function takeBackAttendance(tx: Tx, user: AuthUser, studentId: string, date: string) {
-  const removed = await tx
-    .delete(activities)
-    .where(
-      and(
-        eq(activities.schoolId, user.schoolId),
-        eq(activities.studentId, studentId),
-        eq(activities.date, date),
-        eq(activities.category, 'Daily Attendance'),
-        isNull(activities.givenBy),
-      ),
-    )
-    .returning();
-  if (!removed.length) return;
-  await applyLedger(
-    tx,
-    user.schoolId,
-    removed.map((a) => ({ studentId: a.studentId, date: a.date, category: a.category, earned: -a.points, spent: 0, count: -1 })),
+  const where = and(
+    eq(activities.studentId, studentId),
+    eq(activities.date, date),
+    eq(activities.category, 'Daily Attendance'),
+    isNull(activities.givenBy),
   );
-  await tx.insert(activityAudit).values(
-    removed.map((a) => ({
-      schoolId: user.schoolId,
-      activityId: a.id,
-      action: 'delete',
-      changedBy: user.id,
-      before: { activityTypeId: a.activityTypeId, activityType: a.activityType, category: a.category, points: a.points, comment: a.comment },
-      after: null,
-    })),
-  );
+  await removeActivities(tx, user.schoolId, where, user.id);
 }
 
 /** Gives back the day's attendance points the daily job would have given, unless the student has them. */

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { applyLedger } from '../activities/ledger.js';
-import { activities, activityAudit, activityTypes, dailyRuns } from '../../db/schema.js';
+import { removeActivities } from '../activities/remove.js';
+import { activities, activityTypes, dailyRuns } from '../../db/schema.js';
 
 export type DailyCategory = 'Daily Attendance' | 'Daily Behavior';
 
@@ -32,28 +32,16 @@ export async function hasDailyRun(db: Queryable, schoolId: string, date: string)
   return !!r;
 }
 
-
 /**
  * A flag given for a day whose Daily Behavior points were already given takes them back from the
  * flagged students (with an audit row), so the day reads as if the run had seen the flag.
  */
 export async function revokeDailyBehavior(tx: Queryable, schoolId: string, date: string, studentIds: readonly string[], changedBy: string) {
   if (!studentIds.length) return;
-  const removed = await tx
-    .delete(activities)
-    .where(
-      and(
-        eq(activities.schoolId, schoolId),
-        eq(activities.date, date),
-        eq(activities.category, 'Daily Behavior'),
-        isNull(activities.givenBy),
-        inArray(activities.studentId, [...studentIds]),
-      ),
-    )
-    .returning();
-  if (!removed.length) return;
-  await applyLedger(tx, schoolId, removed.map((a) => ({ studentId: a.studentId, date, category: a.category, earned: -a.points, spent: 0, count: -1 })));
-  await tx.insert(activityAudit).values(
-    removed.map((a) => ({ schoolId, activityId: a.id, action: 'delete', changedBy, before: { points: a.points, category: a.category, activityType: a.activityType }, after: null })),
+  await removeActivities(
+    tx,
+    schoolId,
+    and(eq(activities.date, date), eq(activities.category, 'Daily Behavior'), isNull(activities.givenBy), inArray(activities.studentId, [...studentIds])),
+    changedBy,
   );
 }

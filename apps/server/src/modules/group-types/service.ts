@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
-import { activities, activityAudit, groupTypes, groups, periodStudents } from '../../db/schema.js';
+import { activities, groupTypes, groups, periodStudents } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { accessiblePeriod } from '../activities/access.js';
-import { applyLedger } from '../activities/ledger.js';
+import { removeActivities } from '../activities/remove.js';
 import { loadCalendar } from '../calendar/service.js';
 
 export interface GroupInput {
@@ -149,26 +149,7 @@ export async function removeGroupActivity(db: Db, user: AuthUser, typeId: string
   const on = date ?? (await loadCalendar(db, user.school)).today;
 
   return db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(activities)
-      .where(and(eq(activities.schoolId, user.schoolId), eq(activities.groupId, g.id), eq(activities.date, on)))
-      .returning();
-    if (!removed.length) return { removed: 0 };
-    await applyLedger(
-      tx,
-      user.schoolId,
-      removed.map((a) => ({ studentId: a.studentId, date: a.date, category: a.category, earned: -a.points, spent: 0, count: -1 })),
-    );
-    await tx.insert(activityAudit).values(
-      removed.map((a) => ({
-        schoolId: user.schoolId,
-        activityId: a.id,
-        action: 'delete',
-        changedBy: user.id,
-        before: { activityTypeId: a.activityTypeId, activityType: a.activityType, category: a.category, points: a.points, comment: a.comment },
-        after: null,
-      })),
-    );
+    const removed = await removeActivities(tx, user.schoolId, and(eq(activities.groupId, g.id), eq(activities.date, on)), user.id);
     return { removed: removed.length };
   });
 }
