@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { apiLogin } from './helpers/api.js';
 import { launchBrowser, signIn, testWithPage } from './helpers/browser.js';
+import { apiGet, fullName, ledgerDiff, readLedger, type Activity, type ClassStudent } from './helpers/ledger.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 /** The points economy end to end: a teacher gives in class, students see it, an admin gives to a house. */
@@ -20,60 +21,17 @@ afterAll(async () => {
 });
 
 const test = testWithPage(() => ({ browser, baseURL: server.baseURL }));
+const get = <T>(token: string, path: string) => apiGet<T>(server.baseURL, token, path);
+const ledger = (token: string, studentId?: string) => readLedger(server.baseURL, token, studentId);
+const diff = ledgerDiff;
 
-async function apiGet<T>(token: string, path: string): Promise<T> {
-  const res = await fetch(`${server.baseURL}/api/v1/${path}`, { headers: { authtoken: token } });
-  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-interface Activity {
-  _id: string;
-  activityType: string;
-  category: string;
-  points: number;
-  comment: string;
-  date: string;
-}
 interface Option {
   _id: string;
   name: string;
   points: number;
 }
-interface ClassStudent {
-  _id: string;
-  externalStudentId: string;
-  firstName: string;
-  lastName: string;
-}
-
-/**
- * A student's balance with the activities behind it, read so that both agree: the list is read
- * before and after the balance and must not change in between (the hourly daily-points job may
- * add or take points at any time).
- */
-async function ledger(token: string, studentId?: string): Promise<{ balance: number; activities: Map<string, Activity> }> {
-  const q = studentId ? `studentId=${studentId}&` : '';
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const before = await apiGet<Activity[]>(token, `activity/?${q}limit=1000`);
-    const { balance } = await apiGet<{ balance: number }>(token, `utility/student/balance/stats${studentId ? `?studentId=${studentId}` : ''}`);
-    const after = await apiGet<Activity[]>(token, `activity/?${q}limit=1000`);
-    if (JSON.stringify(before.map((a) => [a._id, a.points])) === JSON.stringify(after.map((a) => [a._id, a.points])))
-      return { balance, activities: new Map(after.map((a) => [a._id, a])) };
-  }
-  throw new Error('the ledger kept changing');
-}
-
-/** What changed between two readings: new activities, removed ones, and the balance difference. */
-function diff(before: Awaited<ReturnType<typeof ledger>>, after: Awaited<ReturnType<typeof ledger>>) {
-  const added = [...after.activities.values()].filter((a) => !before.activities.has(a._id));
-  const removed = [...before.activities.values()].filter((a) => !after.activities.has(a._id));
-  const net = added.reduce((n, a) => n + a.points, 0) - removed.reduce((n, a) => n + a.points, 0);
-  return { added, removed, net, delta: after.balance - before.balance };
-}
 
 const usernameOf = (externalStudentId: string) => `student${Number(externalStudentId.slice(1)) - 1000}`;
-const fullName = (s: { firstName: string; lastName: string }) => `${s.firstName} ${s.lastName}`;
 const starting = (name: string) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 
 async function giveInClass(page: Page, students: ClassStudent[], action: string, comment: string, label: string) {
@@ -86,13 +44,13 @@ async function giveInClass(page: Page, students: ClassStudent[], action: string,
 describe('the points economy', () => {
   test('a teacher gives a bonus to three students and a flag to one; they see it; an admin gives to a house', async ({ page }) => {
     const teacher = await apiLogin(server.baseURL, 'teacher1');
-    const classes = await apiGet<{ _id: string; name: string; periodNumber: number }[]>(teacher.token, 'periods');
+    const classes = await get<{ _id: string; name: string; periodNumber: number }[]>(teacher.token, 'periods');
     const math6 = classes.find((c) => c.name === 'Math 6')!;
-    const roster = (await apiGet<{ students: ClassStudent[] }>(teacher.token, `activity/class-stats/${math6._id}`)).students;
+    const roster = (await get<{ students: ClassStudent[] }>(teacher.token, `activity/class-stats/${math6._id}`)).students;
     const unique = roster.filter((s) => roster.filter((o) => fullName(o) === fullName(s)).length === 1);
     const chosen = unique.slice(0, 3);
     const flagged = chosen[1]!;
-    const options = await apiGet<{ categories: { Bonuses: Option[]; Flags: Option[] } }>(teacher.token, 'activity/options');
+    const options = await get<{ categories: { Bonuses: Option[]; Flags: Option[] } }>(teacher.token, 'activity/options');
     const bonus = options.categories.Bonuses.find((o) => o.name === 'Helping others')!;
     const flag = options.categories.Flags.find((o) => o.name === 'Late to class')!;
     const tag = `e2e ${Date.now()}`;
@@ -107,7 +65,7 @@ describe('the points economy', () => {
     await page.getByRole('heading', { name: '1st Period — Math 6', level: 1 }).waitFor();
     await page.getByRole('checkbox', { name: `Select ${fullName(chosen[0]!)}`, exact: true }).waitFor();
     // The date defaults to the latest school day (today may be a weekend or a holiday).
-    const cal = await apiGet<{ start: string; end: string; givingStartDate: string; today: string; holidays: { date: string }[] }>(teacher.token, 'calendar');
+    const cal = await get<{ start: string; end: string; givingStartDate: string; today: string; holidays: { date: string }[] }>(teacher.token, 'calendar');
     const date = await page.getByLabel('Date', { exact: true }).inputValue();
     expect(date).toBe(
       lastSchoolDay({ yearStart: cal.start, yearEnd: cal.end, givingStart: cal.givingStartDate, holidays: cal.holidays.map((h) => h.date) }, cal.today),
@@ -138,7 +96,7 @@ describe('the points economy', () => {
       await page.evaluate(() => localStorage.clear());
       await signIn(page, usernameOf(s.externalStudentId));
       await page.goto('/activity');
-      const { balance } = await apiGet<{ balance: number }>(sessions.get(s._id)!, 'utility/student/balance/stats');
+      const { balance } = await get<{ balance: number }>(sessions.get(s._id)!, 'utility/student/balance/stats');
       expect(balance).toBe(after.get(s._id)!.balance);
       await page.getByRole('heading', { name: `Balance ${balance} points` }).waitFor();
       const bonusRow = page.getByRole('row').filter({ hasText: `${tag} bonus` });
@@ -155,10 +113,10 @@ describe('the points economy', () => {
 
     // The admin gives a bonus to the whole house amistad.
     const admin = await apiLogin(server.baseURL, 'admin');
-    const everyone = await apiGet<(ClassStudent & { house: string | null })[]>(admin.token, 'school/students');
+    const everyone = await get<(ClassStudent & { house: string | null })[]>(admin.token, 'school/students');
     const amistad = everyone.filter((s) => s.house === 'amistad');
     expect(amistad.length).toBeGreaterThan(0);
-    const adminOptions = await apiGet<{ categories: { Bonuses: Option[] } }>(admin.token, 'activity/options');
+    const adminOptions = await get<{ categories: { Bonuses: Option[] } }>(admin.token, 'activity/options');
     const houseBonus = adminOptions.categories.Bonuses.find((o) => o.name === 'Leadership')!;
     const houseBefore = new Map(await Promise.all(amistad.map(async (s) => [s._id, await ledger(admin.token, s._id)] as const)));
 
@@ -188,7 +146,7 @@ describe('the points economy', () => {
 describe('the class giving tools', () => {
   test('a teacher pins an action, marks a student absent, and hears the limit on custom bonuses', async ({ page }) => {
     const teacher = await apiLogin(server.baseURL, 'teacher3');
-    const classes = await apiGet<{ _id: string; name: string }[]>(teacher.token, 'periods');
+    const classes = await get<{ _id: string; name: string }[]>(teacher.token, 'periods');
     const english = classes.find((c) => c.name === 'English 6')!;
     // Four custom bonuses already; the fifth is added through the page, the sixth is refused.
     for (const name of ['Tidy desk', 'Quiet work', 'Team spirit', 'Good question']) {
@@ -221,7 +179,7 @@ describe('the class giving tools', () => {
     const form = await addCustom('One too many');
     await form.getByRole('alert').filter({ hasText: 'Maximum 5 custom Bonuses are allowed.' }).waitFor();
 
-    const roster = (await apiGet<{ students: ClassStudent[] }>(teacher.token, `activity/class-stats/${english._id}`)).students;
+    const roster = (await get<{ students: ClassStudent[] }>(teacher.token, `activity/class-stats/${english._id}`)).students;
     const student = roster[0]!;
     const date = await page.getByLabel('Date', { exact: true }).inputValue();
     // The switch's input sits under its drawn track: click the label that wraps both, as a user does.
@@ -229,7 +187,7 @@ describe('the class giving tools', () => {
     await absent.locator('xpath=ancestor::label[1]').click();
     await expect.poll(() => absent.isChecked()).toBe(true);
     await expect
-      .poll(async () => (await apiGet<{ students: (ClassStudent & { absent: boolean })[] }>(teacher.token, `activity/class-stats/${english._id}?date=${date}`)).students.find((s) => s._id === student._id)?.absent)
+      .poll(async () => (await get<{ students: (ClassStudent & { absent: boolean })[] }>(teacher.token, `activity/class-stats/${english._id}?date=${date}`)).students.find((s) => s._id === student._id)?.absent)
       .toBe(true);
   });
 });

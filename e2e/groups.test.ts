@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { apiLogin } from './helpers/api.js';
 import { launchBrowser, signIn, testWithPage } from './helpers/browser.js';
+import { apiGet, fullName, readLedger, type Activity, type ClassStudent } from './helpers/ledger.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 /** Giving to a whole group of a class, and taking the group's points of the day back. */
@@ -19,58 +20,21 @@ afterAll(async () => {
 });
 
 const test = testWithPage(() => ({ browser, baseURL: server.baseURL }));
+const get = <T>(token: string, path: string) => apiGet<T>(server.baseURL, token, path);
+const ledger = (token: string, studentId?: string) => readLedger(server.baseURL, token, studentId);
 
-async function apiGet<T>(token: string, path: string): Promise<T> {
-  const res = await fetch(`${server.baseURL}/api/v1/${path}`, { headers: { authtoken: token } });
-  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-interface Activity {
-  _id: string;
-  activityType: string;
-  category: string;
-  points: number;
-  comment: string;
-  date: string;
-  studentId: string;
-}
-interface ClassStudent {
-  _id: string;
-  externalStudentId: string;
-  firstName: string;
-  lastName: string;
-}
-
-/**
- * A student's balance with the activities behind it, read so that both agree: the list is read
- * before and after the balance and must not change in between (the hourly daily-points job may
- * add points at any time).
- */
-async function ledger(token: string, studentId: string): Promise<{ balance: number; activities: Map<string, Activity> }> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const before = await apiGet<Activity[]>(token, `activity/?studentId=${studentId}&limit=1000`);
-    const { balance } = await apiGet<{ balance: number }>(token, `utility/student/balance/stats?studentId=${studentId}`);
-    const after = await apiGet<Activity[]>(token, `activity/?studentId=${studentId}&limit=1000`);
-    if (JSON.stringify(before.map((a) => [a._id, a.points])) === JSON.stringify(after.map((a) => [a._id, a.points])))
-      return { balance, activities: new Map(after.map((a) => [a._id, a])) };
-  }
-  throw new Error('the ledger kept changing');
-}
-
-const fullName = (s: { firstName: string; lastName: string }) => `${s.firstName} ${s.lastName}`;
 const monthDay = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
 
 describe('groups', () => {
   test('a teacher gives a bonus to a group and undoes the group’s points of the day', async ({ page }) => {
     const teacher = await apiLogin(server.baseURL, 'teacher1');
-    const classes = await apiGet<{ _id: string; name: string }[]>(teacher.token, 'periods');
+    const classes = await get<{ _id: string; name: string }[]>(teacher.token, 'periods');
     const math6 = classes.find((c) => c.name === 'Math 6')!;
-    const roster = (await apiGet<{ students: ClassStudent[] }>(teacher.token, `activity/class-stats/${math6._id}`)).students;
+    const roster = (await get<{ students: ClassStudent[] }>(teacher.token, `activity/class-stats/${math6._id}`)).students;
     const unique = roster.filter((s) => roster.filter((o) => fullName(o) === fullName(s)).length === 1);
     const members = unique.slice(-2);
     expect(members).toHaveLength(2);
-    const options = await apiGet<{ categories: { Bonuses: { name: string; points: number }[] } }>(teacher.token, 'activity/options');
+    const options = await get<{ categories: { Bonuses: { name: string; points: number }[] } }>(teacher.token, 'activity/options');
     const bonus = options.categories.Bonuses.find((o) => o.name === 'Helping others')!;
     const tag = `e2e group ${Date.now()}`;
     const before = new Map(await Promise.all(members.map(async (s) => [s._id, await ledger(teacher.token, s._id)] as const)));
@@ -108,7 +72,7 @@ describe('groups', () => {
     await page.getByText(`Gave ${bonus.points} points to 2 students`).waitFor();
 
     const tagged = async () =>
-      (await apiGet<Activity[]>(teacher.token, `activity/?internalPeriodId=${math6._id}&limit=1000`)).filter((a) => a.comment === tag);
+      (await get<Activity[]>(teacher.token, `activity/?internalPeriodId=${math6._id}&limit=1000`)).filter((a) => a.comment === tag);
     const given = await tagged();
     expect(given.map((a) => a.studentId).sort()).toEqual(members.map((s) => s._id).sort());
     given.forEach((a) => expect([a.activityType, a.points, a.date]).toEqual([bonus.name, bonus.points, date]));
