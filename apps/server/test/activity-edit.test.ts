@@ -107,3 +107,40 @@ describe('DELETE activity/{id}', () => {
     expect(await ledgerDrift(ctx.database.db, school.id)).toEqual([]);
   });
 });
+
+describe('GET activity/audit', () => {
+  it('401 without a token, 403 for teachers, 404 for a bad id; admins read who changed what', async () => {
+    const id = await giveOne(tokens.teacher);
+    await call(ctx.app, 'PUT', `/activity/${id}`, { token: tokens.teacher, payload: { comment: 'audited' } });
+    await call(ctx.app, 'DELETE', `/activity/${id}`, { token: tokens.admin });
+    expect((await call(ctx.app, 'GET', '/activity/audit')).status).toBe(401);
+    expect((await call(ctx.app, 'GET', '/activity/audit', { token: tokens.teacher })).status).toBe(403);
+    expect((await call(ctx.app, 'GET', '/activity/audit?activityId=nope', { token: tokens.admin })).status).toBe(404);
+    const res = await call(ctx.app, 'GET', `/activity/audit?activityId=${id}`, { token: tokens.admin });
+    expect(res.status).toBe(200);
+    expect(res.body.map((e: any) => e.action)).toEqual(['delete', 'update']);
+    expect(res.body[1]).toMatchObject({ changedBy: teacher.id, before: { comment: 'first' }, after: { comment: 'audited' } });
+    expect(res.body[0]).toMatchObject({ after: null, before: { comment: 'audited' } });
+  });
+});
+
+describe('another school', () => {
+  it('cannot read, change or delete this school\'s activities, classes or balances (404)', async () => {
+    const id = await giveOne(tokens.teacher);
+    const db = ctx.database.db;
+    const other = await makeSchool(db);
+    const otherAdmin = await signIn(ctx.app, await makeUser(db, other, ['SCHOOL_ADMIN']));
+    const { periods } = await import('../src/db/schema.js');
+    const [p] = await db.select().from(periods).where(eq(periods.schoolId, school.id));
+    expect((await call(ctx.app, 'PUT', `/activity/${id}`, { token: otherAdmin, payload: { points: 7 } })).status).toBe(404);
+    expect((await call(ctx.app, 'DELETE', `/activity/${id}`, { token: otherAdmin })).status).toBe(404);
+    expect((await call(ctx.app, 'GET', `/activity/?studentId=${student.id}`, { token: otherAdmin })).status).toBe(404);
+    expect((await call(ctx.app, 'GET', `/activity/class-stats/${p!.id}`, { token: otherAdmin })).status).toBe(404);
+    expect((await call(ctx.app, 'GET', `/activity/period-stats-details/${p!.id}`, { token: otherAdmin })).status).toBe(404);
+    expect((await call(ctx.app, 'GET', `/utility/student/balance/stats?studentId=${student.id}`, { token: otherAdmin })).status).toBe(404);
+    const give = await call(ctx.app, 'POST', '/activity/bulk', { token: otherAdmin, payload: { externalStudentIds: [student.externalId], activityTypes: [bonusId], date: day } });
+    expect(give.status).toBe(400);
+    const list = await call(ctx.app, 'GET', '/activity/', { token: otherAdmin });
+    expect(list.body).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { pointsFitCategory } from '@app/domain';
 import type { Db } from '../../db/client.js';
-import { activities, activityAudit } from '../../db/schema.js';
+import { activities, activityAudit, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
@@ -62,4 +62,27 @@ export async function deleteActivity(db: Db, user: AuthUser, id: string) {
     await lockOwnActivity(tx, user, id);
     await removeActivities(tx, user.schoolId, eq(activities.id, id), user.id);
   });
+}
+
+/** The audit trail (admins): who changed or removed which activity, newest first. */
+export async function auditTrail(db: Db, user: AuthUser, activityId: string | undefined, limit: number) {
+  if (!isAdminUser(user)) throw forbidden();
+  if (activityId !== undefined && !isUuid(activityId)) throw notFound('Activity not found');
+  const rows = await db
+    .select({ a: activityAudit, firstName: users.firstName, lastName: users.lastName })
+    .from(activityAudit)
+    .leftJoin(users, and(eq(users.schoolId, activityAudit.schoolId), eq(users.id, activityAudit.changedBy)))
+    .where(and(eq(activityAudit.schoolId, user.schoolId), activityId ? eq(activityAudit.activityId, activityId) : undefined))
+    .orderBy(desc(activityAudit.at))
+    .limit(limit);
+  return rows.map(({ a, firstName, lastName }) => ({
+    _id: a.id,
+    activityId: a.activityId,
+    action: a.action,
+    changedBy: a.changedBy,
+    changedByName: firstName ? `${firstName} ${lastName}` : 'School',
+    before: a.before,
+    after: a.after,
+    at: a.at,
+  }));
 }

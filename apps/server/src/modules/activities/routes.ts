@@ -3,7 +3,7 @@ import { activityListQuery, activityUpdateBody, bulkGiveBody, customActionBody, 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { me } from '../../lib/auth-context.js';
 import { classStats, periodStatsDetails } from './class-stats.js';
-import { deleteActivity, updateActivity } from './edit.js';
+import { auditTrail, deleteActivity, updateActivity } from './edit.js';
 import { giveActivities } from './give.js';
 import { listActivities } from './list.js';
 import { activityOptions, createCustomAction, deleteCustomAction, presentType, setPowerActions } from './types.js';
@@ -18,6 +18,18 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/activity/', { schema: { tags: ['activity'], querystring: activityListQuery } }, async (req) =>
     listActivities(app.db, me(req), req.query),
+  );
+
+  app.get(
+    '/activity/audit',
+    {
+      config: staff,
+      schema: {
+        tags: ['activity'],
+        querystring: z.object({ activityId: z.string().max(100).optional(), limit: z.coerce.number().int().min(1).max(500).default(100), time: z.string().optional() }),
+      },
+    },
+    async (req) => auditTrail(app.db, me(req), req.query.activityId, req.query.limit),
   );
 
   app.put('/activity/:id', { config: staff, schema: { tags: ['activity'], params: idParams, body: activityUpdateBody } }, async (req) => {
