@@ -18,35 +18,37 @@ export const periodCountSql = (schoolId: unknown, userId: unknown, externalId: u
     and exists (select 1 from ${periodStudents} ps where ps.school_id = p.school_id and ps.period_id = p.id)
 )`;
 
-export async function findSession(db: Db, token: string): Promise<AuthUser | null> {
-  const tokenHash = hashToken(token);
-  const rows = await db
+/** The session look-up runs on every call: built once per database as a prepared statement. */
+function sessionQuery(db: Db) {
+  return db
     .select({
-      user: users,
+      id: users.id,
+      schoolId: users.schoolId,
+      externalId: users.externalId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      roles: users.roles,
+      gradeLevel: users.gradeLevel,
+      house: users.house,
       school: schools,
       periodCount: periodCountSql(users.schoolId, users.id, users.externalId),
     })
     .from(sessions)
     .innerJoin(users, and(eq(users.schoolId, sessions.schoolId), eq(users.id, sessions.userId)))
     .innerJoin(schools, eq(schools.id, users.schoolId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
-  const row = rows[0];
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('find_session');
+}
+const prepared = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+
+export async function findSession(db: Db, token: string): Promise<AuthUser | null> {
+  const tokenHash = hashToken(token);
+  let query = prepared.get(db);
+  if (!query) prepared.set(db, (query = sessionQuery(db)));
+  const [row] = await query.execute({ tokenHash });
   if (!row) return null;
-  const u = row.user;
-  return {
-    id: u.id,
-    schoolId: u.schoolId,
-    externalId: u.externalId,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    roles: u.roles,
-    gradeLevel: u.gradeLevel,
-    house: u.house,
-    periodCount: Number(row.periodCount),
-    school: row.school,
-    tokenHash,
-  };
+  return { ...row, periodCount: Number(row.periodCount), tokenHash };
 }
 
 async function recentFailures(db: Db, key: string): Promise<number> {

@@ -13,20 +13,14 @@ export interface LoadedCalendar extends SchoolCalendar {
 export async function loadCalendar(db: Queryable, school: { id: string; timeZone: string }, date?: string): Promise<LoadedCalendar> {
   const today = todayIn(school.timeZone);
   const on = date ?? today;
-  const [year] = await db
+  // Years do not overlap, so the last year that started is the one in force: it contains the date,
+  // or (between years, in summer) it has ended and giving reads "School year has ended".
+  const [latest] = await db
     .select()
     .from(schoolYears)
-    .where(and(eq(schoolYears.schoolId, school.id), lte(schoolYears.startDate, on), gte(schoolYears.endDate, on)))
+    .where(and(eq(schoolYears.schoolId, school.id), lte(schoolYears.startDate, on)))
+    .orderBy(desc(schoolYears.startDate))
     .limit(1);
-  // Between stored years (summer), the last year that started is the one in force, so it reads as ended.
-  const [latest] = year
-    ? [year]
-    : await db
-        .select()
-        .from(schoolYears)
-        .where(and(eq(schoolYears.schoolId, school.id), lte(schoolYears.startDate, on)))
-        .orderBy(desc(schoolYears.startDate))
-        .limit(1);
   // A school without a stored year for that date follows the August-to-June pattern.
   const span = latest
     ? { yearStart: latest.startDate, yearEnd: latest.endDate, givingStart: latest.givingStartDate }
