@@ -1,28 +1,16 @@
 import { lastSchoolDay } from '@app/domain';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { apiLogin } from './helpers/api.js';
-import { launchBrowser, signIn, testWithPage } from './helpers/browser.js';
+import { signIn } from './helpers/browser.js';
 import { apiGet, fullName, ledgerDiff, readLedger, type Activity, type ClassStudent } from './helpers/ledger.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { useE2E } from './helpers/suite.js';
 
 /** The points economy end to end: a teacher gives in class, students see it, an admin gives to a house. */
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const test = testWithPage(() => ({ browser, baseURL: server.baseURL }));
-const get = <T>(token: string, path: string) => apiGet<T>(server.baseURL, token, path);
-const ledger = (token: string, studentId?: string) => readLedger(server.baseURL, token, studentId);
+const { suite, test } = useE2E();
+const get = <T>(token: string, path: string) => apiGet<T>(suite.server.baseURL, token, path);
+const ledger = (token: string, studentId?: string) => readLedger(suite.server.baseURL, token, studentId);
 const diff = ledgerDiff;
 
 interface Option {
@@ -43,7 +31,7 @@ async function giveInClass(page: Page, students: ClassStudent[], action: string,
 
 describe('the points economy', () => {
   test('a teacher gives a bonus to three students and a flag to one; they see it; an admin gives to a house', async ({ page }) => {
-    const teacher = await apiLogin(server.baseURL, 'teacher1');
+    const teacher = await apiLogin(suite.server.baseURL, 'teacher1');
     const classes = await get<{ _id: string; name: string; periodNumber: number }[]>(teacher.token, 'periods');
     const math6 = classes.find((c) => c.name === 'Math 6')!;
     const roster = (await get<{ students: ClassStudent[] }>(teacher.token, `activity/class-stats/${math6._id}`)).students;
@@ -55,7 +43,7 @@ describe('the points economy', () => {
     const flag = options.categories.Flags.find((o) => o.name === 'Late to class')!;
     const tag = `e2e ${Date.now()}`;
 
-    const sessions = new Map(await Promise.all(chosen.map(async (s) => [s._id, (await apiLogin(server.baseURL, usernameOf(s.externalStudentId))).token] as const)));
+    const sessions = new Map(await Promise.all(chosen.map(async (s) => [s._id, (await apiLogin(suite.server.baseURL, usernameOf(s.externalStudentId))).token] as const)));
     const before = new Map(await Promise.all(chosen.map(async (s) => [s._id, await ledger(sessions.get(s._id)!)] as const)));
 
     // The teacher opens the class from the class list and gives.
@@ -112,7 +100,7 @@ describe('the points economy', () => {
     }
 
     // The admin gives a bonus to the whole house amistad.
-    const admin = await apiLogin(server.baseURL, 'admin');
+    const admin = await apiLogin(suite.server.baseURL, 'admin');
     const everyone = await get<(ClassStudent & { house: string | null })[]>(admin.token, 'school/students');
     const amistad = everyone.filter((s) => s.house === 'amistad');
     expect(amistad.length).toBeGreaterThan(0);
@@ -145,12 +133,12 @@ describe('the points economy', () => {
 
 describe('the class giving tools', () => {
   test('a teacher pins an action, marks a student absent, and hears the limit on custom bonuses', async ({ page }) => {
-    const teacher = await apiLogin(server.baseURL, 'teacher3');
+    const teacher = await apiLogin(suite.server.baseURL, 'teacher3');
     const classes = await get<{ _id: string; name: string }[]>(teacher.token, 'periods');
     const english = classes.find((c) => c.name === 'English 6')!;
     // Four custom bonuses already; the fifth is added through the page, the sixth is refused.
     for (const name of ['Tidy desk', 'Quiet work', 'Team spirit', 'Good question']) {
-      const res = await fetch(`${server.baseURL}/api/v1/activity/options/custom`, {
+      const res = await fetch(`${suite.server.baseURL}/api/v1/activity/options/custom`, {
         method: 'POST',
         headers: { authtoken: teacher.token, 'content-type': 'application/json' },
         body: JSON.stringify({ name, category: 'Bonuses', points: 2 }),

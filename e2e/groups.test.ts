@@ -1,33 +1,20 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { apiLogin } from './helpers/api.js';
-import { launchBrowser, signIn, testWithPage } from './helpers/browser.js';
+import { signIn } from './helpers/browser.js';
 import { apiGet, fullName, readLedger, type Activity, type ClassStudent } from './helpers/ledger.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { useE2E } from './helpers/suite.js';
 
 /** Giving to a whole group of a class, and taking the group's points of the day back. */
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const test = testWithPage(() => ({ browser, baseURL: server.baseURL }));
-const get = <T>(token: string, path: string) => apiGet<T>(server.baseURL, token, path);
-const ledger = (token: string, studentId?: string) => readLedger(server.baseURL, token, studentId);
+const { suite, test } = useE2E();
+const get = <T>(token: string, path: string) => apiGet<T>(suite.server.baseURL, token, path);
+const ledger = (token: string, studentId?: string) => readLedger(suite.server.baseURL, token, studentId);
 
 const monthDay = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
 
 describe('groups', () => {
   test('a teacher gives a bonus to a group and undoes the group’s points of the day', async ({ page }) => {
-    const teacher = await apiLogin(server.baseURL, 'teacher1');
+    const teacher = await apiLogin(suite.server.baseURL, 'teacher1');
     const classes = await get<{ _id: string; name: string }[]>(teacher.token, 'periods');
     const math6 = classes.find((c) => c.name === 'Math 6')!;
     const roster = (await get<{ students: ClassStudent[] }>(teacher.token, `activity/class-stats/${math6._id}`)).students;

@@ -1,9 +1,9 @@
 import { sideNav } from '@app/domain';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { apiLogin, meStatus } from './helpers/api.js';
-import { launchBrowser, linkNames, pathnameOf, signIn, testWithPage } from './helpers/browser.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import { linkNames, pathnameOf, signIn } from './helpers/browser.js';
+import { useE2E } from './helpers/suite.js';
 
 /** Spec section 2, side navigation, for the demo users: the table is the specification. */
 const SPEC_NAV: Record<string, string[]> = {
@@ -15,19 +15,7 @@ const SPEC_NAV: Record<string, string[]> = {
   teacher4: ['Store', 'Orders', 'Calendar'],
 };
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const test = testWithPage(() => ({ browser, baseURL: server.baseURL }));
+const { suite, test } = useE2E();
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
@@ -37,7 +25,7 @@ const expectPath = (page: Page, expected: string) =>
 
 describe('side navigation', () => {
   test.for(Object.entries(SPEC_NAV))('%s sees exactly the links of the spec', async ([username, expected], { page }) => {
-    const { user } = await apiLogin(server.baseURL, username);
+    const { user } = await apiLogin(suite.server.baseURL, username);
     expect(sideNav(user).map((item) => item.label)).toEqual(expected);
 
     await signIn(page, username);
@@ -90,13 +78,13 @@ describe('header and account menu', () => {
     await signIn(page, 'teacher1');
     const token = (await page.evaluate(() => localStorage.getItem('authtoken'))) ?? '';
     expect(token).not.toBe('');
-    expect(await meStatus(server.baseURL, token)).toBe(200);
+    expect(await meStatus(suite.server.baseURL, token)).toBe(200);
 
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
 
     await expectPath(page, '/login');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('authtoken'))).toBeNull();
-    await expect.poll(() => meStatus(server.baseURL, token)).toBe(401);
+    await expect.poll(() => meStatus(suite.server.baseURL, token)).toBe(401);
   });
 });
