@@ -1,9 +1,9 @@
-import { lastSchoolDay } from '@app/domain';
+import { lastSchoolDay, type ActivityOptions } from '@app/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { apiLogin } from './helpers/api.js';
 import { signIn } from './helpers/browser.js';
-import { apiGet, fullName, ledgerDiff, readLedger, type Activity, type ClassStudent } from './helpers/ledger.js';
+import { apiGet, fullName, ledgerDiff, readLedger, type ClassStudent } from './helpers/ledger.js';
 import { useE2E } from './helpers/suite.js';
 
 /** The points economy end to end: a teacher gives in class, students see it, an admin gives to a house. */
@@ -12,12 +12,6 @@ const { suite, test } = useE2E();
 const get = <T>(token: string, path: string) => apiGet<T>(suite.server.baseURL, token, path);
 const ledger = (token: string, studentId?: string) => readLedger(suite.server.baseURL, token, studentId);
 const diff = ledgerDiff;
-
-interface Option {
-  _id: string;
-  name: string;
-  points: number;
-}
 
 const usernameOf = (externalStudentId: string) => `student${Number(externalStudentId.slice(1)) - 1000}`;
 const starting = (name: string) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
@@ -38,7 +32,7 @@ describe('the points economy', () => {
     const unique = roster.filter((s) => roster.filter((o) => fullName(o) === fullName(s)).length === 1);
     const chosen = unique.slice(0, 3);
     const flagged = chosen[1]!;
-    const options = await get<{ categories: { Bonuses: Option[]; Flags: Option[] } }>(teacher.token, 'activity/options');
+    const options = await get<ActivityOptions>(teacher.token, 'activity/options');
     const bonus = options.categories.Bonuses.find((o) => o.name === 'Helping others')!;
     const flag = options.categories.Flags.find((o) => o.name === 'Late to class')!;
     const tag = `e2e ${Date.now()}`;
@@ -104,7 +98,7 @@ describe('the points economy', () => {
     const everyone = await get<(ClassStudent & { house: string | null })[]>(admin.token, 'school/students');
     const amistad = everyone.filter((s) => s.house === 'amistad');
     expect(amistad.length).toBeGreaterThan(0);
-    const adminOptions = await get<{ categories: { Bonuses: Option[] } }>(admin.token, 'activity/options');
+    const adminOptions = await get<ActivityOptions>(admin.token, 'activity/options');
     const houseBonus = adminOptions.categories.Bonuses.find((o) => o.name === 'Leadership')!;
     const houseBefore = new Map(await Promise.all(amistad.map(async (s) => [s._id, await ledger(admin.token, s._id)] as const)));
 

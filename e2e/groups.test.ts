@@ -1,7 +1,8 @@
 import { describe, expect } from 'vitest';
 import { apiLogin } from './helpers/api.js';
 import { signIn } from './helpers/browser.js';
-import { apiGet, fullName, readLedger, type Activity, type ClassStudent } from './helpers/ledger.js';
+import type { ActivityItem } from '@app/domain';
+import { apiGet, fullName, readLedger, type ClassStudent } from './helpers/ledger.js';
 import { useE2E } from './helpers/suite.js';
 
 /** Giving to a whole group of a class, and taking the group's points of the day back. */
@@ -59,7 +60,7 @@ describe('groups', () => {
     await page.getByText(`Gave ${bonus.points} points to 2 students`).waitFor();
 
     const tagged = async () =>
-      (await get<Activity[]>(teacher.token, `activity/?internalPeriodId=${math6._id}&limit=1000`)).filter((a) => a.comment === tag);
+      (await get<ActivityItem[]>(teacher.token, `activity/?internalPeriodId=${math6._id}&limit=1000`)).filter((a) => a.comment === tag);
     const given = await tagged();
     expect(given.map((a) => a.studentId).sort()).toEqual(members.map((s) => s._id).sort());
     given.forEach((a) => expect([a.activityType, a.points, a.date]).toEqual([bonus.name, bonus.points, date]));

@@ -1,21 +1,8 @@
 /** Reading a running server's points through its API, for end-to-end expectations. */
+import type { ActivityItem, ClassStudentStats } from '@app/domain';
 
-export interface Activity {
-  _id: string;
-  activityType: string;
-  category: string;
-  points: number;
-  comment: string;
-  date: string;
-  studentId: string;
-}
-
-export interface ClassStudent {
-  _id: string;
-  externalStudentId: string;
-  firstName: string;
-  lastName: string;
-}
+/** The fields of a student that both class-stats and school/students answer with. */
+export type ClassStudent = Pick<ClassStudentStats, '_id' | 'externalStudentId' | 'firstName' | 'lastName'>;
 
 export async function apiGet<T>(baseURL: string, token: string, path: string): Promise<T> {
   const res = await fetch(`${baseURL}/api/v1/${path}`, { headers: { authtoken: token } });
@@ -25,7 +12,7 @@ export async function apiGet<T>(baseURL: string, token: string, path: string): P
 
 export interface Ledger {
   balance: number;
-  activities: Map<string, Activity>;
+  activities: Map<string, ActivityItem>;
 }
 
 /**
@@ -36,9 +23,9 @@ export interface Ledger {
 export async function readLedger(baseURL: string, token: string, studentId?: string): Promise<Ledger> {
   const q = studentId ? `studentId=${studentId}&` : '';
   for (let attempt = 0; attempt < 5; attempt++) {
-    const before = await apiGet<Activity[]>(baseURL, token, `activity/?${q}limit=1000`);
+    const before = await apiGet<ActivityItem[]>(baseURL, token, `activity/?${q}limit=1000`);
     const { balance } = await apiGet<{ balance: number }>(baseURL, token, `utility/student/balance/stats${studentId ? `?studentId=${studentId}` : ''}`);
-    const after = await apiGet<Activity[]>(baseURL, token, `activity/?${q}limit=1000`);
+    const after = await apiGet<ActivityItem[]>(baseURL, token, `activity/?${q}limit=1000`);
     if (JSON.stringify(before.map((a) => [a._id, a.points])) === JSON.stringify(after.map((a) => [a._id, a.points])))
       return { balance, activities: new Map(after.map((a) => [a._id, a])) };
   }

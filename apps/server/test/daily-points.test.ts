@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { addDays, hourIn, isWeekend, lastSchoolDay, todayIn } from '@app/domain';
+import { addDays, hourIn, isWeekend, lastSchoolDay, todayIn, type ActivityCategory } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { absences, activities, dailyRuns, holidays, wallets } from '../src/db/schema.js';
 import { runDailyPoints, runDailyPointsForAllSchools } from '../src/jobs/daily-points.js';
@@ -20,7 +20,7 @@ async function schoolWithStudents(n = 3) {
   return { school, students, day: await schoolDay(db(), school) };
 }
 
-async function pointsOf(school: SchoolRow, category: string, date: string) {
+async function pointsOf(school: SchoolRow, category: ActivityCategory, date: string) {
   const rows = await db()
     .select()
     .from(activities)

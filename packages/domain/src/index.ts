@@ -13,3 +13,4 @@ export * from './schemas.js';
 export * from './school-days.js';
 export * from './activities.js';
 export * from './schemas-activity.js';
+export * from './api-types.js';

@@ -42,6 +42,7 @@ export const activityUpdateBody = z
   .refine((b) => b.activityType !== undefined || b.comment !== undefined || b.points !== undefined, {
     error: 'Nothing to change: give activityType, comment or points',
   });
+export type ActivityUpdateBody = z.infer<typeof activityUpdateBody>;
 
 export const activityListQuery = z.object({
   studentId: z.string().max(100).optional(),
@@ -53,6 +54,8 @@ export const activityListQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   time: z.string().optional(),
 });
+/** The list's filters after validation (limit and offset defaulted); a client sends a Partial of it. */
+export type ActivityListQuery = z.infer<typeof activityListQuery>;
 
 export const dateQuery = z.object({ date: isoDate('date').optional(), time: z.string().optional() });
 
@@ -68,6 +71,7 @@ export const powerActionsBody = z.object({
     error: 'At most 12 power actions',
   }),
 });
+export type PowerActionsBody = z.infer<typeof powerActionsBody>;
 
 export const groupTypeBody = z.object({
   name: z
@@ -87,4 +91,8 @@ export const groupTypeBody = z.object({
     )
     .max(50),
 });
+export type GroupTypeBody = z.infer<typeof groupTypeBody>;
 export const groupTypeUpdateBody = groupTypeBody.omit({ internalPeriodId: true });
+export type GroupTypeUpdateBody = z.infer<typeof groupTypeUpdateBody>;
+/** One group of a group type as sent: an _id keeps an existing group, none makes a new one. */
+export type GroupInput = GroupTypeBody['groups'][number];

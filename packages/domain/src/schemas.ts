@@ -45,6 +45,7 @@ export const configurationBody = z.object({
     .optional(),
   valueObject: z.unknown().refine((v) => !containsNul(v), invalidChar('valueObject')).optional(),
 });
+export type ConfigurationBody = z.infer<typeof configurationBody>;
 
 export const coTeachersBody = z.object({
   coTeachers: z
@@ -58,6 +59,7 @@ export const coTeachersBody = z.object({
     )
     .max(20),
 });
+export type CoTeachersBody = z.infer<typeof coTeachersBody>;
 
 export const idParam = z.object({ id: z.string().min(1).max(100) });
 export const configIdParam = z.object({ id: z.string().trim().min(1).max(100) });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ActivityCategory } from '@app/domain';
 import {
   bigint,
   boolean,
@@ -191,7 +192,7 @@ export const activityTypes = pgTable(
     schoolId: uuid('school_id').notNull(),
     id: id(),
     name: text('name').notNull(),
-    category: text('category').notNull(),
+    category: text('category').$type<ActivityCategory>().notNull(),
     points: integer('points').notNull(),
     type: text('type').notNull().default('SCHOOL_ACTION'),
     ownerId: uuid('owner_id'),
@@ -210,7 +211,7 @@ export const activities = pgTable(
     studentId: uuid('student_id').notNull(),
     activityTypeId: uuid('activity_type_id').notNull(),
     activityType: text('activity_type').notNull(),
-    category: text('category').notNull(),
+    category: text('category').$type<ActivityCategory>().notNull(),
     points: integer('points').notNull(),
     comment: text('comment').notNull().default(''),
     date: date('date').notNull(),

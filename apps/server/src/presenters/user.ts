@@ -1,4 +1,4 @@
-import type { SchoolInfo, SessionUser } from '@app/domain';
+import type { Person, SchoolInfo, SessionUser } from '@app/domain';
 import type { AuthUser, SchoolRow } from '../lib/auth-context.js';
 
 export const presentSchool = (s: SchoolRow): SchoolInfo => ({
@@ -29,15 +29,6 @@ export const presentSessionUser = (u: AuthUser, username: string): SessionUser =
 });
 
 /** Another person as a teacher or admin sees them in a roster or list. */
-export interface PersonView {
-  _id: string;
-  externalId: string;
-  firstName: string;
-  lastName: string;
-  gradeLevel: string | null;
-  house: string | null;
-}
-
 export const presentPerson = (u: {
   id: string;
   externalId: string;
@@ -45,7 +36,7 @@ export const presentPerson = (u: {
   lastName: string;
   gradeLevel: string | null;
   house: string | null;
-}): PersonView => ({
+}): Person => ({
   _id: u.id,
   externalId: u.externalId,
   firstName: u.firstName,

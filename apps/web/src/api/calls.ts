@@ -4,21 +4,29 @@ import type {
   ActivityItem,
   ActivityOption,
   ActivityOptions,
-  ActivityQuery,
-  ActivityUpdate,
+  ActivityListQuery,
+  ActivityUpdateBody,
+  ActivityUpdated,
+  AbsenceChange,
+  ConfigurationBody,
+  GroupActivityRemoved,
+  GroupTypeDeleted,
+  HolidayRemoved,
+  OkResponse,
+  PowerActions,
   BalanceStats,
   CalendarView,
   ClassStats,
   ConfigurationEntry,
-  CustomActionRequest,
-  GiveRequest,
+  CustomActionInput,
+  BulkGiveBody,
   GiveResult,
   GroupType,
-  GroupTypeInput,
+  GroupTypeUpdateBody,
   Holiday,
   RosterStudent,
   ContactMessage,
-  ContactRequest,
+  ContactBody,
   ContactSent,
   DevPeriod,
   DevUser,
@@ -42,7 +50,7 @@ export const auth = {
   login: (body: LoginBody) => api.post<LoginResponse>('auth/login', body, { auth: false }),
   /** Needs a token: without one it resolves to { message: 'No token' } and makes no request. */
   me: () => api.post<SessionUser>('auth/me'),
-  logout: () => api.post<{ ok: boolean }>('auth/logout'),
+  logout: () => api.post<OkResponse>('auth/logout'),
 };
 
 export const system = {
@@ -61,7 +69,7 @@ export const utility = {
   teacherPeriodMeta: () => api.get<PeriodMeta>('utility/teacher/period-meta'),
   coTeachers: () => api.get<Person[]>('utility/list/co-teachers'),
   // Public: visitors may write before signing in; a token, when present, ties it to the sender.
-  sendContact: (body: ContactRequest) => api.post<ContactSent>('utility/contact', body, { auth: false }),
+  sendContact: (body: ContactBody) => api.post<ContactSent>('utility/contact', body, { auth: false }),
   contactMessages: () => api.get<ContactMessage[]>('utility/contact'),
 };
 
@@ -74,28 +82,28 @@ export const school = {
 
 export const activity = {
   options: () => api.get<ActivityOptions>('activity/options'),
-  give: (body: GiveRequest) => api.post<GiveResult>('activity/bulk', body),
-  list: (query: ActivityQuery = {}) => api.get<ActivityItem[]>('activity/', { query: { ...query } }),
-  update: (activityId: string, body: ActivityUpdate) => api.put<ActivityItem>(`activity/${id(activityId)}`, body),
-  remove: (activityId: string) => api.del<{ ok: boolean }>(`activity/${id(activityId)}`),
-  createCustom: (body: CustomActionRequest) => api.post<ActivityOption>('activity/options/custom', body),
-  deleteCustom: (typeId: string) => api.del<{ ok: boolean }>(`activity/options/custom/${id(typeId)}`),
+  give: (body: BulkGiveBody) => api.post<GiveResult>('activity/bulk', body),
+  list: (query: Partial<ActivityListQuery> = {}) => api.get<ActivityItem[]>('activity/', { query: { ...query } }),
+  update: (activityId: string, body: ActivityUpdateBody) => api.put<ActivityUpdated>(`activity/${id(activityId)}`, body),
+  remove: (activityId: string) => api.del<OkResponse>(`activity/${id(activityId)}`),
+  createCustom: (body: CustomActionInput) => api.post<ActivityOption>('activity/options/custom', body),
+  deleteCustom: (typeId: string) => api.del<OkResponse>(`activity/options/custom/${id(typeId)}`),
   setPowerActions: (userId: string, powerActions: string[]) =>
-    api.put<{ powerActions: string[] }>(`settings/power-actions/${id(userId)}`, { powerActions }),
+    api.put<PowerActions>(`settings/power-actions/${id(userId)}`, { powerActions }),
   classStats: (periodId: string, date?: string) => api.get<ClassStats>(`activity/class-stats/${id(periodId)}`, { query: { date } }),
   /** `studentId` is the student's internal id. */
-  markAbsent: (studentId: string, date?: string) => api.post<unknown>(`activity/absent/${id(studentId)}`, undefined, { query: { date } }),
-  unmarkAbsent: (studentId: string, date?: string) => api.del<unknown>(`activity/absent/${id(studentId)}`, { query: { date } }),
+  markAbsent: (studentId: string, date?: string) => api.post<AbsenceChange>(`activity/absent/${id(studentId)}`, undefined, { query: { date } }),
+  unmarkAbsent: (studentId: string, date?: string) => api.del<AbsenceChange>(`activity/absent/${id(studentId)}`, { query: { date } }),
 };
 
 export const groupTypes = {
   list: (internalPeriodId: string) => api.get<GroupType[]>('group-types', { query: { internalPeriodId } }),
-  create: (internalPeriodId: string, body: GroupTypeInput) => api.post<GroupType>('group-types', { ...body, internalPeriodId }),
-  update: (groupTypeId: string, body: GroupTypeInput) => api.put<GroupType>(`group-types/${id(groupTypeId)}`, body),
-  remove: (groupTypeId: string) => api.del<unknown>(`group-types/${id(groupTypeId)}`),
+  create: (internalPeriodId: string, body: GroupTypeUpdateBody) => api.post<GroupType>('group-types', { ...body, internalPeriodId }),
+  update: (groupTypeId: string, body: GroupTypeUpdateBody) => api.put<GroupType>(`group-types/${id(groupTypeId)}`, body),
+  remove: (groupTypeId: string) => api.del<GroupTypeDeleted>(`group-types/${id(groupTypeId)}`),
   /** Takes back the activities given through one group on `date` (the school's today without one). */
   removeActivity: (groupTypeId: string, groupId: string, date?: string) =>
-    api.del<{ removed: number }>(`group-types/${id(groupTypeId)}/groups/${id(groupId)}/activity`, { query: { date } }),
+    api.del<GroupActivityRemoved>(`group-types/${id(groupTypeId)}/groups/${id(groupId)}/activity`, { query: { date } }),
 };
 
 export const balances = {
@@ -106,12 +114,12 @@ export const balances = {
 export const calendar = {
   get: () => api.get<CalendarView>('calendar'),
   addHoliday: (holiday: Holiday) => api.post<Holiday>('calendar/holidays', holiday),
-  removeHoliday: (date: string) => api.del<{ date: string; deleted: boolean }>(`calendar/holidays/${id(date)}`),
+  removeHoliday: (date: string) => api.del<HolidayRemoved>(`calendar/holidays/${id(date)}`),
 };
 
 export const configuration = {
   get: (scope: string) => api.get<ConfigurationEntry[]>(`configuration/${id(scope)}`),
-  set: (scope: string, entry: { key: string; value?: string | null; valueObject?: unknown }) =>
+  set: (scope: string, entry: ConfigurationBody) =>
     api.post<ConfigurationEntry>(`configuration/${id(scope)}`, entry),
 };
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import type { ActivityOptions, CustomActionRequest } from '../api';
+import type { ActivityOptions, CustomActionInput } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { customLeft } from './actionOrder';
 
@@ -8,7 +8,7 @@ interface Props {
   options: ActivityOptions;
   saving: boolean;
   error: string | null;
-  onCreate: (body: CustomActionRequest, done: () => void) => void;
+  onCreate: (body: CustomActionInput, done: () => void) => void;
   onCancel: () => void;
 }
 
@@ -22,7 +22,7 @@ export function CustomActionForm({ options, saving, error, onCreate, onCancel }:
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const body: CustomActionRequest = { name: name.trim(), category };
+    const body: CustomActionInput = { name: name.trim(), category };
     if (category === 'Bonuses') body.points = Number(points) || 1;
     onCreate(body, () => setName(''));
   };

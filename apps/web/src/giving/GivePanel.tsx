@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Collapse, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import type { ActivityOption, CalendarView, GiveRequest, GiveResult } from '../api';
+import type { ActivityOption, CalendarView, BulkGiveBody, GiveResult } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { givableActions, toggleId } from './actionOrder';
 import { ActionPicker } from './ActionPicker';
@@ -13,7 +13,7 @@ import { primeAudio } from './sounds';
 import { useActionOptions } from './useActionOptions';
 import { useGive } from './useGive';
 
-export type GiveSelectors = Omit<GiveRequest, 'activityTypes' | 'date' | 'comment'>;
+export type GiveSelectors = Omit<BulkGiveBody, 'activityTypes' | 'date' | 'comment'>;
 
 interface Props {
   target: GiveTarget;

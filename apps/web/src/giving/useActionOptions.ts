@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { activity, unwrap, type ActivityOptions, type CustomActionRequest } from '../api';
+import { activity, unwrap, type ActivityOptions, type CustomActionInput } from '../api';
 import { useUser } from '../session';
 import { togglePin } from './actionOrder';
 
@@ -24,7 +24,7 @@ export function useActionOptions() {
   });
 
   const createCustom = useMutation({
-    mutationFn: (body: CustomActionRequest) => unwrap(activity.createCustom(body)),
+    mutationFn: (body: CustomActionInput) => unwrap(activity.createCustom(body)),
     onSuccess: (created) => {
       notifications.show({ color: 'teal', message: `Custom ${created.category === 'Flags' ? 'flag' : 'bonus'} “${created.name}” added.` });
       void refresh();

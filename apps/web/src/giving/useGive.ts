@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { activity, unwrap, type GiveRequest, type GiveResult } from '../api';
+import { activity, unwrap, type BulkGiveBody, type GiveResult } from '../api';
 import { giveResultText, pointsPerStudent } from './giveText';
 import { playGiveSound, soundForPoints } from './sounds';
 
@@ -11,7 +11,7 @@ const CHANGED = [['class-stats'], ['activities'], ['balance-stats'], ['activity-
 export function useGive(onGiven?: (r: GiveResult) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: GiveRequest) => unwrap(activity.give(body)),
+    mutationFn: (body: BulkGiveBody) => unwrap(activity.give(body)),
     onSuccess: (r) => {
       const each = pointsPerStudent(r);
       playGiveSound(soundForPoints(each));

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { todayIn } from '@app/domain';
+import { todayIn, type ClassStats } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { absences, activities, dailyRollup, periodStudents, users, wallets } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { accessiblePeriod } from './access.js';
 
 /** Per student of a period: balance and that day's bonuses, flags and absence; with class totals. */
-export async function classStats(db: Queryable, user: AuthUser, periodId: string, date?: string) {
+export async function classStats(db: Queryable, user: AuthUser, periodId: string, date?: string): Promise<ClassStats> {
   const period = await accessiblePeriod(db, user, periodId);
   const on = date ?? todayIn(user.school.timeZone);
   const rows = await db

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { pointsFitCategory } from '@app/domain';
+import { pointsFitCategory, type ActivityUpdateBody, type ActivityUpdated } from '@app/domain';
 import type { Db } from '../../db/client.js';
 import { activities, activityAudit, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
@@ -7,7 +7,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { isAdminUser } from './access.js';
 import { applyLedger } from './ledger.js';
-import { activitySnapshot, removeActivities } from './remove.js';
+import { activitySnapshot, removeActivities, type ActivityRow } from './remove.js';
 import { resolveTypes } from './types.js';
 
 /** Locks one activity the user may change: its giver or an admin of the school. */
@@ -23,12 +23,7 @@ async function lockOwnActivity(tx: Db | Parameters<Parameters<Db['transaction']>
   return a;
 }
 
-export async function updateActivity(
-  db: Db,
-  user: AuthUser,
-  id: string,
-  change: { activityType?: string; comment?: string; points?: number },
-) {
+export async function updateActivity(db: Db, user: AuthUser, id: string, change: ActivityUpdateBody) {
   return db.transaction(async (tx) => {
     const before = await lockOwnActivity(tx, user, id);
     const next = { ...activitySnapshot(before) };
@@ -56,6 +51,17 @@ export async function updateActivity(
     return after!;
   });
 }
+
+/** What PUT activity/:id answers: the changed activity's own fields. */
+export const presentUpdated = (a: ActivityRow): ActivityUpdated => ({
+  _id: a.id,
+  activityType: a.activityType,
+  activityTypeId: a.activityTypeId,
+  category: a.category,
+  points: a.points,
+  comment: a.comment,
+  date: a.date,
+});
 
 export async function deleteActivity(db: Db, user: AuthUser, id: string) {
   await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { activityPoints, can, givingRefusal, MSG, type BulkGiveBody } from '@app/domain';
+import { activityPoints, can, givingRefusal, MSG, type BulkGiveBody, type GiveResult } from '@app/domain';
 import type { Db, Queryable } from '../../db/client.js';
 import { subjectOf, type AuthUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
@@ -49,7 +49,7 @@ export async function writeActivities(
  * One give: every chosen activity to every resolved student, all in one transaction with the
  * wallets and the daily rollup. Rules of DESIGN.md section 3, with the spec's messages.
  */
-export async function giveActivities(db: Db, user: AuthUser, body: BulkGiveBody) {
+export async function giveActivities(db: Db, user: AuthUser, body: BulkGiveBody): Promise<GiveResult> {
   if (!can.giveActivity(subjectOf(user))) throw forbidden();
   // The current year's rules apply to every give, whatever date it is for.
   const calendar = await loadCalendar(db, user.school);

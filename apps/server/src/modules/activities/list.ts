@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { hasRole } from '@app/domain';
+import { hasRole, type ActivityItem, type ActivityListQuery } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { activities, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
@@ -7,23 +7,13 @@ import { notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { accessiblePeriod, accessibleStudent, isAdminUser, seesAllStudents, taughtStudentIds } from './access.js';
 
-export interface ActivityFilter {
-  studentId?: string;
-  internalPeriodId?: string;
-  category?: string;
-  startDate?: string;
-  endDate?: string;
-  limit: number;
-  offset: number;
-}
-
 const giver = sql`(select coalesce(g.first_name || ' ' || g.last_name, 'School') from users g where g.school_id = ${activities.schoolId} and g.id = ${activities.givenBy})`;
 
 /**
  * Activities the user may read: students their own; teachers those of their periods' students and
  * those they gave; whole-school roles every student's. Newest first.
  */
-export async function listActivities(db: Queryable, user: AuthUser, f: ActivityFilter) {
+export async function listActivities(db: Queryable, user: AuthUser, f: ActivityListQuery): Promise<ActivityItem[]> {
   const where: (SQL | undefined)[] = [eq(activities.schoolId, user.schoolId)];
   if (hasRole(user.roles, 'STUDENT')) where.push(eq(activities.studentId, user.id));
   else if (f.studentId) where.push(eq(activities.studentId, (await accessibleStudent(db, user, f.studentId)).id));
@@ -68,7 +58,7 @@ export async function listActivities(db: Queryable, user: AuthUser, f: ActivityF
     student: { firstName, lastName, externalStudentId: externalId },
     givenBy: a.givenBy,
     givenByName: (givenByName as string | null) ?? 'School',
-    createdAt: a.createdAt,
+    createdAt: a.createdAt.toISOString(),
     canEdit: !hasRole(user.roles, 'STUDENT') && (admin || a.givenBy === user.id),
   }));
 }

@@ -1,9 +1,18 @@
 import { z } from 'zod';
-import { activityListQuery, activityUpdateBody, bulkGiveBody, customActionBody, dateQuery, hasRole, powerActionsBody } from '@app/domain';
+import {
+  activityListQuery,
+  activityUpdateBody,
+  bulkGiveBody,
+  customActionBody,
+  dateQuery,
+  hasRole,
+  powerActionsBody,
+  type OkResponse,
+} from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { me } from '../../lib/auth-context.js';
 import { classStats, periodStatsDetails } from './class-stats.js';
-import { auditTrail, deleteActivity, updateActivity } from './edit.js';
+import { auditTrail, deleteActivity, presentUpdated, updateActivity } from './edit.js';
 import { giveActivities } from './give.js';
 import { listActivities } from './list.js';
 import { activityOptions, createCustomAction, deleteCustomAction, presentType, setPowerActions } from './types.js';
@@ -33,11 +42,10 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put('/activity/:id', { config: staff, schema: { tags: ['activity'], params: idParams, body: activityUpdateBody } }, async (req) => {
-    const a = await updateActivity(app.db, me(req), req.params.id, req.body);
-    return { _id: a.id, activityType: a.activityType, activityTypeId: a.activityTypeId, category: a.category, points: a.points, comment: a.comment, date: a.date };
+    return presentUpdated(await updateActivity(app.db, me(req), req.params.id, req.body));
   });
 
-  app.delete('/activity/:id', { config: staff, schema: { tags: ['activity'], params: idParams } }, async (req) => {
+  app.delete('/activity/:id', { config: staff, schema: { tags: ['activity'], params: idParams } }, async (req): Promise<OkResponse> => {
     await deleteActivity(app.db, me(req), req.params.id);
     return { ok: true };
   });
@@ -49,7 +57,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     return presentType(await app.db.transaction((tx) => createCustomAction(tx, user, req.body)), user);
   });
 
-  app.delete('/activity/options/custom/:id', { config: staff, schema: { tags: ['activity'], params: idParams } }, async (req) => {
+  app.delete('/activity/options/custom/:id', { config: staff, schema: { tags: ['activity'], params: idParams } }, async (req): Promise<OkResponse> => {
     await deleteCustomAction(app.db, me(req), req.params.id);
     return { ok: true };
   });

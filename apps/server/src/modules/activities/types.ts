@@ -6,7 +6,10 @@ import {
   MAX_CUSTOM_PER_KIND,
   MSG,
   TEACHER_CUSTOM_ACTION,
+  type ActivityOption,
+  type ActivityOptions,
   type CustomActionInput,
+  type PowerActions,
 } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { activityTypes, users } from '../../db/schema.js';
@@ -17,7 +20,7 @@ import { isAdminUser } from './access.js';
 
 export type ActivityTypeRow = typeof activityTypes.$inferSelect;
 
-export const presentType = (t: ActivityTypeRow, user: AuthUser) => ({
+export const presentType = (t: ActivityTypeRow, user: AuthUser): ActivityOption => ({
   _id: t.id,
   name: t.name,
   category: t.category,
@@ -46,9 +49,9 @@ export async function visibleTypes(db: Queryable, user: AuthUser): Promise<Activ
     .orderBy(asc(activityTypes.category), asc(activityTypes.points), asc(activityTypes.name));
 }
 
-export async function activityOptions(db: Queryable, user: AuthUser) {
+export async function activityOptions(db: Queryable, user: AuthUser): Promise<ActivityOptions> {
   const types = await visibleTypes(db, user);
-  const byCategory = Object.fromEntries(ACTIVITY_CATEGORIES.map((c) => [c, [] as ReturnType<typeof presentType>[]]));
+  const byCategory = Object.fromEntries(ACTIVITY_CATEGORIES.map((c) => [c, [] as ActivityOption[]])) as ActivityOptions['categories'];
   for (const t of types) byCategory[t.category]?.push(presentType(t, user));
   const [me] = await db.select({ powerActions: users.powerActions }).from(users).where(and(eq(users.schoolId, user.schoolId), eq(users.id, user.id)));
   const custom = types.filter((t) => t.ownerId === user.id);
@@ -125,7 +128,7 @@ export async function resolveTypes(db: Queryable, user: AuthUser, wanted: Readon
   return out;
 }
 
-export async function setPowerActions(db: Queryable, user: AuthUser, targetUserId: string, ids: string[]) {
+export async function setPowerActions(db: Queryable, user: AuthUser, targetUserId: string, ids: string[]): Promise<PowerActions> {
   if (targetUserId !== user.id) throw forbidden('You can change only your own power actions.');
   const unique = [...new Set(ids)];
   const types = await visibleTypes(db, user);

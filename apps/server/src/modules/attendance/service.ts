@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { isWeekend, MSG } from '@app/domain';
+import { isWeekend, MSG, type AbsenceChange } from '@app/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { absences, activities, activityAudit, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
@@ -72,7 +72,7 @@ async function giveBackAttendance(tx: Tx, user: AuthUser, studentId: string, dat
  * Marks a student absent (idempotent). When the day's daily points were already given, the
  * student's Daily Attendance points are taken back in the same transaction.
  */
-export async function markAbsent(db: Db, user: AuthUser, studentId: string, date: string | undefined) {
+export async function markAbsent(db: Db, user: AuthUser, studentId: string, date: string | undefined): Promise<AbsenceChange> {
   const student = await accessibleStudent(db, user, studentId);
   const on = await absenceDate(db, user, date);
   await db.transaction(async (tx) => {
@@ -88,7 +88,7 @@ export async function markAbsent(db: Db, user: AuthUser, studentId: string, date
 }
 
 /** Removes an absence (idempotent); gives the attendance points back when the day's run already happened. */
-export async function unmarkAbsent(db: Db, user: AuthUser, studentId: string, date: string | undefined) {
+export async function unmarkAbsent(db: Db, user: AuthUser, studentId: string, date: string | undefined): Promise<AbsenceChange> {
   const student = await accessibleStudent(db, user, studentId);
   const on = await absenceDate(db, user, date);
   await db.transaction(async (tx) => {

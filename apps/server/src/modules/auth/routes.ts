@@ -1,5 +1,5 @@
 import { eq, and } from 'drizzle-orm';
-import { loginBody } from '@app/domain';
+import { loginBody, type LoginResponse, type OkResponse, type SessionUser } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { credentials } from '../../db/schema.js';
 import { me } from '../../lib/auth-context.js';
@@ -20,7 +20,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     { config: { public: true }, schema: { tags: ['auth'], body: loginBody } },
-    async (req) => {
+    async (req): Promise<LoginResponse> => {
       const { token, userId } = await login(app.db, {
         ...req.body,
         address: req.ip,
@@ -32,12 +32,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/auth/me', { schema: { tags: ['auth'] } }, async (req) => {
+  app.post('/auth/me', { schema: { tags: ['auth'] } }, async (req): Promise<SessionUser> => {
     const user = me(req);
     return presentSessionUser(user, await usernameOf(user.schoolId, user.id));
   });
 
-  app.post('/auth/logout', { schema: { tags: ['auth'] } }, async (req) => {
+  app.post('/auth/logout', { schema: { tags: ['auth'] } }, async (req): Promise<OkResponse> => {
     await revokeSession(app.db, me(req).tokenHash);
     return { ok: true };
   });

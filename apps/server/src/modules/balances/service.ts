@@ -1,5 +1,5 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import { addDays, gemTier, hasRole, memberStatus } from '@app/domain';
+import { addDays, gemTier, hasRole, memberStatus, type BalanceStats } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { dailyRollup, wallets } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
@@ -14,7 +14,7 @@ async function subjectStudent(db: Queryable, user: AuthUser, studentId?: string)
   return (await accessibleStudent(db, user, studentId)).id;
 }
 
-export async function balanceStats(db: Queryable, user: AuthUser, studentId?: string) {
+export async function balanceStats(db: Queryable, user: AuthUser, studentId?: string): Promise<BalanceStats> {
   const id = await subjectStudent(db, user, studentId);
   const calendar = await loadCalendar(db, user.school);
   const yesterday = addDays(calendar.today, -1);

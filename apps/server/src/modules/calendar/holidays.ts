@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { isSchoolDay } from '@app/domain';
+import { isSchoolDay, type CalendarView, type Holiday, type HolidayRemoved } from '@app/domain';
 import type { Db } from '../../db/client.js';
 import { holidays } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
@@ -8,7 +8,7 @@ import { hasDailyRun } from './daily-run.js';
 import { loadCalendar } from './service.js';
 
 /** The current school year as the /calendar page shows it. */
-export async function calendarView(db: Db, user: AuthUser) {
+export async function calendarView(db: Db, user: AuthUser): Promise<CalendarView> {
   const cal = await loadCalendar(db, user.school);
   return {
     start: cal.yearStart,
@@ -27,7 +27,7 @@ async function dateInYear(db: Db, user: AuthUser, date: string) {
 }
 
 /** Adds a holiday, or renames the one on that date. A day whose daily points were given stays a school day. */
-export async function addHoliday(db: Db, user: AuthUser, date: string, name: string) {
+export async function addHoliday(db: Db, user: AuthUser, date: string, name: string): Promise<Holiday> {
   await dateInYear(db, user, date);
   if (await hasDailyRun(db, user.schoolId, date)) throw badRequest('date: daily points were already given on that day');
   const [row] = await db
@@ -38,7 +38,7 @@ export async function addHoliday(db: Db, user: AuthUser, date: string, name: str
   return row!;
 }
 
-export async function removeHoliday(db: Db, user: AuthUser, date: string) {
+export async function removeHoliday(db: Db, user: AuthUser, date: string): Promise<HolidayRemoved> {
   await dateInYear(db, user, date);
   const removed = await db
     .delete(holidays)

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
-import { schoolYearFor, todayIn, type SchoolCalendar } from '@app/domain';
+import { schoolYearFor, todayIn, type Holiday, type SchoolCalendar } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { holidays, schoolYears } from '../../db/schema.js';
 
 export interface LoadedCalendar extends SchoolCalendar {
   holidays: Set<string>;
-  holidayList: { date: string; name: string }[];
+  holidayList: Holiday[];
   today: string;
 }
 

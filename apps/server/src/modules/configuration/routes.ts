@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { configurationBody, hasAnyRole, hasRole } from '@app/domain';
+import { configurationBody, hasAnyRole, hasRole, type ConfigurationEntry } from '@app/domain';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { configurations } from '../../db/schema.js';
@@ -19,13 +19,13 @@ function checkScope(user: AuthUser, scope: string, write: boolean) {
 const params = z.object({ id: z.string().trim().min(1).max(100) });
 
 export const configurationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/configuration/:id', { schema: { tags: ['configuration'], params } }, async (req) => {
+  app.get('/configuration/:id', { schema: { tags: ['configuration'], params } }, async (req): Promise<ConfigurationEntry[]> => {
     checkScope(me(req), req.params.id, false);
     const rows = await app.db.select().from(configurations).where(eq(configurations.scope, req.params.id));
     return rows.map(({ key, value, valueObject }) => ({ key, value, valueObject }));
   });
 
-  app.post('/configuration/:id', { schema: { tags: ['configuration'], params, body: configurationBody } }, async (req) => {
+  app.post('/configuration/:id', { schema: { tags: ['configuration'], params, body: configurationBody } }, async (req): Promise<ConfigurationEntry> => {
     checkScope(me(req), req.params.id, true);
     const { key, value = null, valueObject = null } = req.body;
     const [row] = await app.db

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import type { GroupActivityRemoved, GroupInput, GroupType, GroupTypeBody, GroupTypeDeleted, GroupTypeUpdateBody } from '@app/domain';
 import type { Db, Queryable } from '../../db/client.js';
 import { activities, groupTypes, groups, periodStudents } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
@@ -8,16 +9,10 @@ import { accessiblePeriod } from '../activities/access.js';
 import { removeActivities } from '../activities/remove.js';
 import { loadCalendar } from '../calendar/service.js';
 
-export interface GroupInput {
-  _id?: string;
-  name: string;
-  studentIds: string[];
-}
-
 type GroupTypeRow = typeof groupTypes.$inferSelect;
 type GroupRow = typeof groups.$inferSelect;
 
-const present = (t: GroupTypeRow, gs: GroupRow[]) => ({
+const present = (t: GroupTypeRow, gs: GroupRow[]): GroupType => ({
   _id: t.id,
   name: t.name,
   internalPeriodId: t.internalPeriodId,
@@ -68,7 +63,7 @@ async function checkGroups(db: Queryable, schoolId: string, periodId: string, in
   if (bad.length) throw badRequest(`groups: ${bad.slice(0, 5).join(', ')} is not a student of this period`);
 }
 
-export async function listGroupTypes(db: Queryable, user: AuthUser, periodId: string) {
+export async function listGroupTypes(db: Queryable, user: AuthUser, periodId: string): Promise<GroupType[]> {
   const period = await accessiblePeriod(db, user, periodId);
   const types = await db
     .select()
@@ -79,12 +74,12 @@ export async function listGroupTypes(db: Queryable, user: AuthUser, periodId: st
   return types.map((t) => present(t, gs));
 }
 
-export async function getGroupType(db: Queryable, user: AuthUser, id: string) {
+export async function getGroupType(db: Queryable, user: AuthUser, id: string): Promise<GroupType> {
   const t = await accessibleGroupType(db, user, id);
   return present(t, await groupsOf(db, user.schoolId, [t.id]));
 }
 
-export async function createGroupType(db: Db, user: AuthUser, body: { name: string; internalPeriodId: string; groups: GroupInput[] }) {
+export async function createGroupType(db: Db, user: AuthUser, body: GroupTypeBody): Promise<GroupType> {
   const period = await accessiblePeriod(db, user, body.internalPeriodId);
   if (body.groups.some((g) => g._id !== undefined)) throw badRequest('groups: a new group type has no group ids yet');
   await checkGroups(db, user.schoolId, period.id, body.groups);
@@ -102,7 +97,7 @@ export async function createGroupType(db: Db, user: AuthUser, body: { name: stri
 }
 
 /** Renames the type and replaces its groups: groups sent with an _id keep it, the others are new, the rest go. */
-export async function updateGroupType(db: Db, user: AuthUser, id: string, body: { name: string; groups: GroupInput[] }) {
+export async function updateGroupType(db: Db, user: AuthUser, id: string, body: GroupTypeUpdateBody): Promise<GroupType> {
   return db.transaction(async (tx) => {
     const t = await accessibleGroupType(tx, user, id, true);
     const existing = await groupsOf(tx, user.schoolId, [t.id]);
@@ -125,7 +120,7 @@ export async function updateGroupType(db: Db, user: AuthUser, id: string, body: 
 }
 
 /** Deletes the type and its groups; activities given through them stay in the ledger. */
-export async function deleteGroupType(db: Db, user: AuthUser, id: string) {
+export async function deleteGroupType(db: Db, user: AuthUser, id: string): Promise<GroupTypeDeleted> {
   await db.transaction(async (tx) => {
     const t = await accessibleGroupType(tx, user, id, true);
     await tx.delete(groups).where(and(eq(groups.schoolId, user.schoolId), eq(groups.groupTypeId, t.id)));
@@ -138,7 +133,13 @@ export async function deleteGroupType(db: Db, user: AuthUser, id: string) {
  * Takes back what was given through one group on one day (the school's today by default): the
  * activities go, wallets and the rollup are reversed and each removal is audited, in one transaction.
  */
-export async function removeGroupActivity(db: Db, user: AuthUser, typeId: string, groupId: string, date: string | undefined) {
+export async function removeGroupActivity(
+  db: Db,
+  user: AuthUser,
+  typeId: string,
+  groupId: string,
+  date: string | undefined,
+): Promise<GroupActivityRemoved> {
   const t = await accessibleGroupType(db, user, typeId);
   if (!isUuid(groupId)) throw notFound('Group not found');
   const [g] = await db

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coTeachersBody, hasRole } from '@app/domain';
+import { coTeachersBody, hasRole, type PeriodDetail } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { me } from '../../lib/auth-context.js';
 import { coTeacherDetails, getPeriodFor, listPeriods, periodRoster, setCoTeachers } from './service.js';
@@ -17,7 +17,7 @@ export const periodRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => listPeriods(app.db, me(req), req.query.scope),
   );
 
-  app.get('/periods/:id', { config: notStudent, schema: { tags: ['periods'], params: idParams } }, async (req) => {
+  app.get('/periods/:id', { config: notStudent, schema: { tags: ['periods'], params: idParams } }, async (req): Promise<PeriodDetail> => {
     const user = me(req);
     const period = await getPeriodFor(app.db, user, req.params.id);
     const [students, coTeacherList] = await Promise.all([

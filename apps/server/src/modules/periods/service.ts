@@ -1,5 +1,16 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { hasAnyRole, hasRole, isTeacherOfPeriod, periodLabel, schoolPeriods, shortName, teacherPeriods } from '@app/domain';
+import {
+  hasAnyRole,
+  hasRole,
+  isTeacherOfPeriod,
+  periodLabel,
+  schoolPeriods,
+  shortName,
+  teacherPeriods,
+  type Period,
+  type Person,
+  type RosterStudent,
+} from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { periodStudents, periods, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
@@ -7,27 +18,13 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { presentPerson } from '../../presenters/user.js';
 
-export interface PeriodView {
-  _id: string;
-  name: string;
-  label: string;
-  teacher: { _id: string; externalId: string; firstName: string; lastName: string };
-  externalTeacherId: string;
-  coTeachers: string[];
-  coTeacherDisplayName: string;
-  periodNumber: number;
-  sectionNumbers: string[];
-  studentCount: number;
-  isOwner: boolean;
-}
-
 const isAdmin = (u: AuthUser) => hasAnyRole(u.roles, ['SCHOOL_ADMIN', 'SUPER_ADMIN']);
 
 /** Who sees the whole school's periods rather than only the ones they teach. */
 export const seesSchoolPeriods = (u: AuthUser) =>
   !hasRole(u.roles, 'STUDENT') && (!hasRole(u.roles, 'TEACHER') || isAdmin(u) || hasRole(u.roles, 'GIVE_ALL'));
 
-async function loadPeriods(db: Queryable, schoolId: string, ids?: string[]): Promise<Omit<PeriodView, 'isOwner'>[]> {
+async function loadPeriods(db: Queryable, schoolId: string, ids?: string[]): Promise<Omit<Period, 'isOwner'>[]> {
   const rows = await db
     .select({
       p: periods,
@@ -62,7 +59,7 @@ async function loadPeriods(db: Queryable, schoolId: string, ids?: string[]): Pro
 }
 
 /** Teachers: the periods they teach or co-teach (own first); others: the school's periods with students. */
-export async function listPeriods(db: Queryable, user: AuthUser, scope: 'mine' | 'school'): Promise<PeriodView[]> {
+export async function listPeriods(db: Queryable, user: AuthUser, scope: 'mine' | 'school'): Promise<Period[]> {
   if (hasRole(user.roles, 'STUDENT')) throw forbidden();
   const all = await loadPeriods(db, user.schoolId);
   const withOwner = all.map((p) => ({ ...p, isOwner: p.externalTeacherId === user.externalId }));
@@ -75,7 +72,7 @@ export async function listPeriods(db: Queryable, user: AuthUser, scope: 'mine' |
 }
 
 /** One period the user may see; another school's or an unknown id is 404, a period not theirs 403. */
-export async function getPeriodFor(db: Queryable, user: AuthUser, id: string): Promise<PeriodView> {
+export async function getPeriodFor(db: Queryable, user: AuthUser, id: string): Promise<Period> {
   if (!isUuid(id)) throw notFound('Period not found');
   const [p] = await loadPeriods(db, user.schoolId, [id]);
   if (!p) throw notFound('Period not found');
@@ -83,7 +80,7 @@ export async function getPeriodFor(db: Queryable, user: AuthUser, id: string): P
   return { ...p, isOwner: p.externalTeacherId === user.externalId };
 }
 
-export async function periodRoster(db: Queryable, schoolId: string, periodId: string) {
+export async function periodRoster(db: Queryable, schoolId: string, periodId: string): Promise<RosterStudent[]> {
   const rows = await db
     .select({
       id: users.id,
@@ -100,7 +97,7 @@ export async function periodRoster(db: Queryable, schoolId: string, periodId: st
   return rows.map((r) => ({ ...presentPerson(r), externalStudentId: r.externalId }));
 }
 
-export async function coTeacherDetails(db: Queryable, schoolId: string, externalIds: string[]) {
+export async function coTeacherDetails(db: Queryable, schoolId: string, externalIds: string[]): Promise<Person[]> {
   if (!externalIds.length) return [];
   const rows = await db
     .select()
@@ -110,7 +107,7 @@ export async function coTeacherDetails(db: Queryable, schoolId: string, external
 }
 
 /** The teacher who owns the period, or an admin, names its co-teachers: teachers of the same school. */
-export async function setCoTeachers(db: Queryable, user: AuthUser, id: string, coTeachers: string[]) {
+export async function setCoTeachers(db: Queryable, user: AuthUser, id: string, coTeachers: string[]): Promise<Period> {
   const period = await getPeriodFor(db, user, id);
   if (!period.isOwner && !isAdmin(user)) throw forbidden('Only the teacher of this class can change its co-teachers.');
   const wanted = [...new Set(coTeachers)];

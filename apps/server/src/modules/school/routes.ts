@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import { compareGrades, gradeLabel } from '@app/domain';
+import { compareGrades, gradeLabel, type GradeLevel, type House, type RosterStudent } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { houses, users } from '../../db/schema.js';
 import { me } from '../../lib/auth-context.js';
@@ -7,7 +7,7 @@ import { presentPerson } from '../../presenters/user.js';
 import { reachesWholeSchool, seesAllStudents } from '../activities/access.js';
 
 export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/school/grade-levels', { schema: { tags: ['school'] } }, async (req) => {
+  app.get('/school/grade-levels', { schema: { tags: ['school'] } }, async (req): Promise<GradeLevel[]> => {
     const { schoolId } = me(req);
     const rows = await app.db
       .selectDistinct({ grade: users.gradeLevel })
@@ -23,7 +23,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/school/students',
     { config: { allow: (u) => seesAllStudents(u) || reachesWholeSchool(u) }, schema: { tags: ['school'] } },
-    async (req) => {
+    async (req): Promise<RosterStudent[]> => {
       const rows = await app.db
         .select()
         .from(users)
@@ -33,7 +33,7 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/school/houses', { schema: { tags: ['school'] } }, async (req) => {
+  app.get('/school/houses', { schema: { tags: ['school'] } }, async (req): Promise<House[]> => {
     const { schoolId } = me(req);
     const rows = await app.db
       .select({

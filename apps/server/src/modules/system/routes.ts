@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import type { ReleaseResponse, StatusResponse } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_WEB_DIST, isDevMode } from '../../env.js';
 
@@ -28,11 +29,13 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     const started = performance.now();
     try {
       await app.db.execute(sql`select 1`);
-      return { status: 'ok', database: 'ok', databaseKind: app.database.kind, databaseMs: Math.round(performance.now() - started), release, devMode, time: new Date().toISOString() };
+      const ok: StatusResponse = { status: 'ok', database: 'ok', databaseKind: app.database.kind, databaseMs: Math.round(performance.now() - started), release, devMode, time: new Date().toISOString() };
+      return ok;
     } catch {
-      return reply.status(503).send({ status: 'degraded', database: 'unreachable', release, devMode, time: new Date().toISOString() });
+      const degraded: StatusResponse = { status: 'degraded', database: 'unreachable', release, devMode, time: new Date().toISOString() };
+      return reply.status(503).send(degraded);
     }
   });
 
-  app.get('/release', { ...publicRoute, schema: { tags: ['system'] } }, async () => ({ release }));
+  app.get('/release', { ...publicRoute, schema: { tags: ['system'] } }, async (): Promise<ReleaseResponse> => ({ release }));
 };

@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
-import { can, contactBody, hasAnyRole, hasRole } from '@app/domain';
+import { can, contactBody, hasAnyRole, hasRole, type ContactMessage, type ContactSent, type PeriodMeta, type Person } from '@app/domain';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactMessages, schools, users } from '../../db/schema.js';
@@ -10,7 +10,7 @@ import { listPeriods } from '../periods/service.js';
 const teacherOrAdmin = { allow: (u: { roles: string[] }) => hasAnyRole(u.roles, ['TEACHER', 'SCHOOL_ADMIN', 'SUPER_ADMIN']) };
 
 export const utilityRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/utility/contact', { config: { public: true }, schema: { tags: ['utility'], body: contactBody } }, async (req) => {
+  app.post('/utility/contact', { config: { public: true }, schema: { tags: ['utility'], body: contactBody } }, async (req): Promise<ContactSent> => {
     const b = req.body;
     // A signed-in sender belongs to their school; a visitor's school is matched by code or name.
     let schoolId = req.auth?.schoolId ?? null;
@@ -32,21 +32,21 @@ export const utilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/utility/contact',
     { config: { allow: (u) => can.readSchoolContacts(subjectOf(u)) }, schema: { tags: ['utility'] } },
-    async (req) => {
+    async (req): Promise<ContactMessage[]> => {
       const rows = await app.db
         .select()
         .from(contactMessages)
         .where(eq(contactMessages.schoolId, me(req).schoolId))
         .orderBy(desc(contactMessages.createdAt))
         .limit(200);
-      return rows.map(({ id, schoolId: _s, userId: _u, ...rest }) => ({ _id: id, ...rest }));
+      return rows.map(({ id, schoolId: _s, userId: _u, createdAt, ...rest }) => ({ _id: id, ...rest, createdAt: createdAt.toISOString() }));
     },
   );
 
   app.get(
     '/utility/teacher/period-meta',
     { config: { allow: (u) => hasRole(u.roles, 'TEACHER') }, schema: { tags: ['utility'], querystring: z.object({ time: z.string().optional() }) } },
-    async (req) => {
+    async (req): Promise<PeriodMeta> => {
       const mine = await listPeriods(app.db, me(req), 'mine');
       return {
         periodCount: mine.length,
@@ -65,7 +65,7 @@ export const utilityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/utility/list/co-teachers', { config: teacherOrAdmin, schema: { tags: ['utility'] } }, async (req) => {
+  app.get('/utility/list/co-teachers', { config: teacherOrAdmin, schema: { tags: ['utility'] } }, async (req): Promise<Person[]> => {
     const user = me(req);
     const rows = await app.db
       .select()

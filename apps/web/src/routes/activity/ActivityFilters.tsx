@@ -1,9 +1,9 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { ACTIVITY_CATEGORIES } from '@app/domain';
-import type { ActivityCategoryName } from '../../api';
+import type { ActivityCategory } from '../../api';
 
 export interface Filters {
-  category: ActivityCategoryName | null;
+  category: ActivityCategory | null;
   startDate: string;
   endDate: string;
 }
@@ -20,7 +20,7 @@ export function ActivityFilters({ value, onChange }: { value: Filters; onChange:
         label="Category"
         data={[{ value: '', label: 'All categories' }, ...ACTIVITY_CATEGORIES.map((c) => ({ value: c, label: c }))]}
         value={value.category ?? ''}
-        onChange={(c) => onChange({ ...value, category: (c || null) as ActivityCategoryName | null })}
+        onChange={(c) => onChange({ ...value, category: (c || null) as ActivityCategory | null })}
         allowDeselect={false}
         w={{ base: '100%', xs: 200 }}
       />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { groupTypes as groupTypesApi, unwrap, type ClassStudentStats, type GroupType, type GroupTypeInput } from '../../api';
+import { groupTypes as groupTypesApi, unwrap, type ClassStudentStats, type GroupType, type GroupTypeUpdateBody } from '../../api';
 import { GroupTypeEditor } from './GroupTypeEditor';
 import { GroupUndoList } from './GroupUndoList';
 
@@ -24,7 +24,7 @@ export function GroupManager({ opened, onClose, periodId, groupTypes, students, 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['group-types', periodId] });
 
   const save = useMutation({
-    mutationFn: (input: GroupTypeInput) =>
+    mutationFn: (input: GroupTypeUpdateBody) =>
       unwrap(editing && editing !== 'new' ? groupTypesApi.update(editing._id, input) : groupTypesApi.create(periodId, input)),
     onSuccess: (saved) => {
       notifications.show({ color: 'teal', message: `Groups “${saved.name}” saved.` });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
-import type { ClassStudentStats, GroupType, GroupTypeInput } from '../../api';
+import type { ClassStudentStats, GroupType, GroupTypeUpdateBody } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
 interface Props {
@@ -8,11 +8,11 @@ interface Props {
   students: ClassStudentStats[];
   saving: boolean;
   error: string | null;
-  onSave: (input: GroupTypeInput) => void;
+  onSave: (input: GroupTypeUpdateBody) => void;
   onCancel: () => void;
 }
 
-type Draft = GroupTypeInput['groups'][number] & { key: string };
+type Draft = GroupTypeUpdateBody['groups'][number] & { key: string };
 let nextKey = 0;
 const newKey = () => `g${++nextKey}`;
 

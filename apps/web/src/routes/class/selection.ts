@@ -1,4 +1,4 @@
-import type { GiveRequest, StudentGroup } from '../../api';
+import type { BulkGiveBody, StudentGroup } from '../../api';
 
 interface Student {
   _id: string;
@@ -27,7 +27,7 @@ export const onRoster = (selected: readonly string[], students: readonly Student
   selected.filter((id) => students.some((s) => s.externalStudentId === id));
 
 /** Who a class give goes to: a whole group (so it can be undone by group) or a list of students. */
-export type ClassGiveSelectors = Pick<GiveRequest, 'internalPeriodId' | 'groupIds' | 'externalStudentIds'>;
+export type ClassGiveSelectors = Pick<BulkGiveBody, 'internalPeriodId' | 'groupIds' | 'externalStudentIds'>;
 
 /**
  * Gives through the chosen group only while the selection is exactly its members (as a set) and

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { contactBody, fullName, roleLabel } from '@app/domain';
-import { isFailure, utility, type ContactRequest, type SessionUser } from '../../api';
+import { isFailure, utility, type ContactBody, type SessionUser } from '../../api';
 
 const ROLE_CHOICES = ['Student', 'Teacher', 'Parent', 'School Admin', 'Staff', 'Other'];
-type Field = keyof ContactRequest;
+type Field = keyof ContactBody;
 
-function initialValues(user: SessionUser | null): ContactRequest {
+function initialValues(user: SessionUser | null): ContactBody {
   return {
     userName: user ? fullName(user) : '',
     userSchool: user?.school.name ?? '',
