@@ -281,3 +281,26 @@ export interface CalendarView {
   /** Whether today is a school day. */
   schoolDays: boolean;
 }
+
+/** GET activity/period-stats-details/{id}: a class's day, by activity. */
+export interface PeriodDayDetails {
+  internalPeriodId: string;
+  date: string;
+  byActivity: { activityType: string; category: string; count: number; points: number }[];
+  totals: { bonuses: number; flags: number; points: number };
+}
+
+/** GET activity/audit: one change to an activity. */
+export interface AuditEntry {
+  _id: string;
+  activityId: string;
+  action: string;
+  changedBy: string | null;
+  changedByName: string;
+  before: unknown;
+  after: unknown;
+  at: string;
+}
+
+/** POST utility/student/balance: the balance at the end of each date asked for. */
+export type BalancesAt = Record<string, number>;

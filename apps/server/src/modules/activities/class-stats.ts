@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { todayIn, type ClassStats } from '@app/domain';
+import { todayIn, type ClassStats, type PeriodDayDetails } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { absences, activities, dailyRollup, periodStudents, users, wallets } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
@@ -53,7 +53,7 @@ export async function classStats(db: Queryable, user: AuthUser, periodId: string
 }
 
 /** The activities given in a period on a day, grouped by activity, for the class's day summary. */
-export async function periodStatsDetails(db: Queryable, user: AuthUser, periodId: string, date?: string) {
+export async function periodStatsDetails(db: Queryable, user: AuthUser, periodId: string, date?: string): Promise<PeriodDayDetails> {
   const period = await accessiblePeriod(db, user, periodId);
   const on = date ?? todayIn(user.school.timeZone);
   const rows = await db

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { pointsFitCategory, type ActivityUpdateBody, type ActivityUpdated } from '@app/domain';
+import { pointsFitCategory, type ActivityUpdateBody, type ActivityUpdated, type AuditEntry } from '@app/domain';
 import type { Db } from '../../db/client.js';
 import { activities, activityAudit, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
@@ -71,7 +71,7 @@ export async function deleteActivity(db: Db, user: AuthUser, id: string) {
 }
 
 /** The audit trail (admins): who changed or removed which activity, newest first. */
-export async function auditTrail(db: Db, user: AuthUser, activityId: string | undefined, limit: number) {
+export async function auditTrail(db: Db, user: AuthUser, activityId: string | undefined, limit: number): Promise<AuditEntry[]> {
   if (!isAdminUser(user)) throw forbidden();
   if (activityId !== undefined && !isUuid(activityId)) throw notFound('Activity not found');
   const rows = await db
@@ -89,6 +89,6 @@ export async function auditTrail(db: Db, user: AuthUser, activityId: string | un
     changedByName: firstName ? `${firstName} ${lastName}` : 'School',
     before: a.before,
     after: a.after,
-    at: a.at,
+    at: a.at.toISOString(),
   }));
 }

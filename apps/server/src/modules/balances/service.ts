@@ -1,5 +1,5 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import { addDays, gemTier, hasRole, memberStatus, type BalanceStats } from '@app/domain';
+import { addDays, gemTier, hasRole, memberStatus, type BalanceStats, type BalancesAt } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { dailyRollup, wallets } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
@@ -45,7 +45,7 @@ export async function balanceStats(db: Queryable, user: AuthUser, studentId?: st
 }
 
 /** Balance at the end of each date (from the rollup); an empty list gives an empty object. */
-export async function balancesAt(db: Queryable, user: AuthUser, endDates: string[], studentId?: string) {
+export async function balancesAt(db: Queryable, user: AuthUser, endDates: string[], studentId?: string): Promise<BalancesAt> {
   if (!endDates.length) return {};
   const id = await subjectStudent(db, user, studentId);
   const rows = await db
@@ -53,7 +53,7 @@ export async function balancesAt(db: Queryable, user: AuthUser, endDates: string
     .from(dailyRollup)
     .where(and(eq(dailyRollup.schoolId, user.schoolId), eq(dailyRollup.studentId, id), lte(dailyRollup.date, [...endDates].sort().at(-1)!)))
     .groupBy(dailyRollup.date);
-  const out: Record<string, number> = {};
+  const out: BalancesAt = {};
   for (const d of endDates) out[d] = rows.filter((r) => r.date <= d).reduce((n, r) => n + Number(r.net), 0);
   return out;
 }
