@@ -32,3 +32,32 @@ describe('a flag given after the daily run', () => {
     expect(await ledgerDrift(db, school.id)).toEqual([]);
   });
 });
+
+describe('deleting that flag', () => {
+  it('gives the Daily Behavior points back when no other flag remains that day', async () => {
+    const db = ctx.database.db;
+    const school = await makeSchool(db);
+    const teacher = await makeUser(db, school, ['TEACHER']);
+    const kid = await makeUser(db, school, ['STUDENT']);
+    await makePeriod(db, school, teacher, [kid]);
+    const day = await schoolDay(db, school);
+    await runDailyPoints(db, school.id, day);
+    const token = await signIn(ctx.app, teacher);
+    const flag = await typeByName(db, school, 'Late to class');
+    const give = (id: string) =>
+      call(ctx.app, 'POST', '/activity/bulk', { token, payload: { externalStudentIds: [kid.externalId], activityTypes: [id], date: day } });
+    expect((await give(flag.id)).status).toBe(200);
+    expect((await give((await typeByName(db, school, 'Phone out')).id)).status).toBe(200);
+    const behavior = () =>
+      db.select().from(activities).where(and(eq(activities.schoolId, school.id), eq(activities.date, day), eq(activities.category, 'Daily Behavior')));
+    expect(await behavior()).toHaveLength(0);
+    const flags = (await call(ctx.app, 'GET', `/activity/?studentId=${kid.id}&category=Flags`, { token })).body;
+    expect(flags).toHaveLength(2);
+    // One flag left: still no behavior points. Both gone: they come back, once.
+    expect((await call(ctx.app, 'DELETE', `/activity/${flags[0]._id}`, { token })).status).toBe(200);
+    expect(await behavior()).toHaveLength(0);
+    expect((await call(ctx.app, 'DELETE', `/activity/${flags[1]._id}`, { token })).status).toBe(200);
+    expect((await behavior()).map((b) => [b.studentId, b.givenBy])).toEqual([[kid.id, null]]);
+    expect(await ledgerDrift(db, school.id)).toEqual([]);
+  });
+});

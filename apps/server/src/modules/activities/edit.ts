@@ -9,6 +9,7 @@ import { isAdminUser } from './access.js';
 import { applyLedger } from './ledger.js';
 import { activitySnapshot, removeActivities, type ActivityRow } from './remove.js';
 import { resolveTypes } from './types.js';
+import { restoreDailyBehavior } from '../attendance/daily-behavior.js';
 
 /** Locks one activity the user may change: its giver or an admin of the school. */
 async function lockOwnActivity(tx: Db | Parameters<Parameters<Db['transaction']>[0]>[0], user: AuthUser, id: string) {
@@ -66,7 +67,8 @@ export const presentUpdated = (a: ActivityRow): ActivityUpdated => ({
 export async function deleteActivity(db: Db, user: AuthUser, id: string) {
   await db.transaction(async (tx) => {
     await lockOwnActivity(tx, user, id);
-    await removeActivities(tx, user.schoolId, eq(activities.id, id), user.id);
+    const removed = await removeActivities(tx, user.schoolId, eq(activities.id, id), user.id);
+    await restoreDailyBehavior(tx, user.schoolId, removed, user.id);
   });
 }
 

@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { accessiblePeriod } from '../activities/access.js';
 import { removeActivities } from '../activities/remove.js';
+import { restoreDailyBehavior } from '../attendance/daily-behavior.js';
 import { loadCalendar } from '../calendar/service.js';
 
 type GroupTypeRow = typeof groupTypes.$inferSelect;
@@ -151,6 +152,7 @@ export async function removeGroupActivity(
 
   return db.transaction(async (tx) => {
     const removed = await removeActivities(tx, user.schoolId, and(eq(activities.groupId, g.id), eq(activities.date, on)), user.id);
+    await restoreDailyBehavior(tx, user.schoolId, removed, user.id);
     return { removed: removed.length };
   });
 }
