@@ -1,4 +1,5 @@
 import type { Person, SchoolInfo, SessionUser } from '@app/domain';
+import { users } from '../db/schema.js';
 import type { AuthUser, SchoolRow } from '../lib/auth-context.js';
 
 export const presentSchool = (s: SchoolRow): SchoolInfo => ({
@@ -44,3 +45,13 @@ export const presentPerson = (u: {
   gradeLevel: u.gradeLevel,
   house: u.house,
 });
+
+/** The columns a person view needs, for selects that present people. */
+export const personColumns = {
+  id: users.id,
+  externalId: users.externalId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  gradeLevel: users.gradeLevel,
+  house: users.house,
+};

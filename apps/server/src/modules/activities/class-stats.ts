@@ -3,6 +3,7 @@ import { todayIn, type ClassStats, type PeriodDayDetails } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { absences, activities, dailyRollup, periodStudents, users, wallets } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
+import { personColumns } from '../../presenters/user.js';
 import { accessiblePeriod } from './access.js';
 
 /** Per student of a period: balance and that day's bonuses, flags and absence; with class totals. */
@@ -11,12 +12,7 @@ export async function classStats(db: Queryable, user: AuthUser, periodId: string
   const on = date ?? todayIn(user.school.timeZone);
   const rows = await db
     .select({
-      id: users.id,
-      externalId: users.externalId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      gradeLevel: users.gradeLevel,
-      house: users.house,
+      ...personColumns,
       balance: sql<number>`coalesce(${wallets.balance}, 0)`,
       bonuses: sql<number>`coalesce((select sum(r.earned) from ${dailyRollup} r where r.school_id = ${users.schoolId} and r.student_id = ${users.id} and r.date = ${on} and r.category <> 'Flags'), 0)`,
       flags: sql<number>`coalesce((select sum(r.earned) from ${dailyRollup} r where r.school_id = ${users.schoolId} and r.student_id = ${users.id} and r.date = ${on} and r.category = 'Flags'), 0)`,

@@ -5,6 +5,7 @@ import { activities, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { presentUpdated } from './edit.js';
 import { accessiblePeriod, accessibleStudent, isAdminUser, seesAllStudents, taughtStudentIds } from './access.js';
 
 const giver = sql`(select coalesce(g.first_name || ' ' || g.last_name, 'School') from users g where g.school_id = ${activities.schoolId} and g.id = ${activities.givenBy})`;
@@ -46,13 +47,7 @@ export async function listActivities(db: Queryable, user: AuthUser, f: ActivityL
     .offset(f.offset);
   const admin = isAdminUser(user);
   return rows.map(({ a, firstName, lastName, externalId, givenByName }) => ({
-    _id: a.id,
-    activityType: a.activityType,
-    activityTypeId: a.activityTypeId,
-    category: a.category,
-    points: a.points,
-    comment: a.comment,
-    date: a.date,
+    ...presentUpdated(a),
     internalPeriodId: a.internalPeriodId,
     studentId: a.studentId,
     student: { firstName, lastName, externalStudentId: externalId },

@@ -16,7 +16,7 @@ import { periodStudents, periods, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { presentPerson } from '../../presenters/user.js';
+import { presentPerson, personColumns } from '../../presenters/user.js';
 
 const isAdmin = (u: AuthUser) => hasAnyRole(u.roles, ['SCHOOL_ADMIN', 'SUPER_ADMIN']);
 
@@ -83,12 +83,7 @@ export async function getPeriodFor(db: Queryable, user: AuthUser, id: string): P
 export async function periodRoster(db: Queryable, schoolId: string, periodId: string): Promise<RosterStudent[]> {
   const rows = await db
     .select({
-      id: users.id,
-      externalId: users.externalId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      gradeLevel: users.gradeLevel,
-      house: users.house,
+      ...personColumns,
     })
     .from(periodStudents)
     .innerJoin(users, and(eq(users.schoolId, periodStudents.schoolId), eq(users.id, periodStudents.studentId)))
