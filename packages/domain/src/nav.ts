@@ -1,4 +1,5 @@
-import { can, type PermissionSubject } from './permissions.js';
+import { can } from './permissions.js';
+import type { PermissionSubject } from './policy.js';
 import { hasAnyRole, hasRole } from './roles.js';
 
 export interface NavItem {

@@ -1,4 +1,4 @@
-import type { PermissionSubject } from '@app/domain';
+import type { Action, PermissionSubject } from '@app/domain';
 import type { FastifyRequest } from 'fastify';
 import type { schools } from '../db/schema.js';
 import { unauthorized } from './errors.js';
@@ -24,8 +24,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Open without a session (the user is still loaded when a valid token comes along). */
     public?: boolean;
-    /** Role-level guard checked before validation; school and ownership are checked in services. */
-    allow?: (user: AuthUser) => boolean;
+    /**
+     * The permission-table action the route performs. Checked before the body is parsed; the
+     * services narrow objects by the user's scope for it. Every non-public route names one.
+     */
+    action?: Action;
   }
   interface FastifyRequest {
     auth: AuthUser | null;
@@ -47,5 +50,6 @@ export const subjectOf = (u: AuthUser): PermissionSubject => ({
     storeModel: u.school.storeModel,
     schoolType: u.school.schoolType,
     canTeacherGiveAll: u.school.canTeacherGiveAll,
+    canNonAdminCreateCustomActions: u.school.canNonAdminCreateCustomActions,
   },
 });

@@ -13,6 +13,7 @@ export const presentSchool = (s: SchoolRow): SchoolInfo => ({
   storeModel: s.storeModel,
   schoolType: s.schoolType,
   canTeacherGiveAll: s.canTeacherGiveAll ?? true,
+  canNonAdminCreateCustomActions: s.canNonAdminCreateCustomActions,
 });
 
 /** The signed-in user as the client sees it; nothing else about the account leaves the server. */

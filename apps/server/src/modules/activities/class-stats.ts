@@ -4,11 +4,11 @@ import type { Queryable } from '../../db/client.js';
 import { absences, activities, dailyRollup, periodStudents, users, wallets } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { personColumns } from '../../presenters/user.js';
-import { accessiblePeriod } from './access.js';
+import { periodFor } from '../../access/periods.js';
 
 /** Per student of a period: balance and that day's bonuses, flags and absence; with class totals. */
 export async function classStats(db: Queryable, user: AuthUser, periodId: string, date?: string): Promise<ClassStats> {
-  const period = await accessiblePeriod(db, user, periodId);
+  const period = await periodFor(db, user, 'class:view', periodId);
   const on = date ?? todayIn(user.school.timeZone);
   const rows = await db
     .select({
@@ -50,7 +50,7 @@ export async function classStats(db: Queryable, user: AuthUser, periodId: string
 
 /** The activities given in a period on a day, grouped by activity, for the class's day summary. */
 export async function periodStatsDetails(db: Queryable, user: AuthUser, periodId: string, date?: string): Promise<PeriodDayDetails> {
-  const period = await accessiblePeriod(db, user, periodId);
+  const period = await periodFor(db, user, 'class:view', periodId);
   const on = date ?? todayIn(user.school.timeZone);
   const rows = await db
     .select({

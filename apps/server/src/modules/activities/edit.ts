@@ -5,13 +5,13 @@ import { activities, activityAudit, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { isAdminUser } from './access.js';
-import { applyLedger } from './ledger.js';
-import { activitySnapshot, removeActivities, type ActivityRow } from './remove.js';
+import { requireScope } from '../../access/permission.js';
+import { applyLedger } from '../../ledger/apply.js';
+import { restoreDailyBehavior } from '../../ledger/daily-points.js';
+import { activitySnapshot, removeActivities, type ActivityRow } from '../../ledger/remove.js';
 import { resolveTypes } from './types.js';
-import { restoreDailyBehavior } from '../attendance/daily-behavior.js';
 
-/** Locks one activity the user may change: its giver or an admin of the school. */
+/** Locks one activity the user may change: its giver, or anyone whose scope is the school (admins). */
 async function lockOwnActivity(tx: Db | Parameters<Parameters<Db['transaction']>[0]>[0], user: AuthUser, id: string) {
   if (!isUuid(id)) throw notFound('Activity not found');
   const [a] = await tx
@@ -20,7 +20,7 @@ async function lockOwnActivity(tx: Db | Parameters<Parameters<Db['transaction']>
     .where(and(eq(activities.schoolId, user.schoolId), eq(activities.id, id)))
     .for('update');
   if (!a) throw notFound('Activity not found');
-  if (a.givenBy !== user.id && !isAdminUser(user)) throw forbidden('Only the giver or an admin can change this activity.');
+  if (a.givenBy !== user.id && requireScope(user, 'activity:change') !== 'school') throw forbidden('Only the giver or an admin can change this activity.');
   return a;
 }
 
@@ -74,7 +74,6 @@ export async function deleteActivity(db: Db, user: AuthUser, id: string) {
 
 /** The audit trail (admins): who changed or removed which activity, newest first. */
 export async function auditTrail(db: Db, user: AuthUser, activityId: string | undefined, limit: number): Promise<AuditEntry[]> {
-  if (!isAdminUser(user)) throw forbidden();
   if (activityId !== undefined && !isUuid(activityId)) throw notFound('Activity not found');
   const rows = await db
     .select({ a: activityAudit, firstName: users.firstName, lastName: users.lastName })

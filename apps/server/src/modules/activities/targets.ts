@@ -1,25 +1,26 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { MSG, type BulkGiveBody } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
-import { groupTypes, groups, houses, periodStudents, users } from '../../db/schema.js';
+import { groupTypes, groups, houses, periodStudents, periods, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { accessiblePeriod, reachesWholeSchool, taughtStudentIds } from './access.js';
-
-const isStudent = sql`'STUDENT' = any(${users.roles})`;
+import { requireScope } from '../../access/permission.js';
+import { periodFor, periodInScope } from '../../access/periods.js';
+import { isStudentRow, studentsInScope } from '../../access/students.js';
 
 /**
  * The students a give reaches: the union of chosen students, groups, houses and grade levels, or the
- * whole period when only a period is named. Each selector is checked against what the giver may reach.
+ * whole period when only a period is named. A named period must be a class the giver may view, a
+ * group one of a class whose groups they may use, and every student within their activity:give scope.
  */
 export async function resolveTargets(
   db: Queryable,
   user: AuthUser,
   body: Pick<BulkGiveBody, 'externalStudentIds' | 'groupIds' | 'houseNames' | 'gradeLevels' | 'internalPeriodId'>,
 ): Promise<{ studentIds: string[]; periodId: string | null; groupId: string | null }> {
-  const wholeSchool = reachesWholeSchool(user);
-  const period = body.internalPeriodId ? await accessiblePeriod(db, user, body.internalPeriodId) : null;
+  const wholeSchool = requireScope(user, 'activity:give') === 'school';
+  const period = body.internalPeriodId ? await periodFor(db, user, 'class:view', body.internalPeriodId) : null;
   const found = new Set<string>();
   const externalIds = body.externalStudentIds ?? [];
   const groupIds = body.groupIds ?? [];
@@ -30,7 +31,7 @@ export async function resolveTargets(
     const rows = await db
       .select({ id: users.id, externalId: users.externalId })
       .from(users)
-      .where(and(eq(users.schoolId, user.schoolId), inArray(users.externalId, externalIds), isStudent));
+      .where(and(eq(users.schoolId, user.schoolId), inArray(users.externalId, externalIds), isStudentRow));
     const known = new Set(rows.map((r) => r.externalId));
     const missing = externalIds.filter((e) => !known.has(e));
     if (missing.length) throw badRequest(`Unknown student: ${missing.slice(0, 5).join(', ')}`);
@@ -41,13 +42,14 @@ export async function resolveTargets(
   if (groupIds.length) {
     if (groupIds.some((g) => !isUuid(g))) throw notFound('Group not found');
     const rows = await db
-      .select({ id: groups.id, studentIds: groups.studentIds, periodId: groupTypes.internalPeriodId })
+      .select({ id: groups.id, studentIds: groups.studentIds, teacherId: periods.teacherId, coTeachers: periods.coTeachers })
       .from(groups)
       .innerJoin(groupTypes, and(eq(groupTypes.schoolId, groups.schoolId), eq(groupTypes.id, groups.groupTypeId)))
+      .innerJoin(periods, and(eq(periods.schoolId, groupTypes.schoolId), eq(periods.id, groupTypes.internalPeriodId)))
       .where(and(eq(groups.schoolId, user.schoolId), inArray(groups.id, groupIds)));
     if (rows.length !== new Set(groupIds).size) throw notFound('Group not found');
     for (const g of rows) {
-      await accessiblePeriod(db, user, g.periodId);
+      if (!periodInScope(user, 'groupTypes:read', g)) throw forbidden('This class belongs to another teacher.');
       g.studentIds.forEach((s) => found.add(s));
     }
     if (rows.length === 1) groupId = rows[0]!.id;
@@ -59,11 +61,11 @@ export async function resolveTargets(
       const known = await db.select({ name: houses.name }).from(houses).where(and(eq(houses.schoolId, user.schoolId), inArray(houses.name, houseNames)));
       const missing = houseNames.filter((h) => !known.some((k) => k.name === h));
       if (missing.length) throw badRequest(`Unknown house: ${missing.join(', ')}`);
-      const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.schoolId, user.schoolId), inArray(users.house, houseNames), isStudent));
+      const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.schoolId, user.schoolId), inArray(users.house, houseNames), isStudentRow));
       rows.forEach((r) => found.add(r.id));
     }
     if (gradeLevels.length) {
-      const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.schoolId, user.schoolId), inArray(users.gradeLevel, gradeLevels), isStudent));
+      const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.schoolId, user.schoolId), inArray(users.gradeLevel, gradeLevels), isStudentRow));
       rows.forEach((r) => found.add(r.id));
     }
   }
@@ -79,8 +81,8 @@ export async function resolveTargets(
 
   if (!found.size) throw badRequest(MSG.selectStudent);
   if (!wholeSchool) {
-    const mine = await taughtStudentIds(db, user);
-    if ([...found].some((s) => !mine.has(s))) throw forbidden('You can give only to students in your classes.');
+    const mine = await studentsInScope(db, user, 'activity:give');
+    if (mine !== 'school' && [...found].some((s) => !mine.has(s))) throw forbidden('You can give only to students in your classes.');
   }
   return { studentIds: [...found], periodId: period?.id ?? null, groupId };
 }

@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   ACTIVITY_CATEGORIES,
   activityPoints,
-  hasRole,
   MAX_CUSTOM_PER_KIND,
   MSG,
   TEACHER_CUSTOM_ACTION,
@@ -16,9 +15,10 @@ import { activityTypes, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { isAdminUser } from './access.js';
+import { isAdminUser, mayDo, scopeOf } from '../../access/permission.js';
+import type { ActivityTypeRow } from '../../ledger/write.js';
 
-export type ActivityTypeRow = typeof activityTypes.$inferSelect;
+export type { ActivityTypeRow };
 
 export const presentType = (t: ActivityTypeRow, user: AuthUser): ActivityOption => ({
   _id: t.id,
@@ -29,9 +29,9 @@ export const presentType = (t: ActivityTypeRow, user: AuthUser): ActivityOption 
   isCustom: t.type === TEACHER_CUSTOM_ACTION,
 });
 
-/** Categories a person may give by hand: teachers and give-all give Flags and Bonuses; admins every category. */
+/** Categories a person may give by hand: Flags and Bonuses; every category with activity:giveAllCategories. */
 export function mayGiveCategory(user: AuthUser, category: string): boolean {
-  return isAdminUser(user) || category === 'Flags' || category === 'Bonuses';
+  return mayDo(user, 'activity:give') && (category === 'Flags' || category === 'Bonuses' || mayDo(user, 'activity:giveAllCategories'));
 }
 
 /** The school's actions plus the user's own custom actions. */
@@ -60,15 +60,14 @@ export async function activityOptions(db: Queryable, user: AuthUser): Promise<Ac
     customActions: custom.map((t) => presentType(t, user)),
     powerActions: (me?.powerActions ?? []).filter((id) => types.some((t) => t.id === id)),
     /** Categories this user may give by hand (admins also Academic Pay Day and the daily ones). */
-    givableCategories: ACTIVITY_CATEGORIES.filter((c) => mayGiveCategory(user, c) && !hasRole(user.roles, 'STUDENT')),
+    givableCategories: ACTIVITY_CATEGORIES.filter((c) => mayGiveCategory(user, c)),
     canCreateCustomActions: canCreateCustom(user),
     customLimit: MAX_CUSTOM_PER_KIND,
     flagPoints: { admin: user.school.adminFlagPoints, nonAdmin: user.school.nonAdminFlagPoints },
   };
 }
 
-export const canCreateCustom = (user: AuthUser) =>
-  !hasRole(user.roles, 'STUDENT') && (isAdminUser(user) || user.school.canNonAdminCreateCustomActions);
+export const canCreateCustom = (user: AuthUser) => mayDo(user, 'customActions:manage');
 
 /** Creates (or reuses, by name) one of the user's custom actions; at most 5 Flags and 5 Bonuses. */
 export async function createCustomAction(db: Queryable, user: AuthUser, input: CustomActionInput): Promise<ActivityTypeRow> {
@@ -106,7 +105,7 @@ export async function createCustomAction(db: Queryable, user: AuthUser, input: C
 export async function deleteCustomAction(db: Queryable, user: AuthUser, id: string) {
   if (!isUuid(id)) throw notFound('Activity not found');
   const [t] = await db.select().from(activityTypes).where(and(eq(activityTypes.schoolId, user.schoolId), eq(activityTypes.id, id)));
-  if (!t || (t.ownerId !== user.id && !isAdminUser(user)) || t.type !== TEACHER_CUSTOM_ACTION) throw notFound('Activity not found');
+  if (!t || (t.ownerId !== user.id && scopeOf(user, 'customActions:manage') !== 'school') || t.type !== TEACHER_CUSTOM_ACTION) throw notFound('Activity not found');
   // Past activities keep their name; the action just stops being offered.
   await db.update(activityTypes).set({ active: false }).where(and(eq(activityTypes.schoolId, user.schoolId), eq(activityTypes.id, id)));
 }
@@ -129,7 +128,7 @@ export async function resolveTypes(db: Queryable, user: AuthUser, wanted: Readon
 }
 
 export async function setPowerActions(db: Queryable, user: AuthUser, targetUserId: string, ids: string[]): Promise<PowerActions> {
-  if (targetUserId !== user.id) throw forbidden('You can change only your own power actions.');
+  if (targetUserId !== user.id && scopeOf(user, 'powerActions:set') !== 'school') throw forbidden('You can change only your own power actions.');
   const unique = [...new Set(ids)];
   const types = await visibleTypes(db, user);
   const unknown = unique.filter((id) => !types.some((t) => t.id === id));

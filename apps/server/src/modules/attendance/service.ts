@@ -4,10 +4,10 @@ import type { Db, Tx } from '../../db/client.js';
 import { absences, activities, activityAudit, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest } from '../../lib/errors.js';
-import { dailyType, hasDailyRun, lockSchoolDay } from '../calendar/daily-run.js';
-import { accessibleStudent, seesAllStudents, taughtStudentIds } from '../activities/access.js';
-import { removeActivities } from '../activities/remove.js';
-import { writeActivities } from '../activities/give.js';
+import { studentFor, studentsInScope } from '../../access/students.js';
+import { dailyType, hasDailyRun, lockSchoolDay } from '../../ledger/daily-points.js';
+import { removeActivities } from '../../ledger/remove.js';
+import { writeActivities } from '../../ledger/write.js';
 import { loadCalendar } from '../calendar/service.js';
 
 /** The date an absence may be recorded on (the school's today by default), or the reason it may not. */
@@ -73,7 +73,7 @@ async function giveBackAttendance(tx: Tx, user: AuthUser, studentId: string, dat
  * student's Daily Attendance points are taken back in the same transaction.
  */
 export async function markAbsent(db: Db, user: AuthUser, studentId: string, date: string | undefined): Promise<AbsenceChange> {
-  const student = await accessibleStudent(db, user, studentId);
+  const student = await studentFor(db, user, 'attendance:mark', studentId);
   const on = await absenceDate(db, user, date);
   await db.transaction(async (tx) => {
     await lockSchoolDay(tx, user.schoolId, on);
@@ -89,7 +89,7 @@ export async function markAbsent(db: Db, user: AuthUser, studentId: string, date
 
 /** Removes an absence (idempotent); gives the attendance points back when the day's run already happened. */
 export async function unmarkAbsent(db: Db, user: AuthUser, studentId: string, date: string | undefined): Promise<AbsenceChange> {
-  const student = await accessibleStudent(db, user, studentId);
+  const student = await studentFor(db, user, 'attendance:mark', studentId);
   const on = await absenceDate(db, user, date);
   await db.transaction(async (tx) => {
     await lockSchoolDay(tx, user.schoolId, on);
@@ -105,11 +105,9 @@ export async function unmarkAbsent(db: Db, user: AuthUser, studentId: string, da
 /** Absences on one day among the students the user may see. */
 export async function listAbsences(db: Db, user: AuthUser, date: string | undefined) {
   const on = date ?? (await loadCalendar(db, user.school)).today;
-  let visible: string[] | null = null;
-  if (!seesAllStudents(user)) {
-    visible = [...(await taughtStudentIds(db, user))];
-    if (!visible.length) return [];
-  }
+  const inScope = await studentsInScope(db, user, 'attendance:read');
+  const visible = inScope === 'school' ? null : [...inScope];
+  if (visible && !visible.length) return [];
   const rows = await db
     .select({ studentId: absences.studentId, date: absences.date, firstName: users.firstName, lastName: users.lastName, externalStudentId: users.externalId })
     .from(absences)

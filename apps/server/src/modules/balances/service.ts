@@ -1,17 +1,18 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import { addDays, gemTier, hasRole, memberStatus, type BalanceStats, type BalancesAt } from '@app/domain';
+import { addDays, gemTier, memberStatus, type BalanceStats, type BalancesAt } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { dailyRollup, wallets } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest } from '../../lib/errors.js';
-import { accessibleStudent } from '../activities/access.js';
+import { requireScope } from '../../access/permission.js';
+import { studentFor } from '../../access/students.js';
 import { loadCalendar } from '../calendar/service.js';
 
 /** The student a balance call is about: the caller when a student, else `studentId` they may see. */
 async function subjectStudent(db: Queryable, user: AuthUser, studentId?: string) {
-  if (hasRole(user.roles, 'STUDENT')) return user.id;
+  if (requireScope(user, 'students:read') === 'own') return user.id;
   if (!studentId) throw badRequest('studentId is required');
-  return (await accessibleStudent(db, user, studentId)).id;
+  return (await studentFor(db, user, 'students:read', studentId)).id;
 }
 
 export async function balanceStats(db: Queryable, user: AuthUser, studentId?: string): Promise<BalanceStats> {

@@ -1,13 +1,15 @@
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import type { Action } from '@app/domain';
 import type { GroupActivityRemoved, GroupInput, GroupType, GroupTypeBody, GroupTypeDeleted, GroupTypeUpdateBody } from '@app/domain';
 import type { Db, Queryable } from '../../db/client.js';
 import { activities, groupTypes, groups, periodStudents } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { accessiblePeriod } from '../activities/access.js';
-import { removeActivities } from '../activities/remove.js';
-import { restoreDailyBehavior } from '../attendance/daily-behavior.js';
+import { requireScope } from '../../access/permission.js';
+import { periodFor } from '../../access/periods.js';
+import { restoreDailyBehavior } from '../../ledger/daily-points.js';
+import { removeActivities } from '../../ledger/remove.js';
 import { loadCalendar } from '../calendar/service.js';
 
 type GroupTypeRow = typeof groupTypes.$inferSelect;
@@ -29,8 +31,8 @@ async function groupsOf(db: Queryable, schoolId: string, typeIds: string[]) {
     .orderBy(asc(groups.name), asc(groups.id));
 }
 
-/** A group type of the user's school whose period the user may work with; locked when `lock`. */
-async function accessibleGroupType(db: Queryable, user: AuthUser, id: string, lock = false) {
+/** A group type of the user's school whose period lies in the user's scope for `action`; locked when `lock`. */
+async function groupTypeFor(db: Queryable, user: AuthUser, action: Action, id: string, lock = false) {
   if (!isUuid(id)) throw notFound('Group type not found');
   const q = db
     .select()
@@ -38,7 +40,7 @@ async function accessibleGroupType(db: Queryable, user: AuthUser, id: string, lo
     .where(and(eq(groupTypes.schoolId, user.schoolId), eq(groupTypes.id, id)));
   const [t] = lock ? await q.for('update') : await q;
   if (!t) throw notFound('Group type not found');
-  await accessiblePeriod(db, user, t.internalPeriodId);
+  await periodFor(db, user, action, t.internalPeriodId);
   return t;
 }
 
@@ -65,7 +67,7 @@ async function checkGroups(db: Queryable, schoolId: string, periodId: string, in
 }
 
 export async function listGroupTypes(db: Queryable, user: AuthUser, periodId: string): Promise<GroupType[]> {
-  const period = await accessiblePeriod(db, user, periodId);
+  const period = await periodFor(db, user, 'groupTypes:read', periodId);
   const types = await db
     .select()
     .from(groupTypes)
@@ -76,12 +78,12 @@ export async function listGroupTypes(db: Queryable, user: AuthUser, periodId: st
 }
 
 export async function getGroupType(db: Queryable, user: AuthUser, id: string): Promise<GroupType> {
-  const t = await accessibleGroupType(db, user, id);
+  const t = await groupTypeFor(db, user, 'groupTypes:read', id);
   return present(t, await groupsOf(db, user.schoolId, [t.id]));
 }
 
 export async function createGroupType(db: Db, user: AuthUser, body: GroupTypeBody): Promise<GroupType> {
-  const period = await accessiblePeriod(db, user, body.internalPeriodId);
+  const period = await periodFor(db, user, 'groupTypes:manage', body.internalPeriodId);
   if (body.groups.some((g) => g._id !== undefined)) throw badRequest('groups: a new group type has no group ids yet');
   await checkGroups(db, user.schoolId, period.id, body.groups);
   return db.transaction(async (tx) => {
@@ -100,7 +102,7 @@ export async function createGroupType(db: Db, user: AuthUser, body: GroupTypeBod
 /** Renames the type and replaces its groups: groups sent with an _id keep it, the others are new, the rest go. */
 export async function updateGroupType(db: Db, user: AuthUser, id: string, body: GroupTypeUpdateBody): Promise<GroupType> {
   return db.transaction(async (tx) => {
-    const t = await accessibleGroupType(tx, user, id, true);
+    const t = await groupTypeFor(tx, user, 'groupTypes:manage', id, true);
     const existing = await groupsOf(tx, user.schoolId, [t.id]);
     const kept = body.groups.filter((g) => g._id !== undefined).map((g) => g._id!);
     if (new Set(kept).size !== kept.length) throw badRequest('groups: a group id is used twice');
@@ -123,7 +125,7 @@ export async function updateGroupType(db: Db, user: AuthUser, id: string, body: 
 /** Deletes the type and its groups; activities given through them stay in the ledger. */
 export async function deleteGroupType(db: Db, user: AuthUser, id: string): Promise<GroupTypeDeleted> {
   await db.transaction(async (tx) => {
-    const t = await accessibleGroupType(tx, user, id, true);
+    const t = await groupTypeFor(tx, user, 'groupTypes:manage', id, true);
     await tx.delete(groups).where(and(eq(groups.schoolId, user.schoolId), eq(groups.groupTypeId, t.id)));
     await tx.delete(groupTypes).where(and(eq(groupTypes.schoolId, user.schoolId), eq(groupTypes.id, t.id)));
   });
@@ -133,6 +135,7 @@ export async function deleteGroupType(db: Db, user: AuthUser, id: string): Promi
 /**
  * Takes back what was given through one group on one day (the school's today by default): the
  * activities go, wallets and the rollup are reversed and each removal is audited, in one transaction.
+ * Only what the user may change goes: their own gives, or everyone's with a school scope (admins).
  */
 export async function removeGroupActivity(
   db: Db,
@@ -141,7 +144,8 @@ export async function removeGroupActivity(
   groupId: string,
   date: string | undefined,
 ): Promise<GroupActivityRemoved> {
-  const t = await accessibleGroupType(db, user, typeId);
+  const t = await groupTypeFor(db, user, 'groupTypes:read', typeId);
+  const everyone = requireScope(user, 'activity:change') === 'school';
   if (!isUuid(groupId)) throw notFound('Group not found');
   const [g] = await db
     .select({ id: groups.id })
@@ -151,7 +155,8 @@ export async function removeGroupActivity(
   const on = date ?? (await loadCalendar(db, user.school)).today;
 
   return db.transaction(async (tx) => {
-    const removed = await removeActivities(tx, user.schoolId, and(eq(activities.groupId, g.id), eq(activities.date, on)), user.id);
+    const mine = everyone ? undefined : eq(activities.givenBy, user.id);
+    const removed = await removeActivities(tx, user.schoolId, and(eq(activities.groupId, g.id), eq(activities.date, on), mine), user.id);
     await restoreDailyBehavior(tx, user.schoolId, removed, user.id);
     return { removed: removed.length };
   });

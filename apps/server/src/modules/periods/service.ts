@@ -1,8 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  hasAnyRole,
   hasRole,
-  isTeacherOfPeriod,
   periodLabel,
   schoolPeriods,
   shortName,
@@ -15,14 +13,10 @@ import type { Queryable } from '../../db/client.js';
 import { periodStudents, periods, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { requireScope, scopeOf } from '../../access/permission.js';
+import { periodInScope } from '../../access/periods.js';
 import { isUuid } from '../../lib/ids.js';
 import { presentPerson, personColumns } from '../../presenters/user.js';
-
-const isAdmin = (u: AuthUser) => hasAnyRole(u.roles, ['SCHOOL_ADMIN', 'SUPER_ADMIN']);
-
-/** Who sees the whole school's periods rather than only the ones they teach. */
-export const seesSchoolPeriods = (u: AuthUser) =>
-  !hasRole(u.roles, 'STUDENT') && (!hasRole(u.roles, 'TEACHER') || isAdmin(u) || hasRole(u.roles, 'GIVE_ALL'));
 
 async function loadPeriods(db: Queryable, schoolId: string, ids?: string[]): Promise<Omit<Period, 'isOwner'>[]> {
   const rows = await db
@@ -60,23 +54,22 @@ async function loadPeriods(db: Queryable, schoolId: string, ids?: string[]): Pro
 
 /** Teachers: the periods they teach or co-teach (own first); others: the school's periods with students. */
 export async function listPeriods(db: Queryable, user: AuthUser, scope: 'mine' | 'school'): Promise<Period[]> {
-  if (hasRole(user.roles, 'STUDENT')) throw forbidden();
+  const reach = requireScope(user, 'periods:list');
+  const wantsSchool = scope === 'school' || !hasRole(user.roles, 'TEACHER');
+  if (wantsSchool && reach !== 'school') throw forbidden();
   const all = await loadPeriods(db, user.schoolId);
   const withOwner = all.map((p) => ({ ...p, isOwner: p.externalTeacherId === user.externalId }));
-  const wantsSchool = scope === 'school' || !hasRole(user.roles, 'TEACHER');
-  if (wantsSchool) {
-    if (!seesSchoolPeriods(user)) throw forbidden();
-    return schoolPeriods(withOwner);
-  }
+  if (wantsSchool) return schoolPeriods(withOwner);
   return teacherPeriods(withOwner, user.externalId);
 }
 
-/** One period the user may see; another school's or an unknown id is 404, a period not theirs 403. */
+/** One class the user may view; another school's or an unknown id is 404, another teacher's class 403. */
 export async function getPeriodFor(db: Queryable, user: AuthUser, id: string): Promise<Period> {
   if (!isUuid(id)) throw notFound('Period not found');
   const [p] = await loadPeriods(db, user.schoolId, [id]);
   if (!p) throw notFound('Period not found');
-  if (!isTeacherOfPeriod(p, user.externalId) && !seesSchoolPeriods(user)) throw forbidden();
+  if (!periodInScope(user, 'class:view', { teacherId: p.teacher._id, coTeachers: p.coTeachers }))
+    throw forbidden('This class belongs to another teacher.');
   return { ...p, isOwner: p.externalTeacherId === user.externalId };
 }
 
@@ -104,7 +97,8 @@ export async function coTeacherDetails(db: Queryable, schoolId: string, external
 /** The teacher who owns the period, or an admin, names its co-teachers: teachers of the same school. */
 export async function setCoTeachers(db: Queryable, user: AuthUser, id: string, coTeachers: string[]): Promise<Period> {
   const period = await getPeriodFor(db, user, id);
-  if (!period.isOwner && !isAdmin(user)) throw forbidden('Only the teacher of this class can change its co-teachers.');
+  if (!period.isOwner && scopeOf(user, 'periods:coTeachers') !== 'school')
+    throw forbidden('Only the teacher of this class can change its co-teachers.');
   const wanted = [...new Set(coTeachers)];
   if (wanted.includes(period.externalTeacherId)) throw badRequest('coTeachers cannot include the class teacher');
   if (wanted.length) {

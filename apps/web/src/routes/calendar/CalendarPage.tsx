@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Badge, Card, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { can, longDate } from '@app/domain';
+import { allows, longDate } from '@app/domain';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { Page } from '../../components/Page';
@@ -28,7 +28,7 @@ export default function CalendarPage() {
   const user = useUser();
   const q = useSchoolCalendar();
   const [month, setMonth] = useState<string | null>(null);
-  const isAdmin = user !== null && can.isAdmin(user);
+  const isAdmin = user !== null && allows(user, 'calendar:manage');
 
   return (
     <Page>

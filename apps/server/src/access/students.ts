@@ -1,0 +1,41 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Action } from '@app/domain';
+import type { Queryable } from '../db/client.js';
+import { periodStudents, users } from '../db/schema.js';
+import type { AuthUser } from '../lib/auth-context.js';
+import { forbidden, notFound } from '../lib/errors.js';
+import { isUuid } from '../lib/ids.js';
+import { requireScope } from './permission.js';
+import { taughtPeriodIds } from './periods.js';
+
+export const isStudentRow = sql`'STUDENT' = any(${users.roles})`;
+
+/** Students in the periods the user teaches or co-teaches. */
+export async function taughtStudentIds(db: Queryable, u: AuthUser): Promise<Set<string>> {
+  const ids = await taughtPeriodIds(db, u);
+  if (!ids.length) return new Set();
+  const rows = await db
+    .selectDistinct({ id: periodStudents.studentId })
+    .from(periodStudents)
+    .where(and(eq(periodStudents.schoolId, u.schoolId), inArray(periodStudents.periodId, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The students an action reaches: 'school' for all of the user's school, else a set of ids. */
+export async function studentsInScope(db: Queryable, u: AuthUser, action: Action): Promise<Set<string> | 'school'> {
+  const scope = requireScope(u, action);
+  if (scope === 'school') return 'school';
+  if (scope === 'periods') return taughtStudentIds(db, u);
+  return new Set([u.id]);
+}
+
+/** A student of the user's school that the action may reach; unknown or another school's → 404, outside the scope → 403. */
+export async function studentFor(db: Queryable, u: AuthUser, action: Action, studentId: string) {
+  if (!isUuid(studentId)) throw notFound('Student not found');
+  const scope = requireScope(u, action);
+  const [s] = await db.select().from(users).where(and(eq(users.schoolId, u.schoolId), eq(users.id, studentId), isStudentRow));
+  if (!s) throw notFound('Student not found');
+  if (scope === 'school' || s.id === u.id) return s;
+  if (scope === 'own' || !(await taughtStudentIds(db, u)).has(s.id)) throw forbidden('This student is not in your classes.');
+  return s;
+}

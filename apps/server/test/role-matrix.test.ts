@@ -1,0 +1,506 @@
+import { eq } from 'drizzle-orm';
+import { addDays, ROLES, scopeFor, TEACHER_CUSTOM_ACTION, todayIn, type Action, type PermissionSubject, type Role } from '@app/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/client.js';
+import { activities, activityTypes, groupTypes, groups, holidays, periods, users } from '../src/db/schema.js';
+import { writeActivities, type ActivityTypeRow } from '../src/ledger/write.js';
+import { subjectOf } from '../src/lib/auth-context.js';
+import { createSession, findSession } from '../src/modules/auth/service.js';
+import { schoolDay, typeByName } from './helpers/economy.js';
+import { makeHouses, makePeriod, makeSchool, makeUser, PASSWORD, type SchoolRow, type UserRow } from './helpers/factories.js';
+import { call, useTestApp } from './helpers/test-app.js';
+
+/**
+ * Every API route × every role, against the one permission table (packages/domain/src/policy.ts).
+ *
+ * School A keeps the default settings (canTeacherGiveAll true, house system on) and has one user
+ * per role in ROLES, each holding only that role. The TEACHER-role user teaches period P with two
+ * students: S1 and the STUDENT-role user. A second teacher T2 teaches P2 (one student) and is the
+ * owner of the objects the "own"-scoped calls aim at, so those roles must be refused there.
+ * School B (admin, teacher, student, period, group type, activities, a custom action) exists so
+ * that its ids could leak. Callers: the 14 roles, no one (no token) and school B's admin.
+ *
+ * The expected answer of a (route, caller) comes from scopeFor(subjectOf(caller), route.action)
+ * and the kind of object the call reaches (its CALLS entry's `target`), see expectedInA().
+ */
+const ctx = useTestApp({ NODE_ENV: 'development' });
+
+type PeriodRow = typeof periods.$inferSelect;
+/** A fixture user an object may belong to. */
+type Who = Role | 'T2';
+
+/**
+ * What one call reaches, which decides who may make it:
+ * - public: no session needed; everyone gets an answer;
+ * - own: the caller's own object (their session, their power actions, a custom action of theirs): any scope but none;
+ * - narrowed: the server narrows what the call reaches to the caller's scope (a list, or "my gives"): any scope but none;
+ * - school: an object of school A outside P: the 'school' scope, or 'own' for its `owner`;
+ * - period: an object in P: 'school', 'periods' when the caller teaches P, or 'own' for its `owner`.
+ */
+type Target =
+  | { kind: 'public' }
+  | { kind: 'own' }
+  | { kind: 'narrowed' }
+  | { kind: 'school'; owner?: Who }
+  | { kind: 'period'; owner?: Who };
+
+interface Req {
+  url: string;
+  payload?: unknown;
+}
+
+interface Caller {
+  name: string;
+  kind: 'role' | 'anon' | 'otherSchool';
+  user?: UserRow;
+  token?: string;
+  subject?: PermissionSubject;
+}
+
+interface CallSpec {
+  target: Target;
+  /** One valid request for the caller; creates a fresh object first when the call uses it up. */
+  build: (fx: Fixture, caller: Caller) => Promise<Req>;
+  /**
+   * How school B's admin fares when the default does not say it (default: refused when the request
+   * names a school A id, else answered without any school A id): 'deny' when school A's object is
+   * named by something other than an id; 'open' for calls that read any school by design.
+   */
+  crossSchool?: 'deny' | 'open';
+}
+
+interface Fixture {
+  db: Db;
+  a: SchoolRow;
+  b: SchoolRow;
+  /** School A's user of each role. */
+  role: Record<Role, UserRow>;
+  t2: UserRow;
+  /** The student of P who is not the STUDENT-role user. */
+  s1: UserRow;
+  /** P: taught by the TEACHER-role user; S1 and the STUDENT-role user. */
+  p: PeriodRow;
+  p2: PeriodRow;
+  day: string;
+  bonus: ActivityTypeRow;
+  /** A group type of P with one group (S1, STUDENT), read and renamed by the calls. */
+  groupType: { id: string; groupId: string };
+  /** An activity T2 gave S1 in P (edited by the calls). */
+  activityOfT2: string;
+  holidayToAdd: string;
+  holidayToRemove: string;
+  adminB: UserRow;
+}
+
+const PUBLIC: Target = { kind: 'public' };
+const OWN: Target = { kind: 'own' };
+const NARROWED: Target = { kind: 'narrowed' };
+const SCHOOL: Target = { kind: 'school' };
+const PERIOD: Target = { kind: 'period' };
+
+const who = (fx: Fixture, w: Who): UserRow => (w === 'T2' ? fx.t2 : fx.role[w]);
+const teaches = (p: PeriodRow, u: UserRow) => p.teacherId === u.id || p.coTeachers.includes(u.externalId);
+
+let seq = 0;
+/** An activity T2 gives S1 in P today (optionally through a group): T2 owns it, P holds it. */
+async function freshActivity(fx: Fixture, groupId: string | null = null): Promise<string> {
+  const { ids } = await fx.db.transaction((tx) =>
+    writeActivities(tx, fx.a.id, [{ studentId: fx.s1.id, type: fx.bonus, points: fx.bonus.points }], {
+      date: fx.day,
+      comment: 'matrix',
+      periodId: fx.p.id,
+      groupId,
+      givenBy: fx.t2.id,
+    }),
+  );
+  return ids[0]!;
+}
+
+/** A group type of P with one group holding S1, made by the school admin. */
+async function freshGroupType(fx: Fixture): Promise<{ id: string; groupId: string }> {
+  const [t] = await fx.db
+    .insert(groupTypes)
+    .values({ schoolId: fx.a.id, name: `Tables ${++seq}`, internalPeriodId: fx.p.id, createdBy: fx.role.SCHOOL_ADMIN.id })
+    .returning();
+  const [g] = await fx.db.insert(groups).values({ schoolId: fx.a.id, groupTypeId: t!.id, name: 'Red', studentIds: [fx.s1.id] }).returning();
+  return { id: t!.id, groupId: g!.id };
+}
+
+/** A custom action of T2's. */
+async function freshCustomOfT2(fx: Fixture): Promise<string> {
+  const [t] = await fx.db
+    .insert(activityTypes)
+    .values({ schoolId: fx.a.id, name: `T2 cheer ${++seq}`, category: 'Bonuses', points: 2, type: TEACHER_CUSTOM_ACTION, ownerId: fx.t2.id })
+    .returning();
+  return t!.id;
+}
+
+/**
+ * One valid request per route, keyed exactly as in app.apiRoutes. Each says which object it
+ * targets; unless noted the target is school A's, in P, and not the caller's.
+ */
+const CALLS: Record<string, CallSpec> = {
+  // System status and release: public.
+  'GET /api/v1/status': { target: PUBLIC, build: async () => ({ url: '/status' }) },
+  'GET /api/v1/release': { target: PUBLIC, build: async () => ({ url: '/release' }) },
+  // Signs in as the caller (as the TEACHER for no one): a new session; the caller's stays valid.
+  'POST /api/v1/auth/login': {
+    target: PUBLIC,
+    build: async (fx, c) => ({ url: '/auth/login', payload: { username: (c.user ?? fx.role.TEACHER).username, password: PASSWORD } }),
+  },
+  // A message to the caller's school (school A's code for no one).
+  'POST /api/v1/utility/contact': {
+    target: PUBLIC,
+    build: async (fx) => ({
+      url: '/utility/contact',
+      payload: { userName: 'Matrix', userSchool: fx.a.externalId, userEmail: 'matrix@example.org', userRole: 'Teacher', userMessage: 'Hello' },
+    }),
+  },
+
+  // The caller's own session.
+  'POST /api/v1/auth/me': { target: OWN, build: async () => ({ url: '/auth/me' }) },
+  // Ends the caller's own session: the loop signs the caller in again after it.
+  'POST /api/v1/auth/logout': { target: OWN, build: async () => ({ url: '/auth/logout' }) },
+
+  // The caller's periods: a teacher's own ("mine"), the school's for whole-school readers.
+  'GET /api/v1/periods': { target: NARROWED, build: async () => ({ url: '/periods' }) },
+  // P's class page.
+  'GET /api/v1/periods/:id': { target: PERIOD, build: async (fx) => ({ url: `/periods/${fx.p.id}` }) },
+  // P's co-teachers; P's main teacher (its owner) is the TEACHER. Sets none, as it has.
+  'PUT /api/v1/periods/:id/co-teachers': {
+    target: { kind: 'period', owner: 'TEACHER' },
+    build: async (fx) => ({ url: `/periods/${fx.p.id}/co-teachers`, payload: { coTeachers: [] } }),
+  },
+
+  // School A's grade levels, students and houses.
+  'GET /api/v1/school/grade-levels': { target: SCHOOL, build: async () => ({ url: '/school/grade-levels' }) },
+  'GET /api/v1/school/students': { target: SCHOOL, build: async () => ({ url: '/school/students' }) },
+  'GET /api/v1/school/houses': { target: SCHOOL, build: async () => ({ url: '/school/houses' }) },
+  // School A's contact messages.
+  'GET /api/v1/utility/contact': { target: SCHOOL, build: async () => ({ url: '/utility/contact' }) },
+  // The caller's own periods' figures.
+  'GET /api/v1/utility/teacher/period-meta': { target: NARROWED, build: async () => ({ url: '/utility/teacher/period-meta' }) },
+  // School A's teachers.
+  'GET /api/v1/utility/list/co-teachers': { target: SCHOOL, build: async () => ({ url: '/utility/list/co-teachers' }) },
+
+  // School A's configuration (its school scope; 'global' shares the URL, so the school scope it is).
+  'GET /api/v1/configuration/:id': { target: SCHOOL, build: async (fx) => ({ url: `/configuration/${fx.a.id}` }) },
+  'POST /api/v1/configuration/:id': {
+    target: SCHOOL,
+    build: async (fx) => ({ url: `/configuration/${fx.a.id}`, payload: { key: 'matrix.flag', value: 'on' } }),
+  },
+
+  // P's group types.
+  'GET /api/v1/group-types': { target: PERIOD, build: async (fx) => ({ url: `/group-types?internalPeriodId=${fx.p.id}` }) },
+  // A new group type of P.
+  'POST /api/v1/group-types': {
+    target: PERIOD,
+    build: async (fx) => ({ url: '/group-types', payload: { name: 'Teams', internalPeriodId: fx.p.id, groups: [{ name: 'Red', studentIds: [fx.s1.id] }] } }),
+  },
+  // The fixture's group type of P.
+  'GET /api/v1/group-types/:id': { target: PERIOD, build: async (fx) => ({ url: `/group-types/${fx.groupType.id}` }) },
+  // The fixture's group type of P, renamed, its group kept.
+  'PUT /api/v1/group-types/:id': {
+    target: PERIOD,
+    build: async (fx) => ({
+      url: `/group-types/${fx.groupType.id}`,
+      payload: { name: `Tables ${++seq}`, groups: [{ _id: fx.groupType.groupId, name: 'Red', studentIds: [fx.s1.id] }] },
+    }),
+  },
+  // A fresh group type of P.
+  'DELETE /api/v1/group-types/:id': {
+    target: PERIOD,
+    build: async (fx) => ({ url: `/group-types/${(await freshGroupType(fx)).id}` }),
+  },
+  // Takes back what was given through a fresh group of P today (a fresh activity T2 gave S1 through
+  // it). The server narrows the removal to what the caller may change (everyone's with a school
+  // scope, else their own gives: 200 with removed 0) instead of refusing; it also needs the
+  // group's period within groupTypes:read, which every activity:change holder here has for P.
+  'DELETE /api/v1/group-types/:id/groups/:groupId/activity': {
+    target: NARROWED,
+    build: async (fx) => {
+      const g = await freshGroupType(fx);
+      await freshActivity(fx, g.groupId);
+      return { url: `/group-types/${g.id}/groups/${g.groupId}/activity?date=${fx.day}` };
+    },
+  },
+
+  // Absences among the caller's students on the school day.
+  'GET /api/v1/activity/absent': { target: NARROWED, build: async (fx) => ({ url: `/activity/absent?date=${fx.day}` }) },
+  // S1 (of P) absent on the school day, and back (both idempotent).
+  'POST /api/v1/activity/absent/:id': { target: PERIOD, build: async (fx) => ({ url: `/activity/absent/${fx.s1.id}?date=${fx.day}` }) },
+  'DELETE /api/v1/activity/absent/:id': { target: PERIOD, build: async (fx) => ({ url: `/activity/absent/${fx.s1.id}?date=${fx.day}` }) },
+
+  // School A's calendar.
+  'GET /api/v1/calendar': { target: SCHOOL, build: async () => ({ url: '/calendar' }) },
+  // A holiday of school A's, 20 days ahead (an upsert).
+  'POST /api/v1/calendar/holidays': { target: SCHOOL, build: async (fx) => ({ url: '/calendar/holidays', payload: { date: fx.holidayToAdd, name: 'Matrix day' } }) },
+  // A fresh holiday of school A's, 21 days ahead. Named by its date, not an id: school B has none
+  // on that date, so its admin is 404 (crossSchool 'deny').
+  'DELETE /api/v1/calendar/holidays/:date': {
+    target: SCHOOL,
+    crossSchool: 'deny',
+    build: async (fx) => {
+      await fx.db.insert(holidays).values({ schoolId: fx.a.id, date: fx.holidayToRemove, name: 'Gone' }).onConflictDoNothing();
+      return { url: `/calendar/holidays/${fx.holidayToRemove}` };
+    },
+  },
+
+  // A Kindness bonus to S1 in class P on the school day.
+  'POST /api/v1/activity/bulk': {
+    target: PERIOD,
+    build: async (fx) => ({
+      url: '/activity/bulk',
+      payload: { externalStudentIds: [fx.s1.externalId], internalPeriodId: fx.p.id, activityTypes: [fx.bonus.id], date: fx.day },
+    }),
+  },
+  // Activities of P the caller may read (a student their own, a teacher their classes', whole-school roles all).
+  'GET /api/v1/activity/': { target: NARROWED, build: async (fx) => ({ url: `/activity/?internalPeriodId=${fx.p.id}` }) },
+  // School A's audit trail.
+  'GET /api/v1/activity/audit': { target: SCHOOL, build: async () => ({ url: '/activity/audit' }) },
+  // The activity T2 gave S1 in P: its giver (T2) or a school scope changes it.
+  'PUT /api/v1/activity/:id': {
+    target: { kind: 'period', owner: 'T2' },
+    build: async (fx) => ({ url: `/activity/${fx.activityOfT2}`, payload: { comment: `matrix ${++seq}` } }),
+  },
+  // A fresh activity T2 gave S1 in P.
+  'DELETE /api/v1/activity/:id': {
+    target: { kind: 'period', owner: 'T2' },
+    build: async (fx) => ({ url: `/activity/${await freshActivity(fx)}` }),
+  },
+  // School A's activity types as the caller sees them.
+  'GET /api/v1/activity/options': { target: SCHOOL, build: async () => ({ url: '/activity/options' }) },
+  // A custom action of the caller's own (reused by name on a second call).
+  'POST /api/v1/activity/options/custom': { target: OWN, build: async () => ({ url: '/activity/options/custom', payload: { name: 'Matrix cheer', category: 'Bonuses', points: 3 } }) },
+  // A fresh custom action of T2's (not in any period): its owner or a school scope removes it.
+  'DELETE /api/v1/activity/options/custom/:id': {
+    target: { kind: 'school', owner: 'T2' },
+    build: async (fx) => ({ url: `/activity/options/custom/${await freshCustomOfT2(fx)}` }),
+  },
+  // The caller's own power actions (their own user id); none.
+  'PUT /api/v1/settings/power-actions/:id': {
+    target: OWN,
+    build: async (fx, c) => ({ url: `/settings/power-actions/${(c.user ?? fx.role.TEACHER).id}`, payload: { powerActions: [] } }),
+  },
+  // P's class figures on the school day.
+  'GET /api/v1/activity/class-stats/:id': { target: PERIOD, build: async (fx) => ({ url: `/activity/class-stats/${fx.p.id}?date=${fx.day}` }) },
+  'GET /api/v1/activity/period-stats-details/:id': { target: PERIOD, build: async (fx) => ({ url: `/activity/period-stats-details/${fx.p.id}?date=${fx.day}` }) },
+
+  // The STUDENT-role user's balance: a student of P, and the STUDENT's own.
+  'GET /api/v1/utility/student/balance/stats': {
+    target: { kind: 'period', owner: 'STUDENT' },
+    build: async (fx) => ({ url: `/utility/student/balance/stats?studentId=${fx.role.STUDENT.id}` }),
+  },
+  'POST /api/v1/utility/student/balance': {
+    target: { kind: 'period', owner: 'STUDENT' },
+    build: async (fx) => ({ url: '/utility/student/balance', payload: { endDates: [fx.day], studentId: fx.role.STUDENT.id } }),
+  },
+
+  // Development look-ups (NODE_ENV=development only): the schools, school A's users and periods.
+  // They read any school by design (the dev page signs in as anyone; see dev.test.ts), so school
+  // B's admin gets school A's rows: crossSchool 'open'.
+  'GET /api/v1/dev/schools': { target: SCHOOL, crossSchool: 'open', build: async () => ({ url: '/dev/schools' }) },
+  'GET /api/v1/dev/users/:id': { target: SCHOOL, crossSchool: 'open', build: async (fx) => ({ url: `/dev/users/${fx.a.id}` }) },
+  'GET /api/v1/dev/periods/:id': { target: SCHOOL, crossSchool: 'open', build: async (fx) => ({ url: `/dev/periods/${fx.a.id}` }) },
+};
+
+type Expected = 'ALLOW' | 'DENY' | 'DENY_OR_ALLOW';
+
+/** A school A caller's expected answer, from the permission table and the call's target. */
+function expectedInA(fx: Fixture, spec: CallSpec, action: Action | undefined, c: Caller): Expected {
+  const t = spec.target;
+  if (t.kind === 'public') return 'ALLOW';
+  if (!c.subject || !c.user || !action) return 'DENY';
+  const scope = scopeFor(c.subject, action);
+  if (scope === 'none') return 'DENY';
+  if (scope === 'school' || t.kind === 'own' || t.kind === 'narrowed') return 'ALLOW';
+  if (scope === 'periods') return t.kind === 'period' && teaches(fx.p, c.user) ? 'ALLOW' : 'DENY';
+  return t.owner !== undefined && who(fx, t.owner).id === c.user.id ? 'ALLOW' : 'DENY'; // 'own'
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/**
+ * School B's admin aiming at school A's objects: refused when the request names a school A id (a
+ * narrowed list may instead answer without any), else answered like in their own school.
+ */
+function expectedForOtherSchool(spec: CallSpec, action: Action | undefined, c: Caller, req: Req, bIds: Set<string>): Expected {
+  if (spec.target.kind === 'public') return 'ALLOW';
+  if (!c.subject || !action || scopeFor(c.subject, action) === 'none') return 'DENY';
+  if (spec.crossSchool === 'open') return 'ALLOW';
+  if (spec.crossSchool === 'deny') return 'DENY';
+  const named = (JSON.stringify(req).match(UUID) ?? []).some((id) => !bIds.has(id.toLowerCase()));
+  if (!named) return 'ALLOW';
+  return spec.target.kind === 'narrowed' ? 'DENY_OR_ALLOW' : 'DENY';
+}
+
+/** Ids of a school's rows that must not reach another school's users. */
+async function idsOf(db: Db, school: SchoolRow): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const t of [users, periods, groupTypes, groups, activities, activityTypes] as const) {
+    const rows = await db.select({ id: t.id }).from(t).where(eq(t.schoolId, school.id));
+    rows.forEach((r) => out.add(r.id));
+  }
+  return out;
+}
+
+const fx = {} as Fixture;
+const callers: Caller[] = [];
+let bIdsAtFixtureEnd = new Set<string>();
+
+/**
+ * A session for the user, made as the login call makes it (without its password check, which costs
+ * a third of a second: every caller's POST auth/login in the matrix runs the real one).
+ */
+const sessionFor = async (user: UserRow) => (await createSession(ctx.database.db, user.schoolId, user.id, 8)).token;
+
+async function signedIn(name: string, kind: Caller['kind'], user: UserRow): Promise<Caller> {
+  const token = await sessionFor(user);
+  const auth = await findSession(ctx.database.db, token);
+  if (!auth) throw new Error(`no session for ${name}`);
+  return { name, kind, user, token, subject: subjectOf(auth) };
+}
+
+beforeAll(async () => {
+  const db = ctx.database.db;
+  const a = await makeSchool(db);
+  const b = await makeSchool(db);
+  await makeHouses(db, a);
+  await makeHouses(db, b);
+  const role = {} as Record<Role, UserRow>;
+  for (const r of ROLES) role[r] = await makeUser(db, a, [r], r === 'STUDENT' ? { gradeLevel: '7', house: 'amistad' } : {});
+  const s1 = await makeUser(db, a, ['STUDENT'], { gradeLevel: '7', house: 'altruismo' });
+  const t2 = await makeUser(db, a, ['TEACHER']);
+  const p = await makePeriod(db, a, role.TEACHER, [s1, role.STUDENT], { periodNumber: 1 });
+  const p2 = await makePeriod(db, a, t2, [await makeUser(db, a, ['STUDENT'])], { periodNumber: 2 });
+  const today = todayIn(a.timeZone);
+  Object.assign(fx, {
+    db,
+    a,
+    b,
+    role,
+    t2,
+    s1,
+    p,
+    p2,
+    day: await schoolDay(db, a),
+    bonus: await typeByName(db, a, 'Kindness'),
+    holidayToAdd: addDays(today, 20),
+    holidayToRemove: addDays(today, 21),
+  } satisfies Partial<Fixture>);
+  fx.groupType = await freshGroupType(fx);
+  fx.activityOfT2 = await freshActivity(fx);
+  await freshActivity(fx, fx.groupType.groupId);
+  for (const r of ROLES) callers.push(await signedIn(r, 'role', role[r]));
+  const tok = (r: Role) => callers.find((c) => c.name === r)!.token!;
+
+  // The TEACHER's own data: a bonus given to S1 in P and a custom action.
+  const given = await call(ctx.app, 'POST', '/activity/bulk', {
+    token: tok('TEACHER'),
+    payload: { externalStudentIds: [s1.externalId], internalPeriodId: p.id, activityTypes: [fx.bonus.id], date: fx.day },
+  });
+  expect(given.status, JSON.stringify(given.body)).toBe(200);
+  const custom = await call(ctx.app, 'POST', '/activity/options/custom', { token: tok('TEACHER'), payload: { name: 'Teacher cheer', category: 'Bonuses' } });
+  expect(custom.status, JSON.stringify(custom.body)).toBe(200);
+
+  // School B: admin, teacher, student, a period, a group type with a group, activities, a custom action.
+  fx.adminB = await makeUser(db, b, ['SCHOOL_ADMIN']);
+  const teacherB = await makeUser(db, b, ['TEACHER']);
+  const studentB = await makeUser(db, b, ['STUDENT'], { gradeLevel: '8' });
+  const periodB = await makePeriod(db, b, teacherB, [studentB]);
+  const adminBCaller = await signedIn('school B admin', 'otherSchool', fx.adminB);
+  const teacherBToken = await sessionFor(teacherB);
+  const typeB = await call(ctx.app, 'POST', '/group-types', {
+    token: adminBCaller.token,
+    payload: { name: 'B tables', internalPeriodId: periodB.id, groups: [{ name: 'B red', studentIds: [studentB.id] }] },
+  });
+  expect(typeB.status, JSON.stringify(typeB.body)).toBe(201);
+  const dayB = await schoolDay(db, b);
+  for (const payload of [
+    { groupIds: [typeB.body.groups[0]._id], internalPeriodId: periodB.id, activityTypes: [(await typeByName(db, b, 'Kindness')).id], date: dayB },
+    { externalStudentIds: [studentB.externalId], activityTypes: [{ name: 'B cheer', category: 'Bonuses', points: 2 }], date: dayB },
+  ]) {
+    const res = await call(ctx.app, 'POST', '/activity/bulk', { token: teacherBToken, payload });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+
+  callers.push({ name: 'no one', kind: 'anon' }, adminBCaller);
+  bIdsAtFixtureEnd = await idsOf(db, b);
+}, 60_000);
+
+describe('the role × route matrix', () => {
+  it('has one CALLS entry per API route, and no entry that is not a route', () => {
+    const routes = ctx.app.apiRoutes.map((r) => `${r.method} ${r.url}`);
+    expect(new Set(routes).size, 'a route is registered twice').toBe(routes.length);
+    expect({ missing: routes.filter((r) => !(r in CALLS)), unknown: Object.keys(CALLS).filter((k) => !routes.includes(k)) }).toEqual({ missing: [], unknown: [] });
+    const publicMismatch = ctx.app.apiRoutes.filter((r) => CALLS[`${r.method} ${r.url}`] && r.public !== (CALLS[`${r.method} ${r.url}`]!.target.kind === 'public'));
+    expect(publicMismatch.map((r) => `${r.method} ${r.url}`), 'public routes and public CALLS entries differ').toEqual([]);
+  });
+
+  it('answers every caller as the permission table says, and leaks no other school’s ids', async () => {
+    const app = ctx.app;
+    const mismatches: string[] = [];
+    /** Answers to school A's users (checked for school B ids) and to school B's admin (for school A ids). */
+    const answersInA: { where: string; text: string }[] = [];
+    const answersToB: { where: string; text: string }[] = [];
+    const routes = app.apiRoutes.filter((r) => CALLS[`${r.method} ${r.url}`]);
+    const allowedSomewhere = new Set<string>();
+    let allowed = 0;
+    let denied = 0;
+    let calls = 0;
+
+    for (const route of routes) {
+      const key = `${route.method} ${route.url}`;
+      const spec = CALLS[key]!;
+      for (const c of callers) {
+        const req = await spec.build(fx, c);
+        const expected =
+          c.kind === 'otherSchool'
+            ? expectedForOtherSchool(spec, route.action, c, req, bIdsAtFixtureEnd)
+            : expectedInA(fx, spec, route.action, c);
+        const res = await call(app, route.method as never, req.url, { token: c.token, payload: req.payload as object | undefined });
+        calls++;
+        const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body ?? '');
+        const where = `${key} ${c.name}`;
+        const got =
+          res.status < 400
+            ? 'ALLOW'
+            : c.kind === 'anon' && spec.target.kind !== 'public'
+              ? res.status === 401 && text === '{"message":"Unauthorized"}'
+                ? 'DENY'
+                : 'OTHER'
+              : (res.status === 403 || res.status === 404) && typeof res.body?.message === 'string'
+                ? 'DENY'
+                : 'OTHER';
+        const ok = got === expected || (expected === 'DENY_OR_ALLOW' && got !== 'OTHER');
+        if (!ok) mismatches.push(`${where} ${expected}→${res.status} ${text.slice(0, 200)}`);
+        else if (got === 'ALLOW') {
+          allowed++;
+          allowedSomewhere.add(key);
+        } else denied++;
+        if (c.kind === 'role') answersInA.push({ where, text });
+        if (c.kind === 'otherSchool' && got === 'ALLOW' && spec.crossSchool !== 'open') answersToB.push({ where, text });
+        // Logging out ended the caller's session: give them a new one.
+        if (route.url.endsWith('/auth/logout') && c.user && res.status < 400) c.token = await sessionFor(c.user);
+      }
+    }
+
+    // Ids as they stand after every call (fresh objects included), a superset of the fixture's.
+    const bIds = new Set([...bIdsAtFixtureEnd, ...(await idsOf(ctx.database.db, fx.b))]);
+    const aIds = new Set([...(await idsOf(ctx.database.db, fx.a)), fx.a.id]);
+    for (const [answers, foreign, school] of [
+      [answersInA, bIds, 'B'],
+      [answersToB, aIds, 'A'],
+    ] as const) {
+      for (const { where, text } of answers) {
+        const leaked = (text.match(UUID) ?? []).map((id) => id.toLowerCase()).filter((id) => foreign.has(id));
+        if (leaked.length) mismatches.push(`${where} leaks school ${school} ids ${[...new Set(leaked)].join(', ')}: ${text.slice(0, 200)}`);
+      }
+    }
+    // A route no caller could use would mean its CALLS entry never reached it (a wrong URL is 404 too).
+    for (const route of routes) if (!allowedSomewhere.has(`${route.method} ${route.url}`)) mismatches.push(`${route.method} ${route.url}: no caller was allowed`);
+
+    console.log(`matrix: ${routes.length} routes × ${callers.length} callers = ${calls} calls, ${allowed} allowed, ${denied} denied, ${mismatches.length} unexpected`);
+    expect(mismatches, `\n${mismatches.join('\n')}\n`).toEqual([]);
+  }, 120_000);
+});

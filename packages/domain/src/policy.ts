@@ -1,0 +1,133 @@
+import { ROLES, type Role } from './roles.js';
+
+/** The facts the derived permissions of spec section 6 are computed from. */
+export interface PermissionSubject {
+  roles: readonly string[];
+  gradeLevel?: string | null;
+  periodCount: number;
+  school: {
+    hasHouseSystem: boolean;
+    isHouseSystemConfigured: boolean;
+    storeModel: string;
+    schoolType: string;
+    canTeacherGiveAll?: boolean | null;
+    canNonAdminCreateCustomActions?: boolean | null;
+  };
+}
+
+/**
+ * How far an action reaches for one role:
+ * - `own`: what the user is or made (their own account, activities they gave, periods they own);
+ * - `periods`: the periods they teach or co-teach and those periods' students;
+ * - `school`: everything of their school.
+ */
+export type Scope = 'none' | 'own' | 'periods' | 'school';
+const RANK: Record<Scope, number> = { none: 0, own: 1, periods: 2, school: 3 };
+
+/** A role's scope, fixed or depending on the school's settings. */
+type Grant = Scope | ((s: PermissionSubject) => Scope);
+/** `everyone` is any signed-in user with at least one role. */
+type Rule = Partial<Record<Role | 'everyone', Grant>>;
+
+const ADMINS = { SCHOOL_ADMIN: 'school', SUPER_ADMIN: 'school' } as const;
+const STUDENT_READERS = {
+  ...ADMINS,
+  GIVE_ALL: 'school',
+  SCHOOLWIDE_REPORTS: 'school',
+  SCHOOL_STUDENT_REPORTS: 'school',
+  HOUSE_MANAGER: 'school',
+  STORE_MANAGER: 'school',
+  ASSISTANT_STORE_MANAGER: 'school',
+} as const;
+const teacherGivesToAll = (s: PermissionSubject): Scope => (s.school.canTeacherGiveAll !== false ? 'school' : 'periods');
+const customActionsAllowed = (s: PermissionSubject): Scope => (s.school.canNonAdminCreateCustomActions !== false ? 'own' : 'none');
+
+/**
+ * Who may do what: every action of the product, each role's scope for it. The server checks a
+ * route's action before anything else runs and narrows objects by the scope; the web reads the
+ * same table for navigation and buttons. Roles not named have no access.
+ */
+export const PERMISSIONS = {
+  // Everyone signed in
+  'session:use': { everyone: 'own' },
+  'school:read': { everyone: 'school' },
+  'calendar:read': { everyone: 'school' },
+  'activityOptions:read': { everyone: 'school' },
+  'configuration:read': { everyone: 'school' },
+  'store:browse': { everyone: 'school' },
+  'dev:use': { everyone: 'school' },
+
+  // Classes and rosters
+  'periods:list': {
+    ...STUDENT_READERS,
+    TEACHER: 'periods',
+    STAFF: 'school',
+    TEACHER_USAGE_REPORTS: 'school',
+    SCHOOL_DASHBOARD: 'school',
+  },
+  'periodMeta:read': { TEACHER: 'periods' },
+  'class:view': { ...ADMINS, GIVE_ALL: 'school', TEACHER: 'periods' },
+  'periods:coTeachers': { ...ADMINS, TEACHER: 'own' },
+  'coTeachers:list': { ...ADMINS, TEACHER: 'school' },
+  'groupTypes:read': { ...ADMINS, GIVE_ALL: 'school', TEACHER: 'periods' },
+  'groupTypes:manage': { ...ADMINS, TEACHER: 'periods' },
+
+  // Students and their points
+  'students:read': { ...STUDENT_READERS, TEACHER: 'periods', STUDENT: 'own' },
+  'students:list': { ...STUDENT_READERS, TEACHER: (s) => (teacherGivesToAll(s) === 'school' ? 'school' : 'none') },
+  'activity:give': { ...ADMINS, GIVE_ALL: 'school', TEACHER: teacherGivesToAll },
+  /** Academic Pay Day and the daily categories by hand, besides Flags and Bonuses. */
+  'activity:giveAllCategories': { ...ADMINS },
+  /** Edit, delete and take back (also a group's points of a day). */
+  'activity:change': { ...ADMINS, GIVE_ALL: 'own', TEACHER: 'own' },
+  'activity:audit': { ...ADMINS },
+  'customActions:manage': { ...ADMINS, GIVE_ALL: customActionsAllowed, TEACHER: customActionsAllowed },
+  'powerActions:set': { SCHOOL_ADMIN: 'own', SUPER_ADMIN: 'own', GIVE_ALL: 'own', TEACHER: 'own' },
+  'attendance:read': { ...ADMINS, TEACHER: 'periods' },
+  'attendance:mark': { ...ADMINS, TEACHER: 'periods' },
+
+  // School administration
+  'calendar:manage': { ...ADMINS },
+  'contact:read': { ...ADMINS },
+  'configuration:write': { ...ADMINS },
+  'configuration:writeGlobal': { SUPER_ADMIN: 'school' },
+
+  // The store
+  'store:manageSchool': { ...ADMINS, STORE_MANAGER: 'school' },
+  'store:manageTeacher': { TEACHER: (s) => (s.periodCount > 0 ? 'own' : 'none') },
+  'orders:place': { STUDENT: 'own', TEACHER: 'periods' },
+  'orders:fulfil': { ...ADMINS, STORE_MANAGER: 'school', ASSISTANT_STORE_MANAGER: 'school' },
+  'orders:readTeacher': { TEACHER: 'own' },
+
+  // Reports (spec section 6's derived permissions)
+  'reports:myClasses': { TEACHER: 'periods' },
+  'reports:teacherUsage': { ...ADMINS, TEACHER_USAGE_REPORTS: 'school', SCHOOLWIDE_REPORTS: 'school' },
+  'reports:schoolStudents': { ...ADMINS, SCHOOL_STUDENT_REPORTS: 'school', SCHOOLWIDE_REPORTS: 'school' },
+  'reports:schoolDashboard': { ...ADMINS, SCHOOL_DASHBOARD: 'school', SCHOOLWIDE_REPORTS: 'school' },
+
+  // Settings
+  'settings:users': { ...ADMINS },
+  'settings:houseSystem': { ...ADMINS, HOUSE_MANAGER: (s) => (s.school.hasHouseSystem ? 'school' : 'none') },
+  'settings:advanced': { ...ADMINS },
+  'settings:store': { ...ADMINS, STORE_MANAGER: 'school' },
+} as const satisfies Record<string, Rule>;
+
+export type Action = keyof typeof PERMISSIONS;
+export const ACTIONS = Object.keys(PERMISSIONS) as Action[];
+
+const grantOf = (g: Grant | undefined, s: PermissionSubject): Scope => (g === undefined ? 'none' : typeof g === 'function' ? g(s) : g);
+
+/** The widest scope any of the user's roles gives for the action; no roles means none. */
+export function scopeFor(s: PermissionSubject, action: Action): Scope {
+  const known = s.roles.filter((r): r is Role => (ROLES as readonly string[]).includes(r));
+  if (!known.length) return 'none';
+  const rule: Rule = PERMISSIONS[action];
+  let best = grantOf(rule.everyone, s);
+  for (const role of known) {
+    const scope = grantOf(rule[role], s);
+    if (RANK[scope] > RANK[best]) best = scope;
+  }
+  return best;
+}
+
+export const allows = (s: PermissionSubject, action: Action): boolean => scopeFor(s, action) !== 'none';

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { ACTIONS, ROLES, scopeFor, type Action } from '../src/index.js';
+import { subject } from './subject.js';
+
+/**
+ * The permission table as the product means it, one letter per role in ROLES order:
+ * USER SUPER_ADMIN STUDENT TEACHER STAFF SCHOOL_ADMIN STORE_MANAGER ASSISTANT_STORE_MANAGER
+ * GIVE_ALL HOUSE_MANAGER SCHOOLWIDE_REPORTS SCHOOL_STUDENT_REPORTS TEACHER_USAGE_REPORTS SCHOOL_DASHBOARD.
+ * - none, o own, p the periods they teach, s the whole school. The school here keeps the defaults
+ * (teachers give to all, non-admins create custom actions), has no house system and the user no periods.
+ */
+const EXPECTED: Record<Action, string> = {
+  'session:use': 'oooooooooooooo',
+  'school:read': 'ssssssssssssss',
+  'calendar:read': 'ssssssssssssss',
+  'activityOptions:read': 'ssssssssssssss',
+  'configuration:read': 'ssssssssssssss',
+  'store:browse': 'ssssssssssssss',
+  'dev:use': 'ssssssssssssss',
+  'periods:list': '-s-pssssssssss',
+  'periodMeta:read': '---p----------',
+  'class:view': '-s-p-s--s-----',
+  'periods:coTeachers': '-s-o-s--------',
+  'coTeachers:list': '-s-s-s--------',
+  'groupTypes:read': '-s-p-s--s-----',
+  'groupTypes:manage': '-s-p-s--------',
+  'students:read': '-sop-sssssss--',
+  'students:list': '-s-s-sssssss--',
+  'activity:give': '-s-s-s--s-----',
+  'activity:giveAllCategories': '-s---s--------',
+  'activity:change': '-s-o-s--o-----',
+  'activity:audit': '-s---s--------',
+  'customActions:manage': '-s-o-s--o-----',
+  'powerActions:set': '-o-o-o--o-----',
+  'attendance:read': '-s-p-s--------',
+  'attendance:mark': '-s-p-s--------',
+  'calendar:manage': '-s---s--------',
+  'contact:read': '-s---s--------',
+  'configuration:write': '-s---s--------',
+  'configuration:writeGlobal': '-s------------',
+  'store:manageSchool': '-s---ss-------',
+  'store:manageTeacher': '--------------',
+  'orders:place': '--op----------',
+  'orders:fulfil': '-s---sss------',
+  'orders:readTeacher': '---o----------',
+  'reports:myClasses': '---p----------',
+  'reports:teacherUsage': '-s---s----s-s-',
+  'reports:schoolStudents': '-s---s----ss--',
+  'reports:schoolDashboard': '-s---s----s--s',
+  'settings:users': '-s---s--------',
+  'settings:houseSystem': '-s---s--------',
+  'settings:advanced': '-s---s--------',
+  'settings:store': '-s---ss-------',
+};
+const LETTER = { none: '-', own: 'o', periods: 'p', school: 's' } as const;
+
+describe('the permission table', () => {
+  it('names every action once', () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual([...ACTIONS].sort());
+  });
+
+  it.each(ACTIONS)('%s: each role alone', (action) => {
+    expect(ROLES.map((r) => LETTER[scopeFor(subject([r]), action)]).join('')).toBe(EXPECTED[action]);
+  });
+
+  it('a user with no roles, or only unknown ones, may do nothing', () => {
+    for (const action of ACTIONS) {
+      expect(scopeFor(subject([]), action)).toBe('none');
+      expect(scopeFor(subject(['JANITOR']), action)).toBe('none');
+    }
+  });
+
+  it('several roles give the widest scope of any', () => {
+    expect(scopeFor(subject(['TEACHER', 'GIVE_ALL']), 'class:view')).toBe('school');
+    expect(scopeFor(subject(['TEACHER', 'SCHOOL_ADMIN']), 'activity:change')).toBe('school');
+    expect(scopeFor(subject(['TEACHER', 'STORE_MANAGER']), 'attendance:mark')).toBe('periods');
+  });
+});
+
+describe('scopes that follow the school and the user', () => {
+  it('canTeacherGiveAll widens whom a teacher gives to, and nothing about classes', () => {
+    const closed = subject(['TEACHER'], { school: { canTeacherGiveAll: false } });
+    expect(scopeFor(closed, 'activity:give')).toBe('periods');
+    expect(scopeFor(closed, 'students:list')).toBe('none');
+    const open = subject(['TEACHER'], { school: { canTeacherGiveAll: true } });
+    expect(scopeFor(open, 'activity:give')).toBe('school');
+    for (const s of [open, closed]) {
+      expect(scopeFor(s, 'class:view')).toBe('periods');
+      expect(scopeFor(s, 'groupTypes:manage')).toBe('periods');
+      expect(scopeFor(s, 'activity:change')).toBe('own');
+      expect(scopeFor(s, 'attendance:mark')).toBe('periods');
+    }
+  });
+
+  it('custom actions follow canNonAdminCreateCustomActions, except for admins', () => {
+    const off = { school: { canNonAdminCreateCustomActions: false } };
+    expect(scopeFor(subject(['TEACHER'], off), 'customActions:manage')).toBe('none');
+    expect(scopeFor(subject(['GIVE_ALL'], off), 'customActions:manage')).toBe('none');
+    expect(scopeFor(subject(['SCHOOL_ADMIN'], off), 'customActions:manage')).toBe('school');
+  });
+
+  it('a teacher store needs a period with students', () => {
+    expect(scopeFor(subject(['TEACHER'], { periodCount: 1 }), 'store:manageTeacher')).toBe('own');
+    expect(scopeFor(subject(['TEACHER'], { periodCount: 0 }), 'store:manageTeacher')).toBe('none');
+  });
+
+  it('house managers reach the house settings only in a school with a house system', () => {
+    expect(scopeFor(subject(['HOUSE_MANAGER'], { school: { hasHouseSystem: true } }), 'settings:houseSystem')).toBe('school');
+    expect(scopeFor(subject(['HOUSE_MANAGER'], { school: { hasHouseSystem: false } }), 'settings:houseSystem')).toBe('none');
+  });
+});
