@@ -57,11 +57,11 @@ describe('POST calendar/holidays', () => {
     });
   });
 
-  it('400 for a day whose daily points were already given', async () => {
+  it('409 for a day whose daily points were already given', async () => {
     const db = ctx.database.db;
     const day = lastSchoolDay(await loadCalendar(db, school), addDays(await schoolDay(db, school), -1))!;
     expect((await runDailyPoints(db, school.id, day)).given).toBe(true);
-    expect(await add(tok.admin, { date: day })).toMatchObject({ status: 400, body: { message: 'date: daily points were already given on that day' } });
+    expect(await add(tok.admin, { date: day })).toMatchObject({ status: 409, body: { message: 'date: daily points were already given on that day' } });
   });
 
   it('adds a holiday (renaming on a second call) that the calendar then shows, only in its own school', async () => {

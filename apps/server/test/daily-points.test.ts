@@ -3,7 +3,7 @@ import { addDays, hourIn, isWeekend, lastSchoolDay, todayIn, type ActivityCatego
 import { describe, expect, it } from 'vitest';
 import { absences, activities, dailyRuns, holidays, wallets } from '../src/db/schema.js';
 import { runDailyPoints, runDailyPointsForAllSchools } from '../src/jobs/daily-points.js';
-import { writeActivities } from '../src/modules/activities/give.js';
+import { writeActivities } from '../src/ledger/write.js';
 import { loadCalendar } from '../src/modules/calendar/service.js';
 import { ledgerDrift, schoolDay, typeByName } from './helpers/economy.js';
 import { makeSchool, makeUser, type SchoolRow } from './helpers/factories.js';

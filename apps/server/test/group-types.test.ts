@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { addDays } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityAudit, wallets } from '../src/db/schema.js';
-import { writeActivities } from '../src/modules/activities/give.js';
+import { writeActivities } from '../src/ledger/write.js';
 import { ledgerDrift, schoolDay, typeByName } from './helpers/economy.js';
 import { makePeriod, makeSchool, makeUser, signIn, type SchoolRow, type UserRow } from './helpers/factories.js';
 import { call, useTestApp } from './helpers/test-app.js';

@@ -1,10 +1,11 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { addDays, hourIn, isSchoolDay, lastSchoolDay, todayIn } from '@app/domain';
 import type { Db, Queryable } from '../db/client.js';
-import { absences, activities, activityTypes, dailyRuns, schools, users } from '../db/schema.js';
-import { writeActivities } from '../modules/activities/give.js';
+import { absences, activities, activityTypes, dailyRuns, holidays, schools, users } from '../db/schema.js';
+import { isStudentRow } from '../access/students.js';
+import { dailyType, hasDailyRun, lockSchoolDay } from '../ledger/daily-points.js';
+import { writeActivities } from '../ledger/write.js';
 import { loadCalendar } from '../modules/calendar/service.js';
-import { dailyType, hasDailyRun, lockSchoolDay } from '../modules/calendar/daily-run.js';
 
 export { dailyType, hasDailyRun, lockSchoolDay };
 
@@ -30,6 +31,9 @@ export async function runDailyPoints(db: Db, schoolId: string, date: string): Pr
 
   return db.transaction(async (tx) => {
     await lockSchoolDay(tx, schoolId, date);
+    // Read again under the day's lock: a holiday added since the calendar was loaded wins.
+    const [holiday] = await tx.select({ date: holidays.date }).from(holidays).where(and(eq(holidays.schoolId, schoolId), eq(holidays.date, date)));
+    if (holiday) return { given: false as const, date, reason: 'not a school day' as const };
     const claimed = await tx.insert(dailyRuns).values({ schoolId, date }).onConflictDoNothing().returning({ date: dailyRuns.date });
     if (!claimed.length) return { given: false as const, date, reason: 'already given' as const };
 
@@ -38,7 +42,7 @@ export async function runDailyPoints(db: Db, schoolId: string, date: string): Pr
     const students = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.schoolId, schoolId), sql`'STUDENT' = any(${users.roles})`));
+      .where(and(eq(users.schoolId, schoolId), isStudentRow));
     const absent = new Set(
       (await tx.select({ id: absences.studentId }).from(absences).where(and(eq(absences.schoolId, schoolId), eq(absences.date, date)))).map((r) => r.id),
     );

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.js';
-import { pgArray } from '../../lib/pg-array.js';
+import type { Queryable } from '../db/client.js';
+import { pgArray } from '../lib/pg-array.js';
 
 /** A change to one student's points on one day in one category (earned may be negative). */
 export interface LedgerDelta {

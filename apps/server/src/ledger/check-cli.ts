@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { parseEnv } from '../env.js';
-import { ledgerDrift } from '../modules/ledger/drift.js';
-import { openDatabase } from './client.js';
-import { schools } from './schema.js';
+import { openDatabase } from '../db/client.js';
+import { schools } from '../db/schema.js';
+import { ledgerDrift } from './drift.js';
 
 /** `npm run db:check`: recomputes every school's books from the ledger; exits 1 on any drift. */
 const env = parseEnv();

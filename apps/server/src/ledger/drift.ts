@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.js';
+import type { Queryable } from '../db/client.js';
 
 const rowsOf = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
 

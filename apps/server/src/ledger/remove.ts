@@ -1,7 +1,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.js';
-import { activities, activityAudit } from '../../db/schema.js';
-import { applyLedger } from './ledger.js';
+import type { Queryable } from '../db/client.js';
+import { activities, activityAudit } from '../db/schema.js';
+import { applyLedger } from './apply.js';
 
 export type ActivityRow = typeof activities.$inferSelect;
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { activityPoints, addDays, isSchoolDay } from '@app/domain';
 import type { Queryable } from '../db/client.js';
 import { activityTypes, periodStudents, periods } from '../db/schema.js';
-import { writeActivities, type NewActivity } from '../modules/activities/give.js';
+import { writeActivities, type NewActivity } from '../ledger/write.js';
 import { loadCalendar } from '../modules/calendar/service.js';
 
 /** A small deterministic generator, so every fresh demo looks the same. */

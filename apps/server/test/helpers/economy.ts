@@ -20,5 +20,5 @@ export async function typeByName(db: Db, school: SchoolRow, name: string) {
   return t;
 }
 
-export { ledgerDrift } from '../../src/modules/ledger/drift.js';
+export { ledgerDrift } from '../../src/ledger/drift.js';
 export { todayIn };

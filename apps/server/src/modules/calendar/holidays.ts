@@ -3,8 +3,8 @@ import { isSchoolDay, type CalendarView, type Holiday, type HolidayRemoved } fro
 import type { Db } from '../../db/client.js';
 import { holidays } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
-import { badRequest, notFound } from '../../lib/errors.js';
-import { hasDailyRun } from './daily-run.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { hasDailyRun, lockSchoolDay } from '../../ledger/daily-points.js';
 import { loadCalendar } from './service.js';
 
 /** The current school year as the /calendar page shows it. */
@@ -26,16 +26,23 @@ async function dateInYear(db: Db, user: AuthUser, date: string) {
   if (date < cal.yearStart || date > cal.yearEnd) throw badRequest(`date must be within the school year (${cal.yearStart} to ${cal.yearEnd})`);
 }
 
-/** Adds a holiday, or renames the one on that date. A day whose daily points were given stays a school day. */
+/**
+ * Adds a holiday, or renames the one on that date (the (school, date) key makes a double add one row).
+ * A day whose daily points were given stays a school day: the check and the insert hold the day's
+ * lock that the daily run takes, so a run and a new holiday for the same day cannot both happen.
+ */
 export async function addHoliday(db: Db, user: AuthUser, date: string, name: string): Promise<Holiday> {
   await dateInYear(db, user, date);
-  if (await hasDailyRun(db, user.schoolId, date)) throw badRequest('date: daily points were already given on that day');
-  const [row] = await db
-    .insert(holidays)
-    .values({ schoolId: user.schoolId, date, name })
-    .onConflictDoUpdate({ target: [holidays.schoolId, holidays.date], set: { name } })
-    .returning({ date: holidays.date, name: holidays.name });
-  return row!;
+  return db.transaction(async (tx) => {
+    await lockSchoolDay(tx, user.schoolId, date);
+    if (await hasDailyRun(tx, user.schoolId, date)) throw conflict('date: daily points were already given on that day');
+    const [row] = await tx
+      .insert(holidays)
+      .values({ schoolId: user.schoolId, date, name })
+      .onConflictDoUpdate({ target: [holidays.schoolId, holidays.date], set: { name } })
+      .returning({ date: holidays.date, name: holidays.name });
+    return row!;
+  });
 }
 
 export async function removeHoliday(db: Db, user: AuthUser, date: string): Promise<HolidayRemoved> {
