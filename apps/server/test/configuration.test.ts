@@ -32,9 +32,9 @@ describe("configuration/global", () => {
   });
 
   it.each([
-    [{ key: 'a\u0000' }, 'key contains an invalid character'],
-    [{ key: 'k', value: 'a\u0000' }, 'value contains an invalid character'],
-    [{ key: 'k', valueObject: { list: ['ok', 'a\u0000'] } }, 'valueObject contains an invalid character'],
+    [{ key: 'a\u0000' }, 'key: must not contain a NUL character'],
+    [{ key: 'k', value: 'a\u0000' }, 'value: must not contain a NUL character'],
+    [{ key: 'k', valueObject: { list: ['ok', 'a\u0000'] } }, 'valueObject.list.1: must not contain a NUL character'],
     [{ key: 'k', value: 5 }, /^value: /],
   ])('400 for bad input %j', async (body, message) => {
     const res = await post('global', body, tok.superAdmin);

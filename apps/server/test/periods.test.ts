@@ -147,7 +147,7 @@ describe('PUT periods/{id}/co-teachers', () => {
 
   it.each([
     ['an empty id', [''], 'coTeachers must not hold an empty id'],
-    ['a NUL character', ['T\u0000'], 'coTeachers contains an invalid character'],
+    ['a NUL character', ['T\u0000'], 'coTeachers.0: must not contain a NUL character'],
   ])('400 for %s', async (_name, coTeachers, message) => {
     expect(await put(pid.own1!, { coTeachers }, tok.owner)).toMatchObject({ status: 400, body: { message } });
   });

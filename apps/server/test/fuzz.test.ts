@@ -1,0 +1,197 @@
+import diagnostics from 'node:diagnostics_channel';
+import { addDays } from '@app/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schoolDay, typeByName } from './helpers/economy.js';
+import { makePeriod, makeSchool, makeUser, PASSWORD, signIn, type UserRow } from './helpers/factories.js';
+import { makeCases, operationsFrom, toRequest, type Operation, type Pools } from './helpers/fuzz-cases.js';
+import { call, useTestApp } from './helpers/test-app.js';
+
+/**
+ * OpenAPI-driven fuzz: every documented operation gets a plausible request and cases that each
+ * change one thing, sent as a school admin (who teaches the period), its co-teacher and a student.
+ * No answer may be a 500, and every 4xx must be `{ message: string }`.
+ *
+ * FUZZ_CASES (default 6) cases per operation, FUZZ_SEED (default fixed) the PRNG seed,
+ * FUZZ_ONLY a substring of `METHOD /path` to replay one operation, FUZZ_VERBOSE=1 logs every answer.
+ */
+const CASES = Math.max(1, Number(process.env.FUZZ_CASES) || 6);
+const SEED = process.env.FUZZ_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED) || 20_250_901;
+const ONLY = process.env.FUZZ_ONLY;
+const VERBOSE = Boolean(process.env.FUZZ_VERBOSE);
+
+const ctx = useTestApp({ NODE_ENV: 'development' });
+type Role = 'admin' | 'teacher' | 'student';
+const ROLES: Role[] = ['admin', 'teacher', 'student'];
+const users = {} as Record<Role, UserRow>;
+const tokens = {} as Record<Role, string>;
+let pools: Pools;
+
+// The handler's errors, by fuzz request id, to show the stack of a 500.
+const handlerErrors = new Map<string, unknown>();
+const channel = diagnostics.tracingChannel('fastify.request.handler');
+const onHandlerError = {
+  error(store: any) {
+    const id = store?.request?.headers?.['x-fuzz-id'];
+    if (typeof id === 'string') handlerErrors.set(id, store.error);
+  },
+};
+channel.subscribe(onHandlerError as never);
+afterAll(() => channel.unsubscribe(onHandlerError as never));
+
+beforeAll(async () => {
+  const db = ctx.database.db;
+  const school = await makeSchool(db);
+  users.admin = await makeUser(db, school, ['SCHOOL_ADMIN', 'TEACHER']);
+  users.teacher = await makeUser(db, school, ['TEACHER']);
+  users.student = await makeUser(db, school, ['STUDENT'], { gradeLevel: '6' });
+  const other = await makeUser(db, school, ['STUDENT'], { gradeLevel: '6' });
+  const period = await makePeriod(db, school, users.admin, [users.student, other], { coTeachers: [users.teacher.externalId] });
+  for (const role of ROLES) tokens[role] = await signIn(ctx.app, users[role]);
+
+  const day = await schoolDay(db, school);
+  const bonusId = (await typeByName(db, school, 'Helping others')).id;
+  const made = async (method: 'POST', url: string, payload: object) => {
+    const res = await call(ctx.app, method, url, { token: tokens.admin, payload });
+    if (res.status >= 300) throw new Error(`fuzz setup ${url}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  const groupType = await made('POST', '/group-types', { name: 'Fuzz tables', internalPeriodId: period.id, groups: [{ name: 'Red', studentIds: [users.student.id] }] });
+  await made('POST', '/activity/bulk', { externalStudentIds: [users.student.externalId], activityTypes: [bonusId], date: day, comment: 'fuzz' });
+  const activityId = (await call(ctx.app, 'GET', `/activity/?studentId=${users.student.id}&limit=1`, { token: tokens.admin })).body[0]._id as string;
+  const customId = (await made('POST', '/activity/options/custom', { name: 'Fuzz kindness', category: 'Bonuses', points: 2 }))._id as string;
+
+  pools = {
+    byName: {
+      internalPeriodId: period.id,
+      studentId: users.student.id,
+      studentIds: [users.student.id],
+      externalStudentIds: [users.student.externalId],
+      coTeachers: [users.teacher.externalId],
+      activityTypes: [bonusId],
+      activityType: bonusId,
+      powerActions: [bonusId],
+      activityId,
+      date: day,
+      startDate: addDays(day, -30),
+      endDate: day,
+      endDates: [day],
+      time: '1700000000000',
+      comment: 'fuzz',
+      name: 'Fuzz',
+      key: 'fuzzKey',
+      value: 'fuzz',
+      gradeLevels: ['6'],
+      username: users.student.username,
+      password: PASSWORD,
+      category: 'Bonuses',
+      points: 2,
+      limit: 10,
+      offset: 0,
+    },
+    // A holiday on the give day would turn every later give into 'Not allowed on holidays'.
+    byRoute: { '/calendar/holidays': { date: addDays(day, 14) } },
+    pathParam(path, name) {
+      if (name === 'groupId') return groupType.groups[0]._id;
+      if (name === 'date') return addDays(day, 14);
+      if (path.includes('/group-types/')) return groupType._id;
+      if (path.includes('/activity/absent/')) return users.student.id;
+      if (path.includes('/configuration/') || path.includes('/dev/')) return school.id;
+      if (path.includes('/options/custom/')) return customId;
+      if (path.includes('/power-actions/')) return '$me';
+      if (/\/activity\/\{id\}$/.test(path)) return activityId;
+      return period.id;
+    },
+  };
+});
+
+interface Failure {
+  route: string;
+  role: Role;
+  case: string;
+  url: string;
+  status: number;
+  body: string;
+  error?: string;
+}
+
+/** Shortened, with control characters and surrogates escaped so the report stays readable text. */
+const clip = (s: string, n: number) =>
+  (s.length > n ? `${s.slice(0, n)}…(${s.length} chars)` : s).replace(
+    /[\u0000-\u0008\u000b-\u001f\ud800-\udfff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
+describe('OpenAPI fuzz', () => {
+  it(
+    'no operation answers >= 500, and every error is { message }',
+    async () => {
+      const swagger = (ctx.app as unknown as { swagger?: () => unknown }).swagger;
+      if (typeof swagger !== 'function') throw new Error('app.swagger() is missing: @fastify/swagger must stay registered for the fuzz test');
+      const doc = swagger.call(ctx.app);
+      const all = operationsFrom(doc);
+      expect(all.length).toBeGreaterThan(40);
+      const documented = new Set(all.map((o) => `${o.method} ${o.path.replace(/\{([^}]+)\}/g, ':$1')}`));
+      const undocumented = ctx.app.apiRoutes.filter((r) => !documented.has(`${r.method} ${r.url}`));
+      if (undocumented.length) console.warn(`fuzz: not in the OpenAPI document, not fuzzed: ${undocumented.map((r) => `${r.method} ${r.url}`).join(', ')}`);
+
+      // Logging out would end the session every later case uses.
+      const ops: Operation[] = all.filter((o) => !o.path.endsWith('/auth/logout') && (!ONLY || `${o.method} ${o.path}`.includes(ONLY)));
+      // Deletes last (longest path first: a group's activity before its group type), so the records
+      // the other operations use still exist while they run.
+      const rank = (o: Operation) => (o.method === 'DELETE' ? 1 : 0);
+      ops.sort((a, b) => rank(a) - rank(b) || (rank(a) ? b.path.length - a.path.length : 0));
+      const failures: Failure[] = [];
+      let sent = 0;
+      let fiveHundreds = 0;
+      for (const op of ops) {
+        const cases = makeCases(op, CASES, SEED, pools);
+        // The plausible request last: it may delete or change what the other cases aim at.
+        for (const c of [...cases.slice(1), ...cases.slice(0, 1)]) {
+          for (const role of ROLES) {
+            const { url, payload } = toRequest(op, c, users[role].id);
+            const id = String(++sent);
+            const res = await ctx.app.inject({
+              method: op.method as never,
+              url,
+              // Like the web client: a JSON content type on every call.
+              headers: { authtoken: tokens[role], 'content-type': 'application/json', 'x-fuzz-id': id },
+              ...(payload === undefined ? {} : { payload }),
+            });
+            let body: any;
+            try {
+              body = res.body ? JSON.parse(res.body) : undefined;
+            } catch {
+              body = undefined;
+            }
+            const badStatus = res.statusCode >= 500;
+            const badBody = res.statusCode >= 400 && typeof body?.message !== 'string';
+            if (badStatus) fiveHundreds++;
+            if (VERBOSE) console.log(`${res.statusCode} ${op.method} ${op.path} ${role} #${c.index} ${c.label} ${clip(res.body, 100)}`);
+            if (badStatus || badBody) {
+              const err = handlerErrors.get(id) as Error | undefined;
+              failures.push({
+                route: `${op.method} ${op.path}`,
+                role,
+                case: `#${c.index} ${c.label}`,
+                url: clip(url, 120),
+                status: res.statusCode,
+                body: clip(res.body, 200),
+                error: err ? clip(String(err.stack ?? err), 600) : undefined,
+              });
+            }
+            handlerErrors.delete(id);
+          }
+        }
+      }
+      console.log(`fuzz: ${ops.length} operations, ${sent} cases sent, ${fiveHundreds} answers >= 500`);
+      const report = failures
+        .map((f) => `${f.route} as ${f.role}, case ${f.case}\n    ${f.url}\n    -> ${f.status} ${f.body}${f.error ? `\n    ${f.error.replace(/\n/g, '\n    ')}` : ''}`)
+        .join('\n');
+      expect(
+        failures.length,
+        `${failures.length} bad answers (replay: FUZZ_SEED=${SEED} FUZZ_CASES=${CASES} FUZZ_ONLY='<METHOD /path>'):\n${report}`,
+      ).toBe(0);
+    },
+    Math.max(120_000, CASES * 45 * 3 * 40),
+  );
+});
