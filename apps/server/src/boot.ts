@@ -1,10 +1,10 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { migrateDatabase, openDatabase, type Database } from './db/client.js';
-import type { Env } from './env.js';
+import { migrateDatabase, openDatabase, type Database, type Db } from './db/client.js';
+import { shouldSeedDemo, type Env } from './env.js';
 import { startJobs } from './jobs/queue.js';
-import { isEmpty, seedDemo } from './seed/demo.js';
+import { DEMO_PASSWORD, demoSignInsPresent, isEmpty, seedDemo } from './seed/demo.js';
 
 export interface Running {
   app: FastifyInstance;
@@ -12,16 +12,30 @@ export interface Running {
   stop(): Promise<void>;
 }
 
+export const DEMO_IN_PRODUCTION_WARNING =
+  `DEMO SIGN-INS ARE ACTIVE IN PRODUCTION: the demo accounts, school admins included, sign in with the published ` +
+  `password ${DEMO_PASSWORD}. Do not expose this server: start on a database without the demo ` +
+  `(SEED_DEMO is off by default on PostgreSQL) or change those accounts' passwords.`;
+
+/**
+ * Seeds an empty database with the demo schools when shouldSeedDemo says so, and warns loudly
+ * when the demo sign-ins work on a production server (whoever seeded them).
+ */
+export async function prepareDemo(db: Db, env: Env, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<void> {
+  if (shouldSeedDemo(env) && (await isEmpty(db))) {
+    const lines = await seedDemo(db);
+    log.info('seeded the demo schools');
+    console.log(lines.join('\n'));
+  }
+  if (env.NODE_ENV === 'production' && (await demoSignInsPresent(db))) log.warn(DEMO_IN_PRODUCTION_WARNING);
+}
+
 /** Opens and migrates the database, seeds an empty one, builds the app and starts the jobs. */
 export async function boot(env: Env): Promise<Running> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
   await migrateDatabase(database);
   const app = await buildApp({ database, env });
-  if (env.SEED_DEMO && (await isEmpty(database.db))) {
-    const lines = await seedDemo(database.db);
-    app.log.info('seeded the demo schools');
-    console.log(lines.join('\n'));
-  }
+  await prepareDemo(database.db, env, app.log);
   const boss = env.JOBS ? await startJobs(database, app.log) : null;
   let stopped = false;
   return {

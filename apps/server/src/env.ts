@@ -8,6 +8,28 @@ const bool = (def: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? def : v === 'true' || v === '1'));
 
+/** A yes/no setting whose default depends on other settings: undefined when unset. */
+const optionalBool = () =>
+  z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'));
+
+/**
+ * Fastify's `trustProxy`: unset/false ignores X-Forwarded-For; `true` believes it from any peer
+ * (only when every request comes through a proxy that overwrites the header); anything else is a
+ * comma-separated list of the proxies' addresses or CIDR ranges (or `loopback`, `uniquelocal`).
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v): boolean | string => {
+    const t = (v ?? '').trim();
+    if (t === '' || t === 'false' || t === '0') return false;
+    if (t === 'true' || t === '1') return true;
+    return t;
+  });
+
 /** Every setting the server reads, parsed once at start-up with defaults that make `npm start` work. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -19,12 +41,16 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().default('./data'),
-  SEED_DEMO: bool(true),
+  /** Unset: seed on the embedded database only (see shouldSeedDemo). */
+  SEED_DEMO: optionalBool(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24 * 14),
   RELEASE: z.string().optional(),
   WEB_DIST: z.string().optional(),
   JOBS: bool(true),
+  TRUST_PROXY: trustProxy,
+  /** Unset: the API docs page is served unless NODE_ENV is production (see apiDocsEnabled). */
+  API_DOCS: optionalBool(),
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -38,6 +64,15 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
 }
 
 export const isDevMode = (env: Pick<Env, 'NODE_ENV'>) => env.NODE_ENV === 'development';
+
+/**
+ * Whether to seed the demo schools (whose sign-ins share a published password) into an empty
+ * database: by default only on the embedded database; on PostgreSQL only with SEED_DEMO=true.
+ */
+export const shouldSeedDemo = (env: Pick<Env, 'SEED_DEMO' | 'DATABASE_URL'>): boolean => env.SEED_DEMO ?? !env.DATABASE_URL;
+
+/** Whether /api/docs is served: API_DOCS when set, else everywhere but production. */
+export const apiDocsEnabled = (env: Pick<Env, 'API_DOCS' | 'NODE_ENV'>): boolean => env.API_DOCS ?? env.NODE_ENV !== 'production';
 
 /** Where `npm run build` puts the web app. */
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');

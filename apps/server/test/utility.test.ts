@@ -102,8 +102,8 @@ describe('POST utility/contact and GET utility/contact', () => {
     ['an empty message', { userMessage: '   ' }, /userMessage/],
     ['a missing name', { userName: undefined }, /userName/],
     ['a message too long', { userMessage: 'x'.repeat(2001) }, /userMessage/],
-    ['a NUL character', { userMessage: 'a\u0000b' }, /^userMessage contains an invalid character$/],
-    ['a NUL in the school', { userSchool: 'a\u0000b' }, /^userSchool contains an invalid character$/],
+    ['a NUL character', { userMessage: 'a\u0000b' }, /^userMessage: must not contain a NUL character$/],
+    ['a NUL in the school', { userSchool: 'a\u0000b' }, /^userSchool: must not contain a NUL character$/],
   ])('400 names the field for %s', async (_name, over, field) => {
     const res = await post(message(over));
     expect(res.status).toBe(400);

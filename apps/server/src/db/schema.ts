@@ -87,15 +87,19 @@ export const sessions = pgTable(
   (t) => [index('sessions_expiry').on(t.expiresAt)],
 );
 
-/** Failed sign-ins, counted per user name and per address for rate limiting. */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Rate-limit counters (src/lib/rate-limit.ts): one row per key and window length, holding the
+ * current window's start and its hits, updated atomically with INSERT … ON CONFLICT DO UPDATE.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
   {
-    id: id().primaryKey(),
     key: text('key').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    windowSeconds: integer('window_seconds').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
   },
-  (t) => [index('login_failures_key_at').on(t.key, t.at)],
+  (t) => [primaryKey({ columns: [t.key, t.windowSeconds] })],
 );
 
 export const houses = pgTable(

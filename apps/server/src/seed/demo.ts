@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { HOUSES, HOUSE_COLORS } from '@app/domain';
 import type { Db } from '../db/client.js';
 import { configurations, credentials, houses, periodStudents, periods, schools, users } from '../db/schema.js';
-import { hashPassword } from '../lib/tokens.js';
+import { hashPassword, verifyPassword } from '../lib/tokens.js';
 import { FIRST_NAMES, LAST_NAMES } from './names.js';
 import { createDefaultActivityTypes } from './activity-types.js';
 import { createCurrentYear } from '../modules/calendar/service.js';
@@ -10,6 +10,9 @@ import { seedHolidays } from './holidays.js';
 import { seedDemoActivity } from './demo-activity.js';
 
 export const DEMO_PASSWORD = 'demo1234';
+/** The demo's school admins, one per demo school. */
+export const DEMO_ADMIN = 'admin';
+export const DEMO_OTHER_ADMIN = 'other-admin';
 /** School codes configured to hide How To Earn (the account menu reads this configuration). */
 export const HIDE_HOW_TO_EARN_SCHOOLS = ['DELMAR', 'RIVERA'];
 
@@ -18,6 +21,16 @@ type NewUser = typeof users.$inferInsert & { username: string };
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(schools);
   return Number(row?.n ?? 0) === 0;
+}
+
+/** Whether the demo's admin sign-ins work: a demo admin still has the published DEMO_PASSWORD. */
+export async function demoSignInsPresent(db: Db): Promise<boolean> {
+  const rows = await db
+    .select({ passwordHash: credentials.passwordHash })
+    .from(credentials)
+    .where(inArray(credentials.username, [DEMO_ADMIN, DEMO_OTHER_ADMIN]));
+  for (const r of rows) if (await verifyPassword(r.passwordHash, DEMO_PASSWORD)) return true;
+  return false;
 }
 
 /** Seeds the two demo schools in one transaction and returns the sign-ins to print. */
@@ -60,7 +73,7 @@ export async function seedDemo(db: Db): Promise<string[]> {
     await tx.insert(houses).values(HOUSES.map((name) => ({ schoolId: d, name, color: HOUSE_COLORS[name] })));
 
     const people: NewUser[] = [
-      { schoolId: d, username: 'admin', externalId: 'A-1', firstName: 'Alex', lastName: 'Rivera', roles: ['SCHOOL_ADMIN'] },
+      { schoolId: d, username: DEMO_ADMIN, externalId: 'A-1', firstName: 'Alex', lastName: 'Rivera', roles: ['SCHOOL_ADMIN'] },
       { schoolId: d, username: 'teacher1', externalId: 'T-1', firstName: 'Taylor', lastName: 'Brooks', roles: ['TEACHER'] },
       { schoolId: d, username: 'teacher2', externalId: 'T-2', firstName: 'Jordan', lastName: 'Kim', roles: ['TEACHER'] },
       { schoolId: d, username: 'teacher3', externalId: 'T-3', firstName: 'Morgan', lastName: 'Patel', roles: ['TEACHER'] },
@@ -70,7 +83,7 @@ export async function seedDemo(db: Db): Promise<string[]> {
       { schoolId: d, username: 'house', externalId: 'H-1', firstName: 'Dana', lastName: 'Lopez', roles: ['STAFF', 'HOUSE_MANAGER'] },
       { schoolId: d, username: 'giveall', externalId: 'G-1', firstName: 'Jamie', lastName: 'Fox', roles: ['STAFF', 'GIVE_ALL'] },
       { schoolId: d, username: 'reports', externalId: 'R-1', firstName: 'Avery', lastName: 'Stone', roles: ['STAFF', 'SCHOOLWIDE_REPORTS'] },
-      { schoolId: o, username: 'other-admin', externalId: 'OA-1', firstName: 'Olive', lastName: 'Admin', roles: ['SCHOOL_ADMIN'] },
+      { schoolId: o, username: DEMO_OTHER_ADMIN, externalId: 'OA-1', firstName: 'Olive', lastName: 'Admin', roles: ['SCHOOL_ADMIN'] },
       { schoolId: o, username: 'other-teacher', externalId: 'OT-1', firstName: 'Oscar', lastName: 'Teach', roles: ['TEACHER'] },
       { schoolId: o, username: 'other-student', externalId: 'OS-1', firstName: 'Opal', lastName: 'Pupil', roles: ['STUDENT'], gradeLevel: '3' },
     ];

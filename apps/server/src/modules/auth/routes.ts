@@ -1,9 +1,10 @@
 import { eq, and } from 'drizzle-orm';
-import { loginBody, type LoginResponse, type OkResponse, type SessionUser } from '@app/domain';
+import { loginBody, loginResponse, okResponse, sessionUserResponse, type LoginResponse, type OkResponse, type SessionUser } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { credentials } from '../../db/schema.js';
 import { me } from '../../lib/auth-context.js';
 import { unauthorized } from '../../lib/errors.js';
+import { withRetryAfter } from '../../lib/rate-limit.js';
 import { presentSessionUser } from '../../presenters/user.js';
 import { findSession, login, revokeSession } from './service.js';
 
@@ -19,25 +20,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login',
-    { config: { public: true }, schema: { tags: ['auth'], body: loginBody } },
-    async (req): Promise<LoginResponse> => {
+    { config: { public: true }, schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse } } },
+    async (req, reply): Promise<LoginResponse> => {
       const { token, userId } = await login(app.db, {
         ...req.body,
-        address: req.ip,
+        address: req.ip, // X-Forwarded-For only under TRUST_PROXY (Fastify's trustProxy)
         ttlHours: app.env.SESSION_TTL_HOURS,
-      });
+      }).catch(withRetryAfter(reply));
       const user = await findSession(app.db, token);
       if (!user) throw unauthorized();
       return { token, user: presentSessionUser(user, await usernameOf(user.schoolId, userId)) };
     },
   );
 
-  app.post('/auth/me', { schema: { tags: ['auth'] } }, async (req): Promise<SessionUser> => {
+  app.post('/auth/me', { config: { action: 'session:use' }, schema: { tags: ['auth'], response: { 200: sessionUserResponse } } }, async (req): Promise<SessionUser> => {
     const user = me(req);
     return presentSessionUser(user, await usernameOf(user.schoolId, user.id));
   });
 
-  app.post('/auth/logout', { schema: { tags: ['auth'] } }, async (req): Promise<OkResponse> => {
+  app.post('/auth/logout', { config: { action: 'session:use' }, schema: { tags: ['auth'], response: { 200: okResponse } } }, async (req): Promise<OkResponse> => {
     await revokeSession(app.db, me(req).tokenHash);
     return { ok: true };
   });

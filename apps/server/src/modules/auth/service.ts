@@ -1,14 +1,19 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { MSG } from '@app/domain';
 import type { Db } from '../../db/client.js';
-import { credentials, loginFailures, periodStudents, periods, schools, sessions, users } from '../../db/schema.js';
+import { credentials, periodStudents, periods, schools, sessions, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
-import { HttpError, tooMany } from '../../lib/errors.js';
+import { HttpError } from '../../lib/errors.js';
+import { clear, giveBack, hit, purgeRateLimits, type Limit } from '../../lib/rate-limit.js';
 import { dummyPasswordHash, hashToken, newToken, verifyPassword } from '../../lib/tokens.js';
 
 export const LOGIN_WINDOW_MINUTES = 15;
-export const MAX_FAILURES_PER_USER = 5;
+/** Failed sign-ins for one user name from one address. */
+export const MAX_FAILURES_PER_USER_ADDRESS = 5;
+/** Failed sign-ins from one address, whatever the user names. */
 export const MAX_FAILURES_PER_ADDRESS = 20;
+/** Failed sign-ins for one user name from all addresses together (a distributed guess). */
+export const MAX_FAILURES_PER_USER = 50;
 
 /** Periods a user teaches or co-teaches that have students (drives nav and teacher-store rights). */
 export const periodCountSql = (schoolId: unknown, userId: unknown, externalId: unknown) => sql<number>`(
@@ -51,36 +56,38 @@ export async function findSession(db: Db, token: string): Promise<AuthUser | nul
   return { ...row, periodCount: Number(row.periodCount), tokenHash };
 }
 
-async function recentFailures(db: Db, key: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(loginFailures)
-    .where(
-      and(eq(loginFailures.key, key), gt(loginFailures.at, sql`now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES})`)),
-    );
-  return Number(row?.n ?? 0);
+/** The three limits one sign-in attempt counts against. */
+function loginLimits(username: string, address: string) {
+  const windowSeconds = LOGIN_WINDOW_MINUTES * 60;
+  const userAddress: Limit = { key: `login:user-address:${username} ${address}`, max: MAX_FAILURES_PER_USER_ADDRESS, windowSeconds };
+  const addressOnly: Limit = { key: `login:address:${address}`, max: MAX_FAILURES_PER_ADDRESS, windowSeconds };
+  const user: Limit = { key: `login:user:${username}`, max: MAX_FAILURES_PER_USER, windowSeconds };
+  return { userAddress, others: [addressOnly, user] };
 }
 
+/**
+ * Signs in. The attempt is counted (atomically, in the database) BEFORE the password is checked,
+ * so parallel guesses cannot all slip under the limit; a refused attempt is 429 and counts
+ * nowhere. A success forgives the failures of this user from this address (typos) and the
+ * attempt itself; failures stay counted for the window.
+ */
 export async function login(
   db: Db,
   input: { username: string; password: string; address: string; ttlHours: number },
 ): Promise<{ token: string; userId: string }> {
   const username = input.username.trim().toLowerCase();
-  const userKey = `user:${username}`;
-  const addressKey = `addr:${input.address}`;
-  if (
-    (await recentFailures(db, userKey)) >= MAX_FAILURES_PER_USER ||
-    (await recentFailures(db, addressKey)) >= MAX_FAILURES_PER_ADDRESS
-  )
-    throw tooMany();
+  const limits = loginLimits(username, input.address);
+  const held = await hit(db, [limits.userAddress, ...limits.others]);
 
   const [cred] = await db.select().from(credentials).where(eq(credentials.username, username)).limit(1);
   const ok = await verifyPassword(cred?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!cred || !ok) {
-    await db.insert(loginFailures).values([{ key: userKey }, { key: addressKey }]);
-    throw new HttpError(401, MSG.invalidLogin);
-  }
-  await db.delete(loginFailures).where(eq(loginFailures.key, userKey));
+  if (!cred || !ok) throw new HttpError(401, MSG.invalidLogin);
+
+  // The failures forgiven are those of this window of (user, address), this attempt included;
+  // a wider window that began after it holds only some of them, so it gets back this attempt only.
+  const own = held.find((h) => h.key === limits.userAddress.key)!;
+  const forgiven = await clear(db, own);
+  for (const h of held) if (h !== own) await giveBack(db, h, h.windowStart <= own.windowStart ? forgiven : Math.min(forgiven, 1));
   return createSession(db, cred.schoolId, cred.userId, input.ttlHours);
 }
 
@@ -99,8 +106,8 @@ export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.tokenHash, tokenHash));
 }
 
-/** Housekeeping for the cleanup job: expired sessions and old login failures. */
+/** Housekeeping for the cleanup job: expired sessions and ended rate-limit windows. */
 export async function purgeExpired(db: Db): Promise<void> {
   await db.delete(sessions).where(sql`${sessions.expiresAt} < now() - interval '1 day'`);
-  await db.delete(loginFailures).where(sql`${loginFailures.at} < now() - interval '1 day'`);
+  await purgeRateLimits(db);
 }

@@ -31,7 +31,7 @@ function describe(s: StatusResponse) {
     dbOk,
     service: serviceOk ? `Release ${s.release ?? 'unknown'}` : 'The service is not answering normally.',
     database: dbOk
-      ? `${s.databaseKind ?? 'Database'} answered in ${s.databaseMs ?? 0} ms`
+      ? `Database answered in ${s.databaseMs ?? 0} ms`
       : 'The database cannot be reached.',
   };
 }
