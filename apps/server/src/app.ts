@@ -11,11 +11,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { matchRoute, MSG } from '@app/domain';
+import { matchRoute, MSG, type Action } from '@app/domain';
+import { mayDo } from './access/permission.js';
 import type { Database, Db } from './db/client.js';
-import { DEFAULT_WEB_DIST, type Env } from './env.js';
+import { apiDocsEnabled, DEFAULT_WEB_DIST, type Env } from './env.js';
 import { findSession } from './modules/auth/service.js';
 import { forbidden, HttpError, unauthorized } from './lib/errors.js';
+import { inputHygiene } from './lib/input-hygiene.js';
 import { validationMessage } from './lib/validation-message.js';
 import { registerModules } from './modules/index.js';
 
@@ -24,11 +26,21 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     env: Env;
-    apiRoutes: { method: string; url: string; public: boolean }[];
+    apiRoutes: ApiRoute[];
   }
 }
 
 export const API_PREFIX = '/api/v1';
+/** Every versioned API path (v1, and v2 for orders). */
+const isApiPath = (url: string) => /^\/api\/v\d+\//.test(url);
+
+/** One API route as registered: tests sweep these (matrix, fuzz, 401 without a session). */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  public: boolean;
+  action: Action | undefined;
+}
 
 export interface AppOptions {
   database: Database;
@@ -40,22 +52,32 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
   const app = Fastify({
     logger: logger ?? { level: env.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
+    // req.ip honours X-Forwarded-For only when TRUST_PROXY says which proxies to believe.
+    trustProxy: env.TRUST_PROXY,
     // The spec's calls end in a slash in places ('activity/', 'order/teacher/'); both forms answer.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await app.register(inputHygiene); // JSON body parser (empty = no body, depth limit), no NUL / lone surrogate in any input
   app.decorate('db', database.db);
   app.decorate('database', database);
   app.decorate('env', env);
   app.decorateRequest('auth', null);
   // Every API route, so tests can sweep them all (auth required, no 500 on garbage).
-  const apiRoutes: { method: string; url: string; public: boolean }[] = [];
+  const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (r) => {
-    if (!r.url.startsWith(API_PREFIX)) return;
-    for (const method of [r.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: r.url, public: Boolean(r.config?.public) });
+    if (!isApiPath(r.url)) return;
+    if (!r.config?.public && !r.config?.action) throw new Error(`${r.method} ${r.url} names no permission action (packages/domain/src/policy.ts)`);
+    for (const method of [r.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: r.url, public: Boolean(r.config?.public), action: r.config?.action });
+  });
+
+  // API answers carry personal data and sessions: no cache (browser or shared) may keep them.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    return payload;
   });
 
   await app.register(helmet, {
@@ -64,7 +86,7 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
         defaultSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"], // no inline script: the web build loads only files
         connectSrc: ["'self'"],
         formAction: ["'self'", 'https:'],
         upgradeInsecureRequests: null,
@@ -85,11 +107,12 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The OpenAPI document is always built (app.swagger()); its page only where API docs are enabled.
+  if (apiDocsEnabled(env)) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // Authenticate before validation, so a call without a session is 401 whatever its body.
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith(API_PREFIX)) return;
+    if (!isApiPath(req.url)) return;
     const config = req.routeOptions.config;
     const token = req.headers.authtoken;
     if (typeof token === 'string' && token.length > 0 && token.length < 200) {
@@ -100,7 +123,8 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
     }
     if (config.public) return;
     if (!req.auth) throw unauthorized();
-    if (config.allow && !config.allow(req.auth)) throw forbidden();
+    // Unmatched paths go on to the 404 answer; every matched route names its action.
+    if (req.routeOptions.url !== undefined && !(config.action && mayDo(req.auth, config.action))) throw forbidden();
   });
 
   app.setErrorHandler((error: any, req, reply) => {

@@ -1,8 +1,8 @@
 export * from './roles.js';
-export * from './school.js';
 export * from './grades.js';
 export * from './names.js';
 export * from './permissions.js';
+export * from './policy.js';
 export * from './routes.js';
 export * from './nav.js';
 export * from './periods.js';
@@ -13,4 +13,5 @@ export * from './schemas.js';
 export * from './school-days.js';
 export * from './activities.js';
 export * from './schemas-activity.js';
-export * from './api-types.js';
+export * from './responses.js';
+export * from './responses-activity.js';

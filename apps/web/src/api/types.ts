@@ -1,6 +1,6 @@
 /**
- * The API's shapes live in @app/domain (api-types.ts for responses, the schemas' z.infer types for
- * request bodies), shared with the server; they are re-exported here so the web imports them from '../api'.
+ * The API's shapes live in @app/domain (the z.infer types of responses.ts and responses-activity.ts for
+ * responses, of the schemas for request bodies), shared with the server; they are re-exported here so the web imports them from '../api'.
  * Only the client's own plumbing (failure markers, request options) is defined in apps/web.
  */
 export type {

@@ -4,9 +4,18 @@ import {
   activityUpdateBody,
   bulkGiveBody,
   customActionBody,
+  activityItemResponse,
+  activityOptionResponse,
+  activityOptionsResponse,
+  activityUpdatedResponse,
+  auditEntryResponse,
+  classStatsResponse,
   dateQuery,
-  hasRole,
+  giveResultResponse,
+  okResponse,
+  periodDayDetailsResponse,
   powerActionsBody,
+  powerActionsResponse,
   type OkResponse,
 } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,61 +27,61 @@ import { listActivities } from './list.js';
 import { activityOptions, createCustomAction, deleteCustomAction, presentType, setPowerActions } from './types.js';
 
 const idParams = z.object({ id: z.string().max(100) });
-const staff = { allow: (u: { roles: string[] }) => !hasRole(u.roles, 'STUDENT') };
 
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/activity/bulk', { config: staff, schema: { tags: ['activity'], body: bulkGiveBody } }, async (req) =>
+  app.post('/activity/bulk', { config: { action: 'activity:give' }, schema: { tags: ['activity'], body: bulkGiveBody, response: { 200: giveResultResponse } } }, async (req) =>
     giveActivities(app.db, me(req), req.body),
   );
 
-  app.get('/activity/', { schema: { tags: ['activity'], querystring: activityListQuery } }, async (req) =>
+  app.get('/activity/', { config: { action: 'students:read' }, schema: { tags: ['activity'], querystring: activityListQuery, response: { 200: z.array(activityItemResponse) } } }, async (req) =>
     listActivities(app.db, me(req), req.query),
   );
 
   app.get(
     '/activity/audit',
     {
-      config: staff,
+      config: { action: 'activity:audit' },
       schema: {
         tags: ['activity'],
         querystring: z.object({ activityId: z.string().max(100).optional(), limit: z.coerce.number().int().min(1).max(500).default(100), time: z.string().optional() }),
+        response: { 200: z.array(auditEntryResponse) },
       },
     },
     async (req) => auditTrail(app.db, me(req), req.query.activityId, req.query.limit),
   );
 
-  app.put('/activity/:id', { config: staff, schema: { tags: ['activity'], params: idParams, body: activityUpdateBody } }, async (req) => {
+  app.put('/activity/:id', { config: { action: 'activity:change' }, schema: { tags: ['activity'], params: idParams, body: activityUpdateBody, response: { 200: activityUpdatedResponse } } }, async (req) => {
     return presentUpdated(await updateActivity(app.db, me(req), req.params.id, req.body));
   });
 
-  app.delete('/activity/:id', { config: staff, schema: { tags: ['activity'], params: idParams } }, async (req): Promise<OkResponse> => {
+  app.delete('/activity/:id', { config: { action: 'activity:change' }, schema: { tags: ['activity'], params: idParams, response: { 200: okResponse } } }, async (req): Promise<OkResponse> => {
     await deleteActivity(app.db, me(req), req.params.id);
     return { ok: true };
   });
 
-  app.get('/activity/options', { schema: { tags: ['activity'] } }, async (req) => activityOptions(app.db, me(req)));
+  app.get('/activity/options', { config: { action: 'activityOptions:read' }, schema: { tags: ['activity'], response: { 200: activityOptionsResponse } } }, async (req) => activityOptions(app.db, me(req)));
 
-  app.post('/activity/options/custom', { config: staff, schema: { tags: ['activity'], body: customActionBody } }, async (req) => {
+  app.post('/activity/options/custom', { config: { action: 'customActions:manage' }, schema: { tags: ['activity'], body: customActionBody, response: { 200: activityOptionResponse } } }, async (req) => {
     const user = me(req);
     return presentType(await app.db.transaction((tx) => createCustomAction(tx, user, req.body)), user);
   });
 
-  app.delete('/activity/options/custom/:id', { config: staff, schema: { tags: ['activity'], params: idParams } }, async (req): Promise<OkResponse> => {
+  app.delete('/activity/options/custom/:id', { config: { action: 'customActions:manage' }, schema: { tags: ['activity'], params: idParams, response: { 200: okResponse } } }, async (req): Promise<OkResponse> => {
     await deleteCustomAction(app.db, me(req), req.params.id);
     return { ok: true };
   });
 
-  app.put('/settings/power-actions/:id', { config: staff, schema: { tags: ['activity'], params: idParams, body: powerActionsBody } }, async (req) =>
+  app.put('/settings/power-actions/:id', { config: { action: 'powerActions:set' }, schema: { tags: ['activity'], params: idParams, body: powerActionsBody, response: { 200: powerActionsResponse } } }, async (req) =>
     setPowerActions(app.db, me(req), req.params.id, req.body.powerActions),
   );
 
-  app.get('/activity/class-stats/:id', { config: staff, schema: { tags: ['activity'], params: idParams, querystring: dateQuery } }, async (req) =>
+  app.get('/activity/class-stats/:id', { config: { action: 'class:view' }, schema: { tags: ['activity'], params: idParams, querystring: dateQuery, response: { 200: classStatsResponse } } }, async (req) =>
     classStats(app.db, me(req), req.params.id, req.query.date),
   );
 
   app.get(
     '/activity/period-stats-details/:id',
-    { config: staff, schema: { tags: ['activity'], params: idParams, querystring: dateQuery } },
+    { config: { action: 'class:view' }, schema: { tags: ['activity'], params: idParams, querystring: dateQuery, response: { 200: periodDayDetailsResponse } } },
     async (req) => periodStatsDetails(app.db, me(req), req.params.id, req.query.date),
   );
 };

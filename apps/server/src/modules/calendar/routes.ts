@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { dateQuery } from '@app/domain';
+import { calendarViewResponse, dateQuery, holidayRemovedResponse, holidayResponse } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { me, type AuthUser } from '../../lib/auth-context.js';
-import { isAdminUser } from '../activities/access.js';
+import { me } from '../../lib/auth-context.js';
 import { addHoliday, calendarView, removeHoliday } from './holidays.js';
 
-const adminOnly = { allow: (u: AuthUser) => isAdminUser(u) };
 const tags = ['calendar'];
 const date = dateQuery.shape.date.unwrap();
 const holidayBody = z.object({
@@ -15,13 +13,13 @@ const holidayBody = z.object({
 
 /** The school year, its holidays and whether today is a school day; admins keep the holidays. */
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/calendar', { schema: { tags, querystring: z.object({ time: z.string().optional() }) } }, async (req) => calendarView(app.db, me(req)));
+  app.get('/calendar', { config: { action: 'calendar:read' }, schema: { tags, querystring: z.object({ time: z.string().optional() }), response: { 200: calendarViewResponse } } }, async (req) => calendarView(app.db, me(req)));
 
-  app.post('/calendar/holidays', { config: adminOnly, schema: { tags, body: holidayBody } }, async (req) =>
+  app.post('/calendar/holidays', { config: { action: 'calendar:manage' }, schema: { tags, body: holidayBody, response: { 200: holidayResponse } } }, async (req) =>
     addHoliday(app.db, me(req), req.body.date, req.body.name),
   );
 
-  app.delete('/calendar/holidays/:date', { config: adminOnly, schema: { tags, params: z.object({ date }) } }, async (req) =>
+  app.delete('/calendar/holidays/:date', { config: { action: 'calendar:manage' }, schema: { tags, params: z.object({ date }), response: { 200: holidayRemovedResponse } } }, async (req) =>
     removeHoliday(app.db, me(req), req.params.date),
   );
 };

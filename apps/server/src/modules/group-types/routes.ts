@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { dateQuery, groupTypeBody, groupTypeUpdateBody, hasRole, idParam } from '@app/domain';
+import {
+  dateQuery,
+  groupActivityRemovedResponse,
+  groupTypeBody,
+  groupTypeDeletedResponse,
+  groupTypeResponse,
+  groupTypeUpdateBody,
+  idParam,
+} from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { me } from '../../lib/auth-context.js';
 import {
@@ -11,7 +19,6 @@ import {
   updateGroupType,
 } from './service.js';
 
-const notStudent = { allow: (u: { roles: string[] }) => !hasRole(u.roles, 'STUDENT') };
 const tags = ['group-types'];
 const listQuery = z.object({
   internalPeriodId: z
@@ -24,30 +31,30 @@ const groupParams = z.object({ id: z.string().min(1).max(100), groupId: z.string
 
 /** Groups of students inside one period, used to give to a table or team at once. */
 export const groupTypeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/group-types', { config: notStudent, schema: { tags, querystring: listQuery } }, async (req) =>
+  app.get('/group-types', { config: { action: 'groupTypes:read' }, schema: { tags, querystring: listQuery, response: { 200: z.array(groupTypeResponse) } } }, async (req) =>
     listGroupTypes(app.db, me(req), req.query.internalPeriodId),
   );
 
-  app.post('/group-types', { config: notStudent, schema: { tags, body: groupTypeBody } }, async (req, reply) => {
+  app.post('/group-types', { config: { action: 'groupTypes:manage' }, schema: { tags, body: groupTypeBody, response: { 201: groupTypeResponse } } }, async (req, reply) => {
     const created = await createGroupType(app.db, me(req), req.body);
     return reply.status(201).send(created);
   });
 
-  app.get('/group-types/:id', { config: notStudent, schema: { tags, params: idParam } }, async (req) =>
+  app.get('/group-types/:id', { config: { action: 'groupTypes:read' }, schema: { tags, params: idParam, response: { 200: groupTypeResponse } } }, async (req) =>
     getGroupType(app.db, me(req), req.params.id),
   );
 
-  app.put('/group-types/:id', { config: notStudent, schema: { tags, params: idParam, body: groupTypeUpdateBody } }, async (req) =>
+  app.put('/group-types/:id', { config: { action: 'groupTypes:manage' }, schema: { tags, params: idParam, body: groupTypeUpdateBody, response: { 200: groupTypeResponse } } }, async (req) =>
     updateGroupType(app.db, me(req), req.params.id, req.body),
   );
 
-  app.delete('/group-types/:id', { config: notStudent, schema: { tags, params: idParam } }, async (req) =>
+  app.delete('/group-types/:id', { config: { action: 'groupTypes:manage' }, schema: { tags, params: idParam, response: { 200: groupTypeDeletedResponse } } }, async (req) =>
     deleteGroupType(app.db, me(req), req.params.id),
   );
 
   app.delete(
     '/group-types/:id/groups/:groupId/activity',
-    { config: notStudent, schema: { tags, params: groupParams, querystring: dateQuery } },
+    { config: { action: 'activity:change' }, schema: { tags, params: groupParams, querystring: dateQuery, response: { 200: groupActivityRemovedResponse } } },
     async (req) => removeGroupActivity(app.db, me(req), req.params.id, req.params.groupId, req.query.date),
   );
 };

@@ -1,23 +1,26 @@
 import { z } from 'zod';
-import { coTeachersBody, hasRole, type PeriodDetail } from '@app/domain';
+import { coTeachersBody, periodDetailResponse, periodResponse, type PeriodDetail } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { me } from '../../lib/auth-context.js';
 import { coTeacherDetails, getPeriodFor, listPeriods, periodRoster, setCoTeachers } from './service.js';
 
-const notStudent = { allow: (u: { roles: string[] }) => !hasRole(u.roles, 'STUDENT') };
 const idParams = z.object({ id: z.string().max(100) });
 
 export const periodRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/periods',
     {
-      config: notStudent,
-      schema: { tags: ['periods'], querystring: z.object({ scope: z.enum(['mine', 'school']).default('mine'), time: z.string().optional() }) },
+      config: { action: 'periods:list' },
+      schema: {
+        tags: ['periods'],
+        querystring: z.object({ scope: z.enum(['mine', 'school']).default('mine'), time: z.string().optional() }),
+        response: { 200: z.array(periodResponse) },
+      },
     },
     async (req) => listPeriods(app.db, me(req), req.query.scope),
   );
 
-  app.get('/periods/:id', { config: notStudent, schema: { tags: ['periods'], params: idParams } }, async (req): Promise<PeriodDetail> => {
+  app.get('/periods/:id', { config: { action: 'class:view' }, schema: { tags: ['periods'], params: idParams, response: { 200: periodDetailResponse } } }, async (req): Promise<PeriodDetail> => {
     const user = me(req);
     const period = await getPeriodFor(app.db, user, req.params.id);
     const [students, coTeacherList] = await Promise.all([
@@ -29,7 +32,7 @@ export const periodRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/periods/:id/co-teachers',
-    { config: notStudent, schema: { tags: ['periods'], params: idParams, body: coTeachersBody } },
+    { config: { action: 'periods:coTeachers' }, schema: { tags: ['periods'], params: idParams, body: coTeachersBody, response: { 200: periodResponse } } },
     async (req) => setCoTeachers(app.db, me(req), req.params.id, req.body.coTeachers),
   );
 };

@@ -1,18 +1,28 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import { compareGrades, gradeLabel, type GradeLevel, type House, type RosterStudent } from '@app/domain';
+import { z } from 'zod';
+import {
+  compareGrades,
+  gradeLabel,
+  gradeLevelResponse,
+  houseResponse,
+  rosterStudentResponse,
+  type GradeLevel,
+  type House,
+  type RosterStudent,
+} from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { houses, users } from '../../db/schema.js';
 import { me } from '../../lib/auth-context.js';
 import { presentPerson } from '../../presenters/user.js';
-import { reachesWholeSchool, seesAllStudents } from '../activities/access.js';
+import { isStudentRow } from '../../access/students.js';
 
 export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/school/grade-levels', { schema: { tags: ['school'] } }, async (req): Promise<GradeLevel[]> => {
+  app.get('/school/grade-levels', { config: { action: 'school:read' }, schema: { tags: ['school'], response: { 200: z.array(gradeLevelResponse) } } }, async (req): Promise<GradeLevel[]> => {
     const { schoolId } = me(req);
     const rows = await app.db
       .selectDistinct({ grade: users.gradeLevel })
       .from(users)
-      .where(and(eq(users.schoolId, schoolId), isNotNull(users.gradeLevel), sql`'STUDENT' = any(${users.roles})`));
+      .where(and(eq(users.schoolId, schoolId), isNotNull(users.gradeLevel), isStudentRow));
     return rows
       .map((r) => r.grade as string)
       .sort(compareGrades)
@@ -22,18 +32,18 @@ export const schoolRoutes: FastifyPluginAsyncZod = async (app) => {
   // Students of the school for whole-school giving and look-ups (admins, give-all, teachers allowed to give to all).
   app.get(
     '/school/students',
-    { config: { allow: (u) => seesAllStudents(u) || reachesWholeSchool(u) }, schema: { tags: ['school'] } },
+    { config: { action: 'students:list' }, schema: { tags: ['school'], response: { 200: z.array(rosterStudentResponse) } } },
     async (req): Promise<RosterStudent[]> => {
       const rows = await app.db
         .select()
         .from(users)
-        .where(and(eq(users.schoolId, me(req).schoolId), sql`'STUDENT' = any(${users.roles})`))
+        .where(and(eq(users.schoolId, me(req).schoolId), isStudentRow))
         .orderBy(asc(users.lastName), asc(users.firstName));
       return rows.map((u) => ({ ...presentPerson(u), externalStudentId: u.externalId }));
     },
   );
 
-  app.get('/school/houses', { schema: { tags: ['school'] } }, async (req): Promise<House[]> => {
+  app.get('/school/houses', { config: { action: 'school:read' }, schema: { tags: ['school'], response: { 200: z.array(houseResponse) } } }, async (req): Promise<House[]> => {
     const { schoolId } = me(req);
     const rows = await app.db
       .select({

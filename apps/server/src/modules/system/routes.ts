@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { ReleaseResponse, StatusResponse } from '@app/domain';
+import { releaseResponse, statusDegradedResponse, statusOkResponse, type ReleaseResponse } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_WEB_DIST, isDevMode } from '../../env.js';
 
@@ -25,17 +25,15 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   // The web shows /dev only when the server runs in development mode.
   const devMode = isDevMode(app.env);
 
-  app.get('/status', { ...publicRoute, schema: { tags: ['system'] } }, async (_req, reply) => {
+  app.get('/status', { ...publicRoute, schema: { tags: ['system'], response: { 200: statusOkResponse, 503: statusDegradedResponse } } }, async (_req, reply) => {
     const started = performance.now();
     try {
       await app.db.execute(sql`select 1`);
-      const ok: StatusResponse = { status: 'ok', database: 'ok', databaseKind: app.database.kind, databaseMs: Math.round(performance.now() - started), release, devMode, time: new Date().toISOString() };
-      return ok;
+      return { status: 'ok' as const, database: 'ok', databaseMs: Math.round(performance.now() - started), release, devMode, time: new Date().toISOString() };
     } catch {
-      const degraded: StatusResponse = { status: 'degraded', database: 'unreachable', release, devMode, time: new Date().toISOString() };
-      return reply.status(503).send(degraded);
+      return reply.status(503).send({ status: 'degraded', database: 'unreachable', release, devMode, time: new Date().toISOString() });
     }
   });
 
-  app.get('/release', { ...publicRoute, schema: { tags: ['system'] } }, async (): Promise<ReleaseResponse> => ({ release }));
+  app.get('/release', { ...publicRoute, schema: { tags: ['system'], response: { 200: releaseResponse } } }, async (): Promise<ReleaseResponse> => ({ release }));
 };

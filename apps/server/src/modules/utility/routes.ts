@@ -1,17 +1,32 @@
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
-import { can, contactBody, hasAnyRole, hasRole, type ContactMessage, type ContactSent, type PeriodMeta, type Person } from '@app/domain';
+import {
+  contactBody,
+  contactMessageResponse,
+  contactSentResponse,
+  periodMetaResponse,
+  personResponse,
+  type ContactMessage,
+  type ContactSent,
+  type PeriodMeta,
+  type Person,
+} from '@app/domain';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactMessages, schools, users } from '../../db/schema.js';
-import { me, subjectOf } from '../../lib/auth-context.js';
+import { me } from '../../lib/auth-context.js';
+import { hit, withRetryAfter } from '../../lib/rate-limit.js';
 import { presentPerson } from '../../presenters/user.js';
 import { listPeriods } from '../periods/service.js';
 
-const teacherOrAdmin = { allow: (u: { roles: string[] }) => hasAnyRole(u.roles, ['TEACHER', 'SCHOOL_ADMIN', 'SUPER_ADMIN']) };
-
 export const utilityRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/utility/contact', { config: { public: true }, schema: { tags: ['utility'], body: contactBody } }, async (req): Promise<ContactSent> => {
+  app.post('/utility/contact', { config: { public: true }, schema: { tags: ['utility'], body: contactBody, response: { 200: contactSentResponse } } }, async (req, reply): Promise<ContactSent> => {
     const b = req.body;
+    // 5 messages per 10 minutes and 20 per day, per signed-in user, else per address (docs/decisions.md, decision 4).
+    const sender = req.auth ? `user:${req.auth.id}` : `address:${req.ip}`;
+    await hit(app.db, [
+      { key: `contact:${sender}`, max: 5, windowSeconds: 10 * 60 },
+      { key: `contact:${sender}`, max: 20, windowSeconds: 24 * 60 * 60 },
+    ]).catch(withRetryAfter(reply));
     // A signed-in sender belongs to their school; a visitor's school is matched by code or name.
     let schoolId = req.auth?.schoolId ?? null;
     if (!schoolId) {
@@ -31,7 +46,7 @@ export const utilityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/utility/contact',
-    { config: { allow: (u) => can.readSchoolContacts(subjectOf(u)) }, schema: { tags: ['utility'] } },
+    { config: { action: 'contact:read' }, schema: { tags: ['utility'], response: { 200: z.array(contactMessageResponse) } } },
     async (req): Promise<ContactMessage[]> => {
       const rows = await app.db
         .select()
@@ -39,13 +54,21 @@ export const utilityRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(contactMessages.schoolId, me(req).schoolId))
         .orderBy(desc(contactMessages.createdAt))
         .limit(200);
-      return rows.map(({ id, schoolId: _s, userId: _u, createdAt, ...rest }) => ({ _id: id, ...rest, createdAt: createdAt.toISOString() }));
+      return rows.map((m) => ({
+        _id: m.id,
+        userName: m.userName,
+        userSchool: m.userSchool,
+        userEmail: m.userEmail,
+        userRole: m.userRole,
+        userMessage: m.userMessage,
+        createdAt: m.createdAt.toISOString(),
+      }));
     },
   );
 
   app.get(
     '/utility/teacher/period-meta',
-    { config: { allow: (u) => hasRole(u.roles, 'TEACHER') }, schema: { tags: ['utility'], querystring: z.object({ time: z.string().optional() }) } },
+    { config: { action: 'periodMeta:read' }, schema: { tags: ['utility'], querystring: z.object({ time: z.string().optional() }), response: { 200: periodMetaResponse } } },
     async (req): Promise<PeriodMeta> => {
       const mine = await listPeriods(app.db, me(req), 'mine');
       return {
@@ -65,7 +88,7 @@ export const utilityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/utility/list/co-teachers', { config: teacherOrAdmin, schema: { tags: ['utility'] } }, async (req): Promise<Person[]> => {
+  app.get('/utility/list/co-teachers', { config: { action: 'coTeachers:list' }, schema: { tags: ['utility'], response: { 200: z.array(personResponse) } } }, async (req): Promise<Person[]> => {
     const user = me(req);
     const rows = await app.db
       .select()

@@ -1,0 +1,119 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeSchool, makeUser, signIn, type SchoolRow, type UserRow } from './helpers/factories.js';
+import { call, useTestApp } from './helpers/test-app.js';
+
+/**
+ * Every API route declares its answer (packages/domain/src/responses*.ts): the OpenAPI document
+ * describes each one, and the server sends no field beyond the declared ones.
+ */
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  additionalProperties?: boolean | JsonSchema;
+  required?: string[];
+};
+type Operation = { responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }> };
+type OpenApi = { paths: Record<string, Record<string, Operation>> };
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+const describesAnswer = (s: JsonSchema | undefined) => Boolean(s && (s.type || s.properties || s.items || s.anyOf || s.oneOf));
+
+/** Paths in `value` whose keys its schema does not declare (objects with fixed properties only). */
+function undeclared(value: unknown, schema: JsonSchema | undefined, at = '$'): string[] {
+  if (!schema || value === null || typeof value !== 'object') return [];
+  const variants = schema.anyOf ?? schema.oneOf;
+  if (variants) {
+    const found = variants.map((v) => undeclared(value, v, at));
+    return found.find((f) => f.length === 0) ?? found[0] ?? [];
+  }
+  if (Array.isArray(value)) return value.flatMap((v, i) => undeclared(v, schema.items, `${at}[${i}]`));
+  if (!schema.properties) return [];
+  return Object.entries(value).flatMap(([k, v]) => {
+    const declared = schema.properties![k];
+    return declared ? undeclared(v, declared, `${at}.${k}`) : [`${at}.${k}`];
+  });
+}
+
+// Development mode, so the dev routes are in the document too.
+const ctx = useTestApp({ NODE_ENV: 'development' });
+let doc: OpenApi;
+let school: SchoolRow;
+let admin: UserRow;
+let token: string;
+
+beforeAll(async () => {
+  doc = ctx.app.swagger() as unknown as OpenApi;
+  school = await makeSchool(ctx.database.db, { name: 'Openapi Middle' });
+  admin = await makeUser(ctx.database.db, school, ['SCHOOL_ADMIN'], { lastName: 'Boss' });
+  token = await signIn(ctx.app, admin);
+});
+
+const operations = () =>
+  Object.entries(doc.paths)
+    .filter(([path]) => path.startsWith('/api/v1/'))
+    .flatMap(([path, ops]) => Object.entries(ops).filter(([m]) => METHODS.includes(m)).map(([method, op]) => ({ path, method, op })));
+
+/** The JSON schema of the 2xx answer of one operation. */
+function answerSchema(path: string, method: string, status = '200'): JsonSchema | undefined {
+  return doc.paths[path]?.[method]?.responses?.[status]?.content?.['application/json']?.schema;
+}
+
+describe('the OpenAPI document', () => {
+  it('has an operation for every API route', () => {
+    const routes = ctx.app.apiRoutes.filter((r) => r.url.startsWith('/api/v1/'));
+    expect(routes.length).toBeGreaterThan(40);
+    expect(operations().length).toBe(routes.length);
+  });
+
+  it('every operation under /api/v1 has a 2xx answer with a JSON schema', () => {
+    const missing = operations()
+      .filter(({ op }) => {
+        const ok = Object.entries(op.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status));
+        return !ok.some(([, r]) => describesAnswer(r.content?.['application/json']?.schema));
+      })
+      .map(({ method, path }) => `${method.toUpperCase()} ${path}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('declares the status codes the routes send themselves', () => {
+    expect(describesAnswer(answerSchema('/api/v1/group-types', 'post', '201'))).toBe(true);
+    expect(describesAnswer(answerSchema('/api/v1/status', 'get', '503'))).toBe(true);
+  });
+});
+
+describe('answers carry only declared fields', () => {
+  it('GET utility/contact: a message as sent, without the school or sender ids of its row', async () => {
+    const sent = await call(ctx.app, 'POST', '/utility/contact', {
+      payload: { userName: 'Pat Parent', userSchool: school.name, userEmail: 'pat@example.com', userRole: 'Parent', userMessage: 'Hello' },
+    });
+    expect(sent.status).toBe(200);
+    const schema = answerSchema('/api/v1/utility/contact', 'get');
+    const declared = Object.keys(schema?.items?.properties ?? {}).sort();
+    expect(declared).toEqual(['_id', 'createdAt', 'userEmail', 'userMessage', 'userName', 'userRole', 'userSchool']);
+
+    const res = await call(ctx.app, 'GET', '/utility/contact', { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(1);
+    expect(Object.keys(res.body[0]).sort()).toEqual(declared);
+    expect(res.body[0]).toMatchObject({ _id: sent.body._id, userName: 'Pat Parent', userMessage: 'Hello' });
+    expect(undeclared(res.body, schema)).toEqual([]);
+  });
+
+  it('POST auth/me: the session user and school, nothing else of the rows', async () => {
+    const res = await call(ctx.app, 'POST', '/auth/me', { token });
+    expect(res.status).toBe(200);
+    const schema = answerSchema('/api/v1/auth/me', 'post');
+    expect(Object.keys(res.body).sort()).toEqual(Object.keys(schema?.properties ?? {}).sort());
+    expect(undeclared(res.body, schema)).toEqual([]);
+  });
+
+  it('GET status: the 200 answer is the declared one', async () => {
+    const res = await call(ctx.app, 'GET', '/status');
+    expect(res.status).toBe(200);
+    expect(undeclared(res.body, answerSchema('/api/v1/status', 'get'))).toEqual([]);
+  });
+});
