@@ -23,7 +23,14 @@ describe('a flag given after the daily run', () => {
       token: await signIn(ctx.app, teacher),
       payload: { externalStudentIds: [a!.externalId], activityTypes: [flag.id], date: day },
     });
+    expect(res.body.dailyBehaviorTakenBack, 'the run gave behavior points, so the flag takes them').toBeDefined();
     expect(res.status).toBe(200);
+    // The answer says what the student really lost: the flag and the day's behavior points.
+    const behaviorType = await typeByName(db, school, 'Daily behavior');
+    const flagPoints = res.body.activityTypes[0].points;
+    expect(res.body).toMatchObject({ points: flagPoints, dailyBehaviorTakenBack: { students: 1, points: -behaviorType.points } });
+    const listed = await call(ctx.app, 'GET', `/activity/?studentId=${a!.id}&category=Flags`, { token: await signIn(ctx.app, teacher) });
+    expect(listed.body.map((x: { points: number; behaviorTakenBack: number }) => [x.points, x.behaviorTakenBack])).toEqual([[flagPoints, -behaviorType.points]]);
     const behavior = await db
       .select()
       .from(activities)

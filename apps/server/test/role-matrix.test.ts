@@ -104,7 +104,12 @@ const teaches = (p: PeriodRow, u: UserRow) => p.teacherId === u.id || p.coTeache
 let seq = 0;
 /** An activity T2 gives S1 in P today (optionally through a group): T2 owns it, P holds it. */
 async function freshActivity(fx: Fixture, groupId: string | null = null): Promise<string> {
-  const { ids } = await fx.db.transaction((tx) =>
+  return (await freshGive(fx, groupId)).ids[0]!;
+}
+
+/** One give of a bonus by T2 to S1 in P today. */
+async function freshGive(fx: Fixture, groupId: string | null = null): Promise<{ giveId: string; ids: string[] }> {
+  return fx.db.transaction((tx) =>
     writeActivities(tx, fx.a.id, [{ studentId: fx.s1.id, type: fx.bonus, points: fx.bonus.points }], {
       date: fx.day,
       comment: 'matrix',
@@ -113,7 +118,6 @@ async function freshActivity(fx: Fixture, groupId: string | null = null): Promis
       givenBy: fx.t2.id,
     }),
   );
-  return ids[0]!;
 }
 
 /** A group type of P with one group holding S1, made by the school admin. */
@@ -267,6 +271,11 @@ const CALLS: Record<string, CallSpec> = {
   'DELETE /api/v1/activity/:id': {
     target: { kind: 'period', owner: 'T2' },
     build: async (fx) => ({ url: `/activity/${await freshActivity(fx)}` }),
+  },
+  // A fresh give of T2's in P: its giver or a school scope undoes it.
+  'DELETE /api/v1/activity/give/:id': {
+    target: { kind: 'period', owner: 'T2' },
+    build: async (fx) => ({ url: `/activity/give/${(await freshGive(fx)).giveId}` }),
   },
   // School A's activity types as the caller sees them.
   'GET /api/v1/activity/options': { target: SCHOOL, build: async () => ({ url: '/activity/options' }) },

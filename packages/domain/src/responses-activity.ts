@@ -56,6 +56,11 @@ export const giveResultResponse = z.object({
   activityCount: int(),
   points: int(),
   activityTypes: z.array(z.object({ _id: z.string(), name: z.string(), category, points: int() })),
+  /**
+   * A flag for a day whose Daily Behavior points were already given takes them back: how many
+   * students lost them and the points taken (≤ 0), beside the flag's own points above.
+   */
+  dailyBehaviorTakenBack: z.object({ students: int(), points: int() }),
 });
 export type GiveResult = z.infer<typeof giveResultResponse>;
 
@@ -80,6 +85,8 @@ export const activityItemResponse = activityUpdatedResponse.extend({
   givenByName: z.string(),
   createdAt: instant(),
   canEdit: z.boolean(),
+  /** On a flag: the day's Daily Behavior points (≤ 0) it took back; 0 otherwise. */
+  behaviorTakenBack: int(),
 });
 export type ActivityItem = z.infer<typeof activityItemResponse>;
 
@@ -178,7 +185,7 @@ export const groupTypeDeletedResponse = z.object({
 });
 export type GroupTypeDeleted = z.infer<typeof groupTypeDeletedResponse>;
 
-/** DELETE group-types/:id/groups/:groupId/activity. */
+/** DELETE group-types/:id/groups/:groupId/activity and DELETE activity/give/:id: how many activities went. */
 export const groupActivityRemovedResponse = z.object({
   removed: int(),
 });

@@ -223,6 +223,8 @@ export const activities = pgTable(
     groupId: uuid('group_id'),
     giveId: uuid('give_id').notNull(),
     givenBy: uuid('given_by'),
+    /** On a flag: the day's Daily Behavior points (≤ 0) it took back, the daily run having given them already. */
+    behaviorTakenBack: integer('behavior_taken_back').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -37,9 +37,9 @@ export async function hasDailyRun(db: Queryable, schoolId: string, date: string)
  * A flag given for a day whose Daily Behavior points were already given takes them back from the
  * flagged students (with an audit row), so the day reads as if the run had seen the flag.
  */
-export async function revokeDailyBehavior(tx: Queryable, schoolId: string, date: string, studentIds: readonly string[], changedBy: string) {
-  if (!studentIds.length) return;
-  await removeActivities(
+export async function revokeDailyBehavior(tx: Queryable, schoolId: string, date: string, studentIds: readonly string[], changedBy: string): Promise<ActivityRow[]> {
+  if (!studentIds.length) return [];
+  return removeActivities(
     tx,
     schoolId,
     and(eq(activities.date, date), eq(activities.category, 'Daily Behavior'), isNull(activities.givenBy), inArray(activities.studentId, [...studentIds])),

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { pointsFitCategory, type ActivityUpdateBody, type ActivityUpdated, type AuditEntry } from '@app/domain';
+import { pointsFitCategory, type ActivityUpdateBody, type ActivityUpdated, type AuditEntry, type GroupActivityRemoved } from '@app/domain';
 import type { Db } from '../../db/client.js';
 import { activities, activityAudit, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
@@ -69,6 +69,22 @@ export async function deleteActivity(db: Db, user: AuthUser, id: string) {
     await lockOwnActivity(tx, user, id);
     const removed = await removeActivities(tx, user.schoolId, eq(activities.id, id), user.id);
     await restoreDailyBehavior(tx, user.schoolId, removed, user.id);
+  });
+}
+
+/**
+ * Undoes one give (POST activity/bulk answers its giveId): every activity of it that the user may
+ * change goes, with wallets, rollup, audit and any Daily Behavior points its flags took, in one
+ * transaction. The giver undoes their own; a school-wide scope (admins) anyone's.
+ */
+export async function undoGive(db: Db, user: AuthUser, giveId: string): Promise<GroupActivityRemoved> {
+  if (!isUuid(giveId)) throw notFound('Give not found');
+  const everyone = requireScope(user, 'activity:change') === 'school';
+  return db.transaction(async (tx) => {
+    const removed = await removeActivities(tx, user.schoolId, and(eq(activities.giveId, giveId), everyone ? undefined : eq(activities.givenBy, user.id)), user.id);
+    if (!removed.length) throw notFound('Give not found');
+    await restoreDailyBehavior(tx, user.schoolId, removed, user.id);
+    return { removed: removed.length };
   });
 }
 

@@ -1,9 +1,12 @@
 import { activityPoints, givingRefusal, MSG, type BulkGiveBody, type GiveResult } from '@app/domain';
-import type { Db } from '../../db/client.js';
+import { sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest } from '../../lib/errors.js';
+import { pgArray } from '../../lib/pg-array.js';
 import { isAdminUser } from '../../access/permission.js';
 import { hasDailyRun, lockSchoolDay, revokeDailyBehavior } from '../../ledger/daily-points.js';
+import type { ActivityRow } from '../../ledger/remove.js';
 import { writeActivities, type NewActivity } from '../../ledger/write.js';
 import { loadCalendar } from '../calendar/service.js';
 import { resolveTargets } from './targets.js';
@@ -38,7 +41,8 @@ export async function giveActivities(db: Db, user: AuthUser, body: BulkGiveBody)
       groupId,
       givenBy: user.id,
     });
-    if (flagged && (await hasDailyRun(tx, user.schoolId, date))) await revokeDailyBehavior(tx, user.schoolId, date, studentIds, user.id);
+    const takenBack = flagged && (await hasDailyRun(tx, user.schoolId, date)) ? await revokeDailyBehavior(tx, user.schoolId, date, studentIds, user.id) : [];
+    if (takenBack.length) await noteBehaviorTakenBack(tx, user.schoolId, giveId, types.find((t) => t.category === 'Flags')!.id, takenBack);
     return {
       giveId,
       date,
@@ -46,6 +50,18 @@ export async function giveActivities(db: Db, user: AuthUser, body: BulkGiveBody)
       activityCount: rows.length,
       points: rows.reduce((n, r) => n + r.points, 0),
       activityTypes: types.map((t) => ({ _id: t.id, name: t.name, category: t.category, points: activityPoints(t, admin, user.school) })),
+      dailyBehaviorTakenBack: { students: new Set(takenBack.map((a) => a.studentId)).size, points: -takenBack.reduce((n, a) => n + a.points, 0) },
     };
   });
+}
+
+/** Records on each student's flag of this give the Daily Behavior points it took back, for the activity list. */
+async function noteBehaviorTakenBack(tx: Queryable, schoolId: string, giveId: string, flagTypeId: string, takenBack: readonly ActivityRow[]) {
+  const byStudent = new Map<string, number>();
+  for (const a of takenBack) byStudent.set(a.studentId, (byStudent.get(a.studentId) ?? 0) - a.points);
+  const ids = [...byStudent.keys()];
+  await tx.execute(sql`
+    update activities set behavior_taken_back = t.p
+    from unnest(${pgArray(ids, 'uuid')}, ${pgArray(ids.map((s) => byStudent.get(s)!), 'int')}) as t(s, p)
+    where activities.school_id = ${schoolId} and activities.give_id = ${giveId} and activities.student_id = t.s and activities.activity_type_id = ${flagTypeId}`);
 }

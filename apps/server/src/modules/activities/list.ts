@@ -60,5 +60,6 @@ export async function listActivities(db: Queryable, user: AuthUser, f: ActivityL
     givenByName: (givenByName as string | null) ?? 'School',
     createdAt: a.createdAt.toISOString(),
     canEdit: changesAll || (changesOwn && a.givenBy === user.id),
+    behaviorTakenBack: a.behaviorTakenBack,
   }));
 }

@@ -12,6 +12,7 @@ import {
   classStatsResponse,
   dateQuery,
   giveResultResponse,
+  groupActivityRemovedResponse,
   okResponse,
   periodDayDetailsResponse,
   powerActionsBody,
@@ -21,7 +22,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { me } from '../../lib/auth-context.js';
 import { classStats, periodStatsDetails } from './class-stats.js';
-import { auditTrail, deleteActivity, presentUpdated, updateActivity } from './edit.js';
+import { auditTrail, deleteActivity, presentUpdated, undoGive, updateActivity } from './edit.js';
 import { giveActivities } from './give.js';
 import { listActivities } from './list.js';
 import { activityOptions, createCustomAction, deleteCustomAction, presentType, setPowerActions } from './types.js';
@@ -53,6 +54,12 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/activity/:id', { config: { action: 'activity:change' }, schema: { tags: ['activity'], params: idParams, body: activityUpdateBody, response: { 200: activityUpdatedResponse } } }, async (req) => {
     return presentUpdated(await updateActivity(app.db, me(req), req.params.id, req.body));
   });
+
+  app.delete(
+    '/activity/give/:id',
+    { config: { action: 'activity:change' }, schema: { tags: ['activity'], params: idParams, response: { 200: groupActivityRemovedResponse } } },
+    async (req) => undoGive(app.db, me(req), req.params.id),
+  );
 
   app.delete('/activity/:id', { config: { action: 'activity:change' }, schema: { tags: ['activity'], params: idParams, response: { 200: okResponse } } }, async (req): Promise<OkResponse> => {
     await deleteActivity(app.db, me(req), req.params.id);

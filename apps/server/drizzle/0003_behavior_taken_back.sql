@@ -1,0 +1,1 @@
+ALTER TABLE "activities" ADD COLUMN "behavior_taken_back" integer DEFAULT 0 NOT NULL;
