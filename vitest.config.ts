@@ -3,13 +3,14 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'] } },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      { test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'], setupFiles: ['vitest.setup.ts'] } },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['vitest.setup.ts'] } },
       {
         test: {
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
           globalSetup: ['apps/server/test/helpers/global-setup.ts'],
+          setupFiles: ['vitest.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
@@ -19,6 +20,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          setupFiles: ['vitest.setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

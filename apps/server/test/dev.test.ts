@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makePeriod, makeSchool, makeUser, signIn, type SchoolRow } from './helpers/factories.js';
+import { makePeriod, makeSchool, makeUser, signIn } from './helpers/factories.js';
 import { call, useTestApp, type TestContext } from './helpers/test-app.js';
 
 const PATHS = (schoolId: string) => ['/dev/schools', `/dev/users/${schoolId}`, `/dev/periods/${schoolId}`];

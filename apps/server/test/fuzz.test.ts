@@ -117,6 +117,7 @@ interface Failure {
 /** Shortened, with control characters and surrogates escaped so the report stays readable text. */
 const clip = (s: string, n: number) =>
   (s.length > n ? `${s.slice(0, n)}…(${s.length} chars)` : s).replace(
+    // eslint-disable-next-line no-control-regex -- control characters are shown escaped in failure lists
     /[\u0000-\u0008\u000b-\u001f\ud800-\udfff]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );

@@ -13,7 +13,6 @@ const tok: Record<string, string> = {};
 const u: Record<string, UserRow> = {};
 let school: SchoolRow;
 let period: string;
-let otherPeriod: string;
 let periodB: string;
 let s1: UserRow;
 let s2: UserRow;
@@ -34,7 +33,7 @@ beforeAll(async () => {
   s2 = await makeUser(db, school, ['STUDENT']);
   s3 = await makeUser(db, school, ['STUDENT']);
   period = (await makePeriod(db, school, u.teacher, [s1, s2, u.student], { coTeachers: [u.co.externalId] })).id;
-  otherPeriod = (await makePeriod(db, school, u.other, [s3])).id;
+  await makePeriod(db, school, u.other, [s3]);
   periodB = (await makePeriod(db, b, u.adminB, [await makeUser(db, b, ['STUDENT'])])).id;
   for (const [k, user] of Object.entries(u)) tok[k] = await signIn(ctx.app, user);
 });

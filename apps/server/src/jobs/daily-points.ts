@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { addDays, hourIn, isSchoolDay, lastSchoolDay, todayIn } from '@app/domain';
-import type { Db, Queryable } from '../db/client.js';
-import { absences, activities, activityTypes, dailyRuns, holidays, schools, users } from '../db/schema.js';
+import type { Db } from '../db/client.js';
+import { absences, activities, dailyRuns, holidays, schools, users } from '../db/schema.js';
 import { isStudentRow } from '../access/students.js';
 import { dailyType, hasDailyRun, lockSchoolDay } from '../ledger/daily-points.js';
 import { writeActivities } from '../ledger/write.js';
