@@ -110,6 +110,10 @@ describe('the points economy', () => {
     await page.getByRole('button', { name: starting(houseBonus.name) }).click();
     await page.getByRole('textbox', { name: 'Comment (optional)' }).fill(`${tag} house`);
     await page.getByRole('button', { name: 'Give to house amistad', exact: true }).click();
+    // A whole house is many students: the panel asks first, with what will happen.
+    const confirm = page.getByRole('alertdialog', { name: 'Please confirm' });
+    await confirm.getByText(`Give ${houseBonus.points} point${houseBonus.points === 1 ? '' : 's'} each to house amistad?`).waitFor();
+    await confirm.getByRole('button', { name: 'Yes, give them' }).click();
     await page.getByRole('alert', { name: 'Done' }).filter({ hasText: `Gave ${houseBonus.points} points to ${amistad.length} students` }).waitFor();
 
     for (const s of amistad) {

@@ -12,24 +12,27 @@ import {
   type Role,
 } from '../src/index.js';
 
-/** Spec section 2, written out independently of the implementation. */
+/**
+ * Spec section 2, written out independently of the implementation, plus /reports for everyone the
+ * side navigation shows Reports to (admins, schoolwide reports) and school-dashboard (decision 15).
+ */
 const EVERY_SIGNED_IN = ['/login', '/login/product', '/status', '/how-to-earn', '/contact', '/profile', '/calendar', '/store', '/pay-period-breakdown'];
 const PUBLIC = ['/', '/login', '/login/product', '/login/clever', '/login/classlink/initiate', '/account-setup', '/forgot-password', '/reset-password', '/status', '/contact'];
 const EXTRA: Record<Role, string[]> = {
   USER: [],
-  SUPER_ADMIN: ['/bonuses-flags', '/settings'],
+  SUPER_ADMIN: ['/bonuses-flags', '/settings', '/reports'],
   STUDENT: ['/orders', '/dashboard', '/activity'],
   TEACHER: ['/orders', '/classes', '/class/123', '/rosters', '/reports'],
   STAFF: [],
-  SCHOOL_ADMIN: ['/bonuses-flags', '/settings'],
+  SCHOOL_ADMIN: ['/bonuses-flags', '/settings', '/reports'],
   STORE_MANAGER: ['/orders'],
   ASSISTANT_STORE_MANAGER: ['/orders'],
   GIVE_ALL: ['/bonuses-flags'],
   HOUSE_MANAGER: ['/settings'],
-  SCHOOLWIDE_REPORTS: [],
+  SCHOOLWIDE_REPORTS: ['/reports'],
   SCHOOL_STUDENT_REPORTS: ['/reports'],
   TEACHER_USAGE_REPORTS: ['/reports'],
-  SCHOOL_DASHBOARD: [],
+  SCHOOL_DASHBOARD: ['/reports'],
 };
 
 /** One concrete path per route of the spec's route list, plus /dev and an unknown path. */

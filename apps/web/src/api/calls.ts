@@ -86,6 +86,8 @@ export const activity = {
   list: (query: Partial<ActivityListQuery> = {}) => api.get<ActivityItem[]>('activity/', { query: { ...query } }),
   update: (activityId: string, body: ActivityUpdateBody) => api.put<ActivityUpdated>(`activity/${id(activityId)}`, body),
   remove: (activityId: string) => api.del<OkResponse>(`activity/${id(activityId)}`),
+  /** Takes one whole give back (the Undo of its toast). */
+  undoGive: (giveId: string) => api.del<GroupActivityRemoved>(`activity/give/${id(giveId)}`),
   createCustom: (body: CustomActionInput) => api.post<ActivityOption>('activity/options/custom', body),
   deleteCustom: (typeId: string) => api.del<OkResponse>(`activity/options/custom/${id(typeId)}`),
   setPowerActions: (userId: string, powerActions: string[]) =>

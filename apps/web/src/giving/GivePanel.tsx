@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Button, Card, Collapse, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Card, Collapse, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ActivityOption, CalendarView, BulkGiveBody, GiveResult } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { givableActions, toggleId } from './actionOrder';
@@ -8,7 +8,7 @@ import { CommentField } from './CommentField';
 import { CustomActionForm } from './CustomActionForm';
 import { giveDateProblem } from './giveDate';
 import { GiveDateField } from './GiveDateField';
-import { giveButtonLabel, hasTarget, type GiveTarget } from './giveText';
+import { confirmText, giveButtonLabel, hasTarget, needsConfirmation, type GiveTarget } from './giveText';
 import { primeAudio } from './sounds';
 import { useActionOptions } from './useActionOptions';
 import { useGive } from './useGive';
@@ -30,6 +30,11 @@ export function GivePanel({ target, selectors, calendar, date, onDateChange, onG
   const [chosen, setChosen] = useState<string[]>([]);
   const [comment, setComment] = useState('');
   const [adding, setAdding] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
   const give = useGive((r) => {
     setChosen([]);
     setComment('');
@@ -42,10 +47,13 @@ export function GivePanel({ target, selectors, calendar, date, onDateChange, onG
   const dateProblem = giveDateProblem(calendar, date);
   const ready = hasTarget(target) && picked.length > 0 && !dateProblem && !give.isPending;
 
+  const pointsEach = offered.filter((a) => picked.includes(a._id)).reduce((n, a) => n + a.points, 0);
   const submit = () => {
     primeAudio();
+    setConfirming(false);
     give.mutate({ ...selectors, activityTypes: picked, date, comment: comment.trim() || undefined });
   };
+  const onGive = () => (needsConfirmation(target, pointsEach) ? setConfirming(true) : submit());
   const removeCustom = (a: ActivityOption) => {
     setChosen((c) => c.filter((id) => id !== a._id));
     deleteCustom.mutate(a._id);
@@ -105,9 +113,25 @@ export function GivePanel({ target, selectors, calendar, date, onDateChange, onG
         <CommentField value={comment} onChange={setComment} />
         <GiveDateField calendar={calendar} value={date} onChange={onDateChange} />
         {give.isError ? <ErrorNotice title="Nothing was given" message={give.error.message} /> : null}
-        <Button size="md" fullWidth onClick={submit} disabled={!ready} loading={give.isPending} aria-label={label}>
-          {label}
-        </Button>
+        {confirming && ready ? (
+          <Alert color={pointsEach < 0 ? 'red' : 'grape'} title="Please confirm" role="alertdialog" aria-label="Please confirm">
+            <Stack gap="sm">
+              <Text fz="sm">{confirmText(target, pointsEach)}</Text>
+              <Group gap="sm">
+                <Button ref={confirmRef} onClick={submit}>
+                  Yes, {pointsEach < 0 ? 'take them' : 'give them'}
+                </Button>
+                <Button variant="default" onClick={() => setConfirming(false)}>
+                  Cancel
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        ) : (
+          <Button size="md" fullWidth onClick={onGive} disabled={!ready} loading={give.isPending} aria-label={label}>
+            {label}
+          </Button>
+        )}
         {!hasTarget(target) ? (
           <Text fz="xs" c="dimmed" ta="center">
             Choose who receives the points first.

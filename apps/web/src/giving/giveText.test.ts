@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { giveButtonLabel, giveResultText, hasTarget, pointsPerStudent } from './giveText';
+import { confirmText, giveButtonLabel, giveResultText, hasTarget, needsConfirmation, pointsPerStudent } from './giveText';
 
 const type = (points: number) => ({ _id: 'x', name: 'x', category: points < 0 ? ('Flags' as const) : ('Bonuses' as const), points });
 
@@ -36,5 +36,30 @@ describe('giveResultText', () => {
   });
   it('uses the singular for one point', () => {
     expect(giveResultText({ activityTypes: [type(1)], studentCount: 2 })).toBe('Gave 1 point to 2 students');
+  });
+  it("says when a flag also took back the day's Daily Behavior points", () => {
+    const one = { activityTypes: [type(-3)], studentCount: 1, dailyBehaviorTakenBack: { students: 1, points: -2 } };
+    expect(giveResultText(one)).toBe('Took 3 points from 1 student, and 2 Daily Behavior points the day had already given');
+    const all = { activityTypes: [type(-3)], studentCount: 4, dailyBehaviorTakenBack: { students: 4, points: -8 } };
+    expect(giveResultText(all)).toBe('Took 3 points from 4 students, and 2 Daily Behavior points each the day had already given');
+    const some = { activityTypes: [type(-3)], studentCount: 4, dailyBehaviorTakenBack: { students: 2, points: -4 } };
+    expect(giveResultText(some)).toBe('Took 3 points from 4 students, and 2 Daily Behavior points from 2 of them the day had already given');
+    expect(giveResultText({ activityTypes: [type(-3)], studentCount: 1, dailyBehaviorTakenBack: { students: 0, points: 0 } })).toBe('Took 3 points from 1 student');
+  });
+});
+
+describe('needsConfirmation', () => {
+  it('asks before giving to more than a class, to houses or grade levels, or many points each', () => {
+    expect(needsConfirmation({ kind: 'students', count: 30 }, 5)).toBe(false);
+    expect(needsConfirmation({ kind: 'students', count: 36 }, 5)).toBe(true);
+    expect(needsConfirmation({ kind: 'period', label: '1st Period' }, 5)).toBe(false);
+    expect(needsConfirmation({ kind: 'houses', names: ['amistad'] }, 1)).toBe(true);
+    expect(needsConfirmation({ kind: 'grades', values: ['07'] }, 1)).toBe(true);
+    expect(needsConfirmation({ kind: 'students', count: 1 }, 25)).toBe(true);
+    expect(needsConfirmation({ kind: 'students', count: 1 }, -25)).toBe(true);
+  });
+  it('says what will happen', () => {
+    expect(confirmText({ kind: 'students', count: 40 }, 5)).toBe('Give 5 points each to 40 students?');
+    expect(confirmText({ kind: 'houses', names: ['amistad'] }, -3)).toBe('Take 3 points each from house amistad?');
   });
 });

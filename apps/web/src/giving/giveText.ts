@@ -46,10 +46,35 @@ export function giveButtonLabel(t: GiveTarget): string {
 /** Points each student received in one give (the sum of its actions). */
 export const pointsPerStudent = (r: Pick<GiveResult, 'activityTypes'>) => r.activityTypes.reduce((n, t) => n + t.points, 0);
 
-/** "Gave 10 points to 30 students" / "Took 3 points from 1 student". */
-export function giveResultText(r: Pick<GiveResult, 'activityTypes' | 'studentCount'>): string {
+/**
+ * "Gave 10 points to 30 students" / "Took 3 points from 1 student", and when a flag also took the
+ * day's Daily Behavior points back, that too: "…, and 2 Daily Behavior points the day had given".
+ */
+export function giveResultText(r: Pick<GiveResult, 'activityTypes' | 'studentCount'> & Partial<Pick<GiveResult, 'dailyBehaviorTakenBack'>>): string {
   const each = pointsPerStudent(r);
   const who = plural(r.studentCount, 'student');
-  if (each < 0) return `Took ${plural(-each, 'point')} from ${who}`;
-  return `Gave ${plural(each, 'point')} to ${who}`;
+  const main = each < 0 ? `Took ${plural(-each, 'point')} from ${who}` : `Gave ${plural(each, 'point')} to ${who}`;
+  const back = r.dailyBehaviorTakenBack;
+  if (!back || back.points === 0) return main;
+  const per = Math.round(-back.points / back.students);
+  const whom = back.students === r.studentCount ? (r.studentCount === 1 ? '' : ' each') : ` from ${plural(back.students, 'of them', 'of them')}`;
+  return `${main}, and ${plural(per, 'Daily Behavior point')}${whom} the day had already given`;
+}
+
+/** A give this large asks "are you sure?" first: more than a class of students, or many points each. */
+export const CONFIRM_ABOVE_STUDENTS = 35;
+export const CONFIRM_FROM_POINTS = 25;
+
+/** Whether a give asks for confirmation: whole houses or grade levels, more than a class, or ±25 points or more each. */
+export function needsConfirmation(t: GiveTarget, pointsEach: number): boolean {
+  if (Math.abs(pointsEach) >= CONFIRM_FROM_POINTS) return true;
+  if (t.kind === 'houses' || t.kind === 'grades') return hasTarget(t);
+  return t.kind === 'students' && t.count > CONFIRM_ABOVE_STUDENTS;
+}
+
+/** "Give 30 points each to 40 students?" as the confirmation asks it. */
+export function confirmText(t: GiveTarget, pointsEach: number): string {
+  const what = pointsEach < 0 ? `Take ${plural(-pointsEach, 'point')} each from` : `Give ${plural(pointsEach, 'point')} each to`;
+  const who = giveButtonLabel(t).replace(/^Give to /, '');
+  return `${what} ${who}?`;
 }

@@ -38,13 +38,24 @@ export function BalanceCard({ stats }: { stats: BalanceStats }) {
               {formatPoints(stats.balance)}
             </Title>
           </Stack>
-          <Group gap="xs">
-            <Badge size="lg" variant="light" color="grape" tt="none">
-              {stats.tier} gem
-            </Badge>
-            <Badge size="lg" variant="outline" color="gray" tt="none">
-              {stats.memberStatus} member
-            </Badge>
+          <Group gap="lg" align="flex-start">
+            {/* Two different ladders side by side: say what each one measures. */}
+            <Stack gap={4} align="flex-end">
+              <Badge size="lg" variant="light" color="grape" tt="none">
+                {stats.tier} gem
+              </Badge>
+              <Text fz="xs" c="dimmed">
+                Gem tier: from your balance now
+              </Text>
+            </Stack>
+            <Stack gap={4} align="flex-end">
+              <Badge size="lg" variant="outline" color="gray" tt="none">
+                {stats.memberStatus} member
+              </Badge>
+              <Text fz="xs" c="dimmed">
+                Member level: from all you earned this year; unlocks profile icons
+              </Text>
+            </Stack>
           </Group>
         </Group>
         <Stack gap={6}>

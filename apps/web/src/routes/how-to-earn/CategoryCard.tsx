@@ -10,8 +10,24 @@ const BLURBS: Record<string, string> = {
   'Daily Attendance': 'Earned each school day you are present.',
 };
 
+/** A flag's cost depends on who gives it (the school's flag settings), not on the flag. */
+export interface FlagCost {
+  admin: number;
+  nonAdmin: number;
+  /** The Daily Behavior points a flag also costs for its day (0 when the school has none). */
+  dailyBehavior: number;
+}
+
+const points = (n: number) => `${signedPoints(n)} ${Math.abs(n) === 1 ? 'point' : 'points'}`;
+
+/** "−3 points from a teacher, −5 from an admin", or one amount when both are the same. */
+export function flagCostText(c: Pick<FlagCost, 'admin' | 'nonAdmin'>): string {
+  return c.admin === c.nonAdmin ? points(-c.nonAdmin) : `${points(-c.nonAdmin)} from a teacher, ${signedPoints(-c.admin)} from an admin`;
+}
+
 /** One category of the school's options with their points. */
-export function CategoryCard({ category, options }: { category: string; options: ActivityOption[] }) {
+export function CategoryCard({ category, options, flagCost }: { category: string; options: ActivityOption[]; flagCost?: FlagCost }) {
+  const isFlags = category === 'Flags' && flagCost !== undefined;
   return (
     <Card p="lg" component="section" aria-labelledby={`cat-${category}`}>
       <Stack gap="sm">
@@ -22,14 +38,19 @@ export function CategoryCard({ category, options }: { category: string; options:
           <Text fz="sm" c="dimmed">
             {BLURBS[category]}
           </Text>
+          {isFlags && flagCost.dailyBehavior > 0 ? (
+            <Text fz="sm" c="dimmed">
+              A flag also costs that day&apos;s Daily Behavior points ({points(flagCost.dailyBehavior)}).
+            </Text>
+          ) : null}
         </Stack>
         {options.length ? (
           <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {options.map((o) => (
               <Group key={o._id} component="li" justify="space-between" wrap="nowrap" gap="sm">
                 <Text fz="sm">{o.name}</Text>
-                <Text fz="sm" fw={700} c={pointsColor(o.points)} style={{ whiteSpace: 'nowrap' }}>
-                  {signedPoints(o.points)} {Math.abs(o.points) === 1 ? 'point' : 'points'}
+                <Text fz="sm" fw={700} c={pointsColor(o.points)} style={{ whiteSpace: isFlags ? undefined : 'nowrap' }} ta="right">
+                  {isFlags ? flagCostText(flagCost) : points(o.points)}
                 </Text>
               </Group>
             ))}

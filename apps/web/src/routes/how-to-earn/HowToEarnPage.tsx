@@ -24,7 +24,12 @@ export default function HowToEarnPage() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
           {ORDER.map((c) => (
-            <CategoryCard key={c} category={c} options={q.data.categories[c] ?? []} />
+            <CategoryCard
+              key={c}
+              category={c}
+              options={q.data.categories[c] ?? []}
+              flagCost={{ ...q.data.flagPoints, dailyBehavior: Math.max(0, ...(q.data.categories['Daily Behavior'] ?? []).map((o) => o.points)) }}
+            />
           ))}
         </SimpleGrid>
       )}
