@@ -1,7 +1,38 @@
-import { createTheme } from '@mantine/core';
+import { alpha, createTheme, DEFAULT_THEME, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { HOUSE_COLORS, HOUSES } from '@app/domain';
+import { readableTuple, TINT_ALPHAS, tupleFrom } from './contrast';
+
+/**
+ * The colour each light tint is made of: Mantine's own shade 6 of each hue, and each house's
+ * brand colour. Light backgrounds stay as they were; only text shades get darker.
+ */
+export const tintBases: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(DEFAULT_THEME.colors).filter(([name]) => name !== 'dark').map(([name, tuple]) => [name, tuple[6]])),
+  ...HOUSE_COLORS,
+};
+
+/**
+ * Mantine's palette with every hue's text shades darkened along the hue to WCAG AA (see
+ * contrast.ts): 6 for text, `dimmed` (gray) and filled backgrounds under white text, 7 for the
+ * light and subtle variants' text. Tints (0–5) are Mantine's own. Each house is a theme colour
+ * named after it, built around its brand colour.
+ */
+export const colors: Record<string, MantineColorsTuple> = {
+  ...Object.fromEntries(Object.entries(DEFAULT_THEME.colors).filter(([name]) => name !== 'dark').map(([name, tuple]) => [name, readableTuple(tuple)])),
+  ...Object.fromEntries(HOUSES.map((h) => [h, tupleFrom(HOUSE_COLORS[h])])),
+};
+
+/**
+ * The logo's gradient in the brand's own (Mantine's original) grape and orange: a logotype needs
+ * no text contrast (WCAG 1.4.3), and the logo letter is hidden from assistive technology.
+ */
+export const LOGO_GRADIENT = { from: DEFAULT_THEME.colors.grape[6], to: DEFAULT_THEME.colors.orange[6], deg: 135 };
 
 export const theme = createTheme({
   primaryColor: 'grape',
+  colors,
+  // Rings on keyboard focus only (Mantine's default, stated because every control relies on it).
+  focusRing: 'auto',
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: { fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', fontWeight: '750' },
@@ -9,4 +40,20 @@ export const theme = createTheme({
     Card: { defaultProps: { withBorder: true, shadow: 'xs', radius: 'lg' } },
     Paper: { defaultProps: { radius: 'lg' } },
   },
+});
+
+/**
+ * For MantineProvider's `cssVariablesResolver`. Mantine writes the light variant (and subtle,
+ * which shares its text colour) in shade 6 on a tint of shade 6; here its background stays the
+ * tint of the original colour and its text is shade 7, which reads on that tint.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: Object.fromEntries(
+    Object.keys(colors).flatMap((name) => [
+      [`--mantine-color-${name}-light-color`, `var(--mantine-color-${name}-7)`],
+      ...Object.entries(TINT_ALPHAS).map(([variant, a]) => [`--mantine-color-${name}-${variant}`, alpha(tintBases[name]!, a)]),
+    ]),
+  ),
+  dark: {},
 });

@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { fullName } from '@app/domain';
 import type { ActivityItem } from '../api';
 import { pointsColor, signedPoints } from './points';
+import { TableScroll } from './ScrollRegion';
 
 const CATEGORY_COLORS: Record<string, string> = {
   Bonuses: 'teal',
@@ -66,7 +67,7 @@ export function ActivityTable(props: Props) {
 
 function WideTable({ items, caption, showStudent = false, actions }: Props) {
   return (
-    <Table.ScrollContainer minWidth={showStudent ? 680 : 560}>
+    <TableScroll label={caption} minWidth={showStudent ? 680 : 560}>
       <Table verticalSpacing="sm" highlightOnHover>
         <caption style={{ captionSide: 'top', textAlign: 'left', padding: 0, paddingBottom: 8 }}>
           <Text fz="sm" c="dimmed" component="span">
@@ -131,6 +132,6 @@ function WideTable({ items, caption, showStudent = false, actions }: Props) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

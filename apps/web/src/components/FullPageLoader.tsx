@@ -1,9 +1,10 @@
-import { Center, Loader } from '@mantine/core';
+import { Center } from '@mantine/core';
+import { Spinner } from './Spinner';
 
 export function FullPageLoader() {
   return (
     <Center mih="50vh">
-      <Loader aria-label="Loading" />
+      <Spinner label="Loading" />
     </Center>
   );
 }

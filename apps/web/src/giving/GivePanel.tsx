@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Collapse, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Collapse, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import type { ActivityOption, CalendarView, BulkGiveBody, GiveResult } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { givableActions, toggleId } from './actionOrder';
@@ -12,6 +12,7 @@ import { confirmText, giveButtonLabel, hasTarget, needsConfirmation, type GiveTa
 import { primeAudio } from './sounds';
 import { useActionOptions } from './useActionOptions';
 import { useGive } from './useGive';
+import { Spinner } from '../components/Spinner';
 
 export type GiveSelectors = Omit<BulkGiveBody, 'activityTypes' | 'date' | 'comment'>;
 
@@ -74,7 +75,7 @@ export function GivePanel({ target, selectors, calendar, date, onDateChange, onG
         </Group>
         {options.isPending ? (
           <Group justify="center" py="md">
-            <Loader size="sm" aria-label="Loading actions" />
+            <Spinner size="sm" label="Loading actions" />
           </Group>
         ) : options.isError ? (
           <ErrorNotice message={options.error.message} />

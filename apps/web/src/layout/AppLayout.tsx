@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AppShell, ScrollArea } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import type { SessionUser } from '../api';
+import { MAIN_CONTENT_ID, SkipLink } from '../components/SkipLink';
 import { usePeriods } from '../session';
 import { AppHeader } from './AppHeader';
 import { SideNav } from './SideNav';
@@ -19,6 +20,7 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
       padding="lg"
       transitionDuration={150}
     >
+      <SkipLink />
       <AppShell.Header>
         <AppHeader user={user} slim={slim} onToggleSlim={() => setSlim((s) => !s)} navOpened={navOpened} onToggleNav={nav.toggle} />
       </AppShell.Header>
@@ -27,7 +29,9 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
           <SideNav user={user} onNavigate={nav.close} />
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main bg="var(--mantine-color-gray-0)">{children}</AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} bg="var(--mantine-color-gray-0)">
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '@app/domain';
+import { MAIN_CONTENT_ID, SkipLink } from '../components/SkipLink';
 import { Brand } from './Brand';
 
 /** Frame for visitors who are not signed in. */
@@ -11,6 +12,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   const hideSignIn = pathname === '/' || pathname.startsWith('/login');
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-0)" style={{ display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
         <Container size="xl" h={64}>
           <Group h="100%" justify="space-between">
@@ -28,7 +30,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           </Group>
         </Container>
       </Box>
-      <Box component="main" style={{ flex: 1 }}>
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} style={{ flex: 1 }}>
         {children}
       </Box>
       <Box component="footer" py="md">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Center, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { activity, balances, unwrap } from '../../api';
 import { ActivityTable } from '../../components/ActivityTable';
@@ -9,6 +9,7 @@ import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { ActivityFilters, isFiltered, NO_FILTERS, type Filters } from './ActivityFilters';
 import { BalanceCard } from './BalanceCard';
+import { Spinner } from '../../components/Spinner';
 
 const PAGE = 50;
 
@@ -46,7 +47,7 @@ export default function ActivityPage() {
             <ActivityFilters value={filters} onChange={changeFilters} />
             {list.isPending ? (
               <Center py="lg">
-                <Loader aria-label="Loading activity" />
+                <Spinner label="Loading activity" />
               </Center>
             ) : list.isError ? (
               <ErrorNotice message={list.error.message} />

@@ -1,10 +1,8 @@
 import { Chip, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { HOUSE_COLORS, HOUSES } from '@app/domain';
 import { school, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
-
-const colorOf = (name: string) => ((HOUSES as readonly string[]).includes(name) ? HOUSE_COLORS[name as (typeof HOUSES)[number]] : undefined);
+import { houseColor } from '../../components/houses';
 
 /** The school's houses as colour chips. */
 export function HouseChips({ value, onChange }: { value: string[]; onChange: (houses: string[]) => void }) {
@@ -16,7 +14,7 @@ export function HouseChips({ value, onChange }: { value: string[]; onChange: (ho
     <Chip.Group multiple value={value} onChange={onChange}>
       <Group gap="sm" role="group" aria-label="Houses">
         {houses.data.map((h) => (
-          <Chip key={h.name} value={h.name} color={colorOf(h.name) ?? h.color} variant="filled" size="md" tt="capitalize">
+          <Chip key={h.name} value={h.name} color={houseColor(h.name) ?? h.color} variant="filled" size="md" tt="capitalize">
             {h.name} · {h.studentCount}
           </Chip>
         ))}

@@ -1,8 +1,9 @@
-import { Button, Card, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { longDate } from '@app/domain';
 import { calendar, unwrap, type Holiday } from '../../api';
+import { ScrollRegion } from '../../components/ScrollRegion';
 
 /** The year's holidays; admins may remove one. */
 export function HolidayList({ holidays, canEdit, today }: { holidays: Holiday[]; canEdit: boolean; today: string }) {
@@ -26,12 +27,13 @@ export function HolidayList({ holidays, canEdit, today }: { holidays: Holiday[];
             No holidays this school year.
           </Text>
         ) : (
-          <ScrollArea.Autosize mah={520} type="auto" offsetScrollbars>
+          <ScrollRegion label="Holidays" mah={520}>
           <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {holidays.map((h) => (
-              <Group key={h.date} component="li" justify="space-between" wrap="nowrap" opacity={h.date < today ? 0.55 : 1}>
+              <Group key={h.date} component="li" justify="space-between" wrap="nowrap">
                 <Stack gap={0}>
-                  <Text fz="sm" fw={600}>
+                  {/* Past holidays are muted in colour (not faded, which would lose contrast). */}
+                  <Text fz="sm" fw={600} c={h.date < today ? 'dimmed' : undefined}>
                     {h.name}
                   </Text>
                   <Text fz="xs" c="dimmed">
@@ -54,7 +56,7 @@ export function HolidayList({ holidays, canEdit, today }: { holidays: Holiday[];
               </Group>
             ))}
           </Stack>
-          </ScrollArea.Autosize>
+          </ScrollRegion>
         )}
       </Stack>
     </Card>

@@ -1,75 +1,108 @@
-import { ActionIcon, Box, Card, Group, SimpleGrid, Text, Title, Tooltip } from '@mantine/core';
+import { useId } from 'react';
+import { ActionIcon, Box, Card, Group, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { isSchoolDay, longDate } from '@app/domain';
 import type { CalendarView } from '../../api';
 import { schoolCalendar } from '../../giving/giveDate';
 import { monthGrid, monthTitle, shiftMonth } from './monthGrid';
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const WEEKDAYS = [
+  ['Sun', 'Sunday'],
+  ['Mon', 'Monday'],
+  ['Tue', 'Tuesday'],
+  ['Wed', 'Wednesday'],
+  ['Thu', 'Thursday'],
+  ['Fri', 'Friday'],
+  ['Sat', 'Saturday'],
+] as const;
 
-function dayStyle(cal: CalendarView, date: string, holiday: boolean) {
-  if (holiday) return { bg: 'var(--mantine-color-orange-light)', c: 'var(--mantine-color-orange-light-color)' };
-  if (isSchoolDay(schoolCalendar(cal), date)) return { bg: 'var(--mantine-color-grape-0)', c: undefined };
-  return { bg: 'transparent', c: 'var(--mantine-color-dimmed)' };
+type DayKind = 'holiday' | 'school' | 'none';
+
+const DAY_STYLE: Record<DayKind, { background: string; color?: string }> = {
+  holiday: { background: 'var(--mantine-color-orange-light)', color: 'var(--mantine-color-orange-light-color)' },
+  school: { background: 'var(--mantine-color-grape-0)' },
+  none: { background: 'transparent', color: 'var(--mantine-color-dimmed)' },
+};
+
+function Day({ date, kind, holiday, today }: { date: string; kind: DayKind; holiday?: string; today: boolean }) {
+  // Screen readers hear the date and what kind of day it is, which the colours show.
+  const described = `${longDate(date)}, ${holiday ? `holiday: ${holiday}` : kind === 'school' ? 'school day' : 'no school'}${today ? ', today' : ''}`;
+  const cell = (
+    <Box
+      component="td"
+      py={8}
+      style={{
+        ...DAY_STYLE[kind],
+        textAlign: 'center',
+        borderRadius: 'var(--mantine-radius-sm)',
+        outline: today ? '2px solid var(--mantine-color-grape-6)' : undefined,
+        outlineOffset: -2,
+        fontWeight: today ? 700 : 500,
+        fontSize: 'var(--mantine-font-size-sm)',
+      }}
+    >
+      <span aria-hidden>{Number(date.slice(8))}</span>
+      <VisuallyHidden>{described}</VisuallyHidden>
+    </Box>
+  );
+  return holiday ? (
+    <Tooltip label={holiday} withArrow>
+      {cell}
+    </Tooltip>
+  ) : (
+    cell
+  );
 }
 
-/** One month: school days tinted, holidays orange, today outlined. */
+/** One month as a table (a row per week): school days tinted, holidays orange, today outlined. */
 export function MonthView({ cal, month, onMonth }: { cal: CalendarView; month: string; onMonth: (m: string) => void }) {
   const holidays = new Map(cal.holidays.map((h) => [h.date, h.name]));
+  const titleId = useId();
+  const kindOf = (date: string): DayKind =>
+    holidays.has(date) ? 'holiday' : isSchoolDay(schoolCalendar(cal), date) ? 'school' : 'none';
   return (
     <Card p="lg">
       <Group justify="space-between" mb="md">
         <ActionIcon variant="default" size="lg" aria-label="Previous month" onClick={() => onMonth(shiftMonth(month, -1))}>
           ‹
         </ActionIcon>
-        <Title order={2} fz="lg" aria-live="polite">
+        <Title order={2} fz="lg" id={titleId} aria-live="polite">
           {monthTitle(month)}
         </Title>
         <ActionIcon variant="default" size="lg" aria-label="Next month" onClick={() => onMonth(shiftMonth(month, 1))}>
           ›
         </ActionIcon>
       </Group>
-      <SimpleGrid cols={7} spacing={4} verticalSpacing={4} role="grid" aria-label={monthTitle(month)}>
-        {WEEKDAYS.map((d) => (
-          <Text key={d} fz="xs" fw={700} c="dimmed" ta="center" role="columnheader">
-            {d}
-          </Text>
-        ))}
-        {monthGrid(month)
-          .flat()
-          .map((date, i) => {
-            if (!date) return <Box key={`pad-${i}`} role="gridcell" />;
-            const name = holidays.get(date);
-            const s = dayStyle(cal, date, Boolean(name));
-            const cell = (
-              <Box
-                role="gridcell"
-                aria-label={`${longDate(date)}${name ? `, ${name}` : ''}${date === cal.today ? ', today' : ''}`}
-                py={8}
-                style={{
-                  background: s.bg,
-                  color: s.c,
-                  textAlign: 'center',
-                  borderRadius: 'var(--mantine-radius-sm)',
-                  outline: date === cal.today ? '2px solid var(--mantine-color-grape-6)' : undefined,
-                  fontWeight: date === cal.today ? 700 : 500,
-                  fontSize: 'var(--mantine-font-size-sm)',
-                }}
-              >
-                {Number(date.slice(8))}
-              </Box>
-            );
-            return name ? (
-              <Tooltip key={date} label={name} withArrow>
-                {cell}
-              </Tooltip>
-            ) : (
-              <Box key={date}>{cell}</Box>
-            );
-          })}
-      </SimpleGrid>
+      <Box
+        component="table"
+        aria-labelledby={titleId}
+        style={{ tableLayout: 'fixed', borderCollapse: 'separate', borderSpacing: 4, margin: -4, width: 'calc(100% + 8px)' }}
+      >
+        <thead>
+          <tr>
+            {WEEKDAYS.map(([short, long]) => (
+              <Text key={short} component="th" scope="col" abbr={long} fz="xs" fw={700} c="dimmed" ta="center">
+                {short}
+              </Text>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {monthGrid(month).map((week) => (
+            <tr key={week.find(Boolean)}>
+              {week.map((date, i) =>
+                date ? (
+                  <Day key={date} date={date} kind={kindOf(date)} holiday={holidays.get(date)} today={date === cal.today} />
+                ) : (
+                  <td key={`pad-${i}`} />
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </Box>
       <Group gap="md" mt="md">
-        <Legend color="var(--mantine-color-grape-0)" label="School day" />
-        <Legend color="var(--mantine-color-orange-light)" label="Holiday" />
+        <Legend color={DAY_STYLE.school.background} label="School day" />
+        <Legend color={DAY_STYLE.holiday.background} label="Holiday" />
         <Legend color="transparent" label="No school" border />
       </Group>
     </Card>

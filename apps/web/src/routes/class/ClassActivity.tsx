@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Center, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { activity, unwrap, type ActivityItem } from '../../api';
 import { ActivityTable } from '../../components/ActivityTable';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ActivityEditModal } from './ActivityEditModal';
+import { Spinner } from '../../components/Spinner';
 
 const PAGE = 25;
 
@@ -26,7 +27,7 @@ export function ClassActivity({ periodId }: { periodId: string }) {
         </Title>
         {q.isPending ? (
           <Center py="md">
-            <Loader size="sm" aria-label="Loading activity" />
+            <Spinner size="sm" label="Loading activity" />
           </Center>
         ) : q.isError ? (
           <ErrorNotice message={q.error.message} />

@@ -32,7 +32,7 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
   const [groupId, setGroupId] = useState<string | null>(null);
   const [managing, setManaging] = useState(false);
   // On small screens the panel sits below the list: a floating button leads to it until it is in view.
-  const panel = useIntersection<HTMLDivElement>({ threshold: 0.1 });
+  const { ref: panelRef, entry: panelEntry } = useIntersection<HTMLDivElement>({ threshold: 0.1 });
 
   const stats = useQuery({
     queryKey: ['class-stats', period._id, date],
@@ -68,7 +68,7 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-        <Stack gap="lg" id="give-panel" ref={panel.ref} style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 0px) + 16px)', scrollMarginTop: 80 }}>
+        <Stack gap="lg" id="give-panel" ref={panelRef} style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 0px) + 16px)', scrollMarginTop: 80 }}>
           <GivePanel
             target={{ kind: 'students', count: chosen.length }}
             selectors={giveSelectors(period._id, chosen, group, students)}
@@ -83,7 +83,7 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
       <Grid.Col span={12}>
         <ClassActivity periodId={period._id} />
       </Grid.Col>
-      {chosen.length && !panel.entry?.isIntersecting ? (
+      {chosen.length && !panelEntry?.isIntersecting ? (
         <Affix position={{ bottom: 16, left: 16, right: 16 }} hiddenFrom="md">
           <Button fullWidth size="md" radius="xl" style={{ boxShadow: "var(--mantine-shadow-md)" }} onClick={() => document.getElementById('give-panel')?.scrollIntoView({ behavior: 'smooth' })}>
             Choose points for {chosen.length} {chosen.length === 1 ? 'student' : 'students'} ↓

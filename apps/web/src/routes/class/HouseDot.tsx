@@ -1,7 +1,10 @@
 import { Box, Tooltip } from '@mantine/core';
-import { HOUSE_COLORS, HOUSES } from '@app/domain';
+import { houseColor } from '../../components/houses';
 
-const colorOf = (h: string) => ((HOUSES as readonly string[]).includes(h) ? HOUSE_COLORS[h as (typeof HOUSES)[number]] : 'var(--mantine-color-gray-5)');
+const colorOf = (h: string) => {
+  const color = houseColor(h);
+  return color ? `var(--mantine-color-${color}-filled)` : 'var(--mantine-color-gray-5)';
+};
 
 /** A student's house as a small coloured dot (named for screen readers and on hover). */
 export function HouseDot({ house }: { house: string | null }) {

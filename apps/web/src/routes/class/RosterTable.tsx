@@ -2,11 +2,12 @@ import { Table, Text } from '@mantine/core';
 import { fullName, gradeLabel } from '@app/domain';
 import type { RosterStudent } from '../../api';
 import { HouseBadge } from '../../components/HouseBadge';
+import { TableScroll } from '../../components/ScrollRegion';
 
 export function RosterTable({ students, caption }: { students: RosterStudent[]; caption: string }) {
   if (students.length === 0) return <Text c="dimmed">No students match.</Text>;
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <TableScroll label={caption} minWidth={420}>
       <Table striped highlightOnHover verticalSpacing="sm">
         <caption style={{ captionSide: 'top', textAlign: 'left', padding: 0 }}>
           <Text fz="sm" c="dimmed" component="span">
@@ -32,6 +33,6 @@ export function RosterTable({ students, caption }: { students: RosterStudent[]; 
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

@@ -1,18 +1,17 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { periodLabel } from '@app/domain';
 import type { Period } from '../../api';
 
+/**
+ * A class as a card that opens it. The link is the title, named "1st Period — Math 6" (its
+ * visible text plus the period shown on the badge), and covers the whole card (a11y.css
+ * `card-link`), which shows the focus ring.
+ */
 export function PeriodCard({ period }: { period: Period }) {
   const sections = period.sectionNumbers.join(', ');
   return (
-    <Card
-      component={Link}
-      to={`/class/${period._id}`}
-      p="lg"
-      aria-label={`${periodLabel(period.periodNumber)} — ${period.name}`}
-      style={{ textDecoration: 'none' }}
-    >
+    <Card p="lg">
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
           <Badge variant="light">{periodLabel(period.periodNumber)}</Badge>
@@ -23,7 +22,10 @@ export function PeriodCard({ period }: { period: Period }) {
           )}
         </Group>
         <Title order={2} fz="lg">
-          {period.name}
+          <Anchor component={Link} to={`/class/${period._id}`} className="card-link" c="inherit" underline="never" inherit>
+            <VisuallyHidden>{periodLabel(period.periodNumber)} — </VisuallyHidden>
+            {period.name}
+          </Anchor>
         </Title>
         <Text fz="sm" c="dimmed">
           {sections ? `Section ${sections}` : 'No section'} · {period.studentCount}{' '}

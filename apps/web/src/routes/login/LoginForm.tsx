@@ -46,6 +46,8 @@ export function LoginForm() {
           value={username}
           onChange={(e) => setUsername(e.currentTarget.value)}
           required
+          // The sign-in page has one job; starting in its first field is what users expect there.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus
         />
         <PasswordInput
