@@ -25,6 +25,16 @@ interface Props {
   actions?: (item: ActivityItem) => ReactNode;
 }
 
+/** Under a flag: the day's Daily Behavior points it also took back, so the list adds up to what the student lost. */
+function TakenBack({ points }: { points: number }) {
+  if (!points) return null;
+  return (
+    <Text fz="xs" c={pointsColor(points)} style={{ whiteSpace: 'nowrap' }}>
+      {signedPoints(points)} Daily Behavior
+    </Text>
+  );
+}
+
 /** Small screens: one card per activity, points on the right. */
 function ActivityCards({ items, caption, showStudent, actions }: Props) {
   return (
@@ -50,6 +60,7 @@ function ActivityCards({ items, caption, showStudent, actions }: Props) {
               <Text fz="md" fw={700} c={pointsColor(a.points)}>
                 {signedPoints(a.points)}
               </Text>
+              <TakenBack points={a.behaviorTakenBack} />
               {actions?.(a)}
             </Stack>
           </Group>
@@ -121,6 +132,7 @@ function WideTable({ items, caption, showStudent = false, actions }: Props) {
                 <Text fz="sm" fw={700} c={pointsColor(a.points)}>
                   {signedPoints(a.points)}
                 </Text>
+                <TakenBack points={a.behaviorTakenBack} />
               </Table.Td>
               <Table.Td>
                 <Text fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
