@@ -5,7 +5,17 @@ import { fullName } from '@app/domain';
 import { activity, unwrap, type ClassStudentStats } from '../../api';
 
 /** Marks a student absent (or present again) on the chosen day. */
-export function AbsentSwitch({ student, date }: { student: ClassStudentStats; date: string }) {
+export function AbsentSwitch({
+  student,
+  date,
+  tabIndex,
+  onFocus,
+}: {
+  student: ClassStudentStats;
+  date: string;
+  tabIndex?: number;
+  onFocus?: () => void;
+}) {
   const queryClient = useQueryClient();
   const toggle = useMutation({
     mutationFn: (absent: boolean) =>
@@ -21,6 +31,8 @@ export function AbsentSwitch({ student, date }: { student: ClassStudentStats; da
       checked={checked}
       disabled={toggle.isPending}
       onChange={(e) => toggle.mutate(e.currentTarget.checked)}
+      tabIndex={tabIndex}
+      onFocus={onFocus}
       aria-label={`Absent: ${fullName(student)}`}
     />
   );

@@ -1,3 +1,4 @@
+import { useState, type KeyboardEvent } from 'react';
 import { Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { fullName } from '@app/domain';
 import type { ClassStudentStats } from '../../api';
@@ -19,11 +20,51 @@ const DayPoints = ({ n }: { n: number }) => (
   </Text>
 );
 
-/** The class with a checkbox per student and the day's figures. */
+/** Columns that hold a control: the select checkbox and the absent switch. */
+const COLUMNS = 2;
+
+/**
+ * Where an arrow key moves within the roster's controls: up/down a row, left/right between the
+ * checkbox and the absent switch, Home/End to the first or last student.
+ */
+export function nextCell(key: string, [row, col]: readonly [number, number], rows: number): [number, number] | null {
+  switch (key) {
+    case 'ArrowDown':
+      return [Math.min(rows - 1, row + 1), col];
+    case 'ArrowUp':
+      return [Math.max(0, row - 1), col];
+    case 'ArrowRight':
+      return [row, Math.min(COLUMNS - 1, col + 1)];
+    case 'ArrowLeft':
+      return [row, Math.max(0, col - 1)];
+    case 'Home':
+      return [0, col];
+    case 'End':
+      return [rows - 1, col];
+    default:
+      return null;
+  }
+}
+
+/**
+ * The class with a checkbox per student and the day's figures. The roster is one Tab stop (a
+ * roving tabindex): arrow keys move between students and their two controls, Space toggles, so a
+ * keyboard user reaches the give panel past a class of 35 in one Tab.
+ */
 export function ClassStudentTable({ students, selected, onToggle, date, dayLabel }: Props) {
+  const [active, setActive] = useState<[number, number]>([0, 0]);
+  const [row, col] = [Math.min(active[0], Math.max(0, students.length - 1)), active[1]];
+  const stop = (r: number, c: number) => (r === row && c === col ? 0 : -1);
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    const next = nextCell(e.key, [row, col], students.length);
+    if (!next) return;
+    e.preventDefault();
+    setActive(next);
+    e.currentTarget.querySelector<HTMLElement>(`[data-cell="${next[0]}:${next[1]}"] input`)?.focus();
+  };
   return (
     <Table.ScrollContainer minWidth={440}>
-      <Table highlightOnHover verticalSpacing={6}>
+      <Table highlightOnHover verticalSpacing={6} aria-label="Students: arrow keys move, Space selects" onKeyDown={onKeyDown}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={40}>
@@ -41,12 +82,18 @@ export function ClassStudentTable({ students, selected, onToggle, date, dayLabel
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {students.map((s) => {
+          {students.map((s, r) => {
             const isSelected = selected.includes(s.externalStudentId);
             return (
               <Table.Tr key={s._id} bg={isSelected ? 'var(--mantine-color-grape-light)' : undefined}>
-                <Table.Td>
-                  <Checkbox checked={isSelected} onChange={() => onToggle(s.externalStudentId)} aria-label={`Select ${fullName(s)}`} />
+                <Table.Td data-cell={`${r}:0`}>
+                  <Checkbox
+                    checked={isSelected}
+                    onChange={() => onToggle(s.externalStudentId)}
+                    onFocus={() => setActive([r, 0])}
+                    tabIndex={stop(r, 0)}
+                    aria-label={`Select ${fullName(s)}`}
+                  />
                 </Table.Td>
                 <Table.Td>
                   <Group gap={8} wrap="nowrap">
@@ -71,9 +118,9 @@ export function ClassStudentTable({ students, selected, onToggle, date, dayLabel
                     <DayPoints n={s.flagsToday} />
                   </Group>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-cell={`${r}:1`}>
                   <Group justify="center">
-                    <AbsentSwitch student={s} date={date} />
+                    <AbsentSwitch student={s} date={date} tabIndex={stop(r, 1)} onFocus={() => setActive([r, 1])} />
                   </Group>
                 </Table.Td>
               </Table.Tr>
