@@ -38,9 +38,10 @@ export function CategoryCard({ category, options, flagCost }: { category: string
           <Text fz="sm" c="dimmed">
             {BLURBS[category]}
           </Text>
-          {isFlags && flagCost.dailyBehavior > 0 ? (
+          {isFlags ? (
             <Text fz="sm" c="dimmed">
-              A flag also costs that day&apos;s Daily Behavior points ({points(flagCost.dailyBehavior)}).
+              Each flag costs {flagCostText(flagCost)}
+              {flagCost.dailyBehavior > 0 ? `, and that day's Daily Behavior points (${points(flagCost.dailyBehavior)})` : ''}.
             </Text>
           ) : null}
         </Stack>
@@ -49,8 +50,8 @@ export function CategoryCard({ category, options, flagCost }: { category: string
             {options.map((o) => (
               <Group key={o._id} component="li" justify="space-between" wrap="nowrap" gap="sm">
                 <Text fz="sm">{o.name}</Text>
-                <Text fz="sm" fw={700} c={pointsColor(o.points)} style={{ whiteSpace: isFlags ? undefined : 'nowrap' }} ta="right">
-                  {isFlags ? flagCostText(flagCost) : points(o.points)}
+                <Text fz="sm" fw={700} c={pointsColor(o.points)} style={{ whiteSpace: 'nowrap' }}>
+                  {points(o.points)}
                 </Text>
               </Group>
             ))}
