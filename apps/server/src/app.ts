@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,11 +15,11 @@ import { matchRoute, MSG, type Action } from '@app/domain';
 import { mayDo } from './access/permission.js';
 import type { Database, Db } from './db/client.js';
 import { apiDocsEnabled, DEFAULT_WEB_DIST, type Env } from './env.js';
-import { findSession } from './modules/auth/service.js';
+import { configureSessionCache, findSession, watchSessionChanges } from './modules/auth/service.js';
 import { forbidden, HttpError, unauthorized } from './lib/errors.js';
 import { inputHygiene } from './lib/input-hygiene.js';
 import { validationMessage } from './lib/validation-message.js';
-import { registerModules } from './modules/index.js';
+import { iconAssets, registerModules, registerV2Modules, uploadAssets } from './modules/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,6 +31,9 @@ declare module 'fastify' {
 }
 
 export const API_PREFIX = '/api/v1';
+export const API_V2_PREFIX = '/api/v2';
+/** A request that takes longer than this is logged as a warning (so at the default LOG_LEVEL, warn, and at info). */
+export const SLOW_REQUEST_MS = 500;
 /** Every versioned API path (v1, and v2 for orders). */
 const isApiPath = (url: string) => /^\/api\/v\d+\//.test(url);
 
@@ -42,6 +45,22 @@ export interface ApiRoute {
   action: Action | undefined;
 }
 
+/**
+ * The headers helmet's middleware sets for `options`. With static options (no nonces) they are the
+ * same for every request, so they are computed once at start-up and copied onto each answer.
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as never, res as never, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
 export interface AppOptions {
   database: Database;
   env: Env;
@@ -51,6 +70,8 @@ export interface AppOptions {
 export async function buildApp({ database, env, logger }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: env.LOG_LEVEL },
+    // One line per request only at LOG_LEVEL=info (the onResponse hook below); slow ones always.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // req.ip honours X-Forwarded-For only when TRUST_PROXY says which proxies to believe.
     trustProxy: env.TRUST_PROXY,
@@ -63,6 +84,9 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
   await app.register(inputHygiene); // JSON body parser (empty = no body, depth limit), no NUL / lone surrogate in any input
   app.decorate('db', database.db);
   app.decorate('database', database);
+  configureSessionCache(database.db, env.SESSION_CACHE_SECONDS);
+  const stopWatching = await watchSessionChanges(database, database.db);
+  app.addHook('onClose', async () => stopWatching());
   app.decorate('env', env);
   app.decorateRequest('auth', null);
   // Every API route, so tests can sweep them all (auth required, no 500 on garbage).
@@ -74,13 +98,24 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
     for (const method of [r.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: r.url, public: Boolean(r.config?.public), action: r.config?.action });
   });
 
+  // Requests: a line each at info (off at the default warn); errors are logged by the error
+  // handler; a request slower than SLOW_REQUEST_MS is always a warning.
+  const logEachRequest = ['trace', 'debug', 'info'].includes(String(app.log.level));
+  app.addHook('onResponse', (req, reply, done) => {
+    const ms = reply.elapsedTime;
+    if (ms > SLOW_REQUEST_MS) req.log.warn({ method: req.method, url: req.url, statusCode: reply.statusCode, responseTime: Math.round(ms) }, 'slow request');
+    else if (logEachRequest) req.log.info({ method: req.method, url: req.url, statusCode: reply.statusCode, responseTime: Math.round(ms) }, 'request completed');
+    done();
+  });
+
   // API answers carry personal data and sessions: no cache (browser or shared) may keep them.
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     return payload;
   });
 
-  await app.register(helmet, {
+  // Helmet's security headers on every answer, computed once (@fastify/helmet rebuilt them per request).
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -92,6 +127,10 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
         upgradeInsecureRequests: null,
       },
     },
+  });
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   await app.register(swagger, {
     openapi: {
@@ -142,6 +181,9 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
   });
 
   await app.register(registerModules, { prefix: API_PREFIX });
+  await app.register(registerV2Modules, { prefix: API_V2_PREFIX });
+  await app.register(iconAssets); // /icons/{black|color}/{file}: the profile icons' pictures
+  await app.register(uploadAssets); // /uploads/{school}/{image}.webp: product images
 
   const webDist = env.WEB_DIST ?? DEFAULT_WEB_DIST;
   const indexHtml = path.join(webDist, 'index.html');

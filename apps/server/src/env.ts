@@ -43,8 +43,11 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** Unset: seed on the embedded database only (see shouldSeedDemo). */
   SEED_DEMO: optionalBool(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `warn`: errors and slow requests only; `info` adds a line per request. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24 * 14),
+  /** How long a server reuses a session look-up (docs/decisions.md, decision 23); 0 looks up every call. */
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   RELEASE: z.string().optional(),
   WEB_DIST: z.string().optional(),
   JOBS: bool(true),

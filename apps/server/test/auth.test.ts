@@ -84,4 +84,15 @@ describe('POST auth/logout', () => {
     expect((await call(ctx.app, 'POST', '/auth/logout', { token })).status).toBe(200);
     expect((await call(ctx.app, 'POST', '/auth/me', { token })).status).toBe(401);
   });
+
+  it('refuses the token at once on this server even while its session look-up is cached', async () => {
+    const token = await signIn(ctx.app, teacher);
+    // The session is in use (and so in this server's session cache) right up to the sign-out.
+    for (let i = 0; i < 3; i++) expect((await call(ctx.app, 'POST', '/auth/me', { token })).status).toBe(200);
+    expect((await call(ctx.app, 'GET', '/periods', { token })).status).toBe(200);
+    expect((await call(ctx.app, 'POST', '/auth/logout', { token })).status).toBe(200);
+    expect((await call(ctx.app, 'POST', '/auth/me', { token })).status).toBe(401);
+    expect((await call(ctx.app, 'GET', '/periods', { token })).status).toBe(401);
+    expect((await call(ctx.app, 'POST', '/auth/logout', { token })).status).toBe(401);
+  });
 });

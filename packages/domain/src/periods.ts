@@ -17,6 +17,9 @@ export function periodLabel(periodNumber: number): string {
 }
 
 const firstSection = (p: PeriodLike) => p.sectionNumbers[0] ?? '';
+/** `a.localeCompare(b, undefined, { numeric: true })`, with the collator built once (localeCompare with options builds one per call). */
+const numericOrder = new Intl.Collator(undefined, { numeric: true });
+const bySection = (a: PeriodLike, b: PeriodLike) => numericOrder.compare(firstSection(a), firstSection(b));
 
 /** A teacher sees periods they teach or co-teach that have students. */
 export function isTeacherOfPeriod(p: PeriodLike, teacherExternalId: string): boolean {
@@ -33,7 +36,7 @@ export function teacherPeriods<T extends PeriodLike>(periods: readonly T[], teac
       return (
         ownA - ownB ||
         a.periodNumber - b.periodNumber ||
-        firstSection(a).localeCompare(firstSection(b), undefined, { numeric: true })
+        bySection(a, b)
       );
     });
 }
@@ -45,6 +48,6 @@ export function schoolPeriods<T extends PeriodLike>(periods: readonly T[]): T[] 
     .sort(
       (a, b) =>
         a.periodNumber - b.periodNumber ||
-        firstSection(a).localeCompare(firstSection(b), undefined, { numeric: true }),
+        bySection(a, b),
     );
 }

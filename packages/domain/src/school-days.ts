@@ -11,9 +11,17 @@ export function isValidIsoDate(s: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
+/** Date formatters by time zone: building one costs ten times using it, and calls need today often. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's date in a time zone ('en-CA' formats as YYYY-MM-DD). */
 export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format); // a bad time zone threw above: only real zones are kept
+  }
+  return format.format(now);
 }
 
 /** The hour (0-23) of `now` in a time zone. */

@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Action } from '@app/domain';
 import type { Queryable } from '../db/client.js';
 import { periods } from '../db/schema.js';
@@ -12,14 +12,20 @@ export type PeriodRow = typeof periods.$inferSelect;
 export const teaches = (p: Pick<PeriodRow, 'teacherId' | 'coTeachers'>, u: AuthUser) =>
   p.teacherId === u.id || p.coTeachers.includes(u.externalId);
 
+/** Whose periods: a user, or placeholders for one in a prepared statement. */
+export type Teacher = { schoolId: string | SQLWrapper; id: string | SQLWrapper; externalId: string | SQLWrapper };
+
+/** The condition on `periods` rows that the user teaches or co-teaches. */
+const taughtBy = (u: Teacher) => and(eq(periods.schoolId, u.schoolId), or(eq(periods.teacherId, u.id), sql`${u.externalId} = any(${periods.coTeachers})`));
+
 /** Periods the user teaches or co-teaches. */
 export async function taughtPeriodIds(db: Queryable, u: AuthUser): Promise<string[]> {
-  const rows = await db
-    .select({ id: periods.id })
-    .from(periods)
-    .where(and(eq(periods.schoolId, u.schoolId), or(eq(periods.teacherId, u.id), sql`${u.externalId} = any(${periods.coTeachers})`)));
+  const rows = await db.select({ id: periods.id }).from(periods).where(taughtBy(u));
   return rows.map((r) => r.id);
 }
+
+/** The same periods as a subquery (`… in (select id …)`), for a caller that needs one statement. */
+export const taughtPeriodsSql = (u: Teacher) => sql`select ${periods.id} from ${periods} where ${taughtBy(u)}`;
 
 /** Whether a period of the user's school lies within the user's scope for the action. */
 export function periodInScope(u: AuthUser, action: Action, p: Pick<PeriodRow, 'teacherId' | 'coTeachers'>): boolean {

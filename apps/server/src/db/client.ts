@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { pgliteListen, postgresListen, type Listen } from './notifications.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -25,6 +26,8 @@ export interface Database {
   executeSql: ExecuteSql;
   /** Connection string for pg-boss on PostgreSQL; undefined on PGlite. */
   url?: string;
+  /** LISTEN on a channel (every server hears a NOTIFY sent on the same database). */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -44,12 +47,17 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     pool.on('error', () => {}); // idle client errors surface on the next query instead
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const notifications = postgresListen(opts.databaseUrl);
     return {
       kind: 'postgres',
       db,
       url: opts.databaseUrl,
       executeSql: (text, values) => pool.query(text, values as any[]),
-      close: () => pool.end(),
+      listen: notifications.listen,
+      close: async () => {
+        await notifications.close();
+        await pool.end();
+      },
     };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
@@ -65,6 +73,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       const results = await client.exec(text);
       return { rows: (results.at(-1)?.rows ?? []) as any[] };
     },
+    listen: pgliteListen(client),
     close: () => client.close(),
     pglite: client,
   } as Database & { pglite: PGlite };

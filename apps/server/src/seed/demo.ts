@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import { HOUSES, HOUSE_COLORS } from '@app/domain';
+import { vacuumAnalyze } from '../db/analyze.js';
 import type { Db } from '../db/client.js';
 import { configurations, credentials, houses, periodStudents, periods, schools, users } from '../db/schema.js';
 import { hashPassword, verifyPassword } from '../lib/tokens.js';
@@ -33,8 +34,17 @@ export async function demoSignInsPresent(db: Db): Promise<boolean> {
   return false;
 }
 
-/** Seeds the two demo schools in one transaction and returns the sign-ins to print. */
+/**
+ * Seeds the two demo schools in one transaction, then refreshes the planner's statistics (and the
+ * visibility map) of the filled tables, and returns the sign-ins to print.
+ */
 export async function seedDemo(db: Db): Promise<string[]> {
+  const lines = await seedDemoSchools(db);
+  await vacuumAnalyze(db);
+  return lines;
+}
+
+async function seedDemoSchools(db: Db): Promise<string[]> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     const [demo] = await tx

@@ -1,9 +1,11 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { MSG } from '@app/domain';
-import type { Db } from '../../db/client.js';
+import type { Database, Db, Queryable } from '../../db/client.js';
+import type { Unsubscribe } from '../../db/notifications.js';
 import { credentials, periodStudents, periods, schools, sessions, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { HttpError } from '../../lib/errors.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
 import { clear, giveBack, hit, purgeRateLimits, type Limit } from '../../lib/rate-limit.js';
 import { dummyPasswordHash, hashToken, newToken, verifyPassword } from '../../lib/tokens.js';
 
@@ -23,6 +25,50 @@ export const periodCountSql = (schoolId: unknown, userId: unknown, externalId: u
     and exists (select 1 from ${periodStudents} ps where ps.school_id = p.school_id and ps.period_id = p.id)
 )`;
 
+/** Seconds a session look-up is reused on this server unless SESSION_CACHE_SECONDS says otherwise. */
+export const SESSION_CACHE_SECONDS = 5;
+/** Sessions remembered at most (the oldest goes first): bounds the memory whatever the traffic. */
+export const SESSION_CACHE_MAX = 10_000;
+
+/**
+ * Session look-ups by token hash, per database handle (docs/decisions.md, decision 23). A sign-out
+ * on this server forgets its entry at once; on other servers the TTL bounds how long a revoked
+ * session or a changed role is still seen. Unknown tokens are never cached.
+ */
+const sessionCaches = new WeakMap<Db, TtlCache<AuthUser>>();
+const cacheOf = (db: Db) => {
+  let cache = sessionCaches.get(db);
+  if (!cache) sessionCaches.set(db, (cache = new TtlCache<AuthUser>(SESSION_CACHE_SECONDS * 1000, SESSION_CACHE_MAX)));
+  return cache;
+};
+
+/** Sets how long this server reuses session look-ups on `db` (0 looks every session up on every call). */
+export function configureSessionCache(db: Db, seconds: number): void {
+  sessionCaches.set(db, new TtlCache<AuthUser>(seconds * 1000, SESSION_CACHE_MAX));
+}
+
+/** Forgets every cached session on this server (after a change to who may do what, e.g. co-teachers). */
+export function forgetSessions(db: Queryable): void {
+  sessionCaches.get(db as Db)?.clear();
+}
+
+/** The channel on which the database's triggers announce session changes (migration 0004). */
+export const SESSION_CHANGES = 'session_changes';
+
+/**
+ * Keeps this server's session cache true to the database: triggers NOTIFY a signed-out session's
+ * token hash, or '*' when users, schools, periods or rosters change; every server hears it and
+ * forgets those sessions. After a lost connection (`null`) everything is forgotten.
+ */
+export function watchSessionChanges(database: Pick<Database, 'listen'>, db: Db): Promise<Unsubscribe> {
+  return database.listen(SESSION_CHANGES, (payload) => {
+    const cache = sessionCaches.get(db);
+    if (!cache) return;
+    if (payload === null || payload === '*') cache.clear();
+    else cache.delete(payload);
+  });
+}
+
 /** The session look-up runs on every call: built once per database as a prepared statement. */
 function sessionQuery(db: Db) {
   return db
@@ -37,6 +83,7 @@ function sessionQuery(db: Db) {
       house: users.house,
       school: schools,
       periodCount: periodCountSql(users.schoolId, users.id, users.externalId),
+      sessionExpiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, and(eq(users.schoolId, sessions.schoolId), eq(users.id, sessions.userId)))
@@ -49,11 +96,18 @@ const prepared = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
 
 export async function findSession(db: Db, token: string): Promise<AuthUser | null> {
   const tokenHash = hashToken(token);
+  const cache = cacheOf(db);
+  const cached = cache.get(tokenHash);
+  if (cached) return cached;
+  const version = cache.version;
   let query = prepared.get(db);
   if (!query) prepared.set(db, (query = sessionQuery(db)));
   const [row] = await query.execute({ tokenHash });
   if (!row) return null;
-  return { ...row, periodCount: Number(row.periodCount), tokenHash };
+  const { sessionExpiresAt, ...rest } = row;
+  const user: AuthUser = { ...rest, periodCount: Number(row.periodCount), tokenHash };
+  cache.set(tokenHash, user, sessionExpiresAt.getTime(), version);
+  return user;
 }
 
 /** The three limits one sign-in attempt counts against. */
@@ -102,8 +156,11 @@ export async function createSession(db: Db, schoolId: string, userId: string, tt
   return { token, userId };
 }
 
+/** Signs a session out: refused at once on this server (its cache entry goes), elsewhere within the cache TTL. */
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
+  cacheOf(db).delete(tokenHash);
   await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.tokenHash, tokenHash));
+  cacheOf(db).delete(tokenHash); // and whatever a look-up running meanwhile stored
 }
 
 /** Housekeeping for the cleanup job: expired sessions and ended rate-limit windows. */

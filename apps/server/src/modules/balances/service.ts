@@ -1,12 +1,12 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import { addDays, gemTier, memberStatus, type BalanceStats, type BalancesAt } from '@app/domain';
+import { and, eq, lte, sql } from 'drizzle-orm';
+import { addDays, gemTier, memberStatus, schoolYearFor, todayIn, type BalanceStats, type BalancesAt } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
-import { dailyRollup, wallets } from '../../db/schema.js';
+import { preparedFor } from '../../db/prepared.js';
+import { dailyRollup, schoolYears, wallets } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest } from '../../lib/errors.js';
 import { requireScope } from '../../access/permission.js';
 import { studentFor } from '../../access/students.js';
-import { loadCalendar } from '../calendar/service.js';
 
 /** The student a balance call is about: the caller when a student, else `studentId` they may see. */
 async function subjectStudent(db: Queryable, user: AuthUser, studentId?: string) {
@@ -15,27 +15,62 @@ async function subjectStudent(db: Queryable, user: AuthUser, studentId?: string)
   return (await studentFor(db, user, 'students:read', studentId)).id;
 }
 
+/**
+ * Wallet, this school year's rollup sums and the year itself in ONE statement: the year is the
+ * last stored one that started by today (as loadCalendar picks it), else the August–June pattern
+ * (`fallbackStart`/`fallbackEnd`, computed here like loadCalendar does).
+ */
+const statsQuery = preparedFor((db) => {
+  const ph = sql.placeholder;
+  return db
+    .select({
+      balance: sql<number>`coalesce(w.balance, 0)`.mapWith(Number),
+      totalEarned: sql<number>`coalesce(w.total_earned, 0)`.mapWith(Number),
+      totalSpent: sql<number>`coalesce(w.total_spent, 0)`.mapWith(Number),
+      earnedYesterday: sql<number>`r.yesterday`.mapWith(Number),
+      yearEarned: sql<number>`r.year_earned`.mapWith(Number),
+    })
+    .from(
+      sql`(select 1) as one
+      left join ${wallets} w on w.school_id = ${ph('schoolId')} and w.student_id = ${ph('studentId')}
+      left join lateral (
+        select y.start_date, y.end_date from ${schoolYears} y
+        where y.school_id = ${ph('schoolId')} and y.start_date <= ${ph('today')}
+        order by y.start_date desc limit 1
+      ) yr on true
+      cross join lateral (
+        select coalesce(sum(d.earned) filter (where d.date = ${ph('yesterday')}), 0) as yesterday,
+               coalesce(sum(d.earned), 0) as year_earned
+        from ${dailyRollup} d
+        where d.school_id = ${ph('schoolId')} and d.student_id = ${ph('studentId')}
+          and d.date >= coalesce(yr.start_date, ${ph('fallbackStart')}::date)
+          and d.date <= coalesce(yr.end_date, ${ph('fallbackEnd')}::date)
+      ) r`,
+    )
+    .prepare('balance_stats');
+});
+
 export async function balanceStats(db: Queryable, user: AuthUser, studentId?: string): Promise<BalanceStats> {
   const id = await subjectStudent(db, user, studentId);
-  const calendar = await loadCalendar(db, user.school);
-  const yesterday = addDays(calendar.today, -1);
-  const [w] = await db.select().from(wallets).where(and(eq(wallets.schoolId, user.schoolId), eq(wallets.studentId, id)));
-  const [y] = await db
-    .select({
-      yesterday: sql<number>`coalesce(sum(${dailyRollup.earned}) filter (where ${dailyRollup.date} = ${yesterday}), 0)`,
-      yearEarned: sql<number>`coalesce(sum(${dailyRollup.earned}), 0)`,
-    })
-    .from(dailyRollup)
-    .where(and(eq(dailyRollup.schoolId, user.schoolId), eq(dailyRollup.studentId, id), gte(dailyRollup.date, calendar.yearStart), lte(dailyRollup.date, calendar.yearEnd)));
-  const balance = Number(w?.balance ?? 0);
+  const today = todayIn(user.school.timeZone);
+  const fallback = schoolYearFor(today);
+  const [row] = await statsQuery(db).execute({
+    schoolId: user.schoolId,
+    studentId: id,
+    today,
+    yesterday: addDays(today, -1),
+    fallbackStart: fallback.yearStart,
+    fallbackEnd: fallback.yearEnd,
+  });
+  const balance = row?.balance ?? 0;
   const tier = gemTier(balance);
-  const status = memberStatus(Math.max(0, Number(y?.yearEarned ?? 0)));
+  const status = memberStatus(Math.max(0, row?.yearEarned ?? 0));
   return {
     studentId: id,
-    earnedYesterday: Number(y?.yesterday ?? 0),
+    earnedYesterday: row?.earnedYesterday ?? 0,
     balance,
-    totalEarned: Number(w?.totalEarned ?? 0),
-    totalSpent: Number(w?.totalSpent ?? 0),
+    totalEarned: row?.totalEarned ?? 0,
+    totalSpent: row?.totalSpent ?? 0,
     tier: tier.tier,
     nextTier: tier.nextTier,
     pointsToNextTier: tier.pointsToNext,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   hasRole,
   periodLabel,
@@ -10,6 +10,7 @@ import {
   type RosterStudent,
 } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
+import { preparedFor } from '../../db/prepared.js';
 import { periodStudents, periods, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
@@ -17,39 +18,98 @@ import { requireScope, scopeOf } from '../../access/permission.js';
 import { periodInScope } from '../../access/periods.js';
 import { isUuid } from '../../lib/ids.js';
 import { presentPerson, personColumns } from '../../presenters/user.js';
+import { forgetSessions } from '../auth/service.js';
 
-async function loadPeriods(db: Queryable, schoolId: string, ids?: string[]): Promise<Omit<Period, 'isOwner'>[]> {
-  const rows = await db
-    .select({
-      p: periods,
-      teacherFirst: users.firstName,
-      teacherLast: users.lastName,
-      studentCount: sql<number>`(select count(*)::int from ${periodStudents} ps where ps.school_id = ${periods.schoolId} and ps.period_id = ${periods.id})`,
-    })
-    .from(periods)
-    .innerJoin(users, and(eq(users.schoolId, periods.schoolId), eq(users.id, periods.teacherId)))
-    .where(and(eq(periods.schoolId, schoolId), ids ? inArray(periods.id, ids) : undefined));
-  const coIds = [...new Set(rows.flatMap((r) => r.p.coTeachers))];
-  const coNames = new Map<string, string>();
-  if (coIds.length) {
-    const co = await db
-      .select({ externalId: users.externalId, firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .where(and(eq(users.schoolId, schoolId), inArray(users.externalId, coIds)));
-    co.forEach((c) => coNames.set(c.externalId, shortName(c)));
+/** Co-teachers found among the school's users, as [externalId, firstName, lastName]. */
+type CoTeacherRow = [string, string, string];
+
+/** Which periods one statement loads: the school's, those a teacher teaches or co-teaches, one by id. */
+type PeriodsShape = 'school' | 'teacher' | 'one';
+
+/**
+ * Periods in ONE statement: the teacher's name by join, the student counts (the whole school: one
+ * grouped scan of the roster; a teacher's few periods or one period: a lateral count on the
+ * roster's key) and the co-teachers' names as a JSON list (looked up only where there are
+ * co-teachers). Prepared once per database handle and shape.
+ */
+function periodsQuery(db: Queryable, shape: PeriodsShape) {
+  const schoolId = sql.placeholder('schoolId');
+  const columns = (count: SQL.Aliased<number>) => ({
+    p: periods,
+    teacherFirst: users.firstName,
+    teacherLast: users.lastName,
+    studentCount: sql<number>`coalesce(${count}, 0)`.mapWith(Number),
+    coTeacherRows: sql<CoTeacherRow[] | string | null>`case when cardinality(${periods.coTeachers}) > 0 then (
+      select json_agg(json_build_array(c.external_id, c.first_name, c.last_name))
+      from ${users} c
+      where c.school_id = ${periods.schoolId} and c.external_id = any(${periods.coTeachers})
+    ) end`,
+  });
+  const teacherOf = and(eq(users.schoolId, periods.schoolId), eq(users.id, periods.teacherId));
+  if (shape === 'school') {
+    const counts = db
+      .select({ periodId: periodStudents.periodId, n: sql<number>`count(*)::int`.as('n') })
+      .from(periodStudents)
+      .where(eq(periodStudents.schoolId, schoolId))
+      .groupBy(periodStudents.periodId)
+      .as('counts');
+    return db
+      .select(columns(counts.n))
+      .from(periods)
+      .innerJoin(users, teacherOf)
+      .leftJoin(counts, eq(counts.periodId, periods.id))
+      .where(eq(periods.schoolId, schoolId))
+      .prepare('periods_school');
   }
-  return rows.map(({ p, teacherFirst, teacherLast, studentCount }) => ({
-    _id: p.id,
-    name: p.name,
-    label: periodLabel(p.periodNumber),
-    teacher: { _id: p.teacherId, externalId: p.externalTeacherId, firstName: teacherFirst, lastName: teacherLast },
-    externalTeacherId: p.externalTeacherId,
-    coTeachers: p.coTeachers,
-    coTeacherDisplayName: p.coTeachers.map((c) => coNames.get(c)).filter(Boolean).join(', '),
-    periodNumber: p.periodNumber,
-    sectionNumbers: p.sectionNumbers,
-    studentCount: Number(studentCount),
-  }));
+  const counts = db
+    .select({ n: sql<number>`count(*)::int`.as('n') })
+    .from(periodStudents)
+    .where(and(eq(periodStudents.schoolId, periods.schoolId), eq(periodStudents.periodId, periods.id)))
+    .as('counts');
+  const teacher = sql.placeholder('teacher');
+  const which =
+    shape === 'teacher'
+      ? // isTeacherOfPeriod (packages/domain) in SQL: the period's teacher or one of its co-teachers.
+        or(eq(periods.externalTeacherId, teacher), sql`${teacher} = any(${periods.coTeachers})`)
+      : eq(periods.id, sql.placeholder('id'));
+  return db
+    .select(columns(counts.n))
+    .from(periods)
+    .innerJoin(users, teacherOf)
+    .leftJoinLateral(counts, sql`true`)
+    .where(and(eq(periods.schoolId, schoolId), which))
+    .prepare(`periods_${shape}`);
+}
+const periodsQueries = {
+  school: preparedFor((db) => periodsQuery(db, 'school')),
+  teacher: preparedFor((db) => periodsQuery(db, 'teacher')),
+  one: preparedFor((db) => periodsQuery(db, 'one')),
+};
+
+/** The school's periods; `{ teacher }`: only those that teacher (external id) teaches or co-teaches; `{ id }`: that one. */
+async function loadPeriods(db: Queryable, schoolId: string, only: { teacher: string } | { id: string } | Record<string, never> = {}): Promise<Omit<Period, 'isOwner'>[]> {
+  const rows =
+    'teacher' in only
+      ? await periodsQueries.teacher(db).execute({ schoolId, teacher: only.teacher })
+      : 'id' in only
+        ? await periodsQueries.one(db).execute({ schoolId, id: only.id })
+        : await periodsQueries.school(db).execute({ schoolId });
+  return rows.map(({ p, teacherFirst, teacherLast, studentCount, coTeacherRows }) => {
+    const found = (typeof coTeacherRows === 'string' ? (JSON.parse(coTeacherRows) as CoTeacherRow[]) : coTeacherRows) ?? [];
+    const coNames = new Map(found.map(([externalId, firstName, lastName]) => [externalId, shortName({ firstName, lastName })]));
+    return {
+      _id: p.id,
+      name: p.name,
+      label: periodLabel(p.periodNumber),
+      teacher: { _id: p.teacherId, externalId: p.externalTeacherId, firstName: teacherFirst, lastName: teacherLast },
+      externalTeacherId: p.externalTeacherId,
+      coTeachers: p.coTeachers,
+      coTeacherDisplayName: p.coTeachers.map((c) => coNames.get(c)).filter(Boolean).join(', '),
+      periodNumber: p.periodNumber,
+      sectionNumbers: p.sectionNumbers,
+      studentCount,
+    };
+  });
 }
 
 /** Teachers: the periods they teach or co-teach (own first); others: the school's periods with students. */
@@ -57,7 +117,8 @@ export async function listPeriods(db: Queryable, user: AuthUser, scope: 'mine' |
   const reach = requireScope(user, 'periods:list');
   const wantsSchool = scope === 'school' || !hasRole(user.roles, 'TEACHER');
   if (wantsSchool && reach !== 'school') throw forbidden();
-  const all = await loadPeriods(db, user.schoolId);
+  // A teacher's own list loads only the periods teacherPeriods keeps (it filters them again).
+  const all = await loadPeriods(db, user.schoolId, wantsSchool ? {} : { teacher: user.externalId });
   const withOwner = all.map((p) => ({ ...p, isOwner: p.externalTeacherId === user.externalId }));
   if (wantsSchool) return schoolPeriods(withOwner);
   return teacherPeriods(withOwner, user.externalId);
@@ -66,7 +127,7 @@ export async function listPeriods(db: Queryable, user: AuthUser, scope: 'mine' |
 /** One class the user may view; another school's or an unknown id is 404, another teacher's class 403. */
 export async function getPeriodFor(db: Queryable, user: AuthUser, id: string): Promise<Period> {
   if (!isUuid(id)) throw notFound('Period not found');
-  const [p] = await loadPeriods(db, user.schoolId, [id]);
+  const [p] = await loadPeriods(db, user.schoolId, { id });
   if (!p) throw notFound('Period not found');
   if (!periodInScope(user, 'class:view', { teacherId: p.teacher._id, coTeachers: p.coTeachers }))
     throw forbidden('This class belongs to another teacher.');
@@ -113,5 +174,6 @@ export async function setCoTeachers(db: Queryable, user: AuthUser, id: string, c
     if (unknown.length) throw badRequest(`coTeachers: ${unknown.join(', ')} is not a teacher of this school`);
   }
   await db.update(periods).set({ coTeachers: wanted }).where(and(eq(periods.schoolId, user.schoolId), eq(periods.id, id)));
+  forgetSessions(db); // co-teachers' period counts (their rights) changed: no cached session keeps the old ones here
   return getPeriodFor(db, user, id);
 }

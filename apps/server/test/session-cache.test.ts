@@ -1,0 +1,141 @@
+import { eq, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../src/app.js';
+import type { Database, Db } from '../src/db/client.js';
+import * as schema from '../src/db/schema.js';
+import { sessions, users } from '../src/db/schema.js';
+import { parseEnv } from '../src/env.js';
+import { TtlCache } from '../src/lib/ttl-cache.js';
+import { hashToken } from '../src/lib/tokens.js';
+import { makePeriod, makeSchool, makeUser, signIn } from './helpers/factories.js';
+import { call, useTestApp } from './helpers/test-app.js';
+
+/**
+ * docs/decisions.md, decision 23: each server reuses a session look-up for SESSION_CACHE_SECONDS;
+ * a sign-out, a role change or a roster change is announced by the database (NOTIFY from triggers)
+ * and every server forgets the sessions it touches; the TTL only bounds a lost announcement.
+ */
+const ctx = useTestApp();
+
+/** A second server on the same database: its own database handle, so its own session cache. */
+async function otherServer(database: Database, cacheSeconds: string): Promise<FastifyInstance> {
+  const client = (database.db as any).$client;
+  const db = (database.kind === 'postgres' ? drizzlePg(client, { schema }) : drizzlePglite(client, { schema })) as unknown as Db;
+  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'false', WEB_DIST: '/nonexistent', SESSION_CACHE_SECONDS: cacheSeconds });
+  const app = await buildApp({ database: { ...database, db }, env, logger: false });
+  await app.ready();
+  return app;
+}
+
+describe('the session cache', () => {
+  let other: FastifyInstance;
+  let uncached: FastifyInstance;
+  beforeAll(async () => {
+    other = await otherServer(ctx.database, '60'); // a long TTL: only the announcement can clear it
+    uncached = await otherServer(ctx.database, '0');
+  });
+  afterAll(async () => {
+    await other?.close();
+    await uncached?.close();
+  });
+
+  it('refuses a sign-out at once on the server that signed out, and on every other server once announced', async () => {
+    const school = await makeSchool(ctx.database.db);
+    const teacher = await makeUser(ctx.database.db, school, ['TEACHER']);
+    const token = await signIn(ctx.app, teacher);
+    expect((await call(ctx.app, 'POST', '/auth/me', { token })).status).toBe(200);
+    expect((await call(other, 'POST', '/auth/me', { token })).status).toBe(200);
+
+    expect((await call(other, 'POST', '/auth/logout', { token })).status).toBe(200);
+    expect((await call(other, 'POST', '/auth/me', { token })).status).toBe(401);
+    expect((await call(uncached, 'POST', '/auth/me', { token })).status).toBe(401);
+    // ctx.app cached the session; the NOTIFY reaches it (delivery is asynchronous on PostgreSQL).
+    await vi.waitFor(async () => expect((await call(ctx.app, 'POST', '/auth/me', { token })).status).toBe(401), { timeout: 3000 });
+  });
+
+  it('sees a role change, a roster change and a sign-out made in the database, whatever made them', async () => {
+    const school = await makeSchool(ctx.database.db);
+    const student = await makeUser(ctx.database.db, school, ['STUDENT']);
+    const token = await signIn(other, student);
+    expect((await call(other, 'POST', '/auth/me', { token })).body.roles).toEqual(['STUDENT']);
+
+    // Made outside this server's services (psql, an import, another server): the triggers announce it.
+    await ctx.database.db.update(users).set({ roles: ['TEACHER'] }).where(eq(users.id, student.id));
+    await vi.waitFor(async () => expect((await call(other, 'POST', '/auth/me', { token })).body.roles).toEqual(['TEACHER']), { timeout: 3000 });
+
+    const kid = await makeUser(ctx.database.db, school, ['STUDENT']);
+    expect((await call(other, 'POST', '/auth/me', { token })).body.periodCount).toBe(0);
+    await makePeriod(ctx.database.db, school, student, [kid]);
+    await vi.waitFor(async () => expect((await call(other, 'POST', '/auth/me', { token })).body.periodCount).toBe(1), { timeout: 3000 });
+
+    await ctx.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(token)));
+    await vi.waitFor(async () => expect((await call(other, 'POST', '/auth/me', { token })).status).toBe(401), { timeout: 3000 });
+  });
+
+  it('keeps a session cached while nothing it carries changes', async () => {
+    const school = await makeSchool(ctx.database.db);
+    const student = await makeUser(ctx.database.db, school, ['STUDENT']);
+    const token = await signIn(other, student);
+    expect((await call(other, 'POST', '/auth/me', { token })).status).toBe(200);
+    // Deleted without a trigger's announcement (triggers off for this statement): the cache still answers.
+    await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    });
+    expect((await call(other, 'POST', '/auth/me', { token })).status).toBe(200);
+    expect((await call(uncached, 'POST', '/auth/me', { token })).status).toBe(401);
+  });
+
+  it('forgets cached sessions on this server when co-teachers change (their rights depend on it)', async () => {
+    const school = await makeSchool(ctx.database.db);
+    const [owner, co] = [await makeUser(ctx.database.db, school, ['TEACHER']), await makeUser(ctx.database.db, school, ['TEACHER'])];
+    const kid = await makeUser(ctx.database.db, school, ['STUDENT']);
+    const period = await makePeriod(ctx.database.db, school, owner, [kid]);
+    const coToken = await signIn(ctx.app, co);
+    expect((await call(ctx.app, 'POST', '/auth/me', { token: coToken })).body.periodCount).toBe(0);
+    const put = await call(ctx.app, 'PUT', `/periods/${period.id}/co-teachers`, { token: await signIn(ctx.app, owner), payload: { coTeachers: [co.externalId] } });
+    expect(put.status).toBe(200);
+    expect((await call(ctx.app, 'POST', '/auth/me', { token: coToken })).body.periodCount).toBe(1);
+  });
+});
+
+describe('TtlCache', () => {
+  it('keeps an entry for its TTL or until its own end, whichever comes first', () => {
+    let now = 1000;
+    const cache = new TtlCache<string>(5000, 10, () => now);
+    cache.set('a', 'A');
+    cache.set('b', 'B', 3000);
+    now = 2999;
+    expect([cache.get('a'), cache.get('b')]).toEqual(['A', 'B']);
+    now = 3000;
+    expect([cache.get('a'), cache.get('b')]).toEqual(['A', undefined]);
+    now = 6000;
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('holds at most maxEntries, dropping the oldest first', () => {
+    const cache = new TtlCache<number>(5000, 3);
+    for (let i = 0; i < 5; i++) cache.set(`k${i}`, i);
+    expect(cache.size).toBe(3);
+    expect(['k0', 'k1', 'k2', 'k3', 'k4'].map((k) => cache.get(k))).toEqual([undefined, undefined, 2, 3, 4]);
+  });
+
+  it('does not store a value loaded before a delete (a sign-out during the look-up)', () => {
+    const cache = new TtlCache<string>(5000, 10);
+    const version = cache.version; // the look-up starts
+    cache.delete('t'); // the sign-out lands meanwhile
+    cache.set('t', 'stale', Infinity, version);
+    expect(cache.get('t')).toBeUndefined();
+    cache.set('t', 'fresh', Infinity, cache.version);
+    expect(cache.get('t')).toBe('fresh');
+  });
+
+  it('keeps nothing with a TTL of 0', () => {
+    const cache = new TtlCache<string>(0, 10);
+    cache.set('a', 'A');
+    expect(cache.get('a')).toBeUndefined();
+  });
+});

@@ -1,0 +1,69 @@
+import type { Database } from '../apps/server/src/db/client.js';
+import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo.js';
+import { benchApp } from './setup.js';
+import { load, queryCounter, type Load } from './load.js';
+
+const COUNTED = 40;
+
+/** Resolves once no statement has been sent to the database for 300 ms. */
+async function quiet(): Promise<void> {
+  for (let last = -1, still = 0; still < 3; ) {
+    await new Promise((r) => setTimeout(r, 100));
+    still = queryCounter.count === last ? still + 1 : 0;
+    last = queryCounter.count;
+  }
+}
+
+export interface ReadFigure extends Load {
+  name: string;
+  /** Statements sent to the database per answered request during the run. */
+  queriesPerRequest: number;
+}
+
+/**
+ * The read calls every screen makes, through the whole app (HTTP, session, permission check,
+ * validation, serialization) on the demo school, each loaded like the bare server.
+ */
+export async function benchReads(database: Database): Promise<ReadFigure[]> {
+  await seedDemo(database.db); // and ANALYZE, as a real start-up does
+  const app = await benchApp(database, { realLogger: true });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const signIn = async (username: string) => {
+      const res = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password: DEMO_PASSWORD } });
+      if (res.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
+      return res.json().token as string;
+    };
+    const teacher = await signIn('teacher1');
+    const student = await signIn('student1');
+    const calls = [
+      { name: 'GET periods (teacher1)', path: '/api/v1/periods', token: teacher },
+      { name: 'GET balance/stats (student1)', path: '/api/v1/utility/student/balance/stats', token: student },
+      { name: 'GET activity/ (teacher1)', path: '/api/v1/activity/', token: teacher },
+      { name: 'GET status (with a token)', path: '/api/v1/status', token: teacher },
+    ];
+    const figures: ReadFigure[] = [];
+    for (const c of calls) {
+      const headers = { authtoken: c.token };
+      // Warm up (JIT, prepared statements, caches), and check the call answers 200.
+      for (let i = 0; i < 50; i++) {
+        const res = await fetch(base + c.path, { headers });
+        if (res.status !== 200) throw new Error(`${c.path}: ${res.status} ${await res.text()}`);
+        await res.arrayBuffer();
+      }
+      await load(base + c.path, headers, 1); // and a second under load (PGlite's WebAssembly tiers up)
+      await quiet();
+      const l = await load(base + c.path, headers);
+      if (l.failures) throw new Error(`${c.name}: ${l.failures} failed requests`);
+      // Statements per request, counted one request at a time once the requests still in flight
+      // from the load have finished (the session cache is warm, as under load).
+      await quiet();
+      const before = queryCounter.count;
+      for (let i = 0; i < COUNTED; i++) await (await fetch(base + c.path, { headers })).arrayBuffer();
+      figures.push({ name: c.name, ...l, queriesPerRequest: (queryCounter.count - before) / COUNTED });
+    }
+    return figures;
+  } finally {
+    await app.close();
+  }
+}
