@@ -1,9 +1,13 @@
 import pg from 'pg';
 import { benchGive, type Figure } from './give.js';
+import { CONNECTIONS, countQueries, loadBare, SECONDS, type Load } from './load.js';
+import { benchReads, type ReadFigure } from './read.js';
 import { benchDatabase } from './setup.js';
+import { benchWeb, printWeb, webBenchUnavailable } from './web.js';
 
 /**
- * Benchmarks, each printed against a baseline measured in the same run on the same database.
+ * Benchmarks, each printed against a baseline measured in the same run on the same machine:
+ * read calls against a bare Fastify hello world, gives against plain SQL inserts.
  * PGlite always; PostgreSQL too when DATABASE_URL is set or a server answers on 127.0.0.1:5432.
  */
 async function reachable(url: string): Promise<boolean> {
@@ -21,19 +25,46 @@ const targets: { label: string; url?: string }[] = [{ label: 'PGlite' }];
 const pgUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 if (await reachable(pgUrl)) targets.push({ label: 'PostgreSQL', url: pgUrl });
 
-const print = (label: string, figures: Figure[]) => {
-  console.log(`\n${label}`);
+const num = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+const printReads = (label: string, bare: Load, figures: ReadFigure[]) => {
+  console.log(`\n${label}: read calls`);
+  console.log(`  ${'bare Fastify hello world'.padEnd(30)} ${num(bare.rps).padStart(7)} req/s  ${'100%'.padStart(6)} of bare  p99 ${num(bare.p99Ms).padStart(5)} ms`);
+  for (const f of figures)
+    console.log(
+      `  ${f.name.padEnd(30)} ${num(f.rps).padStart(7)} req/s  ${(((100 * f.rps) / bare.rps).toFixed(1) + '%').padStart(6)} of bare  p99 ${num(f.p99Ms).padStart(5)} ms  ${f.queriesPerRequest.toFixed(2)} queries/request`,
+    );
+};
+
+const printGives = (label: string, figures: Figure[]) => {
+  console.log(`\n${label}: gives`);
   for (const f of figures)
     console.log(
       `  ${f.name.padEnd(34)} ${f.ms.toFixed(1).padStart(8)} ms  ${f.perActivityUs.toFixed(0).padStart(6)} µs/activity  baseline (plain SQL insert) ${f.baselineMs.toFixed(1).padStart(7)} ms  ratio ${f.ratio.toFixed(2)}x`,
     );
 };
 
+countQueries();
+console.log(`Read calls: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, the app in this process on the demo school;`);
+console.log('the bare Fastify hello world is loaded the same way just before each database (the machine is shared).');
+
 for (const t of targets) {
-  const database = await benchDatabase(t.url);
+  const reads = await benchDatabase(t.url, 'default'); // the server's own pool size
   try {
-    print(t.label, await benchGive(database));
+    const bare = await loadBare();
+    printReads(t.label, bare, await benchReads(reads));
   } finally {
-    await database.close();
+    await reads.close();
+  }
+  const gives = await benchDatabase(t.url);
+  try {
+    printGives(t.label, await benchGive(gives));
+  } finally {
+    await gives.close();
   }
 }
+
+// The student home page in Chromium: its JavaScript against the budget, its LCP against a static file's.
+const webSkipped = webBenchUnavailable();
+if (webSkipped) console.log(`\nStudent home page: not measured (${webSkipped})`);
+else printWeb(await benchWeb());

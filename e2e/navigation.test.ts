@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { apiLogin, meStatus } from './helpers/api.js';
 import { linkNames, pathnameOf, signIn } from './helpers/browser.js';
+import { apiGet } from './helpers/ledger.js';
 import { useE2E } from './helpers/suite.js';
 
 /** Spec section 2, side navigation, for the demo users: the table is the specification. */
@@ -86,5 +87,117 @@ describe('header and account menu', () => {
     await expectPath(page, '/login');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('authtoken'))).toBeNull();
     await expect.poll(() => meStatus(suite.server.baseURL, token)).toBe(401);
+  });
+});
+
+/** 'June 1, 2026', as the date pickers show (and read) a date. */
+const longDay = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
+
+const openAccountMenuItem = async (page: Page, name: string) => {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name }).click();
+};
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { name, level: 1 }).waitFor();
+
+/** Every screen opens and shows its content (axe also opens each one, in accessibility.test.ts). */
+describe('every screen opens', () => {
+  test('a student: calendar, How To Earn, Contact Us, status, and My Activity filtered by date', async ({ page }) => {
+    const { user } = await apiLogin(suite.server.baseURL, 'student1');
+    await signIn(page, 'student1');
+    await heading(page, 'Home');
+
+    await mainNav(page).getByRole('link', { name: 'Calendar' }).click();
+    await heading(page, 'Calendar');
+    // The month is a table named by its title, with a header cell per weekday.
+    await expect.poll(() => page.getByRole('table').first().getByRole('columnheader').count()).toBe(7);
+    await page.getByRole('heading', { name: 'Holidays' }).waitFor();
+
+    await openAccountMenuItem(page, 'How To Earn');
+    await heading(page, 'How To Earn');
+    await expectPath(page, '/how-to-earn');
+    await page.getByRole('heading', { name: 'Bonuses' }).first().waitFor();
+
+    await openAccountMenuItem(page, 'Contact Us');
+    await heading(page, 'Contact Us');
+    // Signed in, the form starts with the user's name and school.
+    expect(await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe(`${user.firstName} ${user.lastName}`);
+    expect(await page.getByRole('textbox', { name: 'School', exact: true }).inputValue()).toBe(user.school.name);
+
+    await page.goto('/status');
+    await heading(page, 'Status');
+    await page.getByText('Operational').first().waitFor();
+
+    await mainNav(page).getByRole('link', { name: 'My Activity' }).click();
+    await heading(page, 'My Activity');
+    await page.getByRole('table').first().waitFor();
+    // A date picker typed into: nothing is after the year 2100.
+    const from = page.getByRole('textbox', { name: 'From', exact: true });
+    await from.fill('January 1, 2100');
+    await from.press('Escape');
+    await page.getByText('Nothing matches these filters.').waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByRole('table').first().waitFor();
+    expect(await from.inputValue()).toBe('');
+  });
+
+  test('a teacher: rosters, searched', async ({ page }) => {
+    const { token } = await apiLogin(suite.server.baseURL, 'teacher1');
+    const classes = await apiGet<{ _id: string; name: string }[]>(suite.server.baseURL, token, 'periods');
+    const first = await apiGet<{ name: string; students: { firstName: string; lastName: string }[] }>(suite.server.baseURL, token, `periods/${classes[0]?._id}`);
+    const student = first.students[0];
+    expect(student).toBeTruthy();
+
+    await signIn(page, 'teacher1');
+    await page.goto('/rosters');
+    await heading(page, 'Rosters');
+    await page.getByRole('button', { name: new RegExp(first.name) }).first().click();
+    await page.getByRole('cell', { name: student!.lastName }).first().waitFor();
+
+    const search = page.getByRole('textbox', { name: 'Search students' });
+    await search.fill('zzzz-nobody');
+    await page.getByText('No student matches “zzzz-nobody”.').waitFor();
+    await search.fill(student!.lastName);
+    await page.getByRole('cell', { name: student!.lastName }).first().waitFor();
+  });
+
+  test('an admin: adds and removes a holiday with the date picker, and reads a message sent with the contact form', async ({ page }) => {
+    const { token } = await apiLogin(suite.server.baseURL, 'admin');
+    const cal = await apiGet<{ end: string; holidays: { date: string }[] }>(suite.server.baseURL, token, 'calendar');
+    // The school year's last weekday that is not already a holiday.
+    let day = cal.end;
+    while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay()) || cal.holidays.some((h) => h.date === day))
+      day = new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const name = `E2E day ${Date.now()}`;
+
+    await signIn(page, 'admin');
+    await page.goto('/calendar');
+    await heading(page, 'Calendar');
+    const date = page.getByRole('textbox', { name: 'Date', exact: true });
+    await date.fill(longDay(day));
+    await date.press('Escape');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await page.getByRole('button', { name: 'Add holiday' }).click();
+    const remove = page.getByRole('button', { name: `Remove holiday ${name} on`, exact: false });
+    await remove.waitFor();
+    expect((await apiGet<{ holidays: { date: string; name: string }[] }>(suite.server.baseURL, token, 'calendar')).holidays).toContainEqual({ date: day, name });
+    // The form is empty again, ready for the next one.
+    expect(await date.inputValue()).toBe('');
+    await remove.click();
+    await remove.waitFor({ state: 'detached' });
+
+    await openAccountMenuItem(page, 'Contact Us');
+    await heading(page, 'Contact Us');
+    await page.getByRole('heading', { name: 'Received messages' }).waitFor();
+    // A message is required: the field says so, and nothing is sent.
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByText('Message is required').waitFor();
+    const message = `Hello from the e2e suite ${Date.now()}`;
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('admin@example.com');
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill(message);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByRole('status').filter({ hasText: /Thank you|sent/i }).waitFor();
+    // The list below refreshes by itself (the contact rule of apps/web/src/api/invalidate.ts).
+    await page.getByText(message).waitFor();
   });
 });

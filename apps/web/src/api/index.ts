@@ -5,3 +5,5 @@ export { STORAGE_KEYS, readStored, writeStored } from './storage';
 export * from './calls';
 export type * from './types';
 export { unwrap } from './unwrap';
+export { queryKeys } from './queryKeys';
+export * from './invalidate';

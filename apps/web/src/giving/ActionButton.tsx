@@ -1,6 +1,10 @@
 import { Badge, Button, Group, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { ActivityOption } from '../api';
 import { signedPoints } from '../components/points';
+import { toolKey } from './toolbarKeys';
+
+/** What the action picker's roving tabindex gives each control: one of them is the Tab stop. */
+export type ToolProps = (key: string) => { tabIndex: number; 'data-tool': string; onFocus: () => void };
 
 interface Props {
   action: ActivityOption;
@@ -9,10 +13,11 @@ interface Props {
   onToggle: () => void;
   onPin: () => void;
   onDelete?: () => void;
+  tool: ToolProps;
 }
 
 /** One Bonus or Flag: pressing it chooses it; the star pins it to the top; custom ones can be removed. */
-export function ActionButton({ action, chosen, pinned, onToggle, onPin, onDelete }: Props) {
+export function ActionButton({ action, chosen, pinned, onToggle, onPin, onDelete, tool }: Props) {
   const color = action.category === 'Flags' ? 'red' : 'teal';
   return (
     <Group gap={0} wrap="nowrap">
@@ -28,6 +33,7 @@ export function ActionButton({ action, chosen, pinned, onToggle, onPin, onDelete
           </Badge>
         }
         style={{ borderTopRightRadius: 0, borderBottomRightRadius: 0 }}
+        {...tool(toolKey(action._id, 'main'))}
       >
         {action.name}
         <VisuallyHidden> {signedPoints(action.points)} points</VisuallyHidden>
@@ -42,6 +48,7 @@ export function ActionButton({ action, chosen, pinned, onToggle, onPin, onDelete
           aria-pressed={pinned}
           onClick={onPin}
           style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: onDelete ? 0 : undefined, borderTopRightRadius: onDelete ? 0 : undefined, borderLeft: 0 }}
+          {...tool(toolKey(action._id, 'pin'))}
         >
           {pinned ? '★' : '☆'}
         </Button>
@@ -54,6 +61,7 @@ export function ActionButton({ action, chosen, pinned, onToggle, onPin, onDelete
           aria-label={`Delete custom action ${action.name}`}
           onClick={onDelete}
           style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0, borderLeft: 0 }}
+          {...tool(toolKey(action._id, 'delete'))}
         >
           ×
         </Button>

@@ -1,14 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Collapse, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { useIntersection } from '@mantine/hooks';
 import type { ActivityOption, CalendarView, BulkGiveBody, GiveResult } from '../api';
+import { shortDate } from '../components/ActivityTable';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { givableActions, toggleId } from './actionOrder';
 import { ActionPicker } from './ActionPicker';
 import { CommentField } from './CommentField';
 import { CustomActionForm } from './CustomActionForm';
+import { GiveBar } from './GiveBar';
 import { giveDateProblem } from './giveDate';
 import { GiveDateField } from './GiveDateField';
-import { confirmText, giveButtonLabel, hasTarget, needsConfirmation, type GiveTarget } from './giveText';
+import { actionsSummary, confirmText, giveButtonLabel, hasTarget, needsConfirmation, targetSummary, type GiveTarget } from './giveText';
 import { primeAudio } from './sounds';
 import { useActionOptions } from './useActionOptions';
 import { useGive } from './useGive';
@@ -22,17 +25,31 @@ interface Props {
   calendar: CalendarView;
   date: string;
   onDateChange: (date: string) => void;
+  /**
+   * After a give: the page clears its selection and moves focus somewhere sensible (the Give
+   * button goes away with the selection).
+   */
   onGiven?: (r: GiveResult) => void;
+  /** Offers "Clear" in the action bar (the page clears its selection and moves focus). */
+  onClear?: () => void;
 }
 
-/** The action panel: choose Bonuses or Flags, an optional comment and the date, then Give. */
-export function GivePanel({ target, selectors, calendar, date, onDateChange, onGiven }: Props) {
+/**
+ * The action panel: choose Bonuses or Flags, then Give; an optional comment and the date. While
+ * someone is chosen, the Give button sits in the action bar at the bottom of the window, next in
+ * the Tab order after the actions (the comment and date come after it), so a keyboard user gives
+ * with Tab, an arrow or two, Enter, Tab, Enter.
+ */
+export function GivePanel({ target, selectors, calendar, date, onDateChange, onGiven, onClear }: Props) {
   const { options, togglePinned, createCustom, deleteCustom } = useActionOptions();
   const [chosen, setChosen] = useState<string[]>([]);
   const [comment, setComment] = useState('');
   const [adding, setAdding] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  // On a phone the actions may be out of view (below the roster) when students are chosen.
+  const { ref: pickerRef, entry: pickerEntry } = useIntersection<HTMLDivElement>({ threshold: 0.1 });
   useEffect(() => {
     if (confirming) confirmRef.current?.focus();
   }, [confirming]);
@@ -43,12 +60,14 @@ export function GivePanel({ target, selectors, calendar, date, onDateChange, onG
   });
 
   const offered = options.data ? givableActions(options.data) : [];
-  const picked = chosen.filter((id) => offered.some((a) => a._id === id));
+  const pickedActions = chosen.map((id) => offered.find((a) => a._id === id)).filter((a): a is ActivityOption => Boolean(a));
+  const picked = pickedActions.map((a) => a._id);
   const label = giveButtonLabel(target);
   const dateProblem = giveDateProblem(calendar, date);
-  const ready = hasTarget(target) && picked.length > 0 && !dateProblem && !give.isPending;
+  const someone = hasTarget(target);
+  const ready = someone && picked.length > 0 && !dateProblem && !give.isPending;
 
-  const pointsEach = offered.filter((a) => picked.includes(a._id)).reduce((n, a) => n + a.points, 0);
+  const pointsEach = pickedActions.reduce((n, a) => n + a.points, 0);
   const submit = () => {
     primeAudio();
     setConfirming(false);
@@ -59,20 +78,68 @@ export function GivePanel({ target, selectors, calendar, date, onDateChange, onG
     setChosen((c) => c.filter((id) => id !== a._id));
     deleteCustom.mutate(a._id);
   };
+  const toActions = () => toolbarRef.current?.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
+  const actionsOutOfView = pickerEntry !== null && !pickerEntry.isIntersecting;
+  const actionsBelow = (pickerEntry?.boundingClientRect.top ?? 0) > 0;
+
+  const giveButton = (
+    <Button size="md" onClick={onGive} disabled={!ready} loading={give.isPending} aria-label={label}>
+      {label}
+    </Button>
+  );
+  const bar = someone ? (
+    <GiveBar
+      who={targetSummary(target)}
+      what={actionsSummary(pickedActions)}
+      pointsEach={pointsEach}
+      day={date !== calendar.today ? shortDate(date) : null}
+      above={
+        <>
+          {give.isError ? <ErrorNotice title="Nothing was given" message={give.error.message} /> : null}
+          {dateProblem ? (
+            <Text fz="sm" c="red">
+              {dateProblem}
+            </Text>
+          ) : null}
+          {confirming && ready ? (
+            <Alert color={pointsEach < 0 ? 'red' : 'grape'} title="Please confirm" role="alertdialog" aria-label="Please confirm">
+              <Stack gap="sm">
+                <Text fz="sm">{confirmText(target, pointsEach)}</Text>
+                <Group gap="sm">
+                  <Button ref={confirmRef} onClick={submit}>
+                    Yes, {pointsEach < 0 ? 'take them' : 'give them'}
+                  </Button>
+                  <Button variant="default" onClick={() => setConfirming(false)}>
+                    Cancel
+                  </Button>
+                </Group>
+              </Stack>
+            </Alert>
+          ) : null}
+        </>
+      }
+    >
+      {picked.length === 0 && actionsOutOfView ? (
+        <Button size="md" variant="light" onClick={toActions}>
+          Choose points {actionsBelow ? '↓' : '↑'}
+        </Button>
+      ) : confirming && ready ? null : (
+        giveButton
+      )}
+      {onClear ? (
+        <Button variant="subtle" size="md" px="sm" onClick={onClear}>
+          Clear
+        </Button>
+      ) : null}
+    </GiveBar>
+  ) : null;
 
   return (
     <Card p="lg">
       <Stack gap="md">
-        <Group justify="space-between" align="center">
-          <Title order={2} fz="lg">
-            Give points
-          </Title>
-          {options.data?.canCreateCustomActions && !adding ? (
-            <Button size="xs" variant="subtle" onClick={() => setAdding(true)}>
-              New custom action
-            </Button>
-          ) : null}
-        </Group>
+        <Title order={2} fz="lg">
+          Give points
+        </Title>
         {options.isPending ? (
           <Group justify="center" py="md">
             <Spinner size="sm" label="Loading actions" />
@@ -81,67 +148,63 @@ export function GivePanel({ target, selectors, calendar, date, onDateChange, onG
           <ErrorNotice message={options.error.message} />
         ) : (
           <>
-            <Collapse in={adding}>
-              <CustomActionForm
+            <div ref={pickerRef}>
+              <ActionPicker
                 options={options.data}
-                saving={createCustom.isPending}
-                error={createCustom.isError ? createCustom.error.message : null}
-                onCancel={() => {
-                  setAdding(false);
-                  createCustom.reset();
-                }}
-                onCreate={(body, done) =>
-                  createCustom.mutate(body, {
-                    onSuccess: (created) => {
-                      done();
-                      setAdding(false);
-                      setChosen((c) => [...c, created._id]);
-                    },
-                  })
-                }
+                chosen={picked}
+                onToggle={(id) => setChosen((c) => toggleId(c, id))}
+                onPin={togglePinned}
+                onDeleteCustom={removeCustom}
+                toolbarRef={toolbarRef}
               />
-              <Divider mt="md" />
-            </Collapse>
-            <ActionPicker
-              options={options.data}
-              chosen={picked}
-              onToggle={(id) => setChosen((c) => toggleId(c, id))}
-              onPin={togglePinned}
-              onDeleteCustom={removeCustom}
-            />
+            </div>
+            {bar}
+            {options.data.canCreateCustomActions ? (
+              <>
+                {!adding ? (
+                  <Group>
+                    <Button size="xs" variant="subtle" onClick={() => setAdding(true)}>
+                      New custom action
+                    </Button>
+                  </Group>
+                ) : null}
+                <Collapse in={adding}>
+                  <CustomActionForm
+                    options={options.data}
+                    saving={createCustom.isPending}
+                    error={createCustom.isError ? createCustom.error.message : null}
+                    onCancel={() => {
+                      setAdding(false);
+                      createCustom.reset();
+                    }}
+                    onCreate={(body, done) =>
+                      createCustom.mutate(body, {
+                        onSuccess: (created) => {
+                          done();
+                          setAdding(false);
+                          setChosen((c) => [...c, created._id]);
+                        },
+                      })
+                    }
+                  />
+                  <Divider mt="md" />
+                </Collapse>
+              </>
+            ) : null}
           </>
         )}
         <CommentField value={comment} onChange={setComment} />
         <GiveDateField calendar={calendar} value={date} onChange={onDateChange} />
-        {give.isError ? <ErrorNotice title="Nothing was given" message={give.error.message} /> : null}
-        {confirming && ready ? (
-          <Alert color={pointsEach < 0 ? 'red' : 'grape'} title="Please confirm" role="alertdialog" aria-label="Please confirm">
-            <Stack gap="sm">
-              <Text fz="sm">{confirmText(target, pointsEach)}</Text>
-              <Group gap="sm">
-                <Button ref={confirmRef} onClick={submit}>
-                  Yes, {pointsEach < 0 ? 'take them' : 'give them'}
-                </Button>
-                <Button variant="default" onClick={() => setConfirming(false)}>
-                  Cancel
-                </Button>
-              </Group>
-            </Stack>
-          </Alert>
-        ) : (
-          <Button size="md" fullWidth onClick={onGive} disabled={!ready} loading={give.isPending} aria-label={label}>
-            {label}
-          </Button>
+        {someone ? null : (
+          <>
+            <Button size="md" fullWidth disabled aria-label={label}>
+              {label}
+            </Button>
+            <Text fz="xs" c="dimmed" ta="center">
+              Choose who receives the points first.
+            </Text>
+          </>
         )}
-        {!hasTarget(target) ? (
-          <Text fz="xs" c="dimmed" ta="center">
-            Choose who receives the points first.
-          </Text>
-        ) : picked.length === 0 ? (
-          <Text fz="xs" c="dimmed" ta="center">
-            Choose at least one bonus or flag.
-          </Text>
-        ) : null}
       </Stack>
     </Card>
   );

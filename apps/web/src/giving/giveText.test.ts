@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmText, giveButtonLabel, giveResultText, hasTarget, needsConfirmation, pointsPerStudent } from './giveText';
+import { actionsSummary, confirmText, giveButtonLabel, giveResultText, hasTarget, needsConfirmation, pointsPerStudent, targetSummary } from './giveText';
 
 const type = (points: number) => ({ _id: 'x', name: 'x', category: points < 0 ? ('Flags' as const) : ('Bonuses' as const), points });
 
@@ -61,5 +61,22 @@ describe('needsConfirmation', () => {
   it('says what will happen', () => {
     expect(confirmText({ kind: 'students', count: 40 }, 5)).toBe('Give 5 points each to 40 students?');
     expect(confirmText({ kind: 'houses', names: ['amistad'] }, -3)).toBe('Take 3 points each from house amistad?');
+  });
+});
+
+describe('the action bar', () => {
+  it('says who is chosen', () => {
+    expect(targetSummary({ kind: 'students', count: 1 })).toBe('1 student selected');
+    expect(targetSummary({ kind: 'students', count: 3 })).toBe('3 students selected');
+    expect(targetSummary({ kind: 'houses', names: ['amistad'] })).toBe('House amistad');
+    expect(targetSummary({ kind: 'houses', names: ['amistad', 'reveur'] })).toBe('2 houses: amistad, reveur');
+    expect(targetSummary({ kind: 'grades', values: ['7'] })).toBe('7th Grade');
+    expect(targetSummary({ kind: 'period', label: '1st Period — Math 6' })).toBe('All of 1st Period — Math 6');
+    expect(targetSummary({ kind: 'group', name: 'Table 1' })).toBe('Group Table 1');
+  });
+  it('says what each student gets', () => {
+    expect(actionsSummary([])).toBeNull();
+    expect(actionsSummary([{ name: 'Participation', points: 2 }])).toBe('+2 Participation');
+    expect(actionsSummary([{ name: 'Participation', points: 2 }, { name: 'Late to class', points: -3 }])).toBe('+2 Participation, −3 Late to class (−1 each)');
   });
 });

@@ -1,5 +1,6 @@
 import { gradeLabel } from '@app/domain';
 import type { GiveResult } from '../api';
+import { signedPoints } from '../components/points';
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -77,4 +78,31 @@ export function confirmText(t: GiveTarget, pointsEach: number): string {
   const what = pointsEach < 0 ? `Take ${plural(-pointsEach, 'point')} each from` : `Give ${plural(pointsEach, 'point')} each to`;
   const who = giveButtonLabel(t).replace(/^Give to /, '');
   return `${what} ${who}?`;
+}
+
+/** Who is chosen, as the action bar says it: "3 students selected", "House amistad", "All of 1st Period — Math 6". */
+export function targetSummary(t: GiveTarget): string {
+  switch (t.kind) {
+    case 'students':
+      return `${plural(t.count, 'student')} selected`;
+    case 'houses':
+      return t.names.length === 1 ? `House ${t.names[0]}` : `${plural(t.names.length, 'house')}: ${t.names.join(', ')}`;
+    case 'grades':
+      return t.values.length === 1 ? gradeLabel(t.values[0]!) : `${plural(t.values.length, 'grade level')}: ${t.values.map(gradeLabel).join(', ')}`;
+    case 'period':
+      return `All of ${t.label}`;
+    case 'group':
+      return `Group ${t.name}`;
+  }
+}
+
+/**
+ * What a give will give each student, as the action bar says it: "+2 Participation", or for
+ * several actions "+2 Participation, −3 Late to class (−1 each)"; null when none is chosen.
+ */
+export function actionsSummary(actions: readonly { name: string; points: number }[]): string | null {
+  if (!actions.length) return null;
+  const list = actions.map((a) => `${signedPoints(a.points)} ${a.name}`).join(', ');
+  if (actions.length === 1) return list;
+  return `${list} (${signedPoints(actions.reduce((n, a) => n + a.points, 0))} each)`;
 }

@@ -1,17 +1,17 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { activity, unwrap, type ActivityOptions, type CustomActionInput } from '../api';
+import { activity, afterActionOptionsChange, queryKeys, unwrap, type ActivityOptions, type CustomActionInput } from '../api';
 import { useUser } from '../session';
 import { togglePin } from './actionOrder';
 
-const KEY = ['activity-options'];
+const KEY = queryKeys.activityOptions;
 
 /** The actions the user may give, with pinning (power actions) and their own custom actions. */
 export function useActionOptions() {
   const user = useUser();
   const queryClient = useQueryClient();
   const options = useQuery({ queryKey: KEY, queryFn: () => unwrap(activity.options()) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: KEY });
+  const refresh = () => afterActionOptionsChange(queryClient);
 
   const pin = useMutation({
     mutationFn: (next: string[]) => unwrap(activity.setPowerActions(user?._id ?? '', next)),

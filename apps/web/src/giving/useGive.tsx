@@ -1,24 +1,18 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { activity, isFailure, unwrap, type BulkGiveBody, type GiveResult } from '../api';
+import { activity, afterGive, afterUndo, isFailure, unwrap, type BulkGiveBody, type GiveResult } from '../api';
 import { giveResultText, pointsPerStudent } from './giveText';
 import { playGiveSound, soundForPoints } from './sounds';
 
-/** Balances, class stats and lists that a give changes. */
-const CHANGED = [['class-stats'], ['activities'], ['balance-stats'], ['activity-options'], ['houses']];
 /** How long a give's toast (and its Undo) stays. */
 export const UNDO_MS = 10_000;
-
-const refresh = (queryClient: QueryClient) => {
-  for (const queryKey of CHANGED) void queryClient.invalidateQueries({ queryKey });
-};
 
 /** Takes the whole give back and says how it went, in the same toast. */
 async function undo(queryClient: QueryClient, r: GiveResult, toastId: string) {
   notifications.update({ id: toastId, loading: true, title: 'Undoing…', message: giveResultText(r), autoClose: false, withCloseButton: false });
   const res = await activity.undoGive(r.giveId);
-  refresh(queryClient);
+  void afterUndo(queryClient);
   const failed = isFailure(res);
   notifications.update({
     id: toastId,
@@ -54,7 +48,7 @@ export function useGive(onGiven?: (r: GiveResult) => void) {
           </Group>
         ),
       });
-      refresh(queryClient);
+      void afterGive(queryClient);
       onGiven?.(r);
     },
   });

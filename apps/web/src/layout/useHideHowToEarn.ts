@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { CONFIG_HIDE_HOW_TO_EARN } from '@app/domain';
-import { configuration, unwrap } from '../api';
+import { configuration, queryKeys, unwrap } from '../api';
 
 /** School codes for which How To Earn is hidden: the global configuration entry's string list. */
 export function useHideHowToEarn(enabled: boolean): string[] {
   const q = useQuery({
-    queryKey: ['configuration', 'global'],
+    queryKey: queryKeys.configuration('global'),
     queryFn: () => unwrap(configuration.get('global')),
     enabled,
     staleTime: 10 * 60_000,

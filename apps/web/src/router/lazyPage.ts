@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { CHUNK_TIMEOUT_MS } from '@app/domain';
 import { report } from '../api';
 
@@ -14,14 +14,21 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/** A route's page, loaded on first render; `preload()` starts loading it before that. */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => void };
+
 /**
  * A lazy route chunk. A chunk that fails to load (usually a deploy replaced it) forces one
  * reload; the sessionStorage flag stops a reload loop when the chunk is really broken.
+ * `preload()` fetches the chunk at once (the app calls it for the URL it opens with, so the chunk
+ * arrives while the session is checked rather than after); render uses the same request.
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  return lazy(async () => {
+export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const loadOnce = () => (loading ??= load());
+  const page = lazy(async () => {
     try {
-      const mod = await withTimeout(load(), CHUNK_TIMEOUT_MS);
+      const mod = await withTimeout(loadOnce(), CHUNK_TIMEOUT_MS);
       sessionStorage.removeItem(RELOADED_FLAG);
       return mod;
     } catch (err) {
@@ -33,5 +40,11 @@ export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
       }
       throw err;
     }
+  });
+  return Object.assign(page, {
+    preload: () => {
+      // A failed preload is reported (and handled) when the page renders.
+      loadOnce().catch(() => undefined);
+    },
   });
 }

@@ -6,7 +6,7 @@ import { AppFrame } from '../layout/AppFrame';
 import { useReleaseCheck } from '../release/useReleaseCheck';
 import { SessionProvider } from '../session';
 import { AccessGate } from './AccessGate';
-import { PAGES } from './pages';
+import { PAGES, preloadPage } from './pages';
 import { RouteErrorPage } from './RouteErrorPage';
 import { useDocumentTitle } from './useDocumentTitle';
 
@@ -25,6 +25,9 @@ function Root() {
     </SessionProvider>
   );
 }
+
+// The first page's chunk loads beside the session check instead of after it (student home LCP).
+preloadPage(globalThis.location.pathname);
 
 export const router = createBrowserRouter([
   {

@@ -1,12 +1,10 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { auth, readStored, STORAGE_KEYS, writeStored, type SessionUser } from '../api';
+import { auth, queryKeys, readStored, STORAGE_KEYS, writeStored, type SessionUser } from '../api';
 import { clearSessionStorage } from './clearStored';
 import { loadSessionUser } from './loadUser';
 import { SessionContext, type Session, type SessionState } from './SessionContext';
-
-const sessionKey = (token: string | null) => ['session', token] as const;
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState(() => readStored(STORAGE_KEYS.token));
@@ -15,7 +13,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // The lookup runs only when a token exists (spec section 4).
   const me = useQuery({
-    queryKey: sessionKey(token),
+    queryKey: queryKeys.session(token),
     queryFn: loadSessionUser,
     enabled: Boolean(token),
     retry: false,
@@ -35,7 +33,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     (newToken: string, user: SessionUser) => {
       writeStored(STORAGE_KEYS.token, newToken);
       writeStored(STORAGE_KEYS.userId, user._id);
-      queryClient.setQueryData(sessionKey(newToken), user);
+      queryClient.setQueryData(queryKeys.session(newToken), user);
       setToken(newToken);
     },
     [queryClient],

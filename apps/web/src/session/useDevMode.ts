@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { system, unwrap } from '../api';
+import { queryKeys, system, unwrap } from '../api';
 
 /** Whether the server runs in development mode (GET status exposes it); only asked where needed. */
 export function useDevMode(enabled = true) {
   const q = useQuery({
-    queryKey: ['status'],
+    queryKey: queryKeys.status.all,
     queryFn: () => unwrap(system.status()),
     enabled,
     staleTime: 60_000,

@@ -1,6 +1,6 @@
 import { hasRole } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
-import { periods, unwrap } from '../api';
+import { periods, queryKeys, unwrap } from '../api';
 import { useUser } from './SessionContext';
 
 /** Non-students load the period list once signed in; students load balance stats instead (later). */
@@ -8,7 +8,7 @@ export function usePeriods() {
   const user = useUser();
   const enabled = Boolean(user) && !hasRole(user?.roles ?? [], 'STUDENT');
   return useQuery({
-    queryKey: ['periods', user?._id],
+    queryKey: queryKeys.periods.mine(user?._id),
     queryFn: () => unwrap(periods.list()),
     enabled,
   });

@@ -1,4 +1,6 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import '@mantine/dates/styles.css';
+import { Button, Group, Select } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import { ACTIVITY_CATEGORIES } from '@app/domain';
 import type { ActivityCategory } from '../../api';
 
@@ -12,7 +14,7 @@ export const NO_FILTERS: Filters = { category: null, startDate: '', endDate: '' 
 
 export const isFiltered = (f: Filters) => f.category !== null || f.startDate !== '' || f.endDate !== '';
 
-/** Category (all five) and a date range. */
+/** Category (all five) and a date range: each end a date picker that cannot pass the other. */
 export function ActivityFilters({ value, onChange }: { value: Filters; onChange: (f: Filters) => void }) {
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
@@ -24,21 +26,23 @@ export function ActivityFilters({ value, onChange }: { value: Filters; onChange:
         allowDeselect={false}
         w={{ base: '100%', xs: 200 }}
       />
-      <TextInput
-        type="date"
+      <DateInput
         label="From"
-        value={value.startDate}
-        max={value.endDate || undefined}
-        onChange={(e) => onChange({ ...value, startDate: e.currentTarget.value })}
-        w={{ base: '100%', xs: 170 }}
+        placeholder="Any day"
+        clearable
+        value={value.startDate || null}
+        maxDate={value.endDate || undefined}
+        onChange={(d) => onChange({ ...value, startDate: d ?? '' })}
+        w={{ base: '100%', xs: 190 }}
       />
-      <TextInput
-        type="date"
+      <DateInput
         label="To"
-        value={value.endDate}
-        min={value.startDate || undefined}
-        onChange={(e) => onChange({ ...value, endDate: e.currentTarget.value })}
-        w={{ base: '100%', xs: 170 }}
+        placeholder="Any day"
+        clearable
+        value={value.endDate || null}
+        minDate={value.startDate || undefined}
+        onChange={(d) => onChange({ ...value, endDate: d ?? '' })}
+        w={{ base: '100%', xs: 190 }}
       />
       {isFiltered(value) ? (
         <Button variant="subtle" onClick={() => onChange(NO_FILTERS)}>

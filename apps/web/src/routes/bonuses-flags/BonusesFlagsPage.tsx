@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Grid, Stack } from '@mantine/core';
 import type { GiveResult } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -19,6 +19,11 @@ export default function BonusesFlagsPage() {
   const [names, setNames] = useState<{ period?: string; group?: string }>({});
   const [chosenDate, setChosenDate] = useState<string | null>(null);
   const [result, setResult] = useState<GiveResult | null>(null);
+  // After a give, focus goes to its result (the Give button may have gone disabled under it).
+  const resultRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (result) resultRef.current?.focus();
+  }, [result]);
   const { target, selectors } = targetRequest(state, names);
 
   return (
@@ -33,7 +38,16 @@ export default function BonusesFlagsPage() {
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="lg">
               {result ? (
-                <Alert color={result.points < 0 ? 'red' : 'teal'} variant="light" title="Done" withCloseButton onClose={() => setResult(null)} closeButtonLabel="Dismiss">
+                <Alert
+                  ref={resultRef}
+                  tabIndex={-1}
+                  color={result.points < 0 ? 'red' : 'teal'}
+                  variant="light"
+                  title="Done"
+                  withCloseButton
+                  onClose={() => setResult(null)}
+                  closeButtonLabel="Dismiss"
+                >
                   {giveResultText(result)}.
                 </Alert>
               ) : null}

@@ -1,11 +1,11 @@
 import { Chip, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { school, unwrap } from '../../api';
+import { queryKeys, school, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
 /** The school's grade levels as chips. */
 export function GradeChips({ value, onChange }: { value: string[]; onChange: (grades: string[]) => void }) {
-  const grades = useQuery({ queryKey: ['grade-levels'], queryFn: () => unwrap(school.gradeLevels()) });
+  const grades = useQuery({ queryKey: queryKeys.gradeLevels, queryFn: () => unwrap(school.gradeLevels()) });
   if (grades.isError) return <ErrorNotice message={grades.error.message} />;
   if (grades.isPending) return <Text c="dimmed">Loading grade levels…</Text>;
   if (!grades.data.length) return <Text c="dimmed">No grade levels yet.</Text>;

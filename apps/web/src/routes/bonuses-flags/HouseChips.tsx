@@ -1,12 +1,12 @@
 import { Chip, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { school, unwrap } from '../../api';
+import { queryKeys, school, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { houseColor } from '../../components/houses';
 
 /** The school's houses as colour chips. */
 export function HouseChips({ value, onChange }: { value: string[]; onChange: (houses: string[]) => void }) {
-  const houses = useQuery({ queryKey: ['houses'], queryFn: () => unwrap(school.houses()) });
+  const houses = useQuery({ queryKey: queryKeys.houses, queryFn: () => unwrap(school.houses()) });
   if (houses.isError) return <ErrorNotice message={houses.error.message} />;
   if (houses.isPending) return <Text c="dimmed">Loading houses…</Text>;
   if (!houses.data.length) return <Text c="dimmed">This school has no houses.</Text>;

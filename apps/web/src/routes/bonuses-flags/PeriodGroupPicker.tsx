@@ -1,7 +1,7 @@
 import { Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { periodLabel, schoolPeriods } from '@app/domain';
-import { groupTypes, periods, unwrap } from '../../api';
+import { groupTypes, periods, queryKeys, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
 interface Props {
@@ -15,9 +15,9 @@ export const periodName = (p: { periodNumber: number; name: string; teacher: { l
 
 /** A whole class of the school, or one group of it. */
 export function PeriodGroupPicker({ periodId, groupId, onChange }: Props) {
-  const list = useQuery({ queryKey: ['periods', 'school'], queryFn: () => unwrap(periods.list('school')) });
+  const list = useQuery({ queryKey: queryKeys.periods.school, queryFn: () => unwrap(periods.list('school')) });
   const groups = useQuery({
-    queryKey: ['group-types', periodId],
+    queryKey: queryKeys.groupTypes.ofClass(periodId),
     queryFn: () => unwrap(groupTypes.list(periodId ?? '')),
     enabled: Boolean(periodId),
   });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Checkbox, CloseButton, Group, Pill, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { fullName, gradeLabel, searchByName } from '@app/domain';
-import { school, unwrap } from '../../api';
+import { queryKeys, school, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { toggleId } from '../../giving/actionOrder';
 
@@ -11,7 +11,7 @@ const SHOWN = 40;
 /** Any student of the school, found by name. */
 export function StudentSearchPicker({ value, onChange }: { value: string[]; onChange: (ids: string[]) => void }) {
   const [query, setQuery] = useState('');
-  const students = useQuery({ queryKey: ['school-students'], queryFn: () => unwrap(school.students()) });
+  const students = useQuery({ queryKey: queryKeys.schoolStudents, queryFn: () => unwrap(school.students()) });
   if (students.isError) return <ErrorNotice message={students.error.message} />;
   const all = students.data ?? [];
   const matches = searchByName(all, query);

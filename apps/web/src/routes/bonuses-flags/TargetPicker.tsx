@@ -1,4 +1,5 @@
 import { Card, SegmentedControl, Stack, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { GradeChips } from './GradeChips';
 import { HouseChips } from './HouseChips';
 import { PeriodGroupPicker } from './PeriodGroupPicker';
@@ -13,6 +14,8 @@ interface Props {
 
 /** Who receives: students, houses, grade levels, or a class (or a group of it). */
 export function TargetPicker({ value, onChange, onNames }: Props) {
+  // Four choices do not fit side by side on a phone: they stack rather than hide the last one.
+  const narrow = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
   return (
     <Card p="lg">
       <Stack gap="md">
@@ -22,6 +25,7 @@ export function TargetPicker({ value, onChange, onNames }: Props) {
         <SegmentedControl
           aria-label="Give to"
           fullWidth
+          orientation={narrow ? 'vertical' : 'horizontal'}
           value={value.mode}
           onChange={(mode) => onChange({ ...value, mode: mode as TargetMode })}
           data={[

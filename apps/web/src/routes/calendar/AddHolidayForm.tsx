@@ -1,41 +1,51 @@
-import { useState } from 'react';
+import '@mantine/dates/styles.css';
 import { Button, Card, Stack, TextInput, Title } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { longDate } from '@app/domain';
-import { calendar, unwrap, type CalendarView } from '../../api';
+import { afterCalendarChange, calendar, unwrap, type CalendarView, type Holiday } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
 /** School admins add a holiday (or rename the one on that date). */
 export function AddHolidayForm({ cal }: { cal: CalendarView }) {
   const queryClient = useQueryClient();
-  const [date, setDate] = useState('');
-  const [name, setName] = useState('');
+  const form = useForm({
+    initialValues: { date: null as string | null, name: '' },
+    validate: {
+      date: (d) => (!d ? 'Choose the date' : d < cal.start || d > cal.end ? 'Choose a date in this school year' : null),
+      name: (n) => (n.trim().length > 60 ? 'At most 60 characters' : null),
+    },
+    transformValues: ({ date, name }): Holiday => ({ date: date ?? '', name: name.trim() || 'Holiday' }),
+  });
   const add = useMutation({
-    mutationFn: () => unwrap(calendar.addHoliday({ date, name: name.trim() || 'Holiday' })),
+    mutationFn: (holiday: Holiday) => unwrap(calendar.addHoliday(holiday)),
     onSuccess: (h) => {
       notifications.show({ color: 'teal', message: `${h.name} on ${longDate(h.date)} added.` });
-      setDate('');
-      setName('');
-      void queryClient.invalidateQueries({ queryKey: ['calendar'] });
+      form.reset();
+      void afterCalendarChange(queryClient);
     },
   });
   return (
     <Card p="lg">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          add.mutate();
-        }}
-      >
+      <form onSubmit={form.onSubmit((holiday) => add.mutate(holiday))} noValidate>
         <Stack gap="sm">
           <Title order={2} fz="lg">
             Add a holiday
           </Title>
-          <TextInput type="date" label="Date" required min={cal.start} max={cal.end} value={date} onChange={(e) => setDate(e.currentTarget.value)} />
-          <TextInput label="Name" placeholder="Holiday" maxLength={60} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <DateInput
+            label="Date"
+            placeholder="Pick a date"
+            required
+            minDate={cal.start}
+            maxDate={cal.end}
+            defaultDate={cal.today >= cal.start && cal.today <= cal.end ? cal.today : cal.start}
+            {...form.getInputProps('date')}
+          />
+          <TextInput label="Name" placeholder="Holiday" maxLength={60} {...form.getInputProps('name')} />
           {add.isError ? <ErrorNotice title="Holiday not added" message={add.error.message} /> : null}
-          <Button type="submit" loading={add.isPending} disabled={!date}>
+          <Button type="submit" loading={add.isPending} disabled={!form.values.date}>
             Add holiday
           </Button>
         </Stack>

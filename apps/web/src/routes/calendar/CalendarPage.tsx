@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Badge, Card, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { allows, longDate } from '@app/domain';
-import { ErrorNotice } from '../../components/ErrorNotice';
-import { FullPageLoader } from '../../components/FullPageLoader';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/QueryState';
 import { useSchoolCalendar } from '../../giving/useSchoolCalendar';
 import { useUser } from '../../session';
 import { AddHolidayForm } from './AddHolidayForm';
@@ -33,43 +32,41 @@ export default function CalendarPage() {
   return (
     <Page>
       <PageHeader title="Calendar" description="The school year, its school days and holidays." />
-      {q.isPending ? (
-        <FullPageLoader />
-      ) : q.isError ? (
-        <ErrorNotice message={q.error.message} />
-      ) : (
-        <Stack gap="lg">
-          <Card p="lg">
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
-              <Fact label="School year starts" value={longDate(q.data.start)} />
-              <Fact label="School year ends" value={longDate(q.data.end)} />
-              <Fact label="Giving starts" value={longDate(q.data.givingStartDate)} />
-              <Stack gap={2}>
-                <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-                  Today
-                </Text>
-                <Group gap="xs">
-                  <Text fw={600}>{longDate(q.data.today)}</Text>
-                  <Badge variant="light" color={q.data.schoolDays ? 'teal' : 'gray'} tt="none">
-                    {q.data.schoolDays ? 'School day' : 'No school'}
-                  </Badge>
-                </Group>
-              </Stack>
-            </SimpleGrid>
-          </Card>
-          <Grid gutter="lg">
-            <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-              <MonthView cal={q.data} month={month ?? monthOf(q.data.today)} onMonth={setMonth} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-              <Stack gap="lg">
-                {isAdmin ? <AddHolidayForm cal={q.data} /> : null}
-                <HolidayList holidays={q.data.holidays} canEdit={isAdmin} today={q.data.today} />
-              </Stack>
-            </Grid.Col>
-          </Grid>
-        </Stack>
-      )}
+      <QueryState query={q} loading="Loading the calendar">
+        {(cal) => (
+          <Stack gap="lg">
+            <Card p="lg">
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
+                <Fact label="School year starts" value={longDate(cal.start)} />
+                <Fact label="School year ends" value={longDate(cal.end)} />
+                <Fact label="Giving starts" value={longDate(cal.givingStartDate)} />
+                <Stack gap={2}>
+                  <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+                    Today
+                  </Text>
+                  <Group gap="xs">
+                    <Text fw={600}>{longDate(cal.today)}</Text>
+                    <Badge variant="light" color={cal.schoolDays ? 'teal' : 'gray'} tt="none">
+                      {cal.schoolDays ? 'School day' : 'No school'}
+                    </Badge>
+                  </Group>
+                </Stack>
+              </SimpleGrid>
+            </Card>
+            <Grid gutter="lg">
+              <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+                <MonthView cal={cal} month={month ?? monthOf(cal.today)} onMonth={setMonth} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+                <Stack gap="lg">
+                  {isAdmin ? <AddHolidayForm cal={cal} /> : null}
+                  <HolidayList holidays={cal.holidays} canEdit={isAdmin} today={cal.today} />
+                </Stack>
+              </Grid.Col>
+            </Grid>
+          </Stack>
+        )}
+      </QueryState>
     </Page>
   );
 }

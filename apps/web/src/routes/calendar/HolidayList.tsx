@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { longDate } from '@app/domain';
-import { calendar, unwrap, type Holiday } from '../../api';
+import { afterCalendarChange, calendar, unwrap, type Holiday } from '../../api';
 import { ScrollRegion } from '../../components/ScrollRegion';
 
 /** The year's holidays; admins may remove one. */
@@ -12,7 +12,7 @@ export function HolidayList({ holidays, canEdit, today }: { holidays: Holiday[];
     mutationFn: (date: string) => unwrap(calendar.removeHoliday(date)),
     onSuccess: () => {
       notifications.show({ color: 'teal', message: 'Holiday removed.' });
-      void queryClient.invalidateQueries({ queryKey: ['calendar'] });
+      void afterCalendarChange(queryClient);
     },
     onError: (err) => notifications.show({ color: 'red', title: 'Holiday not removed', message: err.message }),
   });

@@ -2,7 +2,7 @@ import { Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fullName } from '@app/domain';
-import { activity, unwrap, type ClassStudentStats } from '../../api';
+import { activity, afterAbsence, unwrap, type ClassStudentStats } from '../../api';
 
 /** Marks a student absent (or present again) on the chosen day. */
 export function AbsentSwitch({
@@ -21,7 +21,7 @@ export function AbsentSwitch({
     mutationFn: (absent: boolean) =>
       unwrap(absent ? activity.markAbsent(student._id, date) : activity.unmarkAbsent(student._id, date)),
     onError: (err) => notifications.show({ color: 'red', title: 'Attendance not changed', message: err.message }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['class-stats'] }),
+    onSettled: () => afterAbsence(queryClient),
   });
   const checked = toggle.isPending ? Boolean(toggle.variables) : student.absent;
   return (

@@ -3,7 +3,7 @@ import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fullName } from '@app/domain';
-import { activity, unwrap, type ActivityItem } from '../../api';
+import { activity, afterActivityEdit, unwrap, type ActivityItem } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { CommentField } from '../../giving/CommentField';
 
@@ -15,7 +15,7 @@ export function ActivityEditModal({ item, onClose }: { item: ActivityItem; onClo
   const [confirming, setConfirming] = useState(false);
   const done = (message: string) => {
     notifications.show({ color: 'teal', message });
-    for (const queryKey of [['activities'], ['class-stats'], ['balance-stats']]) void queryClient.invalidateQueries({ queryKey });
+    void afterActivityEdit(queryClient);
     onClose();
   };
   const save = useMutation({

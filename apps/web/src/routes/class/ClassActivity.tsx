@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Center, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { activity, unwrap, type ActivityItem } from '../../api';
+import { activity, queryKeys, unwrap, type ActivityItem } from '../../api';
 import { ActivityTable } from '../../components/ActivityTable';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ActivityEditModal } from './ActivityEditModal';
@@ -14,7 +14,7 @@ export function ClassActivity({ periodId }: { periodId: string }) {
   const [limit, setLimit] = useState(PAGE);
   const [editing, setEditing] = useState<ActivityItem | null>(null);
   const q = useQuery({
-    queryKey: ['activities', { internalPeriodId: periodId, limit }],
+    queryKey: queryKeys.activities.ofClass(periodId, limit),
     queryFn: () => unwrap(activity.list({ internalPeriodId: periodId, limit })),
     placeholderData: (prev) => prev,
   });

@@ -1,10 +1,9 @@
-import { useState } from 'react';
-import { Affix, Anchor, Button, Grid, Stack } from '@mantine/core';
-import { useIntersection } from '@mantine/hooks';
+import { useRef, useState } from 'react';
+import { Anchor, Grid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { periodLabel } from '@app/domain';
-import { activity, groupTypes as groupTypesApi, periods, unwrap, type CalendarView, type PeriodDetail } from '../../api';
+import { activity, groupTypes as groupTypesApi, periods, queryKeys, unwrap, type CalendarView, type PeriodDetail } from '../../api';
 import { shortDate } from '../../components/ActivityTable';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { FullPageLoader } from '../../components/FullPageLoader';
@@ -14,6 +13,7 @@ import { defaultGiveDate } from '../../giving/giveDate';
 import { GivePanel } from '../../giving/GivePanel';
 import { useSchoolCalendar } from '../../giving/useSchoolCalendar';
 import { ClassActivity } from './ClassActivity';
+import { focusRoster } from './ClassStudentTable';
 import { CoTeachersPanel } from './CoTeachersPanel';
 import { GroupManager } from './GroupManager';
 import { giveSelectors, onRoster } from './selection';
@@ -31,15 +31,24 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
   const [selected, setSelected] = useState<string[]>([]);
   const [groupId, setGroupId] = useState<string | null>(null);
   const [managing, setManaging] = useState(false);
-  // On small screens the panel sits below the list: a floating button leads to it until it is in view.
-  const { ref: panelRef, entry: panelEntry } = useIntersection<HTMLDivElement>({ threshold: 0.1 });
+  const rosterRef = useRef<HTMLTableElement>(null);
+  const studentsRef = useRef<HTMLDivElement>(null);
+  // The Give button goes away with the selection: focus goes back to the roster, on the student
+  // the arrow keys last reached (or the students' column when no student is shown).
+  const backToRoster = () => {
+    if (!focusRoster(rosterRef.current)) studentsRef.current?.focus();
+  };
+  const clearSelection = () => {
+    backToRoster();
+    setSelected([]);
+  };
 
   const stats = useQuery({
-    queryKey: ['class-stats', period._id, date],
+    queryKey: queryKeys.classStats.of(period._id, date),
     queryFn: () => unwrap(activity.classStats(period._id, date)),
     placeholderData: (prev) => prev,
   });
-  const groupTypes = useQuery({ queryKey: ['group-types', period._id], queryFn: () => unwrap(groupTypesApi.list(period._id)) });
+  const groupTypes = useQuery({ queryKey: queryKeys.groupTypes.ofClass(period._id), queryFn: () => unwrap(groupTypesApi.list(period._id)) });
   const students = stats.data?.students ?? [];
   const chosen = onRoster(selected, students);
   const group = groupTypes.data?.flatMap((t) => t.groups).find((g) => g._id === groupId);
@@ -48,7 +57,7 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
   return (
     <Grid gutter="lg">
       <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-        <Stack gap="lg">
+        <Stack gap="lg" ref={studentsRef} tabIndex={-1} style={{ outline: 'none' }}>
           {stats.isError ? <ErrorNotice message={stats.error.message} /> : null}
           {groupTypes.isError ? <ErrorNotice message={groupTypes.error.message} /> : null}
           {stats.isPending ? (
@@ -63,19 +72,21 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
               date={date}
               dayLabel={dayLabel}
               onManageGroups={() => setManaging(true)}
+              tableRef={rosterRef}
             />
           )}
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-        <Stack gap="lg" id="give-panel" ref={panelRef} style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 0px) + 16px)', scrollMarginTop: 80 }}>
+        <Stack gap="lg" id="give-panel" style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 0px) + 16px)', scrollMarginTop: 80 }}>
           <GivePanel
             target={{ kind: 'students', count: chosen.length }}
             selectors={giveSelectors(period._id, chosen, group, students)}
             calendar={calendar}
             date={date}
             onDateChange={setChosenDate}
-            onGiven={() => setSelected([])}
+            onGiven={clearSelection}
+            onClear={clearSelection}
           />
           <CoTeachersPanel period={period} />
         </Stack>
@@ -83,13 +94,6 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
       <Grid.Col span={12}>
         <ClassActivity periodId={period._id} />
       </Grid.Col>
-      {chosen.length && !panelEntry?.isIntersecting ? (
-        <Affix position={{ bottom: 16, left: 16, right: 16 }} hiddenFrom="md">
-          <Button fullWidth size="md" radius="xl" style={{ boxShadow: "var(--mantine-shadow-md)" }} onClick={() => document.getElementById('give-panel')?.scrollIntoView({ behavior: 'smooth' })}>
-            Choose points for {chosen.length} {chosen.length === 1 ? 'student' : 'students'} ↓
-          </Button>
-        </Affix>
-      ) : null}
       <GroupManager
         opened={managing}
         onClose={() => setManaging(false)}
@@ -105,7 +109,7 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
 
 export default function ClassPage() {
   const { internalPeriodId = '' } = useParams();
-  const q = useQuery({ queryKey: ['period', internalPeriodId], queryFn: () => unwrap(periods.get(internalPeriodId)) });
+  const q = useQuery({ queryKey: queryKeys.period.one(internalPeriodId), queryFn: () => unwrap(periods.get(internalPeriodId)) });
   const cal = useSchoolCalendar();
 
   if (q.isPending || cal.isPending)

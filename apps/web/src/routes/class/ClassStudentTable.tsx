@@ -1,9 +1,10 @@
-import { useState, type KeyboardEvent } from 'react';
-import { Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useState, type KeyboardEvent, type Ref } from 'react';
+import { Box, Button, Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { fullName } from '@app/domain';
 import type { ClassStudentStats } from '../../api';
 import { formatPoints, pointsColor, signedPoints } from '../../components/points';
 import { AbsentSwitch } from './AbsentSwitch';
+import { useHiddenColumns } from './hiddenColumns';
 import { HouseDot } from './HouseDot';
 
 interface Props {
@@ -12,7 +13,42 @@ interface Props {
   onToggle: (externalStudentId: string) => void;
   date: string;
   dayLabel: string;
+  /** The table, for pages that move focus back to the roster (see focusRoster). */
+  tableRef?: Ref<HTMLTableElement>;
 }
+
+/** Focuses the roster's Tab stop (the control the arrow keys last reached); false when there is none. */
+export function focusRoster(table: HTMLTableElement | null): boolean {
+  const stop = table?.querySelector<HTMLElement>('[data-cell] [tabindex="0"]');
+  stop?.focus();
+  return Boolean(stop);
+}
+
+/**
+ * A selected row: a faint tint of the primary colour (faint enough that the day's green and red
+ * points and the dimmed dashes keep 4.5:1 on it) and a bar on its leading edge.
+ */
+const SELECTED_ROW = { background: 'color-mix(in srgb, var(--mantine-color-grape-6) 4%, var(--mantine-color-body))' } as const;
+const SELECTED_EDGE = { boxShadow: 'inset 3px 0 0 var(--mantine-color-grape-6)' } as const;
+
+/** The hint's buttons wrap their text on a narrow screen rather than cut it. */
+const WRAP = { label: { whiteSpace: 'normal', textAlign: 'left' }, root: { maxWidth: '100%' } } as const;
+
+/** The edge of the roster where columns are scrolled out of view: a shadow says more is there. */
+const edgeShadow = (side: 'left' | 'right') => (
+  <Box
+    aria-hidden
+    pos="absolute"
+    top={0}
+    bottom={0}
+    w={20}
+    style={{
+      [side]: 0,
+      pointerEvents: 'none',
+      background: `linear-gradient(to ${side}, rgb(0 0 0 / 0%), rgb(0 0 0 / 14%))`,
+    }}
+  />
+);
 
 const DayPoints = ({ n }: { n: number }) => (
   <Text fz="sm" fw={n ? 600 : 400} c={n ? pointsColor(n) : 'dimmed'}>
@@ -51,7 +87,9 @@ export function nextCell(key: string, [row, col]: readonly [number, number], row
  * roving tabindex): arrow keys move between students and their two controls, Space toggles, so a
  * keyboard user reaches the give panel past a class of 35 in one Tab.
  */
-export function ClassStudentTable({ students, selected, onToggle, date, dayLabel }: Props) {
+export function ClassStudentTable({ students, selected, onToggle, date, dayLabel, tableRef }: Props) {
+  const columns = useHiddenColumns();
+  const { before, after } = columns.hidden;
   const [active, setActive] = useState<[number, number]>([0, 0]);
   const [row, col] = [Math.min(active[0], Math.max(0, students.length - 1)), active[1]];
   const stop = (r: number, c: number) => (r === row && c === col ? 0 : -1);
@@ -63,71 +101,102 @@ export function ClassStudentTable({ students, selected, onToggle, date, dayLabel
     e.currentTarget.querySelector<HTMLElement>(`[data-cell="${next[0]}:${next[1]}"] input`)?.focus();
   };
   return (
-    <Table.ScrollContainer minWidth={440}>
-      <Table highlightOnHover verticalSpacing={6} aria-label="Students: arrow keys move, Space selects" onKeyDown={onKeyDown}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>
-              <VisuallyHidden>Select</VisuallyHidden>
-            </Table.Th>
-            <Table.Th>Student</Table.Th>
-            <Table.Th ta="right">Balance</Table.Th>
-            <Table.Th ta="right">
-              Earned<VisuallyHidden> {dayLabel}</VisuallyHidden>
-            </Table.Th>
-            <Table.Th ta="right">
-              Flagged<VisuallyHidden> {dayLabel}</VisuallyHidden>
-            </Table.Th>
-            <Table.Th ta="center">Absent</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {students.map((s, r) => {
-            const isSelected = selected.includes(s.externalStudentId);
-            return (
-              <Table.Tr key={s._id} bg={isSelected ? 'var(--mantine-color-grape-light)' : undefined}>
-                <Table.Td data-cell={`${r}:0`}>
-                  <Checkbox
-                    checked={isSelected}
-                    onChange={() => onToggle(s.externalStudentId)}
-                    onFocus={() => setActive([r, 0])}
-                    tabIndex={stop(r, 0)}
-                    aria-label={`Select ${fullName(s)}`}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={8} wrap="nowrap">
-                    <HouseDot house={s.house} />
-                    <Text fz="sm" fw={500} style={{ whiteSpace: 'nowrap' }} td={s.absent ? 'line-through' : undefined} c={s.absent ? 'dimmed' : undefined}>
-                      {s.lastName}, {s.firstName}
-                    </Text>
-                  </Group>
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Text fz="sm" fw={600}>
-                    {formatPoints(s.balance)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group justify="flex-end">
-                    <DayPoints n={s.bonusesToday} />
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Group justify="flex-end">
-                    <DayPoints n={s.flagsToday} />
-                  </Group>
-                </Table.Td>
-                <Table.Td data-cell={`${r}:1`}>
-                  <Group justify="center">
-                    <AbsentSwitch student={s} date={date} tabIndex={stop(r, 1)} onFocus={() => setActive([r, 1])} />
-                  </Group>
-                </Table.Td>
+    <Box>
+      {before.length || after.length ? (
+        // On a phone the roster scrolls sideways: say which columns are out of view, and go there.
+        <Group justify={before.length ? 'space-between' : 'flex-end'} gap="xs" mb={4} wrap="nowrap" align="flex-start">
+          {before.length ? (
+            <Button variant="subtle" size="compact-sm" h="auto" py={2} styles={WRAP} onClick={() => columns.scrollBy(-1)}>
+              <span>
+                <span aria-hidden>←&nbsp;</span>
+                {before.join(', ')}
+              </span>
+            </Button>
+          ) : null}
+          {after.length ? (
+            <Button variant="subtle" size="compact-sm" h="auto" py={2} styles={WRAP} onClick={() => columns.scrollBy(1)}>
+              <span>
+                More columns: {after.join(', ')}
+                <span aria-hidden>&nbsp;→</span>
+              </span>
+            </Button>
+          ) : null}
+        </Group>
+      ) : null}
+      <Box pos="relative">
+        <Table.ScrollContainer minWidth={440} scrollAreaProps={{ viewportRef: columns.viewportRef }}>
+          <Table highlightOnHover highlightOnHoverColor="gray.0" verticalSpacing={6} aria-label="Students: arrow keys move, Space selects" onKeyDown={onKeyDown} ref={tableRef}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40}>
+                  <VisuallyHidden>Select</VisuallyHidden>
+                </Table.Th>
+                <Table.Th data-column="Student">Student</Table.Th>
+                <Table.Th ta="right" data-column="Balance">
+                  Balance
+                </Table.Th>
+                <Table.Th ta="right" data-column="Earned">
+                  Earned<VisuallyHidden> {dayLabel}</VisuallyHidden>
+                </Table.Th>
+                <Table.Th ta="right" data-column="Flagged">
+                  Flagged<VisuallyHidden> {dayLabel}</VisuallyHidden>
+                </Table.Th>
+                <Table.Th ta="center" data-column="Absent">
+                  Absent
+                </Table.Th>
               </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {students.map((s, r) => {
+                const isSelected = selected.includes(s.externalStudentId);
+                return (
+                  <Table.Tr key={s._id} style={isSelected ? SELECTED_ROW : undefined}>
+                    <Table.Td data-cell={`${r}:0`} style={isSelected ? SELECTED_EDGE : undefined}>
+                      <Checkbox
+                        checked={isSelected}
+                        onChange={() => onToggle(s.externalStudentId)}
+                        onFocus={() => setActive([r, 0])}
+                        tabIndex={stop(r, 0)}
+                        aria-label={`Select ${fullName(s)}`}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={8} wrap="nowrap">
+                        <HouseDot house={s.house} />
+                        <Text fz="sm" fw={500} style={{ whiteSpace: 'nowrap' }} td={s.absent ? 'line-through' : undefined} c={s.absent ? 'dimmed' : undefined}>
+                          {s.lastName}, {s.firstName}
+                        </Text>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Text fz="sm" fw={600}>
+                        {formatPoints(s.balance)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group justify="flex-end">
+                        <DayPoints n={s.bonusesToday} />
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group justify="flex-end">
+                        <DayPoints n={s.flagsToday} />
+                      </Group>
+                    </Table.Td>
+                    <Table.Td data-cell={`${r}:1`}>
+                      <Group justify="center">
+                        <AbsentSwitch student={s} date={date} tabIndex={stop(r, 1)} onFocus={() => setActive([r, 1])} />
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {before.length ? edgeShadow('left') : null}
+        {after.length ? edgeShadow('right') : null}
+      </Box>
+    </Box>
   );
 }

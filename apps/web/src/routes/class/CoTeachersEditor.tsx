@@ -3,7 +3,7 @@ import { Button, Checkbox, Group, ScrollArea, Stack, Text, TextInput } from '@ma
 import { searchByName } from '@app/domain';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isFailure, periods, unwrap, utility, type PeriodDetail } from '../../api';
+import { afterCoTeachersChange, isFailure, periods, queryKeys, unwrap, utility, type PeriodDetail } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
 /** The class's own teacher picks co-teachers among the school's other teachers. */
@@ -11,7 +11,7 @@ export function CoTeachersEditor({ period, onDone }: { period: PeriodDetail; onD
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<string[]>(period.coTeachers);
   const [filter, setFilter] = useState('');
-  const teachers = useQuery({ queryKey: ['co-teacher-choices'], queryFn: () => unwrap(utility.coTeachers()) });
+  const teachers = useQuery({ queryKey: queryKeys.coTeacherChoices, queryFn: () => unwrap(utility.coTeachers()) });
   const save = useMutation({
     mutationFn: async () => {
       const r = await periods.setCoTeachers(period._id, chosen);
@@ -19,8 +19,7 @@ export function CoTeachersEditor({ period, onDone }: { period: PeriodDetail; onD
       return r;
     },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['period', period._id] });
-      void queryClient.invalidateQueries({ queryKey: ['periods'] });
+      void afterCoTeachersChange(queryClient);
       notifications.show({ color: 'teal', message: 'Co-teachers saved.' });
       onDone();
     },

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { groupTypes as groupTypesApi, unwrap, type ClassStudentStats, type GroupType, type GroupTypeUpdateBody } from '../../api';
+import { afterGroupTypesChange, groupTypes as groupTypesApi, unwrap, type ClassStudentStats, type GroupType, type GroupTypeUpdateBody } from '../../api';
 import { GroupTypeEditor } from './GroupTypeEditor';
 import { GroupUndoList } from './GroupUndoList';
 
@@ -21,7 +21,7 @@ interface Props {
 export function GroupManager({ opened, onClose, periodId, groupTypes, students, date, today }: Props) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<GroupType | 'new' | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['group-types', periodId] });
+  const refresh = () => afterGroupTypesChange(queryClient, periodId);
 
   const save = useMutation({
     mutationFn: (input: GroupTypeUpdateBody) =>

@@ -2,14 +2,11 @@ import { useState } from 'react';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { groupTypes as groupTypesApi, unwrap, type GroupType, type StudentGroup } from '../../api';
+import { afterUndo, groupTypes as groupTypesApi, unwrap, type GroupType, type StudentGroup } from '../../api';
 import { plural } from '../../giving/giveText';
 
 /** "Nov 20": the day without the year, as the undo buttons name it. */
 const monthDay = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
-
-/** Balances, class stats and lists that an undo changes. */
-const CHANGED = [['class-stats'], ['activities'], ['balance-stats']];
 
 interface Props {
   groupType: GroupType;
@@ -32,7 +29,7 @@ export function GroupUndoList({ groupType, date, today }: Props) {
         message: removed ? `Removed ${plural(removed, 'activity', 'activities')} from ${g.name}.` : `Nothing was given to ${g.name} on ${day}.`,
       });
       setConfirming(null);
-      for (const queryKey of CHANGED) void queryClient.invalidateQueries({ queryKey });
+      void afterUndo(queryClient);
     },
     onError: (err) => notifications.show({ color: 'red', title: 'Nothing was undone', message: err.message }),
   });

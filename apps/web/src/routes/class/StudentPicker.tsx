@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { Button, Card, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { searchByName } from '@app/domain';
 import type { ClassStudentStats, GroupType } from '../../api';
+import { HouseLegend } from '../../components/HouseLegend';
+import { housesOf } from '../../components/houses';
 import { ClassStudentTable } from './ClassStudentTable';
 import { GroupSelect } from './GroupSelect';
 import { groupSelection, selectAllState, setShown } from './selection';
@@ -17,10 +19,12 @@ interface Props {
   date: string;
   dayLabel: string;
   onManageGroups: () => void;
+  /** The roster table, for moving focus back to it. */
+  tableRef?: Ref<HTMLTableElement>;
 }
 
 /** Who gets the points: fuzzy search, Select all, a group, or one by one. */
-export function StudentPicker({ students, groupTypes, selected, onSelect, onChooseGroup, date, dayLabel, onManageGroups }: Props) {
+export function StudentPicker({ students, groupTypes, selected, onSelect, onChooseGroup, date, dayLabel, onManageGroups, tableRef }: Props) {
   const [query, setQuery] = useState('');
   const [groupId, setGroupId] = useState<string | null>(null);
   const shown = searchByName(students, query);
@@ -79,6 +83,7 @@ export function StudentPicker({ students, groupTypes, selected, onSelect, onChoo
         <Text fz="xs" c="dimmed">
           Balance now; points earned (bonuses and daily points) and taken by flags {dayLabel}.
         </Text>
+        <HouseLegend houses={housesOf(students)} />
         {shown.length ? (
           <ClassStudentTable
             students={shown}
@@ -86,6 +91,7 @@ export function StudentPicker({ students, groupTypes, selected, onSelect, onChoo
             onToggle={(id) => select(toggleId(selected, id))}
             date={date}
             dayLabel={dayLabel}
+            tableRef={tableRef}
           />
         ) : (
           <Text c="dimmed" ta="center" py="lg">

@@ -1,6 +1,7 @@
 import { Card, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { can } from '@app/domain';
+import { afterContactSent } from '../../api';
 import { PageHeader } from '../../components/PageHeader';
 import { useUser } from '../../session';
 import { ContactForm } from './ContactForm';
@@ -20,7 +21,7 @@ export default function ContactPage() {
           <ContactForm
             key={user?._id ?? 'visitor'}
             user={user}
-            onSent={() => void queryClient.invalidateQueries({ queryKey: ['contact-messages'] })}
+            onSent={() => void afterContactSent(queryClient)}
           />
         </Card>
         {readsMessages ? <ReceivedMessages /> : null}

@@ -1,46 +1,45 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { unwrap, utility } from '../../api';
-import { ErrorNotice } from '../../components/ErrorNotice';
-import { FullPageLoader } from '../../components/FullPageLoader';
+import { queryKeys, unwrap, utility } from '../../api';
+import { QueryState } from '../../components/QueryState';
 
 /** Admins read what their school's people and visitors sent. */
 export function ReceivedMessages() {
-  const q = useQuery({ queryKey: ['contact-messages'], queryFn: () => unwrap(utility.contactMessages()) });
+  const q = useQuery({ queryKey: queryKeys.contactMessages, queryFn: () => unwrap(utility.contactMessages()) });
   return (
     <Stack gap="sm">
       <Title order={2} fz="h3">
         Received messages
       </Title>
-      {q.isPending ? (
-        <FullPageLoader />
-      ) : q.isError ? (
-        <ErrorNotice message={q.error.message} />
-      ) : q.data.length === 0 ? (
-        <Text c="dimmed">No messages yet.</Text>
-      ) : (
-        q.data.map((m) => (
-          <Card key={m._id} p="md">
-            <Group justify="space-between" wrap="wrap">
-              <Group gap="xs">
-                <Text fw={600}>{m.userName}</Text>
-                <Badge variant="light" size="sm">
-                  {m.userRole}
-                </Badge>
-              </Group>
-              <Text fz="xs" c="dimmed">
-                {new Date(m.createdAt).toLocaleString()}
-              </Text>
-            </Group>
-            <Text fz="sm" c="dimmed">
-              {m.userEmail} · {m.userSchool}
-            </Text>
-            <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
-              {m.userMessage}
-            </Text>
-          </Card>
-        ))
-      )}
+      <QueryState query={q} loading="Loading messages" size="section">
+        {(messages) =>
+          messages.length === 0 ? (
+            <Text c="dimmed">No messages yet.</Text>
+          ) : (
+            messages.map((m) => (
+              <Card key={m._id} p="md">
+                <Group justify="space-between" wrap="wrap">
+                  <Group gap="xs">
+                    <Text fw={600}>{m.userName}</Text>
+                    <Badge variant="light" size="sm">
+                      {m.userRole}
+                    </Badge>
+                  </Group>
+                  <Text fz="xs" c="dimmed">
+                    {new Date(m.createdAt).toLocaleString()}
+                  </Text>
+                </Group>
+                <Text fz="sm" c="dimmed">
+                  {m.userEmail} · {m.userSchool}
+                </Text>
+                <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
+                  {m.userMessage}
+                </Text>
+              </Card>
+            ))
+          )
+        }
+      </QueryState>
     </Stack>
   );
 }

@@ -1,11 +1,10 @@
 import { SimpleGrid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ACTIVITY_CATEGORIES } from '@app/domain';
-import { activity, unwrap } from '../../api';
-import { ErrorNotice } from '../../components/ErrorNotice';
-import { FullPageLoader } from '../../components/FullPageLoader';
+import { activity, queryKeys, unwrap } from '../../api';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/QueryState';
 import { CategoryCard } from './CategoryCard';
 
 /** Bonuses first, then the other ways to earn, flags last. */
@@ -13,26 +12,24 @@ const ORDER = ['Bonuses', ...ACTIVITY_CATEGORIES.filter((c) => c !== 'Bonuses' &
 
 /** The school's real options and their points, by category. */
 export default function HowToEarnPage() {
-  const q = useQuery({ queryKey: ['activity-options'], queryFn: () => unwrap(activity.options()) });
+  const q = useQuery({ queryKey: queryKeys.activityOptions, queryFn: () => unwrap(activity.options()) });
   return (
     <Page>
       <PageHeader title="How To Earn" description="Every way to earn points at your school, and what flags cost." />
-      {q.isPending ? (
-        <FullPageLoader />
-      ) : q.isError ? (
-        <ErrorNotice message={q.error.message} />
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-          {ORDER.map((c) => (
-            <CategoryCard
-              key={c}
-              category={c}
-              options={q.data.categories[c] ?? []}
-              flagCost={{ ...q.data.flagPoints, dailyBehavior: Math.max(0, ...(q.data.categories['Daily Behavior'] ?? []).map((o) => o.points)) }}
-            />
-          ))}
-        </SimpleGrid>
-      )}
+      <QueryState query={q} loading="Loading ways to earn">
+        {(data) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+            {ORDER.map((c) => (
+              <CategoryCard
+                key={c}
+                category={c}
+                options={data.categories[c] ?? []}
+                flagCost={{ ...data.flagPoints, dailyBehavior: Math.max(0, ...(data.categories['Daily Behavior'] ?? []).map((o) => o.points)) }}
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryState>
     </Page>
   );
 }

@@ -1,36 +1,33 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
-import { loginBody } from '@app/domain';
+import { loginBody, type LoginBody } from '@app/domain';
 import { auth, isFailure } from '../../api';
+import { schemaValidate } from '../../forms/schemaValidate';
 import { useSession } from '../../session';
 
 export function LoginForm() {
   const { signIn } = useSession();
   const navigate = useNavigate();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initialValues: { username: '', password: '' } as LoginBody,
+    validate: schemaValidate<LoginBody>(loginBody, { username: 'Username', password: 'Password' }),
+    // Sent as the server reads it (the username trimmed); runs only once validation passed.
+    transformValues: (values) => loginBody.parse(values),
+  });
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = loginBody.safeParse({ username, password });
-    if (!parsed.success) {
-      setError('Enter your username and password.');
-      return;
-    }
-    setBusy(true);
+  const submit = form.onSubmit(async (values) => {
     setError(null);
-    const r = await auth.login(parsed.data);
-    setBusy(false);
+    const r = await auth.login(values);
     if (isFailure(r)) {
       setError(r.message);
       return;
     }
     signIn(r.token, r.user);
     navigate('/', { replace: true });
-  }
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -43,21 +40,14 @@ export function LoginForm() {
         <TextInput
           label="Username"
           autoComplete="username"
-          value={username}
-          onChange={(e) => setUsername(e.currentTarget.value)}
           required
           // The sign-in page has one job; starting in its first field is what users expect there.
           // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus
+          {...form.getInputProps('username')}
         />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          required
-        />
-        <Button type="submit" loading={busy} fullWidth size="md">
+        <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+        <Button type="submit" loading={form.submitting} fullWidth size="md">
           Sign in
         </Button>
       </Stack>

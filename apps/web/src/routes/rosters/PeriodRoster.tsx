@@ -1,13 +1,12 @@
 import { Accordion, Badge, Group, Text } from '@mantine/core';
 import { periodLabel, searchByName } from '@app/domain';
 import type { Period, PeriodDetail } from '../../api';
-import { ErrorNotice } from '../../components/ErrorNotice';
-import { FullPageLoader } from '../../components/FullPageLoader';
+import { QueryState, type QueryLike } from '../../components/QueryState';
 import { RosterTable } from '../class/RosterTable';
 
 interface Props {
   period: Period;
-  detail: { data?: PeriodDetail; error: Error | null; isPending: boolean };
+  detail: QueryLike<PeriodDetail>;
   query: string;
 }
 
@@ -30,13 +29,9 @@ export function PeriodRoster({ period, detail, query }: Props) {
         </Text>
       </Accordion.Control>
       <Accordion.Panel>
-        {detail.isPending ? (
-          <FullPageLoader />
-        ) : detail.error ? (
-          <ErrorNotice message={detail.error.message} />
-        ) : (
-          <RosterTable students={matches} caption={`${matches.length} students`} />
-        )}
+        <QueryState query={detail} loading={`Loading the roster of ${period.name}`} size="section">
+          {() => <RosterTable students={matches} caption={`${matches.length} students`} />}
+        </QueryState>
       </Accordion.Panel>
     </Accordion.Item>
   );

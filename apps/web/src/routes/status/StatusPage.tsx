@@ -1,8 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { system, unwrap, type StatusResponse } from '../../api';
-import { ErrorNotice } from '../../components/ErrorNotice';
-import { FullPageLoader } from '../../components/FullPageLoader';
+import { queryKeys, system, unwrap, type StatusResponse } from '../../api';
+import { QueryState } from '../../components/QueryState';
 import { PageHeader } from '../../components/PageHeader';
 import { Page } from '../../components/Page';
 
@@ -37,17 +36,13 @@ function describe(s: StatusResponse) {
 }
 
 export default function StatusPage() {
-  const q = useQuery({ queryKey: ['status', 'page'], queryFn: () => unwrap(system.status()), refetchInterval: 30_000 });
+  const q = useQuery({ queryKey: queryKeys.status.page, queryFn: () => unwrap(system.status()), refetchInterval: 30_000 });
   return (
     <Page maw={760}>
       <PageHeader title="Status" description="Live state of the service and its database." />
-      {q.isPending ? (
-        <FullPageLoader />
-      ) : q.isError ? (
-        <ErrorNotice message={q.error.message} />
-      ) : (
-        <StatusCards status={q.data} />
-      )}
+      <QueryState query={q} loading="Checking the service">
+        {(status) => <StatusCards status={status} />}
+      </QueryState>
     </Page>
   );
 }

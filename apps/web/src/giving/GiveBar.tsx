@@ -1,0 +1,72 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Box, Container, Group, Stack, Text } from '@mantine/core';
+import { pointsColor } from '../components/points';
+import './giveBar.css';
+
+interface Props {
+  /** Who is chosen: "3 students selected". */
+  who: string;
+  /** What each will get: "+2 Participation"; null while nothing is chosen. */
+  what: string | null;
+  /** The points each student gets, for the colour of `what`. */
+  pointsEach: number;
+  /** The day, when it is not today: "Oct 14, 2025". */
+  day?: string | null;
+  /** A confirmation, an error: shown above the line. */
+  above?: ReactNode;
+  /** The Give button and its companions. */
+  children: ReactNode;
+}
+
+/**
+ * The action bar: fixed to the bottom of the window while someone is chosen, so the Give button
+ * is always in view, with how many are chosen and what they will get ("3 students selected ·
+ * +2 Participation"). It is only rendered while a selection exists, and the page keeps room for
+ * it (giveBar.css), so it never covers content for good.
+ */
+export function GiveBar({ who, what, pointsEach, day, above, children }: Props) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const keepRoom = () => root.style.setProperty('--give-bar-height', `${el.offsetHeight}px`);
+    keepRoom();
+    const observer = new ResizeObserver(keepRoom);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--give-bar-height');
+    };
+  }, []);
+  return (
+    <Box ref={ref} className="give-bar" role="region" aria-label="Selection">
+      <Container size="xl" px={0}>
+        <Stack gap="xs">
+          {above}
+          <Group justify="space-between" align="center" gap="xs" wrap="wrap">
+            <Text fz="sm" style={{ flex: '1 1 220px', minWidth: 0 }}>
+              <Text span fw={700} fz="sm">
+                {who}
+              </Text>
+              {' · '}
+              {what ? (
+                <Text span fw={600} fz="sm" c={pointsColor(pointsEach)}>
+                  {what}
+                </Text>
+              ) : (
+                <Text span fz="sm" c="dimmed">
+                  choose a bonus or flag
+                </Text>
+              )}
+              {day ? ` · for ${day}` : ''}
+            </Text>
+            <Group gap="xs" wrap="nowrap" justify="flex-end" style={{ flex: '1 0 auto' }}>
+              {children}
+            </Group>
+          </Group>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
