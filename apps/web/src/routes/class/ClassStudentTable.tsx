@@ -125,7 +125,7 @@ export function ClassStudentTable({ students, selected, onToggle, date, dayLabel
       ) : null}
       <Box pos="relative">
         <Table.ScrollContainer minWidth={440} scrollAreaProps={{ viewportRef: columns.viewportRef }}>
-          <Table highlightOnHover highlightOnHoverColor="gray.0" verticalSpacing={6} aria-label="Students: arrow keys move, Space selects" onKeyDown={onKeyDown} ref={tableRef}>
+          <Table highlightOnHover verticalSpacing={6} aria-label="Students: arrow keys move, Space selects" onKeyDown={onKeyDown} ref={tableRef}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={40}>
