@@ -59,6 +59,13 @@ beforeAll(async () => {
   await made('POST', '/activity/bulk', { externalStudentIds: [users.student.externalId], activityTypes: [bonusId], date: day, comment: 'fuzz' });
   const activityId = (await call(ctx.app, 'GET', `/activity/?studentId=${users.student.id}&limit=1`, { token: tokens.admin })).body[0]._id as string;
   const customId = (await made('POST', '/activity/options/custom', { name: 'Fuzz kindness', category: 'Bonuses', points: 2 }))._id as string;
+  // The store: a school product, a teacher product of the admin's (who teaches the period), an order, a delivery date.
+  const productId = (await made('POST', '/products/school', { name: 'Fuzz pencil', category: 'Items', price: 0 }))._id as string;
+  const teacherProductId = (await made('POST', '/products/teacher', { name: 'Fuzz pass', category: 'Privileges', price: 0 }))._id as string;
+  const bought = await call(ctx.app, 'POST', '/api/v2/order', { token: tokens.student, payload: { orderItems: [{ productId, quantity: 1 }] } });
+  if (bought.status !== 200) throw new Error(`fuzz setup order: ${bought.status} ${JSON.stringify(bought.body)}`);
+  const orderId = bought.body.orders[0]._id as string;
+  const deliveryDateId = (await made('POST', '/settings/delivery-date', { date: addDays(day, 30), cutOffDate: addDays(day, 28) }))._id as string;
 
   pools = {
     byName: {
@@ -87,6 +94,9 @@ beforeAll(async () => {
       points: 2,
       limit: 10,
       offset: 0,
+      productId,
+      users: [users.student.id],
+      orderIds: [orderId],
     },
     // A holiday on the give day would turn every later give into 'Not allowed on holidays'.
     byRoute: { '/calendar/holidays': { date: addDays(day, 14) } },
@@ -98,6 +108,11 @@ beforeAll(async () => {
       if (path.includes('/configuration/') || path.includes('/dev/')) return school.id;
       if (path.includes('/options/custom/')) return customId;
       if (path.includes('/power-actions/')) return '$me';
+      if (path.includes('/products/teacher/')) return teacherProductId;
+      if (path.includes('/products/school/')) return productId;
+      if (path.includes('/delivery-date/')) return deliveryDateId;
+      if (path.includes('/order/stats/')) return users.student.id;
+      if (/\/order\/\{id\}$/.test(path)) return orderId;
       if (/\/activity\/\{id\}$/.test(path)) return activityId;
       return period.id;
     },

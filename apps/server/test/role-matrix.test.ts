@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { addDays, ROLES, scopeFor, TEACHER_CUSTOM_ACTION, todayIn, type Action, type PermissionSubject, type Role } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.js';
-import { activities, activityTypes, groupTypes, groups, holidays, periods, users } from '../src/db/schema.js';
+import { activities, activityTypes, deliveryDates, groupTypes, groups, holidays, orders, periods, products, uploadGrants, users } from '../src/db/schema.js';
+import { writeOrders } from '../src/ledger/orders.js';
+import { hashToken, newToken } from '../src/lib/tokens.js';
 import { writeActivities, type ActivityTypeRow } from '../src/ledger/write.js';
 import { subjectOf } from '../src/lib/auth-context.js';
 import { createSession, findSession } from '../src/modules/auth/service.js';
@@ -47,6 +50,8 @@ type Target =
 interface Req {
   url: string;
   payload?: unknown;
+  /** Besides the session's: e.g. an upload's content type. */
+  headers?: Record<string, string>;
 }
 
 interface Caller {
@@ -90,6 +95,9 @@ interface Fixture {
   holidayToAdd: string;
   holidayToRemove: string;
   adminB: UserRow;
+  /** A free, unlimited school store product of school A, and one of the TEACHER's store. */
+  freeItem: string;
+  teacherItem: string;
 }
 
 const PUBLIC: Target = { kind: 'public' };
@@ -137,6 +145,56 @@ async function freshCustomOfT2(fx: Fixture): Promise<string> {
     .values({ schoolId: fx.a.id, name: `T2 cheer ${++seq}`, category: 'Bonuses', points: 2, type: TEACHER_CUSTOM_ACTION, ownerId: fx.t2.id })
     .returning();
   return t!.id;
+}
+
+/** A product of school A: the school store's, or a teacher's. */
+async function freshProduct(fx: Fixture, teacherId: string | null = null): Promise<string> {
+  const [p] = await fx.db
+    .insert(products)
+    .values({ schoolId: fx.a.id, store: teacherId ? 'Teacher' : 'School', teacherId, name: `Matrix item ${++seq}`, category: 'Items', price: 0, stock: null })
+    .returning();
+  return p!.id;
+}
+
+/** A pending school store order of the STUDENT's (the free item). */
+async function freshOrderOfStudent(fx: Fixture): Promise<string> {
+  const [id] = await fx.db.transaction((tx) =>
+    writeOrders(tx, fx.a.id, fx.day, new Date(), [
+      {
+        studentId: fx.role.STUDENT.id,
+        store: 'School',
+        teacherId: null,
+        estimatedDelivery: null,
+        cutOffDate: null,
+        placedBy: fx.role.STUDENT.id,
+        items: [{ productId: fx.freeItem, name: 'Free item', price: 0, quantity: 1, category: 'Items' }],
+      },
+    ]),
+  );
+  return id!;
+}
+
+/** A fresh upload link of the store manager's (its token is the authority, so the call is public). */
+async function freshUploadUrl(fx: Fixture): Promise<string> {
+  const token = newToken();
+  await fx.db.insert(uploadGrants).values({
+    tokenHash: hashToken(token),
+    schoolId: fx.a.id,
+    userId: fx.role.STORE_MANAGER.id,
+    imageId: randomUUID(),
+    expiresAt: new Date(Date.now() + 60_000),
+  });
+  return `/uploads/${token}`;
+}
+
+/** A 1×1 PNG. */
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** A delivery date of school A's, 30 days ahead. */
+async function freshDeliveryDate(fx: Fixture): Promise<string> {
+  const date = addDays(todayIn(fx.a.timeZone), 30);
+  const [d] = await fx.db.insert(deliveryDates).values({ schoolId: fx.a.id, date, cutOffDate: date }).returning();
+  return d!.id;
 }
 
 /**
@@ -305,6 +363,75 @@ const CALLS: Record<string, CallSpec> = {
     build: async (fx) => ({ url: '/utility/student/balance', payload: { endDates: [fx.day], studentId: fx.role.STUDENT.id } }),
   },
 
+  // The store. School A's school store and teacher stores, as each caller may see them.
+  'GET /api/v1/products/school-store': { target: SCHOOL, build: async () => ({ url: '/products/school-store' }) },
+  'GET /api/v1/products/teacher-store': { target: SCHOOL, build: async () => ({ url: '/products/teacher-store' }) },
+  // A new school store product (a new name each time).
+  'POST /api/v1/products/school': { target: SCHOOL, build: async () => ({ url: '/products/school', payload: { name: `Matrix ${++seq}`, category: 'Items', price: 1 } }) },
+  // A new product in the caller's own teacher store.
+  'POST /api/v1/products/teacher': { target: OWN, build: async () => ({ url: '/products/teacher', payload: { name: `Matrix ${++seq}`, category: 'Privileges', price: 1 } }) },
+  // A fresh school store product.
+  'DELETE /api/v1/products/school/:id': { target: SCHOOL, build: async (fx) => ({ url: `/products/school/${await freshProduct(fx)}` }) },
+  // A fresh product of the TEACHER's store: its teacher removes it.
+  'DELETE /api/v1/products/teacher/:id': {
+    target: { kind: 'school', owner: 'TEACHER' },
+    build: async (fx) => ({ url: `/products/teacher/${await freshProduct(fx, fx.role.TEACHER.id)}` }),
+  },
+  // The caller's own cart (students).
+  'GET /api/v1/cart': { target: OWN, build: async () => ({ url: '/cart' }) },
+  'POST /api/v1/cart': { target: OWN, build: async (fx) => ({ url: '/cart', payload: { cartItems: [{ productId: fx.freeItem, quantity: 1 }] } }) },
+  'DELETE /api/v1/cart': { target: OWN, build: async () => ({ url: '/cart' }) },
+  // School A's store state and the caller's delivery date; the store opened (as it is).
+  'GET /api/v1/store/meta': { target: SCHOOL, build: async () => ({ url: '/store/meta' }) },
+  'PUT /api/v1/settings/store': { target: SCHOOL, build: async () => ({ url: '/settings/store', payload: { isOpen: true } }) },
+  // School A's delivery dates: the list, the whole list replaced (by none), one added, a fresh one changed and removed.
+  'GET /api/v1/settings/delivery-date': { target: SCHOOL, build: async () => ({ url: '/settings/delivery-date' }) },
+  'PUT /api/v1/settings/delivery-date': { target: SCHOOL, build: async () => ({ url: '/settings/delivery-date', payload: { storeModel: 'Pickup', deliveryDates: [] } }) },
+  'POST /api/v1/settings/delivery-date': {
+    target: SCHOOL,
+    build: async (fx) => ({ url: '/settings/delivery-date', payload: { date: addDays(fx.day, 40), cutOffDate: addDays(fx.day, 38), gradeLevels: ['7'] } }),
+  },
+  'PUT /api/v1/settings/delivery-date/:id': {
+    target: SCHOOL,
+    build: async (fx) => ({ url: `/settings/delivery-date/${await freshDeliveryDate(fx)}`, payload: { date: addDays(fx.day, 41), cutOffDate: addDays(fx.day, 39) } }),
+  },
+  'DELETE /api/v1/settings/delivery-date/:id': { target: SCHOOL, build: async (fx) => ({ url: `/settings/delivery-date/${await freshDeliveryDate(fx)}` }) },
+
+  // A one-time upload link for an image of a new product of the caller's store.
+  'GET /api/v1/utility/upload-url/:id': { target: OWN, build: async () => ({ url: '/utility/upload-url/new' }) },
+  // The upload itself: the link is the authority, whoever sends it (school B's admin included, hence 'open').
+  'PUT /api/v1/uploads/:token': {
+    target: PUBLIC,
+    crossSchool: 'open',
+    build: async (fx) => ({ url: await freshUploadUrl(fx), payload: PIXEL, headers: { 'content-type': 'image/png' } }),
+  },
+  // The caller's own profile font and icon (none).
+  'PUT /api/v1/profile/customization': { target: OWN, build: async () => ({ url: '/profile/customization', payload: { fontId: null, iconId: null } }) },
+  // A free black-and-white icon for the caller (a student).
+  'POST /api/v2/order/customization': { target: OWN, build: async () => ({ url: '/api/v2/order/customization', payload: { productId: 'icon-1f600', productCategory: 'icons' } }) },
+
+  // Orders (v2). A student buys the free item for themselves; a teacher buys from their own store
+  // for S1 of P (other teachers have no store here).
+  'POST /api/v2/order': {
+    target: OWN,
+    build: async (fx, c) =>
+      c.name === 'TEACHER'
+        ? { url: '/api/v2/order', payload: { orderItems: [{ productId: fx.teacherItem, quantity: 1 }], studentId: fx.s1.id } }
+        : { url: '/api/v2/order', payload: { orderItems: [{ productId: fx.freeItem, quantity: 1 }] } },
+  },
+  // The caller's own orders (students); the orders of the caller's store (narrowed to it).
+  'GET /api/v2/order/student': { target: OWN, build: async () => ({ url: '/api/v2/order/student?status=ACTIVE' }) },
+  'GET /api/v2/order/teacher/': { target: NARROWED, build: async () => ({ url: '/api/v2/order/teacher/?status=ALL' }) },
+  // S1's school store orders packaged; the queue's filters; the STUDENT's order stats.
+  'POST /api/v2/order/store-manager/': { target: SCHOOL, build: async (fx) => ({ url: '/api/v2/order/store-manager/', payload: { status: 'PACKAGED', users: [fx.s1.id] } }) },
+  'GET /api/v2/order/store-manager/meta': { target: SCHOOL, build: async () => ({ url: '/api/v2/order/store-manager/meta' }) },
+  'GET /api/v2/order/stats/:id': { target: SCHOOL, build: async (fx) => ({ url: `/api/v2/order/stats/${fx.role.STUDENT.id}` }) },
+  // A fresh school store order of the STUDENT's, canceled: by its student or the store's staff.
+  'PUT /api/v2/order/:id': {
+    target: { kind: 'school', owner: 'STUDENT' },
+    build: async (fx) => ({ url: `/api/v2/order/${await freshOrderOfStudent(fx)}`, payload: { action: 'CANCEL' } }),
+  },
+
   // Development look-ups (NODE_ENV=development only): the schools, school A's users and periods.
   // They read any school by design (the dev page signs in as anyone; see dev.test.ts), so school
   // B's admin gets school A's rows: crossSchool 'open'.
@@ -346,7 +473,7 @@ function expectedForOtherSchool(spec: CallSpec, action: Action | undefined, c: C
 /** Ids of a school's rows that must not reach another school's users. */
 async function idsOf(db: Db, school: SchoolRow): Promise<Set<string>> {
   const out = new Set<string>();
-  for (const t of [users, periods, groupTypes, groups, activities, activityTypes] as const) {
+  for (const t of [users, periods, groupTypes, groups, activities, activityTypes, products, orders, deliveryDates] as const) {
     const rows = await db.select({ id: t.id }).from(t).where(eq(t.schoolId, school.id));
     rows.forEach((r) => out.add(r.id));
   }
@@ -398,6 +525,8 @@ beforeAll(async () => {
     holidayToRemove: addDays(today, 21),
   } satisfies Partial<Fixture>);
   fx.groupType = await freshGroupType(fx);
+  fx.freeItem = await freshProduct(fx);
+  fx.teacherItem = await freshProduct(fx, role.TEACHER.id);
   fx.activityOfT2 = await freshActivity(fx);
   await freshActivity(fx, fx.groupType.groupId);
   for (const r of ROLES) callers.push(await signedIn(r, 'role', role[r]));
@@ -433,6 +562,23 @@ beforeAll(async () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }
 
+  // School B's store: a product and a student's order of it, a delivery date.
+  const [productB] = await db.insert(products).values({ schoolId: b.id, store: 'School', name: 'B item', category: 'Items', price: 0 }).returning();
+  await db.transaction((tx) =>
+    writeOrders(tx, b.id, dayB, new Date(), [
+      {
+        studentId: studentB.id,
+        store: 'School',
+        teacherId: null,
+        estimatedDelivery: null,
+        cutOffDate: null,
+        placedBy: studentB.id,
+        items: [{ productId: productB!.id, name: 'B item', price: 0, quantity: 1, category: 'Items' }],
+      },
+    ]),
+  );
+  await db.insert(deliveryDates).values({ schoolId: b.id, date: addDays(dayB, 30), cutOffDate: addDays(dayB, 30) });
+
   callers.push({ name: 'no one', kind: 'anon' }, adminBCaller);
   bIdsAtFixtureEnd = await idsOf(db, b);
 }, 60_000);
@@ -467,7 +613,7 @@ describe('the role × route matrix', () => {
           c.kind === 'otherSchool'
             ? expectedForOtherSchool(spec, route.action, c, req, bIdsAtFixtureEnd)
             : expectedInA(fx, spec, route.action, c);
-        const res = await call(app, route.method as never, req.url, { token: c.token, payload: req.payload as object | undefined });
+        const res = await call(app, route.method as never, req.url, { token: c.token, payload: req.payload as object | undefined, headers: req.headers });
         calls++;
         const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body ?? '');
         const where = `${key} ${c.name}`;

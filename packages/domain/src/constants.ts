@@ -9,11 +9,31 @@ export const MAX_ORDER_ITEMS = 10;
 
 export const ORDER_STATUSES = ['PENDING', 'PACKAGED', 'REDEEMED', 'REFUNDED', 'CANCELED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const ORDER_STATUS_FILTERS = ['ALL', ...ORDER_STATUSES] as const;
+/** Order list filters (spec section 4): ALL, each status, and ACTIVE = all but CANCELED. */
+export const ORDER_STATUS_FILTERS = ['ALL', 'ACTIVE', ...ORDER_STATUSES] as const;
+export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
+/** The statuses the ACTIVE filter shows: all but CANCELED. */
 export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = ['PENDING', 'PACKAGED', 'REDEEMED', 'REFUNDED'];
+/** Orders whose points are spent (DESIGN.md section 3): CANCELED and REFUNDED gave them back. */
+export const SPENDING_ORDER_STATUSES: readonly OrderStatus[] = ['PENDING', 'PACKAGED', 'REDEEMED'];
+export const ORDER_ACTIONS = ['CANCEL', 'PACKAGE', 'REDEEM', 'REFUND'] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 export const STORE_ITEM_CATEGORIES = ['Items', 'Privileges', 'Events'] as const;
+export type StoreItemCategory = (typeof STORE_ITEM_CATEGORIES)[number];
 export const STORE_TYPES = ['School', 'Teacher', 'fonts', 'icons'] as const;
+export type StoreType = (typeof STORE_TYPES)[number];
+/** The two product stores (fonts and icons are fixed catalogues, not products). */
+export const PRODUCT_STORES = ['School', 'Teacher'] as const;
+export type ProductStore = (typeof PRODUCT_STORES)[number];
+export const STORE_MODELS = ['Pickup', 'Delivery'] as const;
+export type StoreModel = (typeof STORE_MODELS)[number];
+/** Products of one store a caller may put in a cart at once, and the most of one product. */
+export const MAX_CART_LINES = 50;
+export const MAX_LINE_QUANTITY = 10;
+export const MAX_PRODUCT_PRICE = 1_000_000;
+export const MAX_PRODUCT_STOCK = 1_000_000;
+export const MAX_DESCRIPTION_LENGTH = 500;
 
 export const SURVEY_NAMES = [
   'STUDENT_SATISFACTION_SURVEY',

@@ -39,4 +39,15 @@ export const MSG = {
   orderCanceled: 'This order has been canceled already.',
   duplicateItemName: 'Item with same name already exists.',
   noRoles: 'User has no roles',
+  /* The store's own messages where the spec gives none (DESIGN.md section 3, docs/decisions.md). */
+  storeClosedNoDate: 'The store is closed.',
+  requestedOverLimit: (name: string, limit: number, left: number) =>
+    `Requested quantity of ${name} is over the limit of ${limit} per student. You may buy ${left} more.`,
+  productUnavailable: (name: string) => `${name} is not available`,
+  orderRefunded: 'This order has been refunded already.',
+  orderRedeemed: 'This order has been redeemed already.',
+  orderPackaged: 'This order has been packaged already.',
+  packageBeforeRedeem: 'This order must be packaged before it is redeemed.',
+  refundRedeemedOnly: 'Only a redeemed order can be refunded. Cancel it instead.',
+  cancelRedeemed: 'This order has been redeemed and cannot be canceled. Refund it instead.',
 } as const;

@@ -39,6 +39,9 @@ const STUDENT_READERS = {
   STORE_MANAGER: 'school',
   ASSISTANT_STORE_MANAGER: 'school',
 } as const;
+const FULFILLERS = { ...ADMINS, STORE_MANAGER: 'school', ASSISTANT_STORE_MANAGER: 'school' } as const;
+/** A teacher store belongs to a teacher with at least one period (spec section 6). */
+const teacherStore = (s: PermissionSubject): Scope => (s.periodCount > 0 ? 'own' : 'none');
 const teacherGivesToAll = (s: PermissionSubject): Scope => (s.school.canTeacherGiveAll !== false ? 'school' : 'periods');
 const customActionsAllowed = (s: PermissionSubject): Scope => (s.school.canNonAdminCreateCustomActions !== false ? 'own' : 'none');
 
@@ -94,10 +97,23 @@ export const PERMISSIONS = {
 
   // The store
   'store:manageSchool': { ...ADMINS, STORE_MANAGER: 'school' },
-  'store:manageTeacher': { TEACHER: (s) => (s.periodCount > 0 ? 'own' : 'none') },
+  'store:manageTeacher': { TEACHER: teacherStore },
+  /** A signed upload URL for a product image: whoever manages a store. */
+  'store:upload': { ...ADMINS, STORE_MANAGER: 'school', TEACHER: teacherStore },
+  /** The server-side cart: a student's own. */
+  'cart:use': { STUDENT: 'own' },
+  /** A student for themselves; a teacher for a student of their periods, from their own store. */
   'orders:place': { STUDENT: 'own', TEACHER: 'periods' },
-  'orders:fulfil': { ...ADMINS, STORE_MANAGER: 'school', ASSISTANT_STORE_MANAGER: 'school' },
-  'orders:readTeacher': { TEACHER: 'own' },
+  /** A student's own orders (My Orders). */
+  'orders:readOwn': { STUDENT: 'own' },
+  /** The orders of a store: a teacher their own store's; the school store's staff every store's. */
+  'orders:readStore': { ...FULFILLERS, TEACHER: 'own' },
+  /** Cancel, package, redeem, refund one order: its student (cancel only), its store's teacher, the store staff. */
+  'orders:act': { ...FULFILLERS, TEACHER: 'own', STUDENT: 'own' },
+  /** The fulfilment queue: statuses for many students' orders, its filters, a student's order stats. */
+  'orders:fulfil': { ...FULFILLERS },
+  /** Buying a font or icon (owned for good). */
+  'orders:customize': { STUDENT: 'own' },
 
   // Reports (spec section 6's derived permissions)
   'reports:myClasses': { TEACHER: 'periods' },

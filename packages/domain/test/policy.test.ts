@@ -40,9 +40,14 @@ const EXPECTED: Record<Action, string> = {
   'configuration:writeGlobal': '-s------------',
   'store:manageSchool': '-s---ss-------',
   'store:manageTeacher': '--------------',
+  'store:upload': '-s---ss-------',
+  'cart:use': '--o-----------',
   'orders:place': '--op----------',
+  'orders:readOwn': '--o-----------',
+  'orders:readStore': '-s-o-sss------',
+  'orders:act': '-soo-sss------',
   'orders:fulfil': '-s---sss------',
-  'orders:readTeacher': '---o----------',
+  'orders:customize': '--o-----------',
   'reports:myClasses': '---p----------',
   'reports:teacherUsage': '-s---s----s-s-',
   'reports:schoolStudents': '-s---s----ss--',
@@ -102,6 +107,8 @@ describe('scopes that follow the school and the user', () => {
   it('a teacher store needs a period with students', () => {
     expect(scopeFor(subject(['TEACHER'], { periodCount: 1 }), 'store:manageTeacher')).toBe('own');
     expect(scopeFor(subject(['TEACHER'], { periodCount: 0 }), 'store:manageTeacher')).toBe('none');
+    expect(scopeFor(subject(['TEACHER'], { periodCount: 1 }), 'store:upload')).toBe('own');
+    expect(scopeFor(subject(['TEACHER'], { periodCount: 0 }), 'store:upload')).toBe('none');
   });
 
   it('house managers reach the house settings only in a school with a house system', () => {

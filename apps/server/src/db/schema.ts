@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ActivityCategory } from '@app/domain';
+import type { ActivityCategory, OrderStatus, ProductStore, StoreItemCategory, StoreType } from '@app/domain';
 import {
   bigint,
   boolean,
@@ -329,4 +329,174 @@ export const groups = pgTable(
     studentIds: uuid('student_ids').array().notNull().default(sql`'{}'::uuid[]`),
   },
   (t) => [primaryKey({ columns: [t.schoolId, t.id] }), uniqueIndex('groups_id').on(t.id), index('groups_type').on(t.schoolId, t.groupTypeId)],
+);
+
+/* ---- the store (issue 9) ---- */
+
+/**
+ * Products of the school store (teacher_id null) and of teacher stores. Deleting one sets
+ * deleted_at, so past orders keep pointing at it (their items keep their own name and price).
+ * A name is unique within its store among products not deleted, whatever its case.
+ */
+export const products = pgTable(
+  'products',
+  {
+    schoolId: uuid('school_id').notNull(),
+    id: id(),
+    store: text('store').$type<ProductStore>().notNull(),
+    teacherId: uuid('teacher_id'),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    category: text('category').$type<StoreItemCategory>().notNull(),
+    price: integer('price').notNull(),
+    /** null: unlimited. */
+    stock: integer('stock'),
+    limitPerStudent: integer('limit_per_student'),
+    image: text('image'),
+    active: boolean('active').notNull().default(true),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    uniqueIndex('products_id').on(t.id),
+    index('products_store').on(t.schoolId, t.store, t.teacherId),
+    uniqueIndex('products_name')
+      .on(t.schoolId, t.store, sql`coalesce(${t.teacherId}, '00000000-0000-0000-0000-000000000000'::uuid)`, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+/** A student's cart, kept on the server so it follows them across reloads and devices. */
+export const carts = pgTable(
+  'carts',
+  {
+    schoolId: uuid('school_id').notNull(),
+    studentId: uuid('student_id').notNull(),
+    items: jsonb('items').$type<{ productId: string; quantity: number }[]>().notNull().default(sql`'[]'::jsonb`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.studentId] })],
+);
+
+/**
+ * One store's part of a checkout (store School, Teacher, or fonts/icons for customizations).
+ * With its items it is the spending side of the ledger: a student's total_spent is the sum of the
+ * totals of their orders that are not CANCELED or REFUNDED, booked on `date` in the rollup.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    schoolId: uuid('school_id').notNull(),
+    id: id(),
+    studentId: uuid('student_id').notNull(),
+    store: text('store').$type<StoreType>().notNull(),
+    teacherId: uuid('teacher_id'),
+    status: text('status').$type<OrderStatus>().notNull().default('PENDING'),
+    total: integer('total').notNull(),
+    /** The school day it was placed (school time zone): where the rollup books its spending. */
+    date: date('date').notNull(),
+    estimatedDelivery: date('estimated_delivery'),
+    /** The delivery date's cut-off when placed: the student may cancel until the end of that day. */
+    cutOffDate: date('cut_off_date'),
+    deliveryLocation: text('delivery_location'),
+    placedBy: uuid('placed_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    uniqueIndex('orders_id').on(t.id),
+    index('orders_student').on(t.schoolId, t.studentId, t.createdAt),
+    index('orders_store_status').on(t.schoolId, t.store, t.teacherId, t.status),
+  ],
+);
+
+/** An order's lines, each with the product's name and price as bought. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    schoolId: uuid('school_id').notNull(),
+    id: id(),
+    orderId: uuid('order_id').notNull(),
+    /** A product id, or a font or icon id for customizations. */
+    productId: text('product_id').notNull(),
+    name: text('name').notNull(),
+    price: integer('price').notNull(),
+    quantity: integer('quantity').notNull(),
+    category: text('category').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.id] }), index('order_items_order').on(t.schoolId, t.orderId), index('order_items_product').on(t.schoolId, t.productId)],
+);
+
+/**
+ * Idempotency-Key of a purchase: the first request with a key writes its row in its own
+ * transaction (a retry meanwhile waits on the key, then reads the answer kept here).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    schoolId: uuid('school_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.userId, t.key] }), index('idempotency_keys_created').on(t.createdAt)],
+);
+
+/** A school's delivery dates (settings): each with its cut-off and the grades it serves (none = all). */
+export const deliveryDates = pgTable(
+  'delivery_dates',
+  {
+    schoolId: uuid('school_id').notNull(),
+    id: id(),
+    date: date('date').notNull(),
+    cutOffDate: date('cut_off_date').notNull(),
+    gradeLevels: text('grade_levels').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.id] }), uniqueIndex('delivery_dates_id').on(t.id), index('delivery_dates_date').on(t.schoolId, t.date)],
+);
+
+/** The store's open state; a school without a row has an open store. */
+export const storeSettings = pgTable('store_settings', {
+  schoolId: uuid('school_id').primaryKey(),
+  isOpen: boolean('is_open').notNull().default(true),
+  reopenDate: date('reopen_date'),
+  updatedBy: uuid('updated_by'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The font and icon a student chose among those they bought (shown in the header and by their name). */
+export const profileChoices = pgTable(
+  'profile_choices',
+  {
+    schoolId: uuid('school_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    fontId: text('font_id'),
+    iconId: text('icon_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.userId] })],
+);
+
+/**
+ * A short-lived right to upload one product image (GET utility/upload-url/{id}): the URL carries a
+ * random token whose hash is kept here; the upload uses it once before it expires.
+ */
+export const uploadGrants = pgTable(
+  'upload_grants',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    schoolId: uuid('school_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    imageId: uuid('image_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('upload_grants_expiry').on(t.expiresAt)],
 );

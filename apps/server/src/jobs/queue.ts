@@ -1,6 +1,8 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import { purgeExpired } from '../modules/auth/service.js';
+import { purgeIdempotencyKeys } from '../modules/orders/service.js';
+import { purgeUploadGrants } from '../modules/uploads/service.js';
 import { DAILY_POINTS_QUEUE, runDailyPointsForAllSchools } from './daily-points.js';
 
 export const CLEANUP_QUEUE = 'cleanup-expired-sessions';
@@ -17,6 +19,8 @@ export async function startJobs(database: Database, log: { error: (o: object, m:
   await boss.schedule(CLEANUP_QUEUE, '17 3 * * *');
   await boss.work(CLEANUP_QUEUE, async () => {
     await purgeExpired(database.db);
+    await purgeIdempotencyKeys(database.db);
+    await purgeUploadGrants(database.db);
   });
   // Hourly, so each school's points go out soon after its own day ends, whatever its time zone.
   await boss.createQueue(DAILY_POINTS_QUEUE);

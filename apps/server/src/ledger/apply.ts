@@ -14,13 +14,14 @@ export interface LedgerDelta {
 
 /**
  * Applies deltas to wallets and the daily rollup inside the caller's transaction, in the same
- * statement as `alongWith` (the ledger insert or delete behind them) when given. Rows are summed
+ * statement as `alongWith` (the ledger inserts, updates or deletes behind them) when given. Rows are summed
  * per key and written in student order, so concurrent gives to overlapping students lock in the
  * same order and never deadlock; each update is an increment, so none is lost.
  */
-export async function applyLedger(tx: Queryable, schoolId: string, deltas: readonly LedgerDelta[], alongWith?: SQL): Promise<void> {
+export async function applyLedger(tx: Queryable, schoolId: string, deltas: readonly LedgerDelta[], alongWith?: SQL | readonly SQL[]): Promise<void> {
+  const along = alongWith === undefined ? [] : Array.isArray(alongWith) ? (alongWith as readonly SQL[]) : [alongWith as SQL];
   if (!deltas.length) {
-    if (alongWith) await tx.execute(alongWith);
+    for (const statement of along) await tx.execute(statement);
     return;
   }
   const wallets = new Map<string, { earned: number; spent: number }>();
@@ -51,7 +52,7 @@ export async function applyLedger(tx: Queryable, schoolId: string, deltas: reado
       total_spent = wallets.total_spent + excluded.total_spent`;
   const rs = [...rollup.values()].sort((a, b) => (a.studentId < b.studentId ? -1 : a.studentId > b.studentId ? 1 : 0));
   await tx.execute(sql`
-    with ${alongWith ? sql`ledger as (${alongWith}), ` : sql``}wallet as (${walletUpsert})
+    with ${sql.join(along.map((statement, i) => sql`${sql.raw(`ledger${i}`)} as (${statement}), `))}wallet as (${walletUpsert})
     insert into daily_rollup (school_id, student_id, date, category, earned, spent, count)
     select ${schoolId}::uuid, t.s, t.d, t.c, t.e, t.sp, t.n
     from unnest(${pgArray(rs.map((r) => r.studentId), 'uuid')}, ${pgArray(rs.map((r) => r.date), 'date')}, ${pgArray(rs.map((r) => r.category), 'text')},

@@ -1,26 +1,42 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
+import { STORE_CATEGORY } from './orders.js';
 
 const rowsOf = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
 
 /**
- * Books check for one school: wallets against the ledger (activities earned, order items spent is
- * added with the store) and the daily rollup against the activities. Returns the rows that disagree.
+ * Books check for one school: wallets against the ledger (activities earned, the totals of orders
+ * that are not CANCELED or REFUNDED spent), each order's total against its items, and the daily
+ * rollup against the activities (earned) and the orders (spent, category Store). Returns the rows
+ * that disagree.
  */
 export async function ledgerDrift(db: Queryable, schoolId: string): Promise<Record<string, unknown>[]> {
+  const spending = sql`o.status in ('PENDING', 'PACKAGED', 'REDEEMED')`;
   const wallet = await db.execute(sql`
-    select w.student_id, w.total_earned, coalesce(a.sum, 0) as ledger, w.balance, w.total_spent
+    select w.student_id, w.total_earned, coalesce(a.sum, 0) as ledger, w.balance, w.total_spent, coalesce(o.sum, 0) as spent_ledger
     from wallets w
     left join (select student_id, sum(points) as sum from activities where school_id = ${schoolId} group by student_id) a on a.student_id = w.student_id
-    where w.school_id = ${schoolId} and (w.total_earned <> coalesce(a.sum, 0) or w.balance <> w.total_earned - w.total_spent)`);
+    left join (select o.student_id, sum(o.total) as sum from orders o where o.school_id = ${schoolId} and ${spending} group by o.student_id) o on o.student_id = w.student_id
+    where w.school_id = ${schoolId}
+      and (w.total_earned <> coalesce(a.sum, 0) or w.total_spent <> coalesce(o.sum, 0) or w.balance <> w.total_earned - w.total_spent)`);
   const missingWallet = await db.execute(sql`
-    select a.student_id from activities a where a.school_id = ${schoolId}
-    and not exists (select 1 from wallets w where w.school_id = a.school_id and w.student_id = a.student_id) limit 5`);
+    select s.student_id from (select student_id from activities where school_id = ${schoolId} union select student_id from orders where school_id = ${schoolId}) s
+    where not exists (select 1 from wallets w where w.school_id = ${schoolId} and w.student_id = s.student_id) limit 5`);
+  const orderTotals = await db.execute(sql`
+    select o.id as order_id, o.total, coalesce(i.sum, 0) as items
+    from orders o left join (select order_id, sum(price * quantity) as sum from order_items where school_id = ${schoolId} group by order_id) i on i.order_id = o.id
+    where o.school_id = ${schoolId} and o.total <> coalesce(i.sum, 0)`);
   const rollup = await db.execute(sql`
     select coalesce(r.student_id, a.student_id) as student_id, coalesce(r.date, a.date) as date, r.earned, a.sum, r.count, a.n
-    from (select student_id, date, category, earned, count from daily_rollup where school_id = ${schoolId} and (earned <> 0 or count <> 0)) r
+    from (select student_id, date, category, earned, count from daily_rollup where school_id = ${schoolId} and category <> ${STORE_CATEGORY} and (earned <> 0 or count <> 0)) r
     full join (select student_id, date, category, sum(points) as sum, count(*) as n from activities where school_id = ${schoolId} group by 1, 2, 3) a
       on a.student_id = r.student_id and a.date = r.date and a.category = r.category
     where r.earned is distinct from a.sum or r.count is distinct from a.n`);
-  return [...rowsOf(wallet), ...rowsOf(missingWallet), ...rowsOf(rollup)];
+  const storeRollup = await db.execute(sql`
+    select coalesce(r.student_id, o.student_id) as student_id, coalesce(r.date, o.date) as date, r.spent, o.sum, r.count, o.n
+    from (select student_id, date, spent, earned, count from daily_rollup where school_id = ${schoolId} and category = ${STORE_CATEGORY} and (spent <> 0 or earned <> 0 or count <> 0)) r
+    full join (select o.student_id, o.date, sum(o.total) as sum, count(*) as n from orders o where o.school_id = ${schoolId} and ${spending} group by 1, 2) o
+      on o.student_id = r.student_id and o.date = r.date
+    where r.spent is distinct from o.sum or r.count is distinct from o.n or r.earned <> 0`);
+  return [...rowsOf(wallet), ...rowsOf(missingWallet), ...rowsOf(orderTotals), ...rowsOf(rollup), ...rowsOf(storeRollup)];
 }

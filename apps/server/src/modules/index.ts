@@ -5,11 +5,19 @@ import { attendanceRoutes } from './attendance/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { calendarRoutes } from './calendar/routes.js';
 import { balanceRoutes } from './balances/routes.js';
+import { cartRoutes } from './cart/routes.js';
 import { configurationRoutes } from './configuration/routes.js';
+import { deliveryDateRoutes } from './delivery-dates/routes.js';
 import { devRoutes } from './dev/routes.js';
 import { groupTypeRoutes } from './group-types/routes.js';
+import { orderRoutes } from './orders/routes.js';
 import { periodRoutes } from './periods/routes.js';
+import { productRoutes } from './products/routes.js';
 import { schoolRoutes } from './school/routes.js';
+import { storeRoutes } from './store/routes.js';
+export { iconAssets } from './store/icons.js';
+export { uploadAssets } from './uploads/routes.js';
+import { uploadRoutes } from './uploads/routes.js';
 import { systemRoutes } from './system/routes.js';
 import { utilityRoutes } from './utility/routes.js';
 
@@ -26,5 +34,15 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(calendarRoutes);
   await app.register(activityRoutes);
   await app.register(balanceRoutes);
+  await app.register(productRoutes);
+  await app.register(cartRoutes);
+  await app.register(storeRoutes);
+  await app.register(deliveryDateRoutes);
+  await app.register(uploadRoutes);
   if (isDevMode(app.env)) await app.register(devRoutes);
+};
+
+/** The areas the spec puts under /api/v2: orders. */
+export const registerV2Modules: FastifyPluginAsync = async (app) => {
+  await app.register(orderRoutes);
 };

@@ -9,6 +9,7 @@ import { createDefaultActivityTypes } from './activity-types.js';
 import { createCurrentYear } from '../modules/calendar/service.js';
 import { seedHolidays } from './holidays.js';
 import { seedDemoActivity } from './demo-activity.js';
+import { seedDemoStore } from './demo-store.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 /** The demo's school admins, one per demo school. */
@@ -159,6 +160,7 @@ async function seedDemoSchools(db: Db): Promise<string[]> {
     await tx.insert(periodStudents).values({ schoolId: o, periodId: op!.id, studentId: byExternal.get('OS-1')!.id });
 
     await seedDemoActivity(tx, demo!);
+    await seedDemoStore(tx, demo!, [byExternal.get('T-1')!, byExternal.get('T-2')!]);
 
     await tx.insert(configurations).values({ scope: 'global', key: 'hideHowToEarnSchools', valueObject: HIDE_HOW_TO_EARN_SCHOOLS });
 

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -15,7 +17,8 @@ export function useTestApp(envOverrides: Record<string, string> = {}): TestConte
   const ctx = {} as TestContext;
   beforeAll(async () => {
     ctx.database = await freshDatabase();
-    const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'false', WEB_DIST: '/nonexistent', ...envOverrides });
+    // DATA_DIR: uploaded images go to a scratch directory, not the checkout's ./data.
+    const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'false', WEB_DIST: '/nonexistent', DATA_DIR: path.join(tmpdir(), 'school-rewards-test-data'), ...envOverrides });
     ctx.app = await buildApp({ database: ctx.database, env, logger: false });
     await ctx.app.ready();
   });

@@ -1,0 +1,119 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  ACTION_STATUS,
+  canMove,
+  MSG,
+  ORDER_STATUSES,
+  orderActionRefusal,
+  returnsPoints,
+  todayIn,
+  type Order,
+  type OrderActionBody,
+  type OrderActor,
+  type OrderStatus,
+  type StoreManagerBody,
+  type StoreManagerResult,
+} from '@app/domain';
+import type { Db, Queryable } from '../../db/client.js';
+import { orders, users } from '../../db/schema.js';
+import { moveOrders, setOrderDelivery, type OrderRow } from '../../ledger/orders.js';
+import { scopeOf } from '../../access/permission.js';
+import { isStudentRow } from '../../access/students.js';
+import type { AuthUser } from '../../lib/auth-context.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/ids.js';
+import { ordersByIds } from './present.js';
+import { returnStock } from './stock.js';
+
+async function orderOfSchool(db: Queryable, u: AuthUser, id: string): Promise<OrderRow> {
+  if (!isUuid(id)) throw notFound('Order not found');
+  const [o] = await db.select().from(orders).where(and(eq(orders.schoolId, u.schoolId), eq(orders.id, id)));
+  if (!o) throw notFound('Order not found');
+  return o;
+}
+
+/** How the user stands to an order: its student, its store's staff (the teacher of a teacher store, the school's store staff), or neither (403). */
+function actorFor(u: AuthUser, o: OrderRow): OrderActor {
+  if (o.studentId === u.id) return 'student';
+  if (o.store === 'Teacher' && o.teacherId === u.id) return 'staff';
+  if (scopeOf(u, 'orders:act') === 'school') return 'staff';
+  throw forbidden('This order belongs to another store.');
+}
+
+const refuse = (message: string) => (message === MSG.forbidden ? forbidden() : badRequest(message));
+
+/** Moves orders and, when the move gives points back, returns their stock: one transaction's work. */
+async function move(
+  tx: Queryable,
+  schoolId: string,
+  ids: readonly string[],
+  from: readonly OrderStatus[],
+  to: OrderStatus,
+  set: { estimatedDelivery?: string | null; deliveryLocation?: string | null },
+): Promise<OrderRow[]> {
+  const moved = await moveOrders(tx, schoolId, ids, from, to, set);
+  if (returnsPoints(to)) await returnStock(tx, schoolId, moved.map((o) => o.id));
+  return moved;
+}
+
+/**
+ * PUT order/{id}: CANCEL, PACKAGE, REDEEM or REFUND (DESIGN.md section 3), with an optional
+ * delivery location. The student may only cancel, until the end of the cut-off day; canceling
+ * and refunding give the points and the stock back, in the same transaction.
+ */
+export async function actOnOrder(db: Db, u: AuthUser, id: string, body: OrderActionBody): Promise<Order> {
+  const order = await orderOfSchool(db, u, id);
+  const actor = actorFor(u, order);
+  const today = todayIn(u.school.timeZone);
+  const refusal = orderActionRefusal(order, body.action, actor, today);
+  if (refusal) throw refuse(refusal);
+  const to = ACTION_STATUS[body.action];
+  // Every status this actor may take the action from: a concurrent move either leaves it allowed or makes it refused below.
+  const from = ORDER_STATUSES.filter((s) => orderActionRefusal({ ...order, status: s }, body.action, actor, today) === null);
+  const moved = await db.transaction((tx) => move(tx, u.schoolId, [order.id], from, to, { deliveryLocation: body.deliveryLocation }));
+  if (!moved.length) {
+    const now = await orderOfSchool(db, u, id);
+    throw refuse(orderActionRefusal(now, body.action, actor, today) ?? MSG.orderCanceled);
+  }
+  const [presented] = await ordersByIds(db, u.schoolId, [order.id]);
+  return presented!;
+}
+
+/**
+ * POST order/store-manager/: sets `status` (with the estimated delivery, if given) on the orders of
+ * the chosen students (only `orderIds` among them when given; else their school store orders).
+ * Orders already in that status only take the estimated delivery; orders whose status cannot
+ * move there are skipped.
+ */
+export async function storeManagerUpdate(db: Db, u: AuthUser, body: StoreManagerBody): Promise<StoreManagerResult> {
+  const students = [...new Set(body.users)];
+  if (!students.every(isUuid)) throw notFound('Student not found');
+  const known = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.schoolId, u.schoolId), inArray(users.id, students), isStudentRow));
+  if (known.length !== students.length) throw notFound('Student not found');
+  const orderIds = body.orderIds?.filter(isUuid);
+  if (orderIds && !orderIds.length) return { updated: 0, skipped: 0, orders: [] };
+  const candidates = await db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.schoolId, u.schoolId),
+        inArray(orders.studentId, students),
+        orderIds ? inArray(orders.id, orderIds) : eq(orders.store, 'School'),
+        inArray(orders.store, ['School', 'Teacher']),
+      ),
+    );
+  const target = body.status;
+  const movable = candidates.filter((c) => canMove(c.status, target)).map((c) => c.id);
+  const same = body.estimatedDelivery !== undefined ? candidates.filter((c) => c.status === target).map((c) => c.id) : [];
+  const from = ORDER_STATUSES.filter((s) => canMove(s, target));
+  const done = await db.transaction(async (tx) => {
+    const moved = await move(tx, u.schoolId, movable, from, target, { estimatedDelivery: body.estimatedDelivery });
+    const redated = await setOrderDelivery(tx, u.schoolId, same, { estimatedDelivery: body.estimatedDelivery });
+    return [...moved, ...redated].map((o) => o.id);
+  });
+  return { updated: done.length, skipped: candidates.length - done.length, orders: await ordersByIds(db, u.schoolId, done) };
+}

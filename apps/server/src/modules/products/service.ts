@@ -1,0 +1,178 @@
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { hasRole, MSG, productNameRefusal, type Product, type ProductBody, type ProductStore } from '@app/domain';
+import type { Queryable } from '../../db/client.js';
+import { periodStudents, periods, products, users } from '../../db/schema.js';
+import { mayDo } from '../../access/permission.js';
+import type { AuthUser } from '../../lib/auth-context.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/ids.js';
+
+export type ProductRow = typeof products.$inferSelect;
+type TeacherRef = { id: string; firstName: string; lastName: string } | null;
+export type ProductWithTeacher = ProductRow & { teacher: TeacherRef };
+
+const teacherUser = alias(users, 'product_teacher');
+
+export const presentProduct = (p: ProductWithTeacher): Product => ({
+  _id: p.id,
+  name: p.name,
+  description: p.description,
+  category: p.category,
+  price: p.price,
+  stock: p.stock,
+  limitPerStudent: p.limitPerStudent,
+  image: p.image,
+  active: p.active,
+  store: p.store,
+  teacher: p.store === 'Teacher' && p.teacher ? { _id: p.teacher.id, firstName: p.teacher.firstName, lastName: p.teacher.lastName } : null,
+});
+
+/** Products (not deleted) of the school matching `where`, each with its teacher's name. */
+export async function productsWhere(db: Queryable, schoolId: string, where: SQL | undefined): Promise<ProductWithTeacher[]> {
+  const rows = await db
+    .select({ p: products, t: { id: teacherUser.id, firstName: teacherUser.firstName, lastName: teacherUser.lastName } })
+    .from(products)
+    .leftJoin(teacherUser, and(eq(teacherUser.schoolId, products.schoolId), eq(teacherUser.id, products.teacherId)))
+    .where(and(eq(products.schoolId, schoolId), isNull(products.deletedAt), where))
+    .orderBy(asc(products.category), asc(sql`lower(${products.name})`), asc(products.id));
+  return rows.map((r) => ({ ...r.p, teacher: r.t?.id ? r.t : null }));
+}
+
+/**
+ * The teachers whose stores a student browses: the teachers and co-teachers of the student's
+ * periods (spec: "their periods' teachers").
+ */
+export async function teachersOfStudent(db: Queryable, schoolId: string, studentId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: users.id })
+    .from(periodStudents)
+    .innerJoin(periods, and(eq(periods.schoolId, periodStudents.schoolId), eq(periods.id, periodStudents.periodId)))
+    .innerJoin(users, and(eq(users.schoolId, periods.schoolId), sql`(${users.id} = ${periods.teacherId} or ${users.externalId} = any(${periods.coTeachers}))`))
+    .where(and(eq(periodStudents.schoolId, schoolId), eq(periodStudents.studentId, studentId)));
+  return rows.map((r) => r.id);
+}
+
+export const isStudent = (u: AuthUser) => hasRole(u.roles, 'STUDENT');
+
+/**
+ * The products a user may see and buy: students the shown products of the school store and of
+ * their teachers' stores; everyone else the school store's shown products (managers all of it)
+ * and every teacher store's shown products (a teacher all of their own).
+ */
+export function visibleProductsWhere(u: AuthUser, myTeachers: readonly string[] | null): SQL {
+  const shown = eq(products.active, true);
+  const school = eq(products.store, 'School');
+  const teacher = eq(products.store, 'Teacher');
+  if (myTeachers) {
+    const mine = myTeachers.length ? and(teacher, inArray(products.teacherId, [...myTeachers])) : sql`false`;
+    return and(shown, sql`(${school} or ${mine})`)!;
+  }
+  const schoolPart = mayDo(u, 'store:manageSchool') ? school : and(school, shown);
+  const teacherPart = mayDo(u, 'store:manageTeacher') ? and(teacher, sql`(${shown} or ${products.teacherId} = ${u.id})`) : and(teacher, shown);
+  return sql`(${schoolPart} or ${teacherPart})`;
+}
+
+/** GET products/school-store: shown products; the store's managers see hidden ones too. */
+export async function listSchoolStore(db: Queryable, u: AuthUser): Promise<Product[]> {
+  const where = mayDo(u, 'store:manageSchool') ? eq(products.store, 'School') : and(eq(products.store, 'School'), eq(products.active, true));
+  return (await productsWhere(db, u.schoolId, where)).map(presentProduct);
+}
+
+/**
+ * GET products/teacher-store: a teacher with a store their own products (hidden too); a student
+ * their periods' teachers' shown products; anyone else every teacher's shown products.
+ */
+export async function listTeacherStore(db: Queryable, u: AuthUser): Promise<Product[]> {
+  let where: SQL | undefined;
+  if (mayDo(u, 'store:manageTeacher')) where = and(eq(products.store, 'Teacher'), eq(products.teacherId, u.id));
+  else if (isStudent(u)) {
+    const teachers = await teachersOfStudent(db, u.schoolId, u.id);
+    if (!teachers.length) return [];
+    where = and(eq(products.store, 'Teacher'), eq(products.active, true), inArray(products.teacherId, teachers));
+  } else where = and(eq(products.store, 'Teacher'), eq(products.active, true));
+  return (await productsWhere(db, u.schoolId, where)).map(presentProduct);
+}
+
+/** A product of the caller's school in the store they manage: unknown or another school's → 404, another store's → 403. */
+async function ownedProduct(db: Queryable, u: AuthUser, store: ProductStore, id: string): Promise<ProductRow> {
+  if (!isUuid(id)) throw notFound('Product not found');
+  const [p] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.schoolId, u.schoolId), eq(products.id, id), isNull(products.deletedAt)));
+  if (!p) throw notFound('Product not found');
+  if (p.store !== store || (store === 'Teacher' && p.teacherId !== u.id)) throw forbidden('This product belongs to another store.');
+  return p;
+}
+
+const storeWhere = (u: AuthUser, store: ProductStore) =>
+  store === 'School' ? and(eq(products.store, 'School'), isNull(products.teacherId)) : and(eq(products.store, 'Teacher'), eq(products.teacherId, u.id));
+
+const isUniqueViolation = (e: unknown): boolean => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+};
+
+/**
+ * POST products/school and products/teacher: creates a product, or with `_id` updates that one
+ * (only the fields sent). Names are unique within the store (spec message); a concurrent twin is
+ * caught by the unique index with the same message.
+ */
+export async function saveProduct(db: Queryable, u: AuthUser, store: ProductStore, body: ProductBody): Promise<Product> {
+  const existing = body._id !== undefined ? await ownedProduct(db, u, store, body._id) : null;
+  const name = body.name ?? existing!.name;
+  const others = await db
+    .select({ name: products.name })
+    .from(products)
+    .where(and(eq(products.schoolId, u.schoolId), storeWhere(u, store), isNull(products.deletedAt), existing ? ne(products.id, existing.id) : undefined));
+  const refusal = productNameRefusal(name, others.map((o) => o.name));
+  if (refusal) throw badRequest(refusal);
+  const fields = {
+    name,
+    description: body.description === undefined ? undefined : (body.description ?? ''),
+    category: body.category,
+    price: body.price,
+    stock: body.stock,
+    limitPerStudent: body.limitPerStudent,
+    image: body.image === undefined ? undefined : body.image || null,
+    active: body.active,
+  };
+  let saved: ProductRow;
+  try {
+    if (existing) {
+      [saved] = (await db
+        .update(products)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(and(eq(products.schoolId, u.schoolId), eq(products.id, existing.id)))
+        .returning()) as [ProductRow];
+    } else {
+      [saved] = (await db
+        .insert(products)
+        .values({
+          ...fields,
+          schoolId: u.schoolId,
+          store,
+          teacherId: store === 'Teacher' ? u.id : null,
+          category: body.category!,
+          price: body.price!,
+          description: fields.description ?? '',
+        })
+        .returning()) as [ProductRow];
+    }
+  } catch (e) {
+    if (isUniqueViolation(e)) throw badRequest(MSG.duplicateItemName);
+    throw e;
+  }
+  const teacher = store === 'Teacher' ? { id: u.id, firstName: u.firstName, lastName: u.lastName } : null;
+  return presentProduct({ ...saved, teacher });
+}
+
+/** DELETE products/school/{id} and products/teacher/{id}: the product goes; past orders keep their snapshot. */
+export async function deleteProduct(db: Queryable, u: AuthUser, store: ProductStore, id: string): Promise<void> {
+  const p = await ownedProduct(db, u, store, id);
+  await db
+    .update(products)
+    .set({ deletedAt: new Date(), active: false, updatedAt: new Date() })
+    .where(and(eq(products.schoolId, u.schoolId), eq(products.id, p.id)));
+}

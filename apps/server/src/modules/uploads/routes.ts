@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { uploadDoneResponse, uploadUrlResponse } from '@app/domain';
+import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { me } from '../../lib/auth-context.js';
+import { HttpError } from '../../lib/errors.js';
+import { imageStorage } from '../../lib/storage.js';
+import { acceptUpload, createUploadUrl, MAX_UPLOAD_BYTES } from './service.js';
+
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/heic', 'image/heif', 'image/tiff', 'application/octet-stream'];
+
+/** Product images: a one-time upload URL, and the upload itself (the URL's token is its authority). */
+export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const storage = imageStorage(app.env.DATA_DIR);
+  // The image arrives as the raw body, whatever its declared type: its content decides.
+  app.addContentTypeParser(IMAGE_TYPES, { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_req, body, done) => done(null, body));
+
+  app.get(
+    '/utility/upload-url/:id',
+    { config: { action: 'store:upload' }, schema: { tags: ['uploads'], params: z.object({ id: z.string().max(100) }), response: { 200: uploadUrlResponse } } },
+    async (req) => createUploadUrl(app.db, me(req), req.params.id),
+  );
+
+  app.put(
+    '/uploads/:token',
+    {
+      config: { public: true },
+      bodyLimit: MAX_UPLOAD_BYTES,
+      schema: {
+        tags: ['uploads'],
+        description: `The image as the raw body (JPEG, PNG, WebP, GIF…, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB), to the uploadUrl GET utility/upload-url/{id} gave; kept as WebP.`,
+        params: z.object({ token: z.string().max(100) }),
+        response: { 200: uploadDoneResponse },
+      },
+      // Thrown on to the app's error handler, which answers { message }.
+      errorHandler: (err) => {
+        if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+          throw new HttpError(413, `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Choose a smaller picture.`);
+        throw err;
+      },
+    },
+    async (req) => acceptUpload(app.db, storage, req.params.token, req.body),
+  );
+};
+
+const KEY = /^([0-9a-f-]{36})\/([0-9a-f-]{36})\.webp$/;
+
+/** GET /uploads/{school}/{image}.webp: kept images, never changed once written (outside /api, like the web's assets). */
+export const uploadAssets: FastifyPluginAsync = async (app) => {
+  const storage = imageStorage(app.env.DATA_DIR);
+  app.get<{ Params: { school: string; file: string } }>('/uploads/:school/:file', { schema: { hide: true } }, async (req, reply) => {
+    const key = `${req.params.school}/${req.params.file}`;
+    const data = KEY.test(key) ? await storage.get(key) : null;
+    if (!data) return reply.status(404).send({ message: 'Not found' });
+    return reply.type('image/webp').header('cache-control', 'public, max-age=31536000, immutable').send(data);
+  });
+};
