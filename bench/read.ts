@@ -40,6 +40,7 @@ export async function benchReads(database: Database): Promise<ReadFigure[]> {
       { name: 'GET periods (teacher1)', path: '/api/v1/periods', token: teacher },
       { name: 'GET balance/stats (student1)', path: '/api/v1/utility/student/balance/stats', token: student },
       { name: 'GET activity/ (teacher1)', path: '/api/v1/activity/', token: teacher },
+      { name: 'GET store/meta (student1)', path: '/api/v1/store/meta', token: student },
       { name: 'GET status (with a token)', path: '/api/v1/status', token: teacher },
     ];
     const figures: ReadFigure[] = [];

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { benchGive, type Figure } from './give.js';
 import { CONNECTIONS, countQueries, loadBare, SECONDS, type Load } from './load.js';
+import { benchPurchases, BUYERS, PGBENCH_CLIENTS, PURCHASE_SECONDS, type PurchaseFigure } from './purchase.js';
 import { benchReads, type ReadFigure } from './read.js';
 import { benchDatabase } from './setup.js';
 import { benchWeb, printWeb, webBenchUnavailable } from './web.js';
@@ -44,6 +45,13 @@ const printGives = (label: string, figures: Figure[]) => {
     );
 };
 
+const printPurchases = (label: string, f: PurchaseFigure) => {
+  console.log(`\n${label}: purchases (${BUYERS} students buying at once for ${PURCHASE_SECONDS} s, the app's pool of 10 connections)`);
+  console.log(`  ${'POST order (one item)'.padEnd(30)} ${num(f.ordersPerSecond).padStart(7)} orders/s  p99 ${num(f.p99Ms).padStart(5)} ms  failed ${f.failed}  books balance: ${f.booksBalance ? 'yes' : 'NO'}`);
+  console.log(`  ${`pgbench TPC-B-like, ${PGBENCH_CLIENTS} clients`.padEnd(30)} ${num(f.pgbenchTps).padStart(7)} tps`);
+  console.log(`  ratio ${((100 * f.ordersPerSecond) / f.pgbenchTps).toFixed(1)}% of pgbench`);
+};
+
 countQueries();
 console.log(`Read calls: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, the app in this process on the demo school;`);
 console.log('the bare Fastify hello world is loaded the same way just before each database (the machine is shared).');
@@ -61,6 +69,14 @@ for (const t of targets) {
     printGives(t.label, await benchGive(gives));
   } finally {
     await gives.close();
+  }
+  if (t.url) {
+    const store = await benchDatabase(t.url, 'default');
+    try {
+      printPurchases(t.label, await benchPurchases(store, t.url));
+    } finally {
+      await store.close();
+    }
   }
 }
 
