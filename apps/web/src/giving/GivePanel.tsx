@@ -4,6 +4,7 @@ import { useIntersection } from '@mantine/hooks';
 import type { ActivityOption, CalendarView, BulkGiveBody, GiveResult } from '../api';
 import { shortDate } from '../components/ActivityTable';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { QueryState } from '../components/QueryState';
 import { givableActions, toggleId } from './actionOrder';
 import { ActionPicker } from './ActionPicker';
 import { CommentField } from './CommentField';
@@ -15,7 +16,6 @@ import { actionsSummary, confirmText, giveButtonLabel, hasTarget, needsConfirmat
 import { primeAudio } from './sounds';
 import { useActionOptions } from './useActionOptions';
 import { useGive } from './useGive';
-import { Spinner } from '../components/Spinner';
 
 export type GiveSelectors = Omit<BulkGiveBody, 'activityTypes' | 'date' | 'comment'>;
 
@@ -140,17 +140,12 @@ export function GivePanel({ target, selectors, calendar, date, onDateChange, onG
         <Title order={2} fz="lg">
           Give points
         </Title>
-        {options.isPending ? (
-          <Group justify="center" py="md">
-            <Spinner size="sm" label="Loading actions" />
-          </Group>
-        ) : options.isError ? (
-          <ErrorNotice message={options.error.message} />
-        ) : (
+        <QueryState query={options} size="section" loading="Loading actions">
+          {(actions) => (
           <>
             <div ref={pickerRef}>
               <ActionPicker
-                options={options.data}
+                options={actions}
                 chosen={picked}
                 onToggle={(id) => setChosen((c) => toggleId(c, id))}
                 onPin={togglePinned}
@@ -159,7 +154,7 @@ export function GivePanel({ target, selectors, calendar, date, onDateChange, onG
               />
             </div>
             {bar}
-            {options.data.canCreateCustomActions ? (
+            {actions.canCreateCustomActions ? (
               <>
                 {!adding ? (
                   <Group>
@@ -170,7 +165,7 @@ export function GivePanel({ target, selectors, calendar, date, onDateChange, onG
                 ) : null}
                 <Collapse in={adding}>
                   <CustomActionForm
-                    options={options.data}
+                    options={actions}
                     saving={createCustom.isPending}
                     error={createCustom.isError ? createCustom.error.message : null}
                     onCancel={() => {
@@ -192,7 +187,8 @@ export function GivePanel({ target, selectors, calendar, date, onDateChange, onG
               </>
             ) : null}
           </>
-        )}
+          )}
+        </QueryState>
         <CommentField value={comment} onChange={setComment} />
         <GiveDateField calendar={calendar} value={date} onChange={onDateChange} />
         {someone ? null : (

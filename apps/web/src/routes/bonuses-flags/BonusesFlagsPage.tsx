@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Grid, Stack } from '@mantine/core';
 import type { GiveResult } from '../../api';
-import { ErrorNotice } from '../../components/ErrorNotice';
-import { FullPageLoader } from '../../components/FullPageLoader';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/QueryState';
 import { defaultGiveDate } from '../../giving/giveDate';
 import { GivePanel } from '../../giving/GivePanel';
 import { giveResultText } from '../../giving/giveText';
@@ -29,11 +28,8 @@ export default function BonusesFlagsPage() {
   return (
     <Page>
       <PageHeader title="Bonuses & Flags" description="Give to any student, a whole house, a grade level, or a class." />
-      {cal.isPending ? (
-        <FullPageLoader />
-      ) : cal.isError ? (
-        <ErrorNotice message={cal.error.message} />
-      ) : (
+      <QueryState query={cal} loading="Loading the calendar">
+        {(calendar) => (
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack gap="lg">
@@ -65,14 +61,15 @@ export default function BonusesFlagsPage() {
             <GivePanel
               target={target}
               selectors={selectors}
-              calendar={cal.data}
-              date={chosenDate ?? defaultGiveDate(cal.data) ?? cal.data.today}
+              calendar={calendar}
+              date={chosenDate ?? defaultGiveDate(calendar) ?? calendar.today}
               onDateChange={setChosenDate}
               onGiven={setResult}
             />
           </Grid.Col>
         </Grid>
-      )}
+        )}
+      </QueryState>
     </Page>
   );
 }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Button, Card, Center, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { activity, queryKeys, unwrap, type ActivityItem } from '../../api';
 import { ActivityTable } from '../../components/ActivityTable';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { QueryState } from '../../components/QueryState';
 import { ActivityEditModal } from './ActivityEditModal';
-import { Spinner } from '../../components/Spinner';
 
 const PAGE = 25;
 
@@ -25,20 +24,16 @@ export function ClassActivity({ periodId }: { periodId: string }) {
         <Title order={2} fz="lg">
           Recent activity
         </Title>
-        {q.isPending ? (
-          <Center py="md">
-            <Spinner size="sm" label="Loading activity" />
-          </Center>
-        ) : q.isError ? (
-          <ErrorNotice message={q.error.message} />
-        ) : q.data.length === 0 ? (
+        <QueryState query={q} size="section" loading="Loading activity">
+          {(items) =>
+            items.length === 0 ? (
           <Text c="dimmed" ta="center" py="md">
             No bonuses or flags in this class yet.
           </Text>
         ) : (
           <>
             <ActivityTable
-              items={q.data}
+              items={items}
               caption="Newest first"
               showStudent
               actions={(a) =>
@@ -49,13 +44,15 @@ export function ClassActivity({ periodId }: { periodId: string }) {
                 ) : null
               }
             />
-            {q.data.length >= limit ? (
+            {items.length >= limit ? (
               <Button variant="subtle" onClick={() => setLimit((n) => n + PAGE)} loading={q.isFetching}>
                 Show more
               </Button>
             ) : null}
           </>
-        )}
+            )
+          }
+        </QueryState>
       </Stack>
       {editing ? <ActivityEditModal item={editing} onClose={() => setEditing(null)} /> : null}
     </Card>
