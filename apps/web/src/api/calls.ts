@@ -1,5 +1,6 @@
-import type { LoginBody } from '@app/domain';
-import { api } from './client';
+import type { LoginBody, OrderListQuery } from '@app/domain';
+import { api, API_BASE } from './client';
+import { failure, type ApiResult } from './failure';
 import type {
   ActivityItem,
   ActivityOption,
@@ -16,6 +17,26 @@ import type {
   PowerActions,
   BalanceStats,
   CalendarView,
+  Cart,
+  CartLine,
+  CustomizationBody,
+  Order,
+  OrderActionBody,
+  OrderStats,
+  PlaceOrderBody,
+  PlaceOrderResult,
+  Product,
+  ProductBody,
+  ProfileCustomization,
+  ProfileCustomizationBody,
+  StoreManagerBody,
+  StoreManagerMeta,
+  StoreManagerResult,
+  StoreMeta,
+  StoreStateBody,
+  StoreStateInfo,
+  UploadDone,
+  UploadUrl,
   ClassStats,
   ConfigurationEntry,
   CustomActionInput,
@@ -129,4 +150,76 @@ export const dev = {
   schools: () => api.get<SchoolInfo[]>('dev/schools'),
   users: (schoolId: string) => api.get<DevUser[]>(`dev/users/${id(schoolId)}`),
   periods: (schoolId: string) => api.get<DevPeriod[]>(`dev/periods/${id(schoolId)}`),
+};
+
+/** Filters of the order lists (spec section 4); the server's defaults for the rest. */
+export type OrderFilters = Partial<Omit<OrderListQuery, 'time'>>;
+
+/** The two product stores: the school's and each teacher's. */
+export const products = {
+  schoolStore: () => api.get<Product[]>('products/school-store'),
+  teacherStore: () => api.get<Product[]>('products/teacher-store'),
+  /** Creates a product, or (with `_id`) changes the fields sent. */
+  save: (store: 'School' | 'Teacher', body: ProductBody) => api.post<Product>(`products/${store === 'School' ? 'school' : 'teacher'}`, body),
+  remove: (store: 'School' | 'Teacher', productId: string) => api.del<OkResponse>(`products/${store === 'School' ? 'school' : 'teacher'}/${id(productId)}`),
+};
+
+/** The student's cart, kept on the server. */
+export const cart = {
+  get: () => api.get<Cart>('cart'),
+  /** Replaces the whole cart. */
+  set: (cartItems: CartLine[]) => api.post<Cart>('cart', { cartItems }),
+  clear: () => api.del<Cart>('cart'),
+};
+
+export const store = {
+  meta: () => api.get<StoreMeta>('store/meta'),
+  setState: (body: StoreStateBody) => api.put<StoreStateInfo>('settings/store', body),
+  /** The font and icon a student shows (among those owned; null for none). */
+  setCustomization: (body: ProfileCustomizationBody) => api.put<ProfileCustomization>('profile/customization', body),
+};
+
+const v2 = { version: 'v2' } as const;
+const withKey = (idempotencyKey: string) => ({ ...v2, headers: { 'Idempotency-Key': idempotencyKey } });
+
+/** Orders (v2). A purchase carries an Idempotency-Key: a retry with the same key is charged once. */
+export const orders = {
+  place: (body: PlaceOrderBody, idempotencyKey: string) => api.post<PlaceOrderResult>('order', body, withKey(idempotencyKey)),
+  buyCustomization: (body: CustomizationBody, idempotencyKey: string) =>
+    api.post<PlaceOrderResult>('order/customization', body, withKey(idempotencyKey)),
+  mine: (filters: OrderFilters = {}) => api.get<Order[]>('order/student', { ...v2, query: { ...filters } }),
+  /** A store's orders: a teacher's own; the school store's (or `store`) for its staff. */
+  ofStore: (filters: OrderFilters = {}) => api.get<Order[]>('order/teacher/', { ...v2, query: { ...filters } }),
+  act: (orderId: string, body: OrderActionBody) => api.put<Order>(`order/${id(orderId)}`, body, v2),
+  setStatus: (body: StoreManagerBody) => api.post<StoreManagerResult>('order/store-manager/', body, v2),
+  managerMeta: () => api.get<StoreManagerMeta>('order/store-manager/meta', v2),
+  stats: (studentId: string) => api.get<OrderStats>(`order/stats/${id(studentId)}`, v2),
+};
+
+/** Product images: a one-time URL from the server, then the file itself PUT to it. */
+export const uploads = {
+  url: (productId: string | 'new') => api.get<UploadUrl>(`utility/upload-url/${id(productId)}`),
+  /**
+   * PUTs the file as the raw body (the server judges it by its content, so the type is not sent).
+   * Resolves to the kept image or, like every call, to `{ message }`.
+   */
+  put: async (uploadUrl: string, file: Blob): Promise<ApiResult<UploadDone>> => {
+    // Only this server's own upload URLs: the path it answered, never another host.
+    if (!uploadUrl.startsWith(`${API_BASE}/`)) return failure('The upload link is not valid. Try again.');
+    try {
+      const res = await fetch(uploadUrl, { method: 'PUT', headers: { 'Content-Type': 'application/octet-stream' }, body: file });
+      const text = await res.text();
+      let parsed: unknown = null;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = null;
+      }
+      const message = typeof parsed === 'object' && parsed !== null ? (parsed as { message?: unknown }).message : undefined;
+      if (!res.ok) return failure(typeof message === 'string' && message ? message : res.status === 413 ? 'The image is too large.' : 'The image could not be uploaded. Try again.');
+      return parsed as UploadDone;
+    } catch {
+      return failure('The image could not be uploaded. Check the connection and try again.');
+    }
+  },
 };

@@ -50,6 +50,12 @@ describe('request building', () => {
     expect(init.body).toBe('{"studentId":"s"}');
   });
 
+  it("adds a call's own headers (an order's Idempotency-Key) to the usual ones", async () => {
+    const fetch = stubFetch({ status: 200, text: '{}' });
+    await api.post('order', { orderItems: [] }, { version: 'v2', headers: { 'Idempotency-Key': 'k-1' } });
+    expect(lastCall(fetch).init.headers).toMatchObject({ 'Idempotency-Key': 'k-1', authtoken: 'tok-1', 'Content-Type': 'application/json' });
+  });
+
   it('sends {} as the body of a POST without one', async () => {
     const fetch = stubFetch({ status: 200, text: '{}' });
     await api.post('auth/logout');

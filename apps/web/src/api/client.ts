@@ -13,6 +13,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Public calls (login, status, contact) go out without a token; the rest need one. */
   auth?: boolean;
+  /** Extra headers for this call (an order's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export const API_BASE = '/api';
@@ -77,7 +79,7 @@ export async function request<T>(method: Method, path: string, opts: RequestOpti
   try {
     res = await fetch(buildUrl(path, method, opts), {
       method,
-      headers: headers(token),
+      headers: { ...headers(token), ...opts.headers },
       // Every request says JSON, so a body-less POST or PUT sends {} (Fastify rejects an empty JSON body).
       body: method === 'GET' ? undefined : JSON.stringify(opts.body ?? {}),
     });

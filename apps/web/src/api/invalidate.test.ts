@@ -1,6 +1,21 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { afterAbsence, afterCalendarChange, afterGive, afterGroupTypesChange, afterUndo, invalidateAfter, STALE_AFTER, type Change } from './invalidate';
+import {
+  afterAbsence,
+  afterCalendarChange,
+  afterCartChange,
+  afterCustomization,
+  afterGive,
+  afterGroupTypesChange,
+  afterOrder,
+  afterOrderChange,
+  afterProductChange,
+  afterStoreMetaChange,
+  afterUndo,
+  invalidateAfter,
+  STALE_AFTER,
+  type Change,
+} from './invalidate';
 import { queryKeys } from './queryKeys';
 
 /** A cache holding one query of every kind the screens show, none of them stale yet. */
@@ -22,6 +37,14 @@ function filledCache() {
     otherGroupTypes: queryKeys.groupTypes.ofClass('p2'),
     contact: queryKeys.contactMessages,
     session: queryKeys.session('token'),
+    storeMeta: queryKeys.storeMeta,
+    schoolProducts: queryKeys.products.school,
+    teacherProducts: queryKeys.products.teacher,
+    cart: queryKeys.cart,
+    myOrders: queryKeys.orders.mine({ status: 'ALL' }),
+    storeOrders: queryKeys.orders.ofStore({ status: 'PENDING' }),
+    managerMeta: queryKeys.orders.managerMeta,
+    studentBalance: queryKeys.balanceOf('s1'),
   };
   for (const key of Object.values(keys)) queryClient.setQueryData(key, { cached: true });
   /** The names of the queries a change marked stale, sorted. */
@@ -37,14 +60,14 @@ describe('invalidation rules', () => {
   it('a give refreshes balances, every activity list and every class stats, and nothing else', async () => {
     const { queryClient, stale } = filledCache();
     await afterGive(queryClient);
-    expect(stale()).toEqual(['balance', 'classActivity', 'classStats', 'myActivity', 'otherDayStats']);
+    expect(stale()).toEqual(['balance', 'classActivity', 'classStats', 'myActivity', 'otherDayStats', 'studentBalance']);
   });
 
   it('an undo and an absence change the same points as a give', async () => {
     for (const run of [afterUndo, afterAbsence]) {
       const { queryClient, stale } = filledCache();
       await run(queryClient);
-      expect(stale()).toEqual(['balance', 'classActivity', 'classStats', 'myActivity', 'otherDayStats']);
+      expect(stale()).toEqual(['balance', 'classActivity', 'classStats', 'myActivity', 'otherDayStats', 'studentBalance']);
     }
   });
 
@@ -68,6 +91,42 @@ describe('invalidation rules', () => {
     const { queryClient, stale } = filledCache();
     await afterGroupTypesChange(queryClient, 'p1');
     expect(stale()).toEqual(['groupTypes']);
+  });
+
+  it('a cart change refreshes the cart only', async () => {
+    const { queryClient, stale } = filledCache();
+    await afterCartChange(queryClient);
+    expect(stale()).toEqual(['cart']);
+  });
+
+  it('a purchase refreshes the cart, stock, every order list and the balances', async () => {
+    const { queryClient, stale } = filledCache();
+    await afterOrder(queryClient);
+    expect(stale()).toEqual(['balance', 'cart', 'classStats', 'managerMeta', 'myOrders', 'otherDayStats', 'schoolProducts', 'storeOrders', 'studentBalance', 'teacherProducts']);
+  });
+
+  it("an order's status refreshes orders, stock, balances and ownership of fonts and icons, not the cart", async () => {
+    const { queryClient, stale } = filledCache();
+    await afterOrderChange(queryClient);
+    expect(stale()).toEqual(['balance', 'classStats', 'managerMeta', 'myOrders', 'otherDayStats', 'schoolProducts', 'storeMeta', 'storeOrders', 'studentBalance', 'teacherProducts']);
+  });
+
+  it('a product change refreshes both stores and the cart', async () => {
+    const { queryClient, stale } = filledCache();
+    await afterProductChange(queryClient);
+    expect(stale()).toEqual(['cart', 'schoolProducts', 'teacherProducts']);
+  });
+
+  it('a font or icon bought refreshes what is owned, the balance and the orders', async () => {
+    const { queryClient, stale } = filledCache();
+    await afterCustomization(queryClient);
+    expect(stale()).toEqual(['balance', 'classStats', 'managerMeta', 'myOrders', 'otherDayStats', 'storeMeta', 'storeOrders', 'studentBalance']);
+  });
+
+  it('a chosen font or icon, or the store opened or closed, refreshes store/meta only', async () => {
+    const { queryClient, stale } = filledCache();
+    await afterStoreMetaChange(queryClient);
+    expect(stale()).toEqual(['storeMeta']);
   });
 
   it('no rule touches the session', async () => {

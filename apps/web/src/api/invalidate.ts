@@ -29,6 +29,21 @@ export const STALE_AFTER = {
   calendar: [queryKeys.calendar],
   /** A contact message sent. */
   contact: [queryKeys.contactMessages],
+  /** The cart changed (a product added, a quantity changed, a line removed). */
+  cart: [queryKeys.cart],
+  /** A purchase: the cart lost what was bought, stock went down, points were spent, an order appeared. */
+  order: [queryKeys.cart, queryKeys.products.all, queryKeys.orders.all, queryKeys.balanceStats, queryKeys.classStats.all],
+  /**
+   * An order's status moved (packaged, redeemed, canceled, refunded): canceling and refunding
+   * give points and stock back, and a refunded font or icon is no longer owned.
+   */
+  orderChange: [queryKeys.orders.all, queryKeys.products.all, queryKeys.balanceStats, queryKeys.classStats.all, queryKeys.storeMeta],
+  /** A product created, changed, hidden, shown or deleted: the stores and any cart holding it. */
+  productChange: [queryKeys.products.all, queryKeys.cart],
+  /** A font or icon bought: owned now, points spent, an order in My Orders. */
+  customization: [queryKeys.storeMeta, queryKeys.balanceStats, queryKeys.orders.all, queryKeys.classStats.all],
+  /** The font and icon a student shows, or the store opened or closed: store/meta answers both. */
+  storeMeta: [queryKeys.storeMeta],
 } satisfies Record<string, readonly QueryKey[]>;
 
 export type Change = keyof typeof STALE_AFTER;
@@ -46,6 +61,12 @@ export const afterActionOptionsChange = (queryClient: QueryClient) => invalidate
 export const afterCoTeachersChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'coTeachers');
 export const afterCalendarChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'calendar');
 export const afterContactSent = (queryClient: QueryClient) => invalidateAfter(queryClient, 'contact');
+export const afterCartChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'cart');
+export const afterOrder = (queryClient: QueryClient) => invalidateAfter(queryClient, 'order');
+export const afterOrderChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'orderChange');
+export const afterProductChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'productChange');
+export const afterCustomization = (queryClient: QueryClient) => invalidateAfter(queryClient, 'customization');
+export const afterStoreMetaChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'storeMeta');
 
 /** A class's group types changed (added, renamed, regrouped or deleted). */
 export const afterGroupTypesChange = (queryClient: QueryClient, periodId: string) =>

@@ -1,3 +1,4 @@
+import type { OrderFilters } from './calls';
 import type { ActivityListQuery } from './types';
 
 /**
@@ -58,6 +59,31 @@ export const queryKeys = {
   },
   /** GET utility/student/balance/stats: the signed-in student's balance, tier and level. */
   balanceStats: ['balance-stats'] as const,
+  /** The same for one student (staff: a teacher ordering for a student); under balanceStats. */
+  balanceOf: (studentId: string) => ['balance-stats', studentId] as const,
+
+  /** GET store/meta: open or closed, next delivery date, fonts and icons (owned, chosen). */
+  storeMeta: ['store-meta'] as const,
+  /** GET products/school-store and products/teacher-store; `products.all` covers both. */
+  products: {
+    all: ['products'] as const,
+    school: ['products', 'School'] as const,
+    teacher: ['products', 'Teacher'] as const,
+  },
+  /** GET cart: the student's cart with each product as it is now. */
+  cart: ['cart'] as const,
+  /** The order lists and the queue's figures; `orders.all` covers each of them. */
+  orders: {
+    all: ['orders'] as const,
+    /** GET order/student (My Orders). */
+    mine: (filters: OrderFilters) => ['orders', 'mine', filters] as const,
+    /** GET order/teacher/ (a teacher's store, or the fulfilment queue). */
+    ofStore: (filters: OrderFilters) => ['orders', 'store', filters] as const,
+    /** GET order/store-manager/meta: counts by status, delivery dates, grades. */
+    managerMeta: ['orders', 'manager-meta'] as const,
+    /** GET order/stats/:studentId (pickup). */
+    stats: (studentId: string) => ['orders', 'stats', studentId] as const,
+  },
 
   /** GET calendar: the school year, holidays and today. */
   calendar: ['calendar'] as const,

@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { accountMenu, fullName, initials, type MenuItem } from '@app/domain';
 import type { SessionUser } from '../api';
 import { useSession } from '../session';
+import { CustomName } from '../store/CustomName';
+import { useCustomization } from '../store/useCustomization';
 import { useHideHowToEarn } from './useHideHowToEarn';
 
 function MenuEntry({ item, onLogout }: { item: MenuItem; onLogout: () => void }) {
@@ -34,6 +36,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
   const { logout } = useSession();
   const hidden = useHideHowToEarn(true);
   const items = accountMenu(user, hidden);
+  const custom = useCustomization(user);
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal>
       <Menu.Target>
@@ -47,7 +50,11 @@ export function AccountMenu({ user }: { user: SessionUser }) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{fullName(user)}</Menu.Label>
+        <Menu.Label>
+          <CustomName customization={custom} iconSize={16}>
+            {fullName(user)}
+          </CustomName>
+        </Menu.Label>
         {items.map((item) => (
           <MenuEntry key={item.key} item={item} onLogout={() => void logout()} />
         ))}

@@ -1,6 +1,8 @@
 import { ActionIcon, Burger, Group, Stack, Text } from '@mantine/core';
 import { roleLabel, shortName } from '@app/domain';
 import type { SessionUser } from '../api';
+import { CustomName } from '../store/CustomName';
+import { useCustomization } from '../store/useCustomization';
 import { AccountMenu } from './AccountMenu';
 import { Brand } from './Brand';
 
@@ -13,6 +15,8 @@ interface Props {
 }
 
 export function AppHeader({ user, slim, onToggleSlim, navOpened, onToggleNav }: Props) {
+  // A student's name shows in the font and with the icon they chose (bought in the store).
+  const custom = useCustomization(user);
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
@@ -22,12 +26,17 @@ export function AppHeader({ user, slim, onToggleSlim, navOpened, onToggleNav }: 
       <Group gap="sm" wrap="nowrap">
         {slim ? (
           <Text fz="sm" fw={600}>
-            {shortName(user)} <Text span c="dimmed" fz="xs">· {roleLabel(user.roles)}</Text>
+            <CustomName customization={custom} iconSize={18}>
+              {shortName(user)}
+            </CustomName>{' '}
+            <Text span c="dimmed" fz="xs">
+              · {roleLabel(user.roles)}
+            </Text>
           </Text>
         ) : (
           <Stack gap={0} align="flex-end">
-            <Text fw={600} lh={1.2}>
-              {shortName(user)}
+            <Text fw={600} lh={1.2} component="div">
+              <CustomName customization={custom}>{shortName(user)}</CustomName>
             </Text>
             <Text fz="xs" c="dimmed" lh={1.2}>
               {roleLabel(user.roles)}

@@ -1,10 +1,13 @@
-import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { fullName, gradeLabel, initials, roleLabel } from '@app/domain';
+import { Avatar, Badge, Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { fullName, gradeLabel, hasRole, initials, roleLabel } from '@app/domain';
 import { HouseBadge } from '../../components/HouseBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { useUser } from '../../session';
 import { roleName } from './roleName';
 import { Page } from '../../components/Page';
+import { CustomName } from '../../store/CustomName';
+import { useCustomization } from '../../store/useCustomization';
+import { CustomizationChooser } from './CustomizationChooser';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -19,7 +22,9 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 export default function ProfilePage() {
   const user = useUser();
+  const custom = useCustomization(user);
   if (!user) return null; // AccessGate only renders this page for a signed-in user
+  const student = hasRole(user.roles, 'STUDENT');
   return (
     <Page maw={760}>
       <PageHeader title="Profile" />
@@ -31,7 +36,9 @@ export default function ProfilePage() {
             </Avatar>
             <Stack gap={2}>
               <Title order={2} fz="h3">
-                {fullName(user)}
+                <CustomName customization={custom} iconSize={28}>
+                  {fullName(user)}
+                </CustomName>
               </Title>
               <Text c="dimmed">{roleLabel(user.roles)}</Text>
             </Stack>
@@ -55,11 +62,13 @@ export default function ProfilePage() {
               </Group>
             </Field>
           </SimpleGrid>
-          <Text fz="sm" c="dimmed">
-            Profile icons arrive with the store.
-          </Text>
         </Stack>
       </Card>
+      {student ? (
+        <Box mt="lg">
+          <CustomizationChooser name={fullName(user)} />
+        </Box>
+      ) : null}
     </Page>
   );
 }

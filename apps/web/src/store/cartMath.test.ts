@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { Product } from '../api';
+import { addRefusal, cartTotal, cartWithQuantity, checkoutRefusal, maxQuantity, withQuantity, type CartEntry } from './cartMath';
+
+const product = (over: Partial<Product> = {}): Product => ({
+  _id: 'p1',
+  name: 'Pencil',
+  description: '',
+  category: 'Items',
+  price: 10,
+  stock: null,
+  limitPerStudent: null,
+  image: null,
+  active: true,
+  store: 'School',
+  teacher: null,
+  ...over,
+});
+const entry = (p: Product, quantity: number): CartEntry => ({ productId: p._id, quantity, product: p });
+
+describe('cart lines', () => {
+  it('sets, adds and removes a line as POST cart takes them', () => {
+    const a = product();
+    const b = product({ _id: 'p2', name: 'Eraser' });
+    const cart = [entry(a, 1)];
+    expect(withQuantity(cart, 'p1', 3)).toEqual([{ productId: 'p1', quantity: 3 }]);
+    expect(withQuantity(cart, 'p2', 1)).toEqual([
+      { productId: 'p1', quantity: 1 },
+      { productId: 'p2', quantity: 1 },
+    ]);
+    expect(withQuantity(cart, 'p1', 0)).toEqual([]);
+    expect(cartWithQuantity(cart, b, 2).map((e) => [e.productId, e.quantity])).toEqual([
+      ['p1', 1],
+      ['p2', 2],
+    ]);
+    expect(cartTotal(cartWithQuantity(cart, b, 2))).toBe(30);
+  });
+
+  it('caps a line at the stock, the per-student limit and 10', () => {
+    expect(maxQuantity({ stock: null, limitPerStudent: null })).toBe(10);
+    expect(maxQuantity({ stock: 3, limitPerStudent: null })).toBe(3);
+    expect(maxQuantity({ stock: 8, limitPerStudent: 2 })).toBe(2);
+  });
+});
+
+describe('what may go in the cart', () => {
+  it('says why one more cannot be added', () => {
+    expect(addRefusal([], product({ stock: 0 }), 100)).toBe('Out of stock');
+    const two = product({ stock: 2 });
+    expect(addRefusal([entry(two, 2)], two, 100)).toBe('Only 2 left');
+    const limited = product({ limitPerStudent: 1 });
+    expect(addRefusal([entry(limited, 1)], limited, 100)).toBe('Limit 1 per student');
+    expect(addRefusal([entry(product({ price: 0 }), 10)], product({ price: 0 }), 100)).toBe('At most 10 at a time');
+    expect(addRefusal([entry(product(), 5)], product(), 55)).toBe('You need 5 more points');
+    expect(addRefusal([], product(), 10)).toBeNull();
+  });
+
+  it('counts the 10 items of an order per store', () => {
+    const cheap = (id: string, store: 'School' | 'Teacher') =>
+      product({ _id: id, price: 0, store, teacher: store === 'Teacher' ? { _id: 't1', firstName: 'A', lastName: 'B' } : null });
+    const cart = [entry(cheap('a', 'School'), 6), entry(cheap('b', 'School'), 4)];
+    expect(addRefusal(cart, cheap('c', 'School'), 100)).toBe('At most 10 items from one store per order');
+    expect(addRefusal(cart, cheap('d', 'Teacher'), 100)).toBeNull();
+  });
+
+  it('refuses checkout with an empty cart, a negative balance or too few points', () => {
+    expect(checkoutRefusal([], 100)).toBe('Your cart is empty.');
+    expect(checkoutRefusal([entry(product({ price: 0 }), 1)], -5)).toMatch(/negative/);
+    expect(checkoutRefusal([entry(product(), 3)], 20)).toBe('You need 10 more points for this cart.');
+    expect(checkoutRefusal([entry(product(), 2)], 20)).toBeNull();
+  });
+});
