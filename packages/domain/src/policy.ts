@@ -125,6 +125,8 @@ export const PERMISSIONS = {
   'settings:users': { ...ADMINS },
   'settings:houseSystem': { ...ADMINS, HOUSE_MANAGER: (s) => (s.school.hasHouseSystem ? 'school' : 'none') },
   'settings:advanced': { ...ADMINS },
+  /** GET settings: whoever may change a part of them (house managers the house part). */
+  'settings:read': { ...ADMINS, HOUSE_MANAGER: (s) => (s.school.hasHouseSystem ? 'school' : 'none') },
   'settings:store': { ...ADMINS, STORE_MANAGER: 'school' },
 } as const satisfies Record<string, Rule>;
 
