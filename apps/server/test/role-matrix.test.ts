@@ -394,6 +394,16 @@ const CALLS: Record<string, CallSpec> = {
     target: SCHOOL,
     build: async (fx) => ({ url: `/settings/users/roles/${(await makeUser(fx.db, fx.a, ['STAFF'])).id}`, payload: { roles: ['STAFF', 'GIVE_ALL'] } }),
   },
+  // The caller's own survey to ask, and their one answer (a survey of their audience); school A's results.
+  'GET /api/v1/surveys/pending': { target: OWN, build: async () => ({ url: '/surveys/pending' }) },
+  'POST /api/v1/surveys/:name/answer': {
+    target: OWN,
+    build: async (_fx, caller) => ({
+      url: `/surveys/${caller.user?.roles.includes('TEACHER') ? 'TEACHER_SATISFACTION_SURVEY' : 'STUDENT_SATISFACTION_SURVEY'}/answer`,
+      payload: { answer: null },
+    }),
+  },
+  'GET /api/v1/surveys/results': { target: SCHOOL, build: async () => ({ url: '/surveys/results' }) },
   'PUT /api/v1/settings/store': { target: SCHOOL, build: async () => ({ url: '/settings/store', payload: { isOpen: true } }) },
   // School A's delivery dates: the list, the whole list replaced (by none), one added, a fresh one changed and removed.
   'GET /api/v1/settings/delivery-date': { target: SCHOOL, build: async () => ({ url: '/settings/delivery-date' }) },

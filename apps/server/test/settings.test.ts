@@ -89,7 +89,7 @@ describe('PUT settings/users/roles/{id}', () => {
       [['TEACHER', 'SCHOOL_ADMIN'], ['TEACHER']],
       [['TEACHER'], ['TEACHER', 'SCHOOL_ADMIN']],
     ]);
-    expect(audit.body[0].changedBy).toBe(admin.id);
+    expect(audit.body[0]).toMatchObject({ changedBy: admin.id, changedByName: 'Ada Zimmer', userName: 'Maria Lopez' });
     // No change, no audit row.
     await call(ctx.app, 'PUT', `/settings/users/roles/${teacher.id}`, { token: tokens.admin, payload: { roles: ['TEACHER'] } });
     expect((await call(ctx.app, 'GET', `/settings/users/roles/audit?userId=${teacher.id}`, { token: tokens.admin })).body).toHaveLength(2);
@@ -114,6 +114,12 @@ describe('settings of the school', () => {
     expect((await call(ctx.app, 'GET', '/settings', { token: tokens.noHouseManager })).status).toBe(403);
     const hm = await call(ctx.app, 'GET', '/settings', { token: tokens.houseManager });
     expect(hm).toMatchObject({ status: 200, body: { hasHouseSystem: true, isHouseSystemConfigured: true, canTeacherGiveAll: true, adminFlagPoints: 5, nonAdminFlagPoints: 3 } });
+    // The store as the screen shows it: its model, and open until closed.
+    expect(hm.body).toMatchObject({ storeModel: 'Pickup', store: { isOpen: true, reopenDate: null } });
+    expect((await call(ctx.app, 'PUT', '/settings/store', { token: tokens.admin, payload: { isOpen: false } })).status).toBe(200);
+    expect((await call(ctx.app, 'GET', '/settings', { token: tokens.admin })).body.store).toEqual({ isOpen: false, reopenDate: null });
+    expect((await call(ctx.app, 'GET', '/settings', { token: tokens.otherAdmin })).body.store).toEqual({ isOpen: true, reopenDate: null });
+    await call(ctx.app, 'PUT', '/settings/store', { token: tokens.admin, payload: { isOpen: true } });
   });
 
   it('PUT settings/house-system: admins and house managers, only with a house system', async () => {

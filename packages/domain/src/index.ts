@@ -23,3 +23,4 @@ export * from './responses-store.js';
 export * from './icons-data.js';
 export * from './icons.js';
 export * from './settings.js';
+export * from './surveys.js';

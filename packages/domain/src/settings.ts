@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { instant, int } from './response-fields.js';
+import { day, instant, int } from './response-fields.js';
 import { ROLES } from './roles.js';
 
 /* Settings (spec section 7, Settings): request and answer shapes, and their limits. */
@@ -79,7 +79,10 @@ export type UsersRolesList = z.infer<typeof usersRolesListResponse>;
 export const roleChangeResponse = z.object({
   _id: z.string(),
   userId: z.string(),
+  /** 'First Last' of the user whose roles changed, and of who changed them. */
+  userName: z.string(),
   changedBy: z.string().nullable(),
+  changedByName: z.string().nullable(),
   before: z.array(z.string()),
   after: z.array(z.string()),
   at: instant(),
@@ -97,3 +100,11 @@ export const schoolSettingsResponse = z.object({
   nonAdminFlagPoints: int(),
 });
 export type SchoolSettings = z.infer<typeof schoolSettingsResponse>;
+
+/** GET settings: the school's settings with the store's model and open state, what the settings screen shows. */
+export const settingsViewResponse = schoolSettingsResponse.extend({
+  storeModel: z.string(),
+  /** The store as students see it today: a reopening date that has come opens it. */
+  store: z.object({ isOpen: z.boolean(), reopenDate: day().nullable() }),
+});
+export type SettingsView = z.infer<typeof settingsViewResponse>;

@@ -57,6 +57,8 @@ const EXPECTED: Record<Action, string> = {
   'settings:advanced': '-s---s--------',
   'settings:read': '-s---s--------',
   'settings:store': '-s---ss-------',
+  'surveys:answer': '--oo----------',
+  'surveys:results': '-s---s--------',
 };
 const LETTER = { none: '-', own: 'o', periods: 'p', school: 's' } as const;
 

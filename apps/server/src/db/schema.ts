@@ -517,3 +517,19 @@ export const roleAudit = pgTable(
   },
   (t) => [primaryKey({ columns: [t.schoolId, t.id] }), index('role_audit_user').on(t.schoolId, t.userId, t.at)],
 );
+
+/**
+ * Survey answers (spec section 9): one row per user and survey, so each is asked once; `answer`
+ * null when the user dismissed it. Per school, like everything else.
+ */
+export const surveyAnswers = pgTable(
+  'survey_answers',
+  {
+    schoolId: uuid('school_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    survey: text('survey').notNull(),
+    answer: text('answer'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.userId, t.survey] }), index('survey_answers_survey').on(t.schoolId, t.survey)],
+);

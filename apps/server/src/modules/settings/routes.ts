@@ -4,6 +4,7 @@ import {
   houseSystemBody,
   roleChangeResponse,
   schoolSettingsResponse,
+  settingsViewResponse,
   userRolesBody,
   userRolesResponse,
   usersRolesListResponse,
@@ -17,7 +18,7 @@ const idParams = z.object({ id: z.string().max(100) });
 const time = z.object({ time: z.string().optional() });
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/settings', { config: { action: 'settings:read' }, schema: { tags: ['settings'], querystring: time, response: { 200: schoolSettingsResponse } } }, async (req) =>
+  app.get('/settings', { config: { action: 'settings:read' }, schema: { tags: ['settings'], querystring: time, response: { 200: settingsViewResponse } } }, async (req) =>
     schoolSettings(app.db, me(req)),
   );
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   ROLES,
   type AdvancedSettingsBody,
@@ -6,6 +6,9 @@ import {
   type Role,
   type RoleChange,
   type SchoolSettings,
+  type SettingsView,
+  storeIsOpen,
+  todayIn,
   type UserRoles,
   type UserRolesBody,
   type UsersRolesList,
@@ -17,6 +20,7 @@ import type { AuthUser, SchoolRow } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { forgetSessions } from '../auth/service.js';
+import { loadStoreState } from '../store/service.js';
 
 const ADMIN_ROLES: readonly string[] = ['SCHOOL_ADMIN', 'SUPER_ADMIN'];
 
@@ -39,10 +43,11 @@ const presentUser = (u: typeof users.$inferSelect): UserRoles => ({
   house: u.house,
 });
 
-/** GET settings: the school's settings as they are now. */
-export async function schoolSettings(db: Queryable, u: AuthUser): Promise<SchoolSettings> {
-  const [s] = await db.select().from(schools).where(eq(schools.id, u.schoolId));
-  return presentSettings(s!);
+/** GET settings: the school's settings as they are now, with the store's model and its state today. */
+export async function schoolSettings(db: Queryable, u: AuthUser): Promise<SettingsView> {
+  const [[s], store] = await Promise.all([db.select().from(schools).where(eq(schools.id, u.schoolId)), loadStoreState(db, u.schoolId)]);
+  const isOpen = storeIsOpen(store, todayIn(s!.timeZone));
+  return { ...presentSettings(s!), storeModel: s!.storeModel, store: { isOpen, reopenDate: isOpen ? null : store.reopenDate } };
 }
 
 /** `LIKE` pattern for a value that starts with `s` (its wildcards escaped). */
@@ -108,7 +113,7 @@ export async function setUserRoles(db: Db, u: AuthUser, userId: string, body: Us
   return answer;
 }
 
-/** GET settings/users/roles/audit: the latest role changes, newest first (one user's with `userId`). */
+/** GET settings/users/roles/audit: the latest role changes, newest first (one user's with `userId`), with names. */
 export async function roleChanges(db: Queryable, u: AuthUser, userId?: string): Promise<RoleChange[]> {
   if (userId !== undefined && !isUuid(userId)) throw notFound('User not found');
   const rows = await db
@@ -117,7 +122,24 @@ export async function roleChanges(db: Queryable, u: AuthUser, userId?: string): 
     .where(and(eq(roleAudit.schoolId, u.schoolId), userId ? eq(roleAudit.userId, userId) : undefined))
     .orderBy(desc(roleAudit.at), desc(roleAudit.id))
     .limit(200);
-  return rows.map((r) => ({ _id: r.id, userId: r.userId, changedBy: r.changedBy, before: r.before, after: r.after, at: r.at.toISOString() }));
+  const ids = [...new Set(rows.flatMap((r) => (r.changedBy ? [r.userId, r.changedBy] : [r.userId])))];
+  const people = ids.length
+    ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(and(eq(users.schoolId, u.schoolId), inArray(users.id, ids)))
+    : [];
+  const name = (id: string | null) => {
+    const p = people.find((x) => x.id === id);
+    return p ? `${p.firstName} ${p.lastName}` : null;
+  };
+  return rows.map((r) => ({
+    _id: r.id,
+    userId: r.userId,
+    userName: name(r.userId) ?? 'Unknown user',
+    changedBy: r.changedBy,
+    changedByName: name(r.changedBy),
+    before: r.before,
+    after: r.after,
+    at: r.at.toISOString(),
+  }));
 }
 
 async function updateSchool(db: Queryable, u: AuthUser, set: Partial<typeof schools.$inferInsert>): Promise<SchoolSettings> {
