@@ -165,6 +165,8 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Tes
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
+      // The survey dialog after sign-in would stand in front of every screen; e2e/settings.test.ts turns it on.
+      SURVEYS: 'false',
       ...database.env,
       WEB_DIST: web.dir,
       ...extraEnv,

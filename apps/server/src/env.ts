@@ -51,6 +51,8 @@ export const envSchema = z.object({
   RELEASE: z.string().optional(),
   WEB_DIST: z.string().optional(),
   JOBS: bool(true),
+  /** `false`: nobody is asked a survey (GET surveys/pending answers none); answers and results stay. */
+  SURVEYS: bool(true),
   TRUST_PROXY: trustProxy,
   /** Unset: the API docs page is served unless NODE_ENV is production (see apiDocsEnabled). */
   API_DOCS: optionalBool(),

@@ -111,6 +111,9 @@ beforeAll(async () => {
       if (path.includes('/products/teacher/')) return teacherProductId;
       if (path.includes('/products/school/')) return productId;
       if (path.includes('/delivery-date/')) return deliveryDateId;
+      // Another student's roles, so a case that changes them leaves the callers' sessions as they are.
+      if (path.includes('/users/roles/')) return other.id;
+      if (path.includes('/surveys/')) return 'STUDENT_SATISFACTION_SURVEY';
       if (path.includes('/order/stats/')) return users.student.id;
       if (/\/order\/\{id\}$/.test(path)) return orderId;
       if (/\/activity\/\{id\}$/.test(path)) return activityId;

@@ -383,6 +383,27 @@ const CALLS: Record<string, CallSpec> = {
   'DELETE /api/v1/cart': { target: OWN, build: async () => ({ url: '/cart' }) },
   // School A's store state and the caller's delivery date; the store opened (as it is).
   'GET /api/v1/store/meta': { target: SCHOOL, build: async () => ({ url: '/store/meta' }) },
+  // School A's settings, set to what they are (the matrix's other calls depend on them).
+  'GET /api/v1/settings': { target: SCHOOL, build: async () => ({ url: '/settings' }) },
+  'PUT /api/v1/settings/house-system': { target: SCHOOL, build: async () => ({ url: '/settings/house-system', payload: { isHouseSystemConfigured: true } }) },
+  'PUT /api/v1/settings/advanced': { target: SCHOOL, build: async () => ({ url: '/settings/advanced', payload: { adminFlagPoints: 5 } }) },
+  // School A's users and their roles; the roles of a fresh staff member of school A.
+  'GET /api/v1/settings/users/roles': { target: SCHOOL, build: async () => ({ url: '/settings/users/roles?role=TEACHER' }) },
+  'GET /api/v1/settings/users/roles/audit': { target: SCHOOL, build: async () => ({ url: '/settings/users/roles/audit' }) },
+  'PUT /api/v1/settings/users/roles/:id': {
+    target: SCHOOL,
+    build: async (fx) => ({ url: `/settings/users/roles/${(await makeUser(fx.db, fx.a, ['STAFF'])).id}`, payload: { roles: ['STAFF', 'GIVE_ALL'] } }),
+  },
+  // The caller's own survey to ask, and their one answer (a survey of their audience); school A's results.
+  'GET /api/v1/surveys/pending': { target: OWN, build: async () => ({ url: '/surveys/pending' }) },
+  'POST /api/v1/surveys/:name/answer': {
+    target: OWN,
+    build: async (_fx, caller) => ({
+      url: `/surveys/${caller.user?.roles.includes('TEACHER') ? 'TEACHER_SATISFACTION_SURVEY' : 'STUDENT_SATISFACTION_SURVEY'}/answer`,
+      payload: { answer: null },
+    }),
+  },
+  'GET /api/v1/surveys/results': { target: SCHOOL, build: async () => ({ url: '/surveys/results' }) },
   'PUT /api/v1/settings/store': { target: SCHOOL, build: async () => ({ url: '/settings/store', payload: { isOpen: true } }) },
   // School A's delivery dates: the list, the whole list replaced (by none), one added, a fresh one changed and removed.
   'GET /api/v1/settings/delivery-date': { target: SCHOOL, build: async () => ({ url: '/settings/delivery-date' }) },

@@ -125,7 +125,12 @@ export const PERMISSIONS = {
   'settings:users': { ...ADMINS },
   'settings:houseSystem': { ...ADMINS, HOUSE_MANAGER: (s) => (s.school.hasHouseSystem ? 'school' : 'none') },
   'settings:advanced': { ...ADMINS },
+  /** GET settings: whoever may change a part of them (house managers the house part). */
+  'settings:read': { ...ADMINS, HOUSE_MANAGER: (s) => (s.school.hasHouseSystem ? 'school' : 'none') },
   'settings:store': { ...ADMINS, STORE_MANAGER: 'school' },
+  /** Surveys (spec section 9): students and teachers answer their own; admins read the school's results. */
+  'surveys:answer': { STUDENT: 'own', TEACHER: 'own' },
+  'surveys:results': { ...ADMINS },
 } as const satisfies Record<string, Rule>;
 
 export type Action = keyof typeof PERMISSIONS;

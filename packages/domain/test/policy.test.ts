@@ -55,7 +55,10 @@ const EXPECTED: Record<Action, string> = {
   'settings:users': '-s---s--------',
   'settings:houseSystem': '-s---s--------',
   'settings:advanced': '-s---s--------',
+  'settings:read': '-s---s--------',
   'settings:store': '-s---ss-------',
+  'surveys:answer': '--oo----------',
+  'surveys:results': '-s---s--------',
 };
 const LETTER = { none: '-', own: 'o', periods: 'p', school: 's' } as const;
 
@@ -114,5 +117,7 @@ describe('scopes that follow the school and the user', () => {
   it('house managers reach the house settings only in a school with a house system', () => {
     expect(scopeFor(subject(['HOUSE_MANAGER'], { school: { hasHouseSystem: true } }), 'settings:houseSystem')).toBe('school');
     expect(scopeFor(subject(['HOUSE_MANAGER'], { school: { hasHouseSystem: false } }), 'settings:houseSystem')).toBe('none');
+    expect(scopeFor(subject(['HOUSE_MANAGER'], { school: { hasHouseSystem: true } }), 'settings:read')).toBe('school');
+    expect(scopeFor(subject(['HOUSE_MANAGER'], { school: { hasHouseSystem: false } }), 'settings:read')).toBe('none');
   });
 });

@@ -500,3 +500,36 @@ export const uploadGrants = pgTable(
   },
   (t) => [index('upload_grants_expiry').on(t.expiresAt)],
 );
+
+/* ---- settings (issue 10) ---- */
+
+/** Every change of a user's roles (PUT settings/users/roles/{id}): who changed whose, from what to what. */
+export const roleAudit = pgTable(
+  'role_audit',
+  {
+    schoolId: uuid('school_id').notNull(),
+    id: id(),
+    userId: uuid('user_id').notNull(),
+    changedBy: uuid('changed_by'),
+    before: text('before').array().notNull(),
+    after: text('after').array().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.id] }), index('role_audit_user').on(t.schoolId, t.userId, t.at)],
+);
+
+/**
+ * Survey answers (spec section 9): one row per user and survey, so each is asked once; `answer`
+ * null when the user dismissed it. Per school, like everything else.
+ */
+export const surveyAnswers = pgTable(
+  'survey_answers',
+  {
+    schoolId: uuid('school_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    survey: text('survey').notNull(),
+    answer: text('answer'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.userId, t.survey] }), index('survey_answers_survey').on(t.schoolId, t.survey)],
+);

@@ -14,7 +14,9 @@ import { orderRoutes } from './orders/routes.js';
 import { periodRoutes } from './periods/routes.js';
 import { productRoutes } from './products/routes.js';
 import { schoolRoutes } from './school/routes.js';
+import { settingsRoutes } from './settings/routes.js';
 import { storeRoutes } from './store/routes.js';
+import { surveyRoutes } from './surveys/routes.js';
 export { iconAssets } from './store/icons.js';
 export { uploadAssets } from './uploads/routes.js';
 import { uploadRoutes } from './uploads/routes.js';
@@ -39,6 +41,8 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(storeRoutes);
   await app.register(deliveryDateRoutes);
   await app.register(uploadRoutes);
+  await app.register(settingsRoutes);
+  await app.register(surveyRoutes);
   if (isDevMode(app.env)) await app.register(devRoutes);
 };
 

@@ -1,0 +1,166 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  ROLES,
+  type AdvancedSettingsBody,
+  type HouseSystemBody,
+  type Role,
+  type RoleChange,
+  type SchoolSettings,
+  type SettingsView,
+  storeIsOpen,
+  todayIn,
+  type UserRoles,
+  type UserRolesBody,
+  type UsersRolesList,
+  type UsersRolesQuery,
+} from '@app/domain';
+import type { Db, Queryable } from '../../db/client.js';
+import { roleAudit, schools, users } from '../../db/schema.js';
+import type { AuthUser, SchoolRow } from '../../lib/auth-context.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/ids.js';
+import { forgetSessions } from '../auth/service.js';
+import { loadStoreState } from '../store/service.js';
+
+const ADMIN_ROLES: readonly string[] = ['SCHOOL_ADMIN', 'SUPER_ADMIN'];
+
+const presentSettings = (s: SchoolRow): SchoolSettings => ({
+  hasHouseSystem: s.hasHouseSystem,
+  isHouseSystemConfigured: s.isHouseSystemConfigured,
+  canNonAdminCreateCustomActions: s.canNonAdminCreateCustomActions,
+  canTeacherGiveAll: s.canTeacherGiveAll ?? true,
+  adminFlagPoints: s.adminFlagPoints,
+  nonAdminFlagPoints: s.nonAdminFlagPoints,
+});
+
+const presentUser = (u: typeof users.$inferSelect): UserRoles => ({
+  _id: u.id,
+  externalId: u.externalId,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  roles: u.roles,
+  gradeLevel: u.gradeLevel,
+  house: u.house,
+});
+
+/** GET settings: the school's settings as they are now, with the store's model and its state today. */
+export async function schoolSettings(db: Queryable, u: AuthUser): Promise<SettingsView> {
+  const [[s], store] = await Promise.all([db.select().from(schools).where(eq(schools.id, u.schoolId)), loadStoreState(db, u.schoolId)]);
+  const isOpen = storeIsOpen(store, todayIn(s!.timeZone));
+  return { ...presentSettings(s!), storeModel: s!.storeModel, store: { isOpen, reopenDate: isOpen ? null : store.reopenDate } };
+}
+
+/** `LIKE` pattern for a value that starts with `s` (its wildcards escaped). */
+const startsWith = (s: string) => `${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * GET settings/users/roles: the school's users, by last then first name; `search` matches the start
+ * of the first name, last name, 'last, first', 'first last' or the external id (spec section 5's
+ * fuzzy name search); `role` keeps those holding it.
+ */
+export async function listUserRoles(db: Queryable, u: AuthUser, q: UsersRolesQuery): Promise<UsersRolesList> {
+  const conds: SQL[] = [eq(users.schoolId, u.schoolId)];
+  const search = q.search?.replace(/\s+/g, ' ');
+  if (search) {
+    const p = startsWith(search);
+    conds.push(
+      sql`(lower(${users.firstName}) like ${p} or lower(${users.lastName}) like ${p}
+        or lower(${users.lastName} || ', ' || ${users.firstName}) like ${p}
+        or lower(${users.firstName} || ' ' || ${users.lastName}) like ${p}
+        or lower(${users.externalId}) like ${p})`,
+    );
+  }
+  if (q.role) conds.push(sql`${q.role} = any(${users.roles})`);
+  const where = and(...conds);
+  const [rows, [count]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(users.lastName, users.firstName, users.id).limit(q.limit).offset(q.offset),
+    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users).where(where),
+  ]);
+  return { users: rows.map(presentUser), total: count?.n ?? 0 };
+}
+
+/**
+ * PUT settings/users/roles/{id}: the user's whole list of roles, written with its audit row in one
+ * transaction. Only a SUPER_ADMIN grants or removes SUPER_ADMIN; an admin cannot take away their
+ * own last admin role (so a school is never locked out by its own admin).
+ */
+export async function setUserRoles(db: Db, u: AuthUser, userId: string, body: UserRolesBody): Promise<UserRoles> {
+  if (!isUuid(userId)) throw notFound('User not found');
+  const wanted = ROLES.filter((r) => body.roles.includes(r));
+  const answer = await db.transaction(async (tx) => {
+    const [target] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.schoolId, u.schoolId), eq(users.id, userId)))
+      .for('update');
+    if (!target) throw notFound('User not found');
+    const before = target.roles;
+    const superChanged = before.includes('SUPER_ADMIN') !== wanted.includes('SUPER_ADMIN');
+    if (superChanged && !u.roles.includes('SUPER_ADMIN')) throw forbidden('Only a super admin can grant or remove the SUPER_ADMIN role.');
+    if (target.id === u.id && !wanted.some((r: Role) => ADMIN_ROLES.includes(r))) throw badRequest('roles: you cannot remove your own admin role');
+    const same = before.length === wanted.length && before.every((r) => (wanted as string[]).includes(r));
+    if (same) return presentUser(target);
+    const [row] = await tx
+      .update(users)
+      .set({ roles: wanted })
+      .where(and(eq(users.schoolId, u.schoolId), eq(users.id, userId)))
+      .returning();
+    await tx.insert(roleAudit).values({ schoolId: u.schoolId, userId, changedBy: u.id, before, after: wanted });
+    return presentUser(row!);
+  });
+  // The user's rights changed: no session cached here keeps the old roles (other servers hear the NOTIFY).
+  forgetSessions(db);
+  return answer;
+}
+
+/** GET settings/users/roles/audit: the latest role changes, newest first (one user's with `userId`), with names. */
+export async function roleChanges(db: Queryable, u: AuthUser, userId?: string): Promise<RoleChange[]> {
+  if (userId !== undefined && !isUuid(userId)) throw notFound('User not found');
+  const rows = await db
+    .select()
+    .from(roleAudit)
+    .where(and(eq(roleAudit.schoolId, u.schoolId), userId ? eq(roleAudit.userId, userId) : undefined))
+    .orderBy(desc(roleAudit.at), desc(roleAudit.id))
+    .limit(200);
+  const ids = [...new Set(rows.flatMap((r) => (r.changedBy ? [r.userId, r.changedBy] : [r.userId])))];
+  const people = ids.length
+    ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(and(eq(users.schoolId, u.schoolId), inArray(users.id, ids)))
+    : [];
+  const name = (id: string | null) => {
+    const p = people.find((x) => x.id === id);
+    return p ? `${p.firstName} ${p.lastName}` : null;
+  };
+  return rows.map((r) => ({
+    _id: r.id,
+    userId: r.userId,
+    userName: name(r.userId) ?? 'Unknown user',
+    changedBy: r.changedBy,
+    changedByName: name(r.changedBy),
+    before: r.before,
+    after: r.after,
+    at: r.at.toISOString(),
+  }));
+}
+
+async function updateSchool(db: Queryable, u: AuthUser, set: Partial<typeof schools.$inferInsert>): Promise<SchoolSettings> {
+  const [s] = await db.update(schools).set(set).where(eq(schools.id, u.schoolId)).returning();
+  forgetSessions(db); // the school's settings are part of every session's rights
+  return presentSettings(s!);
+}
+
+/** PUT settings/house-system: only for a school that has a house system. */
+export async function setHouseSystem(db: Queryable, u: AuthUser, body: HouseSystemBody): Promise<SchoolSettings> {
+  const [s] = await db.select({ hasHouseSystem: schools.hasHouseSystem }).from(schools).where(eq(schools.id, u.schoolId));
+  if (!s?.hasHouseSystem) throw badRequest('isHouseSystemConfigured: this school has no house system');
+  return updateSchool(db, u, { isHouseSystemConfigured: body.isHouseSystemConfigured });
+}
+
+/** PUT settings/advanced: the settings sent; the others keep their value. */
+export async function setAdvanced(db: Queryable, u: AuthUser, body: AdvancedSettingsBody): Promise<SchoolSettings> {
+  const set: Partial<typeof schools.$inferInsert> = {};
+  if (body.canNonAdminCreateCustomActions !== undefined) set.canNonAdminCreateCustomActions = body.canNonAdminCreateCustomActions;
+  if (body.canTeacherGiveAll !== undefined) set.canTeacherGiveAll = body.canTeacherGiveAll;
+  if (body.adminFlagPoints !== undefined) set.adminFlagPoints = body.adminFlagPoints;
+  if (body.nonAdminFlagPoints !== undefined) set.nonAdminFlagPoints = body.nonAdminFlagPoints;
+  return updateSchool(db, u, set);
+}

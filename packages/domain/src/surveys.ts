@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { SURVEY_NAMES } from './constants.js';
+import { int } from './response-fields.js';
+
+/*
+ * The five surveys of spec section 9. The spec names them only; their questions and choices are
+ * ours (decision 37). Each is one question with a fixed list of choices, so results are counts per
+ * choice; a student or teacher is asked each survey of their audience once, oldest first, one per
+ * sign-in; dismissing a survey answers it "dismissed" (asked once means once).
+ */
+
+export type SurveyName = (typeof SURVEY_NAMES)[number];
+export type SurveyAudience = 'STUDENT' | 'TEACHER';
+
+export interface SurveyChoice {
+  id: string;
+  label: string;
+}
+export interface SurveyDefinition {
+  name: SurveyName;
+  audience: SurveyAudience;
+  title: string;
+  question: string;
+  choices: readonly SurveyChoice[];
+}
+
+/** Five-point answers shared by the satisfaction questions. */
+const SATISFACTION: readonly SurveyChoice[] = [
+  { id: 'VERY_SATISFIED', label: 'Very satisfied' },
+  { id: 'SATISFIED', label: 'Satisfied' },
+  { id: 'NEUTRAL', label: 'Neither satisfied nor dissatisfied' },
+  { id: 'DISSATISFIED', label: 'Dissatisfied' },
+  { id: 'VERY_DISSATISFIED', label: 'Very dissatisfied' },
+];
+const EASE: readonly SurveyChoice[] = [
+  { id: 'VERY_EASY', label: 'Very easy' },
+  { id: 'EASY', label: 'Easy' },
+  { id: 'NEUTRAL', label: 'Neither easy nor hard' },
+  { id: 'HARD', label: 'Hard' },
+  { id: 'VERY_HARD', label: 'Very hard' },
+];
+const LIKELY: readonly SurveyChoice[] = [
+  { id: 'VERY_LIKELY', label: 'Very likely' },
+  { id: 'LIKELY', label: 'Likely' },
+  { id: 'NOT_SURE', label: 'Not sure' },
+  { id: 'UNLIKELY', label: 'Unlikely' },
+  { id: 'VERY_UNLIKELY', label: 'Very unlikely' },
+];
+
+export const SURVEYS: readonly SurveyDefinition[] = [
+  {
+    name: 'STUDENT_SATISFACTION_SURVEY',
+    audience: 'STUDENT',
+    title: 'How do you like it?',
+    question: 'How satisfied are you with earning points and shopping in the store?',
+    choices: SATISFACTION,
+  },
+  {
+    name: 'STUDENT_SATISFACTION_SURVEY_V2',
+    audience: 'STUDENT',
+    title: 'Earning points',
+    question: 'How easy is it to know how to earn points?',
+    choices: EASE,
+  },
+  {
+    name: 'STUDENT_SATISFACTION_SURVEY_V3',
+    audience: 'STUDENT',
+    title: 'The store',
+    question: 'How likely are you to save up for something in the store?',
+    choices: LIKELY,
+  },
+  {
+    name: 'TEACHER_SATISFACTION_SURVEY',
+    audience: 'TEACHER',
+    title: 'How do you like it?',
+    question: 'How satisfied are you with giving bonuses and flags?',
+    choices: SATISFACTION,
+  },
+  {
+    name: 'TEACHER_SATISFACTION_SURVEY_V2',
+    audience: 'TEACHER',
+    title: 'Your classes',
+    question: 'How likely are you to recommend this to another teacher?',
+    choices: LIKELY,
+  },
+];
+
+export const surveyByName = (name: string): SurveyDefinition | undefined => SURVEYS.find((s) => s.name === name);
+
+/** The audiences a user belongs to: students and teachers are asked; nobody else. */
+export function surveyAudiences(roles: readonly string[]): SurveyAudience[] {
+  const out: SurveyAudience[] = [];
+  if (roles.includes('STUDENT')) out.push('STUDENT');
+  if (roles.includes('TEACHER')) out.push('TEACHER');
+  return out;
+}
+
+/** The survey to ask next: the first of the user's audiences not yet answered or dismissed (null: none). */
+export function nextSurvey(roles: readonly string[], answered: readonly string[]): SurveyDefinition | null {
+  const audiences = surveyAudiences(roles);
+  return SURVEYS.find((s) => audiences.includes(s.audience) && !answered.includes(s.name)) ?? null;
+}
+
+/* ---- API shapes ---- */
+
+const surveyChoiceResponse = z.object({ id: z.string(), label: z.string() });
+export const surveyResponse = z.object({
+  name: z.enum(SURVEY_NAMES),
+  audience: z.enum(['STUDENT', 'TEACHER']),
+  title: z.string(),
+  question: z.string(),
+  choices: z.array(surveyChoiceResponse),
+});
+export type Survey = z.infer<typeof surveyResponse>;
+
+/** GET surveys/pending: the survey to ask the signed-in user now, if any. */
+export const pendingSurveyResponse = z.object({ survey: surveyResponse.nullable() });
+export type PendingSurvey = z.infer<typeof pendingSurveyResponse>;
+
+/** POST surveys/{name}/answer: a choice of that survey, or null to dismiss it. */
+export const surveyAnswerBody = z.object({
+  answer: z.string({ error: 'answer must be one of the survey’s choices or null' }).max(50, { error: 'answer must be one of the survey’s choices or null' }).nullable(),
+});
+export type SurveyAnswerBody = z.infer<typeof surveyAnswerBody>;
+
+export const surveyAnsweredResponse = z.object({ name: z.enum(SURVEY_NAMES), answer: z.string().nullable() });
+export type SurveyAnswered = z.infer<typeof surveyAnsweredResponse>;
+
+/** GET surveys/results: per survey, how many chose each choice and how many dismissed it (the caller's school). */
+export const surveyResultsResponse = z.array(
+  surveyResponse.extend({
+    choices: z.array(surveyChoiceResponse.extend({ count: int() })),
+    dismissed: int(),
+    total: int(),
+  }),
+);
+export type SurveyResults = z.infer<typeof surveyResultsResponse>;
