@@ -22,3 +22,7 @@ export * from './schemas-store.js';
 export * from './responses-store.js';
 export * from './icons-data.js';
 export * from './icons.js';
+export * from './report-ranges.js';
+export * from './attendance-codes.js';
+export * from './csv.js';
+export * from './schemas-reports.js';
