@@ -70,6 +70,8 @@ beforeAll(async () => {
   pools = {
     byName: {
       internalPeriodId: period.id,
+      periodId: period.id,
+      gradeLevel: '6',
       studentId: users.student.id,
       studentIds: [users.student.id],
       externalStudentIds: [users.student.externalId],
@@ -112,6 +114,7 @@ beforeAll(async () => {
       if (path.includes('/products/school/')) return productId;
       if (path.includes('/delivery-date/')) return deliveryDateId;
       if (path.includes('/order/stats/')) return users.student.id;
+      if (path.includes('/reports/student/')) return users.student.id;
       if (/\/order\/\{id\}$/.test(path)) return orderId;
       if (/\/activity\/\{id\}$/.test(path)) return activityId;
       return period.id;

@@ -93,7 +93,7 @@ export const studentReportResponse = appliedRange.extend({
 });
 export type StudentReport = z.infer<typeof studentReportResponse>;
 
-/** Teacher usage: who gives how much, how often, to whom; who has not given this week. */
+/** Teacher usage: who gives how much (points and counts by category), how often (days given, last given); who has not given this week. */
 export const teacherUsageResponse = appliedRange.extend({
   rows: z.array(
     z.object({
@@ -107,7 +107,6 @@ export const teacherUsageResponse = appliedRange.extend({
       otherPoints: int(),
       otherCount: int(),
       daysGiven: int(),
-      studentsReached: int(),
       lastGiven: day().nullable(),
     }),
   ),
