@@ -70,6 +70,8 @@ beforeAll(async () => {
   pools = {
     byName: {
       internalPeriodId: period.id,
+      periodId: period.id,
+      gradeLevel: '6',
       studentId: users.student.id,
       studentIds: [users.student.id],
       externalStudentIds: [users.student.externalId],
@@ -115,6 +117,7 @@ beforeAll(async () => {
       if (path.includes('/users/roles/')) return other.id;
       if (path.includes('/surveys/')) return 'STUDENT_SATISFACTION_SURVEY';
       if (path.includes('/order/stats/')) return users.student.id;
+      if (path.includes('/reports/student/')) return users.student.id;
       if (/\/order\/\{id\}$/.test(path)) return orderId;
       if (/\/activity\/\{id\}$/.test(path)) return activityId;
       return period.id;

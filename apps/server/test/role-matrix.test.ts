@@ -453,6 +453,19 @@ const CALLS: Record<string, CallSpec> = {
     build: async (fx) => ({ url: `/api/v2/order/${await freshOrderOfStudent(fx)}`, payload: { action: 'CANCEL' } }),
   },
 
+  // Reports (decisions 15, 44): school A's teacher usage and students; P's class report; S1's report;
+  // the screen's meta and the caller's own classes (narrowed to them).
+  'GET /api/v1/activity/teacher-report/': { target: SCHOOL, build: async () => ({ url: '/activity/teacher-report/' }) },
+  'GET /api/v1/activity/student-report/': { target: SCHOOL, build: async () => ({ url: '/activity/student-report/' }) },
+  'POST /api/v1/activity/class-report': { target: PERIOD, build: async (fx) => ({ url: '/activity/class-report', payload: { internalPeriodId: fx.p.id } }) },
+  'GET /api/v1/reports/meta': { target: NARROWED, build: async () => ({ url: '/reports/meta' }) },
+  'GET /api/v1/reports/my-classes': { target: NARROWED, build: async () => ({ url: '/reports/my-classes' }) },
+  'GET /api/v1/reports/class': { target: PERIOD, build: async (fx) => ({ url: `/reports/class?periodId=${fx.p.id}` }) },
+  'GET /api/v1/reports/student/:id': { target: PERIOD, build: async (fx) => ({ url: `/reports/student/${fx.s1.id}` }) },
+  'GET /api/v1/reports/teacher-usage': { target: SCHOOL, build: async () => ({ url: '/reports/teacher-usage' }) },
+  'GET /api/v1/reports/school-students': { target: SCHOOL, build: async () => ({ url: '/reports/school-students' }) },
+  'GET /api/v1/reports/school-dashboard': { target: SCHOOL, build: async () => ({ url: '/reports/school-dashboard' }) },
+
   // Development look-ups (NODE_ENV=development only): the schools, school A's users and periods.
   // They read any school by design (the dev page signs in as anyone; see dev.test.ts), so school
   // B's admin gets school A's rows: crossSchool 'open'.

@@ -24,3 +24,7 @@ export * from './icons-data.js';
 export * from './icons.js';
 export * from './settings.js';
 export * from './surveys.js';
+export * from './report-ranges.js';
+export * from './attendance-codes.js';
+export * from './csv.js';
+export * from './schemas-reports.js';

@@ -116,7 +116,17 @@ export const PERMISSIONS = {
   'orders:customize': { STUDENT: 'own' },
 
   // Reports (spec section 6's derived permissions)
-  'reports:myClasses': { TEACHER: 'periods' },
+  /** The reports screen itself (its meta): everyone the navigation shows Reports to, plus school-dashboard (decision 15). */
+  'reports:open': {
+    ...ADMINS,
+    TEACHER: 'periods',
+    TEACHER_USAGE_REPORTS: 'school',
+    SCHOOL_STUDENT_REPORTS: 'school',
+    SCHOOLWIDE_REPORTS: 'school',
+    SCHOOL_DASHBOARD: 'school',
+  },
+  /** My classes, a class's report and one student's report: a teacher their periods, the school's report readers any (decision 15). */
+  'reports:myClasses': { ...ADMINS, SCHOOLWIDE_REPORTS: 'school', SCHOOL_STUDENT_REPORTS: 'school', TEACHER: 'periods' },
   'reports:teacherUsage': { ...ADMINS, TEACHER_USAGE_REPORTS: 'school', SCHOOLWIDE_REPORTS: 'school' },
   'reports:schoolStudents': { ...ADMINS, SCHOOL_STUDENT_REPORTS: 'school', SCHOOLWIDE_REPORTS: 'school' },
   'reports:schoolDashboard': { ...ADMINS, SCHOOL_DASHBOARD: 'school', SCHOOLWIDE_REPORTS: 'school' },

@@ -533,3 +533,22 @@ export const surveyAnswers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.schoolId, t.userId, t.survey] }), index('survey_answers_survey').on(t.schoolId, t.survey)],
 );
+
+/* ---- Reports (migration 0007_reports) ---- */
+
+/**
+ * Per giver, day and category: what the teacher usage report reads instead of scanning the ledger.
+ * Kept by applyLedger in the same statement as each give, edit and delete (activities with a giver).
+ */
+export const giverRollup = pgTable(
+  'giver_rollup',
+  {
+    schoolId: uuid('school_id').notNull(),
+    giverId: uuid('giver_id').notNull(),
+    date: date('date').notNull(),
+    category: text('category').notNull(),
+    points: bigint('points', { mode: 'number' }).notNull().default(0),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.giverId, t.date, t.category] }), index('giver_rollup_date').on(t.schoolId, t.date)],
+);

@@ -10,6 +10,8 @@ export interface LedgerDelta {
   earned: number;
   spent: number;
   count: number;
+  /** Who gave the activity: also booked in the giver rollup (the teacher usage report). */
+  givenBy?: string | null;
 }
 
 /**
@@ -39,8 +41,30 @@ export async function applyLedger(tx: Queryable, schoolId: string, deltas: reado
       r.count += d.count;
     } else rollup.set(key, { ...d });
   }
+  const givers = new Map<string, { giverId: string; date: string; category: string; points: number; count: number }>();
+  for (const d of deltas) {
+    if (!d.givenBy) continue;
+    const key = `${d.givenBy}|${d.date}|${d.category}`;
+    const g = givers.get(key);
+    if (g) {
+      g.points += d.earned;
+      g.count += d.count;
+    } else givers.set(key, { giverId: d.givenBy, date: d.date, category: d.category, points: d.earned, count: d.count });
+  }
+  const gs = [...givers.values()].sort((a, b) => (a.giverId < b.giverId ? -1 : a.giverId > b.giverId ? 1 : a.date < b.date ? -1 : a.date > b.date ? 1 : a.category < b.category ? -1 : 1));
+  const giverUpsert = gs.length
+    ? sql`, giver as (
+    insert into giver_rollup (school_id, giver_id, date, category, points, count)
+    select ${schoolId}::uuid, t.g, t.d, t.c, t.p, t.n
+    from unnest(${pgArray(gs.map((g) => g.giverId), 'uuid')}, ${pgArray(gs.map((g) => g.date), 'date')}, ${pgArray(gs.map((g) => g.category), 'text')},
+                ${pgArray(gs.map((g) => g.points), 'bigint')}, ${pgArray(gs.map((g) => g.count), 'int')}) as t(g, d, c, p, n)
+    order by t.g, t.d, t.c
+    on conflict (school_id, giver_id, date, category) do update set
+      points = giver_rollup.points + excluded.points,
+      count = giver_rollup.count + excluded.count)`
+    : sql``;
   const ws = [...wallets.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  // One statement: the caller's ledger write (if any), the wallets and the rollup, in one round trip.
+  // One statement: the caller's ledger write (if any), the wallets, the giver rollup and the rollup, in one round trip.
   const walletUpsert = sql`
     insert into wallets (school_id, student_id, balance, total_earned, total_spent)
     select ${schoolId}::uuid, t.s, t.e - t.sp, t.e, t.sp
@@ -52,7 +76,7 @@ export async function applyLedger(tx: Queryable, schoolId: string, deltas: reado
       total_spent = wallets.total_spent + excluded.total_spent`;
   const rs = [...rollup.values()].sort((a, b) => (a.studentId < b.studentId ? -1 : a.studentId > b.studentId ? 1 : 0));
   await tx.execute(sql`
-    with ${sql.join(along.map((statement, i) => sql`${sql.raw(`ledger${i}`)} as (${statement}), `))}wallet as (${walletUpsert})
+    with ${sql.join(along.map((statement, i) => sql`${sql.raw(`ledger${i}`)} as (${statement}), `))}wallet as (${walletUpsert})${giverUpsert}
     insert into daily_rollup (school_id, student_id, date, category, earned, spent, count)
     select ${schoolId}::uuid, t.s, t.d, t.c, t.e, t.sp, t.n
     from unnest(${pgArray(rs.map((r) => r.studentId), 'uuid')}, ${pgArray(rs.map((r) => r.date), 'date')}, ${pgArray(rs.map((r) => r.category), 'text')},

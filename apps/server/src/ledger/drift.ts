@@ -7,7 +7,8 @@ const rowsOf = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
 /**
  * Books check for one school: wallets against the ledger (activities earned, the totals of orders
  * that are not CANCELED or REFUNDED spent), each order's total against its items, and the daily
- * rollup against the activities (earned) and the orders (spent, category Store). Returns the rows
+ * rollup against the activities (earned) and the orders (spent, category Store), the giver rollup
+ * against the activities with a giver. Returns the rows
  * that disagree.
  */
 export async function ledgerDrift(db: Queryable, schoolId: string): Promise<Record<string, unknown>[]> {
@@ -38,5 +39,11 @@ export async function ledgerDrift(db: Queryable, schoolId: string): Promise<Reco
     full join (select o.student_id, o.date, sum(o.total) as sum, count(*) as n from orders o where o.school_id = ${schoolId} and ${spending} group by 1, 2) o
       on o.student_id = r.student_id and o.date = r.date
     where r.spent is distinct from o.sum or r.count is distinct from o.n or r.earned <> 0`);
-  return [...rowsOf(wallet), ...rowsOf(missingWallet), ...rowsOf(orderTotals), ...rowsOf(rollup), ...rowsOf(storeRollup)];
+  const giverRollup = await db.execute(sql`
+    select coalesce(r.giver_id, a.given_by) as giver_id, coalesce(r.date, a.date) as date, coalesce(r.category, a.category) as category, r.points, a.sum, r.count, a.n
+    from (select giver_id, date, category, points, count from giver_rollup where school_id = ${schoolId} and (points <> 0 or count <> 0)) r
+    full join (select given_by, date, category, sum(points) as sum, count(*) as n from activities where school_id = ${schoolId} and given_by is not null group by 1, 2, 3) a
+      on a.given_by = r.giver_id and a.date = r.date and a.category = r.category
+    where r.points is distinct from a.sum or r.count is distinct from a.n`);
+  return [...rowsOf(wallet), ...rowsOf(missingWallet), ...rowsOf(orderTotals), ...rowsOf(rollup), ...rowsOf(storeRollup), ...rowsOf(giverRollup)];
 }

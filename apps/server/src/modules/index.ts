@@ -13,6 +13,7 @@ import { groupTypeRoutes } from './group-types/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { periodRoutes } from './periods/routes.js';
 import { productRoutes } from './products/routes.js';
+import { reportRoutes } from './reports/routes.js';
 import { schoolRoutes } from './school/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import { storeRoutes } from './store/routes.js';
@@ -43,6 +44,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(uploadRoutes);
   await app.register(settingsRoutes);
   await app.register(surveyRoutes);
+  await app.register(reportRoutes);
   if (isDevMode(app.env)) await app.register(devRoutes);
 };
 

@@ -2,6 +2,14 @@ import type { LoginBody, OrderListQuery } from '@app/domain';
 import { api, API_BASE } from './client';
 import { failure, type ApiResult } from './failure';
 import type {
+  ClassReport,
+  MyClassesReport,
+  ReportFilters,
+  ReportsMeta,
+  SchoolDashboardReport,
+  SchoolStudentsReport,
+  StudentReport,
+  TeacherUsageReport,
   ActivityItem,
   ActivityOption,
   ActivityOptions,
@@ -222,4 +230,15 @@ export const uploads = {
       return failure('The image could not be uploaded. Check the connection and try again.');
     }
   },
+};
+
+/** The reports screen (decision 44): filters go as the query; the spec's three activity calls answer the same shapes. */
+export const reports = {
+  meta: () => api.get<ReportsMeta>('reports/meta'),
+  myClasses: (f: ReportFilters) => api.get<MyClassesReport>('reports/my-classes', { query: { ...f } }),
+  classReport: (periodId: string, f: ReportFilters) => api.post<ClassReport>('activity/class-report', { ...f, internalPeriodId: periodId }),
+  student: (studentId: string, f: ReportFilters) => api.get<StudentReport>(`reports/student/${id(studentId)}`, { query: { ...f } }),
+  teacherUsage: (f: ReportFilters) => api.get<TeacherUsageReport>('activity/teacher-report/', { query: { ...f } }),
+  schoolStudents: (f: ReportFilters) => api.get<SchoolStudentsReport>('activity/student-report/', { query: { ...f } }),
+  schoolDashboard: (f: ReportFilters) => api.get<SchoolDashboardReport>('reports/school-dashboard', { query: { ...f } }),
 };

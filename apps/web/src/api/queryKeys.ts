@@ -57,6 +57,12 @@ export const queryKeys = {
     all: ['class-stats'] as const,
     of: (periodId: string, date: string) => ['class-stats', periodId, date] as const,
   },
+  /** The reports screen: its meta, and each tab's answer by its filters; `reports.all` covers them all. */
+  reports: {
+    all: ['reports'] as const,
+    meta: ['reports', 'meta'] as const,
+    tab: (tab: string, filters: object, subject?: string) => ['reports', tab, subject ?? null, filters] as const,
+  },
   /** GET utility/student/balance/stats: the signed-in student's balance, tier and level. */
   balanceStats: ['balance-stats'] as const,
   /** The same for one student (staff: a teacher ordering for a student); under balanceStats. */

@@ -5,6 +5,16 @@
  */
 export type {
   AbsenceChange,
+  ClassReport,
+  MyClassesReport,
+  ReportFilters,
+  ReportsMeta,
+  ReportTab,
+  SchoolDashboardReport,
+  SchoolStudentsReport,
+  StudentReport,
+  StudentSumsRow,
+  TeacherUsageReport,
   ActivityCategory,
   ActivityItem,
   ActivityListQuery,

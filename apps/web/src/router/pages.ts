@@ -32,7 +32,7 @@ export const PAGES: Record<RoutePath, LazyPage | ComponentType> = {
   '/rosters': lazyPage(() => import('../routes/rosters/RostersPage')),
   '/dashboard': notAvailable,
   '/activity': lazyPage(() => import('../routes/activity/ActivityPage')),
-  '/reports': notAvailable,
+  '/reports': lazyPage(() => import('../routes/reports/ReportsPage')),
   '/profile': lazyPage(() => import('../routes/profile/ProfilePage')),
   '/bonuses-flags': lazyPage(() => import('../routes/bonuses-flags/BonusesFlagsPage')),
   '/calendar': lazyPage(() => import('../routes/calendar/CalendarPage')),

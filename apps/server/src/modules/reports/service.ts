@@ -1,0 +1,296 @@
+import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  attendanceLabel,
+  periodLabel,
+  type ClassReport,
+  type MyClassesReport,
+  type ReportFilters,
+  type SchoolDashboardReport,
+  type SchoolStudentsReport,
+  type StudentReport,
+  type StudentSumsRow,
+  type TeacherUsageReport,
+} from '@app/domain';
+import type { Queryable } from '../../db/client.js';
+import { activities, configurations } from '../../db/schema.js';
+import type { AuthUser } from '../../lib/auth-context.js';
+import { forbidden } from '../../lib/errors.js';
+import { requireScope } from '../../access/permission.js';
+import { periodFor, taughtPeriodsSql } from '../../access/periods.js';
+import { studentFor } from '../../access/students.js';
+import { appliedRange, thisWeekStart, type AppliedRange } from './range.js';
+
+/**
+ * The reports, read from the rollups only (daily_rollup per student, giver_rollup per giver;
+ * decision 43), never by scanning the activities. Routes stay thin; scope checks happen here.
+ */
+
+const STORE = 'Store';
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+const n = (v: unknown) => Number(v ?? 0);
+
+/** Which students a report covers: the school's, narrowed by period, house and grade filters. */
+function studentWhere(user: AuthUser, f: ReportFilters, periodIds?: SQL): SQL {
+  const parts: SQL[] = [sql`u.school_id = ${user.schoolId}`, sql`'STUDENT' = any(u.roles)`];
+  if (f.house) parts.push(sql`u.house = ${f.house}`);
+  if (f.gradeLevel) parts.push(sql`ltrim(u.grade_level, '0') = ltrim(${f.gradeLevel}, '0')`);
+  if (periodIds) parts.push(sql`u.id in (select ps.student_id from period_students ps where ps.school_id = ${user.schoolId} and ps.period_id in (${periodIds}))`);
+  return sql.join(parts, sql` and `);
+}
+
+/** Rollup rows in the range, in the filter's category (spending, category Store, always counts). */
+function rollupWhere(user: AuthUser, f: ReportFilters, r: AppliedRange): SQL {
+  const cat = f.category ? sql` and (d.category = ${f.category} or d.category = ${STORE})` : sql``;
+  return sql`d.school_id = ${user.schoolId} and d.date between ${r.startDate}::date and ${r.endDate}::date${cat}`;
+}
+
+const SUMS = sql`
+  coalesce(sum(d.earned) filter (where d.category <> ${STORE}), 0) as earned,
+  coalesce(sum(d.earned) filter (where d.category = 'Bonuses'), 0) as bonuses,
+  coalesce(sum(d.count) filter (where d.category = 'Bonuses'), 0) as bonus_count,
+  coalesce(sum(d.earned) filter (where d.category = 'Flags'), 0) as flags,
+  coalesce(sum(d.count) filter (where d.category = 'Flags'), 0) as flag_count,
+  coalesce(sum(d.spent) filter (where d.category = ${STORE}), 0) as spent,
+  coalesce(sum(d.count) filter (where d.category = ${STORE}), 0) as orders`;
+
+type SumsRaw = Record<'earned' | 'bonuses' | 'bonus_count' | 'flags' | 'flag_count' | 'spent' | 'orders', unknown>;
+type StudentRaw = SumsRaw & { id: string; first_name: string; last_name: string; grade_level: string | null; house: string | null; balance: unknown };
+
+const toStudentRow = (r: StudentRaw): StudentSumsRow => ({
+  studentId: r.id,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  gradeLevel: r.grade_level,
+  house: r.house,
+  earned: n(r.earned),
+  bonuses: n(r.bonuses),
+  bonusCount: n(r.bonus_count),
+  flags: n(r.flags),
+  flagCount: n(r.flag_count),
+  spent: n(r.spent),
+  balance: n(r.balance),
+});
+
+/** Each student's sums over the range: one aggregate of the rollup joined to the students. */
+async function studentSums(db: Queryable, user: AuthUser, f: ReportFilters, r: AppliedRange, periodIds?: SQL): Promise<StudentSumsRow[]> {
+  const res = await db.execute(sql`
+    select u.id, u.first_name, u.last_name, u.grade_level, u.house, coalesce(w.balance, 0) as balance,
+           coalesce(s.earned, 0) as earned, coalesce(s.bonuses, 0) as bonuses, coalesce(s.bonus_count, 0) as bonus_count,
+           coalesce(s.flags, 0) as flags, coalesce(s.flag_count, 0) as flag_count, coalesce(s.spent, 0) as spent
+    from users u
+    left join (select d.student_id, ${SUMS} from daily_rollup d where ${rollupWhere(user, f, r)} group by d.student_id) s on s.student_id = u.id
+    left join wallets w on w.school_id = u.school_id and w.student_id = u.id
+    where ${studentWhere(user, f, periodIds)}
+    order by u.last_name, u.first_name, u.id`);
+  return rowsOf<StudentRaw>(res).map(toStudentRow);
+}
+
+/** Day-by-day sums of the covered students (the trend chart). */
+async function trend(db: Queryable, user: AuthUser, f: ReportFilters, r: AppliedRange, periodIds?: SQL) {
+  const narrowed = f.house || f.gradeLevel || periodIds;
+  const res = await db.execute(sql`
+    select d.date::text as date, ${SUMS}
+    from daily_rollup d
+    where ${rollupWhere(user, f, r)}${narrowed ? sql` and d.student_id in (select u.id from users u where ${studentWhere(user, f, periodIds)})` : sql``}
+    group by d.date order by d.date`);
+  return rowsOf<SumsRaw & { date: string }>(res).map((x) => ({ date: x.date, earned: n(x.earned), bonuses: n(x.bonuses), flags: n(x.flags), spent: n(x.spent), orders: n(x.orders) }));
+}
+
+const periodIdSql = (id: string) => sql`${id}::uuid`;
+
+/** My classes: each of the teacher's periods with its students' sums. */
+export async function myClassesReport(db: Queryable, user: AuthUser, f: ReportFilters): Promise<MyClassesReport> {
+  requireScope(user, 'reports:myClasses');
+  const r = await appliedRange(db, user, f);
+  const periods = rowsOf<{ id: string; period_number: number; name: string }>(
+    await db.execute(sql`select id, period_number, name from periods where id in (${taughtPeriodsSql(user)}) order by period_number, name, id`),
+  ).filter((p) => !f.periodId || p.id === f.periodId);
+  const rows: MyClassesReport['rows'] = [];
+  for (const p of periods) {
+    const label = p.name ? `${periodLabel(p.period_number)} (${p.name})` : periodLabel(p.period_number);
+    for (const s of await studentSums(db, user, f, r, periodIdSql(p.id))) rows.push({ ...s, periodId: p.id, periodLabel: label });
+  }
+  return { ...r, rows };
+}
+
+/** A period over a range: its students' sums and the trend (a teacher their own periods). */
+export async function classReport(db: Queryable, user: AuthUser, f: ReportFilters & { periodId: string }): Promise<ClassReport> {
+  const p = await periodFor(db, user, 'reports:myClasses', f.periodId);
+  const r = await appliedRange(db, user, f);
+  const label = p.name ? `${periodLabel(p.periodNumber)} (${p.name})` : periodLabel(p.periodNumber);
+  const [rows, days] = [await studentSums(db, user, f, r, periodIdSql(p.id)), await trend(db, user, f, r, periodIdSql(p.id))];
+  return { ...r, periodId: p.id, periodLabel: label, rows, trend: days.map(({ orders: _o, ...d }) => d) };
+}
+
+/** One student: by category, balance over time (from the rollup) and their activities in the range. */
+export async function studentReport(db: Queryable, user: AuthUser, studentId: string, f: ReportFilters): Promise<StudentReport> {
+  const s = await studentFor(db, user, 'reports:myClasses', studentId);
+  const r = await appliedRange(db, user, f);
+  const byCategory = rowsOf<{ category: string; earned: unknown; spent: unknown; count: unknown }>(
+    await db.execute(sql`
+      select d.category, sum(d.earned) as earned, sum(d.spent) as spent, sum(d.count) as count from daily_rollup d
+      where ${rollupWhere(user, f, r)} and d.student_id = ${s.id} group by d.category order by d.category`),
+  ).map((x) => ({ category: x.category, earned: n(x.earned), spent: n(x.spent), count: n(x.count) }));
+  const days = rowsOf<{ date: string; net: unknown; before: unknown }>(
+    await db.execute(sql`
+      select d.date::text as date, sum(d.earned - d.spent) as net,
+             (select coalesce(sum(b.earned - b.spent), 0) from daily_rollup b where b.school_id = ${user.schoolId} and b.student_id = ${s.id} and b.date < ${r.startDate}::date) as before
+      from daily_rollup d where d.school_id = ${user.schoolId} and d.student_id = ${s.id} and d.date between ${r.startDate}::date and ${r.endDate}::date
+      group by d.date order by d.date`),
+  );
+  let balance = days.length ? n(days[0]!.before) : 0;
+  const balanceOverTime = days.map((d) => ({ date: d.date, balance: (balance += n(d.net)) }));
+  const [labels] = await db
+    .select({ v: configurations.valueObject })
+    .from(configurations)
+    .where(and(eq(configurations.scope, user.schoolId), eq(configurations.key, 'attendanceLabels')));
+  const district = labels?.v && typeof labels.v === 'object' ? (labels.v as Record<string, string>) : null;
+  const history = await db
+    .select()
+    .from(activities)
+    .where(
+      and(
+        eq(activities.schoolId, user.schoolId),
+        eq(activities.studentId, s.id),
+        gte(activities.date, r.startDate),
+        lte(activities.date, r.endDate),
+        f.category ? eq(activities.category, f.category) : undefined,
+      ),
+    )
+    .orderBy(desc(activities.date), desc(activities.createdAt))
+    .limit(500);
+  return {
+    ...r,
+    student: { studentId: s.id, firstName: s.firstName, lastName: s.lastName, gradeLevel: s.gradeLevel, house: s.house },
+    byCategory,
+    balanceOverTime,
+    history: history.map((a) => ({
+      _id: a.id,
+      date: a.date,
+      category: a.category,
+      activityType: a.activityType,
+      label: a.category === 'Daily Attendance' ? attendanceLabel(a.activityType, district) : a.activityType,
+      points: a.points,
+      comment: a.comment,
+    })),
+  };
+}
+
+/** Teacher usage: the giver rollup per staff member who may give, and who has not given this week. */
+export async function teacherUsageReport(db: Queryable, user: AuthUser, f: ReportFilters): Promise<TeacherUsageReport> {
+  if (requireScope(user, 'reports:teacherUsage') !== 'school') throw forbidden();
+  const r = await appliedRange(db, user, f);
+  const week = await thisWeekStart(db, user);
+  const cat = f.category ? sql` and g.category = ${f.category}` : sql``;
+  const staff = rowsOf<{ id: string; first_name: string; last_name: string; this_week: boolean }>(
+    await db.execute(sql`
+      select u.id, u.first_name, u.last_name,
+        exists (select 1 from giver_rollup g where g.school_id = u.school_id and g.giver_id = u.id and g.count > 0
+                and g.date between ${week.from}::date and ${week.to}::date) as this_week
+      from users u
+      where u.school_id = ${user.schoolId} and u.roles && array['TEACHER', 'SCHOOL_ADMIN', 'GIVE_ALL']::text[]
+      order by u.last_name, u.first_name, u.id`),
+  );
+  const inRange = rowsOf<{ id: string } & Record<string, unknown>>(
+    await db.execute(sql`
+      select g.giver_id as id,
+        coalesce(sum(g.points) filter (where g.category = 'Bonuses'), 0) as bonus_points,
+        coalesce(sum(g.count) filter (where g.category = 'Bonuses'), 0) as bonus_count,
+        coalesce(sum(g.points) filter (where g.category = 'Flags'), 0) as flag_points,
+        coalesce(sum(g.count) filter (where g.category = 'Flags'), 0) as flag_count,
+        coalesce(sum(g.points) filter (where g.category not in ('Bonuses', 'Flags')), 0) as other_points,
+        coalesce(sum(g.count) filter (where g.category not in ('Bonuses', 'Flags')), 0) as other_count,
+        count(distinct g.date) filter (where g.count > 0) as days_given,
+        max(g.date) filter (where g.count > 0)::text as last_given
+      from giver_rollup g where g.school_id = ${user.schoolId} and g.date between ${r.startDate}::date and ${r.endDate}::date${cat}
+      group by g.giver_id`),
+  );
+  const sums = new Map(inRange.map((x) => [x.id, x]));
+  return {
+    ...r,
+    weekStart: week.from,
+    rows: staff.map((u) => {
+      const x = sums.get(u.id);
+      return {
+        giverId: u.id,
+        firstName: u.first_name,
+        lastName: u.last_name,
+        bonusPoints: n(x?.bonus_points),
+        bonusCount: n(x?.bonus_count),
+        flagPoints: n(x?.flag_points),
+        flagCount: n(x?.flag_count),
+        otherPoints: n(x?.other_points),
+        otherCount: n(x?.other_count),
+        daysGiven: n(x?.days_given),
+        lastGiven: (x?.last_given as string | null | undefined) ?? null,
+      };
+    }),
+    notGivenThisWeek: staff.filter((u) => !u.this_week).map((u) => ({ giverId: u.id, firstName: u.first_name, lastName: u.last_name })),
+  };
+}
+
+type Group = SchoolStudentsReport['byGrade'][number];
+function groupBy(rows: readonly StudentSumsRow[], key: (r: StudentSumsRow) => string): Group[] {
+  const out = new Map<string, Group>();
+  for (const r of rows) {
+    const k = key(r);
+    const g = out.get(k) ?? { key: k, students: 0, earned: 0, bonuses: 0, flags: 0, flagCount: 0, spent: 0 };
+    g.students += 1;
+    g.earned += r.earned;
+    g.bonuses += r.bonuses;
+    g.flags += r.flags;
+    g.flagCount += r.flagCount;
+    g.spent += r.spent;
+    out.set(k, g);
+  }
+  return [...out.values()].sort((a, b) => a.key.localeCompare(b.key, undefined, { numeric: true }));
+}
+
+const periodFilter = (f: ReportFilters) => (f.periodId && /^[0-9a-f-]{36}$/i.test(f.periodId) ? periodIdSql(f.periodId) : f.periodId ? sql`null::uuid` : undefined);
+
+/** School students: every student's sums (top earners, most flagged are sorts of them), by grade and by house. */
+export async function schoolStudentsReport(db: Queryable, user: AuthUser, f: ReportFilters): Promise<SchoolStudentsReport> {
+  if (requireScope(user, 'reports:schoolStudents') !== 'school') throw forbidden();
+  const r = await appliedRange(db, user, f);
+  const rows = await studentSums(db, user, f, r, periodFilter(f));
+  return { ...r, rows, byGrade: groupBy(rows, (x) => x.gradeLevel ?? 'None'), byHouse: groupBy(rows, (x) => x.house ?? 'None') };
+}
+
+/** School dashboard: totals, the day-by-day trend, house standings and store sales. */
+export async function schoolDashboardReport(db: Queryable, user: AuthUser, f: ReportFilters): Promise<SchoolDashboardReport> {
+  if (requireScope(user, 'reports:schoolDashboard') !== 'school') throw forbidden();
+  const r = await appliedRange(db, user, f);
+  const pf = periodFilter(f);
+  const days = await trend(db, user, f, r, pf);
+  const houses = rowsOf<{ house: string; students: unknown; earned: unknown; active: unknown }>(
+    await db.execute(sql`
+      select coalesce(u.house, 'None') as house, count(*) as students, coalesce(sum(s.earned), 0) as earned, count(s.student_id) filter (where s.n > 0) as active
+      from users u
+      left join (select d.student_id, sum(d.earned) filter (where d.category <> ${STORE}) as earned, sum(d.count) filter (where d.category <> ${STORE}) as n
+                 from daily_rollup d where ${rollupWhere(user, f, r)} group by d.student_id) s on s.student_id = u.id
+      where ${studentWhere(user, f, pf)}
+      group by 1 order by 3 desc, 1`),
+  );
+  const sum = (k: 'earned' | 'bonuses' | 'flags' | 'spent' | 'orders') => days.reduce((a, d) => a + d[k], 0);
+  const flagCount = rowsOf<{ c: unknown }>(
+    await db.execute(sql`select coalesce(sum(d.count), 0) as c from daily_rollup d where ${rollupWhere(user, f, r)} and d.category = 'Flags'${
+      f.house || f.gradeLevel || pf ? sql` and d.student_id in (select u.id from users u where ${studentWhere(user, f, pf)})` : sql``
+    }`),
+  );
+  return {
+    ...r,
+    totals: {
+      students: houses.reduce((a, h) => a + n(h.students), 0),
+      activeStudents: houses.reduce((a, h) => a + n(h.active), 0),
+      earned: sum('earned'),
+      bonuses: sum('bonuses'),
+      flags: sum('flags'),
+      flagCount: n(flagCount[0]?.c),
+      spent: sum('spent'),
+      orders: sum('orders'),
+    },
+    trend: days.map(({ orders: _o, ...d }) => d),
+    houses: houses.filter((h) => h.house !== 'None' || n(h.students) > 0).map((h) => ({ house: h.house, students: n(h.students), earned: n(h.earned) })),
+    storeSales: days.filter((d) => d.spent || d.orders).map((d) => ({ date: d.date, spent: d.spent, orders: d.orders })),
+  };
+}

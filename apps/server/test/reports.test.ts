@@ -1,0 +1,241 @@
+import { addDays, weekStart } from '@app/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { writeOrders } from '../src/ledger/orders.js';
+import { schoolDay, typeByName } from './helpers/economy.js';
+import { makeHouses, makePeriod, makeSchool, makeUser, signIn, type SchoolRow, type UserRow } from './helpers/factories.js';
+import { makeProduct } from './helpers/store.js';
+import { call, useTestApp } from './helpers/test-app.js';
+
+const ctx = useTestApp();
+let school: SchoolRow;
+let teacher: UserRow;
+let teacher2: UserRow;
+let s1: UserRow;
+let s2: UserRow;
+let s3: UserRow;
+let periodId: string;
+let otherPeriodId: string;
+let day: string;
+let bonusPoints: number;
+let flagPoints: number;
+const tok: Record<string, string> = {};
+
+beforeAll(async () => {
+  const db = ctx.database.db;
+  school = await makeSchool(db);
+  await makeHouses(db, school);
+  teacher = await makeUser(db, school, ['TEACHER'], { firstName: 'Tess', lastName: 'Alpha' });
+  teacher2 = await makeUser(db, school, ['TEACHER'], { firstName: 'Quiet', lastName: 'Omega' });
+  s1 = await makeUser(db, school, ['STUDENT'], { gradeLevel: '7', house: 'altruismo', lastName: 'Able' });
+  s2 = await makeUser(db, school, ['STUDENT'], { gradeLevel: '07', house: 'amistad', lastName: 'Baker' });
+  s3 = await makeUser(db, school, ['STUDENT'], { gradeLevel: '8', house: 'amistad', lastName: 'Cole' });
+  periodId = (await makePeriod(db, school, teacher, [s1, s2], { periodNumber: 2 })).id;
+  otherPeriodId = (await makePeriod(db, school, teacher2, [s3], { periodNumber: 3 })).id;
+  for (const [k, u] of Object.entries({
+    teacher,
+    teacher2,
+    s1,
+    admin: await makeUser(db, school, ['SCHOOL_ADMIN']),
+    usage: await makeUser(db, school, ['TEACHER_USAGE_REPORTS']),
+    students: await makeUser(db, school, ['SCHOOL_STUDENT_REPORTS']),
+    dashboard: await makeUser(db, school, ['SCHOOL_DASHBOARD']),
+    store: await makeUser(db, school, ['STORE_MANAGER']),
+  }))
+    tok[k] = await signIn(ctx.app, u);
+  day = await schoolDay(db, school);
+  const bonus = await typeByName(db, school, 'Kindness');
+  const flag = await typeByName(db, school, 'Late to class');
+  bonusPoints = bonus.points;
+  flagPoints = -3; // a teacher's flag: the school's nonAdminFlagPoints (decision 8)
+  // Two bonuses to s1 and s2, a flag to s1, all by the teacher in the period on the school day.
+  for (const payload of [
+    { externalStudentIds: [s1.externalId, s2.externalId], internalPeriodId: periodId, activityTypes: [bonus.id], date: day },
+    { externalStudentIds: [s1.externalId], internalPeriodId: periodId, activityTypes: [bonus.id, flag.id], date: day },
+  ]) {
+    const res = await call(ctx.app, 'POST', '/activity/bulk', { token: tok.teacher, payload });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+  // s1 spends 2 at the store.
+  const product = await makeProduct(db, school, { name: 'Pencil', price: 2, stock: null });
+  await db.transaction((tx) =>
+    writeOrders(tx, school.id, day, new Date(), [
+      { studentId: s1.id, store: 'School', teacherId: null, estimatedDelivery: null, cutOffDate: null, placedBy: s1.id, items: [{ productId: product.id, name: 'Pencil', price: 2, quantity: 1, category: 'Items' }] },
+    ]),
+  );
+});
+
+const range = () => `startDate=${addDays(day, -7)}&endDate=${day}`;
+
+describe('reports: who may read them', () => {
+  it.each([
+    ['GET', '/reports/meta'],
+    ['GET', '/reports/school-students'],
+    ['GET', '/activity/teacher-report/'],
+    ['POST', '/activity/class-report'],
+  ] as const)('%s %s without a session is 401', async (method, url) => {
+    const res = await call(ctx.app, method, url, method === 'POST' ? { payload: {} } : {});
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: 'Unauthorized' });
+  });
+
+  it.each([
+    ['s1', '/reports/meta'],
+    ['store', '/reports/meta'],
+    ['teacher', '/reports/teacher-usage'],
+    ['teacher', '/activity/student-report/'],
+    ['usage', '/reports/school-students'],
+    ['students', '/reports/school-dashboard'],
+    ['dashboard', '/reports/teacher-usage'],
+    ['s1', '/reports/my-classes'],
+  ])('%s is refused %s with 403', async (who, url) => {
+    const res = await call(ctx.app, 'GET', url, { token: tok[who] });
+    expect(res.status).toBe(403);
+    expect(typeof res.body.message).toBe('string');
+  });
+
+  it('a teacher cannot read another teacher\u2019s class (403) nor a student outside their classes; an unknown period is 404', async () => {
+    expect((await call(ctx.app, 'GET', `/reports/class?periodId=${otherPeriodId}`, { token: tok.teacher })).status).toBe(403);
+    expect((await call(ctx.app, 'GET', `/reports/student/${s3.id}`, { token: tok.teacher })).status).toBe(403);
+    const unknown = await call(ctx.app, 'POST', '/activity/class-report', { token: tok.admin, payload: { internalPeriodId: '00000000-0000-4000-8000-000000000000' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Period not found');
+  });
+
+  it('another school\u2019s period and student are 404', async () => {
+    const other = await makeSchool(ctx.database.db);
+    const t = await makeUser(ctx.database.db, other, ['TEACHER']);
+    const st = await makeUser(ctx.database.db, other, ['STUDENT']);
+    const p = await makePeriod(ctx.database.db, other, t, [st]);
+    expect((await call(ctx.app, 'GET', `/reports/class?periodId=${p.id}`, { token: tok.admin })).status).toBe(404);
+    expect((await call(ctx.app, 'GET', `/reports/student/${st.id}`, { token: tok.admin })).status).toBe(404);
+  });
+
+  it('lists the tabs each role may open', async () => {
+    const tabs = async (who: string) => (await call(ctx.app, 'GET', '/reports/meta', { token: tok[who] })).body.tabs;
+    expect(await tabs('teacher')).toEqual(['myClasses', 'class', 'student']);
+    expect(await tabs('admin')).toEqual(['class', 'student', 'teacherUsage', 'schoolStudents', 'schoolDashboard']);
+    expect(await tabs('usage')).toEqual(['teacherUsage']);
+    expect(await tabs('students')).toEqual(['class', 'student', 'schoolStudents']);
+    expect(await tabs('dashboard')).toEqual(['schoolDashboard']);
+  });
+});
+
+describe('reports: bad input is a 400 with a clear message', () => {
+  it.each([
+    ['/reports/school-students?startDate=2025-13-01', 'startDate must be a date (YYYY-MM-DD)'],
+    ['/reports/school-students?startDate=2025-09-02&endDate=2025-09-01', 'startDate must be on or before endDate'],
+    ['/reports/school-students?startDate=2020-01-01&endDate=2025-01-01', 'A report covers at most 800 days'],
+    ['/reports/school-students?category=Money', 'category must be one of Flags, Bonuses, Academic Pay Day, Daily Behavior, Daily Attendance'],
+    ['/reports/class', 'periodId'],
+  ])('GET %s', async (url, message) => {
+    const res = await call(ctx.app, 'GET', url, { token: tok.admin });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain(message);
+  });
+
+  it('POST activity/class-report without a period', async () => {
+    const res = await call(ctx.app, 'POST', '/activity/class-report', { token: tok.admin, payload: { startDate: day } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('internalPeriodId');
+  });
+});
+
+describe('reports: what they answer', () => {
+  it('meta derives the ranges from the school year, year to date by default', async () => {
+    const res = await call(ctx.app, 'GET', '/reports/meta', { token: tok.admin });
+    expect(res.status).toBe(200);
+    const keys = res.body.ranges.map((r: { key: string }) => r.key);
+    expect(keys.slice(0, 3)).toEqual(['this-week', 'this-month', 'year-to-date']);
+    expect(keys.filter((k: string) => k.startsWith('month-')).length).toBeGreaterThanOrEqual(10);
+    expect(res.body.defaultRange.key).toBe('year-to-date');
+    expect(res.body.timeZone).toBe('America/Los_Angeles');
+  });
+
+  it('school students: each student\u2019s earned, bonuses, flags and spent, by grade and house', async () => {
+    const res = await call(ctx.app, 'GET', `/reports/school-students?${range()}`, { token: tok.students });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const row = (id: string) => res.body.rows.find((r: { studentId: string }) => r.studentId === id);
+    expect(row(s1.id)).toMatchObject({ earned: 2 * bonusPoints + flagPoints, bonuses: 2 * bonusPoints, bonusCount: 2, flags: flagPoints, flagCount: 1, spent: 2 });
+    expect(row(s1.id).balance).toBe(2 * bonusPoints + flagPoints - 2);
+    expect(row(s2.id)).toMatchObject({ earned: bonusPoints, bonusCount: 1, flagCount: 0, spent: 0 });
+    expect(row(s3.id)).toMatchObject({ earned: 0, spent: 0 });
+    // '7' and '07' are one grade for the filter; by grade they are listed as stored.
+    const seventh = await call(ctx.app, 'GET', `/activity/student-report/?${range()}&gradeLevel=7`, { token: tok.students });
+    expect(seventh.body.rows.map((r: { studentId: string }) => r.studentId).sort()).toEqual([s1.id, s2.id].sort());
+    const byHouse = Object.fromEntries(res.body.byHouse.map((g: { key: string; earned: number; students: number }) => [g.key, g]));
+    expect(byHouse.amistad).toMatchObject({ students: 2, earned: bonusPoints });
+    expect(byHouse.altruismo).toMatchObject({ students: 1, earned: 2 * bonusPoints + flagPoints });
+    const flagsOnly = await call(ctx.app, 'GET', `/reports/school-students?${range()}&category=Flags&house=altruismo`, { token: tok.admin });
+    expect(flagsOnly.body.rows).toHaveLength(1);
+    expect(flagsOnly.body.rows[0]).toMatchObject({ earned: flagPoints, bonuses: 0, flags: flagPoints, spent: 2 });
+  });
+
+  it('a range before the gives shows nothing earned', async () => {
+    const res = await call(ctx.app, 'GET', `/reports/school-students?startDate=${addDays(day, -60)}&endDate=${addDays(day, -30)}`, { token: tok.admin });
+    expect(res.body.rows.every((r: { earned: number; spent: number }) => r.earned === 0 && r.spent === 0)).toBe(true);
+  });
+
+  it('teacher usage: points and counts per giver from the giver rollup, and who has not given this week', async () => {
+    const res = await call(ctx.app, 'GET', `/activity/teacher-report/?${range()}`, { token: tok.usage });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const t = res.body.rows.find((r: { giverId: string }) => r.giverId === teacher.id);
+    expect(t).toMatchObject({ bonusPoints: 3 * bonusPoints, bonusCount: 3, flagPoints, flagCount: 1, daysGiven: 1, lastGiven: day });
+    const quiet = res.body.rows.find((r: { giverId: string }) => r.giverId === teacher2.id);
+    expect(quiet).toMatchObject({ bonusCount: 0, daysGiven: 0, lastGiven: null });
+    const idle = res.body.notGivenThisWeek.map((r: { giverId: string }) => r.giverId);
+    expect(idle).toContain(teacher2.id);
+    expect(idle.includes(teacher.id)).toBe(day < res.body.weekStart);
+    expect(res.body.weekStart).toBe(weekStart(res.body.weekStart));
+  });
+
+  it('teacher usage follows an edit and a delete of an activity', async () => {
+    const list = await call(ctx.app, 'GET', `/activity/?studentId=${s2.id}`, { token: tok.admin });
+    const a = list.body.find((x: { category: string }) => x.category === 'Bonuses');
+    expect((await call(ctx.app, 'PUT', `/activity/${a._id}`, { token: tok.admin, payload: { points: a.points + 10 } })).status).toBe(200);
+    let t = (await call(ctx.app, 'GET', `/reports/teacher-usage?${range()}`, { token: tok.admin })).body.rows.find((r: { giverId: string }) => r.giverId === teacher.id);
+    expect(t).toMatchObject({ bonusPoints: 3 * bonusPoints + 10, bonusCount: 3 });
+    expect((await call(ctx.app, 'DELETE', `/activity/${a._id}`, { token: tok.admin })).status).toBe(200);
+    t = (await call(ctx.app, 'GET', `/reports/teacher-usage?${range()}`, { token: tok.admin })).body.rows.find((r: { giverId: string }) => r.giverId === teacher.id);
+    expect(t).toMatchObject({ bonusPoints: 2 * bonusPoints, bonusCount: 2 });
+    // Give it back so the other reports keep their figures.
+    const bonus = await typeByName(ctx.database.db, school, 'Kindness');
+    await call(ctx.app, 'POST', '/activity/bulk', { token: tok.teacher, payload: { externalStudentIds: [s2.externalId], internalPeriodId: periodId, activityTypes: [bonus.id], date: day } });
+  });
+
+  it('my classes: the teacher\u2019s periods with their students', async () => {
+    const res = await call(ctx.app, 'GET', `/reports/my-classes?${range()}`, { token: tok.teacher });
+    expect(res.status).toBe(200);
+    expect(res.body.rows.map((r: { studentId: string; periodLabel: string }) => [r.studentId, r.periodLabel])).toEqual([
+      [s1.id, '2nd Period'],
+      [s2.id, '2nd Period'],
+    ]);
+  });
+
+  it('class report (both calls): the period\u2019s students and the trend by day', async () => {
+    const body = (await call(ctx.app, 'POST', '/activity/class-report', { token: tok.teacher, payload: { internalPeriodId: periodId, startDate: addDays(day, -7), endDate: day } })).body;
+    const viaGet = (await call(ctx.app, 'GET', `/reports/class?periodId=${periodId}&${range()}`, { token: tok.teacher })).body;
+    expect(viaGet).toEqual(body);
+    expect(body.rows).toHaveLength(2);
+    expect(body.trend).toEqual([{ date: day, earned: 3 * bonusPoints + flagPoints, bonuses: 3 * bonusPoints, flags: flagPoints, spent: 2 }]);
+  });
+
+  it('student report: by category, balance over time and history', async () => {
+    const res = await call(ctx.app, 'GET', `/reports/student/${s1.id}?${range()}`, { token: tok.teacher });
+    expect(res.status).toBe(200);
+    expect(res.body.byCategory).toEqual([
+      { category: 'Bonuses', earned: 2 * bonusPoints, spent: 0, count: 2 },
+      { category: 'Flags', earned: flagPoints, spent: 0, count: 1 },
+      { category: 'Store', earned: 0, spent: 2, count: 1 },
+    ]);
+    expect(res.body.balanceOverTime).toEqual([{ date: day, balance: 2 * bonusPoints + flagPoints - 2 }]);
+    expect(res.body.history).toHaveLength(3);
+  });
+
+  it('school dashboard: totals, trend, houses and store sales', async () => {
+    const res = await call(ctx.app, 'GET', `/reports/school-dashboard?${range()}`, { token: tok.dashboard });
+    expect(res.status).toBe(200);
+    expect(res.body.totals).toEqual({ students: 3, activeStudents: 2, earned: 3 * bonusPoints + flagPoints, bonuses: 3 * bonusPoints, flags: flagPoints, flagCount: 1, spent: 2, orders: 1 });
+    expect(res.body.storeSales).toEqual([{ date: day, spent: 2, orders: 1 }]);
+    expect(res.body.houses.map((h: { house: string }) => h.house).sort()).toEqual(['altruismo', 'amistad']);
+  });
+});

@@ -1,0 +1,122 @@
+import '@mantine/dates/styles.css';
+import { Group, Select } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useQuery } from '@tanstack/react-query';
+import type { ActivityCategory, ReportFilters, ReportsMeta } from '../../api';
+import { periods as periodCalls, queryKeys, school, unwrap } from '../../api';
+import { usePeriods } from '../../session';
+
+/** What the bar holds: a preset range key (or 'custom' with its dates) and the filters. */
+export interface FilterState {
+  range: string;
+  startDate: string;
+  endDate: string;
+  periodId: string;
+  house: string;
+  gradeLevel: string;
+  category: string;
+}
+
+export const initialFilters = (meta: ReportsMeta): FilterState => ({
+  range: meta.defaultRange.key,
+  startDate: meta.defaultRange.from,
+  endDate: meta.defaultRange.to,
+  periodId: '',
+  house: '',
+  gradeLevel: '',
+  category: '',
+});
+
+/** The query every report call takes. */
+export function toQuery(f: FilterState): ReportFilters {
+  return {
+    startDate: f.startDate || undefined,
+    endDate: f.endDate || undefined,
+    periodId: f.periodId || undefined,
+    house: f.house || undefined,
+    gradeLevel: f.gradeLevel || undefined,
+    category: (f.category || undefined) as ActivityCategory | undefined,
+  };
+}
+
+const ALL = (label: string) => ({ value: '', label });
+
+/** Date range (presets of the school year, or custom) and the period, house, grade and category filters. */
+export function ReportFiltersBar({
+  meta,
+  value,
+  onChange,
+  show,
+}: {
+  meta: ReportsMeta;
+  value: FilterState;
+  onChange: (f: FilterState) => void;
+  /** Which filters the tab takes; `schoolPeriods` lists the school's periods instead of the user's. */
+  show: { period: boolean; people: boolean; schoolPeriods: boolean };
+}) {
+  const mine = usePeriods();
+  const ofSchool = useQuery({ queryKey: queryKeys.periods.school, queryFn: () => unwrap(periodCalls.list('school')), enabled: show.period && show.schoolPeriods });
+  const periods = show.schoolPeriods ? ofSchool : mine;
+  const houses = useQuery({ queryKey: queryKeys.houses, queryFn: () => unwrap(school.houses()), enabled: show.people });
+  const grades = useQuery({ queryKey: queryKeys.gradeLevels, queryFn: () => unwrap(school.gradeLevels()), enabled: show.people });
+  const pickRange = (key: string | null) => {
+    const r = meta.ranges.find((x) => x.key === key);
+    onChange(r ? { ...value, range: r.key, startDate: r.from, endDate: r.to } : { ...value, range: 'custom' });
+  };
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      <Select
+        label="Date range"
+        data={[...meta.ranges.map((r) => ({ value: r.key, label: r.label })), { value: 'custom', label: 'Custom range' }]}
+        value={value.range}
+        onChange={pickRange}
+        allowDeselect={false}
+        w={{ base: '100%', xs: 190 }}
+      />
+      {value.range === 'custom' ? (
+        <>
+          <DateInput label="From" value={value.startDate || null} maxDate={value.endDate || undefined} onChange={(d) => onChange({ ...value, startDate: d ?? '' })} w={{ base: '100%', xs: 170 }} />
+          <DateInput label="To" value={value.endDate || null} minDate={value.startDate || undefined} onChange={(d) => onChange({ ...value, endDate: d ?? '' })} w={{ base: '100%', xs: 170 }} />
+        </>
+      ) : null}
+      {show.period ? (
+        <Select
+          label="Period"
+          data={[ALL('All periods'), ...(periods.data ?? []).map((p) => ({ value: p._id, label: p.name ? `${p.label} (${p.name})` : p.label }))]}
+          value={value.periodId}
+          onChange={(v) => onChange({ ...value, periodId: v ?? '' })}
+          allowDeselect={false}
+          w={{ base: '100%', xs: 190 }}
+        />
+      ) : null}
+      {show.people ? (
+        <>
+          <Select
+            label="House"
+            data={[ALL('All houses'), ...(houses.data ?? []).map((h) => ({ value: h.name, label: h.name }))]}
+            value={value.house}
+            onChange={(v) => onChange({ ...value, house: v ?? '' })}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 160 }}
+          />
+          <Select
+            label="Grade level"
+            data={[ALL('All grades'), ...(grades.data ?? []).map((g) => ({ value: g.value, label: g.label }))]}
+            value={value.gradeLevel}
+            onChange={(v) => onChange({ ...value, gradeLevel: v ?? '' })}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 160 }}
+          />
+        </>
+      ) : null}
+      <Select
+        label="Category"
+        data={[ALL('All categories'), ...meta.categories.map((c) => ({ value: c, label: c }))]}
+        value={value.category}
+        onChange={(v) => onChange({ ...value, category: v ?? '' })}
+        allowDeselect={false}
+        w={{ base: '100%', xs: 190 }}
+      />
+    </Group>
+  );
+}

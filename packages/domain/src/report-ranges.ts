@@ -1,0 +1,98 @@
+import { addDays, type IsoDate } from './school-days.js';
+
+/**
+ * Report date ranges derived from the school's calendar each year (spec section 9 gives one
+ * year's values: year to date from 2024-08-01, months August 2025..June 2026, giving from
+ * 16 August 2025 or 15 October 2025; docs/decisions.md 40).
+ */
+
+export interface ReportRange {
+  key: string;
+  label: string;
+  from: IsoDate;
+  to: IsoDate;
+}
+
+export interface SchoolYearSpan {
+  yearStart: IsoDate;
+  yearEnd: IsoDate;
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The last day of a month ('YYYY-MM'), leap years included. */
+export function monthEnd(month: string): IsoDate {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return `${month}-${pad(last)}`;
+}
+
+/** Each month of the school year, first to last day, clipped to the year. */
+export function schoolYearMonths(span: SchoolYearSpan): ReportRange[] {
+  const out: ReportRange[] = [];
+  let y = Number(span.yearStart.slice(0, 4));
+  let m = Number(span.yearStart.slice(5, 7));
+  for (let i = 0; i < 24; i++) {
+    const month = `${y}-${pad(m)}`;
+    const first = `${month}-01`;
+    if (first > span.yearEnd) break;
+    const from = first < span.yearStart ? span.yearStart : first;
+    const end = monthEnd(month);
+    out.push({ key: `month-${month}`, label: `${MONTHS[m - 1]} ${y}`, from, to: end > span.yearEnd ? span.yearEnd : end });
+    m += 1;
+    if (m > 12) {
+      m = 1;
+      y += 1;
+    }
+  }
+  return out;
+}
+
+/**
+ * Year to date starts a year before the school year does: the spec's 2024-08-01 for the
+ * 2025-26 year, so last year's history stays comparable (decision 40).
+ */
+export function yearToDateStart(span: SchoolYearSpan): IsoDate {
+  return `${Number(span.yearStart.slice(0, 4)) - 1}${span.yearStart.slice(4)}`;
+}
+
+/** Monday of the week of `date`. */
+export function weekStart(date: IsoDate): IsoDate {
+  const dow = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return addDays(date, -((dow + 6) % 7));
+}
+
+/** The preset ranges a report offers on `today` (custom is any from..to the user picks). */
+export function reportRanges(span: SchoolYearSpan, today: IsoDate): ReportRange[] {
+  const monthFirst = `${today.slice(0, 7)}-01`;
+  return [
+    { key: 'this-week', label: 'This week', from: weekStart(today), to: today },
+    { key: 'this-month', label: 'This month', from: monthFirst, to: today },
+    { key: 'year-to-date', label: 'Year to date', from: yearToDateStart(span), to: today },
+    ...schoolYearMonths(span),
+  ];
+}
+
+/** The four schools the spec starts on 15 October by default (their codes are configured, decision 41). */
+export const DEFAULT_GIVING_START = { month: 8, day: 16 } as const;
+export const LATE_GIVING_START = { month: 10, day: 15 } as const;
+
+/** A school's default giving start for the year starting in `startYear`: mid-August, or mid-October for a late-start school. */
+export function defaultGivingStart(startYear: number, schoolCode: string, lateStartCodes: readonly string[]): IsoDate {
+  const late = lateStartCodes.some((c) => c.toLowerCase() === schoolCode.toLowerCase());
+  const d = late ? LATE_GIVING_START : DEFAULT_GIVING_START;
+  return `${startYear}-${pad(d.month)}-${pad(d.day)}`;
+}
+
+/** At most this many days in one report range (two school years and a summer). */
+export const MAX_REPORT_DAYS = 800;
+
+/** Why a range cannot be reported on, or null. */
+export function rangeRefusal(from: IsoDate, to: IsoDate): string | null {
+  if (from > to) return 'startDate must be on or before endDate';
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+  if (days > MAX_REPORT_DAYS) return `A report covers at most ${MAX_REPORT_DAYS} days`;
+  return null;
+}

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import {
+  attendanceLabel,
+  csvField,
+  defaultGivingStart,
+  formatInstant,
+  monthEnd,
+  rangeRefusal,
+  reportRanges,
+  schoolYearFor,
+  schoolYearMonths,
+  toCsv,
+  weekStart,
+  yearToDateStart,
+} from '../src/index.js';
+
+const Y2025 = { yearStart: '2025-08-01', yearEnd: '2026-06-30' };
+
+describe('report ranges derived from the school calendar', () => {
+  it('gives the spec 2025-26 months, August 2025 to June 2026, February ending on the 28th', () => {
+    expect(schoolYearMonths(Y2025).map((m) => [m.label, m.from, m.to])).toEqual([
+      ['August 2025', '2025-08-01', '2025-08-31'],
+      ['September 2025', '2025-09-01', '2025-09-30'],
+      ['October 2025', '2025-10-01', '2025-10-31'],
+      ['November 2025', '2025-11-01', '2025-11-30'],
+      ['December 2025', '2025-12-01', '2025-12-31'],
+      ['January 2026', '2026-01-01', '2026-01-31'],
+      ['February 2026', '2026-02-01', '2026-02-28'],
+      ['March 2026', '2026-03-01', '2026-03-31'],
+      ['April 2026', '2026-04-01', '2026-04-30'],
+      ['May 2026', '2026-05-01', '2026-05-31'],
+      ['June 2026', '2026-06-01', '2026-06-30'],
+    ]);
+  });
+
+  it.each([
+    // school year start, year to date from (the spec: 2024-08-01 for 2025-26)
+    ['2025-08-01', '2024-08-01'],
+    ['2026-08-01', '2025-08-01'],
+    ['2027-08-15', '2026-08-15'],
+  ])('year to date of the year starting %s begins %s', (yearStart, from) => {
+    expect(yearToDateStart({ yearStart, yearEnd: '2099-06-30' })).toBe(from);
+  });
+
+  it.each([
+    // month, its last day (a leap February derived, not the spec's fixed 28th)
+    ['2026-02', '2026-02-28'],
+    ['2028-02', '2028-02-29'],
+    ['2100-02', '2100-02-28'],
+    ['2025-12', '2025-12-31'],
+    ['2026-04', '2026-04-30'],
+  ])('month %s ends on %s', (month, end) => expect(monthEnd(month)).toBe(end));
+
+  it('derives the next year the same way (August 2026 .. June 2027)', () => {
+    const months = schoolYearMonths(schoolYearFor('2026-09-10'));
+    expect(months).toHaveLength(11);
+    expect(months[0]).toMatchObject({ key: 'month-2026-08', from: '2026-08-01', to: '2026-08-31' });
+    expect(months[10]).toMatchObject({ key: 'month-2027-06', from: '2027-06-01', to: '2027-06-30' });
+  });
+
+  it('clips the months to a stored year that starts or ends mid-month', () => {
+    const months = schoolYearMonths({ yearStart: '2025-08-20', yearEnd: '2026-06-12' });
+    expect(months[0]).toMatchObject({ from: '2025-08-20', to: '2025-08-31' });
+    expect(months.at(-1)).toMatchObject({ from: '2026-06-01', to: '2026-06-12' });
+  });
+
+  it.each([
+    // today, this week from (Monday), this month from
+    ['2025-11-19', '2025-11-17', '2025-11-01'], // Wednesday
+    ['2025-11-17', '2025-11-17', '2025-11-01'], // Monday
+    ['2025-11-23', '2025-11-17', '2025-11-01'], // Sunday
+    ['2026-03-01', '2026-02-23', '2026-03-01'], // Sunday, week across months
+  ])('on %s this week starts %s and this month %s', (today, week, month) => {
+    const ranges = reportRanges(Y2025, today);
+    expect(weekStart(today)).toBe(week);
+    expect(ranges.find((r) => r.key === 'this-week')).toMatchObject({ from: week, to: today });
+    expect(ranges.find((r) => r.key === 'this-month')).toMatchObject({ from: month, to: today });
+    expect(ranges.find((r) => r.key === 'year-to-date')).toMatchObject({ from: '2024-08-01', to: today });
+  });
+
+  it.each([
+    // start year, school code, giving start (the spec: 16 August 2025, 15 October 2025 for four codes)
+    [2025, 'DEMO', '2025-08-16'],
+    [2025, 'LATE1', '2025-10-15'],
+    [2025, 'late2', '2025-10-15'],
+    [2025, 'LATE3', '2025-10-15'],
+    [2025, 'LATE4', '2025-10-15'],
+    [2025, 'OTHER', '2025-08-16'],
+    [2026, 'LATE1', '2026-10-15'],
+    [2026, 'DEMO', '2026-08-16'],
+  ])('in %s school %s gives from %s', (year, code, start) => {
+    expect(defaultGivingStart(year, code, ['LATE1', 'LATE2', 'LATE3', 'LATE4'])).toBe(start);
+  });
+
+  it.each([
+    ['2025-08-01', '2026-06-30', null],
+    ['2025-08-02', '2025-08-01', 'startDate must be on or before endDate'],
+    ['2020-01-01', '2026-01-01', 'A report covers at most 800 days'],
+  ])('range %s..%s is refused for: %s', (from, to, why) => expect(rangeRefusal(from, to)).toBe(why));
+});
+
+describe('attendance codes', () => {
+  it.each([
+    ['A', undefined, 'Absent'],
+    ['t', undefined, 'Tardy'],
+    [' E ', undefined, 'Excused absence'],
+    ['ZZ', undefined, 'ZZ'],
+    ['A', { A: 'Absent (all day)' }, 'Absent (all day)'],
+    ['h', { H: 'Half day' }, 'Half day'],
+    ['T', { H: 'Half day' }, 'Tardy'],
+    ['T', { T: '  ' }, 'Tardy'],
+    ['', undefined, ''],
+  ])('%j with district labels %j reads %j', (code, labels, expected) => expect(attendanceLabel(code, labels)).toBe(expected));
+});
+
+describe('CSV', () => {
+  it.each([
+    ['plain', 'plain'],
+    [12, '12'],
+    [-5, '-5'],
+    ['-5', '-5'],
+    [null, ''],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['=SUM(A1)', "'=SUM(A1)"],
+    ['@cmd', "'@cmd"],
+  ])('field %j is written %j', (v, out) => expect(csvField(v)).toBe(out));
+
+  it('writes instants in the school time zone and names it in date headers', () => {
+    const at = new Date('2025-11-03T07:30:00Z');
+    expect(formatInstant(at, 'America/Los_Angeles')).toBe('2025-11-02 23:30');
+    expect(formatInstant(at, 'America/New_York')).toBe('2025-11-03 02:30');
+    const csv = toCsv(
+      [
+        { label: 'Name', value: (r: { n: string; at: Date; d: string }) => r.n },
+        { label: 'Given', value: (r) => r.at, dated: true },
+        { label: 'Day', value: (r) => r.d, dated: true },
+      ],
+      [{ n: 'Lee, Ann', at, d: '2025-11-02' }],
+      'America/Los_Angeles',
+    );
+    expect(csv).toBe('Name,Given (America/Los_Angeles),Day (America/Los_Angeles)\r\n"Lee, Ann",2025-11-02 23:30,2025-11-02\r\n');
+  });
+});
