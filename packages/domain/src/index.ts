@@ -22,3 +22,6 @@ export * from './schemas-store.js';
 export * from './responses-store.js';
 export * from './icons-data.js';
 export * from './icons.js';
+export * from './dashboard.js';
+export * from './schemas-dashboard.js';
+export * from './responses-dashboard.js';
