@@ -1,6 +1,8 @@
 import type { LoginBody } from '@app/domain';
 import { api } from './client';
+import type { ApiResult } from './failure';
 import type {
+  AcademicProjections,
   ActivityItem,
   ActivityOption,
   ActivityOptions,
@@ -15,6 +17,7 @@ import type {
   OkResponse,
   PowerActions,
   BalanceStats,
+  BalancesAt,
   CalendarView,
   ClassStats,
   ConfigurationEntry,
@@ -28,6 +31,7 @@ import type {
   ContactMessage,
   ContactBody,
   ContactSent,
+  DashboardStats,
   DevPeriod,
   DevUser,
   GradeLevel,
@@ -111,6 +115,16 @@ export const groupTypes = {
 export const balances = {
   /** The signed-in student's stats, or (staff) a student's by internal id. */
   stats: (studentId?: string) => api.get<BalanceStats>('utility/student/balance/stats', { query: { studentId } }),
+  /** The balance at each end date with earned and spent between them; no dates, no call: an empty object (spec section 5). */
+  at: (endDates: string[], studentId?: string): Promise<ApiResult<BalancesAt>> =>
+    endDates.length ? api.post<BalancesAt>('utility/student/balance', { endDates, studentId }) : Promise.resolve({}),
+};
+
+export const dashboard = {
+  /** The student dashboard over a range (the last 30 days without one); staff name the student. */
+  stats: (range: { startDate?: string; endDate?: string }, studentId?: string) =>
+    api.get<DashboardStats>('utility/student/dashboard/stats', { query: { ...range, studentId } }),
+  projections: (studentId?: string) => api.get<AcademicProjections>('utility/student/academic-projections', { query: { studentId } }),
 };
 
 export const calendar = {

@@ -3,9 +3,16 @@ import { queryKeys, type QueryKey } from './queryKeys';
 
 /**
  * What a change to points shows up in: every activity list (a student's own, a class's), the
- * student's balance, tier and level, and the class page's balances and day totals.
+ * student's balance, tier and level, the class page's balances and day totals, the student
+ * dashboard and the pay-period breakdown.
  */
-const POINTS: readonly QueryKey[] = [queryKeys.activities.all, queryKeys.balanceStats, queryKeys.classStats.all];
+const POINTS: readonly QueryKey[] = [
+  queryKeys.activities.all,
+  queryKeys.balanceStats,
+  queryKeys.classStats.all,
+  queryKeys.dashboard.all,
+  queryKeys.balancesAt.all,
+];
 
 /**
  * The one rule per change: which queries a change makes stale. Each mutation calls the matching

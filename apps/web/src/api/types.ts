@@ -5,6 +5,7 @@
  */
 export type {
   AbsenceChange,
+  AcademicProjections,
   ActivityCategory,
   ActivityItem,
   ActivityListQuery,
@@ -13,6 +14,7 @@ export type {
   ActivityUpdateBody,
   ActivityUpdated,
   BalanceStats,
+  BalancesAt,
   BulkGiveBody,
   CalendarView,
   ClassStats,
@@ -23,6 +25,7 @@ export type {
   ContactMessage,
   ContactSent,
   CustomActionInput,
+  DashboardStats,
   DevPeriod,
   DevUser,
   GiveResult,
