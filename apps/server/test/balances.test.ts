@@ -59,9 +59,9 @@ describe('POST utility/student/balance', () => {
     expect(empty).toMatchObject({ status: 200, body: {} });
   });
 
-  it('gives the balance at the end of each date', async () => {
+  it('gives the balance at the end of each date, with earned and spent since the previous one', async () => {
     const before = addDays(day, -1);
     const res = await call(ctx.app, 'POST', '/utility/student/balance', { token: tokens.student, payload: { endDates: [before, day] } });
-    expect(res.body).toEqual({ [before]: 0, [day]: 10 });
+    expect(res.body).toEqual({ [before]: { balance: 0, earned: 0, spent: 0 }, [day]: { balance: 10, earned: 10, spent: 0 } });
   });
 });

@@ -362,6 +362,15 @@ const CALLS: Record<string, CallSpec> = {
     target: { kind: 'period', owner: 'STUDENT' },
     build: async (fx) => ({ url: '/utility/student/balance', payload: { endDates: [fx.day], studentId: fx.role.STUDENT.id } }),
   },
+  // The STUDENT-role user's dashboard and projections: the same reach as the balance.
+  'GET /api/v1/utility/student/dashboard/stats': {
+    target: { kind: 'period', owner: 'STUDENT' },
+    build: async (fx) => ({ url: `/utility/student/dashboard/stats?studentId=${fx.role.STUDENT.id}&startDate=${addDays(fx.day, -6)}&endDate=${fx.day}` }),
+  },
+  'GET /api/v1/utility/student/academic-projections': {
+    target: { kind: 'period', owner: 'STUDENT' },
+    build: async (fx) => ({ url: `/utility/student/academic-projections?studentId=${fx.role.STUDENT.id}` }),
+  },
 
   // The store. School A's school store and teacher stores, as each caller may see them.
   'GET /api/v1/products/school-store': { target: SCHOOL, build: async () => ({ url: '/products/school-store' }) },

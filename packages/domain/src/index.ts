@@ -28,3 +28,6 @@ export * from './report-ranges.js';
 export * from './attendance-codes.js';
 export * from './csv.js';
 export * from './schemas-reports.js';
+export * from './dashboard.js';
+export * from './schemas-dashboard.js';
+export * from './responses-dashboard.js';

@@ -209,9 +209,7 @@ export const balanceStatsResponse = z.object({
 });
 export type BalanceStats = z.infer<typeof balanceStatsResponse>;
 
-/** POST utility/student/balance: the balance at the end of each date asked for (date → points). */
-export const balancesAtResponse = z.record(z.string(), int());
-export type BalancesAt = z.infer<typeof balancesAtResponse>;
+/* POST utility/student/balance answers `balancesAtResponse` (responses-dashboard.ts). */
 
 /* ---- calendar ---- */
 

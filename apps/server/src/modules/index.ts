@@ -7,6 +7,7 @@ import { calendarRoutes } from './calendar/routes.js';
 import { balanceRoutes } from './balances/routes.js';
 import { cartRoutes } from './cart/routes.js';
 import { configurationRoutes } from './configuration/routes.js';
+import { dashboardRoutes } from './dashboard/routes.js';
 import { deliveryDateRoutes } from './delivery-dates/routes.js';
 import { devRoutes } from './dev/routes.js';
 import { groupTypeRoutes } from './group-types/routes.js';
@@ -37,6 +38,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(calendarRoutes);
   await app.register(activityRoutes);
   await app.register(balanceRoutes);
+  await app.register(dashboardRoutes);
   await app.register(productRoutes);
   await app.register(cartRoutes);
   await app.register(storeRoutes);

@@ -2,6 +2,7 @@ import type { LoginBody, OrderListQuery } from '@app/domain';
 import { api, API_BASE } from './client';
 import { failure, type ApiResult } from './failure';
 import type {
+  AcademicProjections,
   ClassReport,
   MyClassesReport,
   ReportFilters,
@@ -24,6 +25,7 @@ import type {
   OkResponse,
   PowerActions,
   BalanceStats,
+  BalancesAt,
   CalendarView,
   Cart,
   CartLine,
@@ -57,6 +59,7 @@ import type {
   ContactMessage,
   ContactBody,
   ContactSent,
+  DashboardStats,
   DevPeriod,
   DevUser,
   GradeLevel,
@@ -140,6 +143,16 @@ export const groupTypes = {
 export const balances = {
   /** The signed-in student's stats, or (staff) a student's by internal id. */
   stats: (studentId?: string) => api.get<BalanceStats>('utility/student/balance/stats', { query: { studentId } }),
+  /** The balance at each end date with earned and spent between them; no dates, no call: an empty object (spec section 5). */
+  at: (endDates: string[], studentId?: string): Promise<ApiResult<BalancesAt>> =>
+    endDates.length ? api.post<BalancesAt>('utility/student/balance', { endDates, studentId }) : Promise.resolve({}),
+};
+
+export const dashboard = {
+  /** The student dashboard over a range (the last 30 days without one); staff name the student. */
+  stats: (range: { startDate?: string; endDate?: string }, studentId?: string) =>
+    api.get<DashboardStats>('utility/student/dashboard/stats', { query: { ...range, studentId } }),
+  projections: (studentId?: string) => api.get<AcademicProjections>('utility/student/academic-projections', { query: { studentId } }),
 };
 
 export const calendar = {

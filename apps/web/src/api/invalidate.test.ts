@@ -27,6 +27,9 @@ function filledCache() {
     classStats: queryKeys.classStats.of('p1', '2025-10-06'),
     otherDayStats: queryKeys.classStats.of('p2', '2025-10-03'),
     balance: queryKeys.balanceStats,
+    dashboard: queryKeys.dashboard.stats(null, 30),
+    projections: queryKeys.dashboard.projections('s1'),
+    breakdown: queryKeys.balancesAt.of('s1', ['2025-08-31']),
     options: queryKeys.activityOptions,
     houses: queryKeys.houses,
     calendar: queryKeys.calendar,
@@ -57,17 +60,17 @@ function filledCache() {
 }
 
 describe('invalidation rules', () => {
-  it('a give refreshes balances, every activity list and every class stats, and nothing else', async () => {
+  it('a give refreshes balances, every activity list, every class stats, the dashboard and the pay-period breakdown, and nothing else', async () => {
     const { queryClient, stale } = filledCache();
     await afterGive(queryClient);
-    expect(stale()).toEqual(['balance', 'classActivity', 'classStats', 'myActivity', 'otherDayStats', 'studentBalance']);
+    expect(stale()).toEqual(['balance', 'breakdown', 'classActivity', 'classStats', 'dashboard', 'myActivity', 'otherDayStats', 'projections', 'studentBalance']);
   });
 
   it('an undo and an absence change the same points as a give', async () => {
     for (const run of [afterUndo, afterAbsence]) {
       const { queryClient, stale } = filledCache();
       await run(queryClient);
-      expect(stale()).toEqual(['balance', 'classActivity', 'classStats', 'myActivity', 'otherDayStats', 'studentBalance']);
+      expect(stale()).toEqual(['balance', 'breakdown', 'classActivity', 'classStats', 'dashboard', 'myActivity', 'otherDayStats', 'projections', 'studentBalance']);
     }
   });
 

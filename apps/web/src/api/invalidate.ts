@@ -3,9 +3,17 @@ import { queryKeys, type QueryKey } from './queryKeys';
 
 /**
  * What a change to points shows up in: every activity list (a student's own, a class's), the
- * student's balance, tier and level, the class page's balances and day totals, and the reports.
+ * student's balance, tier and level, the class page's balances and day totals, the reports, the
+ * student dashboard and the pay-period breakdown.
  */
-const POINTS: readonly QueryKey[] = [queryKeys.activities.all, queryKeys.balanceStats, queryKeys.classStats.all, queryKeys.reports.all];
+const POINTS: readonly QueryKey[] = [
+  queryKeys.activities.all,
+  queryKeys.balanceStats,
+  queryKeys.classStats.all,
+  queryKeys.reports.all,
+  queryKeys.dashboard.all,
+  queryKeys.balancesAt.all,
+];
 
 /**
  * The one rule per change: which queries a change makes stale. Each mutation calls the matching

@@ -90,6 +90,17 @@ export const queryKeys = {
     /** GET order/stats/:studentId (pickup). */
     stats: (studentId: string) => ['orders', 'stats', studentId] as const,
   },
+  /** GET utility/student/dashboard/stats and academic-projections: a student's dashboard (`null` = the signed-in student). */
+  dashboard: {
+    all: ['dashboard'] as const,
+    stats: (studentId: string | null, days: number) => ['dashboard', 'stats', studentId, days] as const,
+    projections: (studentId: string | null) => ['dashboard', 'projections', studentId] as const,
+  },
+  /** POST utility/student/balance: balances at a list of end dates (the pay-period breakdown). */
+  balancesAt: {
+    all: ['balances-at'] as const,
+    of: (studentId: string | null, endDates: readonly string[]) => ['balances-at', studentId, endDates] as const,
+  },
 
   /** GET calendar: the school year, holidays and today. */
   calendar: ['calendar'] as const,

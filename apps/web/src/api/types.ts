@@ -5,6 +5,7 @@
  */
 export type {
   AbsenceChange,
+  AcademicProjections,
   ClassReport,
   MyClassesReport,
   ReportFilters,
@@ -23,6 +24,7 @@ export type {
   ActivityUpdateBody,
   ActivityUpdated,
   BalanceStats,
+  BalancesAt,
   BulkGiveBody,
   CalendarView,
   ClassStats,
@@ -62,6 +64,7 @@ export type {
   ContactMessage,
   ContactSent,
   CustomActionInput,
+  DashboardStats,
   DevPeriod,
   DevUser,
   GiveResult,

@@ -9,7 +9,7 @@ import { requireScope } from '../../access/permission.js';
 import { studentFor } from '../../access/students.js';
 
 /** The student a balance call is about: the caller when a student, else `studentId` they may see. */
-async function subjectStudent(db: Queryable, user: AuthUser, studentId?: string) {
+export async function subjectStudent(db: Queryable, user: AuthUser, studentId?: string) {
   if (requireScope(user, 'students:read') === 'own') return user.id;
   if (!studentId) throw badRequest('studentId is required');
   return (await studentFor(db, user, 'students:read', studentId)).id;
@@ -50,7 +50,15 @@ const statsQuery = preparedFor((db) => {
     .prepare('balance_stats');
 });
 
+/** A student's balance stats and what they earned this school year (the member level's measure). */
+export type Standing = BalanceStats & { yearEarned: number };
+
 export async function balanceStats(db: Queryable, user: AuthUser, studentId?: string): Promise<BalanceStats> {
+  const { yearEarned: _yearEarned, ...stats } = await studentStanding(db, user, studentId);
+  return stats;
+}
+
+export async function studentStanding(db: Queryable, user: AuthUser, studentId?: string): Promise<Standing> {
   const id = await subjectStudent(db, user, studentId);
   const today = todayIn(user.school.timeZone);
   const fallback = schoolYearFor(today);
@@ -64,9 +72,11 @@ export async function balanceStats(db: Queryable, user: AuthUser, studentId?: st
   });
   const balance = row?.balance ?? 0;
   const tier = gemTier(balance);
-  const status = memberStatus(Math.max(0, row?.yearEarned ?? 0));
+  const yearEarned = row?.yearEarned ?? 0;
+  const status = memberStatus(Math.max(0, yearEarned));
   return {
     studentId: id,
+    yearEarned,
     earnedYesterday: row?.earnedYesterday ?? 0,
     balance,
     totalEarned: row?.totalEarned ?? 0,
@@ -80,16 +90,36 @@ export async function balanceStats(db: Queryable, user: AuthUser, studentId?: st
   };
 }
 
-/** Balance at the end of each date (from the rollup); an empty list gives an empty object. */
+/**
+ * The balance at the end of each date (from the rollup), with what was earned and spent since the
+ * previous date asked for (the first: everything before it). An empty list gives an empty object.
+ */
 export async function balancesAt(db: Queryable, user: AuthUser, endDates: string[], studentId?: string): Promise<BalancesAt> {
   if (!endDates.length) return {};
   const id = await subjectStudent(db, user, studentId);
+  const dates = [...new Set(endDates)].sort();
   const rows = await db
-    .select({ date: dailyRollup.date, net: sql<number>`sum(${dailyRollup.earned} - ${dailyRollup.spent})` })
+    .select({
+      date: dailyRollup.date,
+      earned: sql<number>`sum(${dailyRollup.earned})`.mapWith(Number),
+      spent: sql<number>`sum(${dailyRollup.spent})`.mapWith(Number),
+    })
     .from(dailyRollup)
-    .where(and(eq(dailyRollup.schoolId, user.schoolId), eq(dailyRollup.studentId, id), lte(dailyRollup.date, [...endDates].sort().at(-1)!)))
-    .groupBy(dailyRollup.date);
+    .where(and(eq(dailyRollup.schoolId, user.schoolId), eq(dailyRollup.studentId, id), lte(dailyRollup.date, dates.at(-1)!)))
+    .groupBy(dailyRollup.date)
+    .orderBy(dailyRollup.date);
   const out: BalancesAt = {};
-  for (const d of endDates) out[d] = rows.filter((r) => r.date <= d).reduce((n, r) => n + Number(r.net), 0);
+  let balance = 0;
+  let i = 0;
+  for (const d of dates) {
+    let earned = 0;
+    let spent = 0;
+    for (; i < rows.length && rows[i]!.date <= d; i++) {
+      earned += rows[i]!.earned;
+      spent += rows[i]!.spent;
+    }
+    balance += earned - spent;
+    out[d] = { balance, earned, spent };
+  }
   return out;
 }

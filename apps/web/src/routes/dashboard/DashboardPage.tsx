@@ -1,0 +1,96 @@
+import '@mantine/charts/styles.css';
+import { useState, type ReactNode } from 'react';
+import { Card, Grid, NativeSelect, Stack, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { addDays, todayIn } from '@app/domain';
+import { dashboard, queryKeys, unwrap } from '../../api';
+import { Page } from '../../components/Page';
+import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/QueryState';
+import { useUser } from '../../session';
+import { CategoryTable, PendingOrdersTable, ProjectionsTable, RecentTable } from './DashboardTables';
+import { readDashboardCache, writeDashboardCache } from './dashboardCache';
+import { PointsChart } from './PointsChart';
+import { StandingCard } from './StandingCard';
+
+const RANGES = [
+  { value: '7', label: 'Last 7 days' },
+  { value: '30', label: 'Last 30 days' },
+  { value: '90', label: 'Last 90 days' },
+];
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card p="lg">
+      <Stack gap="md">
+        <Title order={2} fz="lg">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The student's dashboard: standing, points over time and by category, latest activity, orders, projections. */
+export default function DashboardPage() {
+  const user = useUser();
+  const userId = user?._id ?? '';
+  const timeZone = user?.school.timeZone ?? 'America/Los_Angeles';
+  const [days, setDays] = useState(30);
+  // Painted from local storage at once (then asked again), as the spec's dashboard cache does.
+  const cached = readDashboardCache(userId, days);
+  const stats = useQuery({
+    queryKey: queryKeys.dashboard.stats(null, days),
+    queryFn: async () => {
+      const endDate = todayIn(timeZone);
+      const data = await unwrap(dashboard.stats({ startDate: addDays(endDate, -(days - 1)), endDate }));
+      writeDashboardCache(userId, days, data);
+      return data;
+    },
+    initialData: cached?.data,
+    initialDataUpdatedAt: cached?.savedAt,
+    placeholderData: keepPreviousData,
+  });
+  const projections = useQuery({ queryKey: queryKeys.dashboard.projections(null), queryFn: () => unwrap(dashboard.projections()) });
+
+  return (
+    <Page maw={1100}>
+      <PageHeader
+        title="Dashboard"
+        description="Your points, your gem tier and member level, and where your pace is taking you."
+        actions={<NativeSelect label="Show" data={RANGES} value={String(days)} onChange={(e) => setDays(Number(e.currentTarget.value))} w={180} />}
+      />
+      <QueryState query={stats} loading="Loading your dashboard">
+        {(s) => (
+          <Stack gap="lg">
+            <StandingCard stats={s} />
+            <Grid gutter="lg">
+              <Grid.Col span={{ base: 12, md: 7 }}>
+                <Section title="Points over time">
+                  <PointsChart stats={s} />
+                </Section>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 5 }}>
+                <Section title="By category">
+                  <CategoryTable stats={s} />
+                </Section>
+              </Grid.Col>
+            </Grid>
+            <Section title="Projections">
+              <QueryState query={projections} loading="Loading projections" size="section">
+                {(p) => <ProjectionsTable projections={p} />}
+              </QueryState>
+            </Section>
+            <Section title="Pending orders">
+              <PendingOrdersTable stats={s} />
+            </Section>
+            <Section title="Recent activity">
+              <RecentTable stats={s} />
+            </Section>
+          </Stack>
+        )}
+      </QueryState>
+    </Page>
+  );
+}
