@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Card, Grid, NativeSelect, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { addDays, todayIn } from '@app/domain';
@@ -39,7 +39,7 @@ export default function DashboardPage() {
   const timeZone = user?.school.timeZone ?? 'America/Los_Angeles';
   const [days, setDays] = useState(30);
   // Painted from local storage at once (then asked again), as the spec's dashboard cache does.
-  const cached = readDashboardCache(userId, days);
+  const cached = useMemo(() => readDashboardCache(userId, days), [userId, days]);
   const stats = useQuery({
     queryKey: queryKeys.dashboard.stats(null, days),
     queryFn: async () => {
