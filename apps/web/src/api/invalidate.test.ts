@@ -102,16 +102,16 @@ describe('invalidation rules', () => {
     expect(stale()).toEqual(['cart']);
   });
 
-  it('a purchase refreshes the cart, stock, every order list and the balances', async () => {
+  it('a purchase refreshes the cart, stock, every order list, the balances and the dashboard', async () => {
     const { queryClient, stale } = filledCache();
     await afterOrder(queryClient);
-    expect(stale()).toEqual(['balance', 'cart', 'classStats', 'managerMeta', 'myOrders', 'otherDayStats', 'schoolProducts', 'storeOrders', 'studentBalance', 'teacherProducts']);
+    expect(stale()).toEqual(['balance', 'breakdown', 'cart', 'classStats', 'dashboard', 'managerMeta', 'myOrders', 'otherDayStats', 'projections', 'schoolProducts', 'storeOrders', 'studentBalance', 'teacherProducts']);
   });
 
   it("an order's status refreshes orders, stock, balances and ownership of fonts and icons, not the cart", async () => {
     const { queryClient, stale } = filledCache();
     await afterOrderChange(queryClient);
-    expect(stale()).toEqual(['balance', 'classStats', 'managerMeta', 'myOrders', 'otherDayStats', 'schoolProducts', 'storeMeta', 'storeOrders', 'studentBalance', 'teacherProducts']);
+    expect(stale()).toEqual(['balance', 'breakdown', 'classStats', 'dashboard', 'managerMeta', 'myOrders', 'otherDayStats', 'projections', 'schoolProducts', 'storeMeta', 'storeOrders', 'studentBalance', 'teacherProducts']);
   });
 
   it('a product change refreshes both stores and the cart', async () => {
@@ -123,7 +123,7 @@ describe('invalidation rules', () => {
   it('a font or icon bought refreshes what is owned, the balance and the orders', async () => {
     const { queryClient, stale } = filledCache();
     await afterCustomization(queryClient);
-    expect(stale()).toEqual(['balance', 'classStats', 'managerMeta', 'myOrders', 'otherDayStats', 'storeMeta', 'storeOrders', 'studentBalance']);
+    expect(stale()).toEqual(['balance', 'breakdown', 'classStats', 'dashboard', 'managerMeta', 'myOrders', 'otherDayStats', 'projections', 'storeMeta', 'storeOrders', 'studentBalance']);
   });
 
   it('a chosen font or icon, or the store opened or closed, refreshes store/meta only', async () => {

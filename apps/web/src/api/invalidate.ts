@@ -40,16 +40,16 @@ export const STALE_AFTER = {
   /** The cart changed (a product added, a quantity changed, a line removed). */
   cart: [queryKeys.cart],
   /** A purchase: the cart lost what was bought, stock went down, points were spent, an order appeared. */
-  order: [queryKeys.cart, queryKeys.products.all, queryKeys.orders.all, queryKeys.balanceStats, queryKeys.classStats.all],
+  order: [queryKeys.cart, queryKeys.products.all, queryKeys.orders.all, queryKeys.balanceStats, queryKeys.classStats.all, queryKeys.dashboard.all, queryKeys.balancesAt.all, queryKeys.reports.all],
   /**
    * An order's status moved (packaged, redeemed, canceled, refunded): canceling and refunding
    * give points and stock back, and a refunded font or icon is no longer owned.
    */
-  orderChange: [queryKeys.orders.all, queryKeys.products.all, queryKeys.balanceStats, queryKeys.classStats.all, queryKeys.storeMeta],
+  orderChange: [queryKeys.orders.all, queryKeys.products.all, queryKeys.balanceStats, queryKeys.classStats.all, queryKeys.storeMeta, queryKeys.dashboard.all, queryKeys.balancesAt.all, queryKeys.reports.all],
   /** A product created, changed, hidden, shown or deleted: the stores and any cart holding it. */
   productChange: [queryKeys.products.all, queryKeys.cart],
   /** A font or icon bought: owned now, points spent, an order in My Orders. */
-  customization: [queryKeys.storeMeta, queryKeys.balanceStats, queryKeys.orders.all, queryKeys.classStats.all],
+  customization: [queryKeys.storeMeta, queryKeys.balanceStats, queryKeys.orders.all, queryKeys.classStats.all, queryKeys.dashboard.all, queryKeys.balancesAt.all, queryKeys.reports.all],
   /** The font and icon a student shows, or the store opened or closed: store/meta answers both. */
   storeMeta: [queryKeys.storeMeta],
 } satisfies Record<string, readonly QueryKey[]>;
