@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { afterAbsence, afterCalendarChange, afterGive, afterGroupTypesChange, afterUndo, invalidateAfter, STALE_AFTER, type Change } from './invalidate';
+import { afterAbsence, afterCalendarChange, afterDeliveryDatesChange, afterGive, afterRolesChange, afterSurveyAnswered, afterGroupTypesChange, afterUndo, invalidateAfter, STALE_AFTER, type Change } from './invalidate';
 import { queryKeys } from './queryKeys';
 
 /** A cache holding one query of every kind the screens show, none of them stale yet. */
@@ -21,6 +21,12 @@ function filledCache() {
     groupTypes: queryKeys.groupTypes.ofClass('p1'),
     otherGroupTypes: queryKeys.groupTypes.ofClass('p2'),
     contact: queryKeys.contactMessages,
+    settings: queryKeys.settings.school,
+    usersPage: queryKeys.settings.users.page({ search: 'ma' }),
+    roleChanges: queryKeys.settings.roleChanges,
+    deliveryDates: queryKeys.settings.deliveryDates,
+    survey: queryKeys.surveys.pending('u1'),
+    surveyResults: queryKeys.surveys.results,
     session: queryKeys.session('token'),
   };
   for (const key of Object.values(keys)) queryClient.setQueryData(key, { cached: true });
@@ -34,6 +40,18 @@ function filledCache() {
 }
 
 describe('invalidation rules', () => {
+  it('settings changes refresh their own lists only', async () => {
+    const roles = filledCache();
+    await afterRolesChange(roles.queryClient);
+    expect(roles.stale()).toEqual(['roleChanges', 'usersPage']);
+    const dates = filledCache();
+    await afterDeliveryDatesChange(dates.queryClient);
+    expect(dates.stale()).toEqual(['deliveryDates', 'settings']);
+    const survey = filledCache();
+    await afterSurveyAnswered(survey.queryClient);
+    expect(survey.stale()).toEqual(['survey', 'surveyResults']);
+  });
+
   it('a give refreshes balances, every activity list and every class stats, and nothing else', async () => {
     const { queryClient, stale } = filledCache();
     await afterGive(queryClient);

@@ -29,6 +29,14 @@ export const STALE_AFTER = {
   calendar: [queryKeys.calendar],
   /** A contact message sent. */
   contact: [queryKeys.contactMessages],
+  /** A user's roles changed: the lists show them, the audit trail gains a row. */
+  roles: [queryKeys.settings.users.all, queryKeys.settings.roleChanges],
+  /** The house system, advanced settings or the store's open state changed. */
+  schoolSettings: [queryKeys.settings.school],
+  /** A delivery date added, changed or removed, or the store model changed. */
+  deliveryDates: [queryKeys.settings.deliveryDates, queryKeys.settings.school],
+  /** A survey answered or dismissed (by its asker: the next one, if any). */
+  survey: [queryKeys.surveys.pendingAll, queryKeys.surveys.results],
 } satisfies Record<string, readonly QueryKey[]>;
 
 export type Change = keyof typeof STALE_AFTER;
@@ -46,6 +54,10 @@ export const afterActionOptionsChange = (queryClient: QueryClient) => invalidate
 export const afterCoTeachersChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'coTeachers');
 export const afterCalendarChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'calendar');
 export const afterContactSent = (queryClient: QueryClient) => invalidateAfter(queryClient, 'contact');
+export const afterRolesChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'roles');
+export const afterSchoolSettingsChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'schoolSettings');
+export const afterDeliveryDatesChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'deliveryDates');
+export const afterSurveyAnswered = (queryClient: QueryClient) => invalidateAfter(queryClient, 'survey');
 
 /** A class's group types changed (added, renamed, regrouped or deleted). */
 export const afterGroupTypesChange = (queryClient: QueryClient, periodId: string) =>
