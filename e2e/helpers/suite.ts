@@ -5,12 +5,12 @@ import { startServer, type TestServer } from './server.js';
 
 /**
  * One built app on a fresh demo database and one Chromium for a test file; `suite.server` is
- * filled in before the tests run. `test` gives each test its own page.
+ * filled in before the tests run (`extraEnv` adds to its environment). `test` gives each test its own page.
  */
-export function useE2E() {
+export function useE2E(extraEnv: NodeJS.ProcessEnv = {}) {
   const suite = {} as { server: TestServer; browser: Browser };
   beforeAll(async () => {
-    [suite.server, suite.browser] = await Promise.all([startServer(), launchBrowser()]);
+    [suite.server, suite.browser] = await Promise.all([startServer(extraEnv), launchBrowser()]);
   });
   afterAll(async () => {
     await suite.browser?.close();

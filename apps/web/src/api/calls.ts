@@ -73,6 +73,20 @@ import type {
   SchoolInfo,
   SessionUser,
   StatusResponse,
+  AdvancedSettingsBody,
+  DeliveryDate,
+  DeliveryDateBody,
+  DeliverySettings,
+  DeliverySettingsBody,
+  PendingSurvey,
+  RoleChange,
+  SchoolSettings,
+  SettingsView,
+  SurveyAnswered,
+  SurveyResults,
+  UserRoles,
+  UsersRolesList,
+  UsersRolesQuery,
 } from './types';
 
 const id = (v: string) => encodeURIComponent(v);
@@ -165,6 +179,29 @@ export const configuration = {
   get: (scope: string) => api.get<ConfigurationEntry[]>(`configuration/${id(scope)}`),
   set: (scope: string, entry: ConfigurationBody) =>
     api.post<ConfigurationEntry>(`configuration/${id(scope)}`, entry),
+};
+
+export const settings = {
+  get: () => api.get<SettingsView>('settings'),
+  users: (query: Partial<UsersRolesQuery>) => api.get<UsersRolesList>('settings/users/roles', { query: { ...query } }),
+  roleChanges: (userId?: string) => api.get<RoleChange[]>('settings/users/roles/audit', { query: { userId } }),
+  setRoles: (userId: string, roles: string[]) => api.put<UserRoles>(`settings/users/roles/${id(userId)}`, { roles }),
+  setHouseSystem: (isHouseSystemConfigured: boolean) => api.put<SchoolSettings>('settings/house-system', { isHouseSystemConfigured }),
+  setAdvanced: (body: AdvancedSettingsBody) => api.put<SchoolSettings>('settings/advanced', body),
+  setStore: (body: StoreStateBody) => api.put<StoreStateInfo>('settings/store', body),
+  deliveryDates: () => api.get<DeliverySettings>('settings/delivery-date'),
+  /** The store model with the whole list of dates. */
+  setDeliverySettings: (body: DeliverySettingsBody) => api.put<DeliverySettings>('settings/delivery-date', body),
+  addDeliveryDate: (body: DeliveryDateBody) => api.post<DeliveryDate>('settings/delivery-date', body),
+  updateDeliveryDate: (dateId: string, body: DeliveryDateBody) => api.put<DeliveryDate>(`settings/delivery-date/${id(dateId)}`, body),
+  removeDeliveryDate: (dateId: string) => api.del<OkResponse>(`settings/delivery-date/${id(dateId)}`),
+};
+
+export const surveys = {
+  pending: () => api.get<PendingSurvey>('surveys/pending'),
+  /** `answer` null dismisses the survey (it is not asked again). */
+  answer: (name: string, answer: string | null) => api.post<SurveyAnswered>(`surveys/${id(name)}/answer`, { answer }),
+  results: () => api.get<SurveyResults>('surveys/results'),
 };
 
 export const dev = {

@@ -5,12 +5,15 @@ import {
   afterCalendarChange,
   afterCartChange,
   afterCustomization,
+  afterDeliveryDatesChange,
   afterGive,
   afterGroupTypesChange,
   afterOrder,
   afterOrderChange,
   afterProductChange,
+  afterRolesChange,
   afterStoreMetaChange,
+  afterSurveyAnswered,
   afterUndo,
   invalidateAfter,
   STALE_AFTER,
@@ -39,6 +42,12 @@ function filledCache() {
     groupTypes: queryKeys.groupTypes.ofClass('p1'),
     otherGroupTypes: queryKeys.groupTypes.ofClass('p2'),
     contact: queryKeys.contactMessages,
+    settings: queryKeys.settings.school,
+    usersPage: queryKeys.settings.users.page({ search: 'ma' }),
+    roleChanges: queryKeys.settings.roleChanges,
+    deliveryDates: queryKeys.settings.deliveryDates,
+    survey: queryKeys.surveys.pending('u1'),
+    surveyResults: queryKeys.surveys.results,
     session: queryKeys.session('token'),
     storeMeta: queryKeys.storeMeta,
     schoolProducts: queryKeys.products.school,
@@ -60,6 +69,18 @@ function filledCache() {
 }
 
 describe('invalidation rules', () => {
+  it('settings changes refresh their own lists only', async () => {
+    const roles = filledCache();
+    await afterRolesChange(roles.queryClient);
+    expect(roles.stale()).toEqual(['roleChanges', 'usersPage']);
+    const dates = filledCache();
+    await afterDeliveryDatesChange(dates.queryClient);
+    expect(dates.stale()).toEqual(['deliveryDates', 'settings']);
+    const survey = filledCache();
+    await afterSurveyAnswered(survey.queryClient);
+    expect(survey.stale()).toEqual(['survey', 'surveyResults']);
+  });
+
   it('a give refreshes balances, every activity list, every class stats, the dashboard and the pay-period breakdown, and nothing else', async () => {
     const { queryClient, stale } = filledCache();
     await afterGive(queryClient);

@@ -52,6 +52,14 @@ export const STALE_AFTER = {
   customization: [queryKeys.storeMeta, queryKeys.balanceStats, queryKeys.orders.all, queryKeys.classStats.all, queryKeys.dashboard.all, queryKeys.balancesAt.all, queryKeys.reports.all],
   /** The font and icon a student shows, or the store opened or closed: store/meta answers both. */
   storeMeta: [queryKeys.storeMeta],
+  /** A user's roles changed: the lists show them, the audit trail gains a row. */
+  roles: [queryKeys.settings.users.all, queryKeys.settings.roleChanges],
+  /** The house system, advanced settings or the store's open state changed. */
+  schoolSettings: [queryKeys.settings.school],
+  /** A delivery date added, changed or removed, or the store model changed. */
+  deliveryDates: [queryKeys.settings.deliveryDates, queryKeys.settings.school],
+  /** A survey answered or dismissed (by its asker: the next one, if any). */
+  survey: [queryKeys.surveys.pendingAll, queryKeys.surveys.results],
 } satisfies Record<string, readonly QueryKey[]>;
 
 export type Change = keyof typeof STALE_AFTER;
@@ -75,6 +83,10 @@ export const afterOrderChange = (queryClient: QueryClient) => invalidateAfter(qu
 export const afterProductChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'productChange');
 export const afterCustomization = (queryClient: QueryClient) => invalidateAfter(queryClient, 'customization');
 export const afterStoreMetaChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'storeMeta');
+export const afterRolesChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'roles');
+export const afterSchoolSettingsChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'schoolSettings');
+export const afterDeliveryDatesChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'deliveryDates');
+export const afterSurveyAnswered = (queryClient: QueryClient) => invalidateAfter(queryClient, 'survey');
 
 /** A class's group types changed (added, renamed, regrouped or deleted). */
 export const afterGroupTypesChange = (queryClient: QueryClient, periodId: string) =>

@@ -1,5 +1,5 @@
 import type { OrderFilters } from './calls';
-import type { ActivityListQuery } from './types';
+import type { ActivityListQuery, UsersRolesQuery } from './types';
 
 /**
  * Every TanStack Query key of the app, in one place. A key's first element names what the server
@@ -106,6 +106,23 @@ export const queryKeys = {
   calendar: ['calendar'] as const,
   /** GET utility/contact: messages received (admins). */
   contactMessages: ['contact-messages'] as const,
+  /** Settings: GET settings (the school's), the users-and-roles pages, the role audit, delivery dates. */
+  settings: {
+    all: ['settings'] as const,
+    school: ['settings', 'school'] as const,
+    users: {
+      all: ['settings', 'users'] as const,
+      page: (query: Partial<UsersRolesQuery>) => ['settings', 'users', query] as const,
+    },
+    roleChanges: ['settings', 'role-changes'] as const,
+    deliveryDates: ['settings', 'delivery-dates'] as const,
+  },
+  /** Surveys: the one to ask the signed-in user, and the school's results (admins). */
+  surveys: {
+    pendingAll: ['surveys', 'pending'] as const,
+    pending: (userId: string) => ['surveys', 'pending', userId] as const,
+    results: ['surveys', 'results'] as const,
+  },
   /** GET dev/schools (development mode). */
   devSchools: ['dev', 'schools'] as const,
 };

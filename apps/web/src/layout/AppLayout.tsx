@@ -4,6 +4,7 @@ import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import type { SessionUser } from '../api';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/SkipLink';
 import { usePeriods } from '../session';
+import { SurveyDialog } from '../surveys/SurveyDialog';
 import { AppHeader } from './AppHeader';
 import { SideNav } from './SideNav';
 
@@ -32,6 +33,8 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} bg="var(--mantine-color-gray-0)">
         {children}
       </AppShell.Main>
+      {/* Students and teachers: a survey they have not been asked, once per sign-in. */}
+      <SurveyDialog user={user} />
     </AppShell>
   );
 }

@@ -37,7 +37,7 @@ export const PAGES: Record<RoutePath, LazyPage | ComponentType> = {
   '/bonuses-flags': lazyPage(() => import('../routes/bonuses-flags/BonusesFlagsPage')),
   '/calendar': lazyPage(() => import('../routes/calendar/CalendarPage')),
   '/pay-period-breakdown': lazyPage(() => import('../routes/pay-period-breakdown/PayPeriodBreakdownPage')),
-  '/settings': notAvailable,
+  '/settings': lazyPage(() => import('../routes/settings/SettingsPage')),
   '/dev': lazyPage(() => import('../routes/dev/DevPage')),
 };
 

@@ -1,0 +1,69 @@
+import { Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys, surveys, unwrap } from '../api';
+import { QueryState } from '../components/QueryState';
+
+const percent = (n: number, total: number) => (total ? Math.round((n / total) * 100) : 0);
+
+/**
+ * The school's survey results (admins): each survey's answers counted per choice, and how many
+ * dismissed it. Self-contained (fetches its own data), for the reports screen. `headingLevel` is
+ * the level of its title, so it fits the page it is placed in.
+ */
+export function SurveyResults({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  const q = useQuery({ queryKey: queryKeys.surveys.results, queryFn: () => unwrap(surveys.results()) });
+  return (
+    <Stack>
+      <Title order={headingLevel} fz="h3">
+        Survey results
+      </Title>
+      <QueryState query={q} size="section" loading="Loading survey results">
+        {(results) => (
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            {results.map((s) => {
+              const answered = s.total - s.dismissed;
+              return (
+                <Card key={s.name} p="lg">
+                  <Stack gap="sm">
+                    <Title order={(headingLevel + 1) as 3 | 4} fz="lg">
+                      {s.title} ({s.audience === 'STUDENT' ? 'students' : 'teachers'})
+                    </Title>
+                    <Text fz="sm">{s.question}</Text>
+                    <Table>
+                      <Table.Caption>
+                        {answered === 1 ? '1 answer' : `${answered} answers`}, {s.dismissed} dismissed
+                      </Table.Caption>
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th scope="col">Answer</Table.Th>
+                          <Table.Th scope="col" ta="right">
+                            Count
+                          </Table.Th>
+                          <Table.Th scope="col">Share</Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {s.choices.map((c) => (
+                          <Table.Tr key={c.id}>
+                            <Table.Td>{c.label}</Table.Td>
+                            <Table.Td ta="right">{c.count}</Table.Td>
+                            <Table.Td miw={120}>
+                              <Group gap="xs" wrap="nowrap">
+                                <Progress value={percent(c.count, answered)} w={80} aria-hidden />
+                                <Text fz="sm">{percent(c.count, answered)}%</Text>
+                              </Group>
+                            </Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </Stack>
+                </Card>
+              );
+            })}
+          </SimpleGrid>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
