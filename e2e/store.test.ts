@@ -95,9 +95,9 @@ describe('the store', () => {
       await signIn(page, 'student1');
       await page.goto('/store');
       await page.getByText('Your balance').waitFor();
-      await page.getByRole('button', { name: 'Add Sticker pack to cart' }).click();
+      await page.getByRole('button', { name: 'Add to cart: Sticker pack' }).click();
       await page.getByRole('button', { name: 'One more Sticker pack' }).click();
-      await page.getByRole('button', { name: 'Add Pencil set to cart' }).click();
+      await page.getByRole('button', { name: 'Add to cart: Pencil set' }).click();
       await page.getByRole('button', { name: 'Cart · 3 items' }).click();
       // The cart lives on the server: a reload keeps it.
       await expect.poll(async () => (await call<{ cartItems: unknown[] }>(student.token, 'GET', 'cart')).cartItems.length).toBe(2);
@@ -156,7 +156,7 @@ describe('the store', () => {
 
     await signIn(page, 'student2');
     await page.goto('/store');
-    await page.getByRole('button', { name: 'Add Notebook to cart' }).click();
+    await page.getByRole('button', { name: 'Add to cart: Notebook' }).click();
     await page.getByRole('button', { name: 'Cart · 1 item' }).click();
     const cart = page.getByRole('dialog', { name: 'Your cart' });
     await cart.getByRole('button', { name: 'Check out' }).click();
@@ -166,7 +166,7 @@ describe('the store', () => {
 
     await page.goto('/orders');
     const card = orderCard(page, 'Notebook');
-    await card.getByRole('button', { name: /^Cancel the order placed / }).click();
+    await card.getByRole('button', { name: /^Cancel order placed / }).click();
     const ask = page.getByRole('dialog', { name: 'Cancel this order?' });
     await ask.getByText('30 points will go back to your balance.').waitFor();
     await ask.getByRole('button', { name: 'Yes, cancel it' }).click();
@@ -260,7 +260,7 @@ describe('the store', () => {
     await offered.waitFor();
     const picture = offered.locator('img');
     await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-    await offered.getByRole('button', { name: `Add ${product} to cart` }).click();
+    await offered.getByRole('button', { name: `Add to cart: ${product}` }).click();
     await page.getByRole('button', { name: 'Cart · 1 item' }).click();
     const cart = page.getByRole('dialog', { name: 'Your cart' });
     await cart.getByRole('button', { name: 'Check out' }).click();

@@ -82,7 +82,7 @@ function OrderCard({ order, today, onCancel }: { order: Order; today: string; on
             <Text fz="xs" c="dimmed">
               {order.cutOffDate ? `You can cancel until the end of ${longDate(order.cutOffDate)}.` : 'You can cancel until you pick it up.'}
             </Text>
-            <Button size="xs" variant="light" color="red" onClick={() => onCancel(order)} aria-label={`Cancel the order placed ${placedOn(order)}`}>
+            <Button size="xs" variant="light" color="red" onClick={() => onCancel(order)} aria-label={`Cancel order placed ${placedOn(order)}`}>
               Cancel order
             </Button>
           </Group>
@@ -153,7 +153,7 @@ export function MyOrders({ user }: { user: SessionUser }) {
         }
       </QueryState>
       {canceling ? (
-        <Modal opened onClose={() => (setCanceling(null), cancel.reset())} title="Cancel this order?" centered>
+        <Modal opened closeButtonProps={{ 'aria-label': 'Close' }} onClose={() => (setCanceling(null), cancel.reset())} title="Cancel this order?" centered>
           <Stack gap="md">
             <Text>
               {canceling.orderItems.map((i) => `${i.quantity} × ${i.name}`).join(', ')}. {pts(canceling.total)} will go back to your balance.

@@ -61,7 +61,7 @@ export function StaffOrderActions({ order }: { order: Order }) {
         </Text>
       ) : null}
       {asking ? (
-        <Modal opened onClose={() => (setAsking(null), act.reset())} title="Please confirm" centered>
+        <Modal opened closeButtonProps={{ 'aria-label': 'Close' }} onClose={() => (setAsking(null), act.reset())} title="Please confirm" centered>
           <Stack gap="md">
             <Text>
               {ACTION_LABELS[asking]} {orderName(order)}? {formatPoints(order.total)} points go back to {fullName(order.student)} and the items back into stock.

@@ -11,6 +11,9 @@ import { OrderStatusBadge } from '../../store/OrderStatusBadge';
 export const placedOn = (o: Pick<Order, 'createdAt'>) =>
   new Date(o.createdAt).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
+/** A selected row is marked by a bar at its start (a tint would take the grey text under AA contrast). */
+const SELECTED_ROW = { boxShadow: 'inset 4px 0 0 var(--mantine-color-grape-filled)' };
+
 interface Props {
   orders: Order[];
   caption: string;
@@ -59,7 +62,7 @@ export function OrdersTable({ orders, caption, selected, onSelect, showStore, ac
         </Table.Thead>
         <Table.Tbody>
           {orders.map((o) => (
-            <Table.Tr key={o._id} bg={selected?.has(o._id) ? 'var(--mantine-color-grape-light)' : undefined}>
+            <Table.Tr key={o._id} style={selected?.has(o._id) ? SELECTED_ROW : undefined}>
               {onSelect ? (
                 <Table.Td>
                   <Checkbox aria-label={`Select ${fullName(o.student)}'s order placed ${placedOn(o)}`} checked={selected?.has(o._id) ?? false} onChange={() => toggle(o._id)} />

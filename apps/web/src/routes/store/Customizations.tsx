@@ -50,7 +50,7 @@ function BuyModal({ choice, balance, onClose }: { choice: Choice | null; balance
     buy.mutate({ body, key: attempt.current.key });
   };
   return (
-    <Modal opened onClose={close} title="Please confirm" centered>
+    <Modal opened closeButtonProps={{ 'aria-label': 'Close' }} onClose={close} title="Please confirm" centered>
       <Stack gap="md">
         <Group gap="md" wrap="nowrap">
           {choice.kind === 'icons' ? <Image src={choice.option.imageUrl} alt="" w={48} h={48} fit="contain" /> : null}
@@ -95,7 +95,7 @@ function FontCard({ font, sample, onBuy }: { font: FontOptionInfo; sample: strin
             Owned
           </Badge>
         ) : (
-          <Button size="xs" variant="light" onClick={onBuy} aria-label={`${font.price === 0 ? 'Get' : 'Buy'} the ${font.name} font`}>
+          <Button size="xs" variant="light" onClick={onBuy} aria-label={font.price === 0 ? `Get it: the ${font.name} font` : `Buy the ${font.name} font`}>
             {font.price === 0 ? 'Get it' : 'Buy'}
           </Button>
         )}
@@ -121,7 +121,7 @@ function IconCard({ icon, onBuy }: { icon: IconOptionInfo; onBuy: () => void }) 
             Owned
           </Badge>
         ) : icon.unlocked ? (
-          <Button size="compact-xs" variant="light" onClick={onBuy} aria-label={`${icon.price === 0 ? 'Get' : 'Buy'} the ${what}`}>
+          <Button size="compact-xs" variant="light" onClick={onBuy} aria-label={icon.price === 0 ? `Get it: the ${what}` : `Buy the ${what}`}>
             {icon.price === 0 ? 'Get it' : 'Buy'}
           </Button>
         ) : (

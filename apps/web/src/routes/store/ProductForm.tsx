@@ -105,7 +105,7 @@ export function ProductForm({ store, product, onClose }: Props) {
 
   const nameLength = form.values.name.trim().length;
   return (
-    <Modal opened onClose={onClose} title={product ? `Edit ${product.name}` : 'New product'} size="lg">
+    <Modal opened closeButtonProps={{ 'aria-label': 'Close' }} onClose={onClose} title={product ? `Edit ${product.name}` : 'New product'} size="lg">
       <form onSubmit={form.onSubmit((v) => save.mutate(toBody(v, product?._id)))} noValidate aria-label={product ? `Edit ${product.name}` : 'New product'}>
         <Stack gap="sm">
           <TextInput
@@ -149,6 +149,8 @@ export function ProductForm({ store, product, onClose }: Props) {
               placeholder={form.values.image ? 'Replace the picture' : 'Choose a picture'}
               accept="image/*"
               clearable={false}
+              // The placeholder is drawn as text in a button, so it needs the contrast of text.
+              styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
               onChange={(f) => void choosePicture(f)}
               disabled={upload.busy}
               error={upload.error}

@@ -20,7 +20,7 @@ function DeleteModal({ store, product, onClose }: { store: ProductStore; product
     },
   });
   return (
-    <Modal opened onClose={onClose} title={`Delete ${product.name}?`} centered>
+    <Modal opened closeButtonProps={{ 'aria-label': 'Close' }} onClose={onClose} title={`Delete ${product.name}?`} centered>
       <Stack gap="md">
         <Text>It leaves the store and students' carts. Orders already placed keep it, with the name and price they were bought at.</Text>
         {remove.isError ? (

@@ -107,7 +107,7 @@ function Catalogue({ list, entries, balance, setQuantity }: CatalogueProps) {
                       <QuantityStepper name={p.name} quantity={inCart} onChange={(q) => setQuantity(p, q)} addRefusal={refusal} />
                     ) : (
                       <Stack gap={2}>
-                        <Button onClick={() => setQuantity(p, 1)} disabled={refusal !== null} aria-label={`Add ${p.name} to cart`} fullWidth>
+                        <Button onClick={() => setQuantity(p, 1)} disabled={refusal !== null} aria-label={`Add to cart: ${p.name}`} fullWidth>
                           Add to cart
                         </Button>
                         {refusal ? (
