@@ -3,6 +3,7 @@ import { benchGive, type Figure } from './give.js';
 import { CONNECTIONS, countQueries, loadBare, SECONDS, type Load } from './load.js';
 import { benchPurchases, BUYERS, PGBENCH_CLIENTS, PURCHASE_SECONDS, type PurchaseFigure } from './purchase.js';
 import { benchReads, type ReadFigure } from './read.js';
+import { benchReports, printReports } from './reports.js';
 import { benchDatabase } from './setup.js';
 import { benchWeb, printWeb, webBenchUnavailable } from './web.js';
 
@@ -76,6 +77,13 @@ for (const t of targets) {
       printPurchases(t.label, await benchPurchases(store, t.url));
     } finally {
       await store.close();
+    }
+    // A year of a 2,000-student school (~3.6 million activities) in its own scratch database.
+    const year = await benchDatabase(t.url, 'default');
+    try {
+      printReports(t.label, await benchReports(year));
+    } finally {
+      await year.close();
     }
   }
 }

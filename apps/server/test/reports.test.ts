@@ -1,4 +1,4 @@
-import { addDays, weekStart } from '@app/domain';
+import { addDays, monthEnd, weekStart } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeOrders } from '../src/ledger/orders.js';
 import { schoolDay, typeByName } from './helpers/economy.js';
@@ -168,6 +168,15 @@ describe('reports: what they answer', () => {
     const flagsOnly = await call(ctx.app, 'GET', `/reports/school-students?${range()}&category=Flags&house=altruismo`, { token: tok.admin });
     expect(flagsOnly.body.rows).toHaveLength(1);
     expect(flagsOnly.body.rows[0]).toMatchObject({ earned: flagPoints, bonuses: 0, flags: flagPoints, spent: 2 });
+  });
+
+  it('whole months read from the monthly rollup give the same sums as the days', async () => {
+    const months = `startDate=${addDays(day, -62).slice(0, 7)}-01&endDate=${monthEnd(day.slice(0, 7))}`;
+    const byMonths = await call(ctx.app, 'GET', `/reports/school-students?${months}`, { token: tok.admin });
+    const byDays = await call(ctx.app, 'GET', `/reports/school-students?${range()}`, { token: tok.admin });
+    expect(byMonths.status).toBe(200);
+    expect(byMonths.body.rows).toEqual(byDays.body.rows);
+    expect(byMonths.body.rows.find((r: { studentId: string }) => r.studentId === s1.id).earned).toBe(2 * bonusPoints + flagPoints);
   });
 
   it('a range before the gives shows nothing earned', async () => {

@@ -96,3 +96,27 @@ export function rangeRefusal(from: IsoDate, to: IsoDate): string | null {
   if (days > MAX_REPORT_DAYS) return `A report covers at most ${MAX_REPORT_DAYS} days`;
   return null;
 }
+
+/**
+ * A range split for the rollups: whole months (read from the monthly rollup, first days of the
+ * first and last month) and the days before and after them (read from the daily rollup).
+ */
+export function splitByMonths(from: IsoDate, to: IsoDate): { months: { from: IsoDate; to: IsoDate } | null; days: { from: IsoDate; to: IsoDate }[] } {
+  const firstFull = from.endsWith('-01') ? from : `${monthAfter(from.slice(0, 7))}-01`;
+  const lastFullMonth = monthEnd(to.slice(0, 7)) === to ? to.slice(0, 7) : monthBefore(to.slice(0, 7));
+  if (firstFull.slice(0, 7) > lastFullMonth) return { months: null, days: [{ from, to }] };
+  const days: { from: IsoDate; to: IsoDate }[] = [];
+  if (from < firstFull) days.push({ from, to: addDays(firstFull, -1) });
+  const lastFullEnd = monthEnd(lastFullMonth);
+  if (to > lastFullEnd) days.push({ from: addDays(lastFullEnd, 1), to });
+  return { months: { from: firstFull, to: `${lastFullMonth}-01` }, days };
+}
+
+function monthAfter(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${pad(m + 1)}`;
+}
+function monthBefore(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12` : `${y}-${pad(m - 1)}`;
+}

@@ -9,6 +9,7 @@ import {
   reportRanges,
   schoolYearFor,
   schoolYearMonths,
+  splitByMonths,
   toCsv,
   weekStart,
   yearToDateStart,
@@ -97,6 +98,24 @@ describe('report ranges derived from the school calendar', () => {
     ['2025-08-02', '2025-08-01', 'startDate must be on or before endDate'],
     ['2020-01-01', '2026-01-01', 'A report covers at most 800 days'],
   ])('range %s..%s is refused for: %s', (from, to, why) => expect(rangeRefusal(from, to)).toBe(why));
+});
+
+describe('splitting a range for the monthly and daily rollups', () => {
+  it.each([
+    // from, to, whole months (first days) or null, edge day ranges
+    ['2025-08-01', '2026-06-30', ['2025-08-01', '2026-06-01'], []],
+    ['2024-08-01', '2025-11-19', ['2024-08-01', '2025-10-01'], [['2025-11-01', '2025-11-19']]],
+    ['2025-08-16', '2026-02-28', ['2025-09-01', '2026-02-01'], [['2025-08-16', '2025-08-31']]],
+    ['2025-12-15', '2026-01-10', null, [['2025-12-15', '2026-01-10']]],
+    ['2025-11-03', '2025-11-07', null, [['2025-11-03', '2025-11-07']]],
+    ['2025-11-01', '2025-11-30', ['2025-11-01', '2025-11-01'], []],
+    ['2025-11-02', '2026-01-31', ['2025-12-01', '2026-01-01'], [['2025-11-02', '2025-11-30']]],
+    ['2028-02-01', '2028-02-28', null, [['2028-02-01', '2028-02-28']]], // a leap February is not whole on the 28th
+  ])('%s..%s', (from, to, months, days) => {
+    const split = splitByMonths(from, to);
+    expect(split.months ? [split.months.from, split.months.to] : null).toEqual(months);
+    expect(split.days.map((d) => [d.from, d.to])).toEqual(days);
+  });
 });
 
 describe('attendance codes', () => {

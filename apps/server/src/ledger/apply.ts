@@ -63,8 +63,31 @@ export async function applyLedger(tx: Queryable, schoolId: string, deltas: reado
       points = giver_rollup.points + excluded.points,
       count = giver_rollup.count + excluded.count)`
     : sql``;
+  // The same deltas by month (the monthly rollup), summed here: one INSERT may not touch a row twice.
+  const months = new Map<string, LedgerDelta>();
+  for (const d of rollup.values()) {
+    const month = `${d.date.slice(0, 7)}-01`;
+    const key = `${d.studentId}|${month}|${d.category}`;
+    const m = months.get(key);
+    if (m) {
+      m.earned += d.earned;
+      m.spent += d.spent;
+      m.count += d.count;
+    } else months.set(key, { ...d, date: month });
+  }
+  const ms = [...months.values()].sort((a, b) => (a.studentId < b.studentId ? -1 : a.studentId > b.studentId ? 1 : 0));
+  const monthlyUpsert = sql`, monthly as (
+    insert into monthly_rollup (school_id, student_id, month, category, earned, spent, count)
+    select ${schoolId}::uuid, t.s, t.d, t.c, t.e, t.sp, t.n
+    from unnest(${pgArray(ms.map((r) => r.studentId), 'uuid')}, ${pgArray(ms.map((r) => r.date), 'date')}, ${pgArray(ms.map((r) => r.category), 'text')},
+                ${pgArray(ms.map((r) => r.earned), 'bigint')}, ${pgArray(ms.map((r) => r.spent), 'bigint')}, ${pgArray(ms.map((r) => r.count), 'int')}) as t(s, d, c, e, sp, n)
+    order by t.s, t.d, t.c
+    on conflict (school_id, student_id, month, category) do update set
+      earned = monthly_rollup.earned + excluded.earned,
+      spent = monthly_rollup.spent + excluded.spent,
+      count = monthly_rollup.count + excluded.count)`;
   const ws = [...wallets.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  // One statement: the caller's ledger write (if any), the wallets, the giver rollup and the rollup, in one round trip.
+  // One statement: the caller's ledger write (if any), the wallets, the giver and monthly rollups and the rollup, in one round trip.
   const walletUpsert = sql`
     insert into wallets (school_id, student_id, balance, total_earned, total_spent)
     select ${schoolId}::uuid, t.s, t.e - t.sp, t.e, t.sp
@@ -76,7 +99,7 @@ export async function applyLedger(tx: Queryable, schoolId: string, deltas: reado
       total_spent = wallets.total_spent + excluded.total_spent`;
   const rs = [...rollup.values()].sort((a, b) => (a.studentId < b.studentId ? -1 : a.studentId > b.studentId ? 1 : 0));
   await tx.execute(sql`
-    with ${sql.join(along.map((statement, i) => sql`${sql.raw(`ledger${i}`)} as (${statement}), `))}wallet as (${walletUpsert})${giverUpsert}
+    with ${sql.join(along.map((statement, i) => sql`${sql.raw(`ledger${i}`)} as (${statement}), `))}wallet as (${walletUpsert})${giverUpsert}${monthlyUpsert}
     insert into daily_rollup (school_id, student_id, date, category, earned, spent, count)
     select ${schoolId}::uuid, t.s, t.d, t.c, t.e, t.sp, t.n
     from unnest(${pgArray(rs.map((r) => r.studentId), 'uuid')}, ${pgArray(rs.map((r) => r.date), 'date')}, ${pgArray(rs.map((r) => r.category), 'text')},

@@ -8,7 +8,7 @@ const rowsOf = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
  * Books check for one school: wallets against the ledger (activities earned, the totals of orders
  * that are not CANCELED or REFUNDED spent), each order's total against its items, and the daily
  * rollup against the activities (earned) and the orders (spent, category Store), the giver rollup
- * against the activities with a giver. Returns the rows
+ * against the activities with a giver, the monthly rollup against the daily one. Returns the rows
  * that disagree.
  */
 export async function ledgerDrift(db: Queryable, schoolId: string): Promise<Record<string, unknown>[]> {
@@ -45,5 +45,12 @@ export async function ledgerDrift(db: Queryable, schoolId: string): Promise<Reco
     full join (select given_by, date, category, sum(points) as sum, count(*) as n from activities where school_id = ${schoolId} and given_by is not null group by 1, 2, 3) a
       on a.given_by = r.giver_id and a.date = r.date and a.category = r.category
     where r.points is distinct from a.sum or r.count is distinct from a.n`);
-  return [...rowsOf(wallet), ...rowsOf(missingWallet), ...rowsOf(orderTotals), ...rowsOf(rollup), ...rowsOf(storeRollup), ...rowsOf(giverRollup)];
+  const monthlyRollup = await db.execute(sql`
+    select coalesce(m.student_id, d.student_id) as student_id, coalesce(m.month, d.month) as month, coalesce(m.category, d.category) as category, m.earned, d.earned as daily_earned, m.spent, d.spent as daily_spent, m.count, d.count as daily_count
+    from (select student_id, month, category, earned, spent, count from monthly_rollup where school_id = ${schoolId} and (earned <> 0 or spent <> 0 or count <> 0)) m
+    full join (select student_id, date_trunc('month', date)::date as month, category, sum(earned) as earned, sum(spent) as spent, sum(count) as count
+               from daily_rollup where school_id = ${schoolId} group by 1, 2, 3 having sum(earned) <> 0 or sum(spent) <> 0 or sum(count) <> 0) d
+      on d.student_id = m.student_id and d.month = m.month and d.category = m.category
+    where m.earned is distinct from d.earned or m.spent is distinct from d.spent or m.count is distinct from d.count`);
+  return [...rowsOf(wallet), ...rowsOf(missingWallet), ...rowsOf(orderTotals), ...rowsOf(rollup), ...rowsOf(storeRollup), ...rowsOf(giverRollup), ...rowsOf(monthlyRollup)];
 }

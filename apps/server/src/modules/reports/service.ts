@@ -2,6 +2,7 @@ import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import {
   attendanceLabel,
   periodLabel,
+  splitByMonths,
   type ClassReport,
   type MyClassesReport,
   type ReportFilters,
@@ -44,6 +45,23 @@ function rollupWhere(user: AuthUser, f: ReportFilters, r: AppliedRange): SQL {
   return sql`d.school_id = ${user.schoolId} and d.date between ${r.startDate}::date and ${r.endDate}::date${cat}`;
 }
 
+/**
+ * The rollup rows of the range as one source `d` (student_id, category, earned, spent, count):
+ * whole months from the monthly rollup, the days around them from the daily one.
+ */
+function rollupSource(user: AuthUser, f: ReportFilters, r: AppliedRange): SQL {
+  const split = splitByMonths(r.startDate, r.endDate);
+  const cat = (alias: string) => (f.category ? sql` and (${sql.raw(alias)}.category = ${f.category} or ${sql.raw(alias)}.category = ${STORE})` : sql``);
+  const parts: SQL[] = [];
+  if (split.months)
+    parts.push(sql`select m.student_id, m.category, m.earned, m.spent, m.count from monthly_rollup m
+      where m.school_id = ${user.schoolId} and m.month between ${split.months.from}::date and ${split.months.to}::date${cat('m')}`);
+  for (const d of split.days)
+    parts.push(sql`select x.student_id, x.category, x.earned, x.spent, x.count from daily_rollup x
+      where x.school_id = ${user.schoolId} and x.date between ${d.from}::date and ${d.to}::date${cat('x')}`);
+  return sql`(${sql.join(parts, sql` union all `)}) d`;
+}
+
 const SUMS = sql`
   coalesce(sum(d.earned) filter (where d.category <> ${STORE}), 0) as earned,
   coalesce(sum(d.earned) filter (where d.category = 'Bonuses'), 0) as bonuses,
@@ -78,7 +96,7 @@ async function studentSums(db: Queryable, user: AuthUser, f: ReportFilters, r: A
            coalesce(s.earned, 0) as earned, coalesce(s.bonuses, 0) as bonuses, coalesce(s.bonus_count, 0) as bonus_count,
            coalesce(s.flags, 0) as flags, coalesce(s.flag_count, 0) as flag_count, coalesce(s.spent, 0) as spent
     from users u
-    left join (select d.student_id, ${SUMS} from daily_rollup d where ${rollupWhere(user, f, r)} group by d.student_id) s on s.student_id = u.id
+    left join (select d.student_id, ${SUMS} from ${rollupSource(user, f, r)} group by d.student_id) s on s.student_id = u.id
     left join wallets w on w.school_id = u.school_id and w.student_id = u.id
     where ${studentWhere(user, f, periodIds)}
     order by u.last_name, u.first_name, u.id`);
@@ -267,7 +285,7 @@ export async function schoolDashboardReport(db: Queryable, user: AuthUser, f: Re
       select coalesce(u.house, 'None') as house, count(*) as students, coalesce(sum(s.earned), 0) as earned, count(s.student_id) filter (where s.n > 0) as active
       from users u
       left join (select d.student_id, sum(d.earned) filter (where d.category <> ${STORE}) as earned, sum(d.count) filter (where d.category <> ${STORE}) as n
-                 from daily_rollup d where ${rollupWhere(user, f, r)} group by d.student_id) s on s.student_id = u.id
+                 from ${rollupSource(user, f, r)} group by d.student_id) s on s.student_id = u.id
       where ${studentWhere(user, f, pf)}
       group by 1 order by 3 desc, 1`),
   );
