@@ -1,10 +1,13 @@
 import { useState, type ComponentType } from 'react';
+import { allows } from '@app/domain';
 import { Card, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys, reports, unwrap, type ReportsMeta } from '../../api';
+import { queryKeys, reports, unwrap, type ReportsMeta, type SessionUser } from '../../api';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
+import { useUser } from '../../session';
+import { SurveyResults } from '../../surveys/SurveyResults';
 import { initialFilters, ReportFiltersBar, type FilterState } from './ReportFiltersBar';
 import { ClassTab, MyClassesTab, SchoolDashboardTab, SchoolStudentsTab, StudentTab, TeacherUsageTab, type TabProps } from './tabs';
 
@@ -12,8 +15,9 @@ import { ClassTab, MyClassesTab, SchoolDashboardTab, SchoolStudentsTab, StudentT
 export interface ReportTabDef {
   value: string;
   label: string;
-  visible: (meta: ReportsMeta) => boolean;
-  filters: { period: boolean; people: boolean };
+  visible: (meta: ReportsMeta, user: SessionUser | null) => boolean;
+  /** The filter bar's parts; `null`: the tab has no filters (the survey results). */
+  filters: { period: boolean; people: boolean } | null;
   Panel: ComponentType<TabProps>;
 }
 
@@ -21,7 +25,7 @@ const has = (tab: ReportsMeta['tabs'][number]) => (meta: ReportsMeta) => meta.ta
 
 /**
  * Every tab, in order, each behind its permission (the server's meta lists the caller's). A new tab
- * (the survey results) is one more entry here.
+ * is one more entry here.
  */
 export const REPORT_TABS: ReportTabDef[] = [
   { value: 'myClasses', label: 'My classes', visible: has('myClasses'), filters: { period: true, people: true }, Panel: MyClassesTab },
@@ -30,6 +34,7 @@ export const REPORT_TABS: ReportTabDef[] = [
   { value: 'teacherUsage', label: 'Teacher usage', visible: has('teacherUsage'), filters: { period: false, people: false }, Panel: TeacherUsageTab },
   { value: 'schoolStudents', label: 'School students', visible: has('schoolStudents'), filters: { period: true, people: true }, Panel: SchoolStudentsTab },
   { value: 'schoolDashboard', label: 'School dashboard', visible: has('schoolDashboard'), filters: { period: true, people: true }, Panel: SchoolDashboardTab },
+  { value: 'surveys', label: 'Surveys', visible: (_meta, user) => user !== null && allows(user, 'surveys:results'), filters: null, Panel: () => <SurveyResults headingLevel={2} /> },
 ];
 
 /** Teacher and school reports: a tab per report the user may read, with a shared range and filters. */
@@ -46,7 +51,8 @@ export default function ReportsPage() {
 }
 
 function ReportTabs({ meta }: { meta: ReportsMeta }) {
-  const tabs = REPORT_TABS.filter((t) => t.visible(meta));
+  const user = useUser();
+  const tabs = REPORT_TABS.filter((t) => t.visible(meta, user));
   const [active, setActive] = useState<string | null>(tabs[0]?.value ?? null);
   const [filters, setFilters] = useState<FilterState>(() => initialFilters(meta));
   if (!tabs.length) return <Text c="dimmed">No report is open to you yet.</Text>;
@@ -65,9 +71,11 @@ function ReportTabs({ meta }: { meta: ReportsMeta }) {
       {tabs.map((t) => (
         <Tabs.Panel key={t.value} value={t.value}>
           <Stack gap="md">
-            <Card p="md">
-              <ReportFiltersBar meta={meta} value={filters} onChange={setFilters} show={{ ...t.filters, schoolPeriods }} />
-            </Card>
+            {t.filters && (
+              <Card p="md">
+                <ReportFiltersBar meta={meta} value={filters} onChange={setFilters} show={{ ...t.filters, schoolPeriods }} />
+              </Card>
+            )}
             <Card p="md">
               <t.Panel meta={meta} filters={filters} />
             </Card>
