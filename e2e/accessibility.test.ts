@@ -207,11 +207,11 @@ const slot = limiter(2);
 
 describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   // The roles are audited two at a time; the last test waits for all of them.
-  test.concurrent('visitor', { timeout: 240_000 }, () =>
+  test.concurrent('visitor', { timeout: 900_000 }, () =>
     slot(() => auditAll('visitor', VISITOR_PATHS, (viewport) => suite.browser.newContext({ baseURL: suite.server.baseURL, viewport }))),
   );
 
-  test.concurrent.for(USERS)('%s', { timeout: 240_000 }, (username, { expect }) =>
+  test.concurrent.for(USERS)('%s', { timeout: 900_000 }, (username, { expect }) =>
     slot(async () => {
       const { baseURL } = suite.server;
       const { token, user } = await apiLogin(baseURL, username);
