@@ -22,3 +22,6 @@ export * from './schemas-store.js';
 export * from './responses-store.js';
 export * from './icons-data.js';
 export * from './icons.js';
+export * from './roster.js';
+export * from './responses-roster.js';
+export * from './csv.js';

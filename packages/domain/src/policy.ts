@@ -126,6 +126,8 @@ export const PERMISSIONS = {
   'settings:houseSystem': { ...ADMINS, HOUSE_MANAGER: (s) => (s.school.hasHouseSystem ? 'school' : 'none') },
   'settings:advanced': { ...ADMINS },
   'settings:store': { ...ADMINS, STORE_MANAGER: 'school' },
+  /** OneRoster CSV import: its dry run, the import, its progress. */
+  'roster:import': { ...ADMINS },
 } as const satisfies Record<string, Rule>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -56,6 +56,7 @@ const EXPECTED: Record<Action, string> = {
   'settings:houseSystem': '-s---s--------',
   'settings:advanced': '-s---s--------',
   'settings:store': '-s---ss-------',
+  'roster:import': '-s---s--------',
 };
 const LETTER = { none: '-', own: 'o', periods: 'p', school: 's' } as const;
 

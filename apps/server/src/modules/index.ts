@@ -13,6 +13,7 @@ import { groupTypeRoutes } from './group-types/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { periodRoutes } from './periods/routes.js';
 import { productRoutes } from './products/routes.js';
+import { rosterImportRoutes } from './roster-import/routes.js';
 import { schoolRoutes } from './school/routes.js';
 import { storeRoutes } from './store/routes.js';
 export { iconAssets } from './store/icons.js';
@@ -39,6 +40,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(storeRoutes);
   await app.register(deliveryDateRoutes);
   await app.register(uploadRoutes);
+  await app.register(rosterImportRoutes);
   if (isDevMode(app.env)) await app.register(devRoutes);
 };
 
