@@ -24,6 +24,8 @@ import type {
   GroupType,
   GroupTypeUpdateBody,
   Holiday,
+  RosterDryRun,
+  RosterImport,
   RosterStudent,
   ContactMessage,
   ContactBody,
@@ -129,4 +131,11 @@ export const dev = {
   schools: () => api.get<SchoolInfo[]>('dev/schools'),
   users: (schoolId: string) => api.get<DevUser[]>(`dev/users/${id(schoolId)}`),
   periods: (schoolId: string) => api.get<DevPeriod[]>(`dev/periods/${id(schoolId)}`),
+};
+
+/** OneRoster CSV import (settings): `form` holds the files (a .zip or the .csv files) as `files`. */
+export const roster = {
+  dryRun: (form: FormData) => api.post<RosterDryRun>('roster/dry-run', undefined, { form }),
+  start: (form: FormData) => api.post<RosterImport>('roster/import', undefined, { form }),
+  status: (importId: string) => api.get<RosterImport>(`roster/import/${id(importId)}`),
 };

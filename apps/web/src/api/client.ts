@@ -13,6 +13,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Public calls (login, status, contact) go out without a token; the rest need one. */
   auth?: boolean;
+  /** Files to upload: sent as multipart/form-data instead of the JSON body. */
+  form?: FormData;
 }
 
 export const API_BASE = '/api';
@@ -31,12 +33,13 @@ function buildUrl(path: string, method: Method, opts: RequestOptions): string {
   return `${API_BASE}/${opts.version ?? 'v1'}/${clean}${qs ? `?${qs}` : ''}`;
 }
 
-function headers(token: string | null): Record<string, string> {
+function headers(token: string | null, json: boolean): Record<string, string> {
   const h: Record<string, string> = {
-    'Content-Type': 'application/json',
     'Cache-Control': 'no-cache',
     Pragma: 'no-cache',
   };
+  // A form's content type (with its boundary) is the browser's to set.
+  if (json) h['Content-Type'] = 'application/json';
   const userId = readStored(STORAGE_KEYS.userId);
   if (token) h.authtoken = token;
   if (userId) h.from = userId;
@@ -77,9 +80,9 @@ export async function request<T>(method: Method, path: string, opts: RequestOpti
   try {
     res = await fetch(buildUrl(path, method, opts), {
       method,
-      headers: headers(token),
+      headers: headers(token, !opts.form),
       // Every request says JSON, so a body-less POST or PUT sends {} (Fastify rejects an empty JSON body).
-      body: method === 'GET' ? undefined : JSON.stringify(opts.body ?? {}),
+      body: method === 'GET' ? undefined : (opts.form ?? JSON.stringify(opts.body ?? {})),
     });
     text = await res.text();
   } catch (err) {

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { afterAbsence, afterCalendarChange, afterGive, afterGroupTypesChange, afterUndo, invalidateAfter, STALE_AFTER, type Change } from './invalidate';
+import { afterAbsence, afterCalendarChange, afterGive, afterGroupTypesChange, afterRosterImport, afterUndo, invalidateAfter, STALE_AFTER, type Change } from './invalidate';
 import { queryKeys } from './queryKeys';
 
 /** A cache holding one query of every kind the screens show, none of them stale yet. */
@@ -61,6 +61,12 @@ describe('invalidation rules', () => {
   it('co-teachers refresh the class and both period lists', async () => {
     const { queryClient, stale } = filledCache();
     await invalidateAfter(queryClient, 'coTeachers');
+    expect(stale()).toEqual(['period', 'periods', 'schoolPeriods']);
+  });
+
+  it('a roster import refreshes the classes and both period lists, not the points', async () => {
+    const { queryClient, stale } = filledCache();
+    await afterRosterImport(queryClient);
     expect(stale()).toEqual(['period', 'periods', 'schoolPeriods']);
   });
 

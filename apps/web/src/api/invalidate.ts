@@ -27,6 +27,8 @@ export const STALE_AFTER = {
   coTeachers: [queryKeys.period.all, queryKeys.periods.all],
   /** A holiday added or removed. */
   calendar: [queryKeys.calendar],
+  /** A roster import done: people, classes, rosters and co-teachers may all have changed. */
+  rosterImport: [queryKeys.periods.all, queryKeys.period.all, queryKeys.schoolStudents, queryKeys.coTeacherChoices, queryKeys.gradeLevels],
   /** A contact message sent. */
   contact: [queryKeys.contactMessages],
 } satisfies Record<string, readonly QueryKey[]>;
@@ -46,6 +48,7 @@ export const afterActionOptionsChange = (queryClient: QueryClient) => invalidate
 export const afterCoTeachersChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'coTeachers');
 export const afterCalendarChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'calendar');
 export const afterContactSent = (queryClient: QueryClient) => invalidateAfter(queryClient, 'contact');
+export const afterRosterImport = (queryClient: QueryClient) => invalidateAfter(queryClient, 'rosterImport');
 
 /** A class's group types changed (added, renamed, regrouped or deleted). */
 export const afterGroupTypesChange = (queryClient: QueryClient, periodId: string) =>

@@ -42,6 +42,8 @@ export type {
   Person,
   PowerActions,
   ReleaseResponse,
+  RosterDryRun,
+  RosterImport,
   RosterStudent,
   SchoolInfo,
   SessionUser,
