@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { addDays, ROLES, scopeFor, TEACHER_CUSTOM_ACTION, todayIn, type Action, type PermissionSubject, type Role } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.js';
-import { activities, activityTypes, deliveryDates, groupTypes, groups, holidays, orders, periods, products, uploadGrants, users } from '../src/db/schema.js';
+import { activities, activityTypes, deliveryDates, groupTypes, groups, holidays, orders, periods, products, rosterImports, uploadGrants, users } from '../src/db/schema.js';
+import { runningJobs } from '../src/modules/roster-import/jobs.js';
 import { writeOrders } from '../src/ledger/orders.js';
 import { hashToken, newToken } from '../src/lib/tokens.js';
 import { writeActivities, type ActivityTypeRow } from '../src/ledger/write.js';
@@ -11,6 +12,7 @@ import { subjectOf } from '../src/lib/auth-context.js';
 import { createSession, findSession } from '../src/modules/auth/service.js';
 import { schoolDay, typeByName } from './helpers/economy.js';
 import { makeHouses, makePeriod, makeSchool, makeUser, PASSWORD, type SchoolRow, type UserRow } from './helpers/factories.js';
+import { csvParts, emptyRoster } from './helpers/roster-files.js';
 import { call, useTestApp } from './helpers/test-app.js';
 
 /**
@@ -189,6 +191,12 @@ async function freshUploadUrl(fx: Fixture): Promise<string> {
 
 /** A 1×1 PNG. */
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** A finished roster import of school A's. */
+async function freshRosterImport(fx: Fixture): Promise<string> {
+  const [r] = await fx.db.insert(rosterImports).values({ schoolId: fx.a.id, status: 'done', startedBy: fx.role.SCHOOL_ADMIN.id }).returning();
+  return r!.id;
+}
 
 /** A delivery date of school A's, 30 days ahead. */
 async function freshDeliveryDate(fx: Fixture): Promise<string> {
@@ -435,6 +443,17 @@ const CALLS: Record<string, CallSpec> = {
     crossSchool: 'open',
     build: async (fx) => ({ url: await freshUploadUrl(fx), payload: PIXEL, headers: { 'content-type': 'image/png' } }),
   },
+  // Roster import (settings): a roster with the school and no one in it, so an import changes nothing;
+  // one import of a school at a time, so each caller's waits for the one before.
+  'POST /api/v1/roster/dry-run': { target: SCHOOL, build: async () => ({ url: '/roster/dry-run', ...csvParts(emptyRoster()) }) },
+  'POST /api/v1/roster/import': {
+    target: SCHOOL,
+    build: async () => {
+      await Promise.allSettled(runningJobs());
+      return { url: '/roster/import', ...csvParts(emptyRoster()) };
+    },
+  },
+  'GET /api/v1/roster/import/:id': { target: SCHOOL, build: async (fx) => ({ url: `/roster/import/${await freshRosterImport(fx)}` }) },
   // The caller's own profile font and icon (none).
   'PUT /api/v1/profile/customization': { target: OWN, build: async () => ({ url: '/profile/customization', payload: { fontId: null, iconId: null } }) },
   // A free black-and-white icon for the caller (a student).

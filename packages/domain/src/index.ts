@@ -31,3 +31,6 @@ export * from './schemas-reports.js';
 export * from './dashboard.js';
 export * from './schemas-dashboard.js';
 export * from './responses-dashboard.js';
+export * from './roster.js';
+export * from './responses-roster.js';
+export * from './csv-read.js';

@@ -50,4 +50,14 @@ export const MSG = {
   packageBeforeRedeem: 'This order must be packaged before it is redeemed.',
   refundRedeemedOnly: 'Only a redeemed order can be refunded. Cancel it instead.',
   cancelRedeemed: 'This order has been redeemed and cannot be canceled. Refund it instead.',
+  /* The roster import's (docs/decisions.md, decisions 53–55). */
+  rosterNotMultipart: 'Send the roster as multipart/form-data: a .zip, or the five .csv files.',
+  rosterNoFiles: 'No roster files were sent: choose a .zip or the five OneRoster .csv files.',
+  rosterTooLarge: (mb: number) => `The roster files are larger than ${mb} MB in all.`,
+  rosterBadZip: 'The .zip file could not be read.',
+  rosterBadCsv: (file: string, line: number, reason: string) => `${file} line ${line}: ${reason}`,
+  rosterUnknownFile: (name: string) => `${name} is not a OneRoster file (orgs, academicSessions, users, classes, enrollments .csv, or a .zip of them).`,
+  rosterHasErrors: (n: number) => `The roster files have ${n} problem${n === 1 ? '' : 's'}; nothing was imported.`,
+  rosterRunning: 'A roster import is already running for this school.',
+  rosterFailed: 'The import failed; nothing was changed. Try again later.',
 } as const;

@@ -141,6 +141,8 @@ export const PERMISSIONS = {
   /** Surveys (spec section 9): students and teachers answer their own; admins read the school's results. */
   'surveys:answer': { STUDENT: 'own', TEACHER: 'own' },
   'surveys:results': { ...ADMINS },
+  /** OneRoster CSV import: its dry run, the import, its progress. */
+  'roster:import': { ...ADMINS },
 } as const satisfies Record<string, Rule>;
 
 export type Action = keyof typeof PERMISSIONS;

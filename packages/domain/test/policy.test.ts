@@ -60,6 +60,7 @@ const EXPECTED: Record<Action, string> = {
   'settings:store': '-s---ss-------',
   'surveys:answer': '--oo----------',
   'surveys:results': '-s---s--------',
+  'roster:import': '-s---s--------',
 };
 const LETTER = { none: '-', own: 'o', periods: 'p', school: 's' } as const;
 

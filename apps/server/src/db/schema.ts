@@ -123,9 +123,15 @@ export const periods = pgTable(
     coTeachers: text('co_teachers').array().notNull().default(sql`'{}'::text[]`),
     periodNumber: integer('period_number').notNull(),
     sectionNumbers: text('section_numbers').array().notNull().default(sql`'{}'::text[]`),
+    /** The OneRoster class sourcedId of a period a roster import made (null: made by hand). */
+    sourceId: text('source_id'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.schoolId, t.id] }), uniqueIndex('periods_id').on(t.id)],
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    uniqueIndex('periods_id').on(t.id),
+    uniqueIndex('periods_source').on(t.schoolId, t.sourceId).where(sql`${t.sourceId} is not null`),
+  ],
 );
 
 export const periodStudents = pgTable(
@@ -569,4 +575,38 @@ export const monthlyRollup = pgTable(
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.schoolId, t.studentId, t.month, t.category] }), index('monthly_rollup_month').on(t.schoolId, t.month)],
+);
+
+/* ---- roster import (issue 11) ---- */
+
+/**
+ * The people a OneRoster import manages (users.external_id is their sourcedId). Only they leave
+ * when the files no longer name them: left_at is set and they are unenrolled, never deleted.
+ */
+export const rosterUsers = pgTable(
+  'roster_users',
+  {
+    schoolId: uuid('school_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    leftAt: timestamp('left_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.userId] })],
+);
+
+/** One roster import: running, then done (with what it did) or failed (nothing written). */
+export const rosterImports = pgTable(
+  'roster_imports',
+  {
+    schoolId: uuid('school_id').notNull(),
+    id: id(),
+    status: text('status').$type<'running' | 'done' | 'failed'>().notNull(),
+    startedBy: uuid('started_by'),
+    total: integer('total').notNull().default(0),
+    summary: jsonb('summary'),
+    message: text('message'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.id] }), uniqueIndex('roster_imports_id').on(t.id), index('roster_imports_created').on(t.schoolId, t.createdAt)],
 );

@@ -15,6 +15,7 @@ import { orderRoutes } from './orders/routes.js';
 import { periodRoutes } from './periods/routes.js';
 import { productRoutes } from './products/routes.js';
 import { reportRoutes } from './reports/routes.js';
+import { rosterImportRoutes } from './roster-import/routes.js';
 import { schoolRoutes } from './school/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 import { storeRoutes } from './store/routes.js';
@@ -47,6 +48,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(settingsRoutes);
   await app.register(surveyRoutes);
   await app.register(reportRoutes);
+  await app.register(rosterImportRoutes);
   if (isDevMode(app.env)) await app.register(devRoutes);
 };
 

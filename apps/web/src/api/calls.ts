@@ -55,6 +55,8 @@ import type {
   GroupType,
   GroupTypeUpdateBody,
   Holiday,
+  RosterDryRun,
+  RosterImport,
   RosterStudent,
   ContactMessage,
   ContactBody,
@@ -291,4 +293,11 @@ export const reports = {
   teacherUsage: (f: ReportFilters) => api.get<TeacherUsageReport>('activity/teacher-report/', { query: { ...f } }),
   schoolStudents: (f: ReportFilters) => api.get<SchoolStudentsReport>('activity/student-report/', { query: { ...f } }),
   schoolDashboard: (f: ReportFilters) => api.get<SchoolDashboardReport>('reports/school-dashboard', { query: { ...f } }),
+};
+
+/** OneRoster CSV import (settings): `form` holds the files (a .zip or the .csv files) as `files`. */
+export const roster = {
+  dryRun: (form: FormData) => api.post<RosterDryRun>('roster/dry-run', undefined, { form }),
+  start: (form: FormData) => api.post<RosterImport>('roster/import', undefined, { form }),
+  status: (importId: string) => api.get<RosterImport>(`roster/import/${id(importId)}`),
 };

@@ -41,6 +41,16 @@ describe('request building', () => {
     });
   });
 
+  it('sends files as the FormData itself, leaving its content type (and boundary) to the browser', async () => {
+    const fetch = stubFetch({ status: 200, text: '{"ok":true}' });
+    const form = new FormData();
+    form.append('files', new Blob(['sourcedId\n']), 'users.csv');
+    await request('POST', 'roster/dry-run', { form });
+    const { init } = lastCall(fetch);
+    expect(init.body).toBe(form);
+    expect(init.headers).toEqual({ 'Cache-Control': 'no-cache', Pragma: 'no-cache', authtoken: 'tok-1', from: 'user-1' });
+  });
+
   it('uses v2 when asked, sends a JSON body and no time on POST', async () => {
     const fetch = stubFetch({ status: 200, text: '{"ok":true}' });
     await request('POST', 'order', { version: 'v2', body: { studentId: 's' } });

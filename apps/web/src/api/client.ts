@@ -15,6 +15,8 @@ export interface RequestOptions {
   auth?: boolean;
   /** Extra headers for this call (an order's Idempotency-Key). */
   headers?: Record<string, string>;
+  /** Files to upload: sent as multipart/form-data instead of the JSON body. */
+  form?: FormData;
 }
 
 export const API_BASE = '/api';
@@ -33,12 +35,13 @@ function buildUrl(path: string, method: Method, opts: RequestOptions): string {
   return `${API_BASE}/${opts.version ?? 'v1'}/${clean}${qs ? `?${qs}` : ''}`;
 }
 
-function headers(token: string | null): Record<string, string> {
+function headers(token: string | null, json: boolean): Record<string, string> {
   const h: Record<string, string> = {
-    'Content-Type': 'application/json',
     'Cache-Control': 'no-cache',
     Pragma: 'no-cache',
   };
+  // A form's content type (with its boundary) is the browser's to set.
+  if (json) h['Content-Type'] = 'application/json';
   const userId = readStored(STORAGE_KEYS.userId);
   if (token) h.authtoken = token;
   if (userId) h.from = userId;
@@ -79,9 +82,9 @@ export async function request<T>(method: Method, path: string, opts: RequestOpti
   try {
     res = await fetch(buildUrl(path, method, opts), {
       method,
-      headers: { ...headers(token), ...opts.headers },
+      headers: { ...headers(token, !opts.form), ...opts.headers },
       // Every request says JSON, so a body-less POST or PUT sends {} (Fastify rejects an empty JSON body).
-      body: method === 'GET' ? undefined : JSON.stringify(opts.body ?? {}),
+      body: method === 'GET' ? undefined : (opts.form ?? JSON.stringify(opts.body ?? {})),
     });
     text = await res.text();
   } catch (err) {

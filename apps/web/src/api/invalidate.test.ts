@@ -12,6 +12,7 @@ import {
   afterOrderChange,
   afterProductChange,
   afterRolesChange,
+  afterRosterImport,
   afterStoreMetaChange,
   afterSurveyAnswered,
   afterUndo,
@@ -108,6 +109,12 @@ describe('invalidation rules', () => {
   it('co-teachers refresh the class and both period lists', async () => {
     const { queryClient, stale } = filledCache();
     await invalidateAfter(queryClient, 'coTeachers');
+    expect(stale()).toEqual(['period', 'periods', 'schoolPeriods']);
+  });
+
+  it('a roster import refreshes the classes and both period lists, not the points', async () => {
+    const { queryClient, stale } = filledCache();
+    await afterRosterImport(queryClient);
     expect(stale()).toEqual(['period', 'periods', 'schoolPeriods']);
   });
 

@@ -35,6 +35,8 @@ export const STALE_AFTER = {
   coTeachers: [queryKeys.period.all, queryKeys.periods.all],
   /** A holiday added or removed. */
   calendar: [queryKeys.calendar],
+  /** A roster import done: people, classes, rosters and co-teachers may all have changed. */
+  rosterImport: [queryKeys.periods.all, queryKeys.period.all, queryKeys.schoolStudents, queryKeys.coTeacherChoices, queryKeys.gradeLevels],
   /** A contact message sent. */
   contact: [queryKeys.contactMessages],
   /** The cart changed (a product added, a quantity changed, a line removed). */
@@ -87,6 +89,7 @@ export const afterRolesChange = (queryClient: QueryClient) => invalidateAfter(qu
 export const afterSchoolSettingsChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'schoolSettings');
 export const afterDeliveryDatesChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'deliveryDates');
 export const afterSurveyAnswered = (queryClient: QueryClient) => invalidateAfter(queryClient, 'survey');
+export const afterRosterImport = (queryClient: QueryClient) => invalidateAfter(queryClient, 'rosterImport');
 
 /** A class's group types changed (added, renamed, regrouped or deleted). */
 export const afterGroupTypesChange = (queryClient: QueryClient, periodId: string) =>

@@ -31,6 +31,8 @@ export const queryKeys = {
     all: ['period'] as const,
     one: (periodId: string) => ['period', periodId] as const,
   },
+  /** GET roster/import/:id: a roster import's progress (polled while it runs). */
+  rosterImport: (importId: string) => ['roster-import', importId] as const,
   /** GET utility/list/co-teachers. */
   coTeacherChoices: ['co-teacher-choices'] as const,
   /** GET group-types for a class. */

@@ -98,6 +98,8 @@ export type {
   Person,
   PowerActions,
   ReleaseResponse,
+  RosterDryRun,
+  RosterImport,
   RosterStudent,
   SchoolInfo,
   SessionUser,

@@ -35,8 +35,8 @@ describe('settings tabs', () => {
   });
 
   it.each([
-    [['SCHOOL_ADMIN'], true, ['users', 'house', 'advanced', 'store']],
-    [['SCHOOL_ADMIN'], false, ['users', 'advanced', 'store']],
+    [['SCHOOL_ADMIN'], true, ['users', 'house', 'advanced', 'store', 'roster']],
+    [['SCHOOL_ADMIN'], false, ['users', 'advanced', 'store', 'roster']],
     [['HOUSE_MANAGER'], true, ['house']],
     [['HOUSE_MANAGER'], false, []],
     [['TEACHER'], true, []],

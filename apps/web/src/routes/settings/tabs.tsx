@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { allows } from '@app/domain';
 import type { SessionUser } from '../../api';
+import { RosterImport } from '../../roster-import/RosterImport';
 import { AdvancedTab } from './AdvancedTab';
 import { HouseSystemTab } from './HouseSystemTab';
 import { StoreTab } from './StoreTab';
@@ -25,6 +26,7 @@ export const SETTINGS_TABS: SettingsTab[] = [
   { id: 'house', label: 'House system', visible: (u) => u.school.hasHouseSystem && allows(u, 'settings:houseSystem'), Panel: HouseSystemTab },
   { id: 'advanced', label: 'Advanced', visible: (u) => allows(u, 'settings:advanced'), Panel: AdvancedTab },
   { id: 'store', label: 'Store and delivery', visible: (u) => allows(u, 'settings:store'), Panel: StoreTab },
+  { id: 'roster', label: 'Roster import', visible: (u) => allows(u, 'roster:import'), Panel: RosterImport },
 ];
 
 /** The tabs `user` sees, and the one to show for `?tab=` (the first they see when it names none of them). */
