@@ -22,3 +22,5 @@ export * from './schemas-store.js';
 export * from './responses-store.js';
 export * from './icons-data.js';
 export * from './icons.js';
+export * from './common-passwords.js';
+export * from './identity.js';

@@ -126,6 +126,8 @@ export const PERMISSIONS = {
   'settings:houseSystem': { ...ADMINS, HOUSE_MANAGER: (s) => (s.school.hasHouseSystem ? 'school' : 'none') },
   'settings:advanced': { ...ADMINS },
   'settings:store': { ...ADMINS, STORE_MANAGER: 'school' },
+  /** Sign-in settings: SSO clients, school tokens, account invitations. */
+  'settings:identity': { ...ADMINS },
 } as const satisfies Record<string, Rule>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -55,6 +55,7 @@ const EXPECTED: Record<Action, string> = {
   'settings:users': '-s---s--------',
   'settings:houseSystem': '-s---s--------',
   'settings:advanced': '-s---s--------',
+  'settings:identity': '-s---s--------',
   'settings:store': '-s---ss-------',
 };
 const LETTER = { none: '-', own: 'o', periods: 'p', school: 's' } as const;

@@ -9,6 +9,7 @@ import { cartRoutes } from './cart/routes.js';
 import { configurationRoutes } from './configuration/routes.js';
 import { deliveryDateRoutes } from './delivery-dates/routes.js';
 import { devRoutes } from './dev/routes.js';
+import { identityRoutes } from './identity/routes.js';
 import { groupTypeRoutes } from './group-types/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { periodRoutes } from './periods/routes.js';
@@ -25,6 +26,7 @@ import { utilityRoutes } from './utility/routes.js';
 export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(systemRoutes);
   await app.register(authRoutes);
+  await app.register(identityRoutes);
   await app.register(periodRoutes);
   await app.register(schoolRoutes);
   await app.register(utilityRoutes);
