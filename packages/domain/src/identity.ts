@@ -113,7 +113,7 @@ export const accountSetupBody = z.object({
   password: newPassword,
 });
 export type AccountSetupBody = z.infer<typeof accountSetupBody>;
-export const linkQuery = z.object({ token: linkToken('token') });
+export const linkQuery = z.object({ token: linkToken('token'), time: z.string().optional() });
 /** What the setup page shows before the user chooses: whose account, and whether a name is needed. */
 export const accountSetupInfoResponse = z.object({ firstName: z.string(), needsUsername: z.boolean(), username: z.string() });
 export type AccountSetupInfoResponse = z.infer<typeof accountSetupInfoResponse>;

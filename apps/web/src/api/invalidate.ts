@@ -29,6 +29,10 @@ export const STALE_AFTER = {
   calendar: [queryKeys.calendar],
   /** A contact message sent. */
   contact: [queryKeys.contactMessages],
+  /** An SSO client set or removed. */
+  ssoConfig: [queryKeys.ssoConfigs],
+  /** A school token issued, rotated or revoked. */
+  schoolTokens: [queryKeys.schoolTokens],
 } satisfies Record<string, readonly QueryKey[]>;
 
 export type Change = keyof typeof STALE_AFTER;
