@@ -144,10 +144,12 @@ describe('identity screens', () => {
     expect(suite.smtp.mails.filter((m) => m.to.includes('nobody@example.org'))).toEqual([]);
   });
 
-  test('the account setup page without a link, and the school token sign-in form, are accessible', async ({ page }) => {
-    await page.goto('/account-setup');
-    await expect.poll(() => page.getByRole('alert').count()).toBe(1);
-    await expectNoAxeViolations(page);
+  test('the account setup and reset pages without a link, and the school token sign-in form, are accessible', async ({ page }) => {
+    for (const path of ['/account-setup', '/reset-password']) {
+      await page.goto(path);
+      await expect.poll(() => page.getByRole('alert').count()).toBe(1);
+      await expectNoAxeViolations(page);
+    }
     await page.goto('/login');
     await page.getByRole('button', { name: 'Use a school token' }).click();
     await page.getByRole('textbox', { name: 'School code' }).fill('DEMO');
