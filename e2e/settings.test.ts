@@ -53,9 +53,10 @@ describe('settings', () => {
     await expect.poll(() => page.getByRole('textbox', { name: 'Points a flag takes (admins)' }).inputValue()).toBe('7');
     expect(await axeViolations(page)).toEqual([]);
 
-    for (const tab of ['house', 'store']) {
+    const headings = { house: 'House system', store: 'Delivery dates', sso: 'Single sign-on', tokens: 'School tokens', invitations: 'Invitations', roster: 'Roster import' };
+    for (const [tab, heading] of Object.entries(headings)) {
       await page.goto(`/settings?tab=${tab}`);
-      await page.getByRole('heading', { name: tab === 'house' ? 'House system' : 'Delivery dates' }).waitFor();
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor();
       await page.locator('.mantine-Loader').first().waitFor({ state: 'detached' });
       expect(await axeViolations(page), tab).toEqual([]);
     }

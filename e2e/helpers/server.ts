@@ -151,7 +151,8 @@ async function waitForStatus(baseURL: string, child: ChildProcess, output: () =>
  * database, and waits until it answers. `stop()` ends it and removes the database.
  */
 export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<TestServer> {
-  const port = await freePort();
+  // A test may choose the port (one a provider redirects back to must be known before the start).
+  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const web = await copyWebDist();
   const database = await freshDatabase().catch(async (err: unknown) => {
     await web.remove();

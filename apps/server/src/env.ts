@@ -56,6 +56,19 @@ export const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   /** Unset: the API docs page is served unless NODE_ENV is production (see apiDocsEnabled). */
   API_DOCS: optionalBool(),
+  /** The address users reach this server at: SSO redirects and the links in mails (never taken from a request's Host). */
+  PUBLIC_URL: z.url().optional(),
+  /** `smtp://user:pass@host:port` or `smtps://…`; unset: mails are not sent (links logged on the embedded database only). */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional().or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().default('Merit Market <no-reply@localhost>'),
+  /** The demo's SSO clients, written into that school's settings at start (docs/decisions.md, decision 48). */
+  SSO_SCHOOL: z.string().default('DEMO'),
+  CLEVER_ISSUER: z.string().optional(),
+  CLEVER_CLIENT_ID: z.string().optional(),
+  CLEVER_CLIENT_SECRET: z.string().optional(),
+  CLASSLINK_ISSUER: z.string().optional(),
+  CLASSLINK_CLIENT_ID: z.string().optional(),
+  CLASSLINK_CLIENT_SECRET: z.string().optional(),
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -81,3 +94,6 @@ export const apiDocsEnabled = (env: Pick<Env, 'API_DOCS' | 'NODE_ENV'>): boolean
 
 /** Where `npm run build` puts the web app. */
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Where the browser reaches this server: PUBLIC_URL, else localhost on PORT. */
+export const publicUrl = (env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string => (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');

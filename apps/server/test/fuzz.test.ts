@@ -99,11 +99,21 @@ beforeAll(async () => {
       productId,
       users: [users.student.id],
       orderIds: [orderId],
+      // Sign-in: SSO and school tokens at the school, invitations and resets (no SMTP: the mail is logged).
+      provider: 'clever',
+      school: school.externalId,
+      externalSchoolId: school.externalId,
+      userId: users.teacher.id,
+      email: 'fuzz@example.org',
+      issuer: 'https://clever.example.org',
+      clientId: 'fuzz-client',
+      clientSecret: 'fuzz-secret',
     },
     // A holiday on the give day would turn every later give into 'Not allowed on holidays'.
     byRoute: { '/calendar/holidays': { date: addDays(day, 14) } },
     pathParam(path, name) {
       if (name === 'groupId') return groupType.groups[0]._id;
+      if (name === 'provider') return 'clever';
       if (name === 'date') return addDays(day, 14);
       if (path.includes('/group-types/')) return groupType._id;
       if (path.includes('/activity/absent/')) return users.student.id;

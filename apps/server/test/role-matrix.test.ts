@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { addDays, ROLES, scopeFor, TEACHER_CUSTOM_ACTION, todayIn, type Action, type PermissionSubject, type Role } from '@app/domain';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.js';
-import { activities, activityTypes, deliveryDates, groupTypes, groups, holidays, orders, periods, products, rosterImports, uploadGrants, users } from '../src/db/schema.js';
+import { activities, activityTypes, deliveryDates, groups, groupTypes, holidays, orders, passwordLinks, periods, products, rosterImports, ssoConfigs, uploadGrants, users } from '../src/db/schema.js';
 import { runningJobs } from '../src/modules/roster-import/jobs.js';
 import { writeOrders } from '../src/ledger/orders.js';
 import { hashToken, newToken } from '../src/lib/tokens.js';
 import { writeActivities, type ActivityTypeRow } from '../src/ledger/write.js';
 import { subjectOf } from '../src/lib/auth-context.js';
 import { createSession, findSession } from '../src/modules/auth/service.js';
+import { issueSchoolToken } from '../src/modules/identity/school-tokens.js';
 import { schoolDay, typeByName } from './helpers/economy.js';
+import { startOidcProvider, type TestOidcProvider } from './helpers/oidc.js';
 import { makeHouses, makePeriod, makeSchool, makeUser, PASSWORD, type SchoolRow, type UserRow } from './helpers/factories.js';
 import { csvParts, emptyRoster } from './helpers/roster-files.js';
 import { call, useTestApp } from './helpers/test-app.js';
@@ -100,6 +102,8 @@ interface Fixture {
   /** A free, unlimited school store product of school A, and one of the TEACHER's store. */
   freeItem: string;
   teacherItem: string;
+  /** School A's Clever: an OpenID provider on loopback where S1 signs in. */
+  idp: TestOidcProvider;
 }
 
 const PUBLIC: Target = { kind: 'public' };
@@ -205,6 +209,23 @@ async function freshDeliveryDate(fx: Fixture): Promise<string> {
   return d!.id;
 }
 
+/** A fresh account-setup or reset link for a fresh user of school A (the link's token). */
+async function freshPasswordLink(fx: Fixture, kind: 'setup' | 'reset'): Promise<string> {
+  const u = await makeUser(fx.db, fx.a, ['STUDENT']);
+  const token = newToken();
+  await fx.db.insert(passwordLinks).values({ tokenHash: hashToken(token), kind, schoolId: fx.a.id, userId: u.id, email: 'matrix@example.org', expiresAt: new Date(Date.now() + 600_000) });
+  return token;
+}
+
+/** A fresh school token of school A (for S1); its id and the token. */
+const freshSchoolToken = (fx: Fixture) => issueSchoolToken(fx.db, fx.a.id, null, { userId: fx.s1.id });
+
+/** A Clever client for the school (A, and B for its admin), so that removing one finds one. */
+async function freshClassLink(fx: Fixture): Promise<void> {
+  for (const school of [fx.a, fx.b])
+    await fx.db.insert(ssoConfigs).values({ schoolId: school.id, provider: 'classlink', issuer: 'https://classlink.example.org', clientId: 'm', clientSecret: 's' }).onConflictDoNothing();
+}
+
 /**
  * One valid request per route, keyed exactly as in app.apiRoutes. Each says which object it
  * targets; unless noted the target is school A's, in P, and not the caller's.
@@ -218,6 +239,44 @@ const CALLS: Record<string, CallSpec> = {
     target: PUBLIC,
     build: async (fx, c) => ({ url: '/auth/login', payload: { username: (c.user ?? fx.role.TEACHER).username, password: PASSWORD } }),
   },
+  // SSO at school A's Clever (a provider on loopback): a state, and S1's sign-in through it (a new session).
+  'GET /api/v1/auth/login/sso/state': { target: PUBLIC, build: async (fx) => ({ url: `/auth/login/sso/state?provider=clever&school=${fx.a.externalId}` }) },
+  'POST /api/v1/auth/login/sso': {
+    target: PUBLIC,
+    crossSchool: 'open',
+    build: async (fx) => {
+      const res = await call(ctx.app, 'GET', `/auth/login/sso/state?provider=clever&school=${fx.a.externalId}`);
+      const back = await fx.idp.authorize(res.body.authorizationUrl, fx.s1.externalId);
+      return {
+        url: '/auth/login/sso',
+        payload: { provider: 'clever', code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+        headers: { cookie: String(res.headers['set-cookie']).split(';')[0]! },
+      };
+    },
+  },
+  // A fresh school token of school A's: signs in as S1.
+  'POST /api/v1/auth/login/school': {
+    target: PUBLIC,
+    crossSchool: 'open',
+    build: async (fx) => ({ url: '/auth/login/school', payload: { externalSchoolId: fx.a.externalId, token: (await freshSchoolToken(fx)).token } }),
+  },
+  // Fresh links for fresh users of school A: what the setup page shows, the setup, a reset. These
+  // sign-ins (like SSO's and the school token's) answer the school A user the credential names,
+  // whoever sends it (school B's admin included, hence 'open').
+  'GET /api/v1/auth/account-setup': { target: PUBLIC, build: async (fx) => ({ url: `/auth/account-setup?token=${await freshPasswordLink(fx, 'setup')}` }) },
+  'POST /api/v1/auth/account-setup': {
+    target: PUBLIC,
+    crossSchool: 'open',
+    build: async (fx) => ({ url: '/auth/account-setup', payload: { token: await freshPasswordLink(fx, 'setup'), password: 'matrix pass phrase' } }),
+  },
+  'POST /api/v1/auth/reset-password': {
+    target: PUBLIC,
+    crossSchool: 'open',
+    build: async (fx) => ({ url: '/auth/reset-password', payload: { token: await freshPasswordLink(fx, 'reset'), password: 'matrix pass phrase' } }),
+  },
+  // The one answer, whoever asks (a new address each time: asks per address are limited).
+  'POST /api/v1/auth/forgot-password': { target: PUBLIC, build: async () => ({ url: '/auth/forgot-password', payload: { email: `matrix-${++seq}@example.org` } }) },
+
   // A message to the caller's school (school A's code for no one).
   'POST /api/v1/utility/contact': {
     target: PUBLIC,
@@ -435,6 +494,26 @@ const CALLS: Record<string, CallSpec> = {
   },
   'DELETE /api/v1/settings/delivery-date/:id': { target: SCHOOL, build: async (fx) => ({ url: `/settings/delivery-date/${await freshDeliveryDate(fx)}` }) },
 
+  // The school's sign-in settings: SSO clients (ClassLink's set, a fresh one removed), school tokens
+  // (listed, one for S1 issued, fresh ones rotated and revoked), an invitation mailed to T2.
+  'GET /api/v1/settings/sso': { target: SCHOOL, build: async () => ({ url: '/settings/sso' }) },
+  'PUT /api/v1/settings/sso/:provider': {
+    target: SCHOOL,
+    build: async () => ({ url: '/settings/sso/classlink', payload: { issuer: 'https://classlink.example.org', clientId: 'matrix', clientSecret: 'matrix-secret' } }),
+  },
+  'DELETE /api/v1/settings/sso/:provider': {
+    target: SCHOOL,
+    build: async (fx) => {
+      await freshClassLink(fx);
+      return { url: '/settings/sso/classlink' };
+    },
+  },
+  'GET /api/v1/settings/school-tokens': { target: SCHOOL, build: async () => ({ url: '/settings/school-tokens' }) },
+  'POST /api/v1/settings/school-tokens': { target: SCHOOL, build: async (fx) => ({ url: '/settings/school-tokens', payload: { userId: fx.s1.id, label: 'Matrix' } }) },
+  'POST /api/v1/settings/school-tokens/:id/rotate': { target: SCHOOL, build: async (fx) => ({ url: `/settings/school-tokens/${(await freshSchoolToken(fx))._id}/rotate` }) },
+  'DELETE /api/v1/settings/school-tokens/:id': { target: SCHOOL, build: async (fx) => ({ url: `/settings/school-tokens/${(await freshSchoolToken(fx))._id}` }) },
+  'POST /api/v1/settings/invitations': { target: SCHOOL, build: async (fx) => ({ url: '/settings/invitations', payload: { userId: fx.t2.id, email: 'matrix-t2@example.org' } }) },
+
   // A one-time upload link for an image of a new product of the caller's store.
   'GET /api/v1/utility/upload-url/:id': { target: OWN, build: async () => ({ url: '/utility/upload-url/new' }) },
   // The upload itself: the link is the authority, whoever sends it (school B's admin included, hence 'open').
@@ -586,6 +665,9 @@ beforeAll(async () => {
     holidayToAdd: addDays(today, 20),
     holidayToRemove: addDays(today, 21),
   } satisfies Partial<Fixture>);
+  fx.idp = await startOidcProvider({ redirectUris: ['http://localhost:3000/login/clever'] });
+  fx.idp.accounts.set(s1.externalId, {});
+  await db.insert(ssoConfigs).values({ schoolId: a.id, provider: 'clever', issuer: fx.idp.issuer, clientId: fx.idp.clientId, clientSecret: fx.idp.clientSecret });
   fx.groupType = await freshGroupType(fx);
   fx.freeItem = await freshProduct(fx);
   fx.teacherItem = await freshProduct(fx, role.TEACHER.id);
@@ -644,6 +726,8 @@ beforeAll(async () => {
   callers.push({ name: 'no one', kind: 'anon' }, adminBCaller);
   bIdsAtFixtureEnd = await idsOf(db, b);
 }, 60_000);
+
+afterAll(() => fx.idp?.stop());
 
 describe('the role × route matrix', () => {
   it('has one CALLS entry per API route, and no entry that is not a route', () => {
@@ -719,5 +803,5 @@ describe('the role × route matrix', () => {
 
     console.log(`matrix: ${routes.length} routes × ${callers.length} callers = ${calls} calls, ${allowed} allowed, ${denied} denied, ${mismatches.length} unexpected`);
     expect(mismatches, `\n${mismatches.join('\n')}\n`).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });

@@ -34,3 +34,5 @@ export * from './responses-dashboard.js';
 export * from './roster.js';
 export * from './responses-roster.js';
 export * from './csv-read.js';
+export * from './common-passwords.js';
+export * from './identity.js';

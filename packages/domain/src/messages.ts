@@ -49,6 +49,12 @@ export const MSG = {
   orderPackaged: 'This order has been packaged already.',
   packageBeforeRedeem: 'This order must be packaged before it is redeemed.',
   refundRedeemedOnly: 'Only a redeemed order can be refunded. Cancel it instead.',
+  /* Sign-in (docs/decisions.md, decisions 48-52). */
+  ssoStateInvalid: 'This sign-in has expired or was already used. Please start again.',
+  ssoNotConfigured: 'Sign-in with this provider is not set up for this school.',
+  linkInvalid: 'This link has expired or was already used. Ask for a new one.',
+  usernameTaken: 'This username is taken. Choose another.',
+  usernameNeeded: 'username is required',
   cancelRedeemed: 'This order has been redeemed and cannot be canceled. Refund it instead.',
   /* The roster import's (docs/decisions.md, decisions 53–55). */
   rosterNotMultipart: 'Send the roster as multipart/form-data: a .zip, or the five .csv files.',

@@ -143,6 +143,8 @@ export const PERMISSIONS = {
   'surveys:results': { ...ADMINS },
   /** OneRoster CSV import: its dry run, the import, its progress. */
   'roster:import': { ...ADMINS },
+  /** Sign-in settings: SSO clients, school tokens, account invitations. */
+  'settings:identity': { ...ADMINS },
 } as const satisfies Record<string, Rule>;
 
 export type Action = keyof typeof PERMISSIONS;

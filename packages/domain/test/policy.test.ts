@@ -57,6 +57,7 @@ const EXPECTED: Record<Action, string> = {
   'settings:houseSystem': '-s---s--------',
   'settings:advanced': '-s---s--------',
   'settings:read': '-s---s--------',
+  'settings:identity': '-s---s--------',
   'settings:store': '-s---ss-------',
   'surveys:answer': '--oo----------',
   'surveys:results': '-s---s--------',

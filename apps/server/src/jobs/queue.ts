@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import { purgeExpired } from '../modules/auth/service.js';
+import { purgeIdentity } from '../modules/identity/password-links.js';
 import { purgeIdempotencyKeys } from '../modules/orders/service.js';
 import { purgeUploadGrants } from '../modules/uploads/service.js';
 import { DAILY_POINTS_QUEUE, runDailyPointsForAllSchools } from './daily-points.js';
@@ -19,6 +20,7 @@ export async function startJobs(database: Database, log: { error: (o: object, m:
   await boss.schedule(CLEANUP_QUEUE, '17 3 * * *');
   await boss.work(CLEANUP_QUEUE, async () => {
     await purgeExpired(database.db);
+    await purgeIdentity(database.db);
     await purgeIdempotencyKeys(database.db);
     await purgeUploadGrants(database.db);
   });

@@ -10,6 +10,7 @@ import { configurationRoutes } from './configuration/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { deliveryDateRoutes } from './delivery-dates/routes.js';
 import { devRoutes } from './dev/routes.js';
+import { identityRoutes } from './identity/routes.js';
 import { groupTypeRoutes } from './group-types/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { periodRoutes } from './periods/routes.js';
@@ -30,6 +31,7 @@ import { utilityRoutes } from './utility/routes.js';
 export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(systemRoutes);
   await app.register(authRoutes);
+  await app.register(identityRoutes);
   await app.register(periodRoutes);
   await app.register(schoolRoutes);
   await app.register(utilityRoutes);

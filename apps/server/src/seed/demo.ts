@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { HOUSES, HOUSE_COLORS } from '@app/domain';
 import { vacuumAnalyze } from '../db/analyze.js';
 import type { Db } from '../db/client.js';
@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from '../lib/tokens.js';
 import { FIRST_NAMES, LAST_NAMES } from './names.js';
 import { createDefaultActivityTypes } from './activity-types.js';
 import { createCurrentYear } from '../modules/calendar/service.js';
+import { issueSchoolToken } from '../modules/identity/school-tokens.js';
 import { seedHolidays } from './holidays.js';
 import { seedDemoActivity } from './demo-activity.js';
 import { seedDemoStore } from './demo-store.js';
@@ -41,8 +42,22 @@ export async function demoSignInsPresent(db: Db): Promise<boolean> {
  */
 export async function seedDemo(db: Db): Promise<string[]> {
   const lines = await seedDemoSchools(db);
+  lines.push(...(await seedDemoSchoolToken(db)));
   await vacuumAnalyze(db);
   return lines;
+}
+
+/** One school token for the demo school's store counter (docs/decisions.md, decision 49), printed once. */
+async function seedDemoSchoolToken(db: Db): Promise<string[]> {
+  const [row] = await db
+    .select({ schoolId: users.schoolId, id: users.id })
+    .from(credentials)
+    .innerJoin(users, and(eq(users.schoolId, credentials.schoolId), eq(users.id, credentials.userId)))
+    .where(eq(credentials.username, 'store'))
+    .limit(1);
+  if (!row) return [];
+  const t = await issueSchoolToken(db, row.schoolId, null, { userId: row.id, label: 'Store counter (demo)' });
+  return [`School token sign-in (school DEMO, signs in as store): ${t.token}`];
 }
 
 async function seedDemoSchools(db: Db): Promise<string[]> {

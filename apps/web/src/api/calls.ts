@@ -89,6 +89,21 @@ import type {
   UserRoles,
   UsersRolesList,
   UsersRolesQuery,
+  AccountSetupBody,
+  AccountSetupInfo,
+  ForgotPasswordBody,
+  InvitationBody,
+  InvitationSent,
+  ResetPasswordBody,
+  SchoolLoginBody,
+  SchoolToken,
+  SchoolTokenBody,
+  SchoolTokenIssued,
+  SsoConfig,
+  SsoConfigBody,
+  SsoLoginBody,
+  SsoProvider,
+  SsoState,
 } from './types';
 
 const id = (v: string) => encodeURIComponent(v);
@@ -99,6 +114,26 @@ export const auth = {
   /** Needs a token: without one it resolves to { message: 'No token' } and makes no request. */
   me: () => api.post<SessionUser>('auth/me'),
   logout: () => api.post<OkResponse>('auth/logout'),
+  /** A single-use SSO state for the school's client at the provider (sets the browser's binding cookie). */
+  ssoState: (provider: SsoProvider, school: string) => api.get<SsoState>('auth/login/sso/state', { auth: false, query: { provider, school } }),
+  loginSso: (body: SsoLoginBody) => api.post<LoginResponse>('auth/login/sso', body, { auth: false }),
+  loginSchool: (body: SchoolLoginBody) => api.post<LoginResponse>('auth/login/school', body, { auth: false }),
+  accountSetupInfo: (token: string) => api.get<AccountSetupInfo>('auth/account-setup', { auth: false, query: { token } }),
+  accountSetup: (body: AccountSetupBody) => api.post<LoginResponse>('auth/account-setup', body, { auth: false }),
+  forgotPassword: (body: ForgotPasswordBody) => api.post<{ message: string }>('auth/forgot-password', body, { auth: false }),
+  resetPassword: (body: ResetPasswordBody) => api.post<LoginResponse>('auth/reset-password', body, { auth: false }),
+};
+
+/** The school's sign-in settings (school admins): SSO clients, school tokens, invitations. */
+export const identitySettings = {
+  ssoConfigs: () => api.get<SsoConfig[]>('settings/sso'),
+  putSso: (provider: SsoProvider, body: SsoConfigBody) => api.put<SsoConfig>(`settings/sso/${id(provider)}`, body),
+  deleteSso: (provider: SsoProvider) => api.del<OkResponse>(`settings/sso/${id(provider)}`),
+  schoolTokens: () => api.get<SchoolToken[]>('settings/school-tokens'),
+  issueToken: (body: SchoolTokenBody) => api.post<SchoolTokenIssued>('settings/school-tokens', body),
+  rotateToken: (tokenId: string) => api.post<SchoolTokenIssued>(`settings/school-tokens/${id(tokenId)}/rotate`),
+  revokeToken: (tokenId: string) => api.del<OkResponse>(`settings/school-tokens/${id(tokenId)}`),
+  invite: (body: InvitationBody) => api.post<InvitationSent>('settings/invitations', body),
 };
 
 export const system = {

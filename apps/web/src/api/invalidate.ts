@@ -62,6 +62,10 @@ export const STALE_AFTER = {
   deliveryDates: [queryKeys.settings.deliveryDates, queryKeys.settings.school],
   /** A survey answered or dismissed (by its asker: the next one, if any). */
   survey: [queryKeys.surveys.pendingAll, queryKeys.surveys.results],
+  /** An SSO client set or removed. */
+  ssoConfig: [queryKeys.ssoConfigs],
+  /** A school token issued, rotated or revoked. */
+  schoolTokens: [queryKeys.schoolTokens],
 } satisfies Record<string, readonly QueryKey[]>;
 
 export type Change = keyof typeof STALE_AFTER;

@@ -15,6 +15,11 @@ export const queryKeys = {
     /** GET status on the status page (polled). */
     page: ['status', 'page'] as const,
   },
+  /** GET settings/sso and settings/school-tokens (sign-in settings). */
+  ssoConfigs: ['sso-configs'] as const,
+  schoolTokens: ['school-tokens'] as const,
+  /** GET auth/account-setup for an invitation link. */
+  accountSetup: (token: string) => ['account-setup', token] as const,
   /** GET configuration/:scope. */
   configuration: (scope: string) => ['configuration', scope] as const,
 

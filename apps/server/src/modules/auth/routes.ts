@@ -1,22 +1,13 @@
-import { eq, and } from 'drizzle-orm';
 import { loginBody, loginResponse, okResponse, sessionUserResponse, type LoginResponse, type OkResponse, type SessionUser } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { credentials } from '../../db/schema.js';
 import { me } from '../../lib/auth-context.js';
 import { unauthorized } from '../../lib/errors.js';
 import { withRetryAfter } from '../../lib/rate-limit.js';
 import { presentSessionUser } from '../../presenters/user.js';
-import { findSession, login, revokeSession } from './service.js';
+import { findSession, login, revokeSession, usernameOfUser } from './service.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const usernameOf = async (schoolId: string, userId: string) => {
-    const [c] = await app.db
-      .select({ username: credentials.username })
-      .from(credentials)
-      .where(and(eq(credentials.schoolId, schoolId), eq(credentials.userId, userId)))
-      .limit(1);
-    return c?.username ?? '';
-  };
+  const usernameOf = (schoolId: string, userId: string) => usernameOfUser(app.db, schoolId, userId);
 
   app.post(
     '/auth/login',

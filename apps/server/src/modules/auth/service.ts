@@ -156,6 +156,16 @@ export async function createSession(db: Db, schoolId: string, userId: string, tt
   return { token, userId };
 }
 
+/** The user's sign-in name ('' for a user who signs in by SSO or token only). */
+export async function usernameOfUser(db: Queryable, schoolId: string, userId: string): Promise<string> {
+  const [c] = await db
+    .select({ username: credentials.username })
+    .from(credentials)
+    .where(and(eq(credentials.schoolId, schoolId), eq(credentials.userId, userId)))
+    .limit(1);
+  return c?.username ?? '';
+}
+
 /** Signs a session out: refused at once on this server (its cache entry goes), elsewhere within the cache TTL. */
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
   cacheOf(db).delete(tokenHash);

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { allows } from '@app/domain';
 import type { SessionUser } from '../../api';
 import { RosterImport } from '../../roster-import/RosterImport';
+import { Invitations, SchoolTokens, SsoSettings } from '../../settings-identity';
 import { AdvancedTab } from './AdvancedTab';
 import { HouseSystemTab } from './HouseSystemTab';
 import { StoreTab } from './StoreTab';
@@ -26,6 +27,9 @@ export const SETTINGS_TABS: SettingsTab[] = [
   { id: 'house', label: 'House system', visible: (u) => u.school.hasHouseSystem && allows(u, 'settings:houseSystem'), Panel: HouseSystemTab },
   { id: 'advanced', label: 'Advanced', visible: (u) => allows(u, 'settings:advanced'), Panel: AdvancedTab },
   { id: 'store', label: 'Store and delivery', visible: (u) => allows(u, 'settings:store'), Panel: StoreTab },
+  { id: 'sso', label: 'Single sign-on', visible: (u) => allows(u, 'settings:identity'), Panel: SsoSettings },
+  { id: 'tokens', label: 'School tokens', visible: (u) => allows(u, 'settings:identity'), Panel: SchoolTokens },
+  { id: 'invitations', label: 'Invitations', visible: (u) => allows(u, 'settings:identity'), Panel: Invitations },
   { id: 'roster', label: 'Roster import', visible: (u) => allows(u, 'roster:import'), Panel: RosterImport },
 ];
 

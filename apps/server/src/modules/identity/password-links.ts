@@ -1,0 +1,188 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { INVITATION_DAYS, MSG, RESET_LINK_MINUTES, type AccountSetupInfoResponse, type InvitationResponse } from '@app/domain';
+import type { Db } from '../../db/client.js';
+import { credentials, passwordLinks, sessions, users } from '../../db/schema.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { hit } from '../../lib/rate-limit.js';
+import { hashPassword, hashToken, newToken } from '../../lib/tokens.js';
+
+/*
+ * Links to choose a password (docs/decisions.md, decisions 50 and 51): an invitation a school admin
+ * sends (account setup, 7 days) and a reset anyone may ask for by address (1 hour). Each is a random
+ * token in the link, stored hashed, used once.
+ */
+
+type Kind = 'setup' | 'reset';
+
+/** A forgot-password answer takes at least this long, whether or not a mail goes out. */
+export const FORGOT_PASSWORD_FLOOR_MS = 300;
+/** Forgot-password asks per address (IP) and per email address, per 15 minutes; links per account per hour. */
+const ASKS_PER_ADDRESS = 20;
+const ASKS_PER_EMAIL = 5;
+const LINKS_PER_ACCOUNT = 3;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function newLink(db: Db, kind: Kind, user: { schoolId: string; id: string }, email: string, by: string | null) {
+  const token = newToken();
+  const expires = kind === 'setup' ? sql`now() + make_interval(days => ${INVITATION_DAYS})` : sql`now() + make_interval(mins => ${RESET_LINK_MINUTES})`;
+  const [row] = await db
+    .insert(passwordLinks)
+    .values({ tokenHash: hashToken(token), kind, schoolId: user.schoolId, userId: user.id, email, createdBy: by, expiresAt: expires })
+    .returning({ expiresAt: passwordLinks.expiresAt });
+  return { token, expiresAt: row!.expiresAt };
+}
+
+/** POST settings/invitations: mails the user of the school a link to set up their account (earlier invitations end). */
+export async function sendInvitation(
+  db: Db,
+  mailer: Mailer,
+  baseUrl: string,
+  admin: { schoolId: string; id: string; schoolName: string },
+  input: { userId: string; email: string },
+): Promise<InvitationResponse> {
+  const [user] = await db
+    .select({ schoolId: users.schoolId, id: users.id, firstName: users.firstName })
+    .from(users)
+    .where(and(eq(users.schoolId, admin.schoolId), eq(users.id, input.userId)))
+    .limit(1);
+  if (!user) throw notFound('User not found');
+  await db
+    .update(passwordLinks)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordLinks.schoolId, user.schoolId), eq(passwordLinks.userId, user.id), eq(passwordLinks.kind, 'setup'), isNull(passwordLinks.usedAt)));
+  await db.update(users).set({ email: input.email }).where(and(eq(users.schoolId, user.schoolId), eq(users.id, user.id)));
+  const { token, expiresAt } = await newLink(db, 'setup', user, input.email, admin.id);
+  try {
+    await mailer.send({
+      to: input.email,
+      subject: `Set up your ${admin.schoolName} account`,
+      text:
+        `Hello ${user.firstName},\n\nYou have been invited to Merit Market at ${admin.schoolName}. ` +
+        `Choose your password here (the link works once, for ${INVITATION_DAYS} days):\n\n${baseUrl}/account-setup?token=${token}\n`,
+    });
+  } catch {
+    await db.delete(passwordLinks).where(eq(passwordLinks.tokenHash, hashToken(token)));
+    throw badRequest('The invitation could not be mailed. Check the address and try again later.');
+  }
+  return { userId: user.id, email: input.email, expiresAt: expiresAt.toISOString() };
+}
+
+/** A link of that kind that is unused and live, else 400. */
+async function liveLink(db: Db, kind: Kind, token: string) {
+  const [link] = await db
+    .select()
+    .from(passwordLinks)
+    .where(and(eq(passwordLinks.tokenHash, hashToken(token)), eq(passwordLinks.kind, kind), isNull(passwordLinks.usedAt), sql`${passwordLinks.expiresAt} > now()`))
+    .limit(1);
+  if (!link) throw badRequest(MSG.linkInvalid);
+  return link;
+}
+
+/** GET auth/account-setup: whose invitation this is, for the page. */
+export async function setupInfo(db: Db, token: string): Promise<AccountSetupInfoResponse> {
+  const link = await liveLink(db, 'setup', token);
+  const [u] = await db
+    .select({ firstName: users.firstName, username: credentials.username })
+    .from(users)
+    .leftJoin(credentials, and(eq(credentials.schoolId, users.schoolId), eq(credentials.userId, users.id)))
+    .where(and(eq(users.schoolId, link.schoolId), eq(users.id, link.userId)))
+    .limit(1);
+  if (!u) throw badRequest(MSG.linkInvalid);
+  return { firstName: u.firstName, needsUsername: !u.username, username: u.username ?? '' };
+}
+
+/**
+ * Uses a link once and sets the user's password (and sign-in name, when they have none), in one
+ * transaction: a refused name leaves the link unused. Every session of the user ends.
+ */
+async function choosePassword(db: Db, kind: Kind, input: { token: string; password: string; username?: string }): Promise<{ schoolId: string; userId: string }> {
+  await liveLink(db, kind, input.token); // a bad link is refused before the slow hash
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [link] = await tx
+      .update(passwordLinks)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordLinks.tokenHash, hashToken(input.token)), eq(passwordLinks.kind, kind), isNull(passwordLinks.usedAt), sql`${passwordLinks.expiresAt} > now()`))
+      .returning();
+    if (!link) throw badRequest(MSG.linkInvalid);
+    const updated = await tx
+      .update(credentials)
+      .set({ passwordHash })
+      .where(and(eq(credentials.schoolId, link.schoolId), eq(credentials.userId, link.userId)))
+      .returning({ u: credentials.username });
+    if (!updated.length) {
+      if (kind === 'reset') throw badRequest(MSG.linkInvalid);
+      const username = input.username?.trim().toLowerCase();
+      if (!username) throw badRequest(MSG.usernameNeeded);
+      const made = await tx.insert(credentials).values({ username, schoolId: link.schoolId, userId: link.userId, passwordHash }).onConflictDoNothing().returning({ u: credentials.username });
+      if (!made.length) throw conflict(MSG.usernameTaken);
+    }
+    // The user's other links of this kind end; so do their sessions (a reset locks out whoever had the old password).
+    await tx
+      .update(passwordLinks)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordLinks.schoolId, link.schoolId), eq(passwordLinks.userId, link.userId), isNull(passwordLinks.usedAt)));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.schoolId, link.schoolId), eq(sessions.userId, link.userId), isNull(sessions.revokedAt)));
+    return { schoolId: link.schoolId, userId: link.userId };
+  });
+}
+
+export const completeSetup = (db: Db, input: { token: string; password: string; username?: string }) => choosePassword(db, 'setup', input);
+export const resetPassword = (db: Db, input: { token: string; password: string }) => choosePassword(db, 'reset', input);
+
+/**
+ * POST auth/forgot-password: one answer whoever asks, after the same minimum time. Asks are limited
+ * per address and per email address (429 either way, which says nothing about accounts); links per
+ * account quietly. A mail goes to every account with a sign-in name that uses the address, sent
+ * after the answer so its time is not the answer's.
+ */
+export async function forgotPassword(
+  db: Db,
+  mailer: Mailer,
+  baseUrl: string,
+  input: { email: string; address: string },
+  onMailError: (err: unknown) => void,
+): Promise<void> {
+  const started = Date.now();
+  const email = input.email.trim().toLowerCase();
+  await hit(db, [
+    { key: `forgot:address:${input.address}`, max: ASKS_PER_ADDRESS, windowSeconds: 15 * 60 },
+    { key: `forgot:email:${email}`, max: ASKS_PER_EMAIL, windowSeconds: 15 * 60 },
+  ]);
+  const accounts = await db
+    .select({ schoolId: users.schoolId, id: users.id, firstName: users.firstName, username: credentials.username })
+    .from(users)
+    .innerJoin(credentials, and(eq(credentials.schoolId, users.schoolId), eq(credentials.userId, users.id)))
+    .where(sql`lower(${users.email}) = ${email}`)
+    .limit(5);
+  const mails: { to: string; subject: string; text: string }[] = [];
+  for (const a of accounts) {
+    const allowed = await hit(db, [{ key: `forgot:account:${a.id}`, max: LINKS_PER_ACCOUNT, windowSeconds: 60 * 60 }]).then(
+      () => true,
+      () => false,
+    );
+    if (!allowed) continue;
+    const { token } = await newLink(db, 'reset', a, email, null);
+    mails.push({
+      to: email,
+      subject: 'Choose a new Merit Market password',
+      text:
+        `Hello ${a.firstName},\n\nSomeone (we hope you) asked to reset the password of ${a.username}. ` +
+        `Choose a new one here (the link works once, for an hour):\n\n${baseUrl}/reset-password?token=${token}\n\n` +
+        `If you did not ask, ignore this mail: your password stays as it is.\n`,
+    });
+  }
+  await sleep(Math.max(0, started + FORGOT_PASSWORD_FLOOR_MS - Date.now()));
+  for (const m of mails) void mailer.send(m).catch(onMailError);
+}
+
+/** Housekeeping for the cleanup job: links and SSO states long past. */
+export async function purgeIdentity(db: Db): Promise<void> {
+  await db.delete(passwordLinks).where(sql`${passwordLinks.expiresAt} < now() - interval '1 day'`);
+  await db.execute(sql`delete from sso_states where expires_at < now() - interval '1 day'`);
+}

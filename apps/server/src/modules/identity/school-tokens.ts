@@ -1,0 +1,112 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { MSG, type SchoolTokenIssuedResponse, type SchoolTokenResponse } from '@app/domain';
+import type { Db, Queryable } from '../../db/client.js';
+import { schools, schoolTokens, users } from '../../db/schema.js';
+import { HttpError, notFound } from '../../lib/errors.js';
+import { clear, giveBack, hit, type Limit } from '../../lib/rate-limit.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import { LOGIN_WINDOW_MINUTES, MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_USER, MAX_FAILURES_PER_USER_ADDRESS } from '../auth/service.js';
+
+/*
+ * School tokens (docs/decisions.md, decision 49): a school admin issues a token for one user of the
+ * school (a shared device: the store counter, a classroom kiosk); POST auth/login/school with the
+ * school's code and the token signs in as that user. 256 random bits, only the SHA-256 kept (a
+ * slow hash adds nothing to so long a secret) with the last four characters to tell tokens apart.
+ */
+
+type Row = { id: string; userId: string; label: string; lastFour: string; createdAt: Date; firstName: string | null; lastName: string | null };
+const present = (r: Row): SchoolTokenResponse => ({
+  _id: r.id,
+  userId: r.userId,
+  userName: [r.firstName, r.lastName].filter(Boolean).join(' '),
+  label: r.label,
+  lastFour: r.lastFour,
+  createdAt: r.createdAt.toISOString(),
+});
+
+const columns = {
+  id: schoolTokens.id,
+  userId: schoolTokens.userId,
+  label: schoolTokens.label,
+  lastFour: schoolTokens.lastFour,
+  createdAt: schoolTokens.createdAt,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+
+/** The school's tokens in use (revoked ones are gone from the list). */
+export async function listSchoolTokens(db: Db, schoolId: string): Promise<SchoolTokenResponse[]> {
+  const rows = await db
+    .select(columns)
+    .from(schoolTokens)
+    .leftJoin(users, and(eq(users.schoolId, schoolTokens.schoolId), eq(users.id, schoolTokens.userId)))
+    .where(and(eq(schoolTokens.schoolId, schoolId), isNull(schoolTokens.revokedAt)))
+    .orderBy(desc(schoolTokens.createdAt));
+  return rows.map(present);
+}
+
+/** A new token for a user of the school; the token is answered this once. */
+export async function issueSchoolToken(db: Queryable, schoolId: string, by: string | null, input: { userId: string; label?: string }): Promise<SchoolTokenIssuedResponse> {
+  const [user] = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.schoolId, schoolId), eq(users.id, input.userId)))
+    .limit(1);
+  if (!user) throw notFound('User not found');
+  const token = newToken();
+  const [row] = await db
+    .insert(schoolTokens)
+    .values({ schoolId, tokenHash: hashToken(token), lastFour: token.slice(-4), label: input.label ?? '', userId: user.id, createdBy: by })
+    .returning();
+  return { ...present({ ...row!, firstName: user.firstName, lastName: user.lastName }), token };
+}
+
+/** Revokes a token and issues its successor for the same user and label, in one transaction. */
+export async function rotateSchoolToken(db: Db, schoolId: string, by: string | null, id: string): Promise<SchoolTokenIssuedResponse> {
+  return db.transaction(async (tx) => {
+    const [old] = await tx
+      .update(schoolTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(schoolTokens.schoolId, schoolId), eq(schoolTokens.id, id), isNull(schoolTokens.revokedAt)))
+      .returning();
+    if (!old) throw notFound('School token not found');
+    return issueSchoolToken(tx, schoolId, by, { userId: old.userId, label: old.label });
+  });
+}
+
+export async function revokeSchoolToken(db: Db, schoolId: string, id: string): Promise<void> {
+  const rows = await db
+    .update(schoolTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(schoolTokens.schoolId, schoolId), eq(schoolTokens.id, id), isNull(schoolTokens.revokedAt)))
+    .returning({ id: schoolTokens.id });
+  if (!rows.length) throw notFound('School token not found');
+}
+
+/**
+ * POST auth/login/school: the password sign-in's limits (decision 4) with the school's code in the
+ * place of the user name, and its message. Counted before the token is looked up.
+ */
+export async function schoolTokenLogin(db: Db, input: { externalSchoolId: string; token: string; address: string }): Promise<{ schoolId: string; userId: string }> {
+  const name = `school:${input.externalSchoolId.trim().toLowerCase()}`;
+  const windowSeconds = LOGIN_WINDOW_MINUTES * 60;
+  const own: Limit = { key: `login:user-address:${name} ${input.address}`, max: MAX_FAILURES_PER_USER_ADDRESS, windowSeconds };
+  const others: Limit[] = [
+    { key: `login:address:${input.address}`, max: MAX_FAILURES_PER_ADDRESS, windowSeconds },
+    { key: `login:user:${name}`, max: MAX_FAILURES_PER_USER, windowSeconds },
+  ];
+  const held = await hit(db, [own, ...others]);
+  const [row] = await db
+    .select({ schoolId: schoolTokens.schoolId, userId: schoolTokens.userId })
+    .from(schoolTokens)
+    .innerJoin(schools, eq(schools.id, schoolTokens.schoolId))
+    .innerJoin(users, and(eq(users.schoolId, schoolTokens.schoolId), eq(users.id, schoolTokens.userId)))
+    .where(and(eq(schoolTokens.tokenHash, hashToken(input.token)), isNull(schoolTokens.revokedAt), sql`lower(${schools.externalId}) = lower(${input.externalSchoolId.trim()})`))
+    .limit(1);
+  if (!row) throw new HttpError(401, MSG.invalidLogin);
+  const mine = held.find((h) => h.key === own.key)!;
+  const forgiven = await clear(db, mine);
+  for (const h of held) if (h !== mine) await giveBack(db, h, h.windowStart <= mine.windowStart ? forgiven : Math.min(forgiven, 1));
+  return row;
+}
+

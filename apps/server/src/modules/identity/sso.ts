@@ -1,0 +1,232 @@
+import { and, eq, sql } from 'drizzle-orm';
+import * as oidc from 'openid-client';
+import { MSG, SSO_STATE_MINUTES, type SsoConfigBody, type SsoConfigResponse, type SsoProvider, type SsoStateResponse } from '@app/domain';
+import type { Db } from '../../db/client.js';
+import { schools, ssoConfigs, ssoStates, users } from '../../db/schema.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { hit } from '../../lib/rate-limit.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+
+/*
+ * Single sign-on with Clever and ClassLink as OpenID Connect authorization-code flows with PKCE
+ * (DESIGN.md section 3; docs/decisions.md, decision 48). The state is ours: random, stored hashed
+ * with the PKCE verifier and nonce, bound to the browser by a cookie, used once, for minutes.
+ */
+
+type SsoConfigRow = typeof ssoConfigs.$inferSelect;
+
+/** The browser binding cookie: random, HttpOnly, sent only to the SSO calls. */
+export const SSO_COOKIE = 'sso_browser';
+export const SSO_COOKIE_PATH = '/api/v1/auth/login/sso';
+const SCOPE = 'openid profile';
+/** States created per address per 15 minutes (they are rows in the database). */
+const MAX_STATES_PER_ADDRESS = 100;
+
+export const redirectUriFor = (baseUrl: string, provider: SsoProvider) => `${baseUrl}/login/${provider}`;
+
+/** Plain http only for an issuer on this machine (the tests' and the demo's provider). */
+const loopback = (u: URL) => u.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
+
+/** The provider's metadata (discovery), each time: a changed configuration applies at once on every server. */
+async function discover(cfg: SsoConfigRow): Promise<oidc.Configuration> {
+  const issuer = new URL(cfg.issuer);
+  try {
+    return await oidc.discovery(issuer, cfg.clientId, undefined, oidc.ClientSecretBasic(cfg.clientSecret), {
+      execute: loopback(issuer) ? [oidc.allowInsecureRequests] : [],
+      timeout: 10,
+    });
+  } catch {
+    throw badRequest(MSG.idpTokenError);
+  }
+}
+
+async function configOf(db: Db, schoolId: string, provider: SsoProvider): Promise<SsoConfigRow> {
+  const [cfg] = await db.select().from(ssoConfigs).where(and(eq(ssoConfigs.schoolId, schoolId), eq(ssoConfigs.provider, provider))).limit(1);
+  if (!cfg) throw badRequest(MSG.ssoNotConfigured);
+  return cfg;
+}
+
+/**
+ * GET auth/login/sso/state: a new single-use state for the school's client at the provider, and
+ * the provider's authorization URL that carries it. `browser` is the cookie's value (new or kept).
+ */
+export async function createSsoState(
+  db: Db,
+  input: { provider: SsoProvider; school: string; browser: string; address: string; baseUrl: string },
+): Promise<SsoStateResponse> {
+  await hit(db, [{ key: `sso-state:address:${input.address}`, max: MAX_STATES_PER_ADDRESS, windowSeconds: 15 * 60 }]);
+  const [school] = await db.select({ id: schools.id }).from(schools).where(sql`lower(${schools.externalId}) = lower(${input.school})`).limit(1);
+  if (!school) throw badRequest(MSG.ssoNotConfigured);
+  const cfg = await configOf(db, school.id, input.provider);
+  const config = await discover(cfg);
+  const state = newToken();
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const nonce = oidc.randomNonce();
+  const [row] = await db
+    .insert(ssoStates)
+    .values({
+      stateHash: hashToken(state),
+      browserHash: hashToken(input.browser),
+      schoolId: school.id,
+      provider: input.provider,
+      codeVerifier,
+      nonce,
+      expiresAt: sql`now() + make_interval(mins => ${SSO_STATE_MINUTES})`,
+    })
+    .returning({ expiresAt: ssoStates.expiresAt });
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUriFor(input.baseUrl, input.provider),
+    scope: SCOPE,
+    state,
+    nonce,
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+  });
+  return { state, authorizationUrl: url.href, expiresAt: row!.expiresAt.toISOString() };
+}
+
+/** The claim's value as the user's provider id (a string or a number), else null. */
+const idOf = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
+
+/**
+ * POST auth/login/sso: uses the state once (from the browser it was given to, before it expires),
+ * exchanges the code with its PKCE verifier, checks the id token (issuer, audience, nonce) and that
+ * the provider's user info names the same user, then finds that user by external id in the school.
+ * Returns the user to sign in.
+ */
+export async function completeSso(
+  db: Db,
+  input: { provider: SsoProvider; code: string; state: string; browser: string | undefined; baseUrl: string },
+): Promise<{ schoolId: string; userId: string }> {
+  const [st] = await db
+    .update(ssoStates)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(ssoStates.stateHash, hashToken(input.state)), sql`${ssoStates.usedAt} is null`))
+    .returning({
+      browserHash: ssoStates.browserHash,
+      schoolId: ssoStates.schoolId,
+      provider: ssoStates.provider,
+      codeVerifier: ssoStates.codeVerifier,
+      nonce: ssoStates.nonce,
+      live: sql<boolean>`${ssoStates.expiresAt} > now()`,
+    });
+  if (!st || !st.live || st.provider !== input.provider || !input.browser || hashToken(input.browser) !== st.browserHash) {
+    throw badRequest(MSG.ssoStateInvalid);
+  }
+  const cfg = await configOf(db, st.schoolId, input.provider);
+  const config = await discover(cfg);
+
+  const back = new URL(redirectUriFor(input.baseUrl, input.provider));
+  back.searchParams.set('code', input.code);
+  back.searchParams.set('state', input.state);
+  // RFC 9207: the state names one school's one issuer, so the issuer it came back from is that one.
+  if (config.serverMetadata().authorization_response_iss_parameter_supported) back.searchParams.set('iss', config.serverMetadata().issuer);
+
+  let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+  try {
+    tokens = await oidc.authorizationCodeGrant(config, back, {
+      pkceCodeVerifier: st.codeVerifier,
+      expectedState: input.state,
+      expectedNonce: st.nonce,
+      idTokenExpected: true,
+    });
+  } catch {
+    throw badRequest(MSG.idpTokenError);
+  }
+  const claims = tokens.claims();
+  const providerId = idOf(claims?.[cfg.userIdClaim]);
+  if (!claims || !providerId) throw badRequest(MSG.idpMismatch);
+
+  // The user info must be about the same user as the id token: same subject, same provider id.
+  let info: oidc.UserInfoResponse;
+  try {
+    info = await oidc.fetchUserInfo(config, tokens.access_token, oidc.skipSubjectCheck);
+  } catch {
+    throw badRequest(MSG.idpTokenError);
+  }
+  if (info.sub !== claims.sub) throw badRequest(MSG.idpMismatch);
+  const infoId = idOf(info[cfg.userIdClaim]);
+  if (infoId !== null && infoId !== providerId) throw badRequest(MSG.idpMismatch);
+
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.schoolId, st.schoolId), eq(users.externalId, providerId)))
+    .limit(1);
+  if (!user) throw forbidden(MSG.notRegistered);
+  return { schoolId: st.schoolId, userId: user.id };
+}
+
+/* ---- the school's SSO settings (school admins) ---- */
+
+const present = (c: SsoConfigRow, baseUrl: string): SsoConfigResponse => ({
+  provider: c.provider as SsoProvider,
+  issuer: c.issuer,
+  clientId: c.clientId,
+  userIdClaim: c.userIdClaim,
+  hasSecret: c.clientSecret !== '',
+  redirectUri: redirectUriFor(baseUrl, c.provider as SsoProvider),
+  updatedAt: c.updatedAt.toISOString(),
+});
+
+export async function listSsoConfigs(db: Db, schoolId: string, baseUrl: string): Promise<SsoConfigResponse[]> {
+  const rows = await db.select().from(ssoConfigs).where(eq(ssoConfigs.schoolId, schoolId)).orderBy(ssoConfigs.provider);
+  return rows.map((r) => present(r, baseUrl));
+}
+
+/** Creates or changes the school's client at a provider; a new one needs its secret, a change may keep it. */
+export async function putSsoConfig(db: Db, schoolId: string, provider: SsoProvider, body: SsoConfigBody, baseUrl: string): Promise<SsoConfigResponse> {
+  const values = { issuer: body.issuer.replace(/\/+$/, ''), clientId: body.clientId, userIdClaim: body.userIdClaim ?? 'sub', updatedAt: sql`now()` };
+  if (body.clientSecret === undefined) {
+    const [row] = await db
+      .update(ssoConfigs)
+      .set(values)
+      .where(and(eq(ssoConfigs.schoolId, schoolId), eq(ssoConfigs.provider, provider)))
+      .returning();
+    if (!row) throw badRequest('clientSecret is required');
+    return present(row, baseUrl);
+  }
+  const [row] = await db
+    .insert(ssoConfigs)
+    .values({ schoolId, provider, ...values, clientSecret: body.clientSecret })
+    .onConflictDoUpdate({ target: [ssoConfigs.schoolId, ssoConfigs.provider], set: { ...values, clientSecret: body.clientSecret } })
+    .returning();
+  return present(row!, baseUrl);
+}
+
+export async function deleteSsoConfig(db: Db, schoolId: string, provider: SsoProvider): Promise<void> {
+  const rows = await db.delete(ssoConfigs).where(and(eq(ssoConfigs.schoolId, schoolId), eq(ssoConfigs.provider, provider))).returning({ p: ssoConfigs.provider });
+  if (!rows.length) throw notFound();
+}
+
+/** The demo's clients from the environment, written into that school's settings at every start. */
+export async function applySsoEnv(
+  db: Db,
+  env: { SSO_SCHOOL: string } & Partial<Record<`${'CLEVER' | 'CLASSLINK'}_${'ISSUER' | 'CLIENT_ID' | 'CLIENT_SECRET'}`, string>>,
+): Promise<SsoProvider[]> {
+  const [school] = await db.select({ id: schools.id }).from(schools).where(eq(schools.externalId, env.SSO_SCHOOL)).limit(1);
+  if (!school) return [];
+  const applied: SsoProvider[] = [];
+  for (const [provider, prefix] of [['clever', 'CLEVER'], ['classlink', 'CLASSLINK']] as const) {
+    const issuer = env[`${prefix}_ISSUER`];
+    const clientId = env[`${prefix}_CLIENT_ID`];
+    const clientSecret = env[`${prefix}_CLIENT_SECRET`];
+    if (!issuer || !clientId || !clientSecret) continue;
+    await putSsoConfig(db, school.id, provider, { issuer, clientId, clientSecret }, '');
+    applied.push(provider);
+  }
+  return applied;
+}
+
+/** The cookie header's value of one cookie. */
+export function cookieOf(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) {
+      const value = v.join('=');
+      return /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : undefined;
+    }
+  }
+  return undefined;
+}
+

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { MIN_PASSWORD_LENGTH, passwordProblem } from '@app/domain';
+
+export interface ChosenPassword {
+  username: string;
+  password: string;
+}
+
+/**
+ * A new password typed twice (and a sign-in name when the account has none), checked here by the
+ * same rules the server applies. `onSubmit` answers an error message, or null when it went through.
+ */
+export function ChoosePasswordForm({
+  askUsername,
+  submitLabel,
+  onSubmit,
+}: {
+  askUsername: boolean;
+  submitLabel: string;
+  onSubmit: (values: ChosenPassword) => Promise<string | null>;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { username: '', password: '', confirm: '' },
+    validate: {
+      username: (v) => (askUsername && !v.trim() ? 'Choose a username' : null),
+      password: (v) => passwordProblem(v),
+      confirm: (v, values) => (v !== values.password ? 'The passwords do not match' : null),
+    },
+  });
+  const submit = form.onSubmit(async ({ username, password }) => {
+    setError(null);
+    setError(await onSubmit({ username: username.trim(), password }));
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {error ? (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        {askUsername ? <TextInput label="Username" autoComplete="username" required {...form.getInputProps('username')} /> : null}
+        <PasswordInput
+          label="New password"
+          description={`At least ${MIN_PASSWORD_LENGTH} characters; not a common password.`}
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput label="Repeat the new password" autoComplete="new-password" required {...form.getInputProps('confirm')} />
+        <Button type="submit" loading={form.submitting} fullWidth size="md">
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import { Alert, Anchor, Stack } from '@mantine/core';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { auth, isFailure } from '../../api';
+import { useSession } from '../../session';
+import { AuthCard } from './AuthCard';
+import { ChoosePasswordForm } from './ChoosePasswordForm';
+
+/** /reset-password?token=…: the link from the reset mail; a new password signs out every other session. */
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  return (
+    <AuthCard title="Choose a new password" intro="Your other sessions will be signed out.">
+      {token === '' ? (
+        <Stack gap="sm">
+          <Alert color="red" variant="light" role="alert">
+            This page needs the link from your reset mail.
+          </Alert>
+          {/* Outside the alert: the link colour on its tint falls short of 4.5:1. */}
+          <Anchor component={Link} to="/forgot-password">
+            Ask for a reset link
+          </Anchor>
+        </Stack>
+      ) : (
+        <ChoosePasswordForm
+          askUsername={false}
+          submitLabel="Save my new password"
+          onSubmit={async ({ password }) => {
+            const r = await auth.resetPassword({ token, password });
+            if (isFailure(r)) return r.message;
+            signIn(r.token, r.user);
+            navigate('/', { replace: true });
+            return null;
+          }}
+        />
+      )}
+    </AuthCard>
+  );
+}

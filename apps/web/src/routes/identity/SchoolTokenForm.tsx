@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useNavigate } from 'react-router';
+import { schoolLoginBody, type SchoolLoginBody } from '@app/domain';
+import { auth, isFailure } from '../../api';
+import { schemaValidate } from '../../forms/schemaValidate';
+import { useSession } from '../../session';
+
+/** Sign-in with a school token (a shared device's): the school's code and the token. */
+export function SchoolTokenForm() {
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { externalSchoolId: '', token: '' } as SchoolLoginBody,
+    validate: schemaValidate<SchoolLoginBody>(schoolLoginBody, { externalSchoolId: 'School code', token: 'School token' }),
+    transformValues: (values) => schoolLoginBody.parse(values),
+  });
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    const r = await auth.loginSchool(values);
+    if (isFailure(r)) return setError(r.message);
+    signIn(r.token, r.user);
+    navigate('/', { replace: true });
+  });
+  return (
+    <form onSubmit={submit} noValidate aria-label="Sign in with a school token">
+      <Stack gap="md">
+        {error ? (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <TextInput label="School code" required {...form.getInputProps('externalSchoolId')} />
+        <PasswordInput label="School token" autoComplete="off" required {...form.getInputProps('token')} />
+        <Button type="submit" variant="light" loading={form.submitting} fullWidth>
+          Sign in with the school token
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Anchor, Stack } from '@mantine/core';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { isSsoProvider, SSO_PROVIDER_LABEL } from '@app/domain';
+import { auth, isFailure } from '../../api';
+import { Spinner } from '../../components/Spinner';
+import { useSession } from '../../session';
+import { NotFoundPage } from '../not-found/NotFoundPage';
+import { AuthCard } from './AuthCard';
+
+/**
+ * /login/{provider}: the provider sends the browser back here with `code` and `state` (or an
+ * `error`); the server exchanges them once and signs the user in.
+ */
+export default function SsoReturnPage() {
+  const { provider } = useParams();
+  const [params] = useSearchParams();
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  // The provider's own refusal (or a visit without its answer) is known on arrival.
+  const refused = params.get('error') || !params.get('code') || !params.get('state') ? params.get('error_description') || 'The sign-in was not completed. Please try again.' : null;
+  const [failed, setError] = useState<string | null>(null);
+  const error = refused ?? failed;
+  const sent = useRef(false);
+
+  useEffect(() => {
+    // Once: the state and the code are single-use (React's development mode runs effects twice).
+    const code = params.get('code');
+    const state = params.get('state');
+    if (sent.current || !isSsoProvider(provider) || params.get('error') || !code || !state) return;
+    sent.current = true;
+    void auth.loginSso({ provider, code, state }).then((r) => {
+      if (isFailure(r)) return setError(r.message);
+      signIn(r.token, r.user);
+      navigate('/', { replace: true });
+    });
+  }, [provider, params, signIn, navigate]);
+
+  if (!isSsoProvider(provider)) return <NotFoundPage />;
+  const label = SSO_PROVIDER_LABEL[provider];
+  return (
+    <AuthCard title={`Sign in with ${label}`}>
+      {error ? (
+        <Stack gap="sm">
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+          <Anchor component={Link} to={`/login/${provider}/initiate`}>
+            Try again with {label}
+          </Anchor>
+        </Stack>
+      ) : (
+        <Spinner label={`Signing you in with ${label}`} />
+      )}
+    </AuthCard>
+  );
+}

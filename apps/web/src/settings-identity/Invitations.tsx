@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { INVITATION_DAYS } from '@app/domain';
+import { identitySettings, isFailure } from '../api';
+import { QueryState } from '../components/QueryState';
+import { useUserChoices } from './useUserChoices';
+
+/** Settings: mail a user a link to set up their account (single use, for 7 days). */
+export function Invitations() {
+  const users = useUserChoices();
+  const [userId, setUserId] = useState<string | null>(null);
+  const [email, setEmail] = useState('');
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const send = useMutation({
+    mutationFn: async () => {
+      const r = await identitySettings.invite({ userId: userId ?? '', email: email.trim() });
+      if (isFailure(r)) throw new Error(r.message);
+      return r;
+    },
+    onSuccess: (r) => {
+      setResult({ ok: true, text: `Invitation sent to ${r.email}. The link works once, until ${new Date(r.expiresAt).toLocaleDateString()}.` });
+      setEmail('');
+    },
+    onError: (err) => setResult({ ok: false, text: err.message }),
+  });
+  return (
+    <Stack gap="md">
+      <Title order={2}>Invitations</Title>
+      <Text fz="sm" c="dimmed">
+        Send a user a link to choose their password. It works once, for {INVITATION_DAYS} days; a newer invitation replaces it.
+      </Text>
+      <Card withBorder>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            setResult(null);
+            send.mutate();
+          }}
+          noValidate
+        >
+          <Stack gap="sm">
+            {result ? (
+              <Alert color={result.ok ? 'teal' : 'red'} variant="light" role={result.ok ? 'status' : 'alert'}>
+                {result.text}
+              </Alert>
+            ) : null}
+            <QueryState query={users} loading="Loading users" size="section">
+              {(groups) => <Select label="User" placeholder="Choose a user" searchable data={groups} value={userId} onChange={setUserId} required />}
+            </QueryState>
+            <TextInput label="Email" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+            <Group justify="flex-end">
+              <Button type="submit" disabled={!userId || !email.trim()} loading={send.isPending}>
+                Send invitation
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SSO_PROVIDER_LABEL, SSO_PROVIDERS, type SsoProvider } from '@app/domain';
+import { identitySettings, invalidateAfter, isFailure, queryKeys, unwrap, type SsoConfig } from '../api';
+import { QueryState } from '../components/QueryState';
+
+/** One provider's client: issuer, client id, secret (never shown; left empty to keep it) and the id claim. */
+function ProviderForm({ provider, config }: { provider: SsoProvider; config: SsoConfig | undefined }) {
+  const queryClient = useQueryClient();
+  const label = SSO_PROVIDER_LABEL[provider];
+  const [values, setValues] = useState({ issuer: config?.issuer ?? '', clientId: config?.clientId ?? '', clientSecret: '', userIdClaim: config?.userIdClaim ?? 'sub' });
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: async () => {
+      const r = await identitySettings.putSso(provider, {
+        issuer: values.issuer.trim(),
+        clientId: values.clientId.trim(),
+        userIdClaim: values.userIdClaim.trim() || 'sub',
+        ...(values.clientSecret ? { clientSecret: values.clientSecret } : {}),
+      });
+      if (isFailure(r)) throw new Error(r.message);
+      return r;
+    },
+    onSuccess: async () => {
+      setError(null);
+      setValues((v) => ({ ...v, clientSecret: '' }));
+      notifications.show({ color: 'teal', message: `${label} sign-in saved.` });
+      await invalidateAfter(queryClient, 'ssoConfig');
+    },
+    onError: (err) => setError(err.message),
+  });
+  const remove = useMutation({
+    mutationFn: async () => {
+      const r = await identitySettings.deleteSso(provider);
+      if (isFailure(r)) throw new Error(r.message);
+    },
+    onSuccess: async () => {
+      notifications.show({ color: 'teal', message: `${label} sign-in turned off.` });
+      await invalidateAfter(queryClient, 'ssoConfig');
+    },
+    onError: (err) => setError(err.message),
+  });
+  const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [k]: e.currentTarget.value }));
+  return (
+    <Card withBorder component="section" aria-labelledby={`sso-${provider}`}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate();
+        }}
+        noValidate
+      >
+        <Stack gap="sm">
+          <Title order={3} id={`sso-${provider}`}>
+            {label}
+          </Title>
+          {config ? (
+            <Text fz="sm">
+              Register this redirect address with {label}: <code>{config.redirectUri}</code>
+            </Text>
+          ) : (
+            <Text fz="sm" c="dimmed">
+              Not set up: users cannot sign in with {label} yet.
+            </Text>
+          )}
+          {error ? (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <TextInput label="Issuer URL" placeholder="https://…" required value={values.issuer} onChange={set('issuer')} />
+          <TextInput label="Client ID" required value={values.clientId} onChange={set('clientId')} />
+          <PasswordInput
+            label="Client secret"
+            description={config?.hasSecret ? 'Saved. Leave empty to keep it.' : undefined}
+            required={!config}
+            autoComplete="off"
+            value={values.clientSecret}
+            onChange={set('clientSecret')}
+          />
+          <TextInput label="User ID claim" description="The id token claim that holds the user's roster id (sub by default)." value={values.userIdClaim} onChange={set('userIdClaim')} />
+          <Group justify="flex-end">
+            {config ? (
+              <Button variant="subtle" color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
+                Turn off {label} sign-in
+              </Button>
+            ) : null}
+            <Button type="submit" loading={save.isPending}>
+              Save {label}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** Settings: the school's single sign-on clients at Clever and ClassLink. */
+export function SsoSettings() {
+  const configs = useQuery({ queryKey: queryKeys.ssoConfigs, queryFn: () => unwrap(identitySettings.ssoConfigs()) });
+  return (
+    <Stack gap="md">
+      <Title order={2}>Single sign-on</Title>
+      <QueryState query={configs} loading="Loading single sign-on settings" size="section">
+        {(list) => (
+          <Stack gap="md">
+            {SSO_PROVIDERS.map((p) => {
+              const config = list.find((c) => c.provider === p);
+              return <ProviderForm key={`${p}-${config?.updatedAt ?? 'none'}`} provider={p} config={config} />;
+            })}
+          </Stack>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
