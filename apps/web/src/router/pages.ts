@@ -5,7 +5,6 @@ import { lazyPage, type LazyPage } from './lazyPage';
 
 type RoutePath = (typeof ROUTES)[number]['path'];
 
-const notAvailable = lazyPage(() => import('../routes/not-available/NotAvailablePage'));
 const login = lazyPage(() => import('../routes/login/LoginPage'));
 
 /**
