@@ -83,7 +83,7 @@ function unzip(data: Uint8Array): Record<string, Uint8Array> {
 
 /** One CSV file as a table (header on line 1); its own problems go to `issues`. */
 function readCsv(file: RosterFile, data: Uint8Array, issues: IssueList): { columns: string[]; rows: RosterRow[] } | undefined {
-  // Our own CSV reader (packages/domain/src/csv.ts): csv-parse read 60 MB in minutes here.
+  // Our own CSV reader (packages/domain/src/csv-read.ts): csv-parse read 60 MB in minutes here.
   const { records, error, truncated } = parseCsv(new TextDecoder().decode(data), MAX_ROSTER_ROWS + 1);
   if (error) {
     issues.push({ file, line: error.line, reason: `Not readable as CSV: ${error.reason}` });
