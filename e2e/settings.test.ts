@@ -23,7 +23,7 @@ describe('settings', () => {
     await signIn(page, 'admin');
     await page.goto('/settings?tab=users');
     await page.getByRole('heading', { name: 'Users and roles' }).waitFor();
-    expect(await tabNames(page)).toEqual(['Users and roles', 'House system', 'Advanced', 'Store and delivery']);
+    expect(await tabNames(page)).toEqual(['Users and roles', 'House system', 'Advanced', 'Store and delivery', 'Single sign-on', 'School tokens', 'Invitations', 'Roster import']);
 
     await page.getByRole('textbox', { name: 'Search users' }).fill('brooks');
     const change = page.getByRole('button', { name: 'Change roles of Taylor Brooks' });

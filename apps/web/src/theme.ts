@@ -44,6 +44,8 @@ export const theme = createTheme({
     // The × buttons are icons only: named, so a screen reader (and axe's button-name) can tell them.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } },
+    // A file input's placeholder is the text of a button ("Choose files"): it needs text contrast.
+    FileInput: { styles: { placeholder: { color: 'var(--mantine-color-dimmed)' } } },
   },
 });
 

@@ -149,8 +149,6 @@ export function ProductForm({ store, product, onClose }: Props) {
               placeholder={form.values.image ? 'Replace the picture' : 'Choose a picture'}
               accept="image/*"
               clearable={false}
-              // The placeholder is drawn as text in a button, so it needs the contrast of text.
-              styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
               onChange={(f) => void choosePicture(f)}
               disabled={upload.busy}
               error={upload.error}
