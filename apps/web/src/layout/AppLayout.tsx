@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { AppShell, ScrollArea } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import type { SessionUser } from '../api';
@@ -6,9 +6,7 @@ import { MAIN_CONTENT_ID, SkipLink } from '../components/SkipLink';
 import { usePeriods } from '../session';
 import { AppHeader } from './AppHeader';
 import { SideNav } from './SideNav';
-
-// The survey dialog (a modal with its own calls) loads after the page, outside the first chunk.
-const SurveyDialog = lazy(() => import('../surveys/SurveyDialog').then((m) => ({ default: m.SurveyDialog })));
+import { SurveyPrompt } from '../surveys/SurveyPrompt';
 
 /** Signed-in frame: header, side navigation and the page. */
 export function AppLayout({ user, children }: { user: SessionUser; children: ReactNode }) {
@@ -36,9 +34,7 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
         {children}
       </AppShell.Main>
       {/* Students and teachers: a survey they have not been asked, once per sign-in. */}
-      <Suspense fallback={null}>
-        <SurveyDialog user={user} />
-      </Suspense>
+      <SurveyPrompt user={user} />
     </AppShell>
   );
 }

@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Radio, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { afterSurveyAnswered, queryKeys, readStored, STORAGE_KEYS, surveys, unwrap, writeStored, type SessionUser, type Survey } from '../api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { afterSurveyAnswered, surveys, unwrap, type Survey } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
-
-/** Students and teachers are asked the surveys of spec section 9 (the server says which, and only once). */
-const asked = (user: SessionUser) => user.roles.includes('STUDENT') || user.roles.includes('TEACHER');
 
 function SurveyForm({ survey, onDone }: { survey: Survey; onDone: () => void }) {
   const queryClient = useQueryClient();
@@ -50,29 +47,11 @@ function SurveyForm({ survey, onDone }: { survey: Survey; onDone: () => void }) 
   );
 }
 
-/**
- * A short dialog after sign-in that asks one survey, once: answering or "No thanks" records it on
- * the server; closing it only puts it off to the next sign-in. The survey flag in local storage
- * (cleared at logout) keeps it from coming back in this session.
- */
-export function SurveyDialog({ user }: { user: SessionUser }) {
-  const [shown, setShown] = useState(() => readStored(STORAGE_KEYS.surveyShown) !== null);
-  const q = useQuery({
-    queryKey: queryKeys.surveys.pending(user._id),
-    queryFn: () => unwrap(surveys.pending()),
-    enabled: asked(user) && !shown,
-    staleTime: Infinity,
-    retry: false,
-  });
-  const close = () => {
-    writeStored(STORAGE_KEYS.surveyShown, 'true');
-    setShown(true);
-  };
-  const survey = q.data?.survey ?? null;
-  if (shown || !survey) return null;
+/** The survey's dialog: loaded only when there is a survey to ask (SurveyPrompt). */
+export function SurveyModal({ survey, onClose }: { survey: Survey; onClose: () => void }) {
   return (
-    <Modal opened onClose={close} title={survey.title} centered>
-      <SurveyForm survey={survey} onDone={close} />
+    <Modal opened onClose={onClose} title={survey.title} centered>
+      <SurveyForm survey={survey} onDone={onClose} />
     </Modal>
   );
 }
