@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { schools, users } from '../apps/server/src/db/schema.js';
 import { pgArray } from '../apps/server/src/lib/pg-array.js';
 import { createSession } from '../apps/server/src/modules/auth/service.js';
 import { runningJobs } from '../apps/server/src/modules/roster-import/jobs.js';
 import { district, multipart, toCsv, zipOf } from '../apps/server/test/helpers/roster-files.js';
 import { benchApp, benchDatabase } from './setup.js';
+import { benchTargets } from './targets.js';
 
 /**
  * The OneRoster import of a generated 2,000-student school (2,080 people, 400 classes, 10,000
@@ -15,20 +15,7 @@ import { benchApp, benchDatabase } from './setup.js';
  * `node --import tsx bench/roster-import.ts` (PGlite; PostgreSQL too when DATABASE_URL or 127.0.0.1:5432 answers).
  */
 
-async function reachable(url: string): Promise<boolean> {
-  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const targets: { label: string; url?: string }[] = [{ label: 'PGlite' }];
-const pgUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-if (await reachable(pgUrl)) targets.push({ label: 'PostgreSQL', url: pgUrl });
+const targets = await benchTargets();
 
 for (const t of targets) {
   const database = await benchDatabase(t.url, 'default');

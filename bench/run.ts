@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { benchGive, type Figure } from './give.js';
 import { CONNECTIONS, countQueries, loadBare, SECONDS, type Load } from './load.js';
 import { benchPurchases, BUYERS, PGBENCH_CLIENTS, PURCHASE_SECONDS, type PurchaseFigure } from './purchase.js';
@@ -6,26 +5,14 @@ import { benchReads, type ReadFigure } from './read.js';
 import { benchReports, printReports } from './reports.js';
 import { benchDatabase } from './setup.js';
 import { benchWeb, printWeb, webBenchUnavailable } from './web.js';
+import { benchTargets } from './targets.js';
 
 /**
  * Benchmarks, each printed against a baseline measured in the same run on the same machine:
  * read calls against a bare Fastify hello world, gives against plain SQL inserts.
  * PGlite always; PostgreSQL too when DATABASE_URL is set or a server answers on 127.0.0.1:5432.
  */
-async function reachable(url: string): Promise<boolean> {
-  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const targets: { label: string; url?: string }[] = [{ label: 'PGlite' }];
-const pgUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-if (await reachable(pgUrl)) targets.push({ label: 'PostgreSQL', url: pgUrl });
+const targets = await benchTargets();
 
 const num = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 

@@ -2,19 +2,7 @@ import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@m
 import { GEM_TIERS } from '@app/domain';
 import type { BalanceStats } from '../../api';
 import { formatPoints, pointsColor, signedPoints } from '../../components/points';
-
-function Figure({ label, value, color }: { label: string; value: string; color?: string }) {
-  return (
-    <Stack gap={2}>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fz="lg" fw={700} c={color}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
+import { Figure } from '../../components/Figure';
 
 /** How far the balance is between its gem tier and the next (the thresholds are the domain's). */
 function tierProgress(s: BalanceStats): number {

@@ -1,19 +1,7 @@
 import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { DashboardStats } from '../../api';
 import { formatPoints, pointsColor, signedPoints } from '../../components/points';
-
-function Figure({ label, value, color }: { label: string; value: string; color?: string }) {
-  return (
-    <Stack gap={2}>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fz="lg" fw={700} c={color}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
+import { Figure } from '../../components/Figure';
 
 function Ladder({ title, badge, color, progress, label, note }: { title: string; badge: string; color: string; progress: number; label: string; note: string }) {
   return (

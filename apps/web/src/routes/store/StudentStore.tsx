@@ -17,21 +17,9 @@ import { Customizations } from './Customizations';
 import { ProductCard } from './ProductCard';
 import { QuantityStepper } from './QuantityStepper';
 import { useCart } from './useCart';
+import { Figure } from '../../components/Figure';
 
 const pts = (n: number) => `${formatPoints(n)} ${n === 1 ? 'point' : 'points'}`;
-
-function Figure({ label, value, color }: { label: string; value: string; color?: string }) {
-  return (
-    <Stack gap={0}>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fz="lg" fw={700} c={color}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
 
 /** Balance, what the cart costs, what is left to spend, and when the next delivery is. */
 function Summary({ balance, entries, meta }: { balance: number; entries: CartEntry[]; meta: StoreMeta }) {
