@@ -13,6 +13,12 @@ import { benchTargets } from './targets.js';
  * PGlite always; PostgreSQL too when DATABASE_URL is set or a server answers on 127.0.0.1:5432.
  */
 const targets = await benchTargets();
+/** `npm run bench -- reports web` runs only the named sections; no names runs them all. */
+const SECTIONS = ['reads', 'gives', 'purchases', 'reports', 'web'] as const;
+const asked = process.argv.slice(2);
+const unknown = asked.filter((a) => !(SECTIONS as readonly string[]).includes(a));
+if (unknown.length) throw new Error(`Unknown bench section ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
+const runs = (section: (typeof SECTIONS)[number]) => asked.length === 0 || asked.includes(section);
 
 const num = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
@@ -41,30 +47,36 @@ const printPurchases = (label: string, f: PurchaseFigure) => {
 };
 
 countQueries();
-console.log(`Read calls: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, the app in this process on the demo school;`);
-console.log('the bare Fastify hello world is loaded the same way just before each database (the machine is shared).');
+if (runs('reads')) console.log(`Read calls: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, the app in this process on the demo school;`);
+if (runs('reads')) console.log('the bare Fastify hello world is loaded the same way just before each database (the machine is shared).');
 
 for (const t of targets) {
-  const reads = await benchDatabase(t.url, 'default'); // the server's own pool size
-  try {
-    const bare = await loadBare();
-    printReads(t.label, bare, await benchReads(reads));
-  } finally {
-    await reads.close();
+  if (runs('reads')) {
+    const reads = await benchDatabase(t.url, 'default'); // the server's own pool size
+    try {
+      const bare = await loadBare();
+      printReads(t.label, bare, await benchReads(reads));
+    } finally {
+      await reads.close();
+    }
   }
-  const gives = await benchDatabase(t.url);
-  try {
-    printGives(t.label, await benchGive(gives));
-  } finally {
-    await gives.close();
+  if (runs('gives')) {
+    const gives = await benchDatabase(t.url);
+    try {
+      printGives(t.label, await benchGive(gives));
+    } finally {
+      await gives.close();
+    }
   }
-  if (t.url) {
+  if (t.url && runs('purchases')) {
     const store = await benchDatabase(t.url, 'default');
     try {
       printPurchases(t.label, await benchPurchases(store, t.url));
     } finally {
       await store.close();
     }
+  }
+  if (t.url && runs('reports')) {
     // A year of a 2,000-student school (~3.6 million activities) in its own scratch database.
     const year = await benchDatabase(t.url, 'default');
     try {
@@ -76,6 +88,8 @@ for (const t of targets) {
 }
 
 // The student home page in Chromium: its JavaScript against the budget, its LCP against a static file's.
-const webSkipped = webBenchUnavailable();
-if (webSkipped) console.log(`\nStudent home page: not measured (${webSkipped})`);
-else printWeb(await benchWeb());
+if (runs('web')) {
+  const webSkipped = webBenchUnavailable();
+  if (webSkipped) console.log(`\nStudent home page: not measured (${webSkipped})`);
+  else printWeb(await benchWeb());
+}

@@ -66,8 +66,20 @@ describe('reports', () => {
     expect(await tabNames(page)).toEqual(['Class report', 'Student report', 'Teacher usage', 'School students', 'School dashboard']);
 
     await openTab(page, 'Teacher usage');
-    await page.getByRole('table', { name: /Teacher usage/ }).waitFor();
+    const usage = page.getByRole('table', { name: /Teacher usage/ });
+    await usage.waitFor();
     await axeClean(page, 'Teacher usage');
+    // To whom: the busiest giver's students; their bonuses add up to the giver's row.
+    const first = usage.locator('tbody tr').first();
+    const given = Number(await first.locator('td').nth(1).innerText());
+    await first.getByRole('button', { name: /: to whom$/ }).click();
+    await page.getByRole('heading', { name: /^To whom .+ gave$/ }).waitFor({ timeout: 20_000 });
+    const toWhom = page.getByRole('table', { name: /: to whom,/ });
+    await toWhom.waitFor();
+    const perStudent = (await toWhom.locator('tbody tr td:nth-child(4)').allInnerTexts()).map(Number);
+    expect(given).toBeGreaterThan(0);
+    expect(perStudent.reduce((a, b) => a + b, 0)).toBe(given);
+    await axeClean(page, 'Teacher usage, to whom');
 
     await openTab(page, 'School students');
     const table = page.getByRole('table', { name: /Students \(top earners first\)/ });

@@ -18,6 +18,7 @@ let typeIds: string[];
 let studentTokens: string[];
 let storeManagerToken: string;
 let goods: ProductRow[];
+let periodId: string;
 const STOCK = 40;
 
 beforeAll(async () => {
@@ -27,7 +28,7 @@ beforeAll(async () => {
   const admin = await makeUser(db, school, ['SCHOOL_ADMIN']);
   students = [];
   for (let i = 0; i < 5; i++) students.push(await makeUser(db, school, ['STUDENT']));
-  await makePeriod(db, school, teacher, students);
+  periodId = (await makePeriod(db, school, teacher, students)).id;
   adminToken = await signIn(ctx.app, admin);
   studentTokens = await Promise.all(students.map((s) => signIn(ctx.app, s)));
   storeManagerToken = await signIn(ctx.app, await makeUser(db, school, ['STORE_MANAGER']));
@@ -49,7 +50,7 @@ beforeAll(async () => {
 });
 
 const op = fc.oneof(
-  fc.record({ kind: fc.constant('give' as const), students: fc.subarray([0, 1, 2, 3, 4], { minLength: 1 }), types: fc.subarray([0, 1, 2, 3], { minLength: 1 }), day: fc.nat(1), admin: fc.boolean() }),
+  fc.record({ kind: fc.constant('give' as const), students: fc.subarray([0, 1, 2, 3, 4], { minLength: 1 }), types: fc.subarray([0, 1, 2, 3], { minLength: 1 }), day: fc.nat(1), admin: fc.boolean(), inClass: fc.boolean() }),
   fc.record({ kind: fc.constant('edit' as const), pick: fc.nat(), points: fc.integer({ min: 1, max: 40 }) }),
   fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('absent' as const), student: fc.nat(4), day: fc.nat(1), remove: fc.boolean() }),
@@ -84,7 +85,7 @@ async function stockKept(): Promise<number> {
 }
 
 describe('ledger property', () => {
-  it('after any sequence of gives, edits, deletes, absences, daily runs, purchases, cancels, packagings, redemptions and refunds every wallet equals its ledger, the rollup equals the activities and orders, the giver rollup equals the activities by giver, and stock is kept', async () => {
+  it('after any sequence of gives, edits, deletes, absences, daily runs, purchases, cancels, packagings, redemptions and refunds every wallet equals its ledger, the rollup equals the activities and orders, the giver rollups equal the activities by giver (and student and class), and stock is kept', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
         for (const o of ops) {
@@ -94,7 +95,12 @@ describe('ledger property', () => {
             if (!types.length) continue;
             const res = await call(ctx.app, 'POST', '/activity/bulk', {
               token,
-              payload: { externalStudentIds: o.students.map((i) => students[i]!.externalId), activityTypes: types, date: days[o.day % days.length] },
+              payload: {
+                externalStudentIds: o.students.map((i) => students[i]!.externalId),
+                activityTypes: types,
+                date: days[o.day % days.length],
+                ...(o.inClass && !o.admin ? { internalPeriodId: periodId } : {}),
+              },
             });
             expect(res.status).toBe(200);
           } else if (o.kind === 'absent') {
@@ -146,6 +152,22 @@ describe('ledger property', () => {
     await db.execute(sql`update giver_rollup set points = points + 1 where school_id = ${school.id} and date = ${days[0]}`);
     expect((await ledgerDrift(db, school.id)).length).toBeGreaterThan(0);
     await db.execute(sql`update giver_rollup set points = points - 1 where school_id = ${school.id} and date = ${days[0]}`);
+    expect(await ledgerDrift(db, school.id)).toEqual([]);
+  });
+
+  it('the books check sees a giver × student rollup that disagrees with the activities, and a class give is booked under its period', async () => {
+    const db = ctx.database.db;
+    const given = await call(ctx.app, 'POST', '/activity/bulk', {
+      token: teacherToken,
+      payload: { externalStudentIds: [students[1]!.externalId], activityTypes: [typeIds[0]], date: days[0], internalPeriodId: periodId },
+    });
+    expect(given.status).toBe(200);
+    const booked = (await db.execute(sql`select count(*)::int as n from giver_student_monthly where school_id = ${school.id} and period_id = ${periodId} and student_id = ${students[1]!.id} and count > 0`)) as unknown as { rows: { n: number }[] };
+    expect(booked.rows[0]!.n).toBeGreaterThan(0);
+    expect(await ledgerDrift(db, school.id)).toEqual([]);
+    await db.execute(sql`update giver_student_monthly set count = count + 1 where school_id = ${school.id} and period_id = ${periodId}`);
+    expect((await ledgerDrift(db, school.id)).length).toBeGreaterThan(0);
+    await db.execute(sql`update giver_student_monthly set count = count - 1 where school_id = ${school.id} and period_id = ${periodId}`);
     expect(await ledgerDrift(db, school.id)).toEqual([]);
   });
 });

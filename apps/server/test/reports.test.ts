@@ -71,6 +71,7 @@ describe('reports: who may read them', () => {
     ['GET', '/reports/meta'],
     ['GET', '/reports/school-students'],
     ['GET', '/activity/teacher-report/'],
+    ['GET', '/reports/teacher-usage/00000000-0000-4000-8000-000000000000'],
     ['POST', '/activity/class-report'],
   ] as const)('%s %s without a session is 401', async (method, url) => {
     const res = await call(ctx.app, method, url, method === 'POST' ? { payload: {} } : {});
@@ -86,6 +87,8 @@ describe('reports: who may read them', () => {
     ['usage', '/reports/school-students'],
     ['students', '/reports/school-dashboard'],
     ['dashboard', '/reports/teacher-usage'],
+    ['teacher', '/reports/teacher-usage/00000000-0000-4000-8000-000000000000'],
+    ['dashboard', '/reports/teacher-usage/00000000-0000-4000-8000-000000000000'],
     ['s1', '/reports/my-classes'],
   ])('%s is refused %s with 403', async (who, url) => {
     const res = await call(ctx.app, 'GET', url, { token: tok[who] });
@@ -108,6 +111,9 @@ describe('reports: who may read them', () => {
     const p = await makePeriod(ctx.database.db, other, t, [st]);
     expect((await call(ctx.app, 'GET', `/reports/class?periodId=${p.id}`, { token: tok.admin })).status).toBe(404);
     expect((await call(ctx.app, 'GET', `/reports/student/${st.id}`, { token: tok.admin })).status).toBe(404);
+    const giver = await call(ctx.app, 'GET', `/reports/teacher-usage/${t.id}`, { token: tok.admin });
+    expect(giver.status).toBe(404);
+    expect(giver.body.message).toBe('Staff member not found');
   });
 
   it('lists the tabs each role may open', async () => {
@@ -127,6 +133,7 @@ describe('reports: bad input is a 400 with a clear message', () => {
     ['/reports/school-students?startDate=2020-01-01&endDate=2025-01-01', 'A report covers at most 800 days'],
     ['/reports/school-students?category=Money', 'category must be one of Flags, Bonuses, Academic Pay Day, Daily Behavior, Daily Attendance'],
     ['/reports/class', 'periodId'],
+    ['/reports/teacher-usage/00000000-0000-4000-8000-000000000000?endDate=yesterday', 'endDate must be a date (YYYY-MM-DD)'],
   ])('GET %s', async (url, message) => {
     const res = await call(ctx.app, 'GET', url, { token: tok.admin });
     expect(res.status).toBe(400);
@@ -197,6 +204,34 @@ describe('reports: what they answer', () => {
     expect(res.body.weekStart).toBe(weekStart(res.body.weekStart));
   });
 
+  it('teacher usage, to whom: one giver’s students with what each was given, in class or not', async () => {
+    const res = await call(ctx.app, 'GET', `/reports/teacher-usage/${teacher.id}?${range()}`, { token: tok.usage });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.giver).toEqual({ giverId: teacher.id, firstName: 'Tess', lastName: 'Alpha' });
+    expect(res.body.rows).toEqual([
+      expect.objectContaining({ studentId: s1.id, bonusPoints: 2 * bonusPoints, bonusCount: 2, flagPoints, flagCount: 1, otherCount: 0, inClassCount: 3 }),
+      expect.objectContaining({ studentId: s2.id, bonusPoints, bonusCount: 1, flagCount: 0, inClassCount: 1 }),
+    ]);
+    // Whole months come from the monthly rollup, the days around them from the ledger: the same rows.
+    const months = `startDate=${addDays(day, -62).slice(0, 7)}-01&endDate=${monthEnd(day.slice(0, 7))}`;
+    const byMonths = await call(ctx.app, 'GET', `/reports/teacher-usage/${teacher.id}?${months}`, { token: tok.usage });
+    expect(byMonths.body.rows).toEqual(res.body.rows);
+    const cls = await call(ctx.app, 'GET', `/reports/class?periodId=${periodId}&${months}`, { token: tok.teacher });
+    const clsDays = await call(ctx.app, 'GET', `/reports/class?periodId=${periodId}&${range()}`, { token: tok.teacher });
+    expect(cls.body.rows).toEqual(clsDays.body.rows);
+    const flags = await call(ctx.app, 'GET', `/reports/teacher-usage/${teacher.id}?${range()}&category=Flags`, { token: tok.admin });
+    expect(flags.body.rows.map((r: { studentId: string }) => r.studentId)).toEqual([s1.id]);
+    const amistad = await call(ctx.app, 'GET', `/reports/teacher-usage/${teacher.id}?${range()}&house=amistad`, { token: tok.admin });
+    expect(amistad.body.rows.map((r: { studentId: string }) => r.studentId)).toEqual([s2.id]);
+    const quiet = await call(ctx.app, 'GET', `/reports/teacher-usage/${teacher2.id}?${range()}`, { token: tok.admin });
+    expect(quiet.body.rows).toEqual([]);
+    const garbage = await call(ctx.app, 'GET', '/reports/teacher-usage/not-a-person', { token: tok.admin });
+    expect(garbage.status).toBe(404);
+    expect(garbage.body.message).toBe('Staff member not found');
+    const student = await call(ctx.app, 'GET', `/reports/teacher-usage/${s1.id}`, { token: tok.admin });
+    expect(student.status).toBe(404);
+  });
+
   it('teacher usage follows an edit and a delete of an activity', async () => {
     const list = await call(ctx.app, 'GET', `/activity/?studentId=${s2.id}`, { token: tok.admin });
     const a = list.body.find((x: { category: string }) => x.category === 'Bonuses');
@@ -225,7 +260,10 @@ describe('reports: what they answer', () => {
     const viaGet = (await call(ctx.app, 'GET', `/reports/class?periodId=${periodId}&${range()}`, { token: tok.teacher })).body;
     expect(viaGet).toEqual(body);
     expect(body.rows).toHaveLength(2);
+    const s1Row = body.rows.find((r: { studentId: string }) => r.studentId === s1.id);
+    expect(s1Row).toMatchObject({ bonusCount: 2, classBonuses: 2 * bonusPoints, classBonusCount: 2, classFlags: flagPoints, classFlagCount: 1 });
     expect(body.trend).toEqual([{ date: day, earned: 3 * bonusPoints + flagPoints, bonuses: 3 * bonusPoints, flags: flagPoints, spent: 2 }]);
+    expect(body.trendBy).toBe('day');
   });
 
   it('student report: by category, balance over time and history', async () => {
@@ -246,5 +284,31 @@ describe('reports: what they answer', () => {
     expect(res.body.totals).toEqual({ students: 3, activeStudents: 2, earned: 3 * bonusPoints + flagPoints, bonuses: 3 * bonusPoints, flags: flagPoints, flagCount: 1, spent: 2, orders: 1 });
     expect(res.body.storeSales).toEqual([{ date: day, spent: 2, orders: 1 }]);
     expect(res.body.houses.map((h: { house: string }) => h.house).sort()).toEqual(['altruismo', 'amistad']);
+    expect(res.body.trendBy).toBe('day');
+  });
+
+  it('over a long range the trend and store sales go by month, with the same totals', async () => {
+    const long = `startDate=${addDays(day, -120)}&endDate=${day}`;
+    const res = await call(ctx.app, 'GET', `/reports/school-dashboard?${long}`, { token: tok.admin });
+    expect(res.status).toBe(200);
+    expect(res.body.trendBy).toBe('month');
+    const month = `${day.slice(0, 7)}-01`;
+    expect(res.body.trend).toEqual([{ date: month, earned: 3 * bonusPoints + flagPoints, bonuses: 3 * bonusPoints, flags: flagPoints, spent: 2 }]);
+    expect(res.body.storeSales).toEqual([{ date: month, spent: 2, orders: 1 }]);
+    expect(res.body.totals).toMatchObject({ earned: 3 * bonusPoints + flagPoints, flagCount: 1, spent: 2, orders: 1 });
+    const cls = await call(ctx.app, 'GET', `/reports/class?periodId=${periodId}&${long}`, { token: tok.teacher });
+    expect(cls.body.trendBy).toBe('month');
+    expect(cls.body.trend).toEqual([{ date: month, earned: 3 * bonusPoints + flagPoints, bonuses: 3 * bonusPoints, flags: flagPoints, spent: 2 }]);
+  });
+});
+
+describe('reports: class figures count only what was given in the class', () => {
+  it('an admin’s give outside the class shows in the student’s sums but not in the class columns', async () => {
+    const bonus = await typeByName(ctx.database.db, school, 'Kindness');
+    const given = await call(ctx.app, 'POST', '/activity/bulk', { token: tok.admin, payload: { externalStudentIds: [s2.externalId], activityTypes: [bonus.id], date: day } });
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    const res = await call(ctx.app, 'GET', `/reports/my-classes?${range()}`, { token: tok.teacher });
+    const s2Row = res.body.rows.find((r: { studentId: string }) => r.studentId === s2.id);
+    expect(s2Row).toMatchObject({ bonusCount: 2, earned: 2 * bonusPoints, classBonusCount: 1, classBonuses: bonusPoints, classFlagCount: 0 });
   });
 });

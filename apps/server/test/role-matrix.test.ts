@@ -570,6 +570,7 @@ const CALLS: Record<string, CallSpec> = {
   'GET /api/v1/reports/class': { target: PERIOD, build: async (fx) => ({ url: `/reports/class?periodId=${fx.p.id}` }) },
   'GET /api/v1/reports/student/:id': { target: PERIOD, build: async (fx) => ({ url: `/reports/student/${fx.s1.id}` }) },
   'GET /api/v1/reports/teacher-usage': { target: SCHOOL, build: async () => ({ url: '/reports/teacher-usage' }) },
+  'GET /api/v1/reports/teacher-usage/:id': { target: SCHOOL, build: async (fx) => ({ url: `/reports/teacher-usage/${fx.role.TEACHER.id}` }) },
   'GET /api/v1/reports/school-students': { target: SCHOOL, build: async () => ({ url: '/reports/school-students' }) },
   'GET /api/v1/reports/school-dashboard': { target: SCHOOL, build: async () => ({ url: '/reports/school-dashboard' }) },
 

@@ -86,6 +86,15 @@ export function defaultGivingStart(startYear: number, schoolCode: string, lateSt
   return `${startYear}-${pad(d.month)}-${pad(d.day)}`;
 }
 
+/** A trend is drawn by day over at most this many days, by month over longer ranges (a year by day would read every student's every day). */
+export const TREND_DAILY_MAX_DAYS = 62;
+
+/** How a trend over from..to is grouped: 'day', or 'month' for long ranges. */
+export function trendGranularity(from: IsoDate, to: IsoDate): 'day' | 'month' {
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+  return days > TREND_DAILY_MAX_DAYS ? 'month' : 'day';
+}
+
 /** At most this many days in one report range (two school years and a summer). */
 export const MAX_REPORT_DAYS = 800;
 

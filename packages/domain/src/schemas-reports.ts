@@ -48,13 +48,14 @@ export type ReportTab = ReportsMeta['tabs'][number];
 
 const appliedRange = z.object({ startDate: day(), endDate: day() });
 
+/** Who a report row is about. */
+const reportStudent = z.object({ studentId: z.string(), firstName: z.string(), lastName: z.string(), gradeLevel: z.string().nullable(), house: z.string().nullable() });
+
+/** What a giver gave: points and counts of bonuses, flags and the other categories. */
+const givenSums = z.object({ bonusPoints: int(), bonusCount: int(), flagPoints: int(), flagCount: int(), otherPoints: int(), otherCount: int() });
+
 /** One student's sums over the range (flags are negative points; flagCount how many). */
-export const studentSumsRow = z.object({
-  studentId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  gradeLevel: z.string().nullable(),
-  house: z.string().nullable(),
+export const studentSumsRow = reportStudent.extend({
   earned: int(),
   bonuses: int(),
   bonusCount: int(),
@@ -65,26 +66,41 @@ export const studentSumsRow = z.object({
 });
 export type StudentSumsRow = z.infer<typeof studentSumsRow>;
 
+/**
+ * A student's sums in a class report: the school-wide sums above, and what was given in this class
+ * (from its roster screen, by any of its teachers) as class bonuses and flags (decision 43).
+ */
+export const classSumsRow = studentSumsRow.extend({
+  classBonuses: int(),
+  classBonusCount: int(),
+  classFlags: int(),
+  classFlagCount: int(),
+});
+export type ClassSumsRow = z.infer<typeof classSumsRow>;
+
 /** GET reports/my-classes: per period and per student. */
 export const myClassesResponse = appliedRange.extend({
-  rows: z.array(studentSumsRow.extend({ periodId: z.string(), periodLabel: z.string() })),
+  rows: z.array(classSumsRow.extend({ periodId: z.string(), periodLabel: z.string() })),
 });
 export type MyClassesReport = z.infer<typeof myClassesResponse>;
 
+/** One point of a trend: a day, or a month (its first day) when trendBy is 'month' (ranges over 62 days). */
 const trendPoint = z.object({ date: day(), earned: int(), bonuses: int(), flags: int(), spent: int() });
+const trendBy = z.enum(['day', 'month']);
 
 /** Class report: a period's students over a range, with its day-by-day trend. */
 export const classReportResponse = appliedRange.extend({
   periodId: z.string(),
   periodLabel: z.string(),
-  rows: z.array(studentSumsRow),
+  rows: z.array(classSumsRow),
   trend: z.array(trendPoint),
+  trendBy,
 });
 export type ClassReport = z.infer<typeof classReportResponse>;
 
 /** Student report: history, balance over time, by category. */
 export const studentReportResponse = appliedRange.extend({
-  student: z.object({ studentId: z.string(), firstName: z.string(), lastName: z.string(), gradeLevel: z.string().nullable(), house: z.string().nullable() }),
+  student: reportStudent,
   byCategory: z.array(z.object({ category: z.string(), earned: int(), spent: int(), count: int() })),
   balanceOverTime: z.array(z.object({ date: day(), balance: int() })),
   history: z.array(
@@ -96,16 +112,10 @@ export type StudentReport = z.infer<typeof studentReportResponse>;
 /** Teacher usage: who gives how much (points and counts by category), how often (days given, last given); who has not given this week. */
 export const teacherUsageResponse = appliedRange.extend({
   rows: z.array(
-    z.object({
+    givenSums.extend({
       giverId: z.string(),
       firstName: z.string(),
       lastName: z.string(),
-      bonusPoints: int(),
-      bonusCount: int(),
-      flagPoints: int(),
-      flagCount: int(),
-      otherPoints: int(),
-      otherCount: int(),
       daysGiven: int(),
       lastGiven: day().nullable(),
     }),
@@ -114,6 +124,19 @@ export const teacherUsageResponse = appliedRange.extend({
   weekStart: day(),
 });
 export type TeacherUsageReport = z.infer<typeof teacherUsageResponse>;
+
+/** GET reports/teacher-usage/{id}: to whom one staff member gave in the range, per student. */
+export const teacherGivingResponse = appliedRange.extend({
+  giver: z.object({ giverId: z.string(), firstName: z.string(), lastName: z.string() }),
+  rows: z.array(
+    reportStudent.extend({
+      ...givenSums.shape,
+      /** Of those, given in a class (from a roster screen) rather than from admin giving or a group. */
+      inClassCount: int(),
+    }),
+  ),
+});
+export type TeacherGivingReport = z.infer<typeof teacherGivingResponse>;
 
 const groupSums = z.object({ key: z.string(), students: int(), earned: int(), bonuses: int(), flags: int(), flagCount: int(), spent: int() });
 
@@ -129,7 +152,9 @@ export type SchoolStudentsReport = z.infer<typeof schoolStudentsResponse>;
 export const schoolDashboardResponse = appliedRange.extend({
   totals: z.object({ students: int(), activeStudents: int(), earned: int(), bonuses: int(), flags: int(), flagCount: int(), spent: int(), orders: int() }),
   trend: z.array(trendPoint),
+  trendBy,
   houses: z.array(z.object({ house: z.string(), students: int(), earned: int() })),
+  /** By day or month, as the trend. */
   storeSales: z.array(z.object({ date: day(), spent: int(), orders: int() })),
 });
 export type SchoolDashboardReport = z.infer<typeof schoolDashboardResponse>;

@@ -10,6 +10,7 @@ import {
   schoolYearFor,
   schoolYearMonths,
   splitByMonths,
+  trendGranularity,
   toCsv,
   weekStart,
   yearToDateStart,
@@ -115,6 +116,17 @@ describe('splitting a range for the monthly and daily rollups', () => {
     const split = splitByMonths(from, to);
     expect(split.months ? [split.months.from, split.months.to] : null).toEqual(months);
     expect(split.days.map((d) => [d.from, d.to])).toEqual(days);
+  });
+});
+
+describe('trend grouping', () => {
+  it.each([
+    ['2025-09-01', '2025-09-01', 'day'],
+    ['2025-09-01', '2025-11-01', 'day'], // 62 days
+    ['2025-09-01', '2025-11-02', 'month'], // 63 days
+    ['2024-08-01', '2025-11-23', 'month'], // year to date
+  ] as const)('%s to %s goes by %s', (from, to, by) => {
+    expect(trendGranularity(from, to)).toBe(by);
   });
 });
 

@@ -577,6 +577,34 @@ export const monthlyRollup = pgTable(
   (t) => [primaryKey({ columns: [t.schoolId, t.studentId, t.month, t.category] }), index('monthly_rollup_month').on(t.schoolId, t.month)],
 );
 
+/** The period of an activity given outside a class (admin giving, groups): the giver × student rollup's key needs a value. */
+export const NO_PERIOD = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Per giver, month (its first day), student, period (NO_PERIOD outside a class) and category
+ * (migration 0011_giving): "to whom" in teacher usage, and what was given in a class for the class
+ * reports. By month because a daily one would be as large as the ledger: the days around whole
+ * months are read from the activities by their giver and period indexes (decision 43). Kept by
+ * applyLedger in the same statement as each give, edit and delete (activities with a giver).
+ */
+export const giverStudentMonthly = pgTable(
+  'giver_student_monthly',
+  {
+    schoolId: uuid('school_id').notNull(),
+    giverId: uuid('giver_id').notNull(),
+    month: date('month').notNull(),
+    studentId: uuid('student_id').notNull(),
+    periodId: uuid('period_id').notNull(),
+    category: text('category').notNull(),
+    points: bigint('points', { mode: 'number' }).notNull().default(0),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'giver_student_monthly_pk', columns: [t.schoolId, t.giverId, t.month, t.studentId, t.periodId, t.category] }),
+    index('giver_student_monthly_period').on(t.schoolId, t.periodId, t.month),
+  ],
+);
+
 /* ---- roster import (issue 11) ---- */
 
 /**

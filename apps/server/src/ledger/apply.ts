@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
+import { NO_PERIOD } from '../db/schema.js';
 import { pgArray } from '../lib/pg-array.js';
 
 /** A change to one student's points on one day in one category (earned may be negative). */
@@ -10,8 +11,10 @@ export interface LedgerDelta {
   earned: number;
   spent: number;
   count: number;
-  /** Who gave the activity: also booked in the giver rollup (the teacher usage report). */
+  /** Who gave the activity: also booked in the giver rollups (teacher usage, class reports). */
   givenBy?: string | null;
+  /** The class it was given in (activities.internal_period_id), for the giver × student rollup. */
+  periodId?: string | null;
 }
 
 /**
@@ -63,6 +66,32 @@ export async function applyLedger(tx: Queryable, schoolId: string, deltas: reado
       points = giver_rollup.points + excluded.points,
       count = giver_rollup.count + excluded.count)`
     : sql``;
+  // Per giver, month, student, period and category: "to whom" and what was given in a class.
+  const toWhom = new Map<string, { giverId: string; month: string; studentId: string; periodId: string; category: string; points: number; count: number }>();
+  for (const d of deltas) {
+    if (!d.givenBy) continue;
+    const periodId = d.periodId ?? NO_PERIOD;
+    const month = `${d.date.slice(0, 7)}-01`;
+    const key = `${d.givenBy}|${month}|${d.studentId}|${periodId}|${d.category}`;
+    const g = toWhom.get(key);
+    if (g) {
+      g.points += d.earned;
+      g.count += d.count;
+    } else toWhom.set(key, { giverId: d.givenBy, month, studentId: d.studentId, periodId, category: d.category, points: d.earned, count: d.count });
+  }
+  const tw = [...toWhom.values()];
+  const toWhomUpsert = tw.length
+    ? sql`, to_whom as (
+    insert into giver_student_monthly (school_id, giver_id, month, student_id, period_id, category, points, count)
+    select ${schoolId}::uuid, t.g, t.m, t.s, t.p, t.c, t.pts, t.n
+    from unnest(${pgArray(tw.map((g) => g.giverId), 'uuid')}, ${pgArray(tw.map((g) => g.month), 'date')}, ${pgArray(tw.map((g) => g.studentId), 'uuid')},
+                ${pgArray(tw.map((g) => g.periodId), 'uuid')}, ${pgArray(tw.map((g) => g.category), 'text')},
+                ${pgArray(tw.map((g) => g.points), 'bigint')}, ${pgArray(tw.map((g) => g.count), 'int')}) as t(g, m, s, p, c, pts, n)
+    order by t.g, t.m, t.s, t.p, t.c
+    on conflict (school_id, giver_id, month, student_id, period_id, category) do update set
+      points = giver_student_monthly.points + excluded.points,
+      count = giver_student_monthly.count + excluded.count)`
+    : sql``;
   // The same deltas by month (the monthly rollup), summed here: one INSERT may not touch a row twice.
   const months = new Map<string, LedgerDelta>();
   for (const d of rollup.values()) {
@@ -87,7 +116,7 @@ export async function applyLedger(tx: Queryable, schoolId: string, deltas: reado
       spent = monthly_rollup.spent + excluded.spent,
       count = monthly_rollup.count + excluded.count)`;
   const ws = [...wallets.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  // One statement: the caller's ledger write (if any), the wallets, the giver and monthly rollups and the rollup, in one round trip.
+  // One statement: the caller's ledger write (if any), the wallets, the giver, giver × student and monthly rollups and the rollup, in one round trip.
   const walletUpsert = sql`
     insert into wallets (school_id, student_id, balance, total_earned, total_spent)
     select ${schoolId}::uuid, t.s, t.e - t.sp, t.e, t.sp
@@ -99,7 +128,7 @@ export async function applyLedger(tx: Queryable, schoolId: string, deltas: reado
       total_spent = wallets.total_spent + excluded.total_spent`;
   const rs = [...rollup.values()].sort((a, b) => (a.studentId < b.studentId ? -1 : a.studentId > b.studentId ? 1 : 0));
   await tx.execute(sql`
-    with ${sql.join(along.map((statement, i) => sql`${sql.raw(`ledger${i}`)} as (${statement}), `))}wallet as (${walletUpsert})${giverUpsert}${monthlyUpsert}
+    with ${sql.join(along.map((statement, i) => sql`${sql.raw(`ledger${i}`)} as (${statement}), `))}wallet as (${walletUpsert})${giverUpsert}${toWhomUpsert}${monthlyUpsert}
     insert into daily_rollup (school_id, student_id, date, category, earned, spent, count)
     select ${schoolId}::uuid, t.s, t.d, t.c, t.e, t.sp, t.n
     from unnest(${pgArray(rs.map((r) => r.studentId), 'uuid')}, ${pgArray(rs.map((r) => r.date), 'date')}, ${pgArray(rs.map((r) => r.category), 'text')},

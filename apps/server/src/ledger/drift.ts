@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
+import { NO_PERIOD } from '../db/schema.js';
 import { STORE_CATEGORY } from './orders.js';
 
 const rowsOf = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
@@ -7,8 +8,8 @@ const rowsOf = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
 /**
  * Books check for one school: wallets against the ledger (activities earned, the totals of orders
  * that are not CANCELED or REFUNDED spent), each order's total against its items, and the daily
- * rollup against the activities (earned) and the orders (spent, category Store), the giver rollup
- * against the activities with a giver, the monthly rollup against the daily one. Returns the rows
+ * rollup against the activities (earned) and the orders (spent, category Store), the giver and
+ * giver × student (monthly) rollups against the activities with a giver, the monthly rollup against the daily one. Returns the rows
  * that disagree.
  */
 export async function ledgerDrift(db: Queryable, schoolId: string): Promise<Record<string, unknown>[]> {
@@ -45,6 +46,14 @@ export async function ledgerDrift(db: Queryable, schoolId: string): Promise<Reco
     full join (select given_by, date, category, sum(points) as sum, count(*) as n from activities where school_id = ${schoolId} and given_by is not null group by 1, 2, 3) a
       on a.given_by = r.giver_id and a.date = r.date and a.category = r.category
     where r.points is distinct from a.sum or r.count is distinct from a.n`);
+  const toWhom = await db.execute(sql`
+    select coalesce(r.giver_id, a.given_by) as giver_id, coalesce(r.student_id, a.student_id) as student_id, coalesce(r.month, a.month) as month,
+           coalesce(r.period_id, a.period_id) as period_id, coalesce(r.category, a.category) as category, r.points, a.sum, r.count, a.n
+    from (select giver_id, student_id, month, period_id, category, points, count from giver_student_monthly where school_id = ${schoolId} and (points <> 0 or count <> 0)) r
+    full join (select given_by, student_id, date_trunc('month', date)::date as month, coalesce(internal_period_id, ${NO_PERIOD}::uuid) as period_id, category, sum(points) as sum, count(*) as n
+               from activities where school_id = ${schoolId} and given_by is not null group by 1, 2, 3, 4, 5) a
+      on a.given_by = r.giver_id and a.student_id = r.student_id and a.month = r.month and a.period_id = r.period_id and a.category = r.category
+    where r.points is distinct from a.sum or r.count is distinct from a.n`);
   const monthlyRollup = await db.execute(sql`
     select coalesce(m.student_id, d.student_id) as student_id, coalesce(m.month, d.month) as month, coalesce(m.category, d.category) as category, m.earned, d.earned as daily_earned, m.spent, d.spent as daily_spent, m.count, d.count as daily_count
     from (select student_id, month, category, earned, spent, count from monthly_rollup where school_id = ${schoolId} and (earned <> 0 or spent <> 0 or count <> 0)) m
@@ -52,5 +61,5 @@ export async function ledgerDrift(db: Queryable, schoolId: string): Promise<Reco
                from daily_rollup where school_id = ${schoolId} group by 1, 2, 3 having sum(earned) <> 0 or sum(spent) <> 0 or sum(count) <> 0) d
       on d.student_id = m.student_id and d.month = m.month and d.category = m.category
     where m.earned is distinct from d.earned or m.spent is distinct from d.spent or m.count is distinct from d.count`);
-  return [...rowsOf(wallet), ...rowsOf(missingWallet), ...rowsOf(orderTotals), ...rowsOf(rollup), ...rowsOf(storeRollup), ...rowsOf(giverRollup), ...rowsOf(monthlyRollup)];
+  return [...rowsOf(wallet), ...rowsOf(missingWallet), ...rowsOf(orderTotals), ...rowsOf(rollup), ...rowsOf(storeRollup), ...rowsOf(giverRollup), ...rowsOf(toWhom), ...rowsOf(monthlyRollup)];
 }

@@ -26,7 +26,7 @@ export async function removeActivities(tx: Queryable, schoolId: string, where: S
   await applyLedger(
     tx,
     schoolId,
-    removed.map((a) => ({ studentId: a.studentId, date: a.date, category: a.category, earned: -a.points, spent: 0, count: -1, givenBy: a.givenBy })),
+    removed.map((a) => ({ studentId: a.studentId, date: a.date, category: a.category, earned: -a.points, spent: 0, count: -1, givenBy: a.givenBy, periodId: a.internalPeriodId })),
   );
   await tx.insert(activityAudit).values(
     removed.map((a) => ({ schoolId, activityId: a.id, action: 'delete', changedBy, before: activitySnapshot(a), after: null })),

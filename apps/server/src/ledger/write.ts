@@ -34,7 +34,7 @@ export async function writeActivities(
   await applyLedger(
     tx,
     schoolId,
-    rows.map((r) => ({ studentId: r.studentId, date: meta.date, category: r.type.category, earned: r.points, spent: 0, count: 1, givenBy: meta.givenBy })),
+    rows.map((r) => ({ studentId: r.studentId, date: meta.date, category: r.type.category, earned: r.points, spent: 0, count: 1, givenBy: meta.givenBy, periodId: meta.periodId })),
     insertActivities,
   );
   return { giveId, ids };

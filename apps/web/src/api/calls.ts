@@ -10,6 +10,7 @@ import type {
   SchoolDashboardReport,
   SchoolStudentsReport,
   StudentReport,
+  TeacherGivingReport,
   TeacherUsageReport,
   ActivityItem,
   ActivityOption,
@@ -326,6 +327,7 @@ export const reports = {
   classReport: (periodId: string, f: ReportFilters) => api.post<ClassReport>('activity/class-report', { ...f, internalPeriodId: periodId }),
   student: (studentId: string, f: ReportFilters) => api.get<StudentReport>(`reports/student/${id(studentId)}`, { query: { ...f } }),
   teacherUsage: (f: ReportFilters) => api.get<TeacherUsageReport>('activity/teacher-report/', { query: { ...f } }),
+  teacherGiving: (giverId: string, f: ReportFilters) => api.get<TeacherGivingReport>(`reports/teacher-usage/${id(giverId)}`, { query: { ...f } }),
   schoolStudents: (f: ReportFilters) => api.get<SchoolStudentsReport>('activity/student-report/', { query: { ...f } }),
   schoolDashboard: (f: ReportFilters) => api.get<SchoolDashboardReport>('reports/school-dashboard', { query: { ...f } }),
 };

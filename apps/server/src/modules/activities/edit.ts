@@ -47,7 +47,7 @@ export async function updateActivity(db: Db, user: AuthUser, id: string, change:
       .returning();
     const delta = next.points - before.points;
     if (delta)
-      await applyLedger(tx, user.schoolId, [{ studentId: before.studentId, date: before.date, category: before.category, earned: delta, spent: 0, count: 0, givenBy: before.givenBy }]);
+      await applyLedger(tx, user.schoolId, [{ studentId: before.studentId, date: before.date, category: before.category, earned: delta, spent: 0, count: 0, givenBy: before.givenBy, periodId: before.internalPeriodId }]);
     await tx.insert(activityAudit).values({ schoolId: user.schoolId, activityId: id, action: 'update', changedBy: user.id, before: activitySnapshot(before), after: activitySnapshot(after!) });
     return after!;
   });

@@ -1,7 +1,33 @@
-import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
-import { schoolYearFor, todayIn, type Holiday, type SchoolCalendar } from '@app/domain';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { defaultGivingStart, schoolYearFor, todayIn, type Holiday, type SchoolCalendar } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { holidays, schoolYears } from '../../db/schema.js';
+
+/** The global configuration entry naming the schools whose giving starts on 15 October (decision 41). */
+export const LATE_GIVING_START_KEY = 'lateGivingStartSchools';
+
+/** Codes from the entry: a JSON array in valueObject, or a comma-separated value. */
+export function lateStartCodes(entry: { value: string | null; value_object: unknown } | undefined): string[] {
+  if (!entry) return [];
+  if (Array.isArray(entry.value_object)) return entry.value_object.filter((c): c is string => typeof c === 'string');
+  return (entry.value ?? '').split(',').map((c) => c.trim()).filter(Boolean);
+}
+
+/**
+ * The August-to-June year containing `on` for a school without a stored one: giving from 16
+ * August, or from 15 October when the school's code is in the global lateGivingStartSchools entry.
+ */
+export async function defaultYearSpan(db: Queryable, schoolId: string, on: string): Promise<{ yearStart: string; yearEnd: string; givingStart: string }> {
+  const span = schoolYearFor(on);
+  const [row] = (
+    (await db.execute(sql`
+      select s.external_id, c.value, c.value_object from schools s
+      left join configurations c on c.scope = 'global' and c.key = ${LATE_GIVING_START_KEY}
+      where s.id = ${schoolId}`)) as unknown as { rows: { external_id: string; value: string | null; value_object: unknown }[] }
+  ).rows;
+  if (!row) return span;
+  return { ...span, givingStart: defaultGivingStart(Number(span.yearStart.slice(0, 4)), row.external_id, lateStartCodes(row)) };
+}
 
 export interface LoadedCalendar extends SchoolCalendar {
   holidays: Set<string>;
@@ -24,7 +50,7 @@ export async function loadCalendar(db: Queryable, school: { id: string; timeZone
   // A school without a stored year for that date follows the August-to-June pattern.
   const span = latest
     ? { yearStart: latest.startDate, yearEnd: latest.endDate, givingStart: latest.givingStartDate }
-    : schoolYearFor(on);
+    : await defaultYearSpan(db, school.id, on);
   const list = await db
     .select({ date: holidays.date, name: holidays.name })
     .from(holidays)
@@ -37,8 +63,9 @@ export async function loadCalendar(db: Queryable, school: { id: string; timeZone
 export async function createCurrentYear(
   db: Queryable,
   school: { id: string; timeZone: string },
-  span: { yearStart: string; yearEnd: string; givingStart: string } = schoolYearFor(todayIn(school.timeZone)),
+  given?: { yearStart: string; yearEnd: string; givingStart: string },
 ) {
+  const span = given ?? (await defaultYearSpan(db, school.id, todayIn(school.timeZone)));
   await db.insert(schoolYears).values({
     schoolId: school.id,
     startDate: span.yearStart,

@@ -8,13 +8,14 @@ import {
   schoolDashboardResponse,
   schoolStudentsResponse,
   studentReportResponse,
+  teacherGivingResponse,
   teacherUsageResponse,
 } from '@app/domain';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { me } from '../../lib/auth-context.js';
 import { reportsMeta } from './range.js';
-import { classReport, myClassesReport, schoolDashboardReport, schoolStudentsReport, studentReport, teacherUsageReport } from './service.js';
+import { classReport, myClassesReport, schoolDashboardReport, schoolStudentsReport, studentReport, teacherGivingReport, teacherUsageReport } from './service.js';
 
 const idParams = z.object({ id: z.string().max(100) });
 const tags = ['reports'];
@@ -45,6 +46,9 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get('/reports/teacher-usage', { config: { action: 'reports:teacherUsage' }, schema: { tags, querystring: reportFilters, response: { 200: teacherUsageResponse } } }, async (req) =>
     teacherUsageReport(app.db, me(req), req.query),
+  );
+  app.get('/reports/teacher-usage/:id', { config: { action: 'reports:teacherUsage' }, schema: { tags, params: idParams, querystring: reportFilters, response: { 200: teacherGivingResponse } } }, async (req) =>
+    teacherGivingReport(app.db, me(req), req.params.id, req.query),
   );
   app.get('/reports/school-students', { config: { action: 'reports:schoolStudents' }, schema: { tags, querystring: reportFilters, response: { 200: schoolStudentsResponse } } }, async (req) =>
     schoolStudentsReport(app.db, me(req), req.query),

@@ -3,27 +3,31 @@ import {
   attendanceLabel,
   periodLabel,
   splitByMonths,
+  trendGranularity,
   type ClassReport,
+  type ClassSumsRow,
   type MyClassesReport,
   type ReportFilters,
   type SchoolDashboardReport,
   type SchoolStudentsReport,
   type StudentReport,
   type StudentSumsRow,
+  type TeacherGivingReport,
   type TeacherUsageReport,
 } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
-import { activities, configurations } from '../../db/schema.js';
+import { activities, configurations, NO_PERIOD } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
-import { forbidden } from '../../lib/errors.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/ids.js';
 import { requireScope } from '../../access/permission.js';
 import { periodFor, taughtPeriodsSql } from '../../access/periods.js';
 import { studentFor } from '../../access/students.js';
 import { appliedRange, thisWeekStart, type AppliedRange } from './range.js';
 
 /**
- * The reports, read from the rollups only (daily_rollup per student, giver_rollup per giver;
- * decision 43), never by scanning the activities. Routes stay thin; scope checks happen here.
+ * The reports, read from the rollups only (daily and monthly_rollup per student, giver_rollup per
+ * giver, giver_student_monthly per giver, student and class; decision 43), never by scanning the activities. Routes stay thin; scope checks happen here.
  */
 
 const STORE = 'Store';
@@ -49,15 +53,15 @@ function rollupWhere(user: AuthUser, f: ReportFilters, r: AppliedRange): SQL {
  * The rollup rows of the range as one source `d` (student_id, category, earned, spent, count):
  * whole months from the monthly rollup, the days around them from the daily one.
  */
-function rollupSource(user: AuthUser, f: ReportFilters, r: AppliedRange): SQL {
+function rollupSource(user: AuthUser, f: ReportFilters, r: AppliedRange, withMonth = false): SQL {
   const split = splitByMonths(r.startDate, r.endDate);
   const cat = (alias: string) => (f.category ? sql` and (${sql.raw(alias)}.category = ${f.category} or ${sql.raw(alias)}.category = ${STORE})` : sql``);
   const parts: SQL[] = [];
   if (split.months)
-    parts.push(sql`select m.student_id, m.category, m.earned, m.spent, m.count from monthly_rollup m
+    parts.push(sql`select m.student_id, m.category, m.earned, m.spent, m.count${withMonth ? sql`, m.month` : sql``} from monthly_rollup m
       where m.school_id = ${user.schoolId} and m.month between ${split.months.from}::date and ${split.months.to}::date${cat('m')}`);
   for (const d of split.days)
-    parts.push(sql`select x.student_id, x.category, x.earned, x.spent, x.count from daily_rollup x
+    parts.push(sql`select x.student_id, x.category, x.earned, x.spent, x.count${withMonth ? sql`, date_trunc('month', x.date)::date as month` : sql``} from daily_rollup x
       where x.school_id = ${user.schoolId} and x.date between ${d.from}::date and ${d.to}::date${cat('x')}`);
   return sql`(${sql.join(parts, sql` union all `)}) d`;
 }
@@ -103,18 +107,72 @@ async function studentSums(db: Queryable, user: AuthUser, f: ReportFilters, r: A
   return rowsOf<StudentRaw>(res).map(toStudentRow);
 }
 
-/** Day-by-day sums of the covered students (the trend chart). */
+/** The covered students' sums by day, or by month over long ranges (the trend chart, store sales). */
 async function trend(db: Queryable, user: AuthUser, f: ReportFilters, r: AppliedRange, periodIds?: SQL) {
+  const by = trendGranularity(r.startDate, r.endDate);
   const narrowed = f.house || f.gradeLevel || periodIds;
-  const res = await db.execute(sql`
-    select d.date::text as date, ${SUMS}
-    from daily_rollup d
-    where ${rollupWhere(user, f, r)}${narrowed ? sql` and d.student_id in (select u.id from users u where ${studentWhere(user, f, periodIds)})` : sql``}
-    group by d.date order by d.date`);
-  return rowsOf<SumsRaw & { date: string }>(res).map((x) => ({ date: x.date, earned: n(x.earned), bonuses: n(x.bonuses), flags: n(x.flags), spent: n(x.spent), orders: n(x.orders) }));
+  const students = narrowed ? sql` and d.student_id in (select u.id from users u where ${studentWhere(user, f, periodIds)})` : sql``;
+  const res = await db.execute(
+    by === 'day'
+      ? sql`select d.date::text as date, ${SUMS} from daily_rollup d where ${rollupWhere(user, f, r)}${students} group by d.date order by d.date`
+      : sql`select d.month::text as date, ${SUMS} from ${rollupSource(user, f, r, true)} where true${students} group by d.month order by d.month`,
+  );
+  const points = rowsOf<SumsRaw & { date: string }>(res).map((x) => ({
+    date: x.date,
+    earned: n(x.earned),
+    bonuses: n(x.bonuses),
+    flags: n(x.flags),
+    flagCount: n(x.flag_count),
+    spent: n(x.spent),
+    orders: n(x.orders),
+  }));
+  return { by, points };
 }
 
+const trendPoints = (t: Awaited<ReturnType<typeof trend>>) => t.points.map(({ date, earned, bonuses, flags, spent }) => ({ date, earned, bonuses, flags, spent }));
+
 const periodIdSql = (id: string) => sql`${id}::uuid`;
+
+/**
+ * What one giver gave, or what was given in one period, over the range as one source `g`
+ * (student_id, period_id, category, points, count): whole months from giver_student_monthly, the
+ * days around them from the activities by their giver or period index (a daily rollup per giver
+ * and student would be as large as the ledger itself; decision 43).
+ */
+function givenSource(user: AuthUser, f: ReportFilters, r: AppliedRange, by: { giverId: string } | { periodId: string }): SQL {
+  const split = splitByMonths(r.startDate, r.endDate);
+  const cat = (alias: string) => (f.category ? sql` and ${sql.raw(alias)}.category = ${f.category}` : sql``);
+  const monthlyWho = 'giverId' in by ? sql`m.giver_id = ${by.giverId}::uuid` : sql`m.period_id = ${by.periodId}::uuid`;
+  const ledgerWho = 'giverId' in by ? sql`a.given_by = ${by.giverId}::uuid` : sql`a.internal_period_id = ${by.periodId}::uuid and a.given_by is not null`;
+  const parts: SQL[] = [];
+  if (split.months)
+    parts.push(sql`select m.student_id, m.period_id, m.category, m.points, m.count from giver_student_monthly m
+      where m.school_id = ${user.schoolId} and ${monthlyWho} and m.month between ${split.months.from}::date and ${split.months.to}::date${cat('m')}`);
+  for (const d of split.days)
+    parts.push(sql`select a.student_id, coalesce(a.internal_period_id, ${NO_PERIOD}::uuid) as period_id, a.category, a.points::bigint as points, 1 as count from activities a
+      where a.school_id = ${user.schoolId} and ${ledgerWho} and a.date between ${d.from}::date and ${d.to}::date${cat('a')}`);
+  return sql`(${sql.join(parts, sql` union all `)}) g`;
+}
+
+/** What was given in the period (by any giver, from its roster screen) to each student over the range. */
+async function classGiven(db: Queryable, user: AuthUser, f: ReportFilters, r: AppliedRange, periodId: string) {
+  const res = await db.execute(sql`
+    select g.student_id,
+      coalesce(sum(g.points) filter (where g.category = 'Bonuses'), 0) as bonuses, coalesce(sum(g.count) filter (where g.category = 'Bonuses'), 0) as bonus_count,
+      coalesce(sum(g.points) filter (where g.category = 'Flags'), 0) as flags, coalesce(sum(g.count) filter (where g.category = 'Flags'), 0) as flag_count
+    from ${givenSource(user, f, r, { periodId })}
+    group by g.student_id`);
+  return new Map(rowsOf<{ student_id: string; bonuses: unknown; bonus_count: unknown; flags: unknown; flag_count: unknown }>(res).map((x) => [x.student_id, x]));
+}
+
+/** A period's students: their school-wide sums beside what was given in the class. */
+async function classSums(db: Queryable, user: AuthUser, f: ReportFilters, r: AppliedRange, periodId: string): Promise<ClassSumsRow[]> {
+  const [rows, given] = [await studentSums(db, user, f, r, periodIdSql(periodId)), await classGiven(db, user, f, r, periodId)];
+  return rows.map((row) => {
+    const g = given.get(row.studentId);
+    return { ...row, classBonuses: n(g?.bonuses), classBonusCount: n(g?.bonus_count), classFlags: n(g?.flags), classFlagCount: n(g?.flag_count) };
+  });
+}
 
 /** My classes: each of the teacher's periods with its students' sums. */
 export async function myClassesReport(db: Queryable, user: AuthUser, f: ReportFilters): Promise<MyClassesReport> {
@@ -126,7 +184,7 @@ export async function myClassesReport(db: Queryable, user: AuthUser, f: ReportFi
   const rows: MyClassesReport['rows'] = [];
   for (const p of periods) {
     const label = p.name ? `${periodLabel(p.period_number)} (${p.name})` : periodLabel(p.period_number);
-    for (const s of await studentSums(db, user, f, r, periodIdSql(p.id))) rows.push({ ...s, periodId: p.id, periodLabel: label });
+    for (const s of await classSums(db, user, f, r, p.id)) rows.push({ ...s, periodId: p.id, periodLabel: label });
   }
   return { ...r, rows };
 }
@@ -136,8 +194,8 @@ export async function classReport(db: Queryable, user: AuthUser, f: ReportFilter
   const p = await periodFor(db, user, 'reports:myClasses', f.periodId);
   const r = await appliedRange(db, user, f);
   const label = p.name ? `${periodLabel(p.periodNumber)} (${p.name})` : periodLabel(p.periodNumber);
-  const [rows, days] = [await studentSums(db, user, f, r, periodIdSql(p.id)), await trend(db, user, f, r, periodIdSql(p.id))];
-  return { ...r, periodId: p.id, periodLabel: label, rows, trend: days.map(({ orders: _o, ...d }) => d) };
+  const [rows, t] = [await classSums(db, user, f, r, p.id), await trend(db, user, f, r, periodIdSql(p.id))];
+  return { ...r, periodId: p.id, periodLabel: label, rows, trend: trendPoints(t), trendBy: t.by };
 }
 
 /** One student: by category, balance over time (from the rollup) and their activities in the range. */
@@ -247,6 +305,56 @@ export async function teacherUsageReport(db: Queryable, user: AuthUser, f: Repor
   };
 }
 
+/** To whom one staff member gave over the range: per student, from the giver × student rollup. */
+export async function teacherGivingReport(db: Queryable, user: AuthUser, giverId: string, f: ReportFilters): Promise<TeacherGivingReport> {
+  if (requireScope(user, 'reports:teacherUsage') !== 'school') throw forbidden();
+  if (!isUuid(giverId)) throw notFound('Staff member not found');
+  const [giver] = rowsOf<{ id: string; first_name: string; last_name: string }>(
+    await db.execute(sql`select id, first_name, last_name from users where school_id = ${user.schoolId} and id = ${giverId}::uuid and not ('STUDENT' = any(roles) and cardinality(roles) = 1)`),
+  );
+  if (!giver) throw notFound('Staff member not found');
+  const r = await appliedRange(db, user, f);
+  const pf = periodFilter(f);
+  const res = await db.execute(sql`
+    select u.id, u.first_name, u.last_name, u.grade_level, u.house,
+      coalesce(sum(g.points) filter (where g.category = 'Bonuses'), 0) as bonus_points, coalesce(sum(g.count) filter (where g.category = 'Bonuses'), 0) as bonus_count,
+      coalesce(sum(g.points) filter (where g.category = 'Flags'), 0) as flag_points, coalesce(sum(g.count) filter (where g.category = 'Flags'), 0) as flag_count,
+      coalesce(sum(g.points) filter (where g.category not in ('Bonuses', 'Flags')), 0) as other_points,
+      coalesce(sum(g.count) filter (where g.category not in ('Bonuses', 'Flags')), 0) as other_count,
+      coalesce(sum(g.count) filter (where g.period_id <> ${NO_PERIOD}::uuid), 0) as in_class
+    from ${givenSource(user, f, r, { giverId: giver.id })}
+    join users u on u.school_id = ${user.schoolId} and u.id = g.student_id
+    where ${studentWhere(user, f)}${pf ? sql` and g.period_id = ${pf}` : sql``}
+    group by u.id, u.first_name, u.last_name, u.grade_level, u.house
+    having sum(g.count) > 0
+    order by u.last_name, u.first_name, u.id`);
+  type Raw = Record<'bonus_points' | 'bonus_count' | 'flag_points' | 'flag_count' | 'other_points' | 'other_count' | 'in_class', unknown> & {
+    id: string;
+    first_name: string;
+    last_name: string;
+    grade_level: string | null;
+    house: string | null;
+  };
+  return {
+    ...r,
+    giver: { giverId: giver.id, firstName: giver.first_name, lastName: giver.last_name },
+    rows: rowsOf<Raw>(res).map((x) => ({
+      studentId: x.id,
+      firstName: x.first_name,
+      lastName: x.last_name,
+      gradeLevel: x.grade_level,
+      house: x.house,
+      bonusPoints: n(x.bonus_points),
+      bonusCount: n(x.bonus_count),
+      flagPoints: n(x.flag_points),
+      flagCount: n(x.flag_count),
+      otherPoints: n(x.other_points),
+      otherCount: n(x.other_count),
+      inClassCount: n(x.in_class),
+    })),
+  };
+}
+
 type Group = SchoolStudentsReport['byGrade'][number];
 function groupBy(rows: readonly StudentSumsRow[], key: (r: StudentSumsRow) => string): Group[] {
   const out = new Map<string, Group>();
@@ -279,7 +387,7 @@ export async function schoolDashboardReport(db: Queryable, user: AuthUser, f: Re
   if (requireScope(user, 'reports:schoolDashboard') !== 'school') throw forbidden();
   const r = await appliedRange(db, user, f);
   const pf = periodFilter(f);
-  const days = await trend(db, user, f, r, pf);
+  const t = await trend(db, user, f, r, pf);
   const houses = rowsOf<{ house: string; students: unknown; earned: unknown; active: unknown }>(
     await db.execute(sql`
       select coalesce(u.house, 'None') as house, count(*) as students, coalesce(sum(s.earned), 0) as earned, count(s.student_id) filter (where s.n > 0) as active
@@ -289,12 +397,7 @@ export async function schoolDashboardReport(db: Queryable, user: AuthUser, f: Re
       where ${studentWhere(user, f, pf)}
       group by 1 order by 3 desc, 1`),
   );
-  const sum = (k: 'earned' | 'bonuses' | 'flags' | 'spent' | 'orders') => days.reduce((a, d) => a + d[k], 0);
-  const flagCount = rowsOf<{ c: unknown }>(
-    await db.execute(sql`select coalesce(sum(d.count), 0) as c from daily_rollup d where ${rollupWhere(user, f, r)} and d.category = 'Flags'${
-      f.house || f.gradeLevel || pf ? sql` and d.student_id in (select u.id from users u where ${studentWhere(user, f, pf)})` : sql``
-    }`),
-  );
+  const sum = (k: 'earned' | 'bonuses' | 'flags' | 'flagCount' | 'spent' | 'orders') => t.points.reduce((a, d) => a + d[k], 0);
   return {
     ...r,
     totals: {
@@ -303,12 +406,13 @@ export async function schoolDashboardReport(db: Queryable, user: AuthUser, f: Re
       earned: sum('earned'),
       bonuses: sum('bonuses'),
       flags: sum('flags'),
-      flagCount: n(flagCount[0]?.c),
+      flagCount: sum('flagCount'),
       spent: sum('spent'),
       orders: sum('orders'),
     },
-    trend: days.map(({ orders: _o, ...d }) => d),
+    trend: trendPoints(t),
+    trendBy: t.by,
     houses: houses.filter((h) => h.house !== 'None' || n(h.students) > 0).map((h) => ({ house: h.house, students: n(h.students), earned: n(h.earned) })),
-    storeSales: days.filter((d) => d.spent || d.orders).map((d) => ({ date: d.date, spent: d.spent, orders: d.orders })),
+    storeSales: t.points.filter((d) => d.spent || d.orders).map((d) => ({ date: d.date, spent: d.spent, orders: d.orders })),
   };
 }

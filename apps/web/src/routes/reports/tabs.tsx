@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { BarChart, LineChart } from '@mantine/charts';
-import { Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys, reports, school, unwrap, type ReportsMeta, type StudentSumsRow } from '../../api';
+import { queryKeys, reports, school, unwrap, type ClassSumsRow, type ReportsMeta } from '../../api';
 import { QueryState } from '../../components/QueryState';
 import { ChartFigure } from './ChartFigure';
-import { personName, STUDENT_COLUMNS } from './columns';
+import { CLASS_COLUMNS, CLASS_COLUMNS_NOTE, givenColumns, personName, STUDENT_COLUMNS, studentColumns } from './columns';
 import { toQuery, type FilterState } from './ReportFiltersBar';
 import { SortableTable, type Column } from './SortableTable';
 
@@ -15,30 +15,37 @@ export interface TabProps {
 }
 
 const rangeText = (r: { startDate: string; endDate: string }) => `${r.startDate} to ${r.endDate}`;
+/** Trend points labelled by day, or by month (YYYY-MM) when the answer went by month. */
+const trendData = <P extends { date: string }>(d: { trend: P[]; trendBy: 'day' | 'month' }) => (d.trendBy === 'month' ? d.trend.map((p) => ({ ...p, date: p.date.slice(0, 7) })) : d.trend);
 const file = (what: string, r: { startDate: string; endDate: string }) => `${what}-${r.startDate}-${r.endDate}`;
 
 /** My classes: each period's students, earned, flags, bonuses and spent. */
 export function MyClassesTab({ meta, filters }: TabProps) {
   const q = toQuery(filters);
   const query = useQuery({ queryKey: queryKeys.reports.tab('myClasses', q), queryFn: () => unwrap(reports.myClasses(q)), placeholderData: (p) => p });
-  const columns = useMemo<Column<StudentSumsRow & { periodLabel: string }>[]>(() => [{ key: 'period', label: 'Period', value: (r) => r.periodLabel }, ...STUDENT_COLUMNS], []);
+  const columns = useMemo<Column<ClassSumsRow & { periodLabel: string }>[]>(() => [{ key: 'period', label: 'Period', value: (r) => r.periodLabel }, ...CLASS_COLUMNS], []);
   return (
     <QueryState query={query} loading="Loading my classes" size="section">
       {(data) => (
-        <SortableTable
-          caption={`My classes, ${rangeText(data)}`}
-          columns={columns}
-          rows={data.rows}
-          rowKey={(r) => `${r.periodId}:${r.studentId}`}
-          fileName={file('my-classes', data)}
-          timeZone={meta.timeZone}
-        />
+        <Stack gap="xs">
+          <SortableTable
+            caption={`My classes, ${rangeText(data)}`}
+            columns={columns}
+            rows={data.rows}
+            rowKey={(r) => `${r.periodId}:${r.studentId}`}
+            fileName={file('my-classes', data)}
+            timeZone={meta.timeZone}
+          />
+          <Text size="sm" c="dimmed">
+            {CLASS_COLUMNS_NOTE}
+          </Text>
+        </Stack>
       )}
     </QueryState>
   );
 }
 
-/** Class report: one period over the range, with its day-by-day trend. */
+/** Class report: one period over the range, with its trend by day (by month over long ranges). */
 export function ClassTab({ meta, filters }: TabProps) {
   const q = toQuery(filters);
   const periodId = filters.periodId;
@@ -53,18 +60,21 @@ export function ClassTab({ meta, filters }: TabProps) {
     <QueryState query={query} loading="Loading the class report" size="section">
       {(data) => (
         <Stack gap="lg">
-          <ChartFigure title={`${data.periodLabel}: points by day`} summary={`Bonuses and flags by day for ${data.periodLabel}, ${rangeText(data)}`}>
-            <LineChart h={220} data={data.trend} dataKey="date" series={[{ name: 'bonuses', label: 'Bonuses', color: 'teal.7' }, { name: 'flags', label: 'Flags', color: 'red.7' }]} withLegend />
+          <ChartFigure title={`${data.periodLabel}: points by ${data.trendBy}`} summary={`Bonuses and flags by ${data.trendBy} for ${data.periodLabel}, ${rangeText(data)}`}>
+            <LineChart h={220} data={trendData(data)} dataKey="date" series={[{ name: 'bonuses', label: 'Bonuses', color: 'teal.7' }, { name: 'flags', label: 'Flags', color: 'red.7' }]} withLegend />
           </ChartFigure>
           <SortableTable
             caption={`${data.periodLabel}, ${rangeText(data)}`}
-            columns={STUDENT_COLUMNS}
+            columns={CLASS_COLUMNS}
             rows={data.rows}
             rowKey={(r) => r.studentId}
             fileName={file('class-report', data)}
             timeZone={meta.timeZone}
             initialSort={{ key: 'earned', dir: 'desc' }}
           />
+          <Text size="sm" c="dimmed">
+            {CLASS_COLUMNS_NOTE}
+          </Text>
         </Stack>
       )}
     </QueryState>
@@ -141,18 +151,65 @@ export function StudentTab({ meta, filters }: TabProps) {
   );
 }
 
-/** Teacher usage: who gives how much and how often; who has not given this week. */
+/** To whom one staff member gave: per student, over the same range and filters. */
+function TeacherGivingSection({ meta, filters, giverId, onClose }: TabProps & { giverId: string; onClose: () => void }) {
+  const q = toQuery(filters);
+  const query = useQuery({ queryKey: queryKeys.reports.tab('teacherGiving', q, giverId), queryFn: () => unwrap(reports.teacherGiving(giverId, q)), placeholderData: (p) => p });
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The section opens below the table: take the reader there.
+  useEffect(() => heading.current?.focus(), [giverId]);
+  type Row = NonNullable<typeof query.data>['rows'][number];
+  const columns: Column<Row>[] = [
+    ...studentColumns<Row>(),
+    ...givenColumns<Row>(''),
+    { key: 'inClassCount', label: 'Given in class', value: (r) => r.inClassCount, numeric: true },
+  ];
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="to-whom-heading">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={3} fz="md" id="to-whom-heading" ref={heading} tabIndex={-1}>
+          {query.data ? `To whom ${personName(query.data.giver)} gave` : 'To whom'}
+        </Title>
+        <Button variant="subtle" size="xs" onClick={onClose}>
+          Close
+        </Button>
+      </Group>
+      <QueryState query={query} loading="Loading to whom they gave" size="section">
+        {(data) => (
+          <SortableTable
+            caption={`${personName(data.giver)}: to whom, ${rangeText(data)} (${data.rows.length} ${data.rows.length === 1 ? 'student' : 'students'})`}
+            columns={columns}
+            rows={data.rows}
+            rowKey={(r) => r.studentId}
+            fileName={file(`to-whom-${data.giver.lastName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, data)}
+            timeZone={meta.timeZone}
+            initialSort={{ key: 'bonusCount', dir: 'desc' }}
+            empty="They gave nothing in this range."
+          />
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
+
+/** Teacher usage: who gives how much and how often (and to whom, per staff member); who has not given this week. */
 export function TeacherUsageTab({ meta, filters }: TabProps) {
   const q = toQuery(filters);
   const query = useQuery({ queryKey: queryKeys.reports.tab('teacherUsage', q), queryFn: () => unwrap(reports.teacherUsage(q)), placeholderData: (p) => p });
+  const [giverId, setGiverId] = useState<string | null>(null);
   type Row = NonNullable<typeof query.data>['rows'][number];
   const columns: Column<Row>[] = [
-    { key: 'name', label: 'Staff member', value: personName },
-    { key: 'bonusCount', label: 'Bonuses given', value: (r) => r.bonusCount, numeric: true },
-    { key: 'bonusPoints', label: 'Bonus points', value: (r) => r.bonusPoints, numeric: true },
-    { key: 'flagCount', label: 'Flags given', value: (r) => r.flagCount, numeric: true },
-    { key: 'flagPoints', label: 'Flag points', value: (r) => r.flagPoints, numeric: true },
-    { key: 'otherCount', label: 'Other given', value: (r) => r.otherCount, numeric: true },
+    {
+      key: 'name',
+      label: 'Staff member',
+      value: personName,
+      render: (r) => (
+        <Anchor component="button" type="button" ta="start" onClick={() => setGiverId(r.giverId)} aria-label={`${personName(r)}: to whom`}>
+          {personName(r)}
+        </Anchor>
+      ),
+    },
+    ...givenColumns<Row>(' given'),
     { key: 'daysGiven', label: 'Days given', value: (r) => r.daysGiven, numeric: true },
     { key: 'lastGiven', label: 'Last given', value: (r) => r.lastGiven ?? '', dated: true },
   ];
@@ -166,6 +223,10 @@ export function TeacherUsageTab({ meta, filters }: TabProps) {
               <BarChart h={240} data={top.map((r) => ({ name: personName(r), bonuses: r.bonusCount, flags: r.flagCount }))} dataKey="name" type="stacked" series={[{ name: 'bonuses', label: 'Bonuses', color: 'teal.7' }, { name: 'flags', label: 'Flags', color: 'red.7' }]} withLegend />
             </ChartFigure>
             <SortableTable caption={`Teacher usage, ${rangeText(data)}`} columns={columns} rows={data.rows} rowKey={(r) => r.giverId} fileName={file('teacher-usage', data)} timeZone={meta.timeZone} initialSort={{ key: 'bonusCount', dir: 'desc' }} />
+            <Text size="sm" c="dimmed">
+              Choose a staff member’s name to see to whom they gave.
+            </Text>
+            {giverId && <TeacherGivingSection meta={meta} filters={filters} giverId={giverId} onClose={() => setGiverId(null)} />}
             <SortableTable
               caption={`Not given this week (since ${data.weekStart})`}
               columns={[{ key: 'name', label: 'Staff member', value: personName }]}
@@ -250,8 +311,8 @@ export function SchoolDashboardTab({ meta, filters }: TabProps) {
             <Stat label="Points spent" value={data.totals.spent} />
             <Stat label="Orders" value={data.totals.orders} />
           </SimpleGrid>
-          <ChartFigure title="Trend" summary={`Points earned and spent by day, ${rangeText(data)}`}>
-            <LineChart h={240} data={data.trend} dataKey="date" series={[{ name: 'earned', label: 'Earned', color: 'teal.7' }, { name: 'spent', label: 'Spent', color: 'indigo.7' }]} withLegend />
+          <ChartFigure title="Trend" summary={`Points earned and spent by ${data.trendBy}, ${rangeText(data)}`}>
+            <LineChart h={240} data={trendData(data)} dataKey="date" series={[{ name: 'earned', label: 'Earned', color: 'teal.7' }, { name: 'spent', label: 'Spent', color: 'indigo.7' }]} withLegend />
           </ChartFigure>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Stack gap="xs">
@@ -277,9 +338,9 @@ export function SchoolDashboardTab({ meta, filters }: TabProps) {
                 Store sales
               </Title>
               <SortableTable
-                caption={`Store sales by day, ${rangeText(data)}`}
+                caption={`Store sales by ${data.trendBy}, ${rangeText(data)}`}
                 columns={[
-                  { key: 'date', label: 'Date', value: (r) => r.date, dated: true },
+                  { key: 'date', label: data.trendBy === 'month' ? 'Month' : 'Date', value: (r) => (data.trendBy === 'month' ? r.date.slice(0, 7) : r.date), dated: true },
                   { key: 'orders', label: 'Orders', value: (r) => r.orders, numeric: true },
                   { key: 'spent', label: 'Points spent', value: (r) => r.spent, numeric: true },
                 ]}
