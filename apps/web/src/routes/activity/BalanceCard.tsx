@@ -1,8 +1,8 @@
-import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Progress, Stack, Text } from '@mantine/core';
 import { GEM_TIERS } from '@app/domain';
 import type { BalanceStats } from '../../api';
-import { formatPoints, pointsColor, signedPoints } from '../../components/points';
-import { Figure } from '../../components/Figure';
+import { formatPoints } from '../../components/points';
+import { BalanceFigures, BalanceHeadline } from '../../components/BalanceSummary';
 
 /** How far the balance is between its gem tier and the next (the thresholds are the domain's). */
 function tierProgress(s: BalanceStats): number {
@@ -18,14 +18,7 @@ export function BalanceCard({ stats }: { stats: BalanceStats }) {
     <Card p="xl">
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start" wrap="wrap">
-          <Stack gap={0}>
-            <Text fz="sm" c="dimmed" fw={600}>
-              Balance
-            </Text>
-            <Title order={2} fz={40} lh={1.1} aria-label={`Balance ${stats.balance} points`}>
-              {formatPoints(stats.balance)}
-            </Title>
-          </Stack>
+          <BalanceHeadline balance={stats.balance} />
           <Group gap="lg" align="flex-start">
             {/* Two different ladders side by side: say what each one measures. */}
             <Stack gap={4} align="flex-end">
@@ -55,11 +48,7 @@ export function BalanceCard({ stats }: { stats: BalanceStats }) {
               : ''}
           </Text>
         </Stack>
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="lg">
-          <Figure label="Earned yesterday" value={signedPoints(stats.earnedYesterday)} color={pointsColor(stats.earnedYesterday)} />
-          <Figure label="Total earned" value={formatPoints(stats.totalEarned)} />
-          <Figure label="Total spent" value={formatPoints(stats.totalSpent)} />
-        </SimpleGrid>
+        <BalanceFigures stats={stats} cols={{ base: 1, xs: 3 }} />
       </Stack>
     </Card>
   );

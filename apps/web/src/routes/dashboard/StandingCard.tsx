@@ -1,7 +1,7 @@
-import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { DashboardStats } from '../../api';
-import { formatPoints, pointsColor, signedPoints } from '../../components/points';
-import { Figure } from '../../components/Figure';
+import { formatPoints } from '../../components/points';
+import { BalanceFigures, BalanceHeadline } from '../../components/BalanceSummary';
 
 function Ladder({ title, badge, color, progress, label, note }: { title: string; badge: string; color: string; progress: number; label: string; note: string }) {
   return (
@@ -28,19 +28,8 @@ export function StandingCard({ stats }: { stats: DashboardStats }) {
     <Card p="xl">
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start" wrap="wrap">
-          <Stack gap={0}>
-            <Text fz="sm" c="dimmed" fw={600}>
-              Balance
-            </Text>
-            <Title order={2} fz={40} lh={1.1} data-testid="dashboard-balance" aria-label={`Balance ${stats.balance} points`}>
-              {formatPoints(stats.balance)}
-            </Title>
-          </Stack>
-          <SimpleGrid cols={3} spacing="lg">
-            <Figure label="Earned yesterday" value={signedPoints(stats.earnedYesterday)} color={pointsColor(stats.earnedYesterday)} />
-            <Figure label="Total earned" value={formatPoints(stats.totalEarned)} />
-            <Figure label="Total spent" value={formatPoints(stats.totalSpent)} />
-          </SimpleGrid>
+          <BalanceHeadline balance={stats.balance} testId="dashboard-balance" />
+          <BalanceFigures stats={stats} cols={3} />
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
           <Ladder

@@ -311,7 +311,7 @@ export function SchoolDashboardTab({ meta, filters }: TabProps) {
             <Stat label="Points spent" value={data.totals.spent} />
             <Stat label="Orders" value={data.totals.orders} />
           </SimpleGrid>
-          <ChartFigure title="Trend" summary={`Points earned and spent by ${data.trendBy}, ${rangeText(data)}`}>
+          <ChartFigure title={`Trend by ${data.trendBy}`} summary={`Points earned and spent by ${data.trendBy}, ${rangeText(data)}`}>
             <LineChart h={240} data={trendData(data)} dataKey="date" series={[{ name: 'earned', label: 'Earned', color: 'teal.7' }, { name: 'spent', label: 'Spent', color: 'indigo.7' }]} withLegend />
           </ChartFigure>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
