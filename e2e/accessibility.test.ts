@@ -4,7 +4,7 @@
  * once at the end, as a list of page, role, size, rule, impact and a few of the elements.
  */
 import { appendFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { allowedBasePaths, type SessionUser } from '@app/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect } from 'vitest';

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { BalancesAt, DashboardStats, PeriodDetail } from '@app/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';

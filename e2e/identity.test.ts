@@ -4,7 +4,7 @@
  * invitation and a password reset with their mails read from a real SMTP server on loopback, and
  * axe (WCAG 2.1 AA) at 0 violations on the five screens and the login page.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { startOidcProvider, type TestOidcProvider } from '../apps/server/test/helpers/oidc.js';

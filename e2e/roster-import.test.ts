@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signIn } from './helpers/browser.js';
