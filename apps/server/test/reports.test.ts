@@ -311,4 +311,20 @@ describe('reports: class figures count only what was given in the class', () => 
     const s2Row = res.body.rows.find((r: { studentId: string }) => r.studentId === s2.id);
     expect(s2Row).toMatchObject({ bonusCount: 2, earned: 2 * bonusPoints, classBonusCount: 1, classBonuses: bonusPoints, classFlagCount: 0 });
   });
+
+  it('my classes lists a student once per period, each with what was given in that period', async () => {
+    const fifth = await makePeriod(ctx.database.db, school, teacher, [s1], { periodNumber: 5 });
+    const flag = await typeByName(ctx.database.db, school, 'Late to class');
+    const given = await call(ctx.app, 'POST', '/activity/bulk', { token: tok.teacher, payload: { externalStudentIds: [s1.externalId], internalPeriodId: fifth.id, activityTypes: [flag.id], date: day } });
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    const res = await call(ctx.app, 'GET', `/reports/my-classes?${range()}`, { token: tok.teacher });
+    const s1Rows = res.body.rows.filter((r: { studentId: string }) => r.studentId === s1.id);
+    expect(s1Rows.map((r: { periodLabel: string }) => r.periodLabel)).toEqual(['2nd Period', '5th Period']);
+    const [second, fifthRow] = s1Rows;
+    // The school-wide sums are the student's, the same in both rows; the class columns are each period's own.
+    expect(fifthRow.flagCount).toBe(2);
+    expect(second.flagCount).toBe(2);
+    expect(second).toMatchObject({ classBonusCount: 2, classFlagCount: 1 });
+    expect(fifthRow).toMatchObject({ classBonusCount: 0, classFlagCount: 1, classFlags: flagPoints });
+  });
 });

@@ -43,6 +43,9 @@ function studentWhere(user: AuthUser, f: ReportFilters, periodIds?: SQL): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/** The students of these periods (a list of uuids as SQL): narrows a rollup read to a class's students. */
+const periodStudents = (user: AuthUser, periodIds: SQL) => sql`select ps.student_id from period_students ps where ps.school_id = ${user.schoolId} and ps.period_id in (${periodIds})`;
+
 /** Rollup rows in the range, in the filter's category (spending, category Store, always counts). */
 function rollupWhere(user: AuthUser, f: ReportFilters, r: AppliedRange): SQL {
   const cat = f.category ? sql` and (d.category = ${f.category} or d.category = ${STORE})` : sql``;
@@ -53,9 +56,12 @@ function rollupWhere(user: AuthUser, f: ReportFilters, r: AppliedRange): SQL {
  * The rollup rows of the range as one source `d` (student_id, category, earned, spent, count):
  * whole months from the monthly rollup, the days around them from the daily one.
  */
-function rollupSource(user: AuthUser, f: ReportFilters, r: AppliedRange, withMonth = false): SQL {
+function rollupSource(user: AuthUser, f: ReportFilters, r: AppliedRange, withMonth = false, students?: SQL): SQL {
   const split = splitByMonths(r.startDate, r.endDate);
-  const cat = (alias: string) => (f.category ? sql` and (${sql.raw(alias)}.category = ${f.category} or ${sql.raw(alias)}.category = ${STORE})` : sql``);
+  const cat = (alias: string) =>
+    sql`${f.category ? sql` and (${sql.raw(alias)}.category = ${f.category} or ${sql.raw(alias)}.category = ${STORE})` : sql``}${
+      students ? sql` and ${sql.raw(alias)}.student_id in (${students})` : sql``
+    }`;
   const parts: SQL[] = [];
   if (split.months)
     parts.push(sql`select m.student_id, m.category, m.earned, m.spent, m.count${withMonth ? sql`, m.month` : sql``} from monthly_rollup m
@@ -100,11 +106,26 @@ async function studentSums(db: Queryable, user: AuthUser, f: ReportFilters, r: A
            coalesce(s.earned, 0) as earned, coalesce(s.bonuses, 0) as bonuses, coalesce(s.bonus_count, 0) as bonus_count,
            coalesce(s.flags, 0) as flags, coalesce(s.flag_count, 0) as flag_count, coalesce(s.spent, 0) as spent
     from users u
-    left join (select d.student_id, ${SUMS} from ${rollupSource(user, f, r)} group by d.student_id) s on s.student_id = u.id
+    left join (select d.student_id, ${SUMS} from ${rollupSource(user, f, r, false, periodIds && periodStudents(user, periodIds))} group by d.student_id) s on s.student_id = u.id
     left join wallets w on w.school_id = u.school_id and w.student_id = u.id
     where ${studentWhere(user, f, periodIds)}
     order by u.last_name, u.first_name, u.id`);
   return rowsOf<StudentRaw>(res).map(toStudentRow);
+}
+
+/** Each period's students with their sums: one aggregate over those students, a row per period and student. */
+async function periodsStudentSums(db: Queryable, user: AuthUser, f: ReportFilters, r: AppliedRange, periodIds: SQL): Promise<(StudentSumsRow & { periodId: string })[]> {
+  const res = await db.execute(sql`
+    select ps.period_id, u.id, u.first_name, u.last_name, u.grade_level, u.house, coalesce(w.balance, 0) as balance,
+           coalesce(s.earned, 0) as earned, coalesce(s.bonuses, 0) as bonuses, coalesce(s.bonus_count, 0) as bonus_count,
+           coalesce(s.flags, 0) as flags, coalesce(s.flag_count, 0) as flag_count, coalesce(s.spent, 0) as spent
+    from period_students ps
+    join users u on u.school_id = ps.school_id and u.id = ps.student_id
+    left join (select d.student_id, ${SUMS} from ${rollupSource(user, f, r, false, periodStudents(user, periodIds))} group by d.student_id) s on s.student_id = u.id
+    left join wallets w on w.school_id = u.school_id and w.student_id = u.id
+    where ps.school_id = ${user.schoolId} and ps.period_id in (${periodIds}) and ${studentWhere(user, f)}
+    order by u.last_name, u.first_name, u.id`);
+  return rowsOf<StudentRaw & { period_id: string }>(res).map((x) => ({ ...toStudentRow(x), periodId: x.period_id }));
 }
 
 /** The covered students' sums by day, or by month over long ranges (the trend chart, store sales). */
@@ -134,16 +155,16 @@ const trendPoints = (t: Awaited<ReturnType<typeof trend>>) => t.points.map(({ da
 const periodIdSql = (id: string) => sql`${id}::uuid`;
 
 /**
- * What one giver gave, or what was given in one period, over the range as one source `g`
+ * What one giver gave, or what was given in some periods, over the range as one source `g`
  * (student_id, period_id, category, points, count): whole months from giver_student_monthly, the
  * days around them from the activities by their giver or period index (a daily rollup per giver
  * and student would be as large as the ledger itself; decision 43).
  */
-function givenSource(user: AuthUser, f: ReportFilters, r: AppliedRange, by: { giverId: string } | { periodId: string }): SQL {
+function givenSource(user: AuthUser, f: ReportFilters, r: AppliedRange, by: { giverId: string } | { periodIds: SQL }): SQL {
   const split = splitByMonths(r.startDate, r.endDate);
   const cat = (alias: string) => (f.category ? sql` and ${sql.raw(alias)}.category = ${f.category}` : sql``);
-  const monthlyWho = 'giverId' in by ? sql`m.giver_id = ${by.giverId}::uuid` : sql`m.period_id = ${by.periodId}::uuid`;
-  const ledgerWho = 'giverId' in by ? sql`a.given_by = ${by.giverId}::uuid` : sql`a.internal_period_id = ${by.periodId}::uuid and a.given_by is not null`;
+  const monthlyWho = 'giverId' in by ? sql`m.giver_id = ${by.giverId}::uuid` : sql`m.period_id in (${by.periodIds})`;
+  const ledgerWho = 'giverId' in by ? sql`a.given_by = ${by.giverId}::uuid` : sql`a.internal_period_id in (${by.periodIds}) and a.given_by is not null`;
   const parts: SQL[] = [];
   if (split.months)
     parts.push(sql`select m.student_id, m.period_id, m.category, m.points, m.count from giver_student_monthly m
@@ -154,22 +175,22 @@ function givenSource(user: AuthUser, f: ReportFilters, r: AppliedRange, by: { gi
   return sql`(${sql.join(parts, sql` union all `)}) g`;
 }
 
-/** What was given in the period (by any giver, from its roster screen) to each student over the range. */
-async function classGiven(db: Queryable, user: AuthUser, f: ReportFilters, r: AppliedRange, periodId: string) {
-  const res = await db.execute(sql`
-    select g.student_id,
-      coalesce(sum(g.points) filter (where g.category = 'Bonuses'), 0) as bonuses, coalesce(sum(g.count) filter (where g.category = 'Bonuses'), 0) as bonus_count,
-      coalesce(sum(g.points) filter (where g.category = 'Flags'), 0) as flags, coalesce(sum(g.count) filter (where g.category = 'Flags'), 0) as flag_count
-    from ${givenSource(user, f, r, { periodId })}
-    group by g.student_id`);
-  return new Map(rowsOf<{ student_id: string; bonuses: unknown; bonus_count: unknown; flags: unknown; flag_count: unknown }>(res).map((x) => [x.student_id, x]));
-}
-
-/** A period's students: their school-wide sums beside what was given in the class. */
-async function classSums(db: Queryable, user: AuthUser, f: ReportFilters, r: AppliedRange, periodId: string): Promise<ClassSumsRow[]> {
-  const [rows, given] = [await studentSums(db, user, f, r, periodIdSql(periodId)), await classGiven(db, user, f, r, periodId)];
+/** Each period's students: their school-wide sums beside what was given in the class (by any giver, from its roster screen). */
+async function classSums(db: Queryable, user: AuthUser, f: ReportFilters, r: AppliedRange, periodIds: readonly string[]): Promise<(ClassSumsRow & { periodId: string })[]> {
+  if (!periodIds.length) return [];
+  const ids = sql.join(periodIds.map(periodIdSql), sql`, `);
+  const rows = await periodsStudentSums(db, user, f, r, ids);
+  const given = rowsOf<{ period_id: string; student_id: string; bonuses: unknown; bonus_count: unknown; flags: unknown; flag_count: unknown }>(
+    await db.execute(sql`
+      select g.period_id, g.student_id,
+        coalesce(sum(g.points) filter (where g.category = 'Bonuses'), 0) as bonuses, coalesce(sum(g.count) filter (where g.category = 'Bonuses'), 0) as bonus_count,
+        coalesce(sum(g.points) filter (where g.category = 'Flags'), 0) as flags, coalesce(sum(g.count) filter (where g.category = 'Flags'), 0) as flag_count
+      from ${givenSource(user, f, r, { periodIds: ids })}
+      group by g.period_id, g.student_id`),
+  );
+  const byKey = new Map(given.map((x) => [`${x.period_id}|${x.student_id}`, x]));
   return rows.map((row) => {
-    const g = given.get(row.studentId);
+    const g = byKey.get(`${row.periodId}|${row.studentId}`);
     return { ...row, classBonuses: n(g?.bonuses), classBonusCount: n(g?.bonus_count), classFlags: n(g?.flags), classFlagCount: n(g?.flag_count) };
   });
 }
@@ -181,11 +202,12 @@ export async function myClassesReport(db: Queryable, user: AuthUser, f: ReportFi
   const periods = rowsOf<{ id: string; period_number: number; name: string }>(
     await db.execute(sql`select id, period_number, name from periods where id in (${taughtPeriodsSql(user)}) order by period_number, name, id`),
   ).filter((p) => !f.periodId || p.id === f.periodId);
-  const rows: MyClassesReport['rows'] = [];
-  for (const p of periods) {
-    const label = p.name ? `${periodLabel(p.period_number)} (${p.name})` : periodLabel(p.period_number);
-    for (const s of await classSums(db, user, f, r, p.id)) rows.push({ ...s, periodId: p.id, periodLabel: label });
-  }
+  // Three queries whatever the number of periods: the periods, their students' sums, what was given in them.
+  const sums = await classSums(db, user, f, r, periods.map((p) => p.id));
+  const rows: MyClassesReport['rows'] = periods.flatMap((p) => {
+    const periodLabelText = p.name ? `${periodLabel(p.period_number)} (${p.name})` : periodLabel(p.period_number);
+    return sums.filter((x) => x.periodId === p.id).map((x) => ({ ...x, periodLabel: periodLabelText }));
+  });
   return { ...r, rows };
 }
 
@@ -194,7 +216,8 @@ export async function classReport(db: Queryable, user: AuthUser, f: ReportFilter
   const p = await periodFor(db, user, 'reports:myClasses', f.periodId);
   const r = await appliedRange(db, user, f);
   const label = p.name ? `${periodLabel(p.periodNumber)} (${p.name})` : periodLabel(p.periodNumber);
-  const [rows, t] = [await classSums(db, user, f, r, p.id), await trend(db, user, f, r, periodIdSql(p.id))];
+  const [sums, t] = [await classSums(db, user, f, r, [p.id]), await trend(db, user, f, r, periodIdSql(p.id))];
+  const rows = sums.map(({ periodId: _p, ...row }) => row);
   return { ...r, periodId: p.id, periodLabel: label, rows, trend: trendPoints(t), trendBy: t.by };
 }
 
