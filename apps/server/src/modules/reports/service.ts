@@ -26,8 +26,9 @@ import { studentFor } from '../../access/students.js';
 import { appliedRange, thisWeekStart, type AppliedRange } from './range.js';
 
 /**
- * The reports, read from the rollups only (daily and monthly_rollup per student, giver_rollup per
- * giver, giver_student_monthly per giver, student and class; decision 43), never by scanning the activities. Routes stay thin; scope checks happen here.
+ * The reports, read from the rollups (daily and monthly_rollup per student, giver_rollup per giver,
+ * giver_student_monthly per giver, student and class; decision 43), never by scanning the
+ * activities. Routes stay thin; scope checks happen here.
  */
 
 const STORE = 'Store';
@@ -154,6 +155,9 @@ const trendPoints = (t: Awaited<ReturnType<typeof trend>>) => t.points.map(({ da
 
 const periodIdSql = (id: string) => sql`${id}::uuid`;
 
+/** "2nd Period (Math)", or "2nd Period" when the class has no name. */
+const classLabel = (periodNumber: number, name: string | null) => (name ? `${periodLabel(periodNumber)} (${name})` : periodLabel(periodNumber));
+
 /**
  * What one giver gave, or what was given in some periods, over the range as one source `g`
  * (student_id, period_id, category, points, count): whole months from giver_student_monthly, the
@@ -204,10 +208,7 @@ export async function myClassesReport(db: Queryable, user: AuthUser, f: ReportFi
   ).filter((p) => !f.periodId || p.id === f.periodId);
   // Three queries whatever the number of periods: the periods, their students' sums, what was given in them.
   const sums = await classSums(db, user, f, r, periods.map((p) => p.id));
-  const rows: MyClassesReport['rows'] = periods.flatMap((p) => {
-    const periodLabelText = p.name ? `${periodLabel(p.period_number)} (${p.name})` : periodLabel(p.period_number);
-    return sums.filter((x) => x.periodId === p.id).map((x) => ({ ...x, periodLabel: periodLabelText }));
-  });
+  const rows: MyClassesReport['rows'] = periods.flatMap((p) => sums.filter((x) => x.periodId === p.id).map((x) => ({ ...x, periodLabel: classLabel(p.period_number, p.name) })));
   return { ...r, rows };
 }
 
@@ -215,7 +216,7 @@ export async function myClassesReport(db: Queryable, user: AuthUser, f: ReportFi
 export async function classReport(db: Queryable, user: AuthUser, f: ReportFilters & { periodId: string }): Promise<ClassReport> {
   const p = await periodFor(db, user, 'reports:myClasses', f.periodId);
   const r = await appliedRange(db, user, f);
-  const label = p.name ? `${periodLabel(p.periodNumber)} (${p.name})` : periodLabel(p.periodNumber);
+  const label = classLabel(p.periodNumber, p.name);
   const [sums, t] = [await classSums(db, user, f, r, [p.id]), await trend(db, user, f, r, periodIdSql(p.id))];
   const rows = sums.map(({ periodId: _p, ...row }) => row);
   return { ...r, periodId: p.id, periodLabel: label, rows, trend: trendPoints(t), trendBy: t.by };
