@@ -5,6 +5,7 @@ import { fullName } from '@app/domain';
 import type { ActivityItem } from '../api';
 import { pointsColor, signedPoints } from './points';
 import { TableScroll } from './ScrollRegion';
+import { TableCaption } from './TableCaption';
 
 const CATEGORY_COLORS: Record<string, string> = {
   Bonuses: 'teal',
@@ -80,11 +81,7 @@ function WideTable({ items, caption, showStudent = false, actions }: Props) {
   return (
     <TableScroll label={caption} minWidth={showStudent ? 680 : 560}>
       <Table verticalSpacing="sm" highlightOnHover>
-        <caption style={{ captionSide: 'top', textAlign: 'left', padding: 0, paddingBottom: 8 }}>
-          <Text fz="sm" c="dimmed" component="span">
-            {caption}
-          </Text>
-        </caption>
+        <TableCaption>{caption}</TableCaption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Date</Table.Th>

@@ -4,17 +4,14 @@ import type { AcademicProjections, DashboardStats } from '../../api';
 import { shortDate } from '../../components/ActivityTable';
 import { formatPoints, pointsColor, signedPoints } from '../../components/points';
 import { TableScroll } from '../../components/ScrollRegion';
+import { TableCaption } from '../../components/TableCaption';
 
 /** A table with its caption above, scrolling sideways on small screens. */
 function DataTable({ caption, minWidth, head, children }: { caption: string; minWidth: number; head: ReactNode; children: ReactNode }) {
   return (
     <TableScroll label={caption} minWidth={minWidth}>
       <Table verticalSpacing="xs">
-        <caption style={{ captionSide: 'top', textAlign: 'left', padding: 0, paddingBottom: 8 }}>
-          <Text fz="sm" c="dimmed" component="span">
-            {caption}
-          </Text>
-        </caption>
+        <TableCaption>{caption}</TableCaption>
         <Table.Thead>
           <Table.Tr>{head}</Table.Tr>
         </Table.Thead>

@@ -54,15 +54,3 @@ export function ordersCsv(orders: readonly Order[]): string {
       ]);
   return `${rows.map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
-
-/** Saves `text` as a file through the browser's download. */
-export function download(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}

@@ -14,6 +14,7 @@ import { useSchoolCalendar } from '../../giving/useSchoolCalendar';
 import { useUser } from '../../session';
 import { breakdownEndDates, breakdownRows } from './breakdown';
 import { useStudentChoices } from './useStudentChoices';
+import { TableCaption } from '../../components/TableCaption';
 
 /** One student's balance at the end of each pay period of the year, with what they earned and spent in it. */
 function Breakdown({ studentId, name }: { studentId: string | null; name: string }) {
@@ -34,11 +35,7 @@ function Breakdown({ studentId, name }: { studentId: string | null; name: string
             return (
               <TableScroll label={caption} minWidth={560}>
                 <Table verticalSpacing="sm" data-testid="pay-period-table">
-                  <caption style={{ captionSide: 'top', textAlign: 'left', padding: 0, paddingBottom: 8 }}>
-                    <Text fz="sm" c="dimmed" component="span">
-                      {caption}
-                    </Text>
-                  </caption>
+                  <TableCaption>{caption}</TableCaption>
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th scope="col">Pay period</Table.Th>

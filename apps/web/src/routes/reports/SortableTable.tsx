@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { toCsv } from '@app/domain';
+import { download } from '../../components/download';
 import { ScrollRegion } from '../../components/ScrollRegion';
 
 export interface Column<R> {
@@ -29,18 +30,6 @@ export function sortRows<R>(rows: readonly R[], columns: readonly Column<R>[], s
     if (typeof x === 'number' && typeof y === 'number') return sign * (x - y);
     return sign * String(x).localeCompare(String(y), undefined, { numeric: true, sensitivity: 'base' });
   });
-}
-
-/** Saves text as a file (the CSV download). */
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 interface Props<R> {
