@@ -3,6 +3,7 @@ import { CONNECTIONS, countQueries, loadBare, SECONDS, type Load } from './load.
 import { benchPurchases, BUYERS, PGBENCH_CLIENTS, PURCHASE_SECONDS, type PurchaseFigure } from './purchase.js';
 import { benchReads, type ReadFigure } from './read.js';
 import { benchReports, printReports } from './reports.js';
+import { benchSignIns, printSignIns } from './sign-ins.js';
 import { benchDatabase } from './setup.js';
 import { benchWeb, printWeb, webBenchUnavailable } from './web.js';
 import { benchTargets } from './targets.js';
@@ -14,7 +15,7 @@ import { benchTargets } from './targets.js';
  */
 const targets = await benchTargets();
 /** `npm run bench -- reports web` runs only the named sections; no names runs them all. */
-const SECTIONS = ['reads', 'gives', 'purchases', 'reports', 'web'] as const;
+const SECTIONS = ['reads', 'gives', 'purchases', 'reports', 'sign-ins', 'web'] as const;
 const asked = process.argv.slice(2);
 const unknown = asked.filter((a) => !(SECTIONS as readonly string[]).includes(a));
 if (unknown.length) throw new Error(`Unknown bench section ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
@@ -74,6 +75,14 @@ for (const t of targets) {
       printPurchases(t.label, await benchPurchases(store, t.url));
     } finally {
       await store.close();
+    }
+  }
+  if (runs('sign-ins')) {
+    const morning = await benchDatabase(t.url, 'default');
+    try {
+      printSignIns(t.label, await benchSignIns(morning));
+    } finally {
+      await morning.close();
     }
   }
   if (t.url && runs('reports')) {

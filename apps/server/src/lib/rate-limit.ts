@@ -38,6 +38,10 @@ export class RateLimited extends HttpError {
 const windowEnd = sql`${rateLimits.windowStart} + make_interval(secs => ${rateLimits.windowSeconds})`;
 const ended = sql`${windowEnd} <= now()`;
 
+/** `key`'s window of `windowSeconds`, if it has not ended. */
+const current = (key: string, windowSeconds: number) =>
+  and(eq(rateLimits.key, key), eq(rateLimits.windowSeconds, windowSeconds), sql`not (${ended})`);
+
 const inOrder = (a: Limit, b: Limit) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.windowSeconds - b.windowSeconds);
 
 /**
@@ -79,6 +83,20 @@ export async function hit(db: Db, limits: Limit[]): Promise<Held[]> {
   });
 }
 
+/** Counts one hit on each key with no ceiling: for limits whose hits are known only after the fact (see `refuseIfFull`). */
+export async function count(db: Db, keys: string[], windowSeconds: number): Promise<void> {
+  await hit(db, keys.map((key) => ({ key, max: Number.POSITIVE_INFINITY, windowSeconds })));
+}
+
+/** Throws RateLimited when `limit`'s current window already holds `max` hits or more; counts nothing. */
+export async function refuseIfFull(db: Queryable, limit: Limit): Promise<void> {
+  const [row] = await db
+    .select({ hits: rateLimits.hits, secondsLeft: sql<number>`greatest(1, ceil(extract(epoch from ${windowEnd} - now())))::int` })
+    .from(rateLimits)
+    .where(current(limit.key, limit.windowSeconds));
+  if (row && row.hits >= limit.max) throw new RateLimited(Number(row.secondsLeft));
+}
+
 /** The row of a held window, if that window is still the current one. */
 const sameWindow = (h: Held) =>
   and(
@@ -94,6 +112,21 @@ export async function giveBack(db: Queryable, held: Held, n = 1): Promise<void> 
     .update(rateLimits)
     .set({ hits: sql`greatest(${rateLimits.hits} - ${n}::int, 0)` })
     .where(sameWindow(held));
+}
+
+/** Takes `n` hits back from `key`'s current window (never below zero). */
+export async function giveBackCurrent(db: Queryable, key: string, windowSeconds: number, n: number): Promise<void> {
+  if (n <= 0) return;
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - ${n}::int, 0)` })
+    .where(current(key, windowSeconds));
+}
+
+/** Forgets `key`'s current window; returns how many hits it had (0 when none). */
+export async function clearCurrent(db: Queryable, key: string, windowSeconds: number): Promise<number> {
+  const rows = await db.delete(rateLimits).where(current(key, windowSeconds)).returning({ hits: rateLimits.hits });
+  return rows.reduce((n, r) => n + r.hits, 0);
 }
 
 /** Forgets a held window if it is still current; returns how many hits it had. */

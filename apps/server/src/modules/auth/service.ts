@@ -1,21 +1,12 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { MSG } from '@app/domain';
 import type { Database, Db, Queryable } from '../../db/client.js';
 import type { Unsubscribe } from '../../db/notifications.js';
 import { credentials, periodStudents, periods, schools, sessions, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
-import { HttpError } from '../../lib/errors.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
-import { clear, giveBack, hit, purgeRateLimits, type Limit } from '../../lib/rate-limit.js';
+import { purgeRateLimits } from '../../lib/rate-limit.js';
+import { limitedSignIn } from './sign-in-limits.js';
 import { dummyPasswordHash, hashToken, newToken, verifyPassword } from '../../lib/tokens.js';
-
-export const LOGIN_WINDOW_MINUTES = 15;
-/** Failed sign-ins for one user name from one address. */
-export const MAX_FAILURES_PER_USER_ADDRESS = 5;
-/** Failed sign-ins from one address, whatever the user names. */
-export const MAX_FAILURES_PER_ADDRESS = 20;
-/** Failed sign-ins for one user name from all addresses together (a distributed guess). */
-export const MAX_FAILURES_PER_USER = 50;
 
 /** Periods a user teaches or co-teaches that have students (drives nav and teacher-store rights). */
 export const periodCountSql = (schoolId: unknown, userId: unknown, externalId: unknown) => sql<number>`(
@@ -110,38 +101,18 @@ export async function findSession(db: Db, token: string): Promise<AuthUser | nul
   return user;
 }
 
-/** The three limits one sign-in attempt counts against. */
-function loginLimits(username: string, address: string) {
-  const windowSeconds = LOGIN_WINDOW_MINUTES * 60;
-  const userAddress: Limit = { key: `login:user-address:${username} ${address}`, max: MAX_FAILURES_PER_USER_ADDRESS, windowSeconds };
-  const addressOnly: Limit = { key: `login:address:${address}`, max: MAX_FAILURES_PER_ADDRESS, windowSeconds };
-  const user: Limit = { key: `login:user:${username}`, max: MAX_FAILURES_PER_USER, windowSeconds };
-  return { userAddress, others: [addressOnly, user] };
-}
-
-/**
- * Signs in. The attempt is counted (atomically, in the database) BEFORE the password is checked,
- * so parallel guesses cannot all slip under the limit; a refused attempt is 429 and counts
- * nowhere. A success forgives the failures of this user from this address (typos) and the
- * attempt itself; failures stay counted for the window.
- */
+/** Signs in by user name and password, under the guessing limits of `limitedSignIn`. */
 export async function login(
   db: Db,
   input: { username: string; password: string; address: string; ttlHours: number },
 ): Promise<{ token: string; userId: string }> {
   const username = input.username.trim().toLowerCase();
-  const limits = loginLimits(username, input.address);
-  const held = await hit(db, [limits.userAddress, ...limits.others]);
-
-  const [cred] = await db.select().from(credentials).where(eq(credentials.username, username)).limit(1);
-  const ok = await verifyPassword(cred?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!cred || !ok) throw new HttpError(401, MSG.invalidLogin);
-
-  // The failures forgiven are those of this window of (user, address), this attempt included;
-  // a wider window that began after it holds only some of them, so it gets back this attempt only.
-  const own = held.find((h) => h.key === limits.userAddress.key)!;
-  const forgiven = await clear(db, own);
-  for (const h of held) if (h !== own) await giveBack(db, h, h.windowStart <= own.windowStart ? forgiven : Math.min(forgiven, 1));
+  const cred = await limitedSignIn(db, username, input.address, async () => {
+    const [row] = await db.select().from(credentials).where(eq(credentials.username, username)).limit(1);
+    // An unknown name is checked against a dummy hash, so timing does not tell which names exist.
+    const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password);
+    return { known: !!row, account: row && ok ? row : null };
+  });
   return createSession(db, cred.schoolId, cred.userId, input.ttlHours);
 }
 

@@ -1,11 +1,10 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { MSG, type SchoolTokenIssuedResponse, type SchoolTokenResponse } from '@app/domain';
+import { type SchoolTokenIssuedResponse, type SchoolTokenResponse } from '@app/domain';
 import type { Db, Queryable } from '../../db/client.js';
 import { schools, schoolTokens, users } from '../../db/schema.js';
-import { HttpError, notFound } from '../../lib/errors.js';
-import { clear, giveBack, hit, type Limit } from '../../lib/rate-limit.js';
+import { notFound } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import { LOGIN_WINDOW_MINUTES, MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_USER, MAX_FAILURES_PER_USER_ADDRESS } from '../auth/service.js';
+import { limitedSignIn } from '../auth/sign-in-limits.js';
 
 /*
  * School tokens (docs/decisions.md, decision 49): a school admin issues a token for one user of the
@@ -84,29 +83,20 @@ export async function revokeSchoolToken(db: Db, schoolId: string, id: string): P
 }
 
 /**
- * POST auth/login/school: the password sign-in's limits (decision 4) with the school's code in the
+ * POST auth/login/school: the password sign-in's limits (decision 64) with the school's code in the
  * place of the user name, and its message. Counted before the token is looked up.
  */
 export async function schoolTokenLogin(db: Db, input: { externalSchoolId: string; token: string; address: string }): Promise<{ schoolId: string; userId: string }> {
-  const name = `school:${input.externalSchoolId.trim().toLowerCase()}`;
-  const windowSeconds = LOGIN_WINDOW_MINUTES * 60;
-  const own: Limit = { key: `login:user-address:${name} ${input.address}`, max: MAX_FAILURES_PER_USER_ADDRESS, windowSeconds };
-  const others: Limit[] = [
-    { key: `login:address:${input.address}`, max: MAX_FAILURES_PER_ADDRESS, windowSeconds },
-    { key: `login:user:${name}`, max: MAX_FAILURES_PER_USER, windowSeconds },
-  ];
-  const held = await hit(db, [own, ...others]);
-  const [row] = await db
-    .select({ schoolId: schoolTokens.schoolId, userId: schoolTokens.userId })
-    .from(schoolTokens)
-    .innerJoin(schools, eq(schools.id, schoolTokens.schoolId))
-    .innerJoin(users, and(eq(users.schoolId, schoolTokens.schoolId), eq(users.id, schoolTokens.userId)))
-    .where(and(eq(schoolTokens.tokenHash, hashToken(input.token)), isNull(schoolTokens.revokedAt), sql`lower(${schools.externalId}) = lower(${input.externalSchoolId.trim()})`))
-    .limit(1);
-  if (!row) throw new HttpError(401, MSG.invalidLogin);
-  const mine = held.find((h) => h.key === own.key)!;
-  const forgiven = await clear(db, mine);
-  for (const h of held) if (h !== mine) await giveBack(db, h, h.windowStart <= mine.windowStart ? forgiven : Math.min(forgiven, 1));
-  return row;
+  const code = input.externalSchoolId.trim();
+  return limitedSignIn(db, `school:${code.toLowerCase()}`, input.address, async () => {
+    const [school] = await db.select({ id: schools.id }).from(schools).where(sql`lower(${schools.externalId}) = lower(${code})`).limit(1);
+    if (!school) return { known: false, account: null };
+    const [row] = await db
+      .select({ schoolId: schoolTokens.schoolId, userId: schoolTokens.userId })
+      .from(schoolTokens)
+      .innerJoin(users, and(eq(users.schoolId, schoolTokens.schoolId), eq(users.id, schoolTokens.userId)))
+      .where(and(eq(schoolTokens.schoolId, school.id), eq(schoolTokens.tokenHash, hashToken(input.token)), isNull(schoolTokens.revokedAt)))
+      .limit(1);
+    return { known: true, account: row ?? null };
+  });
 }
-
