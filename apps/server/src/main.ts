@@ -1,8 +1,13 @@
 import { boot } from './boot.js';
+import { DatabaseOpenError } from './db/open-error.js';
 import { parseEnv } from './env.js';
 
 const env = parseEnv();
-const running = await boot(env);
+const running = await boot(env).catch((err) => {
+  if (!(err instanceof DatabaseOpenError)) throw err;
+  console.error(`Cannot start: ${err.message}`);
+  process.exit(1);
+});
 const address = await running.app.listen({ port: env.PORT, host: env.HOST });
 // Printed whatever LOG_LEVEL says (the default, warn, leaves out Fastify's own listening line).
 const everywhere = env.HOST === '0.0.0.0' || env.HOST === '::';

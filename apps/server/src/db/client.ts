@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { pgliteListen, postgresListen, type Listen } from './notifications.js';
+import { DatabaseOpenError, describePgliteError, describePostgresError } from './open-error.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -42,10 +43,18 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+/** How long a new PostgreSQL connection may take before the attempt fails. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     pool.on('error', () => {}); // idle client errors surface on the next query instead
+    // Fail here, in one line, rather than later in the first migration's stack.
+    await pool.query('select 1').catch(async (err) => {
+      await pool.end().catch(() => {});
+      throw new DatabaseOpenError(describePostgresError(err, opts.databaseUrl!), { cause: err });
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const notifications = postgresListen(opts.databaseUrl);
     return {
@@ -60,9 +69,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       },
     };
   }
-  if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
-  await client.waitReady;
+  let client: PGlite;
+  try {
+    if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+    client = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
+    await client.waitReady;
+  } catch (err) {
+    throw new DatabaseOpenError(describePgliteError(err, opts.dataDir), { cause: err });
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
