@@ -3,7 +3,7 @@ import { MSG } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { schoolTokens } from '../src/db/schema.js';
 import { hashToken } from '../src/lib/tokens.js';
-import { MAX_FAILURES_PER_USER_ADDRESS } from '../src/modules/auth/sign-in-limits.js';
+import { MAX_FAILURES_PER_USER_ADDRESS } from '../src/lib/sign-in-limits.js';
 import { makeSchool, makeUser, signIn, type SchoolRow, type UserRow } from './helpers/factories.js';
 import { call, useTestApp } from './helpers/test-app.js';
 

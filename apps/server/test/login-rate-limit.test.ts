@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { rateLimits } from '../src/db/schema.js';
 import { purgeExpired } from '../src/modules/auth/service.js';
-import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_USER_ADDRESS } from '../src/modules/auth/sign-in-limits.js';
+import { MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_USER_ADDRESS } from '../src/lib/sign-in-limits.js';
 import { makeSchool, makeUser, PASSWORD, type UserRow } from './helpers/factories.js';
 import { call, useTestApp, type TestContext } from './helpers/test-app.js';
 

@@ -5,7 +5,7 @@ import { credentials, periodStudents, periods, schools, sessions, users } from '
 import type { AuthUser } from '../../lib/auth-context.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { purgeRateLimits } from '../../lib/rate-limit.js';
-import { limitedSignIn } from './sign-in-limits.js';
+import { limitedSignIn } from '../../lib/sign-in-limits.js';
 import { dummyPasswordHash, hashToken, newToken, verifyPassword } from '../../lib/tokens.js';
 
 /** Periods a user teaches or co-teaches that have students (drives nav and teacher-store rights). */

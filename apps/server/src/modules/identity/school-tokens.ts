@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { schools, schoolTokens, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import { limitedSignIn } from '../auth/sign-in-limits.js';
+import { limitedSignIn } from '../../lib/sign-in-limits.js';
 
 /*
  * School tokens (docs/decisions.md, decision 49): a school admin issues a token for one user of the

@@ -1,7 +1,7 @@
 import { MSG } from '@app/domain';
-import type { Db } from '../../db/client.js';
-import { HttpError } from '../../lib/errors.js';
-import { clear, clearCurrent, count, giveBack, giveBackCurrent, hit, refuseIfFull, type Limit } from '../../lib/rate-limit.js';
+import type { Db } from '../db/client.js';
+import { HttpError } from './errors.js';
+import { clear, clearCurrent, count, giveBack, giveBackCurrent, hit, refuseIfFull, type Limit } from './rate-limit.js';
 
 export const LOGIN_WINDOW_MINUTES = 15;
 /** Failed sign-ins for one name from one address. */
