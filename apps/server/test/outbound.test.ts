@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressKind, isPublicAddress } from '../src/lib/ip-address.js';
 import { checkedAddresses, guardedFetch, OutboundRefused, outboundPolicyFor, urlProblem, type OutboundPolicy } from '../src/lib/outbound.js';
+import { endpointProblem } from '../src/modules/identity/sso.js';
 
 /*
  * The outbound rules of decision 60: which addresses a school's SSO issuer may reach, checked after
@@ -158,5 +159,31 @@ describe('guardedFetch against a listener on loopback', () => {
     slow.closeAllConnections();
     await new Promise<void>((resolve) => slow.close(() => resolve()));
     await expect(guardedFetch({ allowLocal: true, maxBytes: 5 })(`http://127.0.0.1:${port}/`, get)).rejects.toThrow(/more than 5 bytes/);
+  });
+});
+
+describe("endpointProblem (the provider's metadata)", () => {
+  const production = { allowLocal: false };
+  const clever = new URL('https://clever.com');
+  const classlink = new URL('https://launchpad.classlink.com');
+
+  it("the authorization endpoint only at the issuer's origin, https", () => {
+    expect(endpointProblem('authorization_endpoint', 'https://clever.com/oauth/authorize', clever, production, true)).toBeNull();
+    for (const bad of ['https://evil.example/authorize', 'https://api.clever.com/oauth/authorize', 'http://clever.com/oauth/authorize', 'javascript:alert(1)', 'https://clever.com:8443/a', undefined, 'not a url']) {
+      expect(endpointProblem('authorization_endpoint', bad, clever, production, true), String(bad)).not.toBeNull();
+    }
+  });
+
+  it("the endpoints this server calls on the issuer's host or site", () => {
+    expect(endpointProblem('userinfo_endpoint', 'https://api.clever.com/userinfo', clever, production, false)).toBeNull();
+    expect(endpointProblem('token_endpoint', 'https://clever.com/oauth/tokens', clever, production, false)).toBeNull();
+    expect(endpointProblem('userinfo_endpoint', 'https://nodeapi.classlink.com/v2/my/info', classlink, production, false)).toBeNull();
+    expect(endpointProblem('userinfo_endpoint', undefined, clever, production, false)).toBeNull();
+    for (const bad of ['https://evil.example/token', 'https://clever.com.evil.example/token', 'https://notclever.com/token', 'https://127.0.0.1/token', 'http://clever.com/token']) {
+      expect(endpointProblem('token_endpoint', bad, clever, production, false), bad).not.toBeNull();
+    }
+    const local = new URL('http://127.0.0.1:4000');
+    expect(endpointProblem('token_endpoint', 'http://127.0.0.1:4000/token', local, { allowLocal: true }, false)).toBeNull();
+    expect(endpointProblem('token_endpoint', 'http://127.0.0.2:4000/token', local, { allowLocal: true }, false)).not.toBeNull();
   });
 });
