@@ -24,6 +24,8 @@ beforeAll(async () => {
   [suite.idp, suite.server, suite.browser] = await Promise.all([
     startOidcProvider({ redirectUris: [`${base}/login/clever`], port: idpPort, ...CLIENT }),
     startServer({
+      // A provider on loopback over plain http is for development and tests only (decision 60).
+      NODE_ENV: 'test',
       PORT: String(port),
       PUBLIC_URL: base,
       SMTP_URL: suite.smtp.url,

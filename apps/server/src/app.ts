@@ -16,7 +16,7 @@ import { mayDo } from './access/permission.js';
 import type { Database, Db } from './db/client.js';
 import { apiDocsEnabled, DEFAULT_WEB_DIST, type Env } from './env.js';
 import { configureSessionCache, findSession, watchSessionChanges } from './modules/auth/service.js';
-import { forbidden, HttpError, unauthorized } from './lib/errors.js';
+import { causeSummary, forbidden, HttpError, unauthorized } from './lib/errors.js';
 import { inputHygiene } from './lib/input-hygiene.js';
 import { validationMessage } from './lib/validation-message.js';
 import { iconAssets, registerModules, registerV2Modules, uploadAssets } from './modules/index.js';
@@ -167,7 +167,10 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
   });
 
   app.setErrorHandler((error: any, req, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: error.message });
+    if (error instanceof HttpError) {
+      if (error.cause !== undefined) req.log.warn({ cause: causeSummary(error.cause), status: error.statusCode }, error.message);
+      return reply.status(error.statusCode).send({ message: error.message });
+    }
     if (error.validation) {
       return reply.status(400).send({ message: validationMessage(error.validation, error.validationContext) });
     }

@@ -37,7 +37,7 @@ export async function boot(env: Env): Promise<Running> {
   await migrateDatabase(database);
   const app = await buildApp({ database, env });
   await prepareDemo(database.db, env, app.log);
-  const sso = await applySsoEnv(database.db, env);
+  const sso = await applySsoEnv(database.db, env, app.log);
   if (sso.length) app.log.info({ providers: sso, school: env.SSO_SCHOOL }, 'SSO clients from the environment');
   const boss = env.JOBS ? await startJobs(database, app.log) : null;
   let stopped = false;

@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { MSG, SSO_PROVIDERS, type SsoProvider } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoConfigs, ssoStates } from '../src/db/schema.js';
 import { hashToken } from '../src/lib/tokens.js';
 import { makeSchool, makeUser, signIn, type SchoolRow, type UserRow } from './helpers/factories.js';
-import { startOidcProvider, type TestOidcProvider } from './helpers/oidc.js';
+import { metadataAt, startListener, startOidcProvider, type TestOidcProvider } from './helpers/oidc.js';
 import { call, useTestApp } from './helpers/test-app.js';
 
 /*
@@ -200,5 +200,53 @@ describe('SSO settings', () => {
   it('is for school admins only', async () => {
     const teacherToken = await signIn(ctx.app, await makeUser(ctx.database.db, school, ['TEACHER']));
     expect((await call(ctx.app, 'GET', '/settings/sso', { token: teacherToken })).status).toBe(403);
+  });
+});
+
+describe("a provider's metadata (issue 17, findings 2 and 4)", () => {
+  /** A school whose Clever client is at a provider answering this metadata: what GET auth/login/sso/state answers, and the states it left. */
+  async function startWith(over: (origin: string) => Record<string, unknown>) {
+    const listener = await startListener((origin) => metadataAt(origin, over(origin)));
+    try {
+      const s = await makeSchool(ctx.database.db);
+      const token = await signIn(ctx.app, await makeUser(ctx.database.db, s, ['SCHOOL_ADMIN']));
+      const put = await call(ctx.app, 'PUT', '/settings/sso/clever', { token, payload: { issuer: listener.origin, clientId: 'c', clientSecret: 'a-secret-of-the-school-0123' } });
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+      const res = await call(ctx.app, 'GET', `/auth/login/sso/state?provider=clever&school=${s.externalId}`);
+      const states = await ctx.database.db.select().from(ssoStates).where(and(eq(ssoStates.schoolId, s.id), eq(ssoStates.provider, 'clever')));
+      return { res, states, requests: [...listener.requests] };
+    } finally {
+      await listener.stop();
+    }
+  }
+
+  it('a javascript: authorization endpoint is the provider message, 400, and leaves no state', async () => {
+    const { res, states, requests } = await startWith(() => ({ authorization_endpoint: 'javascript:alert(document.cookie)//' }));
+    expect(res).toMatchObject({ status: 400, body: { message: MSG.idpTokenError } });
+    expect(states).toEqual([]);
+    expect(requests).toEqual(['GET /.well-known/openid-configuration']);
+  });
+
+  it("an authorization endpoint on another host (or another port of the issuer's) is refused: no open redirect, no state", async () => {
+    for (const endpoint of ['https://evil.example.org/authorize', 'http://127.0.0.2/authorize', (o: string) => `${o.replace(/:\d+$/, ':1')}/auth`]) {
+      const { res, states } = await startWith((origin) => ({ authorization_endpoint: typeof endpoint === 'string' ? endpoint : endpoint(origin) }));
+      expect(res, String(endpoint)).toMatchObject({ status: 400, body: { message: MSG.idpTokenError } });
+      expect(states).toEqual([]);
+    }
+  });
+
+  it('a token or user info endpoint elsewhere is refused before the browser is sent anywhere', async () => {
+    for (const over of [{ token_endpoint: 'https://evil.example.org/token' }, { userinfo_endpoint: 'http://169.254.169.254/latest/meta-data/' }]) {
+      const { res, states } = await startWith(() => over);
+      expect(res, JSON.stringify(over)).toMatchObject({ status: 400, body: { message: MSG.idpTokenError } });
+      expect(states).toEqual([]);
+    }
+  });
+
+  it('all endpoints at the issuer: the browser is sent to its authorization endpoint', async () => {
+    const { res, states } = await startWith(() => ({}));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(new URL(res.body.authorizationUrl).pathname).toBe('/auth');
+    expect(states).toHaveLength(1);
   });
 });

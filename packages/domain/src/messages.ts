@@ -49,9 +49,11 @@ export const MSG = {
   orderPackaged: 'This order has been packaged already.',
   packageBeforeRedeem: 'This order must be packaged before it is redeemed.',
   refundRedeemedOnly: 'Only a redeemed order can be refunded. Cancel it instead.',
-  /* Sign-in (docs/decisions.md, decisions 48-52). */
+  /* Sign-in (docs/decisions.md, decisions 48-52 and 60). */
   ssoStateInvalid: 'This sign-in has expired or was already used. Please start again.',
   ssoNotConfigured: 'Sign-in with this provider is not set up for this school.',
+  ssoIssuerHttps: 'issuer must be an https URL.',
+  ssoIssuerNotPublic: 'issuer must be a public internet address, not this server or a private network.',
   linkInvalid: 'This link has expired or was already used. Ask for a new one.',
   usernameTaken: 'This username is taken. Choose another.',
   usernameNeeded: 'username is required',

@@ -126,3 +126,51 @@ export async function startOidcProvider(opts: { redirectUris: string[]; clientId
     },
   };
 }
+
+/** A plain server on loopback that records every request; with `metadata`, it answers discovery with it. */
+export interface TestListener {
+  /** `http://127.0.0.1:PORT`. */
+  origin: string;
+  port: number;
+  /** Every request it received: method and path. */
+  requests: string[];
+  stop(): Promise<void>;
+}
+
+export async function startListener(metadata?: (origin: string) => Record<string, unknown>): Promise<TestListener> {
+  const requests: string[] = [];
+  let origin = '';
+  const server = http.createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
+    res.setHeader('content-type', 'application/json');
+    if (metadata && req.url === '/.well-known/openid-configuration') return res.end(JSON.stringify(metadata(origin)));
+    res.statusCode = metadata ? 404 : 200;
+    res.end('{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    port,
+    requests,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Discovery metadata of a provider at `issuer` with all its endpoints there; `over` changes some. */
+export const metadataAt = (issuer: string, over: Record<string, unknown> = {}): Record<string, unknown> => ({
+  issuer,
+  authorization_endpoint: `${issuer}/auth`,
+  token_endpoint: `${issuer}/token`,
+  userinfo_endpoint: `${issuer}/me`,
+  jwks_uri: `${issuer}/jwks`,
+  response_types_supported: ['code'],
+  subject_types_supported: ['public'],
+  id_token_signing_alg_values_supported: ['RS256'],
+  code_challenge_methods_supported: ['S256'],
+  ...over,
+});

@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import type { Database } from '../../src/db/client.js';
@@ -12,14 +12,14 @@ export interface TestContext {
   database: Database;
 }
 
-/** The real app on its own fresh database for one test file. */
-export function useTestApp(envOverrides: Record<string, string> = {}): TestContext {
+/** The real app on its own fresh database for one test file; `logger` to read what it logs (none by default). */
+export function useTestApp(envOverrides: Record<string, string> = {}, opts: { logger?: FastifyServerOptions['logger'] } = {}): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
     ctx.database = await freshDatabase();
     // DATA_DIR: uploaded images go to a scratch directory, not the checkout's ./data.
     const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'false', WEB_DIST: '/nonexistent', DATA_DIR: path.join(tmpdir(), 'school-rewards-test-data'), ...envOverrides });
-    ctx.app = await buildApp({ database: ctx.database, env, logger: false });
+    ctx.app = await buildApp({ database: ctx.database, env, logger: opts.logger ?? false });
     await ctx.app.ready();
   });
   afterAll(async () => {

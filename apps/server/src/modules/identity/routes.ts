@@ -31,6 +31,7 @@ import { publicUrl } from '../../env.js';
 import { me } from '../../lib/auth-context.js';
 import { unauthorized } from '../../lib/errors.js';
 import { createMailer } from '../../lib/mailer.js';
+import { outboundPolicyFor } from '../../lib/outbound.js';
 import { withRetryAfter } from '../../lib/rate-limit.js';
 import { newToken } from '../../lib/tokens.js';
 import { presentSessionUser } from '../../presenters/user.js';
@@ -46,6 +47,8 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   const baseUrl = publicUrl(app.env);
   const mailer = createMailer(app.env, app.log);
   const secureCookie = baseUrl.startsWith('https:') ? '; Secure' : '';
+  /** What the SSO calls may reach: in production https to public addresses only (decision 60). */
+  const outbound = outboundPolicyFor(app.env);
 
   /** Signs the user in exactly as POST auth/login does: a new session, `{ token, user }`. */
   const signIn = async (who: { schoolId: string; userId: string }): Promise<LoginResponse> => {
@@ -60,7 +63,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { public: true }, schema: { tags: ['auth'], querystring: ssoStateQuery, response: { 200: ssoStateResponse } } },
     async (req, reply) => {
       const browser = cookieOf(req.headers.cookie, SSO_COOKIE) ?? newToken();
-      const answer = await createSsoState(app.db, { ...req.query, browser, address: req.ip, baseUrl }).catch(withRetryAfter(reply));
+      const answer = await createSsoState(app.db, { ...req.query, browser, address: req.ip, baseUrl }, outbound).catch(withRetryAfter(reply));
       reply.header('set-cookie', `${SSO_COOKIE}=${browser}; Path=${SSO_COOKIE_PATH}; Max-Age=${SSO_STATE_MINUTES * 60}; HttpOnly; SameSite=Lax${secureCookie}`);
       return answer;
     },
@@ -69,7 +72,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login/sso',
     { config: { public: true }, schema: { tags: ['auth'], body: ssoLoginBody, response: { 200: loginResponse } } },
-    async (req) => signIn(await completeSso(app.db, { ...req.body, browser: cookieOf(req.headers.cookie, SSO_COOKIE), baseUrl })),
+    async (req) => signIn(await completeSso(app.db, { ...req.body, browser: cookieOf(req.headers.cookie, SSO_COOKIE), baseUrl }, outbound)),
   );
 
   app.post(
@@ -116,7 +119,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/settings/sso/:provider',
     { config: { action: 'settings:identity' }, schema: { tags: ['settings'], params: ssoProviderParams, body: ssoConfigBody, response: { 200: ssoConfigResponse } } },
-    async (req) => putSsoConfig(app.db, me(req).schoolId, req.params.provider, req.body, baseUrl),
+    async (req) => putSsoConfig(app.db, me(req).schoolId, req.params.provider, req.body, baseUrl, outbound),
   );
   app.delete(
     '/settings/sso/:provider',

@@ -1,9 +1,12 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { MSG, SSO_STATE_MINUTES, type SsoConfigBody, type SsoConfigResponse, type SsoProvider, type SsoStateResponse } from '@app/domain';
 import type { Db } from '../../db/client.js';
 import { schools, ssoConfigs, ssoStates, users } from '../../db/schema.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, causeSummary, forbidden, HttpError, notFound } from '../../lib/errors.js';
+import { addressKind } from '../../lib/ip-address.js';
+import { checkedAddresses, guardedFetch, OUTBOUND_TIMEOUT_MS, outboundPolicyFor, OutboundRefused, urlProblem, type OutboundPolicy } from '../../lib/outbound.js';
 import { hit } from '../../lib/rate-limit.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 
@@ -24,19 +27,61 @@ const MAX_STATES_PER_ADDRESS = 100;
 
 export const redirectUriFor = (baseUrl: string, provider: SsoProvider) => `${baseUrl}/login/${provider}`;
 
-/** Plain http only for an issuer on this machine (the tests' and the demo's provider). */
-const loopback = (u: URL) => u.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
+/**
+ * Whether an endpoint of the provider's metadata is where it may be (decision 60): https (plain
+ * http only where the policy allows local addresses), the browser's authorization endpoint at the
+ * issuer's own origin (else a provider's metadata makes an open redirect of our sign-in), and the
+ * endpoints this server calls (token, user info, keys) on the issuer's host or its site (the host
+ * without its first label: Clever's user info is at api.clever.com for the issuer clever.com).
+ */
+export function endpointProblem(name: string, value: unknown, issuer: URL, policy: Pick<OutboundPolicy, 'allowLocal'>, sameOrigin: boolean): string | null {
+  if (value === undefined && !sameOrigin) return null;
+  let url: URL;
+  try {
+    url = new URL(String(value));
+  } catch {
+    return `${name} is not a URL`;
+  }
+  const problem = urlProblem(url, policy);
+  if (problem) return `${name}: ${problem}`;
+  if (sameOrigin) return url.origin === issuer.origin ? null : `${name} ${url.origin} is not at the issuer's origin ${issuer.origin}`;
+  const host = url.hostname;
+  const site = addressKind(issuer.hostname) || issuer.hostname.split('.').length <= 2 ? issuer.hostname : issuer.hostname.split('.').slice(1).join('.');
+  return host === issuer.hostname || host === site || host.endsWith(`.${site}`) ? null : `${name} ${url.host} is not on the issuer's site ${site}`;
+}
+
+/** The issuer as logged: without any user name or password a stored URL may carry. */
+const loggable = (issuer: string): string => {
+  try {
+    const u = new URL(issuer);
+    u.username = '';
+    u.password = '';
+    return u.href;
+  } catch {
+    return '(not a URL)';
+  }
+};
 
 /** The provider's metadata (discovery), each time: a changed configuration applies at once on every server. */
-async function discover(cfg: SsoConfigRow): Promise<oidc.Configuration> {
-  const issuer = new URL(cfg.issuer);
+async function discover(cfg: SsoConfigRow, policy: OutboundPolicy): Promise<oidc.Configuration> {
+  const context = { step: 'discovery', provider: cfg.provider, schoolId: cfg.schoolId, issuer: loggable(cfg.issuer) };
   try {
-    return await oidc.discovery(issuer, cfg.clientId, undefined, oidc.ClientSecretBasic(cfg.clientSecret), {
-      execute: loopback(issuer) ? [oidc.allowInsecureRequests] : [],
-      timeout: 10,
+    const issuer = new URL(cfg.issuer);
+    const config = await oidc.discovery(issuer, cfg.clientId, undefined, oidc.ClientSecretBasic(cfg.clientSecret), {
+      // Plain http reaches the fetch only where the policy allows it (development and tests).
+      execute: issuer.protocol === 'http:' && policy.allowLocal ? [oidc.allowInsecureRequests] : [],
+      timeout: OUTBOUND_TIMEOUT_MS / 1000,
+      [oidc.customFetch]: guardedFetch(policy),
     });
-  } catch {
-    throw badRequest(MSG.idpTokenError);
+    const meta = config.serverMetadata();
+    const problem =
+      endpointProblem('authorization_endpoint', meta.authorization_endpoint, issuer, policy, true) ??
+      (['token_endpoint', 'userinfo_endpoint', 'jwks_uri'] as const).map((k) => endpointProblem(k, meta[k], issuer, policy, false)).find((p) => p !== null) ??
+      null;
+    if (problem) throw new OutboundRefused(`the provider's metadata: ${problem}`);
+    return config;
+  } catch (err) {
+    throw badRequest(MSG.idpTokenError, { ...context, err });
   }
 }
 
@@ -53,15 +98,30 @@ async function configOf(db: Db, schoolId: string, provider: SsoProvider): Promis
 export async function createSsoState(
   db: Db,
   input: { provider: SsoProvider; school: string; browser: string; address: string; baseUrl: string },
+  policy: OutboundPolicy,
 ): Promise<SsoStateResponse> {
   await hit(db, [{ key: `sso-state:address:${input.address}`, max: MAX_STATES_PER_ADDRESS, windowSeconds: 15 * 60 }]);
   const [school] = await db.select({ id: schools.id }).from(schools).where(sql`lower(${schools.externalId}) = lower(${input.school})`).limit(1);
   if (!school) throw badRequest(MSG.ssoNotConfigured);
   const cfg = await configOf(db, school.id, input.provider);
-  const config = await discover(cfg);
+  const config = await discover(cfg, policy);
   const state = newToken();
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const nonce = oidc.randomNonce();
+  // The URL first: a provider whose metadata cannot make one leaves no state behind.
+  let url: URL;
+  try {
+    url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUriFor(input.baseUrl, input.provider),
+      scope: SCOPE,
+      state,
+      nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+    });
+  } catch (err) {
+    throw badRequest(MSG.idpTokenError, { step: 'authorization URL', provider: cfg.provider, schoolId: cfg.schoolId, issuer: loggable(cfg.issuer), err });
+  }
   const [row] = await db
     .insert(ssoStates)
     .values({
@@ -74,14 +134,6 @@ export async function createSsoState(
       expiresAt: sql`now() + make_interval(mins => ${SSO_STATE_MINUTES})`,
     })
     .returning({ expiresAt: ssoStates.expiresAt });
-  const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: redirectUriFor(input.baseUrl, input.provider),
-    scope: SCOPE,
-    state,
-    nonce,
-    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
-    code_challenge_method: 'S256',
-  });
   return { state, authorizationUrl: url.href, expiresAt: row!.expiresAt.toISOString() };
 }
 
@@ -97,6 +149,7 @@ const idOf = (v: unknown): string | null => (typeof v === 'string' && v !== '' ?
 export async function completeSso(
   db: Db,
   input: { provider: SsoProvider; code: string; state: string; browser: string | undefined; baseUrl: string },
+  policy: OutboundPolicy,
 ): Promise<{ schoolId: string; userId: string }> {
   const [st] = await db
     .update(ssoStates)
@@ -114,7 +167,8 @@ export async function completeSso(
     throw badRequest(MSG.ssoStateInvalid);
   }
   const cfg = await configOf(db, st.schoolId, input.provider);
-  const config = await discover(cfg);
+  const config = await discover(cfg, policy);
+  const context = { provider: cfg.provider, schoolId: cfg.schoolId, issuer: loggable(cfg.issuer) };
 
   const back = new URL(redirectUriFor(input.baseUrl, input.provider));
   back.searchParams.set('code', input.code);
@@ -130,8 +184,8 @@ export async function completeSso(
       expectedNonce: st.nonce,
       idTokenExpected: true,
     });
-  } catch {
-    throw badRequest(MSG.idpTokenError);
+  } catch (err) {
+    throw badRequest(MSG.idpTokenError, { step: 'token', ...context, err });
   }
   const claims = tokens.claims();
   const providerId = idOf(claims?.[cfg.userIdClaim]);
@@ -141,8 +195,8 @@ export async function completeSso(
   let info: oidc.UserInfoResponse;
   try {
     info = await oidc.fetchUserInfo(config, tokens.access_token, oidc.skipSubjectCheck);
-  } catch {
-    throw badRequest(MSG.idpTokenError);
+  } catch (err) {
+    throw badRequest(MSG.idpTokenError, { step: 'user info', ...context, err });
   }
   if (info.sub !== claims.sub) throw badRequest(MSG.idpMismatch);
   const infoId = idOf(info[cfg.userIdClaim]);
@@ -174,9 +228,42 @@ export async function listSsoConfigs(db: Db, schoolId: string, baseUrl: string):
   return rows.map((r) => present(r, baseUrl));
 }
 
+/**
+ * Why a school may not use this issuer (decision 60), as the admin's message with what failed, or
+ * null. Production: https, and a public host (a literal address, or every address its name resolves
+ * to now; a name that does not resolve is taken, every fetch checks again). Development and tests
+ * also take plain http and this machine's and private networks' addresses.
+ */
+export async function issuerRefusal(issuer: string, policy: OutboundPolicy): Promise<{ message: string; reason: string } | null> {
+  const url = new URL(issuer);
+  if (url.protocol !== 'https:' && !(policy.allowLocal && url.protocol === 'http:')) return { message: MSG.ssoIssuerHttps, reason: `${url.protocol} issuer` };
+  try {
+    await checkedAddresses(url, { ...policy, lookup: policy.lookup ?? lookupWithin(OUTBOUND_TIMEOUT_MS) });
+  } catch (err) {
+    if (err instanceof OutboundRefused) return { message: MSG.ssoIssuerNotPublic, reason: err.message };
+  }
+  return null;
+}
+
+/** All the addresses of a name, or a failure after `ms`. */
+const lookupWithin = (ms: number) => (host: string) =>
+  Promise.race([
+    dnsLookup(host, { all: true, verbatim: true }),
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer for ${host} within ${ms} ms`)), ms).unref()),
+  ]);
+
 /** Creates or changes the school's client at a provider; a new one needs its secret, a change may keep it. */
-export async function putSsoConfig(db: Db, schoolId: string, provider: SsoProvider, body: SsoConfigBody, baseUrl: string): Promise<SsoConfigResponse> {
+export async function putSsoConfig(
+  db: Db,
+  schoolId: string,
+  provider: SsoProvider,
+  body: SsoConfigBody,
+  baseUrl: string,
+  policy: OutboundPolicy,
+): Promise<SsoConfigResponse> {
   const values = { issuer: body.issuer.replace(/\/+$/, ''), clientId: body.clientId, userIdClaim: body.userIdClaim ?? 'sub', updatedAt: sql`now()` };
+  const refusal = await issuerRefusal(values.issuer, policy);
+  if (refusal) throw badRequest(refusal.message, { step: 'SSO settings', provider, schoolId, reason: refusal.reason });
   if (body.clientSecret === undefined) {
     const [row] = await db
       .update(ssoConfigs)
@@ -202,7 +289,8 @@ export async function deleteSsoConfig(db: Db, schoolId: string, provider: SsoPro
 /** The demo's clients from the environment, written into that school's settings at every start. */
 export async function applySsoEnv(
   db: Db,
-  env: { SSO_SCHOOL: string } & Partial<Record<`${'CLEVER' | 'CLASSLINK'}_${'ISSUER' | 'CLIENT_ID' | 'CLIENT_SECRET'}`, string>>,
+  env: { SSO_SCHOOL: string; NODE_ENV: string } & Partial<Record<`${'CLEVER' | 'CLASSLINK'}_${'ISSUER' | 'CLIENT_ID' | 'CLIENT_SECRET'}`, string>>,
+  log: { warn(obj: object, msg: string): void },
 ): Promise<SsoProvider[]> {
   const [school] = await db.select({ id: schools.id }).from(schools).where(eq(schools.externalId, env.SSO_SCHOOL)).limit(1);
   if (!school) return [];
@@ -212,7 +300,13 @@ export async function applySsoEnv(
     const clientId = env[`${prefix}_CLIENT_ID`];
     const clientSecret = env[`${prefix}_CLIENT_SECRET`];
     if (!issuer || !clientId || !clientSecret) continue;
-    await putSsoConfig(db, school.id, provider, { issuer, clientId, clientSecret }, '');
+    try {
+      await putSsoConfig(db, school.id, provider, { issuer, clientId, clientSecret }, '', outboundPolicyFor(env));
+    } catch (err) {
+      // An issuer this server may not reach (a loopback one in production) is left out, said once at start.
+      log.warn({ provider, issuer: loggable(issuer), reason: err instanceof HttpError ? causeSummary(err.cause) : causeSummary(err) }, `${prefix}_ISSUER is not used: ${err instanceof Error ? err.message : String(err)}`);
+      continue;
+    }
     applied.push(provider);
   }
   return applied;
