@@ -190,6 +190,9 @@ describe('the other calls that change points take the key too', () => {
     const all = await Promise.all(Array.from({ length: 5 }, () => call(ctx.app, 'DELETE', `/activity/${a!.id}`, { token: tok.teacher, headers: k })));
     expect(all.map((r) => r.status)).toEqual(Array(5).fill(200));
     expect(all.every((r) => r.body.ok === true)).toBe(true);
+    expect(all.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(4);
+    const later = await call(ctx.app, 'DELETE', `/activity/${a!.id}`, { token: tok.teacher, headers: k });
+    expect(later).toMatchObject({ status: 200, body: { ok: true }, headers: { 'idempotent-replayed': 'true' } });
     expect(await balanceOf(kids[1]!.id)).toBe(before - a!.points);
     expect((await call(ctx.app, 'DELETE', `/activity/${a!.id}`, { token: tok.teacher, headers: key('fresh') })).status).toBe(404);
     expect(await ledgerDrift(ctx.database.db, school.id)).toEqual([]);
