@@ -83,6 +83,25 @@ describe('the OpenAPI document', () => {
     expect(describesAnswer(answerSchema('/api/v1/group-types', 'post', '201'))).toBe(true);
     expect(describesAnswer(answerSchema('/api/v1/status', 'get', '503'))).toBe(true);
   });
+
+  it('every call that changes points declares the Idempotency-Key header (decisions 57 and 62)', () => {
+    const calls = [
+      ['post', '/api/v2/order'],
+      ['post', '/api/v2/order/customization'],
+      ['post', '/api/v1/activity/bulk'],
+      ['put', '/api/v1/activity/{id}'],
+      ['delete', '/api/v1/activity/{id}'],
+      ['delete', '/api/v1/activity/give/{id}'],
+      ['post', '/api/v1/activity/absent/{id}'],
+      ['delete', '/api/v1/activity/absent/{id}'],
+      ['delete', '/api/v1/group-types/{id}/groups/{groupId}/activity'],
+    ] as const;
+    const withoutKey = calls.filter(([method, path]) => {
+      const op = doc.paths[path]?.[method] as { parameters?: { in: string; name: string; required?: boolean }[] } | undefined;
+      return !op?.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key' && !p.required);
+    });
+    expect(withoutKey).toEqual([]);
+  });
 });
 
 describe('answers carry only declared fields', () => {

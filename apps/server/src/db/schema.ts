@@ -437,8 +437,10 @@ export const orderItems = pgTable(
 );
 
 /**
- * Idempotency-Key of a purchase: the first request with a key writes its row in its own
- * transaction (a retry meanwhile waits on the key, then reads the answer kept here).
+ * Idempotency-Key of a call that changes points (a purchase, a give, an edit or removal, an
+ * absence; decision 62), per school and user: the first request with a key writes its row in the
+ * transaction that changes the points (a retry meanwhile waits on the key, then reads the answer
+ * kept here); the request's hash tells a retry from another request with the same key.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

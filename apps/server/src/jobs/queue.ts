@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import { purgeExpired } from '../modules/auth/service.js';
 import { purgeIdentity } from '../modules/identity/password-links.js';
-import { purgeIdempotencyKeys } from '../modules/orders/service.js';
+import { purgeIdempotencyKeys } from '../lib/idempotency.js';
 import { purgeUploadGrants } from '../modules/uploads/service.js';
 import { DAILY_POINTS_QUEUE, runDailyPointsForAllSchools } from './daily-points.js';
 

@@ -164,22 +164,29 @@ export const school = {
   students: () => api.get<RosterStudent[]>('school/students'),
 };
 
+/** The Idempotency-Key header of a call that changes points (one per attempt, decision 62). */
+const keyed = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });
+
+/** Calls that change points carry an Idempotency-Key: a retry with the same key changes them once. */
 export const activity = {
   options: () => api.get<ActivityOptions>('activity/options'),
-  give: (body: BulkGiveBody) => api.post<GiveResult>('activity/bulk', body),
+  give: (body: BulkGiveBody, idempotencyKey: string) => api.post<GiveResult>('activity/bulk', body, { headers: keyed(idempotencyKey) }),
   list: (query: Partial<ActivityListQuery> = {}) => api.get<ActivityItem[]>('activity/', { query: { ...query } }),
-  update: (activityId: string, body: ActivityUpdateBody) => api.put<ActivityUpdated>(`activity/${id(activityId)}`, body),
-  remove: (activityId: string) => api.del<OkResponse>(`activity/${id(activityId)}`),
+  update: (activityId: string, body: ActivityUpdateBody, idempotencyKey: string) =>
+    api.put<ActivityUpdated>(`activity/${id(activityId)}`, body, { headers: keyed(idempotencyKey) }),
+  remove: (activityId: string, idempotencyKey: string) => api.del<OkResponse>(`activity/${id(activityId)}`, { headers: keyed(idempotencyKey) }),
   /** Takes one whole give back (the Undo of its toast). */
-  undoGive: (giveId: string) => api.del<GroupActivityRemoved>(`activity/give/${id(giveId)}`),
+  undoGive: (giveId: string, idempotencyKey: string) => api.del<GroupActivityRemoved>(`activity/give/${id(giveId)}`, { headers: keyed(idempotencyKey) }),
   createCustom: (body: CustomActionInput) => api.post<ActivityOption>('activity/options/custom', body),
   deleteCustom: (typeId: string) => api.del<OkResponse>(`activity/options/custom/${id(typeId)}`),
   setPowerActions: (userId: string, powerActions: string[]) =>
     api.put<PowerActions>(`settings/power-actions/${id(userId)}`, { powerActions }),
   classStats: (periodId: string, date?: string) => api.get<ClassStats>(`activity/class-stats/${id(periodId)}`, { query: { date } }),
   /** `studentId` is the student's internal id. */
-  markAbsent: (studentId: string, date?: string) => api.post<AbsenceChange>(`activity/absent/${id(studentId)}`, undefined, { query: { date } }),
-  unmarkAbsent: (studentId: string, date?: string) => api.del<AbsenceChange>(`activity/absent/${id(studentId)}`, { query: { date } }),
+  markAbsent: (studentId: string, date: string | undefined, idempotencyKey: string) =>
+    api.post<AbsenceChange>(`activity/absent/${id(studentId)}`, undefined, { query: { date }, headers: keyed(idempotencyKey) }),
+  unmarkAbsent: (studentId: string, date: string | undefined, idempotencyKey: string) =>
+    api.del<AbsenceChange>(`activity/absent/${id(studentId)}`, { query: { date }, headers: keyed(idempotencyKey) }),
 };
 
 export const groupTypes = {
@@ -188,8 +195,8 @@ export const groupTypes = {
   update: (groupTypeId: string, body: GroupTypeUpdateBody) => api.put<GroupType>(`group-types/${id(groupTypeId)}`, body),
   remove: (groupTypeId: string) => api.del<GroupTypeDeleted>(`group-types/${id(groupTypeId)}`),
   /** Takes back the activities given through one group on `date` (the school's today without one). */
-  removeActivity: (groupTypeId: string, groupId: string, date?: string) =>
-    api.del<GroupActivityRemoved>(`group-types/${id(groupTypeId)}/groups/${id(groupId)}/activity`, { query: { date } }),
+  removeActivity: (groupTypeId: string, groupId: string, date: string | undefined, idempotencyKey: string) =>
+    api.del<GroupActivityRemoved>(`group-types/${id(groupTypeId)}/groups/${id(groupId)}/activity`, { query: { date }, headers: keyed(idempotencyKey) }),
 };
 
 export const balances = {

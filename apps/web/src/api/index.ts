@@ -5,5 +5,6 @@ export { STORAGE_KEYS, readStored, writeStored } from './storage';
 export * from './calls';
 export type * from './types';
 export { unwrap } from './unwrap';
+export { attemptFor, Attempts, newIdempotencyKey, type Attempt } from './idempotency';
 export { queryKeys } from './queryKeys';
 export * from './invalidate';

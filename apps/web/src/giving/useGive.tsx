@@ -1,17 +1,19 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { activity, afterGive, afterUndo, isFailure, unwrap, type BulkGiveBody, type GiveResult } from '../api';
+import { activity, afterGive, afterUndo, isFailure, newIdempotencyKey, type GiveResult } from '../api';
 import { giveResultText, pointsPerStudent } from './giveText';
+import { giveSender } from './sendGive';
 import { playGiveSound, soundForPoints } from './sounds';
 
 /** How long a give's toast (and its Undo) stays. */
 export const UNDO_MS = 10_000;
 
-/** Takes the whole give back and says how it went, in the same toast. */
-async function undo(queryClient: QueryClient, r: GiveResult, toastId: string) {
+/** Takes the whole give back and says how it went, in the same toast (one key per toast: a second click is the same Undo). */
+async function undo(queryClient: QueryClient, r: GiveResult, toastId: string, idempotencyKey: string) {
   notifications.update({ id: toastId, loading: true, title: 'Undoing…', message: giveResultText(r), autoClose: false, withCloseButton: false });
-  const res = await activity.undoGive(r.giveId);
+  const res = await activity.undoGive(r.giveId, idempotencyKey);
   void afterUndo(queryClient);
   const failed = isFailure(res);
   notifications.update({
@@ -25,13 +27,19 @@ async function undo(queryClient: QueryClient, r: GiveResult, toastId: string) {
   });
 }
 
-/** POST activity/bulk; on success the bonus or flag sound, fresh stats and a toast that says all it cost, with Undo. */
+/**
+ * POST activity/bulk with one Idempotency-Key per attempt; on success the bonus or flag sound,
+ * fresh stats and a toast that says all it cost, with Undo.
+ */
 export function useGive(onGiven?: (r: GiveResult) => void) {
   const queryClient = useQueryClient();
+  const [sender] = useState(giveSender);
   return useMutation({
-    mutationFn: (body: BulkGiveBody) => unwrap(activity.give(body)),
+    mutationFn: sender.send,
     onSuccess: (r) => {
+      sender.given();
       const each = pointsPerStudent(r);
+      const undoKey = newIdempotencyKey();
       playGiveSound(soundForPoints(each));
       const toastId = `give-${r.giveId}`;
       notifications.show({
@@ -42,7 +50,7 @@ export function useGive(onGiven?: (r: GiveResult) => void) {
         message: (
           <Group justify="space-between" wrap="nowrap" gap="sm">
             <Text size="sm">{giveResultText(r)}</Text>
-            <Button size="compact-sm" variant="default" onClick={() => void undo(queryClient, r, toastId)}>
+            <Button size="compact-sm" variant="default" onClick={() => void undo(queryClient, r, toastId, undoKey)}>
               Undo
             </Button>
           </Group>

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { pointsFitCategory, type ActivityUpdateBody, type ActivityUpdated, type AuditEntry, type GroupActivityRemoved } from '@app/domain';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { activities, activityAudit, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
@@ -12,7 +12,7 @@ import { activitySnapshot, removeActivities, type ActivityRow } from '../../ledg
 import { resolveTypes } from './types.js';
 
 /** Locks one activity the user may change: its giver, or anyone whose scope is the school (admins). */
-async function lockOwnActivity(tx: Db | Parameters<Parameters<Db['transaction']>[0]>[0], user: AuthUser, id: string) {
+async function lockOwnActivity(tx: Tx, user: AuthUser, id: string) {
   if (!isUuid(id)) throw notFound('Activity not found');
   const [a] = await tx
     .select()
@@ -24,33 +24,32 @@ async function lockOwnActivity(tx: Db | Parameters<Parameters<Db['transaction']>
   return a;
 }
 
-export async function updateActivity(db: Db, user: AuthUser, id: string, change: ActivityUpdateBody) {
-  return db.transaction(async (tx) => {
-    const before = await lockOwnActivity(tx, user, id);
-    const next = { ...activitySnapshot(before) };
-    if (change.activityType !== undefined && change.activityType !== before.activityTypeId) {
-      const [type] = await resolveTypes(tx, user, [change.activityType]);
-      next.activityTypeId = type!.id;
-      next.activityType = type!.name;
-      if (type!.category !== before.category) throw badRequest('activityType must be of the same category');
-    }
-    if (change.comment !== undefined) next.comment = change.comment;
-    if (change.points !== undefined) {
-      if (!pointsFitCategory(before.category, change.points))
-        throw badRequest(before.category === 'Flags' ? 'points of a flag must be below zero (at least -1000)' : 'points must be between 1 and 1000');
-      next.points = change.points;
-    }
-    const [after] = await tx
-      .update(activities)
-      .set({ ...next, updatedAt: new Date() })
-      .where(and(eq(activities.schoolId, user.schoolId), eq(activities.id, id)))
-      .returning();
-    const delta = next.points - before.points;
-    if (delta)
-      await applyLedger(tx, user.schoolId, [{ studentId: before.studentId, date: before.date, category: before.category, earned: delta, spent: 0, count: 0, givenBy: before.givenBy, periodId: before.internalPeriodId }]);
-    await tx.insert(activityAudit).values({ schoolId: user.schoolId, activityId: id, action: 'update', changedBy: user.id, before: activitySnapshot(before), after: activitySnapshot(after!) });
-    return after!;
-  });
+/** Changes one activity (its type, comment or points) with the wallet and rollup; the caller owns the transaction. */
+export async function updateActivity(tx: Tx, user: AuthUser, id: string, change: ActivityUpdateBody) {
+  const before = await lockOwnActivity(tx, user, id);
+  const next = { ...activitySnapshot(before) };
+  if (change.activityType !== undefined && change.activityType !== before.activityTypeId) {
+    const [type] = await resolveTypes(tx, user, [change.activityType]);
+    next.activityTypeId = type!.id;
+    next.activityType = type!.name;
+    if (type!.category !== before.category) throw badRequest('activityType must be of the same category');
+  }
+  if (change.comment !== undefined) next.comment = change.comment;
+  if (change.points !== undefined) {
+    if (!pointsFitCategory(before.category, change.points))
+      throw badRequest(before.category === 'Flags' ? 'points of a flag must be below zero (at least -1000)' : 'points must be between 1 and 1000');
+    next.points = change.points;
+  }
+  const [after] = await tx
+    .update(activities)
+    .set({ ...next, updatedAt: new Date() })
+    .where(and(eq(activities.schoolId, user.schoolId), eq(activities.id, id)))
+    .returning();
+  const delta = next.points - before.points;
+  if (delta)
+    await applyLedger(tx, user.schoolId, [{ studentId: before.studentId, date: before.date, category: before.category, earned: delta, spent: 0, count: 0, givenBy: before.givenBy, periodId: before.internalPeriodId }]);
+  await tx.insert(activityAudit).values({ schoolId: user.schoolId, activityId: id, action: 'update', changedBy: user.id, before: activitySnapshot(before), after: activitySnapshot(after!) });
+  return after!;
 }
 
 /** What PUT activity/:id answers: the changed activity's own fields. */
@@ -64,28 +63,25 @@ export const presentUpdated = (a: ActivityRow): ActivityUpdated => ({
   date: a.date,
 });
 
-export async function deleteActivity(db: Db, user: AuthUser, id: string) {
-  await db.transaction(async (tx) => {
-    await lockOwnActivity(tx, user, id);
-    const removed = await removeActivities(tx, user.schoolId, eq(activities.id, id), user.id);
-    await restoreDailyBehavior(tx, user.schoolId, removed, user.id);
-  });
+/** Removes one activity with its wallet, rollup and audit changes; the caller owns the transaction. */
+export async function deleteActivity(tx: Tx, user: AuthUser, id: string) {
+  await lockOwnActivity(tx, user, id);
+  const removed = await removeActivities(tx, user.schoolId, eq(activities.id, id), user.id);
+  await restoreDailyBehavior(tx, user.schoolId, removed, user.id);
 }
 
 /**
  * Undoes one give (POST activity/bulk answers its giveId): every activity of it that the user may
  * change goes, with wallets, rollup, audit and any Daily Behavior points its flags took, in one
- * transaction. The giver undoes their own; a school-wide scope (admins) anyone's.
+ * transaction (the caller's). The giver undoes their own; a school-wide scope (admins) anyone's.
  */
-export async function undoGive(db: Db, user: AuthUser, giveId: string): Promise<GroupActivityRemoved> {
+export async function undoGive(tx: Tx, user: AuthUser, giveId: string): Promise<GroupActivityRemoved> {
   if (!isUuid(giveId)) throw notFound('Give not found');
   const everyone = requireScope(user, 'activity:change') === 'school';
-  return db.transaction(async (tx) => {
-    const removed = await removeActivities(tx, user.schoolId, and(eq(activities.giveId, giveId), everyone ? undefined : eq(activities.givenBy, user.id)), user.id);
-    if (!removed.length) throw notFound('Give not found');
-    await restoreDailyBehavior(tx, user.schoolId, removed, user.id);
-    return { removed: removed.length };
-  });
+  const removed = await removeActivities(tx, user.schoolId, and(eq(activities.giveId, giveId), everyone ? undefined : eq(activities.givenBy, user.id)), user.id);
+  if (!removed.length) throw notFound('Give not found');
+  await restoreDailyBehavior(tx, user.schoolId, removed, user.id);
+  return { removed: removed.length };
 }
 
 /** The audit trail (admins): who changed or removed which activity, newest first. */

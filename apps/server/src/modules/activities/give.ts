@@ -1,6 +1,6 @@
 import { activityPoints, givingRefusal, MSG, type BulkGiveBody, type GiveResult } from '@app/domain';
 import { sql } from 'drizzle-orm';
-import type { Db, Queryable } from '../../db/client.js';
+import type { Queryable, Tx } from '../../db/client.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest } from '../../lib/errors.js';
 import { pgArray } from '../../lib/pg-array.js';
@@ -14,45 +14,44 @@ import { resolveTypes } from './types.js';
 
 /**
  * One give: every chosen activity to every resolved student, all in one transaction with the
- * wallets and the daily rollup. Rules of DESIGN.md section 3, with the spec's messages.
+ * wallets and the daily rollup. Rules of DESIGN.md section 3, with the spec's messages. The
+ * caller owns the transaction (the route's, which also holds the give's Idempotency-Key).
  */
-export async function giveActivities(db: Db, user: AuthUser, body: BulkGiveBody): Promise<GiveResult> {
+export async function giveActivities(tx: Tx, user: AuthUser, body: BulkGiveBody): Promise<GiveResult> {
   // The current year's rules apply to every give, whatever date it is for.
-  const calendar = await loadCalendar(db, user.school);
+  const calendar = await loadCalendar(tx, user.school);
   const date = body.date ?? calendar.today;
   const refusal = givingRefusal(calendar, date, calendar.today);
   if (refusal) throw badRequest(refusal);
 
-  return db.transaction(async (tx) => {
-    const { studentIds, periodId, groupId } = await resolveTargets(tx, user, body);
-    const types = await resolveTypes(tx, user, body.activityTypes);
-    if (!types.length) throw badRequest(MSG.activitiesMin);
-    const admin = isAdminUser(user);
-    const rows: NewActivity[] = [];
-    for (const studentId of studentIds)
-      for (const type of types) rows.push({ studentId, type, points: activityPoints(type, admin, user.school) });
-    const flagged = types.some((t) => t.category === 'Flags');
-    // Serialize with the daily run of that day, then take back Daily Behavior points it already gave.
-    if (flagged) await lockSchoolDay(tx, user.schoolId, date);
-    const { giveId } = await writeActivities(tx, user.schoolId, rows, {
-      date,
-      comment: body.comment ?? '',
-      periodId,
-      groupId,
-      givenBy: user.id,
-    });
-    const takenBack = flagged && (await hasDailyRun(tx, user.schoolId, date)) ? await revokeDailyBehavior(tx, user.schoolId, date, studentIds, user.id) : [];
-    if (takenBack.length) await noteBehaviorTakenBack(tx, user.schoolId, giveId, types.find((t) => t.category === 'Flags')!.id, takenBack);
-    return {
-      giveId,
-      date,
-      studentCount: studentIds.length,
-      activityCount: rows.length,
-      points: rows.reduce((n, r) => n + r.points, 0),
-      activityTypes: types.map((t) => ({ _id: t.id, name: t.name, category: t.category, points: activityPoints(t, admin, user.school) })),
-      dailyBehaviorTakenBack: { students: new Set(takenBack.map((a) => a.studentId)).size, points: -takenBack.reduce((n, a) => n + a.points, 0) },
-    };
+  const { studentIds, periodId, groupId } = await resolveTargets(tx, user, body);
+  const types = await resolveTypes(tx, user, body.activityTypes);
+  if (!types.length) throw badRequest(MSG.activitiesMin);
+  const admin = isAdminUser(user);
+  const rows: NewActivity[] = [];
+  for (const studentId of studentIds)
+    for (const type of types) rows.push({ studentId, type, points: activityPoints(type, admin, user.school) });
+  const flagged = types.some((t) => t.category === 'Flags');
+  // Serialize with the daily run of that day, then take back Daily Behavior points it already gave.
+  if (flagged) await lockSchoolDay(tx, user.schoolId, date);
+  const { giveId } = await writeActivities(tx, user.schoolId, rows, {
+    date,
+    comment: body.comment ?? '',
+    periodId,
+    groupId,
+    givenBy: user.id,
   });
+  const takenBack = flagged && (await hasDailyRun(tx, user.schoolId, date)) ? await revokeDailyBehavior(tx, user.schoolId, date, studentIds, user.id) : [];
+  if (takenBack.length) await noteBehaviorTakenBack(tx, user.schoolId, giveId, types.find((t) => t.category === 'Flags')!.id, takenBack);
+  return {
+    giveId,
+    date,
+    studentCount: studentIds.length,
+    activityCount: rows.length,
+    points: rows.reduce((n, r) => n + r.points, 0),
+    activityTypes: types.map((t) => ({ _id: t.id, name: t.name, category: t.category, points: activityPoints(t, admin, user.school) })),
+    dailyBehaviorTakenBack: { students: new Set(takenBack.map((a) => a.studentId)).size, points: takenBack.reduce((n, a) => n - a.points, 0) },
+  };
 }
 
 /** Records on each student's flag of this give the Daily Behavior points it took back, for the activity list. */

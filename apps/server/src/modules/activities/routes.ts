@@ -21,6 +21,7 @@ import {
 } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { me } from '../../lib/auth-context.js';
+import { IDEMPOTENCY_KEY_DOC, idempotencyHeaders, idempotent } from '../../lib/idempotency.js';
 import { classStats, periodStatsDetails } from './class-stats.js';
 import { auditTrail, deleteActivity, presentUpdated, undoGive, updateActivity } from './edit.js';
 import { giveActivities } from './give.js';
@@ -30,8 +31,13 @@ import { activityOptions, createCustomAction, deleteCustomAction, presentType, s
 const idParams = z.object({ id: z.string().max(100) });
 
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/activity/bulk', { config: { action: 'activity:give' }, schema: { tags: ['activity'], body: bulkGiveBody, response: { 200: giveResultResponse } } }, async (req) =>
-    giveActivities(app.db, me(req), req.body),
+  app.post(
+    '/activity/bulk',
+    {
+      config: { action: 'activity:give' },
+      schema: { tags: ['activity'], description: `Gives activities to students. ${IDEMPOTENCY_KEY_DOC}`, headers: idempotencyHeaders, body: bulkGiveBody, response: { 200: giveResultResponse } },
+    },
+    async (req, reply) => idempotent(app.db, req, reply, (tx, user) => giveActivities(tx, user, req.body)),
   );
 
   app.get('/activity/', { config: { action: 'students:read' }, schema: { tags: ['activity'], querystring: activityListQuery, response: { 200: z.array(activityItemResponse) } } }, async (req) =>
@@ -51,20 +57,36 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => auditTrail(app.db, me(req), req.query.activityId, req.query.limit),
   );
 
-  app.put('/activity/:id', { config: { action: 'activity:change' }, schema: { tags: ['activity'], params: idParams, body: activityUpdateBody, response: { 200: activityUpdatedResponse } } }, async (req) => {
-    return presentUpdated(await updateActivity(app.db, me(req), req.params.id, req.body));
-  });
+  app.put(
+    '/activity/:id',
+    {
+      config: { action: 'activity:change' },
+      schema: { tags: ['activity'], description: `Changes one activity. ${IDEMPOTENCY_KEY_DOC}`, headers: idempotencyHeaders, params: idParams, body: activityUpdateBody, response: { 200: activityUpdatedResponse } },
+    },
+    async (req, reply) => idempotent(app.db, req, reply, async (tx, user) => presentUpdated(await updateActivity(tx, user, req.params.id, req.body))),
+  );
 
   app.delete(
     '/activity/give/:id',
-    { config: { action: 'activity:change' }, schema: { tags: ['activity'], params: idParams, response: { 200: groupActivityRemovedResponse } } },
-    async (req) => undoGive(app.db, me(req), req.params.id),
+    {
+      config: { action: 'activity:change' },
+      schema: { tags: ['activity'], description: `Undoes one give. ${IDEMPOTENCY_KEY_DOC}`, headers: idempotencyHeaders, params: idParams, response: { 200: groupActivityRemovedResponse } },
+    },
+    async (req, reply) => idempotent(app.db, req, reply, (tx, user) => undoGive(tx, user, req.params.id)),
   );
 
-  app.delete('/activity/:id', { config: { action: 'activity:change' }, schema: { tags: ['activity'], params: idParams, response: { 200: okResponse } } }, async (req): Promise<OkResponse> => {
-    await deleteActivity(app.db, me(req), req.params.id);
-    return { ok: true };
-  });
+  app.delete(
+    '/activity/:id',
+    {
+      config: { action: 'activity:change' },
+      schema: { tags: ['activity'], description: `Removes one activity. ${IDEMPOTENCY_KEY_DOC}`, headers: idempotencyHeaders, params: idParams, response: { 200: okResponse } },
+    },
+    async (req, reply) =>
+      idempotent(app.db, req, reply, async (tx, user): Promise<OkResponse> => {
+        await deleteActivity(tx, user, req.params.id);
+        return { ok: true };
+      }),
+  );
 
   app.get('/activity/options', { config: { action: 'activityOptions:read' }, schema: { tags: ['activity'], response: { 200: activityOptionsResponse } } }, async (req) => activityOptions(app.db, me(req)));
 

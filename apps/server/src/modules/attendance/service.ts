@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { isWeekend, MSG, type AbsenceChange } from '@app/domain';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db, Queryable, Tx } from '../../db/client.js';
 import { absences, activities, activityAudit, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest } from '../../lib/errors.js';
@@ -11,7 +11,7 @@ import { writeActivities } from '../../ledger/write.js';
 import { loadCalendar } from '../calendar/service.js';
 
 /** The date an absence may be recorded on (the school's today by default), or the reason it may not. */
-async function absenceDate(db: Db, user: AuthUser, date: string | undefined): Promise<string> {
+async function absenceDate(db: Queryable, user: AuthUser, date: string | undefined): Promise<string> {
   const calendar = await loadCalendar(db, user.school);
   const on = date ?? calendar.today;
   if (on > calendar.yearEnd || calendar.today > calendar.yearEnd) throw badRequest(MSG.schoolYearEnded);
@@ -70,35 +70,31 @@ async function giveBackAttendance(tx: Tx, user: AuthUser, studentId: string, dat
 
 /**
  * Marks a student absent (idempotent). When the day's daily points were already given, the
- * student's Daily Attendance points are taken back in the same transaction.
+ * student's Daily Attendance points are taken back in the same transaction (the caller's).
  */
-export async function markAbsent(db: Db, user: AuthUser, studentId: string, date: string | undefined): Promise<AbsenceChange> {
-  const student = await studentFor(db, user, 'attendance:mark', studentId);
-  const on = await absenceDate(db, user, date);
-  await db.transaction(async (tx) => {
-    await lockSchoolDay(tx, user.schoolId, on);
-    const added = await tx
-      .insert(absences)
-      .values({ schoolId: user.schoolId, studentId: student.id, date: on, createdBy: user.id })
-      .onConflictDoNothing()
-      .returning({ date: absences.date });
-    if (added.length && (await hasDailyRun(tx, user.schoolId, on))) await takeBackAttendance(tx, user, student.id, on);
-  });
+export async function markAbsent(tx: Tx, user: AuthUser, studentId: string, date: string | undefined): Promise<AbsenceChange> {
+  const student = await studentFor(tx, user, 'attendance:mark', studentId);
+  const on = await absenceDate(tx, user, date);
+  await lockSchoolDay(tx, user.schoolId, on);
+  const added = await tx
+    .insert(absences)
+    .values({ schoolId: user.schoolId, studentId: student.id, date: on, createdBy: user.id })
+    .onConflictDoNothing()
+    .returning({ date: absences.date });
+  if (added.length && (await hasDailyRun(tx, user.schoolId, on))) await takeBackAttendance(tx, user, student.id, on);
   return { studentId: student.id, date: on, absent: true };
 }
 
 /** Removes an absence (idempotent); gives the attendance points back when the day's run already happened. */
-export async function unmarkAbsent(db: Db, user: AuthUser, studentId: string, date: string | undefined): Promise<AbsenceChange> {
-  const student = await studentFor(db, user, 'attendance:mark', studentId);
-  const on = await absenceDate(db, user, date);
-  await db.transaction(async (tx) => {
-    await lockSchoolDay(tx, user.schoolId, on);
-    const removed = await tx
-      .delete(absences)
-      .where(and(eq(absences.schoolId, user.schoolId), eq(absences.studentId, student.id), eq(absences.date, on)))
-      .returning({ date: absences.date });
-    if (removed.length && (await hasDailyRun(tx, user.schoolId, on))) await giveBackAttendance(tx, user, student.id, on);
-  });
+export async function unmarkAbsent(tx: Tx, user: AuthUser, studentId: string, date: string | undefined): Promise<AbsenceChange> {
+  const student = await studentFor(tx, user, 'attendance:mark', studentId);
+  const on = await absenceDate(tx, user, date);
+  await lockSchoolDay(tx, user.schoolId, on);
+  const removed = await tx
+    .delete(absences)
+    .where(and(eq(absences.schoolId, user.schoolId), eq(absences.studentId, student.id), eq(absences.date, on)))
+    .returning({ date: absences.date });
+  if (removed.length && (await hasDailyRun(tx, user.schoolId, on))) await giveBackAttendance(tx, user, student.id, on);
   return { studentId: student.id, date: on, absent: false };
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { me } from '../../lib/auth-context.js';
+import { IDEMPOTENCY_KEY_DOC, idempotencyHeaders, idempotent } from '../../lib/idempotency.js';
 import {
   createGroupType,
   deleteGroupType,
@@ -54,7 +55,17 @@ export const groupTypeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/group-types/:id/groups/:groupId/activity',
-    { config: { action: 'activity:change' }, schema: { tags, params: groupParams, querystring: dateQuery, response: { 200: groupActivityRemovedResponse } } },
-    async (req) => removeGroupActivity(app.db, me(req), req.params.id, req.params.groupId, req.query.date),
+    {
+      config: { action: 'activity:change' },
+      schema: {
+        tags,
+        description: `Takes back what was given through one group on one day. ${IDEMPOTENCY_KEY_DOC}`,
+        headers: idempotencyHeaders,
+        params: groupParams,
+        querystring: dateQuery,
+        response: { 200: groupActivityRemovedResponse },
+      },
+    },
+    async (req, reply) => idempotent(app.db, req, reply, (tx, user) => removeGroupActivity(tx, user, req.params.id, req.params.groupId, req.query.date)),
   );
 };

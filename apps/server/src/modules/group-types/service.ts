@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Action } from '@app/domain';
 import type { GroupActivityRemoved, GroupInput, GroupType, GroupTypeBody, GroupTypeDeleted, GroupTypeUpdateBody } from '@app/domain';
-import type { Db, Queryable } from '../../db/client.js';
+import type { Db, Queryable, Tx } from '../../db/client.js';
 import { activities, groupTypes, groups, periodStudents } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
@@ -136,28 +136,26 @@ export async function deleteGroupType(db: Db, user: AuthUser, id: string): Promi
  * Takes back what was given through one group on one day (the school's today by default): the
  * activities go, wallets and the rollup are reversed and each removal is audited, in one transaction.
  * Only what the user may change goes: their own gives, or everyone's with a school scope (admins).
+ * The caller owns the transaction.
  */
 export async function removeGroupActivity(
-  db: Db,
+  tx: Tx,
   user: AuthUser,
   typeId: string,
   groupId: string,
   date: string | undefined,
 ): Promise<GroupActivityRemoved> {
-  const t = await groupTypeFor(db, user, 'groupTypes:read', typeId);
+  const t = await groupTypeFor(tx, user, 'groupTypes:read', typeId);
   const everyone = requireScope(user, 'activity:change') === 'school';
   if (!isUuid(groupId)) throw notFound('Group not found');
-  const [g] = await db
+  const [g] = await tx
     .select({ id: groups.id })
     .from(groups)
     .where(and(eq(groups.schoolId, user.schoolId), eq(groups.id, groupId), eq(groups.groupTypeId, t.id)));
   if (!g) throw notFound('Group not found');
-  const on = date ?? (await loadCalendar(db, user.school)).today;
-
-  return db.transaction(async (tx) => {
-    const mine = everyone ? undefined : eq(activities.givenBy, user.id);
-    const removed = await removeActivities(tx, user.schoolId, and(eq(activities.groupId, g.id), eq(activities.date, on), mine), user.id);
-    await restoreDailyBehavior(tx, user.schoolId, removed, user.id);
-    return { removed: removed.length };
-  });
+  const on = date ?? (await loadCalendar(tx, user.school)).today;
+  const mine = everyone ? undefined : eq(activities.givenBy, user.id);
+  const removed = await removeActivities(tx, user.schoolId, and(eq(activities.groupId, g.id), eq(activities.date, on), mine), user.id);
+  await restoreDailyBehavior(tx, user.schoolId, removed, user.id);
+  return { removed: removed.length };
 }

@@ -13,9 +13,9 @@ import {
 } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { me } from '../../lib/auth-context.js';
+import { IDEMPOTENCY_KEY_DOC, idempotencyHeaders, idempotent } from '../../lib/idempotency.js';
 import { actOnOrder, storeManagerUpdate } from './act.js';
 import { buyCustomization } from './customize.js';
-import { idempotencyKeyOf, once } from './idempotency.js';
 import { listStoreOrders, listStudentOrders, orderStats, storeManagerMeta } from './list.js';
 import { placeOrder } from './place.js';
 
@@ -29,33 +29,28 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'orders:place' },
       schema: {
         tags: ['orders'],
-        description: 'Places one order per store. An Idempotency-Key header (1 to 200 visible characters) makes a retry get the first answer back instead of buying again.',
+        description: `Places one order per store. ${IDEMPOTENCY_KEY_DOC}`,
+        headers: idempotencyHeaders,
         body: placeOrderBody,
         response: { 200: placeOrderResponse },
       },
     },
-    async (req, reply) => {
-      const user = me(req);
-      const key = idempotencyKeyOf(req.headers['idempotency-key']);
-      const { body, replayed } = await once(app.db, user, key, req.body, (tx) => placeOrder(tx, user, req.body));
-      if (replayed) reply.header('idempotent-replayed', 'true');
-      return body;
-    },
+    async (req, reply) => idempotent(app.db, req, reply, (tx, user) => placeOrder(tx, user, req.body)),
   );
 
   app.post(
     '/order/customization',
     {
       config: { action: 'orders:customize' },
-      schema: { tags: ['orders'], description: 'Buys a font or an icon (owned for good). Takes an Idempotency-Key like POST order.', body: customizationBody, response: { 200: placeOrderResponse } },
+      schema: {
+        tags: ['orders'],
+        description: `Buys a font or an icon (owned for good). ${IDEMPOTENCY_KEY_DOC}`,
+        headers: idempotencyHeaders,
+        body: customizationBody,
+        response: { 200: placeOrderResponse },
+      },
     },
-    async (req, reply) => {
-      const user = me(req);
-      const key = idempotencyKeyOf(req.headers['idempotency-key']);
-      const { body, replayed } = await once(app.db, user, key, { customization: req.body }, (tx) => buyCustomization(tx, user, req.body));
-      if (replayed) reply.header('idempotent-replayed', 'true');
-      return body;
-    },
+    async (req, reply) => idempotent(app.db, req, reply, (tx, user) => buyCustomization(tx, user, req.body)),
   );
 
   app.get(

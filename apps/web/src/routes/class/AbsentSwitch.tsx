@@ -1,10 +1,11 @@
+import { useState } from 'react';
 import { Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fullName } from '@app/domain';
-import { activity, afterAbsence, unwrap, type ClassStudentStats } from '../../api';
+import { activity, afterAbsence, Attempts, unwrap, type ClassStudentStats } from '../../api';
 
-/** Marks a student absent (or present again) on the chosen day. */
+/** Marks a student absent (or present again) on the chosen day; a retried switch keeps its Idempotency-Key. */
 export function AbsentSwitch({
   student,
   date,
@@ -17,9 +18,13 @@ export function AbsentSwitch({
   onFocus?: () => void;
 }) {
   const queryClient = useQueryClient();
+  const [attempts] = useState(() => new Attempts());
   const toggle = useMutation({
-    mutationFn: (absent: boolean) =>
-      unwrap(absent ? activity.markAbsent(student._id, date) : activity.unmarkAbsent(student._id, date)),
+    mutationFn: (absent: boolean) => {
+      const key = attempts.keyFor({ student: student._id, date, absent });
+      return unwrap(absent ? activity.markAbsent(student._id, date, key) : activity.unmarkAbsent(student._id, date, key));
+    },
+    onSuccess: () => attempts.done(),
     onError: (err) => notifications.show({ color: 'red', title: 'Attendance not changed', message: err.message }),
     onSettled: () => afterAbsence(queryClient),
   });

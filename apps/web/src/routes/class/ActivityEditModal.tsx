@@ -3,7 +3,7 @@ import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fullName } from '@app/domain';
-import { activity, afterActivityEdit, unwrap, type ActivityItem } from '../../api';
+import { activity, afterActivityEdit, Attempts, unwrap, type ActivityItem } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { CommentField } from '../../giving/CommentField';
 
@@ -13,17 +13,23 @@ export function ActivityEditModal({ item, onClose }: { item: ActivityItem; onClo
   const [comment, setComment] = useState(item.comment);
   const [points, setPoints] = useState<number | string>(item.points);
   const [confirming, setConfirming] = useState(false);
+  // One Idempotency-Key per attempt: saving or deleting again after a lost answer changes points once.
+  const [attempts] = useState(() => new Attempts());
   const done = (message: string) => {
+    attempts.done();
     notifications.show({ color: 'teal', message });
     void afterActivityEdit(queryClient);
     onClose();
   };
   const save = useMutation({
-    mutationFn: () => unwrap(activity.update(item._id, { comment: comment.trim(), points: Number(points) })),
+    mutationFn: () => {
+      const change = { comment: comment.trim(), points: Number(points) };
+      return unwrap(activity.update(item._id, change, attempts.keyFor({ update: item._id, change })));
+    },
     onSuccess: () => done('Activity updated.'),
   });
   const remove = useMutation({
-    mutationFn: () => unwrap(activity.remove(item._id)),
+    mutationFn: () => unwrap(activity.remove(item._id, attempts.keyFor({ remove: item._id }))),
     onSuccess: () => done('Activity deleted.'),
   });
   const error = save.error ?? remove.error;

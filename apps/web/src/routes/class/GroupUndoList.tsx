@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { afterUndo, groupTypes as groupTypesApi, unwrap, type GroupType, type StudentGroup } from '../../api';
+import { afterUndo, Attempts, groupTypes as groupTypesApi, unwrap, type GroupType, type StudentGroup } from '../../api';
 import { plural } from '../../giving/giveText';
 
 /** "Nov 20": the day without the year, as the undo buttons name it. */
@@ -20,9 +20,12 @@ export function GroupUndoList({ groupType, date, today }: Props) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<string | null>(null);
   const day = monthDay(date);
+  // One Idempotency-Key per take-back: a retry after a lost answer takes back only what the first did.
+  const [attempts] = useState(() => new Attempts());
   const undo = useMutation({
-    mutationFn: (g: StudentGroup) => unwrap(groupTypesApi.removeActivity(groupType._id, g._id, date)),
+    mutationFn: (g: StudentGroup) => unwrap(groupTypesApi.removeActivity(groupType._id, g._id, date, attempts.keyFor({ group: g._id, date }))),
     onSuccess: ({ removed }, g) => {
+      attempts.done();
       notifications.show({
         color: removed ? 'teal' : 'gray',
         title: removed ? 'Points taken back' : 'Nothing to undo',

@@ -7,7 +7,7 @@ import { afterOrder, orders, unwrap, type PlaceOrderBody, type PlaceOrderResult,
 import { formatPoints } from '../../components/points';
 import { addRefusal, cartCount, cartTotal, checkoutRefusal, type CartEntry } from '../../store/cartMath';
 import { sectionsOf, storeTitle } from '../../store/catalogue';
-import { attemptFor, type Attempt } from '../../store/idempotency';
+import { attemptFor, type Attempt } from '../../api/idempotency';
 import { ProductImage } from './ProductCard';
 import { QuantityStepper } from './QuantityStepper';
 

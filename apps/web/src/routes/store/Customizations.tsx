@@ -7,7 +7,7 @@ import { MEMBER_STATUS_LEVELS, type MemberStatusLevel } from '@app/domain';
 import { afterCustomization, orders, unwrap, type CustomizationBody, type FontOptionInfo, type IconOptionInfo, type StoreMeta } from '../../api';
 import { formatPoints } from '../../components/points';
 import { loadFont } from '../../store/fonts';
-import { attemptFor, type Attempt } from '../../store/idempotency';
+import { attemptFor, type Attempt } from '../../api/idempotency';
 
 /** Each member level's icon theme (spec section 9). */
 const LEVEL_THEMES: Record<MemberStatusLevel, string> = {

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db, Tx } from '../db/client.js';
+import { idempotencyKeys } from '../db/schema.js';
+import { me, type AuthUser } from './auth-context.js';
+import { badRequest, conflict } from './errors.js';
+
+/**
+ * Idempotency-Key, one mechanism for every call that changes points (decisions 57 and 62): a
+ * purchase, a give, an edit or removal of activities, an absence. A key belongs to one school and
+ * user; it is written in the same transaction as the points it guards, so a crash leaves both or
+ * neither, and a retry with it gets the stored answer back instead of changing points again.
+ */
+
+/** How long a key's answer is kept for retries. */
+export const IDEMPOTENCY_TTL_HOURS = 24;
+
+/** What OpenAPI says of the header on every call that takes it. */
+export const IDEMPOTENCY_KEY_DOC =
+  'An Idempotency-Key header (1 to 200 visible characters) makes a retry get the first answer back (with `idempotent-replayed: true`) instead of changing points again; the same key with another request answers 409.';
+
+/**
+ * The header as a route schema declares it (for OpenAPI). Loose, since Fastify replaces the
+ * request's headers with what the schema lets through; the key's form is checked by
+ * `idempotencyKeyOf`, which answers 400 with its own message.
+ */
+export const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z.string().optional().describe('1 to 200 visible ASCII characters; one per attempt, kept while the same request is retried'),
+});
+
+const VISIBLE = /^[\x21-\x7e]{1,200}$/;
+
+/** The Idempotency-Key header: absent, or 1 to 200 visible ASCII characters. */
+export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const key = Array.isArray(header) ? header[0] : header;
+  if (key === undefined || !VISIBLE.test(key)) throw badRequest('Idempotency-Key must be 1 to 200 visible characters');
+  return key;
+}
+
+/**
+ * Runs `run` in one transaction; with a key, at most once per (school, user, key). The first
+ * request inserts the key at the start of its transaction and stores its answer before committing;
+ * a retry meanwhile waits on the key's unique index, then finds the answer and gets it back. A run
+ * that fails rolls back with its key, so a retry runs again (a failure changed nothing). `request`
+ * is what the key stands for: the same key with another request is refused with 409.
+ */
+export async function once<T>(
+  db: Db,
+  u: AuthUser,
+  key: string | undefined,
+  request: unknown,
+  run: (tx: Tx) => Promise<T>,
+): Promise<{ body: T; replayed: boolean }> {
+  if (key === undefined) return { body: await db.transaction(run), replayed: false };
+  const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
+  const where = and(eq(idempotencyKeys.schoolId, u.schoolId), eq(idempotencyKeys.userId, u.id), eq(idempotencyKeys.key, key));
+  return db.transaction(async (tx) => {
+    const mine = await tx
+      .insert(idempotencyKeys)
+      .values({ schoolId: u.schoolId, userId: u.id, key, requestHash })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (!mine.length) {
+      const [kept] = await tx.select().from(idempotencyKeys).where(where);
+      if (!kept || kept.response === null) throw conflict('A request with this Idempotency-Key is still running. Try again.');
+      if (kept.requestHash !== requestHash) throw conflict('This Idempotency-Key was used for another request.');
+      return { body: kept.response as T, replayed: true };
+    }
+    const body = await run(tx);
+    await tx.update(idempotencyKeys).set({ statusCode: 200, response: body as object }).where(where);
+    return { body, replayed: false };
+  });
+}
+
+/**
+ * A route's side of `once`: reads the header and runs the call at most once per key. The request a
+ * key stands for is the call (method and route) with its parameters, query and body, so a key sent
+ * to another call, or to the same call for another object, answers 409. A replay carries
+ * `idempotent-replayed: true`.
+ */
+export async function idempotent<T>(db: Db, req: FastifyRequest, reply: FastifyReply, run: (tx: Tx, user: AuthUser) => Promise<T>): Promise<T> {
+  const user = me(req);
+  const key = idempotencyKeyOf(req.headers['idempotency-key']);
+  const request = { call: `${req.method} ${req.routeOptions.url ?? ''}`, params: req.params ?? null, query: req.query ?? null, body: req.body ?? null };
+  const { body, replayed } = await once(db, user, key, request, (tx) => run(tx, user));
+  if (replayed) reply.header('idempotent-replayed', 'true');
+  return body;
+}
+
+/** Forgets keys older than the TTL (the cleanup job). */
+export async function purgeIdempotencyKeys(db: Db): Promise<void> {
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`));
+}
