@@ -1,3 +1,5 @@
+import { deflateSync, crc32 } from 'node:zlib';
+import { MAX_PICTURE_PIXELS, MSG } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +13,24 @@ const ctx = useTestApp();
 const u: Record<string, UserRow> = {};
 const tok: Record<string, string> = {};
 const p: Record<string, ProductRow> = {};
+
+/** A PNG whose header says width × height, with one row of pixels: what a decoder sees first. */
+function pngHeaderOnly(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])));
+    return Buffer.concat([length, Buffer.from(type), data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per sample
+  header[9] = 2; // RGB
+  const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(width * 3 + 1))), chunk('IEND', Buffer.alloc(0))]);
+}
 
 const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).png().toBuffer();
 const uploadUrl = (token: string | undefined, id: string) => call(ctx.app, 'GET', `/utility/upload-url/${id}`, { token });
@@ -109,6 +129,16 @@ describe('PUT uploads/{token} and GET the image', () => {
       status: 400,
       body: { message: 'Send the image itself as the request body (image/jpeg, image/png, image/webp or image/gif).' },
     });
+  });
+
+  it('names a picture with too many pixels as such, with the limit (413); the link stays usable', async () => {
+    const g = (await uploadUrl(tok.sm, 'new')).body;
+    const huge = pngHeaderOnly(20_000, 20_000);
+    expect(huge.length).toBeLessThan(1024); // small on the wire: its header says 20000 × 20000
+    const res = await put(g.uploadUrl, huge);
+    expect(res).toMatchObject({ status: 413, body: { message: MSG.pictureTooManyPixels(20_000, 20_000, MAX_PICTURE_PIXELS) } });
+    expect(res.body.message).toBe('The picture has too many pixels (20000 × 20000). Upload a picture of at most 50 million pixels (for example 7000 × 7000).');
+    expect((await put(g.uploadUrl, await png(10, 10))).status).toBe(200);
   });
 
   it('serves only kept images', async () => {

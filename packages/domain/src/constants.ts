@@ -35,6 +35,9 @@ export const MAX_PRODUCT_PRICE = 1_000_000;
 export const MAX_PRODUCT_STOCK = 1_000_000;
 export const MAX_DESCRIPTION_LENGTH = 500;
 
+/** A picture sent may have at most 50 million pixels (about 7,000 × 7,000) before it is shrunk (docs/decisions.md, decision 61). */
+export const MAX_PICTURE_PIXELS = 50_000_000;
+
 export const SURVEY_NAMES = [
   'STUDENT_SATISFACTION_SURVEY',
   'STUDENT_SATISFACTION_SURVEY_V2',

@@ -66,4 +66,7 @@ export const MSG = {
   rosterHasErrors: (n: number) => `The roster files have ${n} problem${n === 1 ? '' : 's'}; nothing was imported.`,
   rosterRunning: 'A roster import is already running for this school.',
   rosterFailed: 'The import failed; nothing was changed. Try again later.',
+  /* Product pictures (docs/decisions.md, decision 61). */
+  pictureTooManyPixels: (width: number, height: number, maxPixels: number) =>
+    `The picture has too many pixels (${width} × ${height}). Upload a picture of at most ${maxPixels / 1_000_000} million pixels (for example ${Math.floor(Math.sqrt(maxPixels) / 100) * 100} × ${Math.floor(Math.sqrt(maxPixels) / 100) * 100}).`,
 } as const;

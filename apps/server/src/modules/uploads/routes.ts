@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uploadDoneResponse, uploadUrlResponse } from '@app/domain';
+import { MAX_PICTURE_PIXELS, uploadDoneResponse, uploadUrlResponse } from '@app/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { me } from '../../lib/auth-context.js';
@@ -28,7 +28,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: MAX_UPLOAD_BYTES,
       schema: {
         tags: ['uploads'],
-        description: `The image as the raw body (JPEG, PNG, WebP, GIF…, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB), to the uploadUrl GET utility/upload-url/{id} gave; kept as WebP.`,
+        description: `The image as the raw body (JPEG, PNG, WebP, GIF…, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB and ${MAX_PICTURE_PIXELS / 1_000_000} million pixels), to the uploadUrl GET utility/upload-url/{id} gave; kept as WebP.`,
         params: z.object({ token: z.string().max(100) }),
         response: { 200: uploadDoneResponse },
       },

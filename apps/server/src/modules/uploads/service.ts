@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
-import sharp from 'sharp';
-import type { UploadDone, UploadUrl } from '@app/domain';
+import sharp, { type Metadata } from 'sharp';
+import { MAX_PICTURE_PIXELS, MSG, type UploadDone, type UploadUrl } from '@app/domain';
 import type { Db, Queryable } from '../../db/client.js';
 import { products, uploadGrants } from '../../db/schema.js';
 import { mayDo } from '../../access/permission.js';
 import type { AuthUser } from '../../lib/auth-context.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { ImageStorage } from '../../lib/storage.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
@@ -42,17 +42,24 @@ export async function createUploadUrl(db: Queryable, u: AuthUser, id: string): P
   return { uploadUrl: `/api/v1/uploads/${token}`, image: imagePath(u.schoolId, imageId), expiresAt: expiresAt.toISOString(), maxBytes: MAX_UPLOAD_BYTES };
 }
 
-/** Re-encodes an upload: only real images (by content), turned upright, at most 800 px a side, WebP, no metadata. */
+/**
+ * Re-encodes an upload: only real images (by content) of at most MAX_PICTURE_PIXELS pixels, turned
+ * upright, at most 800 px a side, WebP, no metadata. The size is read from the header first, so a
+ * huge picture is named as such (413) before anything is decoded.
+ */
 export async function reencode(data: Buffer): Promise<{ webp: Buffer; width: number; height: number }> {
-  let format: string | undefined;
+  let meta: Metadata | undefined;
   try {
-    format = (await sharp(data, { limitInputPixels: 50_000_000 }).metadata()).format;
+    meta = await sharp(data, { limitInputPixels: false }).metadata();
   } catch {
-    format = undefined;
+    meta = undefined;
   }
-  if (!format || !FORMATS.has(format)) throw badRequest('The file is not an image. Upload a JPEG, PNG, WebP or GIF picture.');
+  if (!meta?.format || !FORMATS.has(meta.format)) throw badRequest('The file is not an image. Upload a JPEG, PNG, WebP or GIF picture.');
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  if (width * height > MAX_PICTURE_PIXELS) throw new HttpError(413, MSG.pictureTooManyPixels(width, height, MAX_PICTURE_PIXELS));
   try {
-    const { data: webp, info } = await sharp(data, { limitInputPixels: 50_000_000, failOn: 'error' })
+    const { data: webp, info } = await sharp(data, { limitInputPixels: MAX_PICTURE_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
