@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { deflateSync, crc32 } from 'node:zlib';
 import { MAX_PICTURE_PIXELS, MSG } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { uploadGrants } from '../src/db/schema.js';
+import { products, uploadGrants } from '../src/db/schema.js';
 import { hashToken } from '../src/lib/tokens.js';
 import { makePeriod, makeSchool, makeUser, signIn, type UserRow } from './helpers/factories.js';
 import { makeProduct, type ProductRow } from './helpers/store.js';
@@ -144,5 +145,54 @@ describe('PUT uploads/{token} and GET the image', () => {
   it('serves only kept images', async () => {
     for (const url of ['/uploads/x/y.webp', `/uploads/${p.school!.id}/${p.school!.id}.webp`, '/uploads/../etc/passwd'])
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
+});
+
+describe('a product’s image is a picture uploaded for the caller’s school, or none', () => {
+  const save = (token: string | undefined, store: 'school' | 'teacher', payload: object) => call(ctx.app, 'POST', `/products/${store}`, { token, payload });
+  const upload = async (token: string | undefined) => {
+    const g = (await uploadUrl(token, 'new')).body;
+    expect((await put(g.uploadUrl, await png(20, 20))).status).toBe(200);
+    return g.image as string;
+  };
+
+  it('refuses any other text with a clear 400, and leaves the product as it was', async () => {
+    const ours = await upload(tok.sm);
+    expect((await save(tok.sm, 'school', { _id: p.school!.id, image: ours })).status).toBe(200);
+    const theirs = (await uploadUrl(tok.adminB, 'new')).body;
+    expect((await put(theirs.uploadUrl, await png(20, 20))).status).toBe(200);
+    const notUploaded = (await uploadUrl(tok.sm, 'new')).body.image; // a link asked for, nothing sent
+    const refused = [
+      'javascript:alert(1)',
+      'https://example.org/cat.png',
+      '//example.org/x.webp',
+      'data:image/png;base64,iVBORw0KGgo=',
+      theirs.image, // another school's picture
+      notUploaded,
+      `/uploads/${u.sm!.schoolId}/${randomUUID()}.webp`, // never issued
+      `${ours}?x=1`,
+      ours.replace('/uploads/', '/uploads/../'),
+      ours.toUpperCase(),
+    ];
+    for (const image of refused) {
+      const res = await save(tok.sm, 'school', { _id: p.school!.id, image });
+      expect({ image, status: res.status, body: res.body }).toEqual({ image, status: 400, body: { message: MSG.pictureNotUploaded } });
+      expect((await save(tok.sm, 'school', { name: `New ${randomUUID().slice(0, 8)}`, category: 'Items', price: 1, image })).status).toBe(400);
+    }
+    const [row] = await ctx.database.db.select({ image: products.image }).from(products).where(eq(products.id, p.school!.id));
+    expect(row!.image).toBe(ours);
+  });
+
+  it('takes a picture of the school (whoever uploaded it), null or an empty text for none', async () => {
+    const bySm = await upload(tok.sm);
+    const byTeacher = await upload(tok.teacher);
+    expect(await save(tok.teacher, 'teacher', { _id: p.mine!.id, image: bySm })).toMatchObject({ status: 200, body: { image: bySm } });
+    expect(await save(tok.teacher, 'teacher', { _id: p.mine!.id, image: ` ${byTeacher} ` })).toMatchObject({ status: 200, body: { image: byTeacher } });
+    // Saving the product again as the web's form does (every field, the same picture).
+    expect(await save(tok.teacher, 'teacher', { _id: p.mine!.id, name: 'Pass', image: byTeacher })).toMatchObject({ status: 200, body: { image: byTeacher } });
+    expect(await save(tok.teacher, 'teacher', { _id: p.mine!.id, image: '' })).toMatchObject({ status: 200, body: { image: null } });
+    expect(await save(tok.teacher, 'teacher', { _id: p.mine!.id, image: null })).toMatchObject({ status: 200, body: { image: null } });
+    const made = await save(tok.teacher, 'teacher', { name: 'Pictured pass', category: 'Privileges', price: 3, image: byTeacher });
+    expect(made).toMatchObject({ status: 200, body: { image: byTeacher } });
   });
 });

@@ -37,6 +37,8 @@ export const MAX_DESCRIPTION_LENGTH = 500;
 
 /** A picture sent may have at most 50 million pixels (about 7,000 × 7,000) before it is shrunk (docs/decisions.md, decision 61). */
 export const MAX_PICTURE_PIXELS = 50_000_000;
+/** The path of a kept picture: /uploads/{school}/{picture}.webp. */
+export const PICTURE_PATH = /^\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.webp$/;
 
 export const SURVEY_NAMES = [
   'STUDENT_SATISFACTION_SURVEY',

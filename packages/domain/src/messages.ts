@@ -67,6 +67,7 @@ export const MSG = {
   rosterRunning: 'A roster import is already running for this school.',
   rosterFailed: 'The import failed; nothing was changed. Try again later.',
   /* Product pictures (docs/decisions.md, decision 61). */
+  pictureNotUploaded: 'image must be a picture uploaded for this school (the image GET utility/upload-url/{id} answers), or null for none.',
   pictureTooManyPixels: (width: number, height: number, maxPixels: number) =>
     `The picture has too many pixels (${width} × ${height}). Upload a picture of at most ${maxPixels / 1_000_000} million pixels (for example ${Math.floor(Math.sqrt(maxPixels) / 100) * 100} × ${Math.floor(Math.sqrt(maxPixels) / 100) * 100}).`,
 } as const;

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
 import { MAX_PICTURE_PIXELS, MSG, type UploadDone, type UploadUrl } from '@app/domain';
 import type { Db, Queryable } from '../../db/client.js';
-import { products, uploadGrants } from '../../db/schema.js';
+import { products, uploadedImages, uploadGrants } from '../../db/schema.js';
 import { mayDo } from '../../access/permission.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.js';
@@ -18,6 +18,7 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Images are kept at most this wide and high (keeping their shape), as WebP. */
 export const MAX_IMAGE_SIDE = 800;
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+const LINK_GONE = 'This upload link has expired or was used already. Ask for a new one.';
 
 export const imageKey = (schoolId: string, imageId: string) => `${schoolId}/${imageId}.webp`;
 export const imagePath = (schoolId: string, imageId: string) => `/uploads/${imageKey(schoolId, imageId)}`;
@@ -70,18 +71,46 @@ export async function reencode(data: Buffer): Promise<{ webp: Buffer; width: num
   }
 }
 
-/** PUT uploads/{token}: takes the grant (once, before it expires), checks and re-encodes the image, keeps it. */
+/**
+ * PUT uploads/{token}: checks and re-encodes the image for a live grant, then in one transaction
+ * takes the grant (once, before it expires) and records the picture; then keeps the file. A
+ * refused image leaves the link usable until it expires.
+ */
 export async function acceptUpload(db: Db, storage: ImageStorage, token: string, data: unknown): Promise<UploadDone> {
-  const [grant] = await db
-    .update(uploadGrants)
-    .set({ usedAt: new Date() })
-    .where(and(eq(uploadGrants.tokenHash, hashToken(token)), isNull(uploadGrants.usedAt), gt(uploadGrants.expiresAt, new Date())))
-    .returning();
-  if (!grant) throw notFound('This upload link has expired or was used already. Ask for a new one.');
+  const live = and(eq(uploadGrants.tokenHash, hashToken(token)), isNull(uploadGrants.usedAt), gt(uploadGrants.expiresAt, new Date()));
+  const [open] = await db.select({ tokenHash: uploadGrants.tokenHash }).from(uploadGrants).where(live);
+  if (!open) throw notFound(LINK_GONE);
   if (!Buffer.isBuffer(data) || !data.length) throw badRequest('Send the image itself as the request body (image/jpeg, image/png, image/webp or image/gif).');
   const { webp, width, height } = await reencode(data);
-  await storage.put(imageKey(grant.schoolId, grant.imageId), webp);
+  const grant = await db.transaction(async (tx) => {
+    const [g] = await tx.update(uploadGrants).set({ usedAt: new Date() }).where(live).returning();
+    if (!g) throw notFound(LINK_GONE);
+    await tx.insert(uploadedImages).values({ schoolId: g.schoolId, id: g.imageId, userId: g.userId, bytes: webp.length });
+    return g;
+  });
+  try {
+    await storage.put(imageKey(grant.schoolId, grant.imageId), webp);
+  } catch (err) {
+    await db.delete(uploadedImages).where(and(eq(uploadedImages.schoolId, grant.schoolId), eq(uploadedImages.id, grant.imageId)));
+    throw err;
+  }
   return { image: imagePath(grant.schoolId, grant.imageId), width, height, bytes: webp.length };
+}
+
+/**
+ * Locks a picture of the school against removal until the transaction ends (FOR KEY SHARE); false
+ * when the school has no such picture. A product saved with a picture calls this in the
+ * transaction that writes it.
+ */
+export async function holdPicture(tx: Queryable, schoolId: string, path: string): Promise<boolean> {
+  const m = /^\/uploads\/([0-9a-f-]{36})\/([0-9a-f-]{36})\.webp$/.exec(path);
+  if (!m || m[1] !== schoolId) return false;
+  const rows = await tx
+    .select({ id: uploadedImages.id })
+    .from(uploadedImages)
+    .where(and(eq(uploadedImages.schoolId, schoolId), eq(uploadedImages.id, m[2]!)))
+    .for('key share');
+  return rows.length > 0;
 }
 
 /** Forgets used or expired grants (the cleanup job). */
