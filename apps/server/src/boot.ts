@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { migrateDatabase, openDatabase, type Database, type Db } from './db/client.js';
 import { shouldSeedDemo, type Env } from './env.js';
 import { startJobs } from './jobs/queue.js';
+import { imageStorage } from './lib/storage.js';
 import { applySsoEnv } from './modules/identity/sso.js';
 import { DEMO_PASSWORD, demoSignInsPresent, isEmpty, seedDemo } from './seed/demo.js';
 
@@ -39,7 +40,7 @@ export async function boot(env: Env): Promise<Running> {
   await prepareDemo(database.db, env, app.log);
   const sso = await applySsoEnv(database.db, env, app.log);
   if (sso.length) app.log.info({ providers: sso, school: env.SSO_SCHOOL }, 'SSO clients from the environment');
-  const boss = env.JOBS ? await startJobs(database, app.log) : null;
+  const boss = env.JOBS ? await startJobs(database, app.log, imageStorage(env.DATA_DIR)) : null;
   let stopped = false;
   return {
     app,

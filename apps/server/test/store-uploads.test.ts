@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { deflateSync, crc32 } from 'node:zlib';
+import { MAX_PICTURE_PIXELS, MSG } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { uploadGrants } from '../src/db/schema.js';
+import { products, uploadGrants } from '../src/db/schema.js';
 import { hashToken } from '../src/lib/tokens.js';
 import { makePeriod, makeSchool, makeUser, signIn, type UserRow } from './helpers/factories.js';
 import { makeProduct, type ProductRow } from './helpers/store.js';
@@ -11,6 +14,24 @@ const ctx = useTestApp();
 const u: Record<string, UserRow> = {};
 const tok: Record<string, string> = {};
 const p: Record<string, ProductRow> = {};
+
+/** A PNG whose header says width × height, with one row of pixels: what a decoder sees first. */
+function pngHeaderOnly(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type), data])));
+    return Buffer.concat([length, Buffer.from(type), data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per sample
+  header[9] = 2; // RGB
+  const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(width * 3 + 1))), chunk('IEND', Buffer.alloc(0))]);
+}
 
 const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).png().toBuffer();
 const uploadUrl = (token: string | undefined, id: string) => call(ctx.app, 'GET', `/utility/upload-url/${id}`, { token });
@@ -111,8 +132,67 @@ describe('PUT uploads/{token} and GET the image', () => {
     });
   });
 
+  it('names a picture with too many pixels as such, with the limit (413); the link stays usable', async () => {
+    const g = (await uploadUrl(tok.sm, 'new')).body;
+    const huge = pngHeaderOnly(20_000, 20_000);
+    expect(huge.length).toBeLessThan(1024); // small on the wire: its header says 20000 × 20000
+    const res = await put(g.uploadUrl, huge);
+    expect(res).toMatchObject({ status: 413, body: { message: MSG.pictureTooManyPixels(20_000, 20_000, MAX_PICTURE_PIXELS) } });
+    expect(res.body.message).toBe('The picture has too many pixels (20000 × 20000). Upload a picture of at most 50 million pixels (for example 7000 × 7000).');
+    expect((await put(g.uploadUrl, await png(10, 10))).status).toBe(200);
+  });
+
   it('serves only kept images', async () => {
     for (const url of ['/uploads/x/y.webp', `/uploads/${p.school!.id}/${p.school!.id}.webp`, '/uploads/../etc/passwd'])
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
+});
+
+describe('a product’s image is a picture uploaded for the caller’s school, or none', () => {
+  const save = (token: string | undefined, store: 'school' | 'teacher', payload: object) => call(ctx.app, 'POST', `/products/${store}`, { token, payload });
+  const upload = async (token: string | undefined) => {
+    const g = (await uploadUrl(token, 'new')).body;
+    expect((await put(g.uploadUrl, await png(20, 20))).status).toBe(200);
+    return g.image as string;
+  };
+
+  it('refuses any other text with a clear 400, and leaves the product as it was', async () => {
+    const ours = await upload(tok.sm);
+    expect((await save(tok.sm, 'school', { _id: p.school!.id, image: ours })).status).toBe(200);
+    const theirs = (await uploadUrl(tok.adminB, 'new')).body;
+    expect((await put(theirs.uploadUrl, await png(20, 20))).status).toBe(200);
+    const notUploaded = (await uploadUrl(tok.sm, 'new')).body.image; // a link asked for, nothing sent
+    const refused = [
+      'javascript:alert(1)',
+      'https://example.org/cat.png',
+      '//example.org/x.webp',
+      'data:image/png;base64,iVBORw0KGgo=',
+      theirs.image, // another school's picture
+      notUploaded,
+      `/uploads/${u.sm!.schoolId}/${randomUUID()}.webp`, // never issued
+      `${ours}?x=1`,
+      ours.replace('/uploads/', '/uploads/../'),
+      ours.toUpperCase(),
+    ];
+    for (const image of refused) {
+      const res = await save(tok.sm, 'school', { _id: p.school!.id, image });
+      expect({ image, status: res.status, body: res.body }).toEqual({ image, status: 400, body: { message: MSG.pictureNotUploaded } });
+      expect((await save(tok.sm, 'school', { name: `New ${randomUUID().slice(0, 8)}`, category: 'Items', price: 1, image })).status).toBe(400);
+    }
+    const [row] = await ctx.database.db.select({ image: products.image }).from(products).where(eq(products.id, p.school!.id));
+    expect(row!.image).toBe(ours);
+  });
+
+  it('takes a picture of the school (whoever uploaded it), null or an empty text for none', async () => {
+    const bySm = await upload(tok.sm);
+    const byTeacher = await upload(tok.teacher);
+    expect(await save(tok.teacher, 'teacher', { _id: p.mine!.id, image: bySm })).toMatchObject({ status: 200, body: { image: bySm } });
+    expect(await save(tok.teacher, 'teacher', { _id: p.mine!.id, image: ` ${byTeacher} ` })).toMatchObject({ status: 200, body: { image: byTeacher } });
+    // Saving the product again as the web's form does (every field, the same picture).
+    expect(await save(tok.teacher, 'teacher', { _id: p.mine!.id, name: 'Pass', image: byTeacher })).toMatchObject({ status: 200, body: { image: byTeacher } });
+    expect(await save(tok.teacher, 'teacher', { _id: p.mine!.id, image: '' })).toMatchObject({ status: 200, body: { image: null } });
+    expect(await save(tok.teacher, 'teacher', { _id: p.mine!.id, image: null })).toMatchObject({ status: 200, body: { image: null } });
+    const made = await save(tok.teacher, 'teacher', { name: 'Pictured pass', category: 'Privileges', price: 3, image: byTeacher });
+    expect(made).toMatchObject({ status: 200, body: { image: byTeacher } });
   });
 });

@@ -35,6 +35,18 @@ export const MAX_PRODUCT_PRICE = 1_000_000;
 export const MAX_PRODUCT_STOCK = 1_000_000;
 export const MAX_DESCRIPTION_LENGTH = 500;
 
+/*
+ * Product pictures (docs/decisions.md, decision 61). A kept picture is a WebP of at most 800 px a
+ * side, usually 20-150 KB: a school may keep 2,000 of them and 200 MB in all, used or not (pictures
+ * no product uses are removed a day after their upload). A picture sent may have at most 50 million
+ * pixels (about 7,000 × 7,000) before it is shrunk.
+ */
+export const MAX_SCHOOL_PICTURES = 2_000;
+export const MAX_SCHOOL_PICTURE_BYTES = 200 * 1024 * 1024;
+export const MAX_PICTURE_PIXELS = 50_000_000;
+/** The path of a kept picture: /uploads/{school}/{picture}.webp. */
+export const PICTURE_PATH = /^\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.webp$/;
+
 export const SURVEY_NAMES = [
   'STUDENT_SATISFACTION_SURVEY',
   'STUDENT_SATISFACTION_SURVEY_V2',

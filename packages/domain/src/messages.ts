@@ -68,4 +68,10 @@ export const MSG = {
   rosterHasErrors: (n: number) => `The roster files have ${n} problem${n === 1 ? '' : 's'}; nothing was imported.`,
   rosterRunning: 'A roster import is already running for this school.',
   rosterFailed: 'The import failed; nothing was changed. Try again later.',
+  /* Product pictures (docs/decisions.md, decision 61). */
+  pictureNotUploaded: 'image must be a picture uploaded for this school (the image GET utility/upload-url/{id} answers), or null for none.',
+  pictureQuota: (pictures: number, megabytes: number) =>
+    `Your school has reached its limit of ${pictures.toLocaleString('en-US')} pictures and ${megabytes} MB. Remove pictures from products that do not need them: pictures no product uses are removed a day after their upload.`,
+  pictureTooManyPixels: (width: number, height: number, maxPixels: number) =>
+    `The picture has too many pixels (${width} × ${height}). Upload a picture of at most ${maxPixels / 1_000_000} million pixels (for example ${Math.floor(Math.sqrt(maxPixels) / 100) * 100} × ${Math.floor(Math.sqrt(maxPixels) / 100) * 100}).`,
 } as const;

@@ -10,6 +10,7 @@ import {
   ORDER_ACTIONS,
   ORDER_STATUS_FILTERS,
   ORDER_STATUSES,
+  PICTURE_PATH,
   STORE_ITEM_CATEGORIES,
   STORE_MODELS,
 } from './constants.js';
@@ -57,7 +58,13 @@ export const productBody = z
     price: whole('price', 0, MAX_PRODUCT_PRICE).optional(),
     stock: whole('stock', 0, MAX_PRODUCT_STOCK).nullable().optional(),
     limitPerStudent: whole('limitPerStudent', 1, 1000).nullable().optional(),
-    image: z.string({ error: 'image must be text' }).trim().max(500, { error: 'image must be at most 500 characters' }).nullable().optional(),
+    /** null or '' for none, else the path of a picture uploaded for the caller's school (the server checks the school). */
+    image: z
+      .string({ error: 'image must be text' })
+      .trim()
+      .refine((v) => v === '' || PICTURE_PATH.test(v), { error: MSG.pictureNotUploaded })
+      .nullable()
+      .optional(),
     active: z.boolean({ error: 'active must be true or false' }).optional(),
   })
   .superRefine((b, ctx) => {

@@ -509,6 +509,24 @@ export const uploadGrants = pgTable(
   (t) => [index('upload_grants_expiry').on(t.expiresAt)],
 );
 
+/**
+ * Every kept product picture (/uploads/{school_id}/{id}.webp), written when its upload is accepted:
+ * what an image of a product may name, what counts against the school's quota, and what the
+ * cleanup job removes once no product uses it, a day after its upload. user_id is null for
+ * pictures kept before this table (bytes 0, unknown).
+ */
+export const uploadedImages = pgTable(
+  'uploaded_images',
+  {
+    schoolId: uuid('school_id').notNull(),
+    id: uuid('id').notNull(),
+    userId: uuid('user_id'),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.id] }), index('uploaded_images_created').on(t.createdAt)],
+);
+
 /* ---- settings (issue 10) ---- */
 
 /** Every change of a user's roles (PUT settings/users/roles/{id}): who changed whose, from what to what. */

@@ -3,13 +3,15 @@ import type { Database } from '../db/client.js';
 import { purgeExpired } from '../modules/auth/service.js';
 import { purgeIdentity } from '../modules/identity/password-links.js';
 import { purgeIdempotencyKeys } from '../lib/idempotency.js';
-import { purgeUploadGrants } from '../modules/uploads/service.js';
+import type { ImageStorage } from '../lib/storage.js';
+import { purgeUploadGrants, removeUnusedPictures } from '../modules/uploads/service.js';
 import { DAILY_POINTS_QUEUE, runDailyPointsForAllSchools } from './daily-points.js';
 
 export const CLEANUP_QUEUE = 'cleanup-expired-sessions';
+export const UNUSED_PICTURES_QUEUE = 'remove-unused-pictures';
 
-/** pg-boss over the same database: a pool on PostgreSQL, the in-process PGlite otherwise. */
-export async function startJobs(database: Database, log: { error: (o: object, m: string) => void }): Promise<PgBoss> {
+/** pg-boss over the same database: a pool on PostgreSQL, the in-process PGlite otherwise. `storage` keeps the uploaded pictures. */
+export async function startJobs(database: Database, log: { error: (o: object, m: string) => void }, storage: ImageStorage): Promise<PgBoss> {
   const boss =
     database.kind === 'postgres'
       ? new PgBoss({ connectionString: database.url, max: 3 })
@@ -23,6 +25,12 @@ export async function startJobs(database: Database, log: { error: (o: object, m:
     await purgeIdentity(database.db);
     await purgeIdempotencyKeys(database.db);
     await purgeUploadGrants(database.db);
+  });
+  // Hourly: a picture no product uses goes a day (to an hour more) after its upload.
+  await boss.createQueue(UNUSED_PICTURES_QUEUE);
+  await boss.schedule(UNUSED_PICTURES_QUEUE, '35 * * * *');
+  await boss.work(UNUSED_PICTURES_QUEUE, async () => {
+    await removeUnusedPictures(database.db, storage);
   });
   // Hourly, so each school's points go out soon after its own day ends, whatever its time zone.
   await boss.createQueue(DAILY_POINTS_QUEUE);

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -9,6 +9,8 @@ export interface ImageStorage {
   put(key: string, data: Buffer): Promise<void>;
   /** null when there is no such file. */
   get(key: string): Promise<Buffer | null>;
+  /** Removes the file; nothing when there is none. */
+  remove(key: string): Promise<void>;
 }
 
 const SAFE_KEY = /^[a-zA-Z0-9-]+(\/[a-zA-Z0-9-]+)*\.[a-z0-9]+$/;
@@ -33,6 +35,13 @@ export function diskStorage(root: string): ImageStorage {
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw err;
+      }
+    },
+    async remove(key) {
+      try {
+        await unlink(file(key));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       }
     },
   };

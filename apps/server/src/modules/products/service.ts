@@ -7,6 +7,7 @@ import { mayDo } from '../../access/permission.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { holdPicture } from '../uploads/service.js';
 
 export type ProductRow = typeof products.$inferSelect;
 type TeacherRef = { id: string; firstName: string; lastName: string } | null;
@@ -117,7 +118,8 @@ const isUniqueViolation = (e: unknown): boolean => {
 /**
  * POST products/school and products/teacher: creates a product, or with `_id` updates that one
  * (only the fields sent). Names are unique within the store (spec message); a concurrent twin is
- * caught by the unique index with the same message.
+ * caught by the unique index with the same message. `image` is null, or a picture uploaded for the
+ * caller's school (400 otherwise).
  */
 export async function saveProduct(db: Queryable, u: AuthUser, store: ProductStore, body: ProductBody): Promise<Product> {
   const existing = body._id !== undefined ? await ownedProduct(db, u, store, body._id) : null;
@@ -140,14 +142,19 @@ export async function saveProduct(db: Queryable, u: AuthUser, store: ProductStor
   };
   let saved: ProductRow;
   try {
-    if (existing) {
-      [saved] = (await db
-        .update(products)
-        .set({ ...fields, updatedAt: new Date() })
-        .where(and(eq(products.schoolId, u.schoolId), eq(products.id, existing.id)))
-        .returning()) as [ProductRow];
-    } else {
-      [saved] = (await db
+    saved = await db.transaction(async (tx) => {
+      // The picture must be one uploaded for this school; held until the product is written, so
+      // the cleanup job cannot remove it in between (docs/decisions.md, decision 61).
+      if (fields.image && !(await holdPicture(tx, u.schoolId, fields.image))) throw badRequest(MSG.pictureNotUploaded);
+      if (existing) {
+        const [row] = await tx
+          .update(products)
+          .set({ ...fields, updatedAt: new Date() })
+          .where(and(eq(products.schoolId, u.schoolId), eq(products.id, existing.id)))
+          .returning();
+        return row!;
+      }
+      const [row] = await tx
         .insert(products)
         .values({
           ...fields,
@@ -158,8 +165,9 @@ export async function saveProduct(db: Queryable, u: AuthUser, store: ProductStor
           price: body.price!,
           description: fields.description ?? '',
         })
-        .returning()) as [ProductRow];
-    }
+        .returning();
+      return row!;
+    });
   } catch (e) {
     if (isUniqueViolation(e)) throw badRequest(MSG.duplicateItemName);
     throw e;

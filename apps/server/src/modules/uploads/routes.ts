@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { uploadDoneResponse, uploadUrlResponse } from '@app/domain';
+import { MAX_PICTURE_PIXELS, MAX_SCHOOL_PICTURE_BYTES, MAX_SCHOOL_PICTURES, uploadDoneResponse, uploadUrlResponse } from '@app/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { me } from '../../lib/auth-context.js';
 import { HttpError } from '../../lib/errors.js';
+import { withRetryAfter } from '../../lib/rate-limit.js';
 import { imageStorage } from '../../lib/storage.js';
 import { acceptUpload, createUploadUrl, MAX_UPLOAD_BYTES } from './service.js';
 
@@ -17,8 +18,16 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/utility/upload-url/:id',
-    { config: { action: 'store:upload' }, schema: { tags: ['uploads'], params: z.object({ id: z.string().max(100) }), response: { 200: uploadUrlResponse } } },
-    async (req) => createUploadUrl(app.db, me(req), req.params.id),
+    {
+      config: { action: 'store:upload' },
+      schema: {
+        tags: ['uploads'],
+        description: 'A one-time URL to upload a product picture to. At most 30 per 10 minutes and 200 a day per user, 500 an hour per school (429 with Retry-After); 409 when the school keeps its most pictures.',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: uploadUrlResponse },
+      },
+    },
+    async (req, reply) => createUploadUrl(app.db, me(req), req.params.id).catch(withRetryAfter(reply)),
   );
 
   app.put(
@@ -28,7 +37,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: MAX_UPLOAD_BYTES,
       schema: {
         tags: ['uploads'],
-        description: `The image as the raw body (JPEG, PNG, WebP, GIF…, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB), to the uploadUrl GET utility/upload-url/{id} gave; kept as WebP.`,
+        description: `The image as the raw body (JPEG, PNG, WebP, GIF…, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB and ${MAX_PICTURE_PIXELS / 1_000_000} million pixels), to the uploadUrl GET utility/upload-url/{id} gave; kept as WebP. A school keeps at most ${MAX_SCHOOL_PICTURES} pictures and ${MAX_SCHOOL_PICTURE_BYTES / 1024 / 1024} MB (409 beyond); pictures no product uses are removed a day after their upload.`,
         params: z.object({ token: z.string().max(100) }),
         response: { 200: uploadDoneResponse },
       },

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
-import sharp from 'sharp';
-import type { UploadDone, UploadUrl } from '@app/domain';
+import { and, asc, count, eq, gt, isNull, lt, or, sql, sum } from 'drizzle-orm';
+import sharp, { type Metadata } from 'sharp';
+import { MAX_PICTURE_PIXELS, MAX_SCHOOL_PICTURE_BYTES, MAX_SCHOOL_PICTURES, MSG, type UploadDone, type UploadUrl } from '@app/domain';
 import type { Db, Queryable } from '../../db/client.js';
-import { products, uploadGrants } from '../../db/schema.js';
+import { products, uploadedImages, uploadGrants } from '../../db/schema.js';
 import { mayDo } from '../../access/permission.js';
 import type { AuthUser } from '../../lib/auth-context.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { hit, type Limit } from '../../lib/rate-limit.js';
 import type { ImageStorage } from '../../lib/storage.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 
@@ -17,17 +18,44 @@ export const UPLOAD_TTL_MS = 10 * 60 * 1000;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Images are kept at most this wide and high (keeping their shape), as WebP. */
 export const MAX_IMAGE_SIDE = 800;
+/** A picture no product uses is removed this long after its upload (the cleanup job, hourly). */
+export const UNUSED_PICTURE_TTL_MS = 24 * 60 * 60 * 1000;
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+const LINK_GONE = 'This upload link has expired or was used already. Ask for a new one.';
 
 export const imageKey = (schoolId: string, imageId: string) => `${schoolId}/${imageId}.webp`;
 export const imagePath = (schoolId: string, imageId: string) => `/uploads/${imageKey(schoolId, imageId)}`;
 
 /**
+ * Upload URLs a caller may ask for (docs/decisions.md, decision 61): 30 per 10 minutes and 200 a
+ * day per user, 500 an hour per school. Enough to fill a store's pictures in one sitting, not to
+ * flood the grants or the re-encoding.
+ */
+export const uploadUrlLimits = (u: AuthUser): Limit[] => [
+  { key: `upload-url:user:${u.id}`, max: 30, windowSeconds: 10 * 60 },
+  { key: `upload-url:user:${u.id}`, max: 200, windowSeconds: 24 * 60 * 60 },
+  { key: `upload-url:school:${u.schoolId}`, max: 500, windowSeconds: 60 * 60 },
+];
+
+const quotaFull = () => conflict(MSG.pictureQuota(MAX_SCHOOL_PICTURES, MAX_SCHOOL_PICTURE_BYTES / 1024 / 1024));
+
+/** How many pictures a school keeps, and their bytes (used or not: unused ones count until removed). */
+export async function schoolPictures(db: Queryable, schoolId: string): Promise<{ pictures: number; bytes: number }> {
+  const [row] = await db
+    .select({ pictures: count(), bytes: sum(uploadedImages.bytes) })
+    .from(uploadedImages)
+    .where(eq(uploadedImages.schoolId, schoolId));
+  return { pictures: Number(row?.pictures ?? 0), bytes: Number(row?.bytes ?? 0) };
+}
+
+/**
  * GET utility/upload-url/{id}: `{id}` is the product the image is for (one the caller manages)
  * or `new` for a product not saved yet. Answers a one-time URL of this server, good for 10
- * minutes, to PUT the image to, and the path the image will have.
+ * minutes, to PUT the image to, and the path the image will have. Rate limited (429), and
+ * refused (409) when the school keeps its most pictures already.
  */
-export async function createUploadUrl(db: Queryable, u: AuthUser, id: string): Promise<UploadUrl> {
+export async function createUploadUrl(db: Db, u: AuthUser, id: string): Promise<UploadUrl> {
+  await hit(db, uploadUrlLimits(u));
   if (id !== 'new') {
     if (!isUuid(id)) throw notFound('Product not found');
     const [p] = await db.select().from(products).where(and(eq(products.schoolId, u.schoolId), eq(products.id, id)));
@@ -35,6 +63,8 @@ export async function createUploadUrl(db: Queryable, u: AuthUser, id: string): P
     const mine = p.store === 'School' ? mayDo(u, 'store:manageSchool') : p.teacherId === u.id;
     if (!mine) throw forbidden('This product belongs to another store.');
   }
+  const kept = await schoolPictures(db, u.schoolId);
+  if (kept.pictures >= MAX_SCHOOL_PICTURES || kept.bytes >= MAX_SCHOOL_PICTURE_BYTES) throw quotaFull();
   const token = newToken();
   const imageId = randomUUID();
   const expiresAt = new Date(Date.now() + UPLOAD_TTL_MS);
@@ -42,17 +72,24 @@ export async function createUploadUrl(db: Queryable, u: AuthUser, id: string): P
   return { uploadUrl: `/api/v1/uploads/${token}`, image: imagePath(u.schoolId, imageId), expiresAt: expiresAt.toISOString(), maxBytes: MAX_UPLOAD_BYTES };
 }
 
-/** Re-encodes an upload: only real images (by content), turned upright, at most 800 px a side, WebP, no metadata. */
+/**
+ * Re-encodes an upload: only real images (by content) of at most MAX_PICTURE_PIXELS pixels, turned
+ * upright, at most 800 px a side, WebP, no metadata. The size is read from the header first, so a
+ * huge picture is named as such (413) before anything is decoded.
+ */
 export async function reencode(data: Buffer): Promise<{ webp: Buffer; width: number; height: number }> {
-  let format: string | undefined;
+  let meta: Metadata | undefined;
   try {
-    format = (await sharp(data, { limitInputPixels: 50_000_000 }).metadata()).format;
+    meta = await sharp(data, { limitInputPixels: false }).metadata();
   } catch {
-    format = undefined;
+    meta = undefined;
   }
-  if (!format || !FORMATS.has(format)) throw badRequest('The file is not an image. Upload a JPEG, PNG, WebP or GIF picture.');
+  if (!meta?.format || !FORMATS.has(meta.format)) throw badRequest('The file is not an image. Upload a JPEG, PNG, WebP or GIF picture.');
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  if (width * height > MAX_PICTURE_PIXELS) throw new HttpError(413, MSG.pictureTooManyPixels(width, height, MAX_PICTURE_PIXELS));
   try {
-    const { data: webp, info } = await sharp(data, { limitInputPixels: 50_000_000, failOn: 'error' })
+    const { data: webp, info } = await sharp(data, { limitInputPixels: MAX_PICTURE_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
@@ -63,18 +100,90 @@ export async function reencode(data: Buffer): Promise<{ webp: Buffer; width: num
   }
 }
 
-/** PUT uploads/{token}: takes the grant (once, before it expires), checks and re-encodes the image, keeps it. */
+/** Serialises the quota check and the new picture's row per school. */
+const lockSchoolPictures = (tx: Queryable, schoolId: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pictures:${schoolId}`}))`);
+
+/**
+ * PUT uploads/{token}: checks and re-encodes the image for a live grant, then in one transaction
+ * takes the grant (once, before it expires), checks the school's quota (409) and records the
+ * picture; then keeps the file. A refused image leaves the link usable until it expires.
+ */
 export async function acceptUpload(db: Db, storage: ImageStorage, token: string, data: unknown): Promise<UploadDone> {
-  const [grant] = await db
-    .update(uploadGrants)
-    .set({ usedAt: new Date() })
-    .where(and(eq(uploadGrants.tokenHash, hashToken(token)), isNull(uploadGrants.usedAt), gt(uploadGrants.expiresAt, new Date())))
-    .returning();
-  if (!grant) throw notFound('This upload link has expired or was used already. Ask for a new one.');
+  const live = and(eq(uploadGrants.tokenHash, hashToken(token)), isNull(uploadGrants.usedAt), gt(uploadGrants.expiresAt, new Date()));
+  const [open] = await db.select({ tokenHash: uploadGrants.tokenHash }).from(uploadGrants).where(live);
+  if (!open) throw notFound(LINK_GONE);
   if (!Buffer.isBuffer(data) || !data.length) throw badRequest('Send the image itself as the request body (image/jpeg, image/png, image/webp or image/gif).');
   const { webp, width, height } = await reencode(data);
-  await storage.put(imageKey(grant.schoolId, grant.imageId), webp);
+  const grant = await db.transaction(async (tx) => {
+    const [g] = await tx.update(uploadGrants).set({ usedAt: new Date() }).where(live).returning();
+    if (!g) throw notFound(LINK_GONE);
+    await lockSchoolPictures(tx, g.schoolId);
+    const kept = await schoolPictures(tx, g.schoolId);
+    if (kept.pictures + 1 > MAX_SCHOOL_PICTURES || kept.bytes + webp.length > MAX_SCHOOL_PICTURE_BYTES) throw quotaFull();
+    await tx.insert(uploadedImages).values({ schoolId: g.schoolId, id: g.imageId, userId: g.userId, bytes: webp.length });
+    return g;
+  });
+  try {
+    await storage.put(imageKey(grant.schoolId, grant.imageId), webp);
+  } catch (err) {
+    await db.delete(uploadedImages).where(and(eq(uploadedImages.schoolId, grant.schoolId), eq(uploadedImages.id, grant.imageId)));
+    throw err;
+  }
   return { image: imagePath(grant.schoolId, grant.imageId), width, height, bytes: webp.length };
+}
+
+/**
+ * Locks a picture of the school against removal until the transaction ends (FOR KEY SHARE, which
+ * the removal's FOR UPDATE waits for or skips); false when the school has no such picture. A
+ * product saved with a picture calls this in the transaction that writes it.
+ */
+export async function holdPicture(tx: Queryable, schoolId: string, path: string): Promise<boolean> {
+  const m = /^\/uploads\/([0-9a-f-]{36})\/([0-9a-f-]{36})\.webp$/.exec(path);
+  if (!m || m[1] !== schoolId) return false;
+  const rows = await tx
+    .select({ id: uploadedImages.id })
+    .from(uploadedImages)
+    .where(and(eq(uploadedImages.schoolId, schoolId), eq(uploadedImages.id, m[2]!)))
+    .for('key share');
+  return rows.length > 0;
+}
+
+/** No product (not deleted) names the picture. */
+const unused = sql`not exists (select 1 from ${products} where ${products.schoolId} = ${uploadedImages.schoolId} and ${products.deletedAt} is null and ${products.image} = '/uploads/' || ${uploadedImages.schoolId}::text || '/' || ${uploadedImages.id}::text || '.webp')`;
+const REMOVE_BATCH = 200;
+
+/**
+ * The cleanup job: removes pictures uploaded more than a day before `now` that no product uses,
+ * their rows then their files. Race-safe: the candidates are locked (FOR UPDATE, skipping those a
+ * product save holds), then deleted by a statement that reads the products again, so a product
+ * saved meanwhile keeps its picture; a picture younger than a day is never a candidate.
+ * Returns how many pictures went.
+ */
+export async function removeUnusedPictures(db: Db, storage: ImageStorage, now: Date = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - UNUSED_PICTURE_TTL_MS);
+  let removed = 0;
+  for (;;) {
+    const { seen, gone } = await db.transaction(async (tx) => {
+      const candidates = await tx
+        .select({ schoolId: uploadedImages.schoolId, id: uploadedImages.id })
+        .from(uploadedImages)
+        .where(and(lt(uploadedImages.createdAt, before), unused))
+        .orderBy(asc(uploadedImages.createdAt))
+        .limit(REMOVE_BATCH)
+        .for('update', { skipLocked: true });
+      if (!candidates.length) return { seen: 0, gone: [] };
+      const locked = or(...candidates.map((c) => and(eq(uploadedImages.schoolId, c.schoolId), eq(uploadedImages.id, c.id))));
+      const gone = await tx
+        .delete(uploadedImages)
+        .where(and(locked, lt(uploadedImages.createdAt, before), unused))
+        .returning({ schoolId: uploadedImages.schoolId, id: uploadedImages.id });
+      return { seen: candidates.length, gone };
+    });
+    // Files after the commit: a rolled-back removal never loses a file.
+    for (const g of gone) await storage.remove(imageKey(g.schoolId, g.id));
+    removed += gone.length;
+    if (seen < REMOVE_BATCH || !gone.length) return removed;
+  }
 }
 
 /** Forgets used or expired grants (the cleanup job). */
