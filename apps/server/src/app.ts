@@ -16,6 +16,7 @@ import { mayDo } from './access/permission.js';
 import type { Database, Db } from './db/client.js';
 import { apiDocsEnabled, DEFAULT_WEB_DIST, type Env } from './env.js';
 import { configureSessionCache, findSession, watchSessionChanges } from './modules/auth/service.js';
+import { documentRoute } from './lib/openapi.js';
 import { causeSummary, forbidden, HttpError, unauthorized } from './lib/errors.js';
 import { inputHygiene } from './lib/input-hygiene.js';
 import { validationMessage } from './lib/validation-message.js';
@@ -144,7 +145,7 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
       },
       security: [{ authtoken: [], from: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: documentRoute(jsonSchemaTransform),
   });
   // The OpenAPI document is always built (app.swagger()); its page only where API docs are enabled.
   if (apiDocsEnabled(env)) await app.register(swaggerUi, { routePrefix: '/api/docs' });

@@ -16,7 +16,11 @@ type JsonSchema = {
   additionalProperties?: boolean | JsonSchema;
   required?: string[];
 };
-type Operation = { responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }> };
+type Operation = {
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: JsonSchema }> }>;
+  security?: unknown[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema & { format?: string } }> };
+};
 type OpenApi = { paths: Record<string, Record<string, Operation>> };
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -101,6 +105,64 @@ describe('the OpenAPI document', () => {
       return !op?.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key' && !p.required);
     });
     expect(withoutKey).toEqual([]);
+  });
+});
+
+describe('who may call, what goes wrong, what goes in (the document)', () => {
+  const PUBLIC = [
+    'post /api/v1/auth/login',
+    'post /api/v1/auth/login/school',
+    'get /api/v1/auth/login/sso/state',
+    'post /api/v1/auth/login/sso',
+    'get /api/v1/auth/account-setup',
+    'post /api/v1/auth/account-setup',
+    'post /api/v1/auth/forgot-password',
+    'post /api/v1/auth/reset-password',
+    'post /api/v1/utility/contact',
+    'put /api/v1/uploads/{token}',
+    'get /api/v1/status',
+  ];
+
+  it('the public calls declare no security; every other call needs the session', () => {
+    const open = operations()
+      .filter(({ op }) => Array.isArray(op.security) && op.security.length === 0)
+      .map(({ method, path }) => `${method} ${path}`);
+    expect(open.sort()).toEqual(expect.arrayContaining(PUBLIC.sort()));
+    // Exactly the routes the server opens without a session.
+    const serverPublic = ctx.app.apiRoutes.filter((r) => r.public && r.url.startsWith('/api/v1/')).map((r) => `${r.method.toLowerCase()} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
+    expect(open.sort()).toEqual(serverPublic.sort());
+    const secured = operations().filter(({ method, path }) => !open.includes(`${method} ${path}`));
+    expect(secured.every(({ op }) => op.security === undefined)).toBe(true);
+    expect((doc as unknown as { security: unknown[] }).security).toEqual([{ authtoken: [], from: [] }]);
+  });
+
+  it('every call documents its 4xx answers as { message }: 400 and 404 always, 401 and 403 with a session', () => {
+    const problems = operations().flatMap(({ method, path, op }) => {
+      const open = Array.isArray(op.security) && op.security.length === 0;
+      const needed = ['400', '404', ...(open ? [] : ['401', '403'])];
+      return needed
+        .filter((code) => {
+          const schema = op.responses?.[code]?.content?.['application/json']?.schema;
+          return !(schema?.properties?.message && schema.required?.includes('message') && op.responses?.[code]?.description);
+        })
+        .map((code) => `${method} ${path} ${code}`);
+    });
+    expect(problems).toEqual([]);
+    // The sign-ins also say they refuse (401) and limit (429).
+    for (const path of ['/api/v1/auth/login', '/api/v1/auth/login/school']) expect(Object.keys(doc.paths[path]!.post!.responses!)).toEqual(expect.arrayContaining(['401', '429']));
+    expect(Object.keys(doc.paths['/api/v1/activity/bulk']!.post!.responses!)).toContain('409');
+  });
+
+  it('the picture upload and the roster calls document their bodies', () => {
+    const upload = doc.paths['/api/v1/uploads/{token}']!.put!.requestBody?.content ?? {};
+    expect(Object.keys(upload)).toEqual(expect.arrayContaining(['image/jpeg', 'image/png', 'image/webp']));
+    expect(upload['image/png']?.schema).toMatchObject({ type: 'string', format: 'binary' });
+    expect(Object.keys(doc.paths['/api/v1/uploads/{token}']!.put!.responses!)).toEqual(expect.arrayContaining(['409', '413']));
+    for (const path of ['/api/v1/roster/dry-run', '/api/v1/roster/import']) {
+      const form = doc.paths[path]!.post!.requestBody?.content?.['multipart/form-data']?.schema;
+      expect(form?.properties?.files?.items).toMatchObject({ type: 'string', format: 'binary' });
+      expect(Object.keys(doc.paths[path]!.post!.responses!)).toEqual(expect.arrayContaining(['413', '415']));
+    }
   });
 });
 

@@ -31,6 +31,10 @@ export interface Operation {
   body: Schema | undefined;
   query: { name: string; schema: Schema; required: boolean }[];
   params: { name: string; schema: Schema }[];
+  /** The answers the document declares, by status ('200', '400', …). */
+  responses: string[];
+  /** Declares no security: callable without a session. */
+  public: boolean;
 }
 
 /** Values that make a request plausible, so cases get past "not found" into the code behind it. */
@@ -112,6 +116,8 @@ export function operationsFrom(doc: any): Operation[] {
         body: op.requestBody ? resolveDeep(resolve(resolve(op.requestBody).content?.['application/json']?.schema), resolve) : undefined,
         query: parameters.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: resolveDeep(resolve(p.schema), resolve), required: Boolean(p.required) })),
         params: parameters.filter((p) => p.in === 'path').map((p) => ({ name: p.name, schema: resolveDeep(resolve(p.schema), resolve) })),
+        responses: Object.keys(op.responses ?? {}),
+        public: Array.isArray(op.security) && op.security.length === 0,
       });
     }
   }

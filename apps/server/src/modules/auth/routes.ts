@@ -11,7 +11,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login',
-    { config: { public: true }, schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse } } },
+    { config: { public: true, answers: [401, 429] }, schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse } } },
     async (req, reply): Promise<LoginResponse> => {
       const { token, userId } = await login(app.db, {
         ...req.body,

@@ -60,7 +60,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/login/sso/state',
-    { config: { public: true }, schema: { tags: ['auth'], querystring: ssoStateQuery, response: { 200: ssoStateResponse } } },
+    { config: { public: true, answers: [429] }, schema: { tags: ['auth'], querystring: ssoStateQuery, response: { 200: ssoStateResponse } } },
     async (req, reply) => {
       const browser = cookieOf(req.headers.cookie, SSO_COOKIE) ?? newToken();
       const answer = await createSsoState(app.db, { ...req.query, browser, address: req.ip, baseUrl }, outbound).catch(withRetryAfter(reply));
@@ -71,13 +71,13 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login/sso',
-    { config: { public: true }, schema: { tags: ['auth'], body: ssoLoginBody, response: { 200: loginResponse } } },
+    { config: { public: true, answers: [401] }, schema: { tags: ['auth'], body: ssoLoginBody, response: { 200: loginResponse } } },
     async (req) => signIn(await completeSso(app.db, { ...req.body, browser: cookieOf(req.headers.cookie, SSO_COOKIE), baseUrl }, outbound)),
   );
 
   app.post(
     '/auth/login/school',
-    { config: { public: true }, schema: { tags: ['auth'], body: schoolLoginBody, response: { 200: loginResponse } } },
+    { config: { public: true, answers: [401, 429] }, schema: { tags: ['auth'], body: schoolLoginBody, response: { 200: loginResponse } } },
     async (req, reply) => signIn(await schoolTokenLogin(app.db, { ...req.body, address: req.ip }).catch(withRetryAfter(reply))),
   );
 
@@ -89,13 +89,13 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/account-setup',
-    { config: { public: true }, schema: { tags: ['auth'], body: accountSetupBody, response: { 200: loginResponse } } },
+    { config: { public: true, answers: [401] }, schema: { tags: ['auth'], body: accountSetupBody, response: { 200: loginResponse } } },
     async (req) => signIn(await completeSetup(app.db, req.body)),
   );
 
   app.post(
     '/auth/forgot-password',
-    { config: { public: true }, schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: forgotPasswordResponse } } },
+    { config: { public: true, answers: [429] }, schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: forgotPasswordResponse } } },
     async (req, reply) => {
       await forgotPassword(app.db, mailer, baseUrl, { email: req.body.email, address: req.ip }, (err) => app.log.error({ err }, 'password reset mail failed')).catch(
         withRetryAfter(reply),
@@ -106,7 +106,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/reset-password',
-    { config: { public: true }, schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: loginResponse } } },
+    { config: { public: true, answers: [401] }, schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: loginResponse } } },
     async (req) => signIn(await resetPassword(app.db, req.body)),
   );
 

@@ -10,6 +10,15 @@ import { runningJobs } from './jobs.js';
 import { dryRun, importStatus, RosterRejected, startImport } from './service.js';
 
 const TOO_LARGE = MSG.rosterTooLarge(MAX_ROSTER_BYTES / 1024 / 1024);
+/** The multipart form both roster calls read (documented; the files are read by readUpload). */
+const ROSTER_BODY = {
+  contentTypes: ['multipart/form-data'],
+  schema: {
+    type: 'object',
+    description: 'File parts under any field name; each file is known by its name: a .zip of the OneRoster CSV files, or orgs.csv, academicSessions.csv, users.csv, classes.csv and enrollments.csv.',
+    properties: { files: { type: 'array', items: { type: 'string', format: 'binary' } } },
+  },
+};
 const UPLOAD_DOC = `multipart/form-data: a .zip of the OneRoster 1.1 CSV files, or the files orgs.csv, academicSessions.csv, users.csv, classes.csv and enrollments.csv (at most ${MAX_ROSTER_BYTES / 1024 / 1024} MB in all).`;
 
 /** The uploaded files, read whole (they are parsed whole anyway); over the limit is 413. */
@@ -51,7 +60,7 @@ export const rosterImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/roster/dry-run',
     {
-      config: { action: 'roster:import' },
+      config: { action: 'roster:import', documentedBody: ROSTER_BODY },
       bodyLimit: MAX_ROSTER_BYTES,
       schema: { tags: ['settings'], description: `The files checked and what importing them would change. ${UPLOAD_DOC}`, response: { 200: rosterDryRunResponse } },
     },
@@ -61,7 +70,7 @@ export const rosterImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/roster/import',
     {
-      config: { action: 'roster:import' },
+      config: { action: 'roster:import', documentedBody: ROSTER_BODY },
       bodyLimit: MAX_ROSTER_BYTES,
       errorHandler: rejected,
       schema: {

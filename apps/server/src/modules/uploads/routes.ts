@@ -19,7 +19,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/utility/upload-url/:id',
     {
-      config: { action: 'store:upload' },
+      config: { action: 'store:upload', answers: [409, 429] },
       schema: {
         tags: ['uploads'],
         description: 'A one-time URL to upload a product picture to. At most 30 per 10 minutes and 200 a day per user, 500 an hour per school (429 with Retry-After); 409 when the school keeps its most pictures.',
@@ -33,7 +33,11 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/uploads/:token',
     {
-      config: { public: true },
+      config: {
+        public: true,
+        answers: [409],
+        documentedBody: { contentTypes: IMAGE_TYPES, schema: { type: 'string', format: 'binary', description: 'The picture file itself.' } },
+      },
       bodyLimit: MAX_UPLOAD_BYTES,
       schema: {
         tags: ['uploads'],

@@ -19,7 +19,7 @@ import { presentPerson } from '../../presenters/user.js';
 import { listPeriods } from '../periods/service.js';
 
 export const utilityRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/utility/contact', { config: { public: true }, schema: { tags: ['utility'], body: contactBody, response: { 200: contactSentResponse } } }, async (req, reply): Promise<ContactSent> => {
+  app.post('/utility/contact', { config: { public: true, answers: [429] }, schema: { tags: ['utility'], body: contactBody, response: { 200: contactSentResponse } } }, async (req, reply): Promise<ContactSent> => {
     const b = req.body;
     // 5 messages per 10 minutes and 20 per day, per signed-in user, else per address (docs/decisions.md, decision 4).
     const sender = req.auth ? `user:${req.auth.id}` : `address:${req.ip}`;
