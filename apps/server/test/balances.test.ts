@@ -43,11 +43,27 @@ describe('GET utility/student/balance/stats', () => {
     expect((await call(ctx.app, 'GET', `/utility/student/balance/stats?studentId=${student.id}`, { token: tokens.loner })).status).toBe(403);
   });
 
-  it('a student reads their own stats with tier and member status; other ids are ignored for students', async () => {
-    const res = await call(ctx.app, 'GET', `/utility/student/balance/stats?studentId=${stranger.id}`, { token: tokens.student });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ studentId: student.id, balance: 10, totalEarned: 10, totalSpent: 0, tier: 'Bronze', nextTier: 'Silver', pointsToNextTier: 90, memberStatus: 'Bronze' });
-    expect(typeof res.body.earnedYesterday).toBe('number');
+  it('a student reads their own stats with tier and member status, naming no one or themselves', async () => {
+    for (const query of ['', `?studentId=${student.id}`]) {
+      const res = await call(ctx.app, 'GET', `/utility/student/balance/stats${query}`, { token: tokens.student });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ studentId: student.id, balance: 10, totalEarned: 10, totalSpent: 0, tier: 'Bronze', nextTier: 'Silver', pointsToNextTier: 90, memberStatus: 'Bronze' });
+      expect(typeof res.body.earnedYesterday).toBe('number');
+    }
+  });
+
+  it('a student naming another student gets 403 from every call about one student, not their own figures', async () => {
+    const refused = { status: 403, body: { message: 'This student is not in your classes.' } };
+    const about = (id: string) => [
+      ['GET', `/utility/student/balance/stats?studentId=${id}`, undefined],
+      ['POST', '/utility/student/balance', { endDates: [day], studentId: id }],
+      ['GET', `/utility/student/dashboard/stats?studentId=${id}`, undefined],
+      ['GET', `/utility/student/academic-projections?studentId=${id}`, undefined],
+      ['GET', `/activity/?studentId=${id}`, undefined],
+      ['GET', `/api/v2/order/student?studentId=${id}`, undefined],
+    ] as const;
+    for (const [method, url, payload] of about(stranger.id)) expect(await call(ctx.app, method, url, { token: tokens.student, payload }), url).toMatchObject(refused);
+    for (const [method, url, payload] of about(student.id)) expect((await call(ctx.app, method, url, { token: tokens.student, payload })).status, url).toBe(200);
   });
 });
 

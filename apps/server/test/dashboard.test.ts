@@ -76,7 +76,8 @@ describe('GET utility/student/dashboard/stats', () => {
   it('403 for a teacher not teaching the student; 404 for another school; a student cannot read another', async () => {
     expect((await stats(`?studentId=${student.id}`, tok.loner)).status).toBe(403);
     expect((await stats(`?studentId=${student.id}`, tok.adminB)).status).toBe(404);
-    const own = await stats(`?studentId=${stranger.id}`, tok.student);
+    expect(await stats(`?studentId=${stranger.id}`, tok.student)).toMatchObject({ status: 403, body: { message: 'This student is not in your classes.' } });
+    const own = await stats(`?studentId=${student.id}`, tok.student);
     expect(own.status).toBe(200);
     expect(own.body.studentId).toBe(student.id);
   });

@@ -22,8 +22,10 @@ import { call, useTestApp } from './helpers/test-app.js';
  *
  * School A keeps the default settings (canTeacherGiveAll true, house system on) and has one user
  * per role in ROLES, each holding only that role. The TEACHER-role user teaches period P with two
- * students: S1 and the STUDENT-role user. A second teacher T2 teaches P2 (one student) and is the
- * owner of the objects the "own"-scoped calls aim at, so those roles must be refused there.
+ * students: S1 and the STUDENT-role user. A second teacher T2 teaches P2 (one student, S2) and is
+ * the owner of the objects the "own"-scoped calls aim at, so those roles must be refused there.
+ * Every call about one student is also made about S1 (another student, for the STUDENT) and about
+ * S2 (another teacher's student, for the TEACHER): see the `others` of its CALLS entry.
  * School B (admin, teacher, student, period, group type, activities, a custom action) exists so
  * that its ids could leak. Callers: the 14 roles, no one (no token) and school B's admin.
  *
@@ -42,14 +44,15 @@ type Who = Role | 'T2';
  * - own: the caller's own object (their session, their power actions, a custom action of theirs): any scope but none;
  * - narrowed: the server narrows what the call reaches to the caller's scope (a list, or "my gives"): any scope but none;
  * - school: an object of school A outside P: the 'school' scope, or 'own' for its `owner`;
- * - period: an object in P: 'school', 'periods' when the caller teaches P, or 'own' for its `owner`.
+ * - period: an object in P (or in P2 when `period` says so): 'school', 'periods' when the caller
+ *   teaches that period, or 'own' for its `owner`.
  */
 type Target =
   | { kind: 'public' }
   | { kind: 'own' }
   | { kind: 'narrowed' }
   | { kind: 'school'; owner?: Who }
-  | { kind: 'period'; owner?: Who };
+  | { kind: 'period'; owner?: Who; period?: 'P2' };
 
 interface Req {
   url: string;
@@ -76,6 +79,12 @@ interface CallSpec {
    * named by something other than an id; 'open' for calls that read any school by design.
    */
   crossSchool?: 'deny' | 'open';
+  /**
+   * The same call about other students than `build`'s (about S1, another student of P; about S2, a
+   * student of T2's P2). A caller with a scope for the action who is refused there gets 403, not
+   * 404: the student exists in their school, out of their reach.
+   */
+  others?: { about: string; target: Target; build: CallSpec['build'] }[];
 }
 
 interface Fixture {
@@ -87,6 +96,8 @@ interface Fixture {
   t2: UserRow;
   /** The student of P who is not the STUDENT-role user. */
   s1: UserRow;
+  /** The student of T2's P2: in no class of the TEACHER's. */
+  s2: UserRow;
   /** P: taught by the TEACHER-role user; S1 and the STUDENT-role user. */
   p: PeriodRow;
   p2: PeriodRow;
@@ -111,6 +122,9 @@ const OWN: Target = { kind: 'own' };
 const NARROWED: Target = { kind: 'narrowed' };
 const SCHOOL: Target = { kind: 'school' };
 const PERIOD: Target = { kind: 'period' };
+/** A student of P other than the STUDENT-role user (S1), and a student of T2's P2 (S2). */
+const CLASSMATE: Target = { kind: 'period' };
+const OTHER_CLASS: Target = { kind: 'period', period: 'P2' };
 
 const who = (fx: Fixture, w: Who): UserRow => (w === 'T2' ? fx.t2 : fx.role[w]);
 const teaches = (p: PeriodRow, u: UserRow) => p.teacherId === u.id || p.coTeachers.includes(u.externalId);
@@ -225,6 +239,17 @@ async function freshClassLink(fx: Fixture): Promise<void> {
   for (const school of [fx.a, fx.b])
     await fx.db.insert(ssoConfigs).values({ schoolId: school.id, provider: 'classlink', issuer: 'https://classlink.example.org', clientId: 'm', clientSecret: 's' }).onConflictDoNothing();
 }
+
+/**
+ * `others` for a call about one student, the request made by `req` for a student's id: about S1
+ * (another student of P) and S2 (a student of T2's P2), or only those named in `which`.
+ */
+const aboutOthers = (req: (fx: Fixture, studentId: string, c: Caller) => Req, which: ('S1' | 'S2')[] = ['S1', 'S2']): CallSpec['others'] =>
+  which.map((about) => ({
+    about,
+    target: about === 'S1' ? CLASSMATE : OTHER_CLASS,
+    build: async (fx: Fixture, c: Caller) => req(fx, (about === 'S1' ? fx.s1 : fx.s2).id, c),
+  }));
 
 /**
  * One valid request per route, keyed exactly as in app.apiRoutes. Each says which object it
@@ -357,8 +382,16 @@ const CALLS: Record<string, CallSpec> = {
   // Absences among the caller's students on the school day.
   'GET /api/v1/activity/absent': { target: NARROWED, build: async (fx) => ({ url: `/activity/absent?date=${fx.day}` }) },
   // S1 (of P) absent on the school day, and back (both idempotent).
-  'POST /api/v1/activity/absent/:id': { target: PERIOD, build: async (fx) => ({ url: `/activity/absent/${fx.s1.id}?date=${fx.day}` }) },
-  'DELETE /api/v1/activity/absent/:id': { target: PERIOD, build: async (fx) => ({ url: `/activity/absent/${fx.s1.id}?date=${fx.day}` }) },
+  'POST /api/v1/activity/absent/:id': {
+    target: PERIOD,
+    build: async (fx) => ({ url: `/activity/absent/${fx.s1.id}?date=${fx.day}` }),
+    others: aboutOthers((fx, id) => ({ url: `/activity/absent/${id}?date=${fx.day}` }), ['S2']),
+  },
+  'DELETE /api/v1/activity/absent/:id': {
+    target: PERIOD,
+    build: async (fx) => ({ url: `/activity/absent/${fx.s1.id}?date=${fx.day}` }),
+    others: aboutOthers((fx, id) => ({ url: `/activity/absent/${id}?date=${fx.day}` }), ['S2']),
+  },
 
   // School A's calendar.
   'GET /api/v1/calendar': { target: SCHOOL, build: async () => ({ url: '/calendar' }) },
@@ -384,7 +417,12 @@ const CALLS: Record<string, CallSpec> = {
     }),
   },
   // Activities of P the caller may read (a student their own, a teacher their classes', whole-school roles all).
-  'GET /api/v1/activity/': { target: NARROWED, build: async (fx) => ({ url: `/activity/?internalPeriodId=${fx.p.id}` }) },
+  // Also one student's: S1's, S2's.
+  'GET /api/v1/activity/': {
+    target: NARROWED,
+    build: async (fx) => ({ url: `/activity/?internalPeriodId=${fx.p.id}` }),
+    others: aboutOthers((_fx, id) => ({ url: `/activity/?studentId=${id}` })),
+  },
   // School A's audit trail.
   'GET /api/v1/activity/audit': { target: SCHOOL, build: async () => ({ url: '/activity/audit' }) },
   // The activity T2 gave S1 in P: its giver (T2) or a school scope changes it.
@@ -420,23 +458,28 @@ const CALLS: Record<string, CallSpec> = {
   'GET /api/v1/activity/class-stats/:id': { target: PERIOD, build: async (fx) => ({ url: `/activity/class-stats/${fx.p.id}?date=${fx.day}` }) },
   'GET /api/v1/activity/period-stats-details/:id': { target: PERIOD, build: async (fx) => ({ url: `/activity/period-stats-details/${fx.p.id}?date=${fx.day}` }) },
 
-  // The STUDENT-role user's balance: a student of P, and the STUDENT's own.
+  // The STUDENT-role user's balance: a student of P, and the STUDENT's own. Also S1's (the
+  // STUDENT's classmate) and S2's (another teacher's student): a student naming another is refused.
   'GET /api/v1/utility/student/balance/stats': {
     target: { kind: 'period', owner: 'STUDENT' },
     build: async (fx) => ({ url: `/utility/student/balance/stats?studentId=${fx.role.STUDENT.id}` }),
+    others: aboutOthers((_fx, id) => ({ url: `/utility/student/balance/stats?studentId=${id}` })),
   },
   'POST /api/v1/utility/student/balance': {
     target: { kind: 'period', owner: 'STUDENT' },
     build: async (fx) => ({ url: '/utility/student/balance', payload: { endDates: [fx.day], studentId: fx.role.STUDENT.id } }),
+    others: aboutOthers((fx, id) => ({ url: '/utility/student/balance', payload: { endDates: [fx.day], studentId: id } })),
   },
   // The STUDENT-role user's dashboard and projections: the same reach as the balance.
   'GET /api/v1/utility/student/dashboard/stats': {
     target: { kind: 'period', owner: 'STUDENT' },
     build: async (fx) => ({ url: `/utility/student/dashboard/stats?studentId=${fx.role.STUDENT.id}&startDate=${addDays(fx.day, -6)}&endDate=${fx.day}` }),
+    others: aboutOthers((fx, id) => ({ url: `/utility/student/dashboard/stats?studentId=${id}&startDate=${addDays(fx.day, -6)}&endDate=${fx.day}` })),
   },
   'GET /api/v1/utility/student/academic-projections': {
     target: { kind: 'period', owner: 'STUDENT' },
     build: async (fx) => ({ url: `/utility/student/academic-projections?studentId=${fx.role.STUDENT.id}` }),
+    others: aboutOthers((_fx, id) => ({ url: `/utility/student/academic-projections?studentId=${id}` })),
   },
 
   // The store. School A's school store and teacher stores, as each caller may see them.
@@ -540,20 +583,34 @@ const CALLS: Record<string, CallSpec> = {
 
   // Orders (v2). A student buys the free item for themselves; a teacher buys from their own store
   // for S1 of P (other teachers have no store here).
+  // Also for S1 and for S2, named by every caller (the TEACHER from their store, the others the free item).
   'POST /api/v2/order': {
     target: OWN,
     build: async (fx, c) =>
       c.name === 'TEACHER'
         ? { url: '/api/v2/order', payload: { orderItems: [{ productId: fx.teacherItem, quantity: 1 }], studentId: fx.s1.id } }
         : { url: '/api/v2/order', payload: { orderItems: [{ productId: fx.freeItem, quantity: 1 }] } },
+    others: aboutOthers((fx, id, c) => ({
+      url: '/api/v2/order',
+      payload: { orderItems: [{ productId: c.name === 'TEACHER' ? fx.teacherItem : fx.freeItem, quantity: 1 }], studentId: id },
+    })),
   },
-  // The caller's own orders (students); the orders of the caller's store (narrowed to it).
-  'GET /api/v2/order/student': { target: OWN, build: async () => ({ url: '/api/v2/order/student?status=ACTIVE' }) },
+  // The caller's own orders (students), also filtered by S1 and S2 (refused); the orders of the
+  // caller's store (narrowed to it).
+  'GET /api/v2/order/student': {
+    target: OWN,
+    build: async () => ({ url: '/api/v2/order/student?status=ACTIVE' }),
+    others: aboutOthers((_fx, id) => ({ url: `/api/v2/order/student?status=ACTIVE&studentId=${id}` })),
+  },
   'GET /api/v2/order/teacher/': { target: NARROWED, build: async () => ({ url: '/api/v2/order/teacher/?status=ALL' }) },
   // S1's school store orders packaged; the queue's filters; the STUDENT's order stats.
   'POST /api/v2/order/store-manager/': { target: SCHOOL, build: async (fx) => ({ url: '/api/v2/order/store-manager/', payload: { status: 'PACKAGED', users: [fx.s1.id] } }) },
   'GET /api/v2/order/store-manager/meta': { target: SCHOOL, build: async () => ({ url: '/api/v2/order/store-manager/meta' }) },
-  'GET /api/v2/order/stats/:id': { target: SCHOOL, build: async (fx) => ({ url: `/api/v2/order/stats/${fx.role.STUDENT.id}` }) },
+  'GET /api/v2/order/stats/:id': {
+    target: SCHOOL,
+    build: async (fx) => ({ url: `/api/v2/order/stats/${fx.role.STUDENT.id}` }),
+    others: aboutOthers((_fx, id) => ({ url: `/api/v2/order/stats/${id}` }), ['S2']),
+  },
   // A fresh school store order of the STUDENT's, canceled: by its student or the store's staff.
   'PUT /api/v2/order/:id': {
     target: { kind: 'school', owner: 'STUDENT' },
@@ -568,7 +625,11 @@ const CALLS: Record<string, CallSpec> = {
   'GET /api/v1/reports/meta': { target: NARROWED, build: async () => ({ url: '/reports/meta' }) },
   'GET /api/v1/reports/my-classes': { target: NARROWED, build: async () => ({ url: '/reports/my-classes' }) },
   'GET /api/v1/reports/class': { target: PERIOD, build: async (fx) => ({ url: `/reports/class?periodId=${fx.p.id}` }) },
-  'GET /api/v1/reports/student/:id': { target: PERIOD, build: async (fx) => ({ url: `/reports/student/${fx.s1.id}` }) },
+  'GET /api/v1/reports/student/:id': {
+    target: PERIOD,
+    build: async (fx) => ({ url: `/reports/student/${fx.s1.id}` }),
+    others: aboutOthers((_fx, id) => ({ url: `/reports/student/${id}` }), ['S2']),
+  },
   'GET /api/v1/reports/teacher-usage': { target: SCHOOL, build: async () => ({ url: '/reports/teacher-usage' }) },
   'GET /api/v1/reports/teacher-usage/:id': { target: SCHOOL, build: async (fx) => ({ url: `/reports/teacher-usage/${fx.role.TEACHER.id}` }) },
   'GET /api/v1/reports/school-students': { target: SCHOOL, build: async () => ({ url: '/reports/school-students' }) },
@@ -592,7 +653,7 @@ function expectedInA(fx: Fixture, spec: CallSpec, action: Action | undefined, c:
   const scope = scopeFor(c.subject, action);
   if (scope === 'none') return 'DENY';
   if (scope === 'school' || t.kind === 'own' || t.kind === 'narrowed') return 'ALLOW';
-  if (scope === 'periods') return t.kind === 'period' && teaches(fx.p, c.user) ? 'ALLOW' : 'DENY';
+  if (scope === 'periods') return t.kind === 'period' && teaches(t.period === 'P2' ? fx.p2 : fx.p, c.user) ? 'ALLOW' : 'DENY';
   return t.owner !== undefined && who(fx, t.owner).id === c.user.id ? 'ALLOW' : 'DENY'; // 'own'
 }
 
@@ -650,7 +711,8 @@ beforeAll(async () => {
   const s1 = await makeUser(db, a, ['STUDENT'], { gradeLevel: '7', house: 'altruismo' });
   const t2 = await makeUser(db, a, ['TEACHER']);
   const p = await makePeriod(db, a, role.TEACHER, [s1, role.STUDENT], { periodNumber: 1 });
-  const p2 = await makePeriod(db, a, t2, [await makeUser(db, a, ['STUDENT'])], { periodNumber: 2 });
+  const s2 = await makeUser(db, a, ['STUDENT'], { gradeLevel: '7', house: 'amistad' });
+  const p2 = await makePeriod(db, a, t2, [s2], { periodNumber: 2 });
   const today = todayIn(a.timeZone);
   Object.assign(fx, {
     db,
@@ -659,6 +721,7 @@ beforeAll(async () => {
     role,
     t2,
     s1,
+    s2,
     p,
     p2,
     day: await schoolDay(db, a),
@@ -753,8 +816,10 @@ describe('the role × route matrix', () => {
 
     for (const route of routes) {
       const key = `${route.method} ${route.url}`;
-      const spec = CALLS[key]!;
-      for (const c of callers) {
+      const main = CALLS[key]!;
+      const variants = [{ about: '', target: main.target, build: main.build }, ...(main.others ?? [])];
+      for (const [variant, c] of variants.flatMap((v) => callers.map((caller) => [v, caller] as const))) {
+        const spec: CallSpec = { ...main, ...variant };
         const req = await spec.build(fx, c);
         const expected =
           c.kind === 'otherSchool'
@@ -763,7 +828,7 @@ describe('the role × route matrix', () => {
         const res = await call(app, route.method as never, req.url, { token: c.token, payload: req.payload as object | undefined, headers: req.headers });
         calls++;
         const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body ?? '');
-        const where = `${key} ${c.name}`;
+        const where = `${key}${variant.about && ` about ${variant.about}`} ${c.name}`;
         const got =
           res.status < 400
             ? 'ALLOW'
@@ -775,7 +840,10 @@ describe('the role × route matrix', () => {
                 ? 'DENY'
                 : 'OTHER';
         const ok = got === expected || (expected === 'DENY_OR_ALLOW' && got !== 'OTHER');
+        // About another student of school A, a caller with a scope for the action is refused with 403, not 404.
+        const outOfReach = variant.about !== '' && c.kind === 'role' && route.action !== undefined && scopeFor(c.subject!, route.action) !== 'none';
         if (!ok) mismatches.push(`${where} ${expected}→${res.status} ${text.slice(0, 200)}`);
+        else if (got === 'DENY' && outOfReach && res.status !== 403) mismatches.push(`${where} 403→${res.status} ${text.slice(0, 200)}`);
         else if (got === 'ALLOW') {
           allowed++;
           allowedSomewhere.add(key);

@@ -81,6 +81,48 @@ describe('seedDemo on a fresh database', () => {
     expect(all.filter((p) => p.teacherId === t4!.user.id || p.coTeachers.includes(t4!.user.externalId))).toEqual([]);
   });
 
+  it('each DEMO class has 25 to 30 students, each student two classes of two teachers, no two classes the same students', async () => {
+    const demo = await school('DEMO');
+    const all = await ctx.database.db.select().from(periods).where(eq(periods.schoolId, demo.id));
+    const seats = await ctx.database.db.select().from(periodStudents).where(eq(periodStudents.schoolId, demo.id));
+    expect(all).toHaveLength(9);
+    const lists = all.map((p) => seats.filter((s) => s.periodId === p.id).map((s) => s.studentId));
+    expect(lists.every((l) => l.length >= 25 && l.length <= 30), lists.map((l) => l.length).join()).toBe(true);
+    expect(new Set(lists.map((l) => l.sort().join())).size).toBe(9);
+    const teacherOf = new Map(all.map((p) => [p.id, p.teacherId]));
+    const teachers = new Map<string, string[]>();
+    for (const s of seats) teachers.set(s.studentId, [...(teachers.get(s.studentId) ?? []), teacherOf.get(s.periodId)!]);
+    expect(teachers.size).toBe(120);
+    for (const ts of teachers.values()) expect(new Set(ts).size).toBe(2);
+  });
+
+  it.each(['teacher1', 'teacher2', 'teacher3'])(
+    "%s is refused a student in none of their classes (another teacher's) by every call about one student, and answered for one of theirs",
+    async (username) => {
+      const token = (await call(ctx.app, 'POST', '/auth/login', { payload: { username, password: DEMO_PASSWORD } })).body.token;
+      const admin = (await call(ctx.app, 'POST', '/auth/login', { payload: { username: 'admin', password: DEMO_PASSWORD } })).body.token;
+      const mine = new Set<string>();
+      for (const p of (await call(ctx.app, 'GET', '/periods', { token })).body as { _id: string }[])
+        for (const s of (await call(ctx.app, 'GET', `/periods/${p._id}`, { token })).body.students as { _id: string }[]) mine.add(s._id);
+      const everyone = ((await call(ctx.app, 'GET', '/school/students', { token: admin })).body as { _id: string }[]).map((s) => s._id);
+      const others = everyone.filter((id) => !mine.has(id));
+      expect(mine.size).toBeGreaterThan(25);
+      expect(others.length).toBeGreaterThan(25);
+      const about = (id: string) =>
+        [
+          ['GET', `/utility/student/balance/stats?studentId=${id}`, undefined],
+          ['POST', '/utility/student/balance', { endDates: ['2030-01-01'], studentId: id }],
+          ['GET', `/utility/student/dashboard/stats?studentId=${id}`, undefined],
+          ['GET', `/utility/student/academic-projections?studentId=${id}`, undefined],
+          ['GET', `/activity/?studentId=${id}`, undefined],
+          ['GET', `/reports/student/${id}`, undefined],
+        ] as const;
+      for (const [method, url, payload] of about(others[0]!))
+        expect(await call(ctx.app, method, url, { token, payload }), url).toMatchObject({ status: 403, body: { message: 'This student is not in your classes.' } });
+      for (const [method, url, payload] of about([...mine][0]!)) expect((await call(ctx.app, method, url, { token, payload })).status, url).toBe(200);
+    },
+  );
+
   it('OTHER is Elementary; DEMO has its house system on and configured and a Pickup store', async () => {
     expect((await school('OTHER')).schoolType).toContain('Elementary');
     expect(await school('DEMO')).toMatchObject({ hasHouseSystem: true, isHouseSystemConfigured: true, storeModel: 'Pickup' });

@@ -46,3 +46,16 @@ export async function studentFor(db: Queryable, u: AuthUser, action: Action, stu
   if (scope === 'own' || !(await taughtStudentIds(db, u)).has(s.id)) throw forbidden('This student is not in your classes.');
   return s;
 }
+
+/**
+ * The student a call about one student is about, from its `studentId` (a query or body field):
+ * the caller themselves when their scope is 'own' (a student) and they name no one or themselves;
+ * otherwise the student named, through studentFor, so that a student naming another student is
+ * refused (403) like a teacher naming a student outside their classes, never answered with their
+ * own figures instead. Undefined when a caller with a wider scope names no one.
+ */
+export async function namedStudentId(db: Queryable, u: AuthUser, action: Action, studentId: string | undefined): Promise<string | undefined> {
+  if (requireScope(u, action) === 'own' && (!studentId || studentId === u.id)) return u.id;
+  if (!studentId) return undefined;
+  return (await studentFor(db, u, action, studentId)).id;
+}

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { activityPoints, addDays, isSchoolDay } from '@app/domain';
 import type { Queryable } from '../db/client.js';
-import { activityTypes, periodStudents, periods } from '../db/schema.js';
+import { activityTypes, periodStudents, periods, users } from '../db/schema.js';
 import { writeActivities, type NewActivity } from '../ledger/write.js';
 import { loadCalendar } from '../modules/calendar/service.js';
 
@@ -20,10 +20,16 @@ export async function seedDemoActivity(tx: Queryable, school: { id: string; time
   const types = await tx.select().from(activityTypes).where(eq(activityTypes.schoolId, school.id));
   const bonuses = types.filter((t) => t.category === 'Bonuses');
   const flags = types.filter((t) => t.category === 'Flags');
-  const classes = await tx.select().from(periods).where(eq(periods.schoolId, school.id));
+  // Classes and class lists in a fixed order (not the tables' order), so the generator's draws land on the same students every time.
+  const classes = await tx.select().from(periods).where(eq(periods.schoolId, school.id)).orderBy(periods.externalTeacherId, periods.periodNumber);
   const rosters = new Map<string, string[]>();
   for (const p of classes) {
-    const rows = await tx.select({ id: periodStudents.studentId }).from(periodStudents).where(and(eq(periodStudents.schoolId, school.id), eq(periodStudents.periodId, p.id)));
+    const rows = await tx
+      .select({ id: periodStudents.studentId })
+      .from(periodStudents)
+      .innerJoin(users, and(eq(users.schoolId, periodStudents.schoolId), eq(users.id, periodStudents.studentId)))
+      .where(and(eq(periodStudents.schoolId, school.id), eq(periodStudents.periodId, p.id)))
+      .orderBy(users.externalId);
     rosters.set(p.id, rows.map((r) => r.id));
   }
   const rand = rng(42);

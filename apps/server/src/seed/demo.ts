@@ -60,6 +60,18 @@ async function seedDemoSchoolToken(db: Db): Promise<string[]> {
   return [`School token sign-in (school DEMO, signs in as store): ${t.token}`];
 }
 
+/**
+ * The demo's class lists as [student number, index in the plan of seedDemoSchools]: each student
+ * sits in two classes of two different teachers (classes i mod 9 and (i + 4) mod 9), so each of
+ * the nine classes has 26 or 27 students, no two classes the same ones, and each of teacher1 to
+ * teacher3 has students in none of their classes (teacher1's include the co-taught Science 7).
+ */
+function demoSeats(): [student: number, classIndex: number][] {
+  const seats: [number, number][] = [];
+  for (let i = 1; i <= 120; i++) for (const k of [i % 9, (i + 4) % 9]) seats.push([i, k]);
+  return seats;
+}
+
 async function seedDemoSchools(db: Db): Promise<string[]> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
@@ -161,11 +173,7 @@ async function seedDemoSchools(db: Db): Promise<string[]> {
       )
       .returning({ id: periods.id });
     const roster: (typeof periodStudents.$inferInsert)[] = [];
-    for (let i = 1; i <= 120; i++) {
-      const student = byExternal.get(`S${1000 + i}`)!.id;
-      // Each student sits in three classes, about 40 students a class.
-      for (const k of [i % 9, (i + 3) % 9, (i + 6) % 9]) roster.push({ schoolId: d, periodId: made[k]!.id, studentId: student });
-    }
+    for (const [i, k] of demoSeats()) roster.push({ schoolId: d, periodId: made[k]!.id, studentId: byExternal.get(`S${1000 + i}`)!.id });
     await tx.insert(periodStudents).values(roster);
     const otherTeacher = byExternal.get('OT-1')!.id;
     const [op] = await tx

@@ -9,7 +9,7 @@ import { notFound } from '../../lib/errors.js';
 import { presentUpdated } from './edit.js';
 import { scopeOf } from '../../access/permission.js';
 import { periodFor, periodOfSchool } from '../../access/periods.js';
-import { studentFor, taughtStudentsSql } from '../../access/students.js';
+import { namedStudentId, taughtStudentsSql } from '../../access/students.js';
 
 /** Who gave an activity: joined once (a per-row subquery scanned users for each of up to 1,000 rows). */
 const givers = alias(users, 'giver');
@@ -73,9 +73,7 @@ function preparedList(db: Queryable, shape: ListShape) {
  */
 export async function listActivities(db: Queryable, user: AuthUser, f: ActivityListQuery): Promise<ActivityItem[]> {
   const scope = scopeOf(user, 'students:read');
-  let studentId: string | undefined;
-  if (scope === 'own') studentId = user.id;
-  else if (f.studentId) studentId = (await studentFor(db, user, 'students:read', f.studentId)).id;
+  const studentId = await namedStudentId(db, user, 'students:read', f.studentId);
   if (f.internalPeriodId) {
     // Whole-school readers filter by any period of their school; the others only by classes they may view.
     if (scope === 'periods') await periodFor(db, user, 'class:view', f.internalPeriodId);

@@ -5,14 +5,13 @@ import { preparedFor } from '../../db/prepared.js';
 import { dailyRollup, schoolYears, wallets } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest } from '../../lib/errors.js';
-import { requireScope } from '../../access/permission.js';
-import { studentFor } from '../../access/students.js';
+import { namedStudentId } from '../../access/students.js';
 
-/** The student a balance call is about: the caller when a student, else `studentId` they may see. */
+/** The student a balance call is about: a student themselves, else `studentId`, one they may see. */
 export async function subjectStudent(db: Queryable, user: AuthUser, studentId?: string) {
-  if (requireScope(user, 'students:read') === 'own') return user.id;
-  if (!studentId) throw badRequest('studentId is required');
-  return (await studentFor(db, user, 'students:read', studentId)).id;
+  const id = await namedStudentId(db, user, 'students:read', studentId);
+  if (!id) throw badRequest('studentId is required');
+  return id;
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 import type { Queryable } from '../../db/client.js';
 import { orders, users, wallets } from '../../db/schema.js';
 import { scopeOf } from '../../access/permission.js';
-import { studentFor } from '../../access/students.js';
+import { namedStudentId, studentFor } from '../../access/students.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { isUuid } from '../../lib/ids.js';
 import { listDeliveryDates } from '../delivery-dates/service.js';
@@ -34,9 +34,10 @@ function filtered(base: SQL | undefined, q: OrderListQuery): SQL | undefined {
 
 const productStores = inArray(orders.store, ['School', 'Teacher']);
 
-/** GET order/student: the student's own orders (fonts and icons included), newest first. */
+/** GET order/student: the student's own orders (fonts and icons included), newest first; another student's `studentId` is refused. */
 export async function listStudentOrders(db: Queryable, u: AuthUser, q: OrderListQuery): Promise<Order[]> {
-  return ordersWhere(db, u.schoolId, filtered(eq(orders.studentId, u.id), { ...q, studentId: undefined }), q);
+  const id = (await namedStudentId(db, u, 'orders:readOwn', q.studentId)) ?? u.id;
+  return ordersWhere(db, u.schoolId, filtered(eq(orders.studentId, id), { ...q, studentId: undefined }), q);
 }
 
 /**
