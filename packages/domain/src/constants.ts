@@ -36,7 +36,7 @@ export const MAX_PRODUCT_STOCK = 1_000_000;
 export const MAX_DESCRIPTION_LENGTH = 500;
 
 /*
- * Product pictures (docs/decisions.md, decision 61). A kept picture is a WebP of at most 800 px a
+ * Product pictures (docs/decisions/061-product-pictures.md). A kept picture is a WebP of at most 800 px a
  * side, usually 20-150 KB: a school may keep 2,000 of them and 200 MB in all, used or not (pictures
  * no product uses are removed a day after their upload). A picture sent may have at most 50 million
  * pixels (about 7,000 × 7,000) before it is shrunk.

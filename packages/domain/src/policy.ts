@@ -116,7 +116,7 @@ export const PERMISSIONS = {
   'orders:customize': { STUDENT: 'own' },
 
   // Reports (spec section 6's derived permissions)
-  /** The reports screen itself (its meta): everyone the navigation shows Reports to, plus school-dashboard (decision 15). */
+  /** The reports screen itself (its meta): everyone the navigation shows Reports to, plus school-dashboard (docs/decisions/015-who-opens-reports.md). */
   'reports:open': {
     ...ADMINS,
     TEACHER: 'periods',
@@ -125,7 +125,7 @@ export const PERMISSIONS = {
     SCHOOLWIDE_REPORTS: 'school',
     SCHOOL_DASHBOARD: 'school',
   },
-  /** My classes, a class's report and one student's report: a teacher their periods, the school's report readers any (decision 15). */
+  /** My classes, a class's report and one student's report: a teacher their periods, the school's report readers any (docs/decisions/015-who-opens-reports.md). */
   'reports:myClasses': { ...ADMINS, SCHOOLWIDE_REPORTS: 'school', SCHOOL_STUDENT_REPORTS: 'school', TEACHER: 'periods' },
   'reports:teacherUsage': { ...ADMINS, TEACHER_USAGE_REPORTS: 'school', SCHOOLWIDE_REPORTS: 'school' },
   'reports:schoolStudents': { ...ADMINS, SCHOOL_STUDENT_REPORTS: 'school', SCHOOLWIDE_REPORTS: 'school' },

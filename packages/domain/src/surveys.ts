@@ -4,7 +4,7 @@ import { int } from './response-fields.js';
 
 /*
  * The five surveys of spec section 9. The spec names them only; their questions and choices are
- * ours (decision 37). Each is one question with a fixed list of choices, so results are counts per
+ * ours (docs/decisions/037-surveys.md). Each is one question with a fixed list of choices, so results are counts per
  * choice; a student or teacher is asked each survey of their audience once, oldest first, one per
  * sign-in; dismissing a survey answers it "dismissed" (asked once means once).
  */

@@ -14,7 +14,7 @@ import {
 
 /**
  * Spec section 2, written out independently of the implementation, plus /reports for everyone the
- * side navigation shows Reports to (admins, schoolwide reports) and school-dashboard (decision 15).
+ * side navigation shows Reports to (admins, schoolwide reports) and school-dashboard (docs/decisions/015-who-opens-reports.md).
  */
 const EVERY_SIGNED_IN = ['/login', '/login/product', '/status', '/how-to-earn', '/contact', '/profile', '/calendar', '/store', '/pay-period-breakdown'];
 const PUBLIC = ['/', '/login', '/login/product', '/login/clever', '/login/classlink/initiate', '/account-setup', '/forgot-password', '/reset-password', '/status', '/contact'];

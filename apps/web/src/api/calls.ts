@@ -164,7 +164,7 @@ export const school = {
   students: () => api.get<RosterStudent[]>('school/students'),
 };
 
-/** The Idempotency-Key header of a call that changes points (one per attempt, decision 62). */
+/** The Idempotency-Key header of a call that changes points (one per attempt, docs/decisions/062-idempotency-key-for-every-points-change.md). */
 const keyed = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });
 
 /** Calls that change points carry an Idempotency-Key: a retry with the same key changes them once. */
@@ -327,7 +327,7 @@ export const uploads = {
   },
 };
 
-/** The reports screen (decision 44): filters go as the query; the spec's three activity calls answer the same shapes. */
+/** The reports screen (docs/decisions/044-spec-report-calls.md): filters go as the query; the spec's three activity calls answer the same shapes. */
 export const reports = {
   meta: () => api.get<ReportsMeta>('reports/meta'),
   myClasses: (f: ReportFilters) => api.get<MyClassesReport>('reports/my-classes', { query: { ...f } }),
