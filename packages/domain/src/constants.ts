@@ -9,12 +9,12 @@ export const MAX_ORDER_ITEMS = 10;
 
 export const ORDER_STATUSES = ['PENDING', 'PACKAGED', 'REDEEMED', 'REFUNDED', 'CANCELED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** Order list filters (spec section 4): ALL, each status, and ACTIVE = all but CANCELED. */
+/** Order list filters (docs/spec.md section 4): ALL, each status, and ACTIVE = all but CANCELED. */
 export const ORDER_STATUS_FILTERS = ['ALL', 'ACTIVE', ...ORDER_STATUSES] as const;
 export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
 /** The statuses the ACTIVE filter shows: all but CANCELED. */
 export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = ['PENDING', 'PACKAGED', 'REDEEMED', 'REFUNDED'];
-/** Orders whose points are spent (DESIGN.md section 3): CANCELED and REFUNDED gave them back. */
+/** Orders whose points are spent (docs/spec.md section 10.1): CANCELED and REFUNDED gave them back. */
 export const SPENDING_ORDER_STATUSES: readonly OrderStatus[] = ['PENDING', 'PACKAGED', 'REDEEMED'];
 export const ORDER_ACTIONS = ['CANCEL', 'PACKAGE', 'REDEEM', 'REFUND'] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];

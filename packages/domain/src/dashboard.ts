@@ -9,7 +9,7 @@ import { EMOJI_PRICES, GEM_TIERS, gemTier, MEMBER_STATUS_LEVELS, memberStatus, t
  * docs/decisions/047-academic-projections.md).
  */
 
-/** Spec section 9: the theme of each member level's icons. */
+/** docs/spec.md section 9: the theme of each member level's icons. */
 export const LEVEL_THEMES: Record<MemberStatusLevel, string> = {
   Bronze: 'faces',
   Silver: 'nature and weather',

@@ -1,6 +1,6 @@
 import { CURRENCY_NAME } from './routes.js';
 
-/** Every message of spec section 8, one place for server and web. */
+/** Every message of docs/spec.md section 8, one place for server and web. */
 export const MSG = {
   unauthorized: 'Unauthorized',
   forbidden: 'You are not allowed to do this.',
@@ -39,7 +39,7 @@ export const MSG = {
   orderCanceled: 'This order has been canceled already.',
   duplicateItemName: 'Item with same name already exists.',
   noRoles: 'User has no roles',
-  /* The store's own messages where the spec gives none (DESIGN.md section 3, docs/decisions.md). */
+  /* The store's own messages where the spec gives none (docs/spec.md section 10, docs/decisions/028-orders.md). */
   storeClosedNoDate: 'The store is closed.',
   requestedOverLimit: (name: string, limit: number, left: number) =>
     `Requested quantity of ${name} is over the limit of ${limit} per student. You may buy ${left} more.`,

@@ -1,7 +1,7 @@
 import { addDays, type IsoDate } from './school-days.js';
 
 /**
- * Report date ranges derived from the school's calendar each year (spec section 9 gives one
+ * Report date ranges derived from the school's calendar each year (docs/spec.md section 9 gives one
  * year's values: year to date from 2024-08-01, months August 2025..June 2026, giving from
  * 16 August 2025 or 15 October 2025; docs/decisions/040-report-ranges.md).
  */

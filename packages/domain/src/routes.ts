@@ -1,6 +1,6 @@
 import { hasAnyRole, type Role } from './roles.js';
 
-/** Every route of spec section 2, with its title and whether it is public. */
+/** Every route of docs/spec.md section 2, with its title and whether it is public. */
 export const ROUTES = [
   { path: '/', title: 'Home', public: true },
   { path: '/login', title: 'Login', public: true },

@@ -17,7 +17,7 @@ import {
 
 /*
  * Multi-tenant by school: every school-scoped table carries school_id and leads its keys with it,
- * so the schema distributes on school_id (see DESIGN.md section 2).
+ * so the schema distributes on school_id (see docs/architecture.md section 3).
  */
 
 const id = () => uuid('id').notNull().defaultRandom();
@@ -545,7 +545,7 @@ export const roleAudit = pgTable(
 );
 
 /**
- * Survey answers (spec section 9): one row per user and survey, so each is asked once; `answer`
+ * Survey answers (docs/spec.md section 9): one row per user and survey, so each is asked once; `answer`
  * null when the user dismissed it. Per school, like everything else.
  */
 export const surveyAnswers = pgTable(

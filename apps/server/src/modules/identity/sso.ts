@@ -12,7 +12,7 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 
 /*
  * Single sign-on with Clever and ClassLink as OpenID Connect authorization-code flows with PKCE
- * (DESIGN.md section 3; docs/decisions/048-sso.md). The state is ours: random, stored hashed
+ * (docs/spec.md section 10.8; docs/decisions/048-sso.md). The state is ours: random, stored hashed
  * with the PKCE verifier and nonce, bound to the browser by a cookie, used once, for minutes.
  */
 
