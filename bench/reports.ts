@@ -159,7 +159,7 @@ export async function benchReports(database: Database): Promise<ReportsBench> {
       },
       {
         name: 'to whom, to 15 June (GET reports/teacher-usage/{id})',
-        // To mid-June: the last half month is read from the ledger by the giver index (decision 43).
+        // To mid-June: the last half month is read from the ledger by the giver index (docs/decisions/043-reports-read-rollups.md).
         url: `/api/v1/reports/teacher-usage/${s.teacherId}?startDate=${s.year.yearStart}&endDate=${midJune(s.year.yearEnd)}`,
         rowsOf: (b: { rows: unknown[] }) => b.rows.length,
         total: (b: { rows: { bonusPoints: number; flagPoints: number }[] }) => b.rows.reduce((a, r) => a + r.bonusPoints + r.flagPoints, 0),

@@ -25,7 +25,7 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 /**
  * 1,000 different students signing in with the right password from 127.0.0.1 over two minutes,
  * through a real HTTP listener on loopback; counts every 429 and every other failure. The goal is
- * none of either (decision 64): a school's shared address is not one attacker.
+ * none of either (docs/decisions/064-shared-address-sign-in-limits.md): a school's shared address is not one attacker.
  */
 export async function benchSignIns(database: Database): Promise<SignInFigure> {
   const db = database.db;

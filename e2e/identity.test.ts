@@ -24,7 +24,7 @@ beforeAll(async () => {
   [suite.idp, suite.server, suite.browser] = await Promise.all([
     startOidcProvider({ redirectUris: [`${base}/login/clever`], port: idpPort, ...CLIENT }),
     startServer({
-      // A provider on loopback over plain http is for development and tests only (decision 60).
+      // A provider on loopback over plain http is for development and tests only (docs/decisions/060-sso-issuer-public-internet.md).
       NODE_ENV: 'test',
       PORT: String(port),
       PUBLIC_URL: base,

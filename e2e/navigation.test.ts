@@ -6,7 +6,7 @@ import { linkNames, pathnameOf, signIn } from './helpers/browser.js';
 import { apiGet } from './helpers/ledger.js';
 import { useE2E } from './helpers/suite.js';
 
-/** Spec section 2, side navigation, for the demo users: the table is the specification. */
+/** docs/spec.md section 2, side navigation, for the demo users: the table is the specification. */
 const SPEC_NAV: Record<string, string[]> = {
   student1: ['Dashboard', 'My Activity', 'My Store', 'My Orders', 'Calendar'],
   teacher1: ['Classes', 'Store', 'Orders', 'Reports', 'Calendar'],

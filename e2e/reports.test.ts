@@ -115,7 +115,7 @@ describe('reports', () => {
     await expect.poll(() => table.locator('tbody tr').count(), { timeout: 20_000 }).toBeLessThan(all);
     const houses = await table.locator('tbody tr td:nth-child(3)').allInnerTexts();
     expect(new Set(houses).size).toBe(1);
-    // Admins read the survey answers here too (decision 37).
+    // Admins read the survey answers here too (docs/decisions/037-surveys.md).
     await page.getByRole('tab', { name: 'Surveys' }).click();
     await page.getByRole('heading', { name: 'Survey results' }).waitFor({ timeout: 20_000 });
   });

@@ -1,4 +1,4 @@
-// Writes packages/domain/src/icons-data.ts: the profile icons of spec section 9, chosen from the
+// Writes packages/domain/src/icons-data.ts: the profile icons of docs/spec.md section 9, chosen from the
 // openmoji package's data by member status level and theme. Run after upgrading openmoji:
 //   node scripts/gen-icons.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -31,7 +31,7 @@ const rows = lines
 const from = (subgroup, n, keep = () => true) => rows.filter((r) => r.subgroups === subgroup && keep(r)).slice(0, n);
 const weather = /^(sun|star|glowing star|shooting star|cloud|cloud with rain|cloud with snow|cloud with lightning|tornado|rainbow|umbrella with rain drops|snowflake|snowman|comet|droplet|water wave|sun behind cloud|crescent moon)$/;
 
-/** Six levels, 24 themes each (Platinum's music has 22): the themes of spec section 9. */
+/** Six levels, 24 themes each (Platinum's music has 22): the themes of docs/spec.md section 9. */
 const LEVELS = {
   Bronze: [...from('face-smiling', 14), ...from('face-affection', 9), ...from('face-tongue', 1)],
   Silver: [...from('plant-flower', 10), ...from('sky-weather', 14, (r) => weather.test(r.annotation))],

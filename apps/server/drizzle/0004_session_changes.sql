@@ -1,4 +1,4 @@
--- Every server caches session look-ups for a few seconds (docs/decisions.md, decision 23). These
+-- Every server caches session look-ups for a few seconds (docs/decisions/023-session-cache-and-change-notices.md). These
 -- triggers tell every server, through NOTIFY on the channel `session_changes`, when what a cached
 -- session carries changes, whoever makes the change (the API, a job, an import or psql): the payload is
 -- a session's token hash (that session was signed out or cut short) or '*' (forget every session).

@@ -46,7 +46,7 @@ export const envSchema = z.object({
   /** `warn`: errors and slow requests only; `info` adds a line per request. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24 * 14),
-  /** How long a server reuses a session look-up (docs/decisions.md, decision 23); 0 looks up every call. */
+  /** How long a server reuses a session look-up (docs/decisions/023-session-cache-and-change-notices.md); 0 looks up every call. */
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   RELEASE: z.string().optional(),
   WEB_DIST: z.string().optional(),
@@ -61,7 +61,7 @@ export const envSchema = z.object({
   /** `smtp://user:pass@host:port` or `smtps://…`; unset: mails are not sent (links logged on the embedded database only). */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional().or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().default('Merit Market <no-reply@localhost>'),
-  /** The demo's SSO clients, written into that school's settings at start (docs/decisions.md, decision 48). */
+  /** The demo's SSO clients, written into that school's settings at start (docs/decisions/048-sso.md). */
   SSO_SCHOOL: z.string().default('DEMO'),
   CLEVER_ISSUER: z.string().optional(),
   CLEVER_CLIENT_ID: z.string().optional(),

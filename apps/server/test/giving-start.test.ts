@@ -18,7 +18,7 @@ beforeAll(async () => {
   superAdmin = await signIn(ctx.app, await makeUser(ctx.database.db, await makeSchool(ctx.database.db), ['SUPER_ADMIN']));
 });
 
-describe('giving start date of a new year (decision 41)', () => {
+describe('giving start date of a new year (docs/decisions/041-giving-start-date.md)', () => {
   it('is 16 August by default and 15 October for the schools in the global lateGivingStartSchools entry', async () => {
     const late = await bareSchool(`LATE${Date.now()}`);
     const usual = await bareSchool(`USUAL${Date.now()}`);

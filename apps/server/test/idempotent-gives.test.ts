@@ -12,7 +12,7 @@ import { makePeriod, makeSchool, makeUser, signIn, type SchoolRow, type UserRow 
 import { call, useTestApp } from './helpers/test-app.js';
 
 /**
- * Every call that changes points takes an Idempotency-Key (decision 62): a give, an edit, a
+ * Every call that changes points takes an Idempotency-Key (docs/decisions/062-idempotency-key-for-every-points-change.md): a give, an edit, a
  * removal, an undo, a group's take-back, an absence. A retry with the key gets the first answer
  * back and changes nothing; 20 at once change points once; the key with another request is 409;
  * keys are per school and user; the key is kept in the transaction of the points it guards.

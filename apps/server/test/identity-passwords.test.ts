@@ -7,7 +7,7 @@ import { linkIn, startSmtpServer } from './helpers/smtp.js';
 import { call, useTestApp } from './helpers/test-app.js';
 
 /*
- * Account setup from an invitation and forgot/reset password (decisions 50 and 51), with the mail
+ * Account setup from an invitation and forgot/reset password (docs/decisions/050-invitations-and-account-setup.md and docs/decisions/051-forgot-and-reset-password.md), with the mail
  * going through a real SMTP server on loopback.
  */
 const smtp = await startSmtpServer();

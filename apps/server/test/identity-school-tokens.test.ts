@@ -7,7 +7,7 @@ import { MAX_FAILURES_PER_USER_ADDRESS } from '../src/lib/sign-in-limits.js';
 import { makeSchool, makeUser, signIn, type SchoolRow, type UserRow } from './helpers/factories.js';
 import { call, useTestApp } from './helpers/test-app.js';
 
-/* School tokens (decision 49): issued, listed, rotated, revoked by school admins; sign in as their user. */
+/* School tokens (docs/decisions/049-school-tokens.md): issued, listed, rotated, revoked by school admins; sign in as their user. */
 const ctx = useTestApp();
 let school: SchoolRow;
 let other: SchoolRow;

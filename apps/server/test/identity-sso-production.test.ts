@@ -9,7 +9,7 @@ import { metadataAt, startListener, type TestListener } from './helpers/oidc.js'
 import { call, useTestApp } from './helpers/test-app.js';
 
 /*
- * The SSO issuer in production (issue 17, finding 2; decision 60): a school admin cannot point it at
+ * The SSO issuer in production (issue 17, finding 2; docs/decisions/060-sso-issuer-public-internet.md): a school admin cannot point it at
  * this machine or a private network, and a stored issuer that points there (saved before the check,
  * or a name whose DNS now answers such an address) is never fetched. The listener on loopback
  * answers a provider's metadata to whoever asks, and must receive nothing.

@@ -8,7 +8,7 @@ import { metadataAt, startListener, startOidcProvider, type TestOidcProvider } f
 import { call, useTestApp } from './helpers/test-app.js';
 
 /*
- * SSO against a real OpenID provider on loopback per identity provider (decision 48). Clever's client
+ * SSO against a real OpenID provider on loopback per identity provider (docs/decisions/048-sso.md). Clever's client
  * matches the id token's `sub`, ClassLink's a configured claim (`external_id`), both against
  * users.external_id in the school whose client was used.
  */

@@ -88,7 +88,7 @@ describe('the OpenAPI document', () => {
     expect(describesAnswer(answerSchema('/api/v1/status', 'get', '503'))).toBe(true);
   });
 
-  it('every call that changes points declares the Idempotency-Key header (decisions 57 and 62)', () => {
+  it('every call that changes points declares the Idempotency-Key header (docs/decisions/062-idempotency-key-for-every-points-change.md)', () => {
     const calls = [
       ['post', '/api/v2/order'],
       ['post', '/api/v2/order/customization'],

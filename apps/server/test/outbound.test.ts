@@ -6,7 +6,7 @@ import { checkedAddresses, guardedFetch, OutboundRefused, outboundPolicyFor, url
 import { endpointProblem } from '../src/modules/identity/sso.js';
 
 /*
- * The outbound rules of decision 60: which addresses a school's SSO issuer may reach, checked after
+ * The outbound rules of docs/decisions/060-sso-issuer-public-internet.md: which addresses a school's SSO issuer may reach, checked after
  * resolving the name at every request, and the connection made to the address checked.
  */
 

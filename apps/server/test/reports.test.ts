@@ -46,7 +46,7 @@ beforeAll(async () => {
   const bonus = await typeByName(db, school, 'Kindness');
   const flag = await typeByName(db, school, 'Late to class');
   bonusPoints = bonus.points;
-  flagPoints = -3; // a teacher's flag: the school's nonAdminFlagPoints (decision 8)
+  flagPoints = -3; // a teacher's flag: the school's nonAdminFlagPoints (docs/decisions/008-flag-points.md)
   // Two bonuses to s1 and s2, a flag to s1, all by the teacher in the period on the school day.
   for (const payload of [
     { externalStudentIds: [s1.externalId, s2.externalId], internalPeriodId: periodId, activityTypes: [bonus.id], date: day },

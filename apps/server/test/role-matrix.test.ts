@@ -617,7 +617,7 @@ const CALLS: Record<string, CallSpec> = {
     build: async (fx) => ({ url: `/api/v2/order/${await freshOrderOfStudent(fx)}`, payload: { action: 'CANCEL' } }),
   },
 
-  // Reports (decisions 15, 44): school A's teacher usage and students; P's class report; S1's report;
+  // Reports (docs/decisions/015-who-opens-reports.md and docs/decisions/044-spec-report-calls.md): school A's teacher usage and students; P's class report; S1's report;
   // the screen's meta and the caller's own classes (narrowed to them).
   'GET /api/v1/activity/teacher-report/': { target: SCHOOL, build: async () => ({ url: '/activity/teacher-report/' }) },
   'GET /api/v1/activity/student-report/': { target: SCHOOL, build: async () => ({ url: '/activity/student-report/' }) },

@@ -14,7 +14,7 @@ import { makePeriod, makeSchool, makeUser, signIn } from './helpers/factories.js
 import { call, useTestApp } from './helpers/test-app.js';
 
 /**
- * docs/decisions.md, decision 23: each server reuses a session look-up for SESSION_CACHE_SECONDS;
+ * docs/decisions/023-session-cache-and-change-notices.md: each server reuses a session look-up for SESSION_CACHE_SECONDS;
  * a sign-out, a role change or a roster change is announced by the database (NOTIFY from triggers)
  * and every server forgets the sessions it touches; the TTL only bounds a lost announcement.
  */

@@ -1,7 +1,7 @@
 /**
- * Attendance codes as readable labels, per district (spec section 9: four districts, labels not
+ * Attendance codes as readable labels, per district (docs/spec.md section 9: four districts, labels not
  * shown). The defaults below serve every district; a district's configuration entry
- * `attendanceLabels` (code → label) overrides or adds codes (decision 42).
+ * `attendanceLabels` (code → label) overrides or adds codes (docs/decisions/042-attendance-codes.md).
  */
 export const DEFAULT_ATTENDANCE_LABELS: Readonly<Record<string, string>> = {
   A: 'Absent',

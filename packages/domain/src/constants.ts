@@ -9,12 +9,12 @@ export const MAX_ORDER_ITEMS = 10;
 
 export const ORDER_STATUSES = ['PENDING', 'PACKAGED', 'REDEEMED', 'REFUNDED', 'CANCELED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** Order list filters (spec section 4): ALL, each status, and ACTIVE = all but CANCELED. */
+/** Order list filters (docs/spec.md section 4): ALL, each status, and ACTIVE = all but CANCELED. */
 export const ORDER_STATUS_FILTERS = ['ALL', 'ACTIVE', ...ORDER_STATUSES] as const;
 export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
 /** The statuses the ACTIVE filter shows: all but CANCELED. */
 export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = ['PENDING', 'PACKAGED', 'REDEEMED', 'REFUNDED'];
-/** Orders whose points are spent (DESIGN.md section 3): CANCELED and REFUNDED gave them back. */
+/** Orders whose points are spent (docs/spec.md section 10.1): CANCELED and REFUNDED gave them back. */
 export const SPENDING_ORDER_STATUSES: readonly OrderStatus[] = ['PENDING', 'PACKAGED', 'REDEEMED'];
 export const ORDER_ACTIONS = ['CANCEL', 'PACKAGE', 'REDEEM', 'REFUND'] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
@@ -36,7 +36,7 @@ export const MAX_PRODUCT_STOCK = 1_000_000;
 export const MAX_DESCRIPTION_LENGTH = 500;
 
 /*
- * Product pictures (docs/decisions.md, decision 61). A kept picture is a WebP of at most 800 px a
+ * Product pictures (docs/decisions/061-product-pictures.md). A kept picture is a WebP of at most 800 px a
  * side, usually 20-150 KB: a school may keep 2,000 of them and 200 MB in all, used or not (pictures
  * no product uses are removed a day after their upload). A picture sent may have at most 50 million
  * pixels (about 7,000 × 7,000) before it is shrunk.

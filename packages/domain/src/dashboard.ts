@@ -5,10 +5,11 @@ import { EMOJI_PRICES, GEM_TIERS, gemTier, MEMBER_STATUS_LEVELS, memberStatus, t
 
 /**
  * The student dashboard, pay periods and academic projections: pure rules the server answers
- * with and the web shows (docs/decisions.md, decisions 45–47).
+ * with and the web shows (docs/decisions/045-pay-periods.md, docs/decisions/046-student-dashboard.md,
+ * docs/decisions/047-academic-projections.md).
  */
 
-/** Spec section 9: the theme of each member level's icons. */
+/** docs/spec.md section 9: the theme of each member level's icons. */
 export const LEVEL_THEMES: Record<MemberStatusLevel, string> = {
   Bronze: 'faces',
   Silver: 'nature and weather',

@@ -9,7 +9,7 @@ export interface DeliveryDateEntry {
 }
 
 /**
- * Which dates count as still to come (spec section 9): with the Pickup store model a date counts
+ * Which dates count as still to come (docs/spec.md section 9): with the Pickup store model a date counts
  * while it is today or later; with any other model (delivery) while its cut-off has not passed.
  */
 export type DeliveryMode = 'date' | 'cutOff';
@@ -41,7 +41,7 @@ export interface NextDeliveryFor {
 }
 
 /**
- * The next delivery date for a user (spec section 9): the earliest date whose cut-off has not
+ * The next delivery date for a user (docs/spec.md section 9): the earliest date whose cut-off has not
  * passed (Pickup: whose date is today or later) that serves the user's grade or every grade.
  */
 export function nextDeliveryDate<T extends DeliveryDateEntry>(entries: readonly T[], at: NextDeliveryFor): T | null {

@@ -2,7 +2,7 @@ import { ICON_THEMES } from './icons-data.js';
 import { MSG } from './messages.js';
 import { EMOJI_PRICES, isLevelUnlocked, type MemberStatusLevel } from './tiers.js';
 
-/** Black-and-white Icons cost nothing; coloured Emojis cost their level's price (spec section 9). */
+/** Black-and-white Icons cost nothing; coloured Emojis cost their level's price (docs/spec.md section 9). */
 export type IconKind = 'Icons' | 'Emojis';
 
 export interface IconOption {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { containsNul } from './schemas.js';
 import { passwordProblem } from './common-passwords.js';
 
-/** The two school identity providers (spec section 2: /login/{provider}). */
+/** The two school identity providers (docs/spec.md section 2: /login/{provider}). */
 export const SSO_PROVIDERS = ['clever', 'classlink'] as const;
 export type SsoProvider = (typeof SSO_PROVIDERS)[number];
 export const SSO_PROVIDER_LABEL: Record<SsoProvider, string> = { clever: 'Clever', classlink: 'ClassLink' };

@@ -1,6 +1,6 @@
 import { CURRENCY_NAME } from './routes.js';
 
-/** Every message of spec section 8, one place for server and web. */
+/** Every message of docs/spec.md section 8, one place for server and web. */
 export const MSG = {
   unauthorized: 'Unauthorized',
   forbidden: 'You are not allowed to do this.',
@@ -39,7 +39,7 @@ export const MSG = {
   orderCanceled: 'This order has been canceled already.',
   duplicateItemName: 'Item with same name already exists.',
   noRoles: 'User has no roles',
-  /* The store's own messages where the spec gives none (DESIGN.md section 3, docs/decisions.md). */
+  /* The store's own messages where the spec gives none (docs/spec.md section 10, docs/decisions/028-orders.md). */
   storeClosedNoDate: 'The store is closed.',
   requestedOverLimit: (name: string, limit: number, left: number) =>
     `Requested quantity of ${name} is over the limit of ${limit} per student. You may buy ${left} more.`,
@@ -49,7 +49,11 @@ export const MSG = {
   orderPackaged: 'This order has been packaged already.',
   packageBeforeRedeem: 'This order must be packaged before it is redeemed.',
   refundRedeemedOnly: 'Only a redeemed order can be refunded. Cancel it instead.',
-  /* Sign-in (docs/decisions.md, decisions 48-52 and 60). */
+  /*
+   * Sign-in (docs/decisions/048-sso.md, docs/decisions/049-school-tokens.md,
+   * docs/decisions/050-invitations-and-account-setup.md, docs/decisions/051-forgot-and-reset-password.md,
+   * docs/decisions/052-sign-in-settings-permission.md, docs/decisions/060-sso-issuer-public-internet.md).
+   */
   ssoStateInvalid: 'This sign-in has expired or was already used. Please start again.',
   ssoNotConfigured: 'Sign-in with this provider is not set up for this school.',
   ssoIssuerHttps: 'issuer must be an https URL.',
@@ -58,7 +62,10 @@ export const MSG = {
   usernameTaken: 'This username is taken. Choose another.',
   usernameNeeded: 'username is required',
   cancelRedeemed: 'This order has been redeemed and cannot be canceled. Refund it instead.',
-  /* The roster import's (docs/decisions.md, decisions 53–55). */
+  /*
+   * The roster import's (docs/decisions/053-oneroster-files.md, docs/decisions/054-roster-import-job.md,
+   * docs/decisions/055-roster-leavers.md).
+   */
   rosterNotMultipart: 'Send the roster as multipart/form-data: a .zip, or the five .csv files.',
   rosterNoFiles: 'No roster files were sent: choose a .zip or the five OneRoster .csv files.',
   rosterTooLarge: (mb: number) => `The roster files are larger than ${mb} MB in all.`,
@@ -68,7 +75,7 @@ export const MSG = {
   rosterHasErrors: (n: number) => `The roster files have ${n} problem${n === 1 ? '' : 's'}; nothing was imported.`,
   rosterRunning: 'A roster import is already running for this school.',
   rosterFailed: 'The import failed; nothing was changed. Try again later.',
-  /* Product pictures (docs/decisions.md, decision 61). */
+  /* Product pictures (docs/decisions/061-product-pictures.md). */
   pictureNotUploaded: 'image must be a picture uploaded for this school (the image GET utility/upload-url/{id} answers), or null for none.',
   pictureQuota: (pictures: number, megabytes: number) =>
     `Your school has reached its limit of ${pictures.toLocaleString('en-US')} pictures and ${megabytes} MB. Remove pictures from products that do not need them: pictures no product uses are removed a day after their upload.`,

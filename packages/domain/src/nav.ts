@@ -8,7 +8,7 @@ export interface NavItem {
   path: string;
 }
 
-/** Side navigation of spec section 2, in display order. */
+/** Side navigation of docs/spec.md section 2, in display order. */
 export function sideNav(s: PermissionSubject): NavItem[] {
   const student = hasRole(s.roles, 'STUDENT');
   const teacher = hasRole(s.roles, 'TEACHER');
@@ -44,7 +44,7 @@ export interface MenuItem {
 export const ADMIN_TOOLBOX_URL = 'https://support.meritmarket.example/admin-toolbox';
 export const TERMS_URL = 'https://meritmarket.example/terms';
 
-/** Account menu of spec section 2; `hideHowToEarn` holds the school codes configured to hide it. */
+/** Account menu of docs/spec.md section 2; `hideHowToEarn` holds the school codes configured to hide it. */
 export function accountMenu(
   s: PermissionSubject & { school: { externalId: string; teacherToolboxLink: string | null } },
   hideHowToEarn: readonly string[],

@@ -4,7 +4,7 @@ import { MSG } from './messages.js';
 import type { IsoDate } from './school-days.js';
 import { storeClosedRefusal, type StoreState } from './store.js';
 
-/* ---- statuses (DESIGN.md section 3) ---- */
+/* ---- statuses (docs/spec.md section 10.3) ---- */
 
 /** The status each action leads to. */
 export const ACTION_STATUS: Record<OrderAction, OrderStatus> = {
@@ -65,7 +65,7 @@ export function orderActionRefusal(
 export const studentMayCancel = (order: { status: OrderStatus; cutOffDate: IsoDate | null }, today: IsoDate): boolean =>
   orderActionRefusal(order, 'CANCEL', 'student', today) === null;
 
-/* ---- placing an order (DESIGN.md section 3) ---- */
+/* ---- placing an order (docs/spec.md section 10.4) ---- */
 
 /** A product as an order line needs it, read inside the order's transaction. */
 export interface OrderProduct {

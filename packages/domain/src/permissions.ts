@@ -5,7 +5,7 @@ import { allows, scopeFor, type PermissionSubject } from './policy.js';
 
 const isAdmin = (s: PermissionSubject) => hasAnyRole(s.roles, ['SCHOOL_ADMIN', 'SUPER_ADMIN']);
 
-/** Spec section 6's derived permissions; those about actions read the one table in policy.ts. */
+/** docs/spec.md section 6's derived permissions; those about actions read the one table in policy.ts. */
 export const can = {
   houseManager: (s: PermissionSubject) => isAdmin(s) || hasRole(s.roles, 'HOUSE_MANAGER'),
   manageSchoolStore: (s: PermissionSubject) => allows(s, 'store:manageSchool'),

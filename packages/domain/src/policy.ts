@@ -1,6 +1,6 @@
 import { ROLES, type Role } from './roles.js';
 
-/** The facts the derived permissions of spec section 6 are computed from. */
+/** The facts the derived permissions of docs/spec.md section 6 are computed from. */
 export interface PermissionSubject {
   roles: readonly string[];
   gradeLevel?: string | null;
@@ -40,7 +40,7 @@ const STUDENT_READERS = {
   ASSISTANT_STORE_MANAGER: 'school',
 } as const;
 const FULFILLERS = { ...ADMINS, STORE_MANAGER: 'school', ASSISTANT_STORE_MANAGER: 'school' } as const;
-/** A teacher store belongs to a teacher with at least one period (spec section 6). */
+/** A teacher store belongs to a teacher with at least one period (docs/spec.md section 6). */
 const teacherStore = (s: PermissionSubject): Scope => (s.periodCount > 0 ? 'own' : 'none');
 const teacherGivesToAll = (s: PermissionSubject): Scope => (s.school.canTeacherGiveAll !== false ? 'school' : 'periods');
 const customActionsAllowed = (s: PermissionSubject): Scope => (s.school.canNonAdminCreateCustomActions !== false ? 'own' : 'none');
@@ -115,8 +115,8 @@ export const PERMISSIONS = {
   /** Buying a font or icon (owned for good). */
   'orders:customize': { STUDENT: 'own' },
 
-  // Reports (spec section 6's derived permissions)
-  /** The reports screen itself (its meta): everyone the navigation shows Reports to, plus school-dashboard (decision 15). */
+  // Reports (docs/spec.md section 6's derived permissions)
+  /** The reports screen itself (its meta): everyone the navigation shows Reports to, plus school-dashboard (docs/decisions/015-who-opens-reports.md). */
   'reports:open': {
     ...ADMINS,
     TEACHER: 'periods',
@@ -125,7 +125,7 @@ export const PERMISSIONS = {
     SCHOOLWIDE_REPORTS: 'school',
     SCHOOL_DASHBOARD: 'school',
   },
-  /** My classes, a class's report and one student's report: a teacher their periods, the school's report readers any (decision 15). */
+  /** My classes, a class's report and one student's report: a teacher their periods, the school's report readers any (docs/decisions/015-who-opens-reports.md). */
   'reports:myClasses': { ...ADMINS, SCHOOLWIDE_REPORTS: 'school', SCHOOL_STUDENT_REPORTS: 'school', TEACHER: 'periods' },
   'reports:teacherUsage': { ...ADMINS, TEACHER_USAGE_REPORTS: 'school', SCHOOLWIDE_REPORTS: 'school' },
   'reports:schoolStudents': { ...ADMINS, SCHOOL_STUDENT_REPORTS: 'school', SCHOOLWIDE_REPORTS: 'school' },
@@ -138,7 +138,7 @@ export const PERMISSIONS = {
   /** GET settings: whoever may change a part of them (house managers the house part). */
   'settings:read': { ...ADMINS, HOUSE_MANAGER: (s) => (s.school.hasHouseSystem ? 'school' : 'none') },
   'settings:store': { ...ADMINS, STORE_MANAGER: 'school' },
-  /** Surveys (spec section 9): students and teachers answer their own; admins read the school's results. */
+  /** Surveys (docs/spec.md section 9): students and teachers answer their own; admins read the school's results. */
   'surveys:answer': { STUDENT: 'own', TEACHER: 'own' },
   'surveys:results': { ...ADMINS },
   /** OneRoster CSV import: its dry run, the import, its progress. */

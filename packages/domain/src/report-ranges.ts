@@ -1,9 +1,9 @@
 import { addDays, type IsoDate } from './school-days.js';
 
 /**
- * Report date ranges derived from the school's calendar each year (spec section 9 gives one
+ * Report date ranges derived from the school's calendar each year (docs/spec.md section 9 gives one
  * year's values: year to date from 2024-08-01, months August 2025..June 2026, giving from
- * 16 August 2025 or 15 October 2025; docs/decisions.md 40).
+ * 16 August 2025 or 15 October 2025; docs/decisions/040-report-ranges.md).
  */
 
 export interface ReportRange {
@@ -52,7 +52,7 @@ export function schoolYearMonths(span: SchoolYearSpan): ReportRange[] {
 
 /**
  * Year to date starts a year before the school year does: the spec's 2024-08-01 for the
- * 2025-26 year, so last year's history stays comparable (decision 40).
+ * 2025-26 year, so last year's history stays comparable (docs/decisions/040-report-ranges.md).
  */
 export function yearToDateStart(span: SchoolYearSpan): IsoDate {
   return `${Number(span.yearStart.slice(0, 4)) - 1}${span.yearStart.slice(4)}`;
@@ -75,7 +75,7 @@ export function reportRanges(span: SchoolYearSpan, today: IsoDate): ReportRange[
   ];
 }
 
-/** The four schools the spec starts on 15 October by default (their codes are configured, decision 41). */
+/** The four schools the spec starts on 15 October by default (their codes are configured, docs/decisions/041-giving-start-date.md). */
 export const DEFAULT_GIVING_START = { month: 8, day: 16 } as const;
 export const LATE_GIVING_START = { month: 10, day: 15 } as const;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { instant, int } from './response-fields.js';
 
 /**
- * Response shapes of the API (spec section 7), as zod schemas: every route declares its answer
+ * Response shapes of the API (docs/spec.md section 7), as zod schemas: every route declares its answer
  * with them (`schema.response`), so Fastify serializes through them, strips any field they do not
  * declare, and the OpenAPI document describes every answer. The TS types the server's presenters
  * and the web client use are inferred from the same schemas, so the two cannot drift apart.

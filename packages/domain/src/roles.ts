@@ -1,4 +1,4 @@
-/** Role values of spec section 6. */
+/** Role values of docs/spec.md section 6. */
 export const ROLES = [
   'USER',
   'SUPER_ADMIN',

@@ -49,7 +49,7 @@ const USER_ROLES: Record<string, RosterRole | null> = {
   student: 'STUDENT',
   teacher: 'TEACHER',
   aide: 'STAFF',
-  // School admin rights are given in settings, never by a file (decision 53).
+  // School admin rights are given in settings, never by a file (docs/decisions/053-oneroster-files.md).
   administrator: 'STAFF',
   parent: null,
   guardian: null,

@@ -1,6 +1,6 @@
 import { hasAnyRole, type Role } from './roles.js';
 
-/** Every route of spec section 2, with its title and whether it is public. */
+/** Every route of docs/spec.md section 2, with its title and whether it is public. */
 export const ROUTES = [
   { path: '/', title: 'Home', public: true },
   { path: '/login', title: 'Login', public: true },
@@ -42,7 +42,7 @@ const BY_ROLE: ReadonlyArray<readonly [readonly Role[], readonly string[]]> = [
   [['GIVE_ALL'], ['/bonuses-flags']],
   [['STORE_MANAGER', 'ASSISTANT_STORE_MANAGER'], ['/orders']],
   // The spec's table lets the two report roles in; its navigation also shows Reports to admins and
-  // schoolwide reports, and school-dashboard has the dashboard tab (decision 15).
+  // schoolwide reports, and school-dashboard has the dashboard tab (docs/decisions/015-who-opens-reports.md).
   [['TEACHER_USAGE_REPORTS', 'SCHOOL_STUDENT_REPORTS', 'SCHOOL_ADMIN', 'SUPER_ADMIN', 'SCHOOLWIDE_REPORTS', 'SCHOOL_DASHBOARD'], ['/reports']],
   [['HOUSE_MANAGER'], ['/settings']],
 ];

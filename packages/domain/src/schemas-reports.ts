@@ -10,7 +10,7 @@ const isoDate = (field: string) =>
 const category = z.enum(ACTIVITY_CATEGORIES, { error: `category must be one of ${ACTIVITY_CATEGORIES.join(', ')}` });
 const shortText = (field: string) => z.string({ error: `${field} must be text` }).trim().min(1, { error: `${field} must not be empty` }).max(100, { error: `${field} is too long` });
 
-/** Filters every report takes; the range defaults to year to date (decision 43). */
+/** Filters every report takes; the range defaults to year to date (docs/decisions/043-reports-read-rollups.md). */
 export const reportFilters = z.object({
   startDate: isoDate('startDate').optional(),
   endDate: isoDate('endDate').optional(),
@@ -68,7 +68,7 @@ export type StudentSumsRow = z.infer<typeof studentSumsRow>;
 
 /**
  * A student's sums in a class report: the school-wide sums above, and what was given in this class
- * (from its roster screen, by any of its teachers) as class bonuses and flags (decision 43).
+ * (from its roster screen, by any of its teachers) as class bonuses and flags (docs/decisions/043-reports-read-rollups.md).
  */
 export const classSumsRow = studentSumsRow.extend({
   classBonuses: int(),

@@ -133,7 +133,7 @@ export const storeManagerBody = z.object({
 });
 export type StoreManagerBody = z.infer<typeof storeManagerBody>;
 
-/** GET order/student and order/teacher/ filters (spec section 4). */
+/** GET order/student and order/teacher/ filters (docs/spec.md section 4). */
 export const orderListQuery = z.object({
   status: z.enum(ORDER_STATUS_FILTERS, { error: `status must be one of ${ORDER_STATUS_FILTERS.join(', ')}` }).default('ALL'),
   deliveryDate: isoDate('deliveryDate').optional(),

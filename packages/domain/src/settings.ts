@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { day, instant, int } from './response-fields.js';
 import { ROLES } from './roles.js';
 
-/* Settings (spec section 7, Settings): request and answer shapes, and their limits. */
+/* Settings (docs/spec.md section 7, Settings): request and answer shapes, and their limits. */
 
 /**
  * Flag points a school may set (`PUT settings/advanced`): whole points from 1 to 100. The spec

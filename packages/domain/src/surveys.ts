@@ -3,8 +3,8 @@ import { SURVEY_NAMES } from './constants.js';
 import { int } from './response-fields.js';
 
 /*
- * The five surveys of spec section 9. The spec names them only; their questions and choices are
- * ours (decision 37). Each is one question with a fixed list of choices, so results are counts per
+ * The five surveys of docs/spec.md section 9. The spec names them only; their questions and choices are
+ * ours (docs/decisions/037-surveys.md). Each is one question with a fixed list of choices, so results are counts per
  * choice; a student or teacher is asked each survey of their audience once, oldest first, one per
  * sign-in; dismissing a survey answers it "dismissed" (asked once means once).
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FONT_PRICES, FONTS } from '../src/index.js';
 
-/** Spec section 9. */
+/** docs/spec.md section 9. */
 const PRICES: [string, number][] = [
   ['Alegreya Sans', 0],
   ['DM Sans', 0],

@@ -11,7 +11,7 @@ import {
   type MemberStatusLevel,
 } from '../src/index.js';
 
-describe('ICONS (spec section 9)', () => {
+describe('ICONS (docs/spec.md section 9)', () => {
   it('about 290: each theme entry of each level as a free black-and-white Icon and a priced coloured Emoji', () => {
     expect(ICONS.length).toBeGreaterThanOrEqual(280);
     expect(ICONS.length).toBeLessThanOrEqual(300);

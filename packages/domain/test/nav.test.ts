@@ -4,7 +4,7 @@ import { subject } from './subject.js';
 
 const keys = (items: { key: string }[]) => items.map((i) => i.key);
 
-describe('sideNav (spec section 2), in display order', () => {
+describe('sideNav (docs/spec.md section 2), in display order', () => {
   it.each([
     ['student', ['STUDENT'], 0, ['dashboard', 'activity', 'store', 'orders', 'calendar']],
     ['teacher with periods', ['TEACHER'], 2, ['classes', 'store', 'orders', 'reports', 'calendar']],
@@ -55,7 +55,7 @@ function menuSubject(roles: string[], school: { hasHouseSystem?: boolean; extern
   return { ...s, school: { ...s.school, externalId: school.externalId ?? 'DEMO', teacherToolboxLink: school.teacherToolboxLink ?? 'https://toolbox.example/demo' } };
 }
 
-describe('accountMenu (spec section 2)', () => {
+describe('accountMenu (docs/spec.md section 2)', () => {
   it.each([
     ['school admin', ['SCHOOL_ADMIN'], false, ['home', 'store', 'admin-toolbox', 'teacher-toolbox', 'how-to-earn', 'contact', 'settings', 'terms', 'logout']],
     ['super admin', ['SUPER_ADMIN'], false, ['home', 'store', 'admin-toolbox', 'teacher-toolbox', 'how-to-earn', 'contact', 'settings', 'terms', 'logout']],

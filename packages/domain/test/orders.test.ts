@@ -17,7 +17,7 @@ import {
   type OrderStatus,
 } from '../src/index.js';
 
-describe('order status transitions (DESIGN.md section 3)', () => {
+describe('order status transitions (docs/spec.md section 10.3)', () => {
   /** Every (from, to) pair: only the design's moves are allowed. */
   const ALLOWED = new Set(['PENDING>PACKAGED', 'PENDING>CANCELED', 'PACKAGED>REDEEMED', 'PACKAGED>CANCELED', 'REDEEMED>REFUNDED']);
   const pairs = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.map((to) => [from, to] as [OrderStatus, OrderStatus]));

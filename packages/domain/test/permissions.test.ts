@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { can, ROLES, type Role } from '../src/index.js';
 import { subject } from './subject.js';
 
-/** Role-derived permissions of spec section 6, one row per role held alone. */
+/** Role-derived permissions of docs/spec.md section 6, one row per role held alone. */
 const T = true;
 const F = false;
 //                     houseMgr schoolStore usageRep studentRep dashboard admin

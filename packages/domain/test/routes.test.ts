@@ -13,8 +13,8 @@ import {
 } from '../src/index.js';
 
 /**
- * Spec section 2, written out independently of the implementation, plus /reports for everyone the
- * side navigation shows Reports to (admins, schoolwide reports) and school-dashboard (decision 15).
+ * docs/spec.md section 2, written out independently of the implementation, plus /reports for everyone the
+ * side navigation shows Reports to (admins, schoolwide reports) and school-dashboard (docs/decisions/015-who-opens-reports.md).
  */
 const EVERY_SIGNED_IN = ['/login', '/login/product', '/status', '/how-to-earn', '/contact', '/profile', '/calendar', '/store', '/pay-period-breakdown'];
 const PUBLIC = ['/', '/login', '/login/product', '/login/clever', '/login/classlink/initiate', '/account-setup', '/forgot-password', '/reset-password', '/status', '/contact'];
@@ -52,7 +52,7 @@ const expectedAllowed = (role: Role, path: string, devMode: boolean) => {
 
 const roleByPath = ROLES.flatMap((role) => PATHS.map((path) => ({ role, path })));
 
-describe('isPathAllowed: every role × every path of spec section 2', () => {
+describe('isPathAllowed: every role × every path of docs/spec.md section 2', () => {
   it.each(roleByPath)('$role → $path', ({ role, path }) => {
     expect(isPathAllowed([role], path)).toBe(expectedAllowed(role, path, false));
   });

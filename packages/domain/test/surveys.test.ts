@@ -3,7 +3,7 @@ import { SURVEY_NAMES } from '../src/constants.js';
 import { nextSurvey, SURVEYS, surveyAudiences, surveyResultsResponse } from '../src/surveys.js';
 
 describe('surveys', () => {
-  it('defines the five surveys of spec section 9, each with its own choices', () => {
+  it('defines the five surveys of docs/spec.md section 9, each with its own choices', () => {
     expect(SURVEYS.map((s) => s.name)).toEqual([...SURVEY_NAMES]);
     for (const s of SURVEYS) {
       expect(s.choices.length, s.name).toBeGreaterThanOrEqual(2);

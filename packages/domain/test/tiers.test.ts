@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMOJI_PRICES, gemTier, isLevelUnlocked, memberStatus, MEMBER_STATUS_LEVELS, type MemberStatusLevel } from '../src/index.js';
 
-/** DESIGN.md section 3 thresholds, in the spec's order. */
+/** docs/spec.md section 10.2 thresholds, in the spec's order. */
 const GEMS: [string, number][] = [
   ['Bronze', 0],
   ['Silver', 100],
@@ -77,7 +77,7 @@ describe('isLevelUnlocked: a level unlocks its own and every lower level', () =>
   });
 });
 
-describe('emoji prices by level (spec section 9)', () => {
+describe('emoji prices by level (docs/spec.md section 9)', () => {
   it('Bronze 50 … Emerald 100', () => {
     expect(EMOJI_PRICES).toEqual({ Bronze: 50, Silver: 60, Gold: 70, Platinum: 80, Ruby: 90, Emerald: 100 });
   });

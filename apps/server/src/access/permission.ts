@@ -16,5 +16,5 @@ export function requireScope(u: AuthUser, action: Action): Granted {
   return scope;
 }
 
-/** Admins' flags take the admin amount (DESIGN: flag points by the giver's kind). */
+/** Admins' flags take the admin amount (docs/decisions/008-flag-points.md: flag points by the giver's kind). */
 export const isAdminUser = (u: AuthUser): boolean => can.isAdmin(subjectOf(u));

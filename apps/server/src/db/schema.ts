@@ -17,7 +17,7 @@ import {
 
 /*
  * Multi-tenant by school: every school-scoped table carries school_id and leads its keys with it,
- * so the schema distributes on school_id (see DESIGN.md section 2).
+ * so the schema distributes on school_id (see docs/architecture.md section 3).
  */
 
 const id = () => uuid('id').notNull().defaultRandom();
@@ -438,7 +438,7 @@ export const orderItems = pgTable(
 
 /**
  * Idempotency-Key of a call that changes points (a purchase, a give, an edit or removal, an
- * absence; decision 62), per school and user: the first request with a key writes its row in the
+ * absence; docs/decisions/062-idempotency-key-for-every-points-change.md), per school and user: the first request with a key writes its row in the
  * transaction that changes the points (a retry meanwhile waits on the key, then reads the answer
  * kept here); the request's hash tells a retry from another request with the same key.
  */
@@ -545,7 +545,7 @@ export const roleAudit = pgTable(
 );
 
 /**
- * Survey answers (spec section 9): one row per user and survey, so each is asked once; `answer`
+ * Survey answers (docs/spec.md section 9): one row per user and survey, so each is asked once; `answer`
  * null when the user dismissed it. Per school, like everything else.
  */
 export const surveyAnswers = pgTable(
@@ -604,7 +604,7 @@ export const NO_PERIOD = '00000000-0000-0000-0000-000000000000';
  * Per giver, month (its first day), student, period (NO_PERIOD outside a class) and category
  * (migration 0011_giving): "to whom" in teacher usage, and what was given in a class for the class
  * reports. By month because a daily one would be as large as the ledger: the days around whole
- * months are read from the activities by their giver and period indexes (decision 43). Kept by
+ * months are read from the activities by their giver and period indexes (docs/decisions/043-reports-read-rollups.md). Kept by
  * applyLedger in the same statement as each give, edit and delete (activities with a giver).
  */
 export const giverStudentMonthly = pgTable(

@@ -8,7 +8,8 @@ import { me, type AuthUser } from './auth-context.js';
 import { badRequest, conflict } from './errors.js';
 
 /**
- * Idempotency-Key, one mechanism for every call that changes points (decisions 57 and 62): a
+ * Idempotency-Key, one mechanism for every call that changes points
+ * (docs/decisions/057-checkout-confirmation-and-idempotency-key.md, docs/decisions/062-idempotency-key-for-every-points-change.md): a
  * purchase, a give, an edit or removal of activities, an absence. A key belongs to one school and
  * user; it is written in the same transaction as the points it guards, so a crash leaves both or
  * neither, and a retry with it gets the stored answer back instead of changing points again.

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 
 /*
  * What kind of address an IP is, for the outbound requests a school's settings can point at (the
- * SSO issuer; docs/decisions.md, decision 60). Pure: no DNS here, the caller resolves first.
+ * SSO issuer; docs/decisions/060-sso-issuer-public-internet.md). Pure: no DNS here, the caller resolves first.
  */
 
 export type AddressKind =

@@ -2,7 +2,7 @@ import type { RouteOptions } from 'fastify';
 
 /*
  * What the OpenAPI document says of every route beyond its own schema: the public calls need no
- * session, and every call's 4xx answers are `{ message }` (docs/decisions.md, decision 66). The
+ * session, and every call's 4xx answers are `{ message }` (docs/decisions/066-openapi-security-and-errors.md). The
  * fuzz test holds the server to these answers.
  */
 

@@ -6,7 +6,7 @@ import { addressKind, type AddressKind } from './ip-address.js';
 
 /*
  * Requests to addresses a school's settings name (the SSO issuer and the endpoints its metadata
- * lists; docs/decisions.md, decision 60). In production only https to public addresses: the host is
+ * lists; docs/decisions/060-sso-issuer-public-internet.md). In production only https to public addresses: the host is
  * resolved at every request, every address it resolves to is checked, and the connection goes to
  * a checked address (no second resolution a rebinding DNS server could answer differently).
  */

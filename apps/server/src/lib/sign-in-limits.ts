@@ -24,7 +24,7 @@ export interface Attempt<T> {
 }
 
 /**
- * Runs one sign-in attempt under the guessing limits (docs/decisions.md, decision 64).
+ * Runs one sign-in attempt under the guessing limits (docs/decisions/064-shared-address-sign-in-limits.md).
  *
  * - Per name (from this address: 5; from all: 50): counted before the secret is checked, so
  *   parallel guesses at one account cannot slip past (30 at once: at most 5 checked). A success

@@ -47,7 +47,7 @@ export async function seedDemo(db: Db): Promise<string[]> {
   return lines;
 }
 
-/** One school token for the demo school's store counter (docs/decisions.md, decision 49), printed once. */
+/** One school token for the demo school's store counter (docs/decisions/049-school-tokens.md), printed once. */
 async function seedDemoSchoolToken(db: Db): Promise<string[]> {
   const [row] = await db
     .select({ schoolId: users.schoolId, id: users.id })

@@ -109,7 +109,7 @@ import type {
 
 const id = (v: string) => encodeURIComponent(v);
 
-/** Typed calls of spec section 7 that exist on the server today. */
+/** Typed calls of docs/spec.md section 7 that exist on the server today. */
 export const auth = {
   login: (body: LoginBody) => api.post<LoginResponse>('auth/login', body, { auth: false }),
   /** Needs a token: without one it resolves to { message: 'No token' } and makes no request. */
@@ -164,7 +164,7 @@ export const school = {
   students: () => api.get<RosterStudent[]>('school/students'),
 };
 
-/** The Idempotency-Key header of a call that changes points (one per attempt, decision 62). */
+/** The Idempotency-Key header of a call that changes points (one per attempt, docs/decisions/062-idempotency-key-for-every-points-change.md). */
 const keyed = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey });
 
 /** Calls that change points carry an Idempotency-Key: a retry with the same key changes them once. */
@@ -202,7 +202,7 @@ export const groupTypes = {
 export const balances = {
   /** The signed-in student's stats, or (staff) a student's by internal id. */
   stats: (studentId?: string) => api.get<BalanceStats>('utility/student/balance/stats', { query: { studentId } }),
-  /** The balance at each end date with earned and spent between them; no dates, no call: an empty object (spec section 5). */
+  /** The balance at each end date with earned and spent between them; no dates, no call: an empty object (docs/spec.md section 5). */
   at: (endDates: string[], studentId?: string): Promise<ApiResult<BalancesAt>> =>
     endDates.length ? api.post<BalancesAt>('utility/student/balance', { endDates, studentId }) : Promise.resolve({}),
 };
@@ -255,7 +255,7 @@ export const dev = {
   periods: (schoolId: string) => api.get<DevPeriod[]>(`dev/periods/${id(schoolId)}`),
 };
 
-/** Filters of the order lists (spec section 4); the server's defaults for the rest. */
+/** Filters of the order lists (docs/spec.md section 4); the server's defaults for the rest. */
 export type OrderFilters = Partial<Omit<OrderListQuery, 'time'>>;
 
 /** The two product stores: the school's and each teacher's. */
@@ -327,7 +327,7 @@ export const uploads = {
   },
 };
 
-/** The reports screen (decision 44): filters go as the query; the spec's three activity calls answer the same shapes. */
+/** The reports screen (docs/decisions/044-spec-report-calls.md): filters go as the query; the spec's three activity calls answer the same shapes. */
 export const reports = {
   meta: () => api.get<ReportsMeta>('reports/meta'),
   myClasses: (f: ReportFilters) => api.get<MyClassesReport>('reports/my-classes', { query: { ...f } }),

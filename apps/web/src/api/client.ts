@@ -21,7 +21,7 @@ export interface RequestOptions {
 
 export const API_BASE = '/api';
 
-/** Statuses the product treats as "nothing to show", not as an error (spec section 8). */
+/** Statuses the product treats as "nothing to show", not as an error (docs/spec.md section 8). */
 const EMPTY_OK = new Set([204, 307, 502, 503]);
 const TRY_LATER = new Set([500, 429]);
 

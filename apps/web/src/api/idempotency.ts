@@ -1,8 +1,10 @@
 /**
- * One Idempotency-Key per attempt (decisions 57 and 62), for every call that buys or changes
- * points: the same request (the same body) retried keeps its key, so the server acts on it once
- * however often it arrives (a double click, a "Try again" after a lost answer); a different request
- * gets a new key (the server answers 409 to a key reused with another body).
+ * One Idempotency-Key per attempt
+ * (docs/decisions/057-checkout-confirmation-and-idempotency-key.md, docs/decisions/062-idempotency-key-for-every-points-change.md),
+ * for every call that buys or changes points: the same request (the same body) retried keeps its
+ * key, so the server acts on it once however often it arrives (a double click, a "Try again"
+ * after a lost answer); a different request gets a new key (the server answers 409 to a key reused
+ * with another body).
  */
 export interface Attempt {
   body: string;

@@ -3,7 +3,7 @@ import { Attempts } from '../api';
 import { installBrowserShims } from '../api/test-shims';
 import { giveSender } from './sendGive';
 
-/** Decision 62: a give goes with an Idempotency-Key, kept while the same give is retried. */
+/** docs/decisions/062-idempotency-key-for-every-points-change.md: a give goes with an Idempotency-Key, kept while the same give is retried. */
 const given = { giveId: 'g1', date: '2026-03-02', studentCount: 1, activityCount: 1, points: 5, activityTypes: [], dailyBehaviorTakenBack: { students: 0, points: 0 } };
 let answers: Array<'lost' | 'ok'>;
 const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => {

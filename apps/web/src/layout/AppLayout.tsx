@@ -11,7 +11,7 @@ import { SurveyPrompt } from '../surveys/SurveyPrompt';
 /** Signed-in frame: header, side navigation and the page. */
 export function AppLayout({ user, children }: { user: SessionUser; children: ReactNode }) {
   const [navOpened, nav] = useDisclosure(false);
-  // Non-students load their period list with the session (spec section 4); pages read it from the cache.
+  // Non-students load their period list with the session (docs/spec.md section 4); pages read it from the cache.
   usePeriods();
   const [slim, setSlim] = useLocalStorage({ key: 'slimHeader', defaultValue: false });
   return (

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { sideNav } from '@app/domain';
 import type { SessionUser } from '../api';
 
-/** Links of spec section 2's side navigation; the rules live in sideNav(). */
+/** Links of docs/spec.md section 2's side navigation; the rules live in sideNav(). */
 export function SideNav({ user, onNavigate }: { user: SessionUser; onNavigate: () => void }) {
   const { pathname } = useLocation();
   const items = sideNav(user);

@@ -9,7 +9,7 @@ export interface AccessInput {
   devMode: boolean | undefined;
 }
 
-/** The access rules of spec section 2, as one pure decision (the server still guards every call). */
+/** The access rules of docs/spec.md section 2, as one pure decision (the server still guards every call). */
 export function decideAccess({ pathname, session, devMode }: AccessInput): AccessDecision {
   const route = matchRoute(pathname);
   if (!route) return 'not-found';

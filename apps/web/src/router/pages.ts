@@ -8,7 +8,7 @@ type RoutePath = (typeof ROUTES)[number]['path'];
 const login = lazyPage(() => import('../routes/login/LoginPage'));
 
 /**
- * One page per route of spec section 2; the type makes a route without a page a compile error.
+ * One page per route of docs/spec.md section 2; the type makes a route without a page a compile error.
  * Every page is its own chunk, loaded when opened, except home: everyone lands there (a student's
  * whole app), it is small (2 KB gzip), and in the first chunk it paints without a second round trip.
  */

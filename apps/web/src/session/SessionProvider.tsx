@@ -11,7 +11,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  // The lookup runs only when a token exists (spec section 4).
+  // The lookup runs only when a token exists (docs/spec.md section 4).
   const me = useQuery({
     queryKey: queryKeys.session(token),
     queryFn: loadSessionUser,

@@ -1,7 +1,7 @@
 import { MSG } from '@app/domain';
 import { auth, isFailure, report, type SessionUser } from '../api';
 
-/** auth/me, where a user without roles counts as a failed lookup (spec section 6). */
+/** auth/me, where a user without roles counts as a failed lookup (docs/spec.md section 6). */
 export async function loadSessionUser(): Promise<SessionUser> {
   const r = await auth.me();
   if (isFailure(r)) throw new Error(r.message);

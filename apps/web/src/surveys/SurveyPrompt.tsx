@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys, readStored, STORAGE_KEYS, surveys, unwrap, writeStored, type SessionUser } from '../api';
 
-/** Students and teachers are asked the surveys of spec section 9 (the server says which, and only once). */
+/** Students and teachers are asked the surveys of docs/spec.md section 9 (the server says which, and only once). */
 const asked = (user: SessionUser) => user.roles.includes('STUDENT') || user.roles.includes('TEACHER');
 
 // The dialog's code (a modal, radios, its calls) loads only when there is a survey to ask.

@@ -14,7 +14,7 @@ import { resolveTypes } from './types.js';
 
 /**
  * One give: every chosen activity to every resolved student, all in one transaction with the
- * wallets and the daily rollup. Rules of DESIGN.md section 3, with the spec's messages. The
+ * wallets and the daily rollup. Rules of docs/spec.md section 10.5, with the spec's messages. The
  * caller owns the transaction (the route's, which also holds the give's Idempotency-Key).
  */
 export async function giveActivities(tx: Tx, user: AuthUser, body: BulkGiveBody): Promise<GiveResult> {

@@ -22,7 +22,7 @@ export const SESSION_CACHE_SECONDS = 5;
 export const SESSION_CACHE_MAX = 10_000;
 
 /**
- * Session look-ups by token hash, per database handle (docs/decisions.md, decision 23). A sign-out
+ * Session look-ups by token hash, per database handle (docs/decisions/023-session-cache-and-change-notices.md). A sign-out
  * on this server forgets its entry at once; on other servers the TTL bounds how long a revoked
  * session or a changed role is still seen. Unknown tokens are never cached.
  */

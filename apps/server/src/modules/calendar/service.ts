@@ -3,7 +3,7 @@ import { defaultGivingStart, schoolYearFor, todayIn, type Holiday, type SchoolCa
 import type { Queryable } from '../../db/client.js';
 import { holidays, schoolYears } from '../../db/schema.js';
 
-/** The global configuration entry naming the schools whose giving starts on 15 October (decision 41). */
+/** The global configuration entry naming the schools whose giving starts on 15 October (docs/decisions/041-giving-start-date.md). */
 export const LATE_GIVING_START_KEY = 'lateGivingStartSchools';
 
 /** Codes from the entry: a JSON array in valueObject, or a comma-separated value. */

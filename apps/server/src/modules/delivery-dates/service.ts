@@ -25,7 +25,7 @@ export async function listDeliveryDates(db: Queryable, schoolId: string): Promis
   return rows.map(presentDeliveryDate);
 }
 
-/** The next delivery date for a user of the school's grade (spec section 9), or null. */
+/** The next delivery date for a user of the school's grade (docs/spec.md section 9), or null. */
 export async function nextDeliveryFor(
   db: Queryable,
   school: { id: string; timeZone: string; storeModel: string },

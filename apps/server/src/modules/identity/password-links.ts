@@ -8,7 +8,7 @@ import { hit } from '../../lib/rate-limit.js';
 import { hashPassword, hashToken, newToken } from '../../lib/tokens.js';
 
 /*
- * Links to choose a password (docs/decisions.md, decisions 50 and 51): an invitation a school admin
+ * Links to choose a password (docs/decisions/050-invitations-and-account-setup.md and docs/decisions/051-forgot-and-reset-password.md): an invitation a school admin
  * sends (account setup, 7 days) and a reset anyone may ask for by address (1 hour). Each is a random
  * token in the link, stored hashed, used once.
  */

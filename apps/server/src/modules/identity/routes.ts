@@ -47,7 +47,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   const baseUrl = publicUrl(app.env);
   const mailer = createMailer(app.env, app.log);
   const secureCookie = baseUrl.startsWith('https:') ? '; Secure' : '';
-  /** What the SSO calls may reach: in production https to public addresses only (decision 60). */
+  /** What the SSO calls may reach: in production https to public addresses only (docs/decisions/060-sso-issuer-public-internet.md). */
   const outbound = outboundPolicyFor(app.env);
 
   /** Signs the user in exactly as POST auth/login does: a new session, `{ token, user }`. */

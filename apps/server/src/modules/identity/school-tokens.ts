@@ -7,7 +7,7 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import { limitedSignIn } from '../../lib/sign-in-limits.js';
 
 /*
- * School tokens (docs/decisions.md, decision 49): a school admin issues a token for one user of the
+ * School tokens (docs/decisions/049-school-tokens.md): a school admin issues a token for one user of the
  * school (a shared device: the store counter, a classroom kiosk); POST auth/login/school with the
  * school's code and the token signs in as that user. 256 random bits, only the SHA-256 kept (a
  * slow hash adds nothing to so long a secret) with the last four characters to tell tokens apart.
@@ -83,7 +83,7 @@ export async function revokeSchoolToken(db: Db, schoolId: string, id: string): P
 }
 
 /**
- * POST auth/login/school: the password sign-in's limits (decision 64) with the school's code in the
+ * POST auth/login/school: the password sign-in's limits (docs/decisions/064-shared-address-sign-in-limits.md) with the school's code in the
  * place of the user name, and its message. Counted before the token is looked up.
  */
 export async function schoolTokenLogin(db: Db, input: { externalSchoolId: string; token: string; address: string }): Promise<{ schoolId: string; userId: string }> {

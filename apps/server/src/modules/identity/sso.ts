@@ -12,7 +12,7 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 
 /*
  * Single sign-on with Clever and ClassLink as OpenID Connect authorization-code flows with PKCE
- * (DESIGN.md section 3; docs/decisions.md, decision 48). The state is ours: random, stored hashed
+ * (docs/spec.md section 10.8; docs/decisions/048-sso.md). The state is ours: random, stored hashed
  * with the PKCE verifier and nonce, bound to the browser by a cookie, used once, for minutes.
  */
 
@@ -28,7 +28,7 @@ const MAX_STATES_PER_ADDRESS = 100;
 export const redirectUriFor = (baseUrl: string, provider: SsoProvider) => `${baseUrl}/login/${provider}`;
 
 /**
- * Whether an endpoint of the provider's metadata is where it may be (decision 60): https (plain
+ * Whether an endpoint of the provider's metadata is where it may be (docs/decisions/060-sso-issuer-public-internet.md): https (plain
  * http only where the policy allows local addresses), the browser's authorization endpoint at the
  * issuer's own origin (else a provider's metadata makes an open redirect of our sign-in), and the
  * endpoints this server calls (token, user info, keys) on the issuer's host or its site (the host
@@ -229,7 +229,7 @@ export async function listSsoConfigs(db: Db, schoolId: string, baseUrl: string):
 }
 
 /**
- * Why a school may not use this issuer (decision 60), as the admin's message with what failed, or
+ * Why a school may not use this issuer (docs/decisions/060-sso-issuer-public-internet.md), as the admin's message with what failed, or
  * null. Production: https, and a public host (a literal address, or every address its name resolves
  * to now; a name that does not resolve is taken, every fetch checks again). Development and tests
  * also take plain http and this machine's and private networks' addresses.

@@ -57,7 +57,7 @@ async function move(
 }
 
 /**
- * PUT order/{id}: CANCEL, PACKAGE, REDEEM or REFUND (DESIGN.md section 3), with an optional
+ * PUT order/{id}: CANCEL, PACKAGE, REDEEM or REFUND (docs/spec.md section 10.3), with an optional
  * delivery location. The student may only cancel, until the end of the cut-off day; canceling
  * and refunding give the points and the stock back, in the same transaction.
  */

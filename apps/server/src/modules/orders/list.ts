@@ -19,7 +19,7 @@ import { isUuid } from '../../lib/ids.js';
 import { listDeliveryDates } from '../delivery-dates/service.js';
 import { ordersWhere, studentUser } from './present.js';
 
-/** The filters of spec section 4 on top of `base`. */
+/** The filters of docs/spec.md section 4 on top of `base`. */
 function filtered(base: SQL | undefined, q: OrderListQuery): SQL | undefined {
   const status =
     q.status === 'ALL' ? undefined : q.status === 'ACTIVE' ? inArray(orders.status, [...ACTIVE_ORDER_STATUSES]) : eq(orders.status, q.status);

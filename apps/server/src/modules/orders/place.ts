@@ -71,7 +71,7 @@ async function buyerOf(tx: Queryable, u: AuthUser, studentId: string | null | un
 
 /**
  * POST order: one transaction (the caller's) that locks the student's wallet, checks every rule
- * of DESIGN.md section 3 with the spec's messages, takes the stock with a guarded update and
+ * of docs/spec.md section 10.4 with the spec's messages, takes the stock with a guarded update and
  * writes one order per store (items with the name and price as bought) with the points spent.
  */
 export async function placeOrder(tx: Tx, u: AuthUser, body: PlaceOrderBody): Promise<PlaceOrderResult> {

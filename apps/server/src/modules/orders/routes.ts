@@ -21,7 +21,7 @@ import { placeOrder } from './place.js';
 
 const idParams = z.object({ id: z.string().max(100) });
 
-/** Orders, under /api/v2 (spec section 7). */
+/** Orders, under /api/v2 (docs/spec.md section 7). */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order',

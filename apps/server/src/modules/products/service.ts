@@ -144,7 +144,7 @@ export async function saveProduct(db: Queryable, u: AuthUser, store: ProductStor
   try {
     saved = await db.transaction(async (tx) => {
       // The picture must be one uploaded for this school; held until the product is written, so
-      // the cleanup job cannot remove it in between (docs/decisions.md, decision 61).
+      // the cleanup job cannot remove it in between (docs/decisions/061-product-pictures.md).
       if (fields.image && !(await holdPicture(tx, u.schoolId, fields.image))) throw badRequest(MSG.pictureNotUploaded);
       if (existing) {
         const [row] = await tx

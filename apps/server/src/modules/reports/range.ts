@@ -10,7 +10,7 @@ export interface AppliedRange {
   endDate: string;
 }
 
-/** The filters' range, year to date of the school's calendar by default (decision 40); a bad range is 400. */
+/** The filters' range, year to date of the school's calendar by default (docs/decisions/040-report-ranges.md); a bad range is 400. */
 export async function appliedRange(db: Queryable, user: AuthUser, f: Pick<ReportFilters, 'startDate' | 'endDate'>): Promise<AppliedRange> {
   let startDate = f.startDate;
   let endDate = f.endDate;

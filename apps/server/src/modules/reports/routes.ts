@@ -20,7 +20,7 @@ import { classReport, myClassesReport, schoolDashboardReport, schoolStudentsRepo
 const idParams = z.object({ id: z.string().max(100) });
 const tags = ['reports'];
 
-/** The reports screen's calls (decision 44): the spec's three activity reports and /reports/… for the tabs. */
+/** The reports screen's calls (docs/decisions/044-spec-report-calls.md): the spec's three activity reports and /reports/… for the tabs. */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   // The spec's calls.
   app.get('/activity/teacher-report/', { config: { action: 'reports:teacherUsage' }, schema: { tags, querystring: reportFilters, response: { 200: teacherUsageResponse } } }, async (req) =>

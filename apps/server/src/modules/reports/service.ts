@@ -27,7 +27,7 @@ import { appliedRange, thisWeekStart, type AppliedRange } from './range.js';
 
 /**
  * The reports, read from the rollups (daily and monthly_rollup per student, giver_rollup per giver,
- * giver_student_monthly per giver, student and class; decision 43), never by scanning the
+ * giver_student_monthly per giver, student and class; docs/decisions/043-reports-read-rollups.md), never by scanning the
  * activities. Routes stay thin; scope checks happen here.
  */
 
@@ -162,7 +162,7 @@ const classLabel = (periodNumber: number, name: string | null) => (name ? `${per
  * What one giver gave, or what was given in some periods, over the range as one source `g`
  * (student_id, period_id, category, points, count): whole months from giver_student_monthly, the
  * days around them from the activities by their giver or period index (a daily rollup per giver
- * and student would be as large as the ledger itself; decision 43).
+ * and student would be as large as the ledger itself; docs/decisions/043-reports-read-rollups.md).
  */
 function givenSource(user: AuthUser, f: ReportFilters, r: AppliedRange, by: { giverId: string } | { periodIds: SQL }): SQL {
   const split = splitByMonths(r.startDate, r.endDate);

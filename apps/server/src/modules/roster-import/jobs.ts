@@ -1,7 +1,7 @@
 import type { RosterImport, RosterSummary } from '@app/domain';
 
 /**
- * The roster imports this server runs, with their live progress (decision 54). The transaction's
+ * The roster imports this server runs, with their live progress (docs/decisions/054-roster-import-job.md). The transaction's
  * writes are invisible to other connections until it commits, so progress is kept here, in the
  * server running it; `roster_imports` holds the outcome for every server.
  */

@@ -109,7 +109,7 @@ export class RosterRejected extends HttpError {
 
 /**
  * POST roster/import: checks the files (refused with their problems), then imports them in the
- * background in one transaction, and answers at once with the job to poll (decision 54).
+ * background in one transaction, and answers at once with the job to poll (docs/decisions/054-roster-import-job.md).
  */
 export async function startImport(database: Database, u: AuthUser, read: ReadFiles, log: (err: unknown) => void): Promise<RosterImport> {
   const c = check(u, read);

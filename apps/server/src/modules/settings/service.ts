@@ -55,7 +55,7 @@ const startsWith = (s: string) => `${s.toLowerCase().replace(/[\\%_]/g, (c) => `
 
 /**
  * GET settings/users/roles: the school's users, by last then first name; `search` matches the start
- * of the first name, last name, 'last, first', 'first last' or the external id (spec section 5's
+ * of the first name, last name, 'last, first', 'first last' or the external id (docs/spec.md section 5's
  * fuzzy name search); `role` keeps those holding it.
  */
 export async function listUserRoles(db: Queryable, u: AuthUser, q: UsersRolesQuery): Promise<UsersRolesList> {

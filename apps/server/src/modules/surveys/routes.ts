@@ -6,7 +6,7 @@ import { answerSurvey, pendingSurvey, surveyResults } from './service.js';
 
 const time = z.object({ time: z.string().optional() });
 
-/** Surveys (spec section 9): asked once to students and teachers; results for admins. */
+/** Surveys (docs/spec.md section 9): asked once to students and teachers; results for admins. */
 export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/surveys/pending', { config: { action: 'surveys:answer' }, schema: { tags: ['surveys'], querystring: time, response: { 200: pendingSurveyResponse } } }, async (req) =>
     app.env.SURVEYS ? pendingSurvey(app.db, me(req)) : { survey: null },

@@ -27,7 +27,7 @@ export const imageKey = (schoolId: string, imageId: string) => `${schoolId}/${im
 export const imagePath = (schoolId: string, imageId: string) => `/uploads/${imageKey(schoolId, imageId)}`;
 
 /**
- * Upload URLs a caller may ask for (docs/decisions.md, decision 61): 30 per 10 minutes and 200 a
+ * Upload URLs a caller may ask for (docs/decisions/061-product-pictures.md): 30 per 10 minutes and 200 a
  * day per user, 500 an hour per school. Enough to fill a store's pictures in one sitting, not to
  * flood the grants or the re-encoding.
  */

@@ -21,7 +21,7 @@ import { listPeriods } from '../periods/service.js';
 export const utilityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/utility/contact', { config: { public: true, answers: [429] }, schema: { tags: ['utility'], body: contactBody, response: { 200: contactSentResponse } } }, async (req, reply): Promise<ContactSent> => {
     const b = req.body;
-    // 5 messages per 10 minutes and 20 per day, per signed-in user, else per address (docs/decisions.md, decision 4).
+    // 5 messages per 10 minutes and 20 per day, per signed-in user, else per address (docs/decisions/004-rate-limits.md).
     const sender = req.auth ? `user:${req.auth.id}` : `address:${req.ip}`;
     await hit(app.db, [
       { key: `contact:${sender}`, max: 5, windowSeconds: 10 * 60 },

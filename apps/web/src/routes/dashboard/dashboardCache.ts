@@ -1,7 +1,7 @@
 import { readStored, STORAGE_KEYS, writeStored, type DashboardStats } from '../../api';
 
 /**
- * The student's dashboard kept in local storage (spec section 2: logout clears "the cached student
+ * The student's dashboard kept in local storage (docs/spec.md section 2: logout clears "the cached student
  * orders and dashboard data"), so the dashboard paints at once on the next visit while it asks
  * again. One entry: the user and range it belongs to, when it was fetched, and the answer.
  */

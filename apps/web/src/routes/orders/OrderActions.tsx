@@ -9,7 +9,7 @@ import { formatPoints } from '../../components/points';
 export const ACTION_LABELS: Record<OrderAction, string> = { PACKAGE: 'Package', REDEEM: 'Redeem', CANCEL: 'Cancel', REFUND: 'Refund' };
 const DONE: Record<OrderAction, string> = { PACKAGE: 'packaged', REDEEM: 'redeemed', CANCEL: 'canceled', REFUND: 'refunded' };
 
-/** The actions staff may take on an order now (DESIGN.md's transitions). */
+/** The actions staff may take on an order now (the transitions of docs/spec.md section 10.3). */
 export const staffActions = (o: Pick<Order, 'status'>): OrderAction[] => ORDER_ACTIONS.filter((a) => canMove(o.status, ACTION_STATUS[a]));
 
 /** What one order is called in a button or a question: "Jordan Lee's order of 2 items". */

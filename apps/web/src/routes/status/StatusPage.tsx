@@ -22,7 +22,7 @@ function StateCard({ label, ok, detail }: { label: string; ok: boolean; detail: 
 }
 
 function describe(s: StatusResponse) {
-  // A 503 arrives as {} (spec section 8), which means the service could not answer.
+  // A 503 arrives as {} (docs/spec.md section 8), which means the service could not answer.
   const serviceOk = s.status === 'ok';
   const dbOk = s.database === 'ok';
   return {

@@ -9,7 +9,7 @@ import { formatPoints } from '../../components/points';
 import { loadFont } from '../../store/fonts';
 import { attemptFor, type Attempt } from '../../api/idempotency';
 
-/** Each member level's icon theme (spec section 9). */
+/** Each member level's icon theme (docs/spec.md section 9). */
 const LEVEL_THEMES: Record<MemberStatusLevel, string> = {
   Bronze: 'faces',
   Silver: 'nature and weather',
