@@ -170,7 +170,7 @@ async function auditAll(role: string, paths: string[], newContext: (viewport: { 
 /** The screens a signed-in user may open: their allowed base paths, /class with a real class. */
 function pathsFor(user: SessionUser, classId: string | undefined): string[] {
   const paths: string[] = [];
-  for (const base of allowedBasePaths(user.roles)) {
+  for (const base of allowedBasePaths(user)) {
     if (base === '/class') {
       if (classId) paths.push(`/class/${classId}`);
     } else if (base !== '/dev') paths.push(base);

@@ -10,7 +10,8 @@ import { useE2E } from './helpers/suite.js';
 const SPEC_NAV: Record<string, string[]> = {
   student1: ['Dashboard', 'My Activity', 'My Store', 'My Orders', 'Calendar'],
   teacher1: ['Classes', 'Store', 'Orders', 'Reports', 'Calendar'],
-  admin: ['Bonuses & Flags', 'Store', 'Reports', 'Calendar'],
+  // The fulfilment queue is the admins' too (docs/decisions/056-store-screens-poll.md; the permission table's orders:readStore).
+  admin: ['Bonuses & Flags', 'Store', 'Orders', 'Reports', 'Calendar'],
   store: ['Store', 'Orders', 'Calendar'],
   // No periods: no Classes, and no Reports since no report permission applies either.
   teacher4: ['Store', 'Orders', 'Calendar'],

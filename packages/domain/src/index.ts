@@ -1,7 +1,6 @@
 export * from './roles.js';
 export * from './grades.js';
 export * from './names.js';
-export * from './permissions.js';
 export * from './policy.js';
 export * from './routes.js';
 export * from './nav.js';
@@ -28,6 +27,7 @@ export * from './report-ranges.js';
 export * from './attendance-codes.js';
 export * from './csv.js';
 export * from './schemas-reports.js';
+export * from './report-tabs.js';
 export * from './dashboard.js';
 export * from './schemas-dashboard.js';
 export * from './responses-dashboard.js';

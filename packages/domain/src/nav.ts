@@ -1,6 +1,6 @@
-import { can } from './permissions.js';
-import type { PermissionSubject } from './policy.js';
-import { hasAnyRole, hasRole } from './roles.js';
+import { allows, type PermissionSubject } from './policy.js';
+import { reportTabs } from './report-tabs.js';
+import { isPathAllowed } from './routes.js';
 
 export interface NavItem {
   key: string;
@@ -8,27 +8,22 @@ export interface NavItem {
   path: string;
 }
 
-/** Side navigation of docs/spec.md section 2, in display order. */
+/**
+ * Side navigation of docs/spec.md section 2, in display order. A link shows when its page opens to the user
+ * (the page gate, routes.ts, reads the permission table) and the page has something for them.
+ */
 export function sideNav(s: PermissionSubject): NavItem[] {
-  const student = hasRole(s.roles, 'STUDENT');
-  const teacher = hasRole(s.roles, 'TEACHER');
+  const opens = (path: string) => isPathAllowed(s, path);
   const items: NavItem[] = [];
-  if (student) items.push({ key: 'dashboard', label: 'Dashboard', path: '/dashboard' });
-  if (student) items.push({ key: 'activity', label: 'My Activity', path: '/activity' });
-  if (can.isAdmin(s) || hasRole(s.roles, 'GIVE_ALL'))
-    items.push({ key: 'bonuses-flags', label: 'Bonuses & Flags', path: '/bonuses-flags' });
-  if (teacher && s.periodCount > 0) items.push({ key: 'classes', label: 'Classes', path: '/classes' });
-  items.push({ key: 'store', label: student ? 'My Store' : 'Store', path: '/store' });
-  if (student) items.push({ key: 'orders', label: 'My Orders', path: '/orders' });
-  else if (hasAnyRole(s.roles, ['TEACHER', 'STORE_MANAGER', 'ASSISTANT_STORE_MANAGER']))
-    items.push({ key: 'orders', label: 'Orders', path: '/orders' });
-  const reportRole =
-    hasAnyRole(s.roles, ['TEACHER', 'TEACHER_USAGE_REPORTS', 'SCHOOL_STUDENT_REPORTS', 'SCHOOLWIDE_REPORTS']) ||
-    can.isAdmin(s);
-  const reportPermission = can.teacherUsageReports(s) || can.schoolStudentReports(s);
-  if (reportRole && (s.periodCount > 0 || reportPermission))
-    items.push({ key: 'reports', label: 'Reports', path: '/reports' });
-  items.push({ key: 'calendar', label: 'Calendar', path: '/calendar' });
+  if (opens('/dashboard')) items.push({ key: 'dashboard', label: 'Dashboard', path: '/dashboard' });
+  if (opens('/activity')) items.push({ key: 'activity', label: 'My Activity', path: '/activity' });
+  if (opens('/bonuses-flags')) items.push({ key: 'bonuses-flags', label: 'Bonuses & Flags', path: '/bonuses-flags' });
+  if (opens('/classes') && s.periodCount > 0) items.push({ key: 'classes', label: 'Classes', path: '/classes' });
+  // A store with a cart is the student's own; their orders too.
+  if (opens('/store')) items.push({ key: 'store', label: allows(s, 'cart:use') ? 'My Store' : 'Store', path: '/store' });
+  if (opens('/orders')) items.push({ key: 'orders', label: allows(s, 'orders:readOwn') ? 'My Orders' : 'Orders', path: '/orders' });
+  if (opens('/reports') && reportTabs(s).length > 0) items.push({ key: 'reports', label: 'Reports', path: '/reports' });
+  if (opens('/calendar')) items.push({ key: 'calendar', label: 'Calendar', path: '/calendar' });
   return items;
 }
 
@@ -49,21 +44,20 @@ export function accountMenu(
   s: PermissionSubject & { school: { externalId: string; teacherToolboxLink: string | null } },
   hideHowToEarn: readonly string[],
 ): MenuItem[] {
-  const admin = can.isAdmin(s);
-  const student = hasRole(s.roles, 'STUDENT');
   const items: MenuItem[] = [
     { key: 'home', label: 'Home', href: '/', smallScreenOnly: true },
     { key: 'store', label: 'Store', href: '/store', smallScreenOnly: true },
   ];
-  if (admin) items.push({ key: 'admin-toolbox', label: 'Admin Toolbox', href: ADMIN_TOOLBOX_URL, external: true });
+  // Beside the Admin Toolbox, the school's toolbox is named for teachers.
+  const adminToolbox = allows(s, 'help:adminToolbox');
+  if (adminToolbox) items.push({ key: 'admin-toolbox', label: 'Admin Toolbox', href: ADMIN_TOOLBOX_URL, external: true });
   const toolbox = s.school.teacherToolboxLink ?? '';
-  if (admin) items.push({ key: 'teacher-toolbox', label: 'Teacher Toolbox', href: toolbox, external: true });
-  else if (!student) items.push({ key: 'toolbox', label: 'Toolbox', href: toolbox, external: true });
+  if (allows(s, 'help:toolbox'))
+    items.push(adminToolbox ? { key: 'teacher-toolbox', label: 'Teacher Toolbox', href: toolbox, external: true } : { key: 'toolbox', label: 'Toolbox', href: toolbox, external: true });
   if (!hideHowToEarn.includes(s.school.externalId))
     items.push({ key: 'how-to-earn', label: 'How To Earn', href: '/how-to-earn' });
   items.push({ key: 'contact', label: 'Contact Us', href: '/contact' });
-  if (admin || (hasRole(s.roles, 'HOUSE_MANAGER') && s.school.hasHouseSystem))
-    items.push({ key: 'settings', label: 'Settings', href: '/settings' });
+  if (isPathAllowed(s, '/settings')) items.push({ key: 'settings', label: 'Settings', href: '/settings' });
   items.push({ key: 'terms', label: 'Terms and Policies', href: TERMS_URL, external: true });
   items.push({ key: 'logout', label: 'Logout', href: '/login' });
   return items;

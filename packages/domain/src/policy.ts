@@ -39,6 +39,8 @@ const STUDENT_READERS = {
   STORE_MANAGER: 'school',
   ASSISTANT_STORE_MANAGER: 'school',
 } as const;
+/** Every role but STUDENT: the school's staff, whatever else they do. */
+const ALL_BUT_STUDENTS: Rule = Object.fromEntries(ROLES.filter((r) => r !== 'STUDENT').map((r) => [r, 'school']));
 const FULFILLERS = { ...ADMINS, STORE_MANAGER: 'school', ASSISTANT_STORE_MANAGER: 'school' } as const;
 /** A teacher store belongs to a teacher with at least one period (docs/spec.md section 6). */
 const teacherStore = (s: PermissionSubject): Scope => (s.periodCount > 0 ? 'own' : 'none');
@@ -84,6 +86,8 @@ export const PERMISSIONS = {
   /** Edit, delete and take back (also a group's points of a day). */
   'activity:change': { ...ADMINS, GIVE_ALL: 'own', TEACHER: 'own' },
   'activity:audit': { ...ADMINS },
+  /** A flag they give deducts the school's admin amount, not the non-admin one (docs/decisions/008-flag-points.md). */
+  'activity:adminFlagPoints': { ...ADMINS },
   'customActions:manage': { ...ADMINS, GIVE_ALL: customActionsAllowed, TEACHER: customActionsAllowed },
   'powerActions:set': { SCHOOL_ADMIN: 'own', SUPER_ADMIN: 'own', GIVE_ALL: 'own', TEACHER: 'own' },
   'attendance:read': { ...ADMINS, TEACHER: 'periods' },
@@ -133,6 +137,8 @@ export const PERMISSIONS = {
 
   // Settings
   'settings:users': { ...ADMINS },
+  /** Grant or take away SUPER_ADMIN (`settings:users` edits the other roles). */
+  'settings:superAdmin': { SUPER_ADMIN: 'school' },
   'settings:houseSystem': { ...ADMINS, HOUSE_MANAGER: (s) => (s.school.hasHouseSystem ? 'school' : 'none') },
   'settings:advanced': { ...ADMINS },
   /** GET settings: whoever may change a part of them (house managers the house part). */
@@ -145,6 +151,14 @@ export const PERMISSIONS = {
   'roster:import': { ...ADMINS },
   /** Sign-in settings: SSO clients, school tokens, account invitations. */
   'settings:identity': { ...ADMINS },
+
+  // What the screens show that no single call decides
+  /** A student's own points: the dashboard and My Activity screens (their calls read `students:read`). */
+  'points:readOwn': { STUDENT: 'own' },
+  /** The Admin Toolbox link of the account menu. */
+  'help:adminToolbox': { ...ADMINS },
+  /** The school's teacher toolbox link of the account menu: the staff, not students. */
+  'help:toolbox': ALL_BUT_STUDENTS,
 } as const satisfies Record<string, Rule>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -166,3 +180,34 @@ export function scopeFor(s: PermissionSubject, action: Action): Scope {
 }
 
 export const allows = (s: PermissionSubject, action: Action): boolean => scopeFor(s, action) !== 'none';
+
+/** Whether the user's scope for the action reaches at least `scope` (`school` reaches every scope). */
+export const reaches = (s: PermissionSubject, action: Action, scope: Exclude<Scope, 'none'>): boolean =>
+  RANK[scopeFor(s, action)] >= RANK[scope];
+
+/** Whether the user may hand out or take away the role, given they may edit roles (`settings:users`). */
+export const mayGrant = (s: PermissionSubject, role: Role): boolean => role !== 'SUPER_ADMIN' || allows(s, 'settings:superAdmin');
+
+/**
+ * Surveys ask by role (docs/spec.md section 9): a survey's audience is a role, and its holders answer it
+ * (`surveys:answer` grants exactly these roles).
+ */
+export const SURVEY_AUDIENCES = ['STUDENT', 'TEACHER'] as const satisfies readonly Role[];
+export type SurveyAudience = (typeof SURVEY_AUDIENCES)[number];
+
+/** The audiences a user belongs to: the survey roles they hold. */
+export const surveyAudiences = (roles: readonly string[]): SurveyAudience[] => SURVEY_AUDIENCES.filter((a) => roles.includes(a));
+
+/** Header role label: School Admin, Teacher, Student or Staff (in that precedence). A name, not a permission. */
+export function roleLabel(roles: readonly string[]): 'School Admin' | 'Staff' | 'Teacher' | 'Student' {
+  if (roles.includes('SCHOOL_ADMIN') || roles.includes('SUPER_ADMIN')) return 'School Admin';
+  if (roles.includes('TEACHER')) return 'Teacher';
+  if (roles.includes('STUDENT')) return 'Student';
+  return 'Staff';
+}
+
+/**
+ * Whether the user holds the role. Only for callers that have not moved to an action of the table
+ * yet; a rule about who may do what belongs in PERMISSIONS.
+ */
+export const hasRole = (roles: readonly string[], role: Role): boolean => roles.includes(role);

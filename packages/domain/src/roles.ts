@@ -1,6 +1,5 @@
-/** Role values of docs/spec.md section 6. */
-export const ROLES = [
-  'USER',
+/** The roles an admin hands out (docs/spec.md section 6). */
+export const GRANTABLE_ROLES = [
   'SUPER_ADMIN',
   'STUDENT',
   'TEACHER',
@@ -15,16 +14,10 @@ export const ROLES = [
   'TEACHER_USAGE_REPORTS',
   'SCHOOL_DASHBOARD',
 ] as const;
+
+/**
+ * Role values of docs/spec.md section 6: USER, every account's base role, and the ones an admin hands out.
+ * Who may do what is the permission table's answer (policy.ts), never a test of these names.
+ */
+export const ROLES = ['USER', ...GRANTABLE_ROLES] as const;
 export type Role = (typeof ROLES)[number];
-
-export const hasRole = (roles: readonly string[], role: Role): boolean => roles.includes(role);
-export const hasAnyRole = (roles: readonly string[], wanted: readonly Role[]): boolean =>
-  wanted.some((r) => roles.includes(r));
-
-/** Header role label: School Admin, Staff, Teacher or Student (in that precedence). */
-export function roleLabel(roles: readonly string[]): 'School Admin' | 'Staff' | 'Teacher' | 'Student' {
-  if (hasRole(roles, 'SCHOOL_ADMIN') || hasRole(roles, 'SUPER_ADMIN')) return 'School Admin';
-  if (hasRole(roles, 'TEACHER')) return 'Teacher';
-  if (hasRole(roles, 'STUDENT')) return 'Student';
-  return 'Staff';
-}

@@ -1,4 +1,4 @@
-import { hasAnyRole, type Role } from './roles.js';
+import { allows, reaches, type Action, type PermissionSubject, type Scope } from './policy.js';
 
 /** Every route of docs/spec.md section 2, with its title and whether it is public. */
 export const ROUTES = [
@@ -32,20 +32,39 @@ export const ROUTES = [
 export const PRODUCT_NAME = 'Merit Market';
 export const CURRENCY_NAME = 'Merits';
 
-/** Base paths (first segment) every signed-in user may open. */
-const EVERYONE = ['/', '/login', '/status', '/how-to-earn', '/contact', '/profile', '/calendar', '/store', '/pay-period-breakdown'];
+/** One thing a page needs: an action of the permission table, or an action at least at a scope. */
+export type PageNeed = Action | readonly [Action, Exclude<Scope, 'none'>];
 
-const BY_ROLE: ReadonlyArray<readonly [readonly Role[], readonly string[]]> = [
-  [['TEACHER'], ['/orders', '/classes', '/class', '/rosters', '/reports']],
-  [['STUDENT'], ['/orders', '/dashboard', '/activity']],
-  [['SCHOOL_ADMIN', 'SUPER_ADMIN'], ['/bonuses-flags', '/settings']],
-  [['GIVE_ALL'], ['/bonuses-flags']],
-  [['STORE_MANAGER', 'ASSISTANT_STORE_MANAGER'], ['/orders']],
-  // The spec's table lets the two report roles in; its navigation also shows Reports to admins and
-  // schoolwide reports, and school-dashboard has the dashboard tab (docs/decisions/015-who-opens-reports.md).
-  [['TEACHER_USAGE_REPORTS', 'SCHOOL_STUDENT_REPORTS', 'SCHOOL_ADMIN', 'SUPER_ADMIN', 'SCHOOLWIDE_REPORTS', 'SCHOOL_DASHBOARD'], ['/reports']],
-  [['HOUSE_MANAGER'], ['/settings']],
-];
+/**
+ * What a signed-in user needs to open each page behind sign-in (base path, first segment): any one
+ * of its needs. Who has them is the permission table's answer (policy.ts), never a list of roles.
+ */
+export const PAGE_NEEDS: Readonly<Record<string, readonly PageNeed[]>> = {
+  '/how-to-earn': ['activityOptions:read'],
+  '/profile': ['session:use'],
+  '/calendar': ['calendar:read'],
+  '/store': ['store:browse'],
+  '/pay-period-breakdown': ['session:use'],
+  /** My Orders, a teacher's store's orders, the fulfilment queue. */
+  '/orders': ['orders:readOwn', 'orders:readStore'],
+  /** A teacher's screens of their own periods. */
+  '/classes': ['periodMeta:read'],
+  '/class': ['periodMeta:read'],
+  '/rosters': ['periodMeta:read'],
+  '/dashboard': ['points:readOwn'],
+  '/activity': ['points:readOwn'],
+  /** Gives to a class or group of any class of the school (docs/decisions/020-one-permission-table.md). */
+  '/bonuses-flags': [['class:view', 'school']],
+  '/reports': ['reports:open'],
+  '/settings': ['settings:read'],
+  '/dev': ['dev:use'],
+};
+
+/** Public pages a signed-in user opens too (the others send them on). */
+const SIGNED_IN_PUBLIC = ['/', '/login', '/status', '/contact'];
+
+const meets = (s: PermissionSubject, need: PageNeed): boolean =>
+  typeof need === 'string' ? allows(s, need) : reaches(s, need[0], need[1]);
 
 /** Paths that are open whether or not the visitor is signed in. */
 export const PUBLIC_PATHS = ['/', '/login', '/account-setup', '/forgot-password', '/reset-password', '/status', '/contact'];
@@ -63,19 +82,21 @@ export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.includes(basePath(pathname));
 }
 
-export function allowedBasePaths(roles: readonly string[], opts: { devMode?: boolean } = {}): string[] {
-  const out = new Set(EVERYONE);
-  for (const [wanted, paths] of BY_ROLE) if (hasAnyRole(roles, wanted)) paths.forEach((p) => out.add(p));
-  if (opts.devMode) out.add('/dev');
-  return [...out];
+/** Whether the signed-in user may open the base path: public pages always, /dev in dev mode only. */
+function mayOpen(s: PermissionSubject, base: string, devMode: boolean): boolean {
+  if (base === '/dev' && !devMode) return false;
+  if (PUBLIC_PATHS.includes(base)) return true;
+  return (PAGE_NEEDS[base] ?? []).some((need) => meets(s, need));
 }
 
-/** Whether a signed-in user with these roles may open the path (public pages always). */
-export function isPathAllowed(roles: readonly string[], pathname: string, opts: { devMode?: boolean } = {}): boolean {
-  const base = basePath(pathname);
-  if (base === '/dev') return Boolean(opts.devMode);
-  if (PUBLIC_PATHS.includes(base)) return true;
-  return allowedBasePaths(roles, opts).includes(base);
+/** The base paths the signed-in user may open, besides the sign-in pages they have no use for. */
+export function allowedBasePaths(s: PermissionSubject, opts: { devMode?: boolean } = {}): string[] {
+  return [...SIGNED_IN_PUBLIC, ...Object.keys(PAGE_NEEDS)].filter((base) => mayOpen(s, base, opts.devMode === true));
+}
+
+/** Whether the signed-in user may open the path (public pages always). */
+export function isPathAllowed(s: PermissionSubject, pathname: string, opts: { devMode?: boolean } = {}): boolean {
+  return mayOpen(s, basePath(pathname), opts.devMode === true);
 }
 
 /** Matches a pathname against the route list; undefined means not found. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SURVEY_NAMES } from './constants.js';
 import { int } from './response-fields.js';
+import { SURVEY_AUDIENCES, surveyAudiences, type SurveyAudience } from './policy.js';
 
 /*
  * The five surveys of docs/spec.md section 9. The spec names them only; their questions and choices are
@@ -10,7 +11,6 @@ import { int } from './response-fields.js';
  */
 
 export type SurveyName = (typeof SURVEY_NAMES)[number];
-export type SurveyAudience = 'STUDENT' | 'TEACHER';
 
 export interface SurveyChoice {
   id: string;
@@ -87,13 +87,8 @@ export const SURVEYS: readonly SurveyDefinition[] = [
 
 export const surveyByName = (name: string): SurveyDefinition | undefined => SURVEYS.find((s) => s.name === name);
 
-/** The audiences a user belongs to: students and teachers are asked; nobody else. */
-export function surveyAudiences(roles: readonly string[]): SurveyAudience[] {
-  const out: SurveyAudience[] = [];
-  if (roles.includes('STUDENT')) out.push('STUDENT');
-  if (roles.includes('TEACHER')) out.push('TEACHER');
-  return out;
-}
+/** How the results name a survey's audience. */
+export const AUDIENCE_LABEL: Record<SurveyAudience, string> = { STUDENT: 'students', TEACHER: 'teachers' };
 
 /** The survey to ask next: the first of the user's audiences not yet answered or dismissed (null: none). */
 export function nextSurvey(roles: readonly string[], answered: readonly string[]): SurveyDefinition | null {
@@ -106,7 +101,7 @@ export function nextSurvey(roles: readonly string[], answered: readonly string[]
 const surveyChoiceResponse = z.object({ id: z.string(), label: z.string() });
 export const surveyResponse = z.object({
   name: z.enum(SURVEY_NAMES),
-  audience: z.enum(['STUDENT', 'TEACHER']),
+  audience: z.enum(SURVEY_AUDIENCES),
   title: z.string(),
   question: z.string(),
   choices: z.array(surveyChoiceResponse),

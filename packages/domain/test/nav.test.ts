@@ -1,32 +1,75 @@
 import { describe, expect, it } from 'vitest';
-import { accountMenu, ADMIN_TOOLBOX_URL, roleLabel, sideNav, TERMS_URL, type PermissionSubject } from '../src/index.js';
+import { accountMenu, ADMIN_TOOLBOX_URL, isPathAllowed, roleLabel, ROLES, scopeFor, sideNav, TERMS_URL, type Action, type PermissionSubject } from '../src/index.js';
 import { subject } from './subject.js';
 
 const keys = (items: { key: string }[]) => items.map((i) => i.key);
 
-describe('sideNav (docs/spec.md section 2), in display order', () => {
-  it.each([
-    ['student', ['STUDENT'], 0, ['dashboard', 'activity', 'store', 'orders', 'calendar']],
-    ['teacher with periods', ['TEACHER'], 2, ['classes', 'store', 'orders', 'reports', 'calendar']],
-    ['teacher without periods', ['TEACHER'], 0, ['store', 'orders', 'calendar']],
-    ['teacher without periods but usage reports', ['TEACHER', 'TEACHER_USAGE_REPORTS'], 0, ['store', 'orders', 'reports', 'calendar']],
-    ['teacher without periods but student reports', ['TEACHER', 'SCHOOL_STUDENT_REPORTS'], 0, ['store', 'orders', 'reports', 'calendar']],
-    ['school admin', ['SCHOOL_ADMIN'], 0, ['bonuses-flags', 'store', 'reports', 'calendar']],
-    ['super admin', ['SUPER_ADMIN'], 0, ['bonuses-flags', 'store', 'reports', 'calendar']],
-    ['admin who also teaches', ['SCHOOL_ADMIN', 'TEACHER'], 1, ['bonuses-flags', 'classes', 'store', 'orders', 'reports', 'calendar']],
-    ['give-all', ['STAFF', 'GIVE_ALL'], 0, ['bonuses-flags', 'store', 'calendar']],
-    ['store manager', ['STORE_MANAGER'], 0, ['store', 'orders', 'calendar']],
-    ['assistant store manager', ['ASSISTANT_STORE_MANAGER'], 0, ['store', 'orders', 'calendar']],
-    ['teacher-usage reports', ['TEACHER_USAGE_REPORTS'], 0, ['store', 'reports', 'calendar']],
-    ['school-student reports', ['SCHOOL_STUDENT_REPORTS'], 0, ['store', 'reports', 'calendar']],
-    ['schoolwide reports', ['STAFF', 'SCHOOLWIDE_REPORTS'], 0, ['store', 'reports', 'calendar']],
-    ['dashboard role', ['SCHOOL_DASHBOARD'], 0, ['store', 'calendar']],
-    ['house manager', ['STAFF', 'HOUSE_MANAGER'], 0, ['store', 'calendar']],
-    ['staff', ['STAFF'], 0, ['store', 'calendar']],
-    ['user', ['USER'], 0, ['store', 'calendar']],
-    ['staff with a period but no report role', ['STAFF'], 1, ['store', 'calendar']],
-  ])('%s', (_name, roles, periodCount, want) => {
-    expect(keys(sideNav(subject(roles, { periodCount })))).toEqual(want);
+const RANK = { none: 0, own: 1, periods: 2, school: 3 } as const;
+const may = (s: PermissionSubject, action: Action) => scopeFor(s, action) !== 'none';
+
+/**
+ * docs/spec.md section 2's side navigation in display order, each link with what it needs, in the
+ * permission table's actions (written out independently of the implementation): who sees a link is
+ * the table's answer for the subject, never a list of roles here.
+ */
+const SIDE_NAV: [key: string, shown: (s: PermissionSubject) => boolean][] = [
+  ['dashboard', (s) => may(s, 'points:readOwn')],
+  ['activity', (s) => may(s, 'points:readOwn')],
+  ['bonuses-flags', (s) => RANK[scopeFor(s, 'class:view')] >= RANK.school],
+  // A teacher's periods, when they have some.
+  ['classes', (s) => may(s, 'periodMeta:read') && s.periodCount > 0],
+  ['store', (s) => may(s, 'store:browse')],
+  ['orders', (s) => may(s, 'orders:readOwn') || may(s, 'orders:readStore')],
+  // Reports when a report opens to them: their periods' (with periods) or the school's.
+  [
+    'reports',
+    (s) => {
+      const classes = scopeFor(s, 'reports:myClasses');
+      return (
+        may(s, 'reports:open') &&
+        (classes === 'school' ||
+          (classes !== 'none' && s.periodCount > 0) ||
+          (may(s, 'periodMeta:read') && s.periodCount > 0) ||
+          may(s, 'reports:teacherUsage') ||
+          may(s, 'reports:schoolStudents') ||
+          may(s, 'reports:schoolDashboard'))
+      );
+    },
+  ],
+  ['calendar', (s) => may(s, 'calendar:read')],
+];
+
+/** Each role alone and some that combine, with and without periods, house system, give-to-all. */
+const FACTS: Parameters<typeof subject>[1][] = [
+  {},
+  { periodCount: 2 },
+  { periodCount: 1, school: { hasHouseSystem: true, canTeacherGiveAll: false } },
+];
+const ROLE_SETS: string[][] = [
+  ...ROLES.map((r) => [r]),
+  ['SCHOOL_ADMIN', 'TEACHER'],
+  ['TEACHER', 'STUDENT'],
+  ['TEACHER', 'TEACHER_USAGE_REPORTS'],
+  ['STAFF', 'STORE_MANAGER'],
+  ['STAFF', 'HOUSE_MANAGER'],
+  [],
+];
+const SUBJECTS = ROLE_SETS.flatMap((roles) =>
+  FACTS.map((over) => ({ who: `${roles.join('+') || 'no roles'} ${JSON.stringify(over)}`, s: subject(roles, over) })),
+);
+
+describe('sideNav (docs/spec.md section 2), in display order, as the permission table answers', () => {
+  it.each(SUBJECTS)('$who', ({ s }) => {
+    expect(keys(sideNav(s))).toEqual(SIDE_NAV.filter(([, shown]) => shown(s)).map(([key]) => key));
+  });
+
+  it.each(SUBJECTS)('$who: no link leads to a page that sends them home', ({ s }) => {
+    for (const item of sideNav(s)) expect(isPathAllowed(s, item.path), item.path).toBe(true);
+  });
+
+  it('a teacher without periods sees no Classes and, without a report role, no Reports', () => {
+    expect(keys(sideNav(subject(['TEACHER'])))).toEqual(['store', 'orders', 'calendar']);
+    expect(keys(sideNav(subject(['TEACHER'], { periodCount: 1 })))).toEqual(['classes', 'store', 'orders', 'reports', 'calendar']);
   });
 
   it("students see 'My Store' and 'My Orders' at the same routes", () => {
@@ -55,18 +98,23 @@ function menuSubject(roles: string[], school: { hasHouseSystem?: boolean; extern
   return { ...s, school: { ...s.school, externalId: school.externalId ?? 'DEMO', teacherToolboxLink: school.teacherToolboxLink ?? 'https://toolbox.example/demo' } };
 }
 
-describe('accountMenu (docs/spec.md section 2)', () => {
-  it.each([
-    ['school admin', ['SCHOOL_ADMIN'], false, ['home', 'store', 'admin-toolbox', 'teacher-toolbox', 'how-to-earn', 'contact', 'settings', 'terms', 'logout']],
-    ['super admin', ['SUPER_ADMIN'], false, ['home', 'store', 'admin-toolbox', 'teacher-toolbox', 'how-to-earn', 'contact', 'settings', 'terms', 'logout']],
-    ['teacher', ['TEACHER'], true, ['home', 'store', 'toolbox', 'how-to-earn', 'contact', 'terms', 'logout']],
-    ['student', ['STUDENT'], true, ['home', 'store', 'how-to-earn', 'contact', 'terms', 'logout']],
-    ['staff', ['STAFF'], true, ['home', 'store', 'toolbox', 'how-to-earn', 'contact', 'terms', 'logout']],
-    ['store manager', ['STORE_MANAGER'], true, ['home', 'store', 'toolbox', 'how-to-earn', 'contact', 'terms', 'logout']],
-    ['house manager with a house system', ['STAFF', 'HOUSE_MANAGER'], true, ['home', 'store', 'toolbox', 'how-to-earn', 'contact', 'settings', 'terms', 'logout']],
-    ['house manager without a house system', ['STAFF', 'HOUSE_MANAGER'], false, ['home', 'store', 'toolbox', 'how-to-earn', 'contact', 'terms', 'logout']],
-  ])('%s', (_name, roles, hasHouseSystem, want) => {
-    expect(keys(accountMenu(menuSubject(roles, { hasHouseSystem }), []))).toEqual(want);
+/** The account menu's links that depend on the user, with what they need in the table's actions. */
+const toolboxKeys = (s: PermissionSubject) => {
+  const admin = may(s, 'help:adminToolbox');
+  return [...(admin ? ['admin-toolbox'] : []), ...(may(s, 'help:toolbox') ? [admin ? 'teacher-toolbox' : 'toolbox'] : [])];
+};
+
+describe('accountMenu (docs/spec.md section 2), as the permission table answers', () => {
+  const menuCases = ROLE_SETS.flatMap((roles) => [false, true].map((hasHouseSystem) => ({ who: `${roles.join('+') || 'no roles'}, house system ${hasHouseSystem}`, roles, hasHouseSystem })));
+  it.each(menuCases)('$who', ({ roles, hasHouseSystem }) => {
+    const s = menuSubject(roles, { hasHouseSystem });
+    const settings = may(s, 'settings:read') ? ['settings'] : [];
+    expect(keys(accountMenu(s, []))).toEqual(['home', 'store', ...toolboxKeys(s), 'how-to-earn', 'contact', ...settings, 'terms', 'logout']);
+  });
+
+  it('a house manager has Settings only in a school with a house system', () => {
+    expect(keys(accountMenu(menuSubject(['STAFF', 'HOUSE_MANAGER'], { hasHouseSystem: true }), []))).toContain('settings');
+    expect(keys(accountMenu(menuSubject(['STAFF', 'HOUSE_MANAGER'], { hasHouseSystem: false }), []))).not.toContain('settings');
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, ROLES, scopeFor, type Action } from '../src/index.js';
+import { ACTIONS, GRANTABLE_ROLES, mayGrant, reaches, ROLES, scopeFor, SURVEY_AUDIENCES, surveyAudiences, type Action } from '../src/index.js';
 import { subject } from './subject.js';
 
 /**
@@ -62,6 +62,11 @@ const EXPECTED: Record<Action, string> = {
   'surveys:answer': '--oo----------',
   'surveys:results': '-s---s--------',
   'roster:import': '-s---s--------',
+  'settings:superAdmin': '-s------------',
+  'points:readOwn': '--o-----------',
+  'activity:adminFlagPoints': '-s---s--------',
+  'help:adminToolbox': '-s---s--------',
+  'help:toolbox': 'ss-sssssssssss',
 };
 const LETTER = { none: '-', own: 'o', periods: 'p', school: 's' } as const;
 
@@ -110,8 +115,17 @@ describe('scopes that follow the school and the user', () => {
     expect(scopeFor(subject(['SCHOOL_ADMIN'], off), 'customActions:manage')).toBe('school');
   });
 
-  it('a teacher store needs a period with students', () => {
+  it('admins and give-all give to anyone even when teachers may not', () => {
+    const closed = { school: { canTeacherGiveAll: false } };
+    for (const role of ['SCHOOL_ADMIN', 'SUPER_ADMIN', 'GIVE_ALL']) expect(scopeFor(subject([role], closed), 'activity:give'), role).toBe('school');
+    for (const role of ['STAFF', 'STUDENT', 'STORE_MANAGER', 'HOUSE_MANAGER']) expect(scopeFor(subject([role], closed), 'activity:give'), role).toBe('none');
+  });
+
+  it('a teacher store needs a period with students, and the teacher role', () => {
     expect(scopeFor(subject(['TEACHER'], { periodCount: 1 }), 'store:manageTeacher')).toBe('own');
+    // Staff who hold a period (an aide the roster puts on one) keep no store: the table, not "has a period", decides.
+    expect(scopeFor(subject(['STAFF'], { periodCount: 2 }), 'store:manageTeacher')).toBe('none');
+    expect(scopeFor(subject(['SCHOOL_ADMIN'], { periodCount: 2 }), 'store:manageTeacher')).toBe('none');
     expect(scopeFor(subject(['TEACHER'], { periodCount: 0 }), 'store:manageTeacher')).toBe('none');
     expect(scopeFor(subject(['TEACHER'], { periodCount: 1 }), 'store:upload')).toBe('own');
     expect(scopeFor(subject(['TEACHER'], { periodCount: 0 }), 'store:upload')).toBe('none');
@@ -122,5 +136,33 @@ describe('scopes that follow the school and the user', () => {
     expect(scopeFor(subject(['HOUSE_MANAGER'], { school: { hasHouseSystem: false } }), 'settings:houseSystem')).toBe('none');
     expect(scopeFor(subject(['HOUSE_MANAGER'], { school: { hasHouseSystem: true } }), 'settings:read')).toBe('school');
     expect(scopeFor(subject(['HOUSE_MANAGER'], { school: { hasHouseSystem: false } }), 'settings:read')).toBe('none');
+    for (const hasHouseSystem of [false, true]) expect(scopeFor(subject(['SCHOOL_ADMIN'], { school: { hasHouseSystem } }), 'settings:houseSystem')).toBe('school');
+  });
+});
+
+describe('questions the table answers besides scopeFor', () => {
+  it('reaches: the scope for the action is at least the one asked', () => {
+    expect(reaches(subject(['GIVE_ALL']), 'class:view', 'school')).toBe(true);
+    expect(reaches(subject(['TEACHER']), 'class:view', 'school')).toBe(false);
+    expect(reaches(subject(['TEACHER']), 'class:view', 'periods')).toBe(true);
+    expect(reaches(subject(['TEACHER']), 'class:view', 'own')).toBe(true);
+    expect(reaches(subject(['STUDENT']), 'class:view', 'own')).toBe(false);
+  });
+
+  it('mayGrant: every role but SUPER_ADMIN, which only a super admin hands out or takes away', () => {
+    for (const role of GRANTABLE_ROLES) {
+      expect(mayGrant(subject(['SCHOOL_ADMIN']), role), role).toBe(role !== 'SUPER_ADMIN');
+      expect(mayGrant(subject(['SUPER_ADMIN']), role), role).toBe(true);
+    }
+  });
+
+  it('the survey audiences are the roles that answer surveys', () => {
+    const answering = ROLES.filter((r) => scopeFor(subject([r]), 'surveys:answer') !== 'none');
+    expect([...SURVEY_AUDIENCES].sort()).toEqual([...answering].sort());
+    for (const r of ROLES) expect(surveyAudiences([r])).toEqual(answering.includes(r) ? [r] : []);
+  });
+
+  it('the grantable roles are every role but USER, the base role of every account', () => {
+    expect(ROLES.filter((r) => !(GRANTABLE_ROLES as readonly string[]).includes(r))).toEqual(['USER']);
   });
 });

@@ -5,80 +5,102 @@ import {
   isPathAllowed,
   isPublicPath,
   matchRoute,
+  PAGE_NEEDS,
   pageTitle,
   PRODUCT_NAME,
   ROLES,
   ROUTES,
-  type Role,
+  scopeFor,
+  type Action,
+  type PermissionSubject,
 } from '../src/index.js';
+import { subject } from './subject.js';
 
 /**
- * docs/spec.md section 2, written out independently of the implementation, plus /reports for everyone the
- * side navigation shows Reports to (admins, schoolwide reports) and school-dashboard (docs/decisions/015-who-opens-reports.md).
+ * docs/spec.md section 2's pages, each with the permission-table actions it needs (any one of them; a pair
+ * is an action at least at a scope), written out independently of the implementation. Who may open
+ * a page is then the table's answer for the subject (policy.ts), never a list of roles here.
  */
-const EVERY_SIGNED_IN = ['/login', '/login/product', '/status', '/how-to-earn', '/contact', '/profile', '/calendar', '/store', '/pay-period-breakdown'];
-const PUBLIC = ['/', '/login', '/login/product', '/login/clever', '/login/classlink/initiate', '/account-setup', '/forgot-password', '/reset-password', '/status', '/contact'];
-const EXTRA: Record<Role, string[]> = {
-  USER: [],
-  SUPER_ADMIN: ['/bonuses-flags', '/settings', '/reports'],
-  STUDENT: ['/orders', '/dashboard', '/activity'],
-  TEACHER: ['/orders', '/classes', '/class/123', '/rosters', '/reports'],
-  STAFF: [],
-  SCHOOL_ADMIN: ['/bonuses-flags', '/settings', '/reports'],
-  STORE_MANAGER: ['/orders'],
-  ASSISTANT_STORE_MANAGER: ['/orders'],
-  GIVE_ALL: ['/bonuses-flags'],
-  HOUSE_MANAGER: ['/settings'],
-  SCHOOLWIDE_REPORTS: ['/reports'],
-  SCHOOL_STUDENT_REPORTS: ['/reports'],
-  TEACHER_USAGE_REPORTS: ['/reports'],
-  SCHOOL_DASHBOARD: ['/reports'],
+type Need = Action | [Action, 'own' | 'periods' | 'school'];
+const NEEDS: Record<string, Need[]> = {
+  '/how-to-earn': ['activityOptions:read'],
+  '/profile': ['session:use'],
+  '/calendar': ['calendar:read'],
+  '/store': ['store:browse'],
+  '/pay-period-breakdown': ['session:use'],
+  '/orders': ['orders:readOwn', 'orders:readStore'],
+  '/classes': ['periodMeta:read'],
+  '/class/123': ['periodMeta:read'],
+  '/rosters': ['periodMeta:read'],
+  '/dashboard': ['points:readOwn'],
+  '/activity': ['points:readOwn'],
+  '/bonuses-flags': [['class:view', 'school']],
+  '/reports': ['reports:open'],
+  '/settings': ['settings:read'],
+  '/dev': ['dev:use'],
 };
+const PUBLIC = ['/', '/login', '/login/product', '/login/clever', '/login/classlink/initiate', '/account-setup', '/forgot-password', '/reset-password', '/status', '/contact'];
+const RANK = { none: 0, own: 1, periods: 2, school: 3 } as const;
 
 /** One concrete path per route of the spec's route list, plus /dev and an unknown path. */
-const PATHS = [
-  ...new Set([
-    ...PUBLIC,
-    ...EVERY_SIGNED_IN,
-    '/orders', '/classes', '/class/123', '/rosters', '/dashboard', '/activity', '/reports', '/profile',
-    '/bonuses-flags', '/calendar', '/pay-period-breakdown', '/settings', '/dev', '/no-such-page',
-  ]),
-];
+const PATHS = [...new Set([...PUBLIC, ...Object.keys(NEEDS), '/no-such-page'])];
 
-const expectedAllowed = (role: Role, path: string, devMode: boolean) => {
-  if (path === '/dev') return devMode;
-  return PUBLIC.includes(path) || EVERY_SIGNED_IN.includes(path) || EXTRA[role].includes(path);
+const meets = (s: PermissionSubject, need: Need) =>
+  typeof need === 'string' ? scopeFor(s, need) !== 'none' : RANK[scopeFor(s, need[0])] >= RANK[need[1]];
+
+const expectedAllowed = (s: PermissionSubject, path: string, devMode: boolean) => {
+  if (path === '/dev' && !devMode) return false;
+  if (PUBLIC.includes(path)) return true;
+  return (NEEDS[path] ?? []).some((need) => meets(s, need));
 };
 
-const roleByPath = ROLES.flatMap((role) => PATHS.map((path) => ({ role, path })));
+/**
+ * Each role alone and a few that combine, in schools and for users whose facts change a scope:
+ * with and without a house system, periods, and teachers who may give to all or not.
+ */
+const FACTS: { name: string; over: Parameters<typeof subject>[1] }[] = [
+  { name: 'no periods, no house system', over: {} },
+  { name: 'two periods, a house system', over: { periodCount: 2, school: { hasHouseSystem: true, isHouseSystemConfigured: true } } },
+  { name: 'teachers give to their periods only', over: { periodCount: 1, school: { canTeacherGiveAll: false } } },
+];
+const ROLE_SETS: string[][] = [...ROLES.map((r) => [r]), ['TEACHER', 'STUDENT'], ['STAFF', 'HOUSE_MANAGER', 'GIVE_ALL'], ['TEACHER', 'SCHOOL_ADMIN'], [], ['JANITOR']];
+const SUBJECTS = ROLE_SETS.flatMap((roles) => FACTS.map(({ name, over }) => ({ who: `${roles.join('+') || 'no roles'} (${name})`, s: subject(roles, over) })));
+const cases = SUBJECTS.flatMap(({ who, s }) => PATHS.map((path) => ({ who, s, path })));
 
-describe('isPathAllowed: every role × every path of docs/spec.md section 2', () => {
-  it.each(roleByPath)('$role → $path', ({ role, path }) => {
-    expect(isPathAllowed([role], path)).toBe(expectedAllowed(role, path, false));
+describe('isPathAllowed: every page of docs/spec.md section 2 × subjects, as the permission table answers', () => {
+  it.each(cases)('$who → $path', ({ s, path }) => {
+    expect(isPathAllowed(s, path)).toBe(expectedAllowed(s, path, false));
   });
 
-  it.each(roleByPath)('$role → $path in dev mode', ({ role, path }) => {
-    expect(isPathAllowed([role], path, { devMode: true })).toBe(expectedAllowed(role, path, true));
+  it.each(cases)('$who → $path in dev mode', ({ s, path }) => {
+    expect(isPathAllowed(s, path, { devMode: true })).toBe(expectedAllowed(s, path, true));
   });
 
-  it('combines the paths of several roles', () => {
-    const roles = ['STAFF', 'HOUSE_MANAGER', 'GIVE_ALL'];
-    expect(isPathAllowed(roles, '/settings')).toBe(true);
-    expect(isPathAllowed(roles, '/bonuses-flags')).toBe(true);
-    expect(isPathAllowed(roles, '/orders')).toBe(false);
+  it('names, for every page behind sign-in, the actions it needs', () => {
+    const behind = ROUTES.filter((r) => !r.public).map((r) => basePath(r.path));
+    expect(Object.keys(PAGE_NEEDS).sort()).toEqual([...new Set(behind)].sort());
+    expect(Object.keys(PAGE_NEEDS).sort()).toEqual(Object.keys(NEEDS).map(basePath).sort());
   });
 
-  it('a user with no roles still opens public and everyone-paths only', () => {
-    expect(isPathAllowed([], '/store')).toBe(true);
-    expect(isPathAllowed([], '/orders')).toBe(false);
+  it('every page behind sign-in opens to someone, and none to every role', () => {
+    for (const path of Object.keys(NEEDS)) {
+      const open = SUBJECTS.filter(({ s }) => isPathAllowed(s, path, { devMode: true }));
+      expect(open.length, path).toBeGreaterThan(0);
+    }
+    for (const path of ['/orders', '/classes', '/dashboard', '/bonuses-flags', '/reports', '/settings'])
+      expect(ROLES.every((r) => isPathAllowed(subject([r]), path)), path).toBe(false);
+  });
+
+  it('a user with no roles, or only unknown ones, opens the public pages only', () => {
+    for (const roles of [[], ['JANITOR']])
+      for (const path of PATHS) expect(isPathAllowed(subject(roles), path, { devMode: true }), path).toBe(PUBLIC.includes(path));
   });
 });
 
 describe('/class/{internalPeriodId} resolves to /class', () => {
   it.each(['/class/123', '/class/abc-def', '/class/123/'])('%s', (path) => {
     expect(basePath(path)).toBe('/class');
-    expect(isPathAllowed(['TEACHER'], path)).toBe(true);
-    expect(isPathAllowed(['STUDENT'], path)).toBe(false);
+    for (const { s } of SUBJECTS) expect(isPathAllowed(s, path)).toBe(isPathAllowed(s, '/class/123'));
   });
 
   it.each([
@@ -93,17 +115,14 @@ describe('/class/{internalPeriodId} resolves to /class', () => {
 });
 
 describe('allowedBasePaths', () => {
-  const base = ['/', '/login', '/status', '/how-to-earn', '/contact', '/profile', '/calendar', '/store', '/pay-period-breakdown'];
-  const bases = (paths: string[]) => paths.map(basePath);
-
-  it.each(ROLES)('%s: the everyone-paths plus its own', (role) => {
-    const want = [...new Set([...base, ...bases(EXTRA[role])])].sort();
-    expect(allowedBasePaths([role]).sort()).toEqual(want);
+  it.each(SUBJECTS)('$who: the signed-in public pages and every page the table opens', ({ s }) => {
+    const want = ['/', '/login', '/status', '/contact', ...Object.keys(NEEDS).filter((p) => p !== '/dev' && expectedAllowed(s, p, false))];
+    expect(allowedBasePaths(s).sort()).toEqual([...new Set(want.map(basePath))].sort());
   });
 
   it.each(ROLES)('%s: /dev only in dev mode', (role) => {
-    expect(allowedBasePaths([role])).not.toContain('/dev');
-    expect(allowedBasePaths([role], { devMode: true })).toContain('/dev');
+    expect(allowedBasePaths(subject([role]))).not.toContain('/dev');
+    expect(allowedBasePaths(subject([role]), { devMode: true })).toContain('/dev');
   });
 });
 

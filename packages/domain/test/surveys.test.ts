@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SURVEY_NAMES } from '../src/constants.js';
-import { nextSurvey, SURVEYS, surveyAudiences, surveyResultsResponse } from '../src/surveys.js';
+import { surveyAudiences } from '../src/policy.js';
+import { nextSurvey, SURVEYS, surveyResultsResponse } from '../src/surveys.js';
 
 describe('surveys', () => {
   it('defines the five surveys of docs/spec.md section 9, each with its own choices', () => {

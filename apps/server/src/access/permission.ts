@@ -1,4 +1,4 @@
-import { can, scopeFor, type Action, type Scope } from '@app/domain';
+import { scopeFor, type Action, type Scope } from '@app/domain';
 import { subjectOf, type AuthUser } from '../lib/auth-context.js';
 import { forbidden } from '../lib/errors.js';
 
@@ -17,4 +17,4 @@ export function requireScope(u: AuthUser, action: Action): Granted {
 }
 
 /** Admins' flags take the admin amount (docs/decisions/008-flag-points.md: flag points by the giver's kind). */
-export const isAdminUser = (u: AuthUser): boolean => can.isAdmin(subjectOf(u));
+export const isAdminUser = (u: AuthUser): boolean => mayDo(u, 'activity:adminFlagPoints');

@@ -12,7 +12,7 @@ export function AccessGate({ children }: { children: ReactNode }) {
   const dev = useDevMode(pathname.replace(/\/+$/, '') === '/dev');
   const decision = decideAccess({
     pathname,
-    session: state.status === 'authenticated' ? { status: state.status, roles: state.user.roles } : state,
+    session: state.status === 'authenticated' ? { status: state.status, user: state.user } : state,
     devMode: dev.isPending ? undefined : dev.devMode,
   });
   switch (decision) {

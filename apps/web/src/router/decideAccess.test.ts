@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decideAccess } from './decideAccess';
 
-const signedIn = (...roles: string[]) => ({ status: 'authenticated' as const, roles });
+const school = { hasHouseSystem: false, isHouseSystemConfigured: false, storeModel: 'Delivery', schoolType: 'Middle' };
+const signedIn = (...roles: string[]) => ({ status: 'authenticated' as const, user: { roles, periodCount: 0, school } });
 const out = { status: 'unauthenticated' as const };
 
 describe('decideAccess', () => {

@@ -1,10 +1,10 @@
-import { isPathAllowed, matchRoute } from '@app/domain';
+import { isPathAllowed, matchRoute, type PermissionSubject } from '@app/domain';
 
 export type AccessDecision = 'not-found' | 'loading' | 'render' | 'to-login' | 'to-home';
 
 export interface AccessInput {
   pathname: string;
-  session: { status: 'loading' } | { status: 'unauthenticated' } | { status: 'authenticated'; roles: readonly string[] };
+  session: { status: 'loading' } | { status: 'unauthenticated' } | { status: 'authenticated'; user: PermissionSubject };
   /** undefined while GET status has not answered yet. */
   devMode: boolean | undefined;
 }
@@ -18,5 +18,5 @@ export function decideAccess({ pathname, session, devMode }: AccessInput): Acces
   if (session.status !== 'authenticated') return 'to-login';
   const isDev = route.path === '/dev';
   if (isDev && devMode === undefined) return 'loading';
-  return isPathAllowed(session.roles, pathname, { devMode: devMode === true }) ? 'render' : 'to-home';
+  return isPathAllowed(session.user, pathname, { devMode: devMode === true }) ? 'render' : 'to-home';
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { hasRole } from '@app/domain';
+import { allows } from '@app/domain';
 import { queryKeys, store, unwrap, type FontOptionInfo, type IconOptionInfo, type SessionUser } from '../api';
 import { loadFont } from './fonts';
 
@@ -16,10 +16,10 @@ export interface Customization {
 
 /**
  * The font and icon a student chose (owned ones only: the server answers null otherwise), with
- * the font's face loading; nothing for other roles, who buy neither.
+ * the font's face loading; nothing for whoever buys neither (`orders:customize`).
  */
-export function useCustomization(user: Pick<SessionUser, 'roles'> | null): Customization {
-  const student = user !== null && hasRole(user.roles, 'STUDENT');
+export function useCustomization(user: SessionUser | null): Customization {
+  const student = user !== null && allows(user, 'orders:customize');
   const meta = useStoreMeta(student);
   const font = (student && meta.data?.chosenFont ? meta.data.fonts.find((f) => f.id === meta.data?.chosenFont) : undefined) ?? null;
   const icon = (student && meta.data?.chosenIcon ? meta.data.icons.find((i) => i.id === meta.data?.chosenIcon) : undefined) ?? null;

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { allows } from '@app/domain';
 import { queryKeys, readStored, STORAGE_KEYS, surveys, unwrap, writeStored, type SessionUser } from '../api';
 
-/** Students and teachers are asked the surveys of docs/spec.md section 9 (the server says which, and only once). */
-const asked = (user: SessionUser) => user.roles.includes('STUDENT') || user.roles.includes('TEACHER');
+/** Whoever answers surveys (`surveys:answer`) is asked those of docs/spec.md section 9 (the server says which, and only once). */
+const asked = (user: SessionUser) => allows(user, 'surveys:answer');
 
 // The dialog's code (a modal, radios, its calls) loads only when there is a survey to ask.
 const SurveyModal = lazy(() => import('./SurveyDialog').then((m) => ({ default: m.SurveyModal })));

@@ -1,5 +1,6 @@
 import { Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { AUDIENCE_LABEL } from '@app/domain';
 import { queryKeys, surveys, unwrap } from '../api';
 import { QueryState } from '../components/QueryState';
 
@@ -26,7 +27,7 @@ export function SurveyResults({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
                 <Card key={s.name} p="lg">
                   <Stack gap="sm">
                     <Title order={(headingLevel + 1) as 3 | 4} fz="lg">
-                      {s.title} ({s.audience === 'STUDENT' ? 'students' : 'teachers'})
+                      {s.title} ({AUDIENCE_LABEL[s.audience]})
                     </Title>
                     <Text fz="sm">{s.question}</Text>
                     <Table>

@@ -1,6 +1,6 @@
 import { Card, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { can } from '@app/domain';
+import { allows } from '@app/domain';
 import { afterContactSent } from '../../api';
 import { PageHeader } from '../../components/PageHeader';
 import { useUser } from '../../session';
@@ -11,7 +11,7 @@ import { Page } from '../../components/Page';
 export default function ContactPage() {
   const user = useUser();
   const queryClient = useQueryClient();
-  const readsMessages = user !== null && can.readSchoolContacts(user);
+  const readsMessages = user !== null && allows(user, 'contact:read');
   return (
     <Page maw={720}>
       <PageHeader title="Contact Us" description="Questions, ideas or trouble signing in? We read every message." />

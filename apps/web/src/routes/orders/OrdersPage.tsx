@@ -1,4 +1,4 @@
-import { allows, hasRole } from '@app/domain';
+import { allows } from '@app/domain';
 import { useUser } from '../../session';
 import { FulfilmentQueue } from './FulfilmentQueue';
 import { MyOrders } from './MyOrders';
@@ -8,7 +8,7 @@ import { StoreOrders } from './StoreOrders';
 export default function OrdersPage() {
   const user = useUser();
   if (!user) return null; // AccessGate renders this page for a signed-in user only
-  if (hasRole(user.roles, 'STUDENT')) return <MyOrders user={user} />;
+  if (allows(user, 'orders:readOwn')) return <MyOrders user={user} />;
   if (allows(user, 'orders:fulfil')) return <FulfilmentQueue user={user} />;
   return <StoreOrders />;
 }

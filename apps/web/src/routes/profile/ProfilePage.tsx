@@ -1,5 +1,5 @@
 import { Avatar, Badge, Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { fullName, gradeLabel, hasRole, initials, roleLabel } from '@app/domain';
+import { allows, fullName, gradeLabel, initials, roleLabel } from '@app/domain';
 import { HouseBadge } from '../../components/HouseBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { useUser } from '../../session';
@@ -24,7 +24,7 @@ export default function ProfilePage() {
   const user = useUser();
   const custom = useCustomization(user);
   if (!user) return null; // AccessGate only renders this page for a signed-in user
-  const student = hasRole(user.roles, 'STUDENT');
+  const customizes = allows(user, 'orders:customize');
   return (
     <Page maw={760}>
       <PageHeader title="Profile" />
@@ -64,7 +64,7 @@ export default function ProfilePage() {
           </SimpleGrid>
         </Stack>
       </Card>
-      {student ? (
+      {customizes ? (
         <Box mt="lg">
           <CustomizationChooser name={fullName(user)} />
         </Box>

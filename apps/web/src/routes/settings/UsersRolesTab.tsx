@@ -3,15 +3,13 @@ import { Badge, Button, Card, Checkbox, Group, Modal, Pagination, Select, Simple
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { gradeLabel, ROLES, type Role } from '@app/domain';
+import { GRANTABLE_ROLES, gradeLabel, mayGrant, type Role } from '@app/domain';
 import { afterRolesChange, queryKeys, settings, unwrap, type SessionUser, type UserRoles } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { QueryState } from '../../components/QueryState';
 import { roleName } from '../profile/roleName';
 
 const PAGE_SIZE = 25;
-/** USER is every account's base role, not one an admin hands out. */
-const GRANTABLE: Role[] = ROLES.filter((r) => r !== 'USER');
 
 function RolesEditor({ target, me, onClose }: { target: UserRoles; me: SessionUser; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -24,13 +22,13 @@ function RolesEditor({ target, me, onClose }: { target: UserRoles; me: SessionUs
       onClose();
     },
   });
-  // Only a super admin grants or removes SUPER_ADMIN; the server says so too.
-  const locked = (r: Role) => r === 'SUPER_ADMIN' && !me.roles.includes('SUPER_ADMIN');
+  // A role the caller may not hand out (SUPER_ADMIN but for a super admin) is shown, locked.
+  const locked = (r: Role) => !mayGrant(me, r);
   return (
     <Stack>
       <Checkbox.Group label="Roles" description="Choose at least one." value={roles} onChange={setRoles}>
         <SimpleGrid cols={{ base: 1, xs: 2 }} mt="xs" spacing="xs">
-          {GRANTABLE.map((r) => (
+          {GRANTABLE_ROLES.map((r) => (
             <Checkbox key={r} value={r} label={roleName(r)} disabled={locked(r)} />
           ))}
         </SimpleGrid>
@@ -122,7 +120,7 @@ export function UsersRolesTab({ user }: { user: SessionUser }) {
               label="Role"
               placeholder="Every role"
               clearable
-              data={GRANTABLE.map((r) => ({ value: r, label: roleName(r) }))}
+              data={GRANTABLE_ROLES.map((r) => ({ value: r, label: roleName(r) }))}
               value={role}
               onChange={(v) => {
                 setRole(v);

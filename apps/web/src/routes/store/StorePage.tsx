@@ -1,7 +1,7 @@
 import { Alert, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { allows, hasRole } from '@app/domain';
+import { allows } from '@app/domain';
 import { products, queryKeys, unwrap, type SessionUser } from '../../api';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
@@ -130,5 +130,5 @@ function StaffStore({ user }: { user: SessionUser }) {
 export default function StorePage() {
   const user = useUser();
   if (!user) return null; // AccessGate renders this page for a signed-in user only
-  return hasRole(user.roles, 'STUDENT') ? <StudentStore user={user} /> : <StaffStore user={user} />;
+  return allows(user, 'cart:use') ? <StudentStore user={user} /> : <StaffStore user={user} />;
 }
