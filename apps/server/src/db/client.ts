@@ -18,6 +18,9 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Queryable = Db | Tx;
 
+/** The rows `execute` answered, typed: both drivers answer `{ rows }` (drizzle types them apart). */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 /** Plain SQL runner used by pg-boss and benchmarks, the same on both drivers. */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: any[] }>;
 

@@ -15,7 +15,7 @@ import {
   type PlaceOrderResult,
   type StoreState,
 } from '@app/domain';
-import type { Queryable, Tx } from '../../db/client.js';
+import { rowsOf, type Queryable, type Tx } from '../../db/client.js';
 import { carts, products, users } from '../../db/schema.js';
 import { lockWallet, writeOrders, type NewOrder, type OrderRow } from '../../ledger/orders.js';
 import { studentFor } from '../../access/students.js';
@@ -27,7 +27,6 @@ import { isStudent, teachersOfStudent } from '../products/service.js';
 import { presentOrder, type TeacherRef } from './present.js';
 import { adjustStock } from './stock.js';
 
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const teacherUser = alias(users, 'product_teacher');
 
 /** The school's facts an order needs, in one round trip: the year's end, the store's state, the dates to come. */

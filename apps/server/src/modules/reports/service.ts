@@ -15,7 +15,7 @@ import {
   type TeacherGivingReport,
   type TeacherUsageReport,
 } from '@app/domain';
-import type { Queryable } from '../../db/client.js';
+import { rowsOf, type Queryable } from '../../db/client.js';
 import { activities, configurations, NO_PERIOD } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { forbidden, notFound } from '../../lib/errors.js';
@@ -32,7 +32,6 @@ import { appliedRange, thisWeekStart, type AppliedRange } from './range.js';
  */
 
 const STORE = 'Store';
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const n = (v: unknown) => Number(v ?? 0);
 
 /** Which students a report covers: the school's, narrowed by period, house and grade filters. */
