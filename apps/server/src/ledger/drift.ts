@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../db/client.js';
 import { NO_PERIOD } from '../db/schema.js';
-import { STORE_CATEGORY } from './orders.js';
+import { isSpending, STORE_CATEGORY } from './orders.js';
 
 
 /**
@@ -12,7 +12,7 @@ import { STORE_CATEGORY } from './orders.js';
  * that disagree.
  */
 export async function ledgerDrift(db: Queryable, schoolId: string): Promise<Record<string, unknown>[]> {
-  const spending = sql`o.status in ('PENDING', 'PACKAGED', 'REDEEMED')`;
+  const spending = isSpending(sql`o.status`);
   const wallet = await db.execute(sql`
     select w.student_id, w.total_earned, coalesce(a.sum, 0) as ledger, w.balance, w.total_spent, coalesce(o.sum, 0) as spent_ledger
     from wallets w

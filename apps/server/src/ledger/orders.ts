@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { returnsPoints, SPENDING_ORDER_STATUSES, type OrderStatus, type StoreType } from '@app/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { orders, wallets } from '../db/schema.js';
 import { pgArray } from '../lib/pg-array.js';
@@ -135,5 +135,9 @@ export async function setOrderDelivery(
     .returning();
 }
 
-/** The statuses whose orders are spent: the ledger's definition of total_spent. */
-export const SPENDING = SPENDING_ORDER_STATUSES;
+/**
+ * `<status> in (…the spending statuses…)` for raw SQL: the orders whose points are spent, the
+ * ledger's definition of total_spent. The statuses are the domain's constants, written as literals
+ * so the statement reads (and plans) as if typed out.
+ */
+export const isSpending = (status: SQL): SQL => sql`${status} in (${sql.raw(SPENDING_ORDER_STATUSES.map((s) => `'${s}'`).join(', '))})`;

@@ -17,7 +17,7 @@ import {
 } from '@app/domain';
 import { rowsOf, type Queryable, type Tx } from '../../db/client.js';
 import { carts, products, users } from '../../db/schema.js';
-import { lockWallet, writeOrders, type NewOrder, type OrderRow } from '../../ledger/orders.js';
+import { isSpending, lockWallet, writeOrders, type NewOrder, type OrderRow } from '../../ledger/orders.js';
 import { studentFor } from '../../access/students.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
@@ -94,7 +94,7 @@ export async function placeOrder(tx: Tx, u: AuthUser, body: PlaceOrderBody): Pro
       bought: sql<number>`case when ${products.limitPerStudent} is null then 0 else coalesce((
         select sum(i.quantity) from order_items i join orders o on o.school_id = i.school_id and o.id = i.order_id
         where i.school_id = ${u.schoolId} and i.product_id = ${products.id}::text and o.student_id = ${studentId}
-          and o.status in ('PENDING', 'PACKAGED', 'REDEEMED')), 0) end`.mapWith(Number),
+          and ${isSpending(sql`o.status`)}), 0) end`.mapWith(Number),
     })
     .from(products)
     .leftJoin(teacherUser, and(eq(teacherUser.schoolId, products.schoolId), eq(teacherUser.id, products.teacherId)))
