@@ -5,6 +5,7 @@ import type { Queryable } from '../db/client.js';
 import { orders, wallets } from '../db/schema.js';
 import { pgArray } from '../lib/pg-array.js';
 import { applyLedger } from './apply.js';
+import { returnStock } from './stock.js';
 
 /** The rollup category of purchases: spending of the store, fonts and icons. */
 export const STORE_CATEGORY = 'Store';
@@ -86,8 +87,8 @@ export async function writeOrders(tx: Queryable, schoolId: string, date: string,
 /**
  * Moves orders to `to` where their status is one of `from` (a conditional update, so two people
  * acting on one order at once cannot both move it), setting `set` besides. Moving to CANCELED or
- * REFUNDED gives the points back (wallets and the rollup of the order's day) in the same
- * transaction; the caller returns the stock. Returns the orders moved.
+ * REFUNDED gives the points back (wallets and the rollup of the order's day) and the stock of
+ * limited products, in the same transaction. Returns the orders moved.
  */
 export async function moveOrders(
   tx: Queryable,
@@ -111,12 +112,14 @@ export async function moveOrders(
       ),
     )
     .returning();
-  if (returnsPoints(to) && moved.length)
+  if (returnsPoints(to) && moved.length) {
     await applyLedger(
       tx,
       schoolId,
       moved.map((o) => ({ studentId: o.studentId, date: o.date, category: STORE_CATEGORY, earned: 0, spent: -o.total, count: -1 })),
     );
+    await returnStock(tx, schoolId, moved.map((o) => o.id));
+  }
   return moved;
 }
 

@@ -18,6 +18,7 @@ import {
 import { rowsOf, type Queryable, type Tx } from '../../db/client.js';
 import { carts, products, users } from '../../db/schema.js';
 import { isSpending, lockWallet, writeOrders, type NewOrder, type OrderRow } from '../../ledger/orders.js';
+import { adjustStock } from '../../ledger/stock.js';
 import { studentFor } from '../../access/students.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
@@ -25,7 +26,6 @@ import { isUuid } from '../../lib/ids.js';
 import { pgArray } from '../../lib/pg-array.js';
 import { isStudent, teachersOfStudent } from '../products/service.js';
 import { presentOrder, type TeacherRef } from './present.js';
-import { adjustStock } from './stock.js';
 
 const teacherUser = alias(users, 'product_teacher');
 

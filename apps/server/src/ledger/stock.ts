@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { rowsOf, type Queryable } from '../../db/client.js';
-import { orderItems } from '../../db/schema.js';
-import { isUuid } from '../../lib/ids.js';
-import { pgArray } from '../../lib/pg-array.js';
+import { rowsOf, type Queryable } from '../db/client.js';
+import { orderItems } from '../db/schema.js';
+import { isUuid } from '../lib/ids.js';
+import { pgArray } from '../lib/pg-array.js';
 
 
 /**
