@@ -1,7 +1,7 @@
 import { ICON_THEMES } from './icons-data.js';
 import { addDays, isSchoolDay, type IsoDate, type SchoolCalendar } from './school-days.js';
 import { weekStart } from './report-ranges.js';
-import { EMOJI_PRICES, GEM_TIERS, gemTier, MEMBER_STATUS_LEVELS, memberStatus, type GemTier, type MemberStatusLevel } from './tiers.js';
+import { EMOJI_PRICES, gemTier, MEMBER_STATUS_LEVELS, memberStatus, type GemTier, type MemberStatusLevel } from './tiers.js';
 
 /**
  * The student dashboard, pay periods and academic projections: pure rules the server answers
@@ -79,20 +79,7 @@ export function bucketStarts(start: IsoDate, end: IsoDate, bucket: ChartBucket):
   return out;
 }
 
-/* ---- ladders ---- */
-
-/** Percent (0–100, whole) of the way from the current rung of `table` to the next; 100 at the top. */
-function ladderProgress(table: ReadonlyArray<readonly [string, number]>, value: number): number {
-  let i = 0;
-  while (i + 1 < table.length && value >= table[i + 1]![1]) i++;
-  const next = table[i + 1];
-  if (!next) return 100;
-  const from = table[i]![1];
-  return Math.max(0, Math.min(100, Math.floor(((value - from) / (next[1] - from)) * 100)));
-}
-
-export const gemProgress = (balance: number) => ladderProgress(GEM_TIERS, balance);
-export const memberProgress = (yearEarned: number) => ladderProgress(MEMBER_STATUS_LEVELS, Math.max(0, yearEarned));
+/* ---- level unlocks ---- */
 
 export interface LevelUnlock {
   level: MemberStatusLevel;
