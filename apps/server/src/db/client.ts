@@ -8,7 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { pgliteListen, postgresListen, type Listen } from './notifications.js';
+import { pgliteListen, postgresListen, type Listen, type ListenLog } from './notifications.js';
 import { DatabaseOpenError, describePgliteError, describePostgresError } from './open-error.js';
 import * as schema from './schema.js';
 
@@ -44,6 +44,8 @@ export interface OpenOptions {
   /** PGlite snapshot to start from (tests copy a migrated template this way). */
   loadDataDir?: Blob | File;
   poolSize?: number;
+  /** Where the LISTEN connection (PostgreSQL) logs a loss and a failed reconnect. */
+  log?: ListenLog;
 }
 
 /** How long a new PostgreSQL connection may take before the attempt fails. */
@@ -59,7 +61,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       throw new DatabaseOpenError(describePostgresError(err, opts.databaseUrl!), { cause: err });
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const notifications = postgresListen(opts.databaseUrl);
+    const notifications = postgresListen(opts.databaseUrl, opts.log);
     return {
       kind: 'postgres',
       db,
