@@ -1,5 +1,5 @@
 import { ICON_THEMES } from './icons-data.js';
-import { addDays, isSchoolDay, type IsoDate, type SchoolCalendar } from './school-days.js';
+import { addDays, daysFrom, formatDate, isSchoolDay, lastOfMonth, type IsoDate, type SchoolCalendar } from './school-days.js';
 import { weekStart } from './report-ranges.js';
 import { EMOJI_PRICES, gemTier, MEMBER_STATUS_LEVELS, memberStatus, type GemTier, type MemberStatusLevel } from './tiers.js';
 
@@ -27,13 +27,7 @@ export interface PayPeriod {
   endDate: IsoDate;
 }
 
-const lastOfMonth = (date: IsoDate): IsoDate => {
-  const [y, m] = date.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-};
-
-const monthLabel = (date: IsoDate): string =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+const monthLabel = (date: IsoDate): string => formatDate(date, 'MMMM YYYY');
 
 /**
  * The pay periods of a school year: its calendar months, the first from the year's start and the
@@ -63,8 +57,8 @@ export const rangeTooLong = `The date range can be at most ${MAX_DASHBOARD_DAYS}
 
 /** Days from `start` to `end`, both counted (0 when `end` is before `start`). */
 export function daysBetween(start: IsoDate, end: IsoDate): number {
-  const ms = Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`);
-  return ms < 0 ? 0 : Math.round(ms / 86_400_000) + 1;
+  const days = daysFrom(start, end);
+  return days < 0 ? 0 : days + 1;
 }
 
 export const chartBucket = (start: IsoDate, end: IsoDate): ChartBucket => (daysBetween(start, end) <= MAX_DAY_BUCKETS ? 'day' : 'week');
