@@ -98,8 +98,14 @@ export interface OrderCheck {
   lines: readonly OrderLine[];
 }
 
+/** Which order a product's line goes in: one order per store (the school's, each teacher's). */
+export const orderStoreKey = (store: string, teacherId: string | null | undefined): string => (store === 'School' ? 'School' : `Teacher:${teacherId ?? ''}`);
+
+/** What items cost: each price times its quantity. */
+export const itemsTotal = (items: readonly { price: number; quantity: number }[]): number => items.reduce((n, i) => n + i.price * i.quantity, 0);
+
 export const orderTotal = (lines: readonly Pick<OrderLine, 'product' | 'quantity'>[]): number =>
-  lines.reduce((n, l) => n + l.product.price * l.quantity, 0);
+  itemsTotal(lines.map((l) => ({ price: l.product.price, quantity: l.quantity })));
 
 /**
  * What stops lines from being bought, before it is worded for its reader: the server answers in

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { returnsPoints, SPENDING_ORDER_STATUSES, type OrderStatus, type StoreType } from '@app/domain';
+import { itemsTotal, returnsPoints, SPENDING_ORDER_STATUSES, type OrderStatus, type StoreType } from '@app/domain';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { orders, wallets } from '../db/schema.js';
@@ -59,7 +59,7 @@ export interface NewOrder {
  */
 export async function writeOrders(tx: Queryable, schoolId: string, date: string, at: Date, list: readonly NewOrder[]): Promise<string[]> {
   const ids = list.map(() => randomUUID());
-  const totals = list.map((o) => o.items.reduce((n, i) => n + i.price * i.quantity, 0));
+  const totals = list.map((o) => itemsTotal(o.items));
   const col = <T extends string | number | null>(f: (o: NewOrder, i: number) => T) => list.map((o, i) => f(o, i));
   const insertOrders = sql`
     insert into orders (school_id, id, student_id, store, teacher_id, status, total, date, estimated_delivery, cut_off_date, placed_by, created_at, updated_at)

@@ -1,13 +1,25 @@
-import { itemsProblem, lineProblem, linesProblem, MAX_LINE_QUANTITY, MAX_ORDER_ITEMS, orderProblemMessage, pointsProblem, type OrderLine, type OrderProblem } from '@app/domain';
+import {
+  itemsProblem,
+  lineProblem,
+  linesProblem,
+  MAX_LINE_QUANTITY,
+  MAX_ORDER_ITEMS,
+  orderProblemMessage,
+  orderStoreKey,
+  orderTotal,
+  pointsProblem,
+  type OrderLine,
+  type OrderProblem,
+} from '@app/domain';
 import type { Cart, CartLine, Product } from '../api';
 
 /** A cart line as the screens use it: the product as it is now and how many. */
 export type CartEntry = Cart['cartItems'][number];
 
 /** Which order a product ends up in: one order per store (the school's, each teacher's). */
-export const storeKeyOf = (p: Pick<Product, 'store' | 'teacher'>): string => (p.store === 'School' ? 'School' : `Teacher:${p.teacher?._id ?? ''}`);
+export const storeKeyOf = (p: Pick<Product, 'store' | 'teacher'>): string => orderStoreKey(p.store, p.teacher?._id);
 
-export const cartTotal = (entries: readonly CartEntry[]): number => entries.reduce((n, e) => n + e.product.price * e.quantity, 0);
+export const cartTotal = (entries: readonly CartEntry[]): number => orderTotal(entries);
 export const cartCount = (entries: readonly CartEntry[]): number => entries.reduce((n, e) => n + e.quantity, 0);
 
 /** How many of `productId` the cart holds. */

@@ -2,8 +2,10 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   deliveryMode,
+  itemsTotal,
   MSG,
   nextDeliveryDateOn,
+  orderStoreKey,
   orderRefusal,
   schoolYearFor,
   todayIn,
@@ -108,7 +110,7 @@ export async function placeOrder(tx: Tx, u: AuthUser, body: PlaceOrderBody): Pro
     if (rows.some((r) => r.p.store === 'Teacher' && !mine.has(r.p.teacherId!))) throw notFound('Product not found');
   }
 
-  const storeKey = (p: typeof products.$inferSelect) => (p.store === 'School' ? 'School' : `Teacher:${p.teacherId}`);
+  const storeKey = (p: typeof products.$inferSelect) => orderStoreKey(p.store, p.teacherId);
   const lines: OrderLine[] = rows.map((r) => ({ product: r.p, quantity: wanted.get(r.p.id)!, storeKey: storeKey(r.p), alreadyBought: r.bought }));
   const check: OrderCheck = { buyer: buyer.kind, today, store: facts.store, yearEnd: facts.yearEnd, balance, lines };
   const refusal = orderRefusal(check);
@@ -153,7 +155,7 @@ export async function placeOrder(tx: Tx, u: AuthUser, body: PlaceOrderBody): Pro
       })
       .where(and(eq(carts.schoolId, u.schoolId), eq(carts.studentId, studentId)));
 
-  const spent = newOrders.reduce((n, o) => n + o.items.reduce((m, i) => m + i.price * i.quantity, 0), 0);
+  const spent = newOrders.reduce((n, o) => n + itemsTotal(o.items), 0);
   return {
     orders: newOrders.map((o, i) => {
       const row: OrderRow = {
@@ -163,7 +165,7 @@ export async function placeOrder(tx: Tx, u: AuthUser, body: PlaceOrderBody): Pro
         store: o.store,
         teacherId: o.teacherId,
         status: 'PENDING',
-        total: o.items.reduce((n, it) => n + it.price * it.quantity, 0),
+        total: itemsTotal(o.items),
         date: today,
         estimatedDelivery: o.estimatedDelivery,
         cutOffDate: o.cutOffDate,
