@@ -34,9 +34,12 @@ export async function prepareDemo(db: Db, env: Env, log: Pick<FastifyBaseLogger,
 
 /** Opens and migrates the database, seeds an empty one, builds the app and starts the jobs. */
 export async function boot(env: Env): Promise<Running> {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
+  // The LISTEN connection logs through the app's logger, which exists once the app is built.
+  const appLog: { current?: FastifyBaseLogger } = {};
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR), log: { warn: (obj, msg) => appLog.current?.warn(obj, msg) } });
   await migrateDatabase(database);
   const app = await buildApp({ database, env });
+  appLog.current = app.log;
   await prepareDemo(database.db, env, app.log);
   const sso = await applySsoEnv(database.db, env, app.log);
   if (sso.length) app.log.info({ providers: sso, school: env.SSO_SCHOOL }, 'SSO clients from the environment');

@@ -16,6 +16,8 @@ export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
 export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = ['PENDING', 'PACKAGED', 'REDEEMED', 'REFUNDED'];
 /** Orders whose points are spent (docs/spec.md section 10.1): CANCELED and REFUNDED gave them back. */
 export const SPENDING_ORDER_STATUSES: readonly OrderStatus[] = ['PENDING', 'PACKAGED', 'REDEEMED'];
+/** Orders still to be handed over: placed or packaged, not yet redeemed. */
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ['PENDING', 'PACKAGED'];
 export const ORDER_ACTIONS = ['CANCEL', 'PACKAGE', 'REDEEM', 'REFUND'] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 

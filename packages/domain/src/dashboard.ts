@@ -1,7 +1,7 @@
 import { ICON_THEMES } from './icons-data.js';
-import { addDays, isSchoolDay, type IsoDate, type SchoolCalendar } from './school-days.js';
+import { addDays, daysFrom, formatDate, isSchoolDay, lastOfMonth, type IsoDate, type SchoolCalendar } from './school-days.js';
 import { weekStart } from './report-ranges.js';
-import { EMOJI_PRICES, GEM_TIERS, gemTier, MEMBER_STATUS_LEVELS, memberStatus, type GemTier, type MemberStatusLevel } from './tiers.js';
+import { EMOJI_PRICES, gemTier, MEMBER_STATUS_LEVELS, memberStatus, type GemTier, type MemberStatusLevel } from './tiers.js';
 
 /**
  * The student dashboard, pay periods and academic projections: pure rules the server answers
@@ -28,13 +28,7 @@ export interface PayPeriod {
   endDate: IsoDate;
 }
 
-const lastOfMonth = (date: IsoDate): IsoDate => {
-  const [y, m] = date.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-};
-
-const monthLabel = (date: IsoDate): string =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+const monthLabel = (date: IsoDate): string => formatDate(date, 'MMMM YYYY');
 
 /**
  * The pay periods of a school year: its calendar months, the first from the year's start and the
@@ -64,8 +58,8 @@ export const rangeTooLong = `The date range can be at most ${MAX_DASHBOARD_DAYS}
 
 /** Days from `start` to `end`, both counted (0 when `end` is before `start`). */
 export function daysBetween(start: IsoDate, end: IsoDate): number {
-  const ms = Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`);
-  return ms < 0 ? 0 : Math.round(ms / 86_400_000) + 1;
+  const days = daysFrom(start, end);
+  return days < 0 ? 0 : days + 1;
 }
 
 export const chartBucket = (start: IsoDate, end: IsoDate): ChartBucket => (daysBetween(start, end) <= MAX_DAY_BUCKETS ? 'day' : 'week');
@@ -80,20 +74,7 @@ export function bucketStarts(start: IsoDate, end: IsoDate, bucket: ChartBucket):
   return out;
 }
 
-/* ---- ladders ---- */
-
-/** Percent (0–100, whole) of the way from the current rung of `table` to the next; 100 at the top. */
-function ladderProgress(table: ReadonlyArray<readonly [string, number]>, value: number): number {
-  let i = 0;
-  while (i + 1 < table.length && value >= table[i + 1]![1]) i++;
-  const next = table[i + 1];
-  if (!next) return 100;
-  const from = table[i]![1];
-  return Math.max(0, Math.min(100, Math.floor(((value - from) / (next[1] - from)) * 100)));
-}
-
-export const gemProgress = (balance: number) => ladderProgress(GEM_TIERS, balance);
-export const memberProgress = (yearEarned: number) => ladderProgress(MEMBER_STATUS_LEVELS, Math.max(0, yearEarned));
+/* ---- level unlocks ---- */
 
 export interface LevelUnlock {
   level: MemberStatusLevel;

@@ -1,5 +1,6 @@
 import { ICON_THEMES } from './icons-data.js';
 import { MSG } from './messages.js';
+import { orderProblemMessage, pointsProblem } from './orders.js';
 import { EMOJI_PRICES, isLevelUnlocked, type MemberStatusLevel } from './tiers.js';
 
 /** Black-and-white Icons cost nothing; coloured Emojis cost their level's price (docs/spec.md section 9). */
@@ -45,7 +46,6 @@ export function customizationRefusal(c: {
   if (c.owned) return alreadyOwned;
   if (c.option.memberStatusLevel && !isLevelUnlocked(c.studentLevel, c.option.memberStatusLevel)) return iconLocked(c.option.memberStatusLevel);
   if (c.today > c.yearEnd) return MSG.schoolYearEnded;
-  if (c.balance < 0) return MSG.balanceNegative;
-  if (c.option.price > c.balance) return MSG.keepWorking(c.option.price - c.balance);
-  return null;
+  const points = pointsProblem(c.option.price, c.balance);
+  return points && orderProblemMessage(points, 'student');
 }

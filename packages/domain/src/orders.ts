@@ -98,8 +98,75 @@ export interface OrderCheck {
   lines: readonly OrderLine[];
 }
 
+/** Which order a product's line goes in: one order per store (the school's, each teacher's). */
+export const orderStoreKey = (store: string, teacherId: string | null | undefined): string => (store === 'School' ? 'School' : `Teacher:${teacherId ?? ''}`);
+
+/** What items cost: each price times its quantity. */
+export const itemsTotal = (items: readonly { price: number; quantity: number }[]): number => items.reduce((n, i) => n + i.price * i.quantity, 0);
+
 export const orderTotal = (lines: readonly Pick<OrderLine, 'product' | 'quantity'>[]): number =>
-  lines.reduce((n, l) => n + l.product.price * l.quantity, 0);
+  itemsTotal(lines.map((l) => ({ price: l.product.price, quantity: l.quantity })));
+
+/**
+ * What stops lines from being bought, before it is worded for its reader: the server answers in
+ * the spec's messages (`orderRefusal`), the cart in its own shorter words.
+ */
+export type OrderProblem =
+  | { kind: 'itemsLimit' }
+  | { kind: 'unavailable'; name: string }
+  | { kind: 'outOfStock'; name: string }
+  | { kind: 'overStock'; name: string; stock: number }
+  | { kind: 'overLimit'; name: string; limit: number; left: number }
+  | { kind: 'balanceNegative' }
+  | { kind: 'short'; need: number };
+
+/** More than 10 items in one store's order. */
+export function itemsProblem(lines: readonly Pick<OrderLine, 'storeKey' | 'quantity'>[]): OrderProblem | null {
+  const perStore = new Map<string, number>();
+  for (const l of lines) perStore.set(l.storeKey, (perStore.get(l.storeKey) ?? 0) + l.quantity);
+  return [...perStore.values()].some((n) => n > MAX_ORDER_ITEMS) ? { kind: 'itemsLimit' } : null;
+}
+
+/** One line: a hidden product, out of stock, more than the stock, or over the per-student limit. */
+export function lineProblem({ product: p, quantity, alreadyBought }: Pick<OrderLine, 'product' | 'quantity' | 'alreadyBought'>): OrderProblem | null {
+  if (!p.active) return { kind: 'unavailable', name: p.name };
+  if (p.stock !== null && p.stock <= 0) return { kind: 'outOfStock', name: p.name };
+  if (p.stock !== null && quantity > p.stock) return { kind: 'overStock', name: p.name, stock: p.stock };
+  if (p.limitPerStudent !== null && alreadyBought + quantity > p.limitPerStudent)
+    return { kind: 'overLimit', name: p.name, limit: p.limitPerStudent, left: Math.max(0, p.limitPerStudent - alreadyBought) };
+  return null;
+}
+
+/** A negative balance, or fewer points than `total`. */
+export function pointsProblem(total: number, balance: number): OrderProblem | null {
+  if (balance < 0) return { kind: 'balanceNegative' };
+  return total > balance ? { kind: 'short', need: total - balance } : null;
+}
+
+/** The lines' problem in the order a buyer needs to hear it: store items, each line, the points. */
+export function linesProblem(lines: readonly OrderLine[], balance: number): OrderProblem | null {
+  return itemsProblem(lines) ?? lines.reduce<OrderProblem | null>((found, l) => found ?? lineProblem(l), null) ?? pointsProblem(orderTotal(lines), balance);
+}
+
+/** The spec's message for a problem (a student is told to keep working, a teacher how many points the student needs). */
+export function orderProblemMessage(p: OrderProblem, buyer: OrderCheck['buyer']): string {
+  switch (p.kind) {
+    case 'itemsLimit':
+      return MSG.orderItemsLimit;
+    case 'unavailable':
+      return MSG.productUnavailable(p.name);
+    case 'outOfStock':
+      return MSG.outOfStock(p.name);
+    case 'overStock':
+      return MSG.requestedQuantity(p.name, p.stock);
+    case 'overLimit':
+      return MSG.requestedOverLimit(p.name, p.limit, p.left);
+    case 'balanceNegative':
+      return MSG.balanceNegative;
+    case 'short':
+      return buyer === 'student' ? MSG.keepWorking(p.need) : MSG.needMore(p.need);
+  }
+}
 
 /**
  * Why an order cannot be placed (null when it can), checked in this order: store closed, school
@@ -110,18 +177,6 @@ export function orderRefusal(o: OrderCheck): string | null {
   const closed = storeClosedRefusal(o.store, o.today);
   if (closed) return closed;
   if (o.today > o.yearEnd) return MSG.schoolYearEnded;
-  const perStore = new Map<string, number>();
-  for (const l of o.lines) perStore.set(l.storeKey, (perStore.get(l.storeKey) ?? 0) + l.quantity);
-  if ([...perStore.values()].some((n) => n > MAX_ORDER_ITEMS)) return MSG.orderItemsLimit;
-  for (const { product: p, quantity, alreadyBought } of o.lines) {
-    if (!p.active) return MSG.productUnavailable(p.name);
-    if (p.stock !== null && p.stock <= 0) return MSG.outOfStock(p.name);
-    if (p.stock !== null && quantity > p.stock) return MSG.requestedQuantity(p.name, p.stock);
-    if (p.limitPerStudent !== null && alreadyBought + quantity > p.limitPerStudent)
-      return MSG.requestedOverLimit(p.name, p.limitPerStudent, Math.max(0, p.limitPerStudent - alreadyBought));
-  }
-  if (o.balance < 0) return MSG.balanceNegative;
-  const total = orderTotal(o.lines);
-  if (total > o.balance) return o.buyer === 'student' ? MSG.keepWorking(total - o.balance) : MSG.needMore(total - o.balance);
-  return null;
+  const problem = linesProblem(o.lines, o.balance);
+  return problem && orderProblemMessage(problem, o.buyer);
 }

@@ -1,4 +1,4 @@
-import { addDays, type IsoDate } from './school-days.js';
+import { addDays, addMonths, daysFrom, formatDate, lastOfMonth, weekdayOf, type IsoDate } from './school-days.js';
 
 /**
  * Report date ranges derived from the school's calendar each year (docs/spec.md section 9 gives one
@@ -18,34 +18,20 @@ export interface SchoolYearSpan {
   yearEnd: IsoDate;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The last day of a month ('YYYY-MM'), leap years included. */
-export function monthEnd(month: string): IsoDate {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return `${month}-${pad(last)}`;
-}
+export const monthEnd = (month: string): IsoDate => lastOfMonth(`${month}-01`);
 
 /** Each month of the school year, first to last day, clipped to the year. */
 export function schoolYearMonths(span: SchoolYearSpan): ReportRange[] {
   const out: ReportRange[] = [];
-  let y = Number(span.yearStart.slice(0, 4));
-  let m = Number(span.yearStart.slice(5, 7));
-  for (let i = 0; i < 24; i++) {
-    const month = `${y}-${pad(m)}`;
+  for (let i = 0, month = span.yearStart.slice(0, 7); i < 24; i++, month = addMonths(month, 1)) {
     const first = `${month}-01`;
     if (first > span.yearEnd) break;
     const from = first < span.yearStart ? span.yearStart : first;
     const end = monthEnd(month);
-    out.push({ key: `month-${month}`, label: `${MONTHS[m - 1]} ${y}`, from, to: end > span.yearEnd ? span.yearEnd : end });
-    m += 1;
-    if (m > 12) {
-      m = 1;
-      y += 1;
-    }
+    out.push({ key: `month-${month}`, label: formatDate(first, 'MMMM YYYY'), from, to: end > span.yearEnd ? span.yearEnd : end });
   }
   return out;
 }
@@ -60,8 +46,7 @@ export function yearToDateStart(span: SchoolYearSpan): IsoDate {
 
 /** Monday of the week of `date`. */
 export function weekStart(date: IsoDate): IsoDate {
-  const dow = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return addDays(date, -((dow + 6) % 7));
+  return addDays(date, -((weekdayOf(date) + 6) % 7));
 }
 
 /** The preset ranges a report offers on `today` (custom is any from..to the user picks). */
@@ -91,7 +76,7 @@ export const TREND_DAILY_MAX_DAYS = 62;
 
 /** How a trend over from..to is grouped: 'day', or 'month' for long ranges. */
 export function trendGranularity(from: IsoDate, to: IsoDate): 'day' | 'month' {
-  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+  const days = daysFrom(from, to) + 1;
   return days > TREND_DAILY_MAX_DAYS ? 'month' : 'day';
 }
 
@@ -101,7 +86,7 @@ export const MAX_REPORT_DAYS = 800;
 /** Why a range cannot be reported on, or null. */
 export function rangeRefusal(from: IsoDate, to: IsoDate): string | null {
   if (from > to) return 'startDate must be on or before endDate';
-  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+  const days = daysFrom(from, to);
   if (days > MAX_REPORT_DAYS) return `A report covers at most ${MAX_REPORT_DAYS} days`;
   return null;
 }
@@ -111,8 +96,8 @@ export function rangeRefusal(from: IsoDate, to: IsoDate): string | null {
  * first and last month) and the days before and after them (read from the daily rollup).
  */
 export function splitByMonths(from: IsoDate, to: IsoDate): { months: { from: IsoDate; to: IsoDate } | null; days: { from: IsoDate; to: IsoDate }[] } {
-  const firstFull = from.endsWith('-01') ? from : `${monthAfter(from.slice(0, 7))}-01`;
-  const lastFullMonth = monthEnd(to.slice(0, 7)) === to ? to.slice(0, 7) : monthBefore(to.slice(0, 7));
+  const firstFull = from.endsWith('-01') ? from : `${addMonths(from.slice(0, 7), 1)}-01`;
+  const lastFullMonth = monthEnd(to.slice(0, 7)) === to ? to.slice(0, 7) : addMonths(to.slice(0, 7), -1);
   if (firstFull.slice(0, 7) > lastFullMonth) return { months: null, days: [{ from, to }] };
   const days: { from: IsoDate; to: IsoDate }[] = [];
   if (from < firstFull) days.push({ from, to: addDays(firstFull, -1) });
@@ -121,11 +106,3 @@ export function splitByMonths(from: IsoDate, to: IsoDate): { months: { from: Iso
   return { months: { from: firstFull, to: `${lastFullMonth}-01` }, days };
 }
 
-function monthAfter(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01` : `${y}-${pad(m + 1)}`;
-}
-function monthBefore(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 1 ? `${y - 1}-12` : `${y}-${pad(m - 1)}`;
-}

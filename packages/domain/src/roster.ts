@@ -5,6 +5,8 @@
  * periods and gives what an import would add, change and remove, and the writes that do it.
  */
 
+import { isValidIsoDate } from './school-days.js';
+
 export const ROSTER_FILES = ['orgs.csv', 'academicSessions.csv', 'users.csv', 'classes.csv', 'enrollments.csv'] as const;
 export type RosterFile = (typeof ROSTER_FILES)[number];
 
@@ -92,17 +94,9 @@ export interface RosterReading {
   warningCount: number;
 }
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** A calendar day YYYY-MM-DD that exists. */
-export function isRosterDay(s: string): boolean {
-  const m = DAY.exec(s);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-}
 /** dateLastModified: a day, or an ISO 8601 date-time whose day exists. */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-const isRosterDateTime = (s: string) => DATE_TIME.test(s) && isRosterDay(s.slice(0, 10));
+const isRosterDateTime = (s: string) => DATE_TIME.test(s) && isValidIsoDate(s.slice(0, 10));
 
 /** A comma-separated list field, blanks dropped. */
 const list = (s: string | undefined) =>
@@ -202,9 +196,9 @@ export function readRoster(tables: RosterTables, school: { externalId: string },
   for (const [id, row] of sessions) {
     const start = field(row, 'startDate');
     const end = field(row, 'endDate');
-    if (!isRosterDay(start)) errors.add('academicSessions.csv', row.line, `startDate "${start}" is not a date (YYYY-MM-DD).`);
-    if (!isRosterDay(end)) errors.add('academicSessions.csv', row.line, `endDate "${end}" is not a date (YYYY-MM-DD).`);
-    else if (isRosterDay(start) && end < start) errors.add('academicSessions.csv', row.line, `endDate ${end} is before startDate ${start}.`);
+    if (!isValidIsoDate(start)) errors.add('academicSessions.csv', row.line, `startDate "${start}" is not a date (YYYY-MM-DD).`);
+    if (!isValidIsoDate(end)) errors.add('academicSessions.csv', row.line, `endDate "${end}" is not a date (YYYY-MM-DD).`);
+    else if (isValidIsoDate(start) && end < start) errors.add('academicSessions.csv', row.line, `endDate ${end} is before startDate ${start}.`);
     const parent = field(row, 'parentSourcedId');
     if (parent && !sessions.has(parent)) errors.add('academicSessions.csv', row.line, `parentSourcedId "${parent}" is not a session of academicSessions.csv (${id}).`);
   }
@@ -281,8 +275,8 @@ export function readRoster(tables: RosterTables, school: { externalId: string },
     if (!classRows.has(classId)) fail(`classSourcedId "${classId}" is not a class of classes.csv.`);
     if (!userRows.has(userId)) fail(`userSourcedId "${userId}" is not a user of users.csv.`);
     if (!ENROLLMENT_ROLES.includes(role)) fail(`role "${field(row, 'role')}" is not a OneRoster enrollment role.`);
-    if (begin && !isRosterDay(begin)) fail(`beginDate "${begin}" is not a date (YYYY-MM-DD).`);
-    if (end && !isRosterDay(end)) fail(`endDate "${end}" is not a date (YYYY-MM-DD).`);
+    if (begin && !isValidIsoDate(begin)) fail(`beginDate "${begin}" is not a date (YYYY-MM-DD).`);
+    if (end && !isValidIsoDate(end)) fail(`endDate "${end}" is not a date (YYYY-MM-DD).`);
     if (!bad && begin && end && end < begin) fail(`endDate ${end} is before beginDate ${begin}.`);
     if (bad) continue;
     const cls = classes.get(classId);

@@ -1,15 +1,41 @@
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc.js';
 import { MSG } from './messages.js';
+
+dayjs.extend(utc);
 
 /** A calendar date as 'YYYY-MM-DD'. All school rules work on dates in the school's time zone. */
 export type IsoDate = string;
 
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/*
+ * Date arithmetic and labels, all by dayjs in UTC mode: a calendar date is read as its own day
+ * wherever the code runs, so no time zone moves it to the day before or after.
+ */
+const day = (date: IsoDate) => dayjs.utc(date);
+const ISO = 'YYYY-MM-DD';
+
 export function isValidIsoDate(s: string): boolean {
-  if (!ISO_DATE.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  return ISO_DATE.test(s) && day(s).isValid() && day(s).format(ISO) === s;
 }
+
+export const addDays = (date: IsoDate, days: number): IsoDate => day(date).add(days, 'day').format(ISO);
+
+/** 'YYYY-MM' of the month `by` months after 'YYYY-MM' (before when negative). */
+export const addMonths = (month: string, by: number): string => day(`${month}-01`).add(by, 'month').format('YYYY-MM');
+
+/** The day of the week of `date`: 0 Sunday … 6 Saturday. */
+export const weekdayOf = (date: IsoDate): number => day(date).day();
+
+/** Whole days from `from` to `to` (negative when `to` is before `from`). */
+export const daysFrom = (from: IsoDate, to: IsoDate): number => day(to).diff(day(from), 'day');
+
+/** The last day of the month of `date`. */
+export const lastOfMonth = (date: IsoDate): IsoDate => day(date).endOf('month').format(ISO);
+
+/** A date (or 'YYYY-MM-DD'-led text) as a label in English, by a dayjs pattern: 'MMM D, YYYY' is 'Oct 14, 2025'. */
+export const formatDate = (date: IsoDate, pattern: string): string => day(date.slice(0, 10)).format(pattern);
 
 /** Date formatters by time zone: building one costs ten times using it, and calls need today often. */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
@@ -29,15 +55,9 @@ export function hourIn(timeZone: string, now: Date = new Date()): number {
   return Number(new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(now));
 }
 
-export function addDays(date: IsoDate, days: number): IsoDate {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 export const isWeekend = (date: IsoDate): boolean => {
-  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return day === 0 || day === 6;
+  const weekday = weekdayOf(date);
+  return weekday === 0 || weekday === 6;
 };
 
 export interface SchoolCalendar {
@@ -54,14 +74,7 @@ export const isSchoolDay = (cal: SchoolCalendar, date: IsoDate): boolean =>
   !isWeekend(date) && !isHoliday(cal, date) && date >= cal.yearStart && date <= cal.yearEnd;
 
 /** 'August 16, 2025' for messages. */
-export function longDate(date: IsoDate): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  });
-}
+export const longDate = (date: IsoDate): string => formatDate(date, 'MMMM D, YYYY');
 
 /**
  * Why points may not be given on `date` (null when they may), in the order a teacher needs to hear it:

@@ -8,7 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { pgliteListen, postgresListen, type Listen } from './notifications.js';
+import { pgliteListen, postgresListen, type Listen, type ListenLog } from './notifications.js';
 import { DatabaseOpenError, describePgliteError, describePostgresError } from './open-error.js';
 import * as schema from './schema.js';
 
@@ -17,6 +17,9 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle; services take `Db | Tx` where they may run inside a caller's transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Queryable = Db | Tx;
+
+/** The rows `execute` answered, typed: both drivers answer `{ rows }` (drizzle types them apart). */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Plain SQL runner used by pg-boss and benchmarks, the same on both drivers. */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: any[] }>;
@@ -41,6 +44,8 @@ export interface OpenOptions {
   /** PGlite snapshot to start from (tests copy a migrated template this way). */
   loadDataDir?: Blob | File;
   poolSize?: number;
+  /** Where the LISTEN connection (PostgreSQL) logs a loss and a failed reconnect. */
+  log?: ListenLog;
 }
 
 /** How long a new PostgreSQL connection may take before the attempt fails. */
@@ -56,7 +61,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       throw new DatabaseOpenError(describePostgresError(err, opts.databaseUrl!), { cause: err });
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const notifications = postgresListen(opts.databaseUrl);
+    const notifications = postgresListen(opts.databaseUrl, opts.log);
     return {
       kind: 'postgres',
       db,

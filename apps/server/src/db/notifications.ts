@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { causeSummary } from '../lib/errors.js';
 
 /** What a subscriber hears: a payload, or `null` when notifications may have been missed (a reconnect). */
 export type OnNotify = (payload: string | null) => void;
@@ -17,12 +18,17 @@ export function pgliteListen(client: PGlite): Listen {
 
 const RETRY_MS = [100, 500, 2_000, 5_000];
 
+/** Where the LISTEN connection says what failed (the driver's error, never the connection string). */
+export interface ListenLog {
+  warn(obj: object, msg: string): void;
+}
+
 /**
  * PostgreSQL: one connection outside the pool that LISTENs on every channel a subscriber asked for
  * and fans each notification out. A lost connection is reopened (with back-off); subscribers then
  * hear `null`, since whatever was sent meanwhile is gone.
  */
-export function postgresListen(connectionString: string): { listen: Listen; close: () => Promise<void> } {
+export function postgresListen(connectionString: string, log?: ListenLog): { listen: Listen; close: () => Promise<void> } {
   const subscribers = new Map<string, Set<OnNotify>>();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
@@ -33,7 +39,7 @@ export function postgresListen(connectionString: string): { listen: Listen; clos
     (connecting ??= (async () => {
       const c = new pg.Client({ connectionString });
       c.on('notification', (n) => subscribers.get(n.channel)?.forEach((fn) => fn(n.payload ?? '')));
-      c.on('error', () => lost(c));
+      c.on('error', (err) => lost(c, err));
       c.on('end', () => lost(c));
       await c.connect();
       for (const channel of subscribers.keys()) await c.query(`listen ${pg.escapeIdentifier(channel)}`);
@@ -42,9 +48,10 @@ export function postgresListen(connectionString: string): { listen: Listen; clos
       return c;
     })().finally(() => (connecting = null)));
 
-  const lost = (c: pg.Client) => {
+  const lost = (c: pg.Client, err?: unknown) => {
     if (client !== c) return;
     client = null;
+    if (!closed) log?.warn({ cause: causeSummary(err ?? 'connection ended') }, 'the LISTEN connection was lost; reconnecting (missed notifications are treated as changes)');
     c.removeAllListeners('end');
     void c.end().catch(() => {});
     if (!closed) void reconnect();
@@ -57,8 +64,8 @@ export function postgresListen(connectionString: string): { listen: Listen; clos
       try {
         await connect();
         for (const set of subscribers.values()) set.forEach((fn) => fn(null));
-      } catch {
-        // try again after the next pause
+      } catch (err) {
+        log?.warn({ cause: causeSummary(err), attempt: failures }, 'the LISTEN connection could not be reopened; trying again');
       }
     }
   };

@@ -17,11 +17,45 @@ export interface LedgerDelta {
   periodId?: string | null;
 }
 
+type PgType = 'uuid' | 'date' | 'text' | 'int' | 'bigint';
+/** A column of a rollup upsert: its name, its type, and its value for one delta. */
+type Column<R> = readonly [name: string, type: PgType, of: (r: R) => string | number];
+
 /**
- * Applies deltas to wallets and the daily rollup inside the caller's transaction, in the same
- * statement as `alongWith` (the ledger inserts, updates or deletes behind them) when given. Rows are summed
- * per key and written in student order, so concurrent gives to overlapping students lock in the
- * same order and never deadlock; each update is an increment, so none is lost.
+ * One `insert … on conflict do update` that adds `sums` into `table`'s rows keyed by the school and
+ * `keys`: the rows are summed per key here first (one INSERT may not touch a row twice) and
+ * written in key order, so concurrent writers lock the same rows in the same order and never
+ * deadlock; each update is an increment, so none is lost. Null when there is nothing to write.
+ */
+function upsertAdding<R>(schoolId: string, table: string, keys: readonly Column<R>[], sums: readonly Column<R>[], rows: readonly R[]): SQL | null {
+  const summed = new Map<string, (string | number)[]>();
+  for (const r of rows) {
+    const key = keys.map(([, , of]) => of(r));
+    const id = key.join('|');
+    const at = summed.get(id);
+    if (at) sums.forEach(([, , of], i) => (at[key.length + i] = (at[key.length + i] as number) + (of(r) as number)));
+    else summed.set(id, [...key, ...sums.map(([, , of]) => of(r))]);
+  }
+  if (!summed.size) return null;
+  const columns = [...keys, ...sums];
+  const values = [...summed.values()];
+  const name = (i: number) => sql.raw(`t.c${i}`);
+  const keyNames = sql.raw(keys.map(([n]) => n).join(', '));
+  return sql`
+    insert into ${sql.raw(table)} (school_id, ${sql.raw(columns.map(([n]) => n).join(', '))})
+    select ${schoolId}::uuid, ${sql.join(columns.map((_, i) => name(i)), sql`, `)}
+    from unnest(${sql.join(columns.map(([, type], i) => pgArray(values.map((v) => v[i]!), type)), sql`, `)}) as t(${sql.raw(columns.map((_, i) => `c${i}`).join(', '))})
+    order by ${sql.join(keys.map((_, i) => name(i)), sql`, `)}
+    on conflict (school_id, ${keyNames}) do update set
+      ${sql.raw(sums.map(([n]) => `${n} = ${table}.${n} + excluded.${n}`).join(', '))}`;
+}
+
+const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
+
+/**
+ * Applies deltas to wallets, the daily and monthly rollups and (for deltas with a giver) the giver
+ * and giver × student rollups inside the caller's transaction, in one statement with `alongWith`
+ * (the ledger inserts, updates or deletes behind them) when given.
  */
 export async function applyLedger(tx: Queryable, schoolId: string, deltas: readonly LedgerDelta[], alongWith?: SQL | readonly SQL[]): Promise<void> {
   const along = alongWith === undefined ? [] : Array.isArray(alongWith) ? (alongWith as readonly SQL[]) : [alongWith as SQL];
@@ -29,113 +63,37 @@ export async function applyLedger(tx: Queryable, schoolId: string, deltas: reado
     for (const statement of along) await tx.execute(statement);
     return;
   }
-  const wallets = new Map<string, { earned: number; spent: number }>();
-  const rollup = new Map<string, LedgerDelta>();
-  for (const d of deltas) {
-    const w = wallets.get(d.studentId) ?? { earned: 0, spent: 0 };
-    w.earned += d.earned;
-    w.spent += d.spent;
-    wallets.set(d.studentId, w);
-    const key = `${d.studentId}|${d.date}|${d.category}`;
-    const r = rollup.get(key);
-    if (r) {
-      r.earned += d.earned;
-      r.spent += d.spent;
-      r.count += d.count;
-    } else rollup.set(key, { ...d });
-  }
-  const givers = new Map<string, { giverId: string; date: string; category: string; points: number; count: number }>();
-  for (const d of deltas) {
-    if (!d.givenBy) continue;
-    const key = `${d.givenBy}|${d.date}|${d.category}`;
-    const g = givers.get(key);
-    if (g) {
-      g.points += d.earned;
-      g.count += d.count;
-    } else givers.set(key, { giverId: d.givenBy, date: d.date, category: d.category, points: d.earned, count: d.count });
-  }
-  const gs = [...givers.values()].sort((a, b) => (a.giverId < b.giverId ? -1 : a.giverId > b.giverId ? 1 : a.date < b.date ? -1 : a.date > b.date ? 1 : a.category < b.category ? -1 : 1));
-  const giverUpsert = gs.length
-    ? sql`, giver as (
-    insert into giver_rollup (school_id, giver_id, date, category, points, count)
-    select ${schoolId}::uuid, t.g, t.d, t.c, t.p, t.n
-    from unnest(${pgArray(gs.map((g) => g.giverId), 'uuid')}, ${pgArray(gs.map((g) => g.date), 'date')}, ${pgArray(gs.map((g) => g.category), 'text')},
-                ${pgArray(gs.map((g) => g.points), 'bigint')}, ${pgArray(gs.map((g) => g.count), 'int')}) as t(g, d, c, p, n)
-    order by t.g, t.d, t.c
-    on conflict (school_id, giver_id, date, category) do update set
-      points = giver_rollup.points + excluded.points,
-      count = giver_rollup.count + excluded.count)`
-    : sql``;
-  // Per giver, month, student, period and category: "to whom" and what was given in a class.
-  const toWhom = new Map<string, { giverId: string; month: string; studentId: string; periodId: string; category: string; points: number; count: number }>();
-  for (const d of deltas) {
-    if (!d.givenBy) continue;
-    const periodId = d.periodId ?? NO_PERIOD;
-    const month = `${d.date.slice(0, 7)}-01`;
-    const key = `${d.givenBy}|${month}|${d.studentId}|${periodId}|${d.category}`;
-    const g = toWhom.get(key);
-    if (g) {
-      g.points += d.earned;
-      g.count += d.count;
-    } else toWhom.set(key, { giverId: d.givenBy, month, studentId: d.studentId, periodId, category: d.category, points: d.earned, count: d.count });
-  }
-  const tw = [...toWhom.values()];
-  const toWhomUpsert = tw.length
-    ? sql`, to_whom as (
-    insert into giver_student_monthly (school_id, giver_id, month, student_id, period_id, category, points, count)
-    select ${schoolId}::uuid, t.g, t.m, t.s, t.p, t.c, t.pts, t.n
-    from unnest(${pgArray(tw.map((g) => g.giverId), 'uuid')}, ${pgArray(tw.map((g) => g.month), 'date')}, ${pgArray(tw.map((g) => g.studentId), 'uuid')},
-                ${pgArray(tw.map((g) => g.periodId), 'uuid')}, ${pgArray(tw.map((g) => g.category), 'text')},
-                ${pgArray(tw.map((g) => g.points), 'bigint')}, ${pgArray(tw.map((g) => g.count), 'int')}) as t(g, m, s, p, c, pts, n)
-    order by t.g, t.m, t.s, t.p, t.c
-    on conflict (school_id, giver_id, month, student_id, period_id, category) do update set
-      points = giver_student_monthly.points + excluded.points,
-      count = giver_student_monthly.count + excluded.count)`
-    : sql``;
-  // The same deltas by month (the monthly rollup), summed here: one INSERT may not touch a row twice.
-  const months = new Map<string, LedgerDelta>();
-  for (const d of rollup.values()) {
-    const month = `${d.date.slice(0, 7)}-01`;
-    const key = `${d.studentId}|${month}|${d.category}`;
-    const m = months.get(key);
-    if (m) {
-      m.earned += d.earned;
-      m.spent += d.spent;
-      m.count += d.count;
-    } else months.set(key, { ...d, date: month });
-  }
-  const ms = [...months.values()].sort((a, b) => (a.studentId < b.studentId ? -1 : a.studentId > b.studentId ? 1 : 0));
-  const monthlyUpsert = sql`, monthly as (
-    insert into monthly_rollup (school_id, student_id, month, category, earned, spent, count)
-    select ${schoolId}::uuid, t.s, t.d, t.c, t.e, t.sp, t.n
-    from unnest(${pgArray(ms.map((r) => r.studentId), 'uuid')}, ${pgArray(ms.map((r) => r.date), 'date')}, ${pgArray(ms.map((r) => r.category), 'text')},
-                ${pgArray(ms.map((r) => r.earned), 'bigint')}, ${pgArray(ms.map((r) => r.spent), 'bigint')}, ${pgArray(ms.map((r) => r.count), 'int')}) as t(s, d, c, e, sp, n)
-    order by t.s, t.d, t.c
-    on conflict (school_id, student_id, month, category) do update set
-      earned = monthly_rollup.earned + excluded.earned,
-      spent = monthly_rollup.spent + excluded.spent,
-      count = monthly_rollup.count + excluded.count)`;
-  const ws = [...wallets.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  // One statement: the caller's ledger write (if any), the wallets, the giver, giver × student and monthly rollups and the rollup, in one round trip.
-  const walletUpsert = sql`
-    insert into wallets (school_id, student_id, balance, total_earned, total_spent)
-    select ${schoolId}::uuid, t.s, t.e - t.sp, t.e, t.sp
-    from unnest(${pgArray(ws.map(([s]) => s), 'uuid')}, ${pgArray(ws.map(([, w]) => w.earned), 'bigint')}, ${pgArray(ws.map(([, w]) => w.spent), 'bigint')}) as t(s, e, sp)
-    order by t.s
-    on conflict (school_id, student_id) do update set
-      balance = wallets.balance + excluded.balance,
-      total_earned = wallets.total_earned + excluded.total_earned,
-      total_spent = wallets.total_spent + excluded.total_spent`;
-  const rs = [...rollup.values()].sort((a, b) => (a.studentId < b.studentId ? -1 : a.studentId > b.studentId ? 1 : 0));
-  await tx.execute(sql`
-    with ${sql.join(along.map((statement, i) => sql`${sql.raw(`ledger${i}`)} as (${statement}), `))}wallet as (${walletUpsert})${giverUpsert}${toWhomUpsert}${monthlyUpsert}
-    insert into daily_rollup (school_id, student_id, date, category, earned, spent, count)
-    select ${schoolId}::uuid, t.s, t.d, t.c, t.e, t.sp, t.n
-    from unnest(${pgArray(rs.map((r) => r.studentId), 'uuid')}, ${pgArray(rs.map((r) => r.date), 'date')}, ${pgArray(rs.map((r) => r.category), 'text')},
-                ${pgArray(rs.map((r) => r.earned), 'bigint')}, ${pgArray(rs.map((r) => r.spent), 'bigint')}, ${pgArray(rs.map((r) => r.count), 'int')}) as t(s, d, c, e, sp, n)
-    order by t.s, t.d, t.c
-    on conflict (school_id, student_id, date, category) do update set
-      earned = daily_rollup.earned + excluded.earned,
-      spent = daily_rollup.spent + excluded.spent,
-      count = daily_rollup.count + excluded.count`);
+  type D = LedgerDelta;
+  type G = LedgerDelta & { givenBy: string };
+  const student: Column<D> = ['student_id', 'uuid', (d) => d.studentId];
+  const category: Column<D> = ['category', 'text', (d) => d.category];
+  const earned: Column<D> = ['earned', 'bigint', (d) => d.earned];
+  const spent: Column<D> = ['spent', 'bigint', (d) => d.spent];
+  const count: Column<D> = ['count', 'int', (d) => d.count];
+  const given = deltas.filter((d): d is G => !!d.givenBy);
+  const giver: Column<G> = ['giver_id', 'uuid', (d) => d.givenBy];
+  const points: Column<G> = ['points', 'bigint', (d) => d.earned];
+  // One statement: the caller's ledger write (if any), the wallets, the giver, giver × student and monthly rollups and the daily rollup, in one round trip.
+  const upserts: [string, SQL | null][] = [
+    [
+      'wallet',
+      upsertAdding<D>(schoolId, 'wallets', [student], [['balance', 'bigint', (d) => d.earned - d.spent], ['total_earned', 'bigint', (d) => d.earned], ['total_spent', 'bigint', (d) => d.spent]], deltas),
+    ],
+    ['giver', upsertAdding<G>(schoolId, 'giver_rollup', [giver, ['date', 'date', (d) => d.date], category], [points, count], given)],
+    // Per giver, month, student, period and category: "to whom" and what was given in a class.
+    [
+      'to_whom',
+      upsertAdding<G>(
+        schoolId,
+        'giver_student_monthly',
+        [giver, ['month', 'date', (d) => monthOf(d.date)], student, ['period_id', 'uuid', (d) => d.periodId ?? NO_PERIOD], category],
+        [points, count],
+        given,
+      ),
+    ],
+    ['monthly', upsertAdding<D>(schoolId, 'monthly_rollup', [student, ['month', 'date', (d) => monthOf(d.date)], category], [earned, spent, count], deltas)],
+  ];
+  const daily = upsertAdding<D>(schoolId, 'daily_rollup', [student, ['date', 'date', (d) => d.date], category], [earned, spent, count], deltas)!;
+  const ctes = [...along.map((statement, i): [string, SQL] => [`ledger${i}`, statement]), ...upserts.filter((u): u is [string, SQL] => u[1] !== null)];
+  await tx.execute(sql`with ${sql.join(ctes.map(([name, statement]) => sql`${sql.raw(name)} as (${statement})`), sql`, `)} ${daily}`);
 }

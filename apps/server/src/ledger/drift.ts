@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
+import { rowsOf, type Queryable } from '../db/client.js';
 import { NO_PERIOD } from '../db/schema.js';
-import { STORE_CATEGORY } from './orders.js';
+import { isSpending, STORE_CATEGORY } from './orders.js';
 
-const rowsOf = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
 
 /**
  * Books check for one school: wallets against the ledger (activities earned, the totals of orders
@@ -13,7 +12,7 @@ const rowsOf = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
  * that disagree.
  */
 export async function ledgerDrift(db: Queryable, schoolId: string): Promise<Record<string, unknown>[]> {
-  const spending = sql`o.status in ('PENDING', 'PACKAGED', 'REDEEMED')`;
+  const spending = isSpending(sql`o.status`);
   const wallet = await db.execute(sql`
     select w.student_id, w.total_earned, coalesce(a.sum, 0) as ledger, w.balance, w.total_spent, coalesce(o.sum, 0) as spent_ledger
     from wallets w
@@ -61,5 +60,5 @@ export async function ledgerDrift(db: Queryable, schoolId: string): Promise<Reco
                from daily_rollup where school_id = ${schoolId} group by 1, 2, 3 having sum(earned) <> 0 or sum(spent) <> 0 or sum(count) <> 0) d
       on d.student_id = m.student_id and d.month = m.month and d.category = m.category
     where m.earned is distinct from d.earned or m.spent is distinct from d.spent or m.count is distinct from d.count`);
-  return [...rowsOf(wallet), ...rowsOf(missingWallet), ...rowsOf(orderTotals), ...rowsOf(rollup), ...rowsOf(storeRollup), ...rowsOf(giverRollup), ...rowsOf(toWhom), ...rowsOf(monthlyRollup)];
+  return [wallet, missingWallet, orderTotals, rollup, storeRollup, giverRollup, toWhom, monthlyRollup].flatMap((r) => rowsOf<Record<string, unknown>>(r));
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { returnsPoints, SPENDING_ORDER_STATUSES, type OrderStatus, type StoreType } from '@app/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { itemsTotal, returnsPoints, SPENDING_ORDER_STATUSES, type OrderStatus, type StoreType } from '@app/domain';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { orders, wallets } from '../db/schema.js';
 import { pgArray } from '../lib/pg-array.js';
 import { applyLedger } from './apply.js';
+import { returnStock } from './stock.js';
 
 /** The rollup category of purchases: spending of the store, fonts and icons. */
 export const STORE_CATEGORY = 'Store';
@@ -58,7 +59,7 @@ export interface NewOrder {
  */
 export async function writeOrders(tx: Queryable, schoolId: string, date: string, at: Date, list: readonly NewOrder[]): Promise<string[]> {
   const ids = list.map(() => randomUUID());
-  const totals = list.map((o) => o.items.reduce((n, i) => n + i.price * i.quantity, 0));
+  const totals = list.map((o) => itemsTotal(o.items));
   const col = <T extends string | number | null>(f: (o: NewOrder, i: number) => T) => list.map((o, i) => f(o, i));
   const insertOrders = sql`
     insert into orders (school_id, id, student_id, store, teacher_id, status, total, date, estimated_delivery, cut_off_date, placed_by, created_at, updated_at)
@@ -86,8 +87,8 @@ export async function writeOrders(tx: Queryable, schoolId: string, date: string,
 /**
  * Moves orders to `to` where their status is one of `from` (a conditional update, so two people
  * acting on one order at once cannot both move it), setting `set` besides. Moving to CANCELED or
- * REFUNDED gives the points back (wallets and the rollup of the order's day) in the same
- * transaction; the caller returns the stock. Returns the orders moved.
+ * REFUNDED gives the points back (wallets and the rollup of the order's day) and the stock of
+ * limited products, in the same transaction. Returns the orders moved.
  */
 export async function moveOrders(
   tx: Queryable,
@@ -111,12 +112,14 @@ export async function moveOrders(
       ),
     )
     .returning();
-  if (returnsPoints(to) && moved.length)
+  if (returnsPoints(to) && moved.length) {
     await applyLedger(
       tx,
       schoolId,
       moved.map((o) => ({ studentId: o.studentId, date: o.date, category: STORE_CATEGORY, earned: 0, spent: -o.total, count: -1 })),
     );
+    await returnStock(tx, schoolId, moved.map((o) => o.id));
+  }
   return moved;
 }
 
@@ -135,5 +138,9 @@ export async function setOrderDelivery(
     .returning();
 }
 
-/** The statuses whose orders are spent: the ledger's definition of total_spent. */
-export const SPENDING = SPENDING_ORDER_STATUSES;
+/**
+ * `<status> in (…the spending statuses…)` for raw SQL: the orders whose points are spent, the
+ * ledger's definition of total_spent. The statuses are the domain's constants, written as literals
+ * so the statement reads (and plans) as if typed out.
+ */
+export const isSpending = (status: SQL): SQL => sql`${status} in (${sql.raw(SPENDING_ORDER_STATUSES.map((s) => `'${s}'`).join(', '))})`;

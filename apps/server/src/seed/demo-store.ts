@@ -1,11 +1,11 @@
-import { addDays, todayIn } from '@app/domain';
+import { addDays, todayIn, weekdayOf } from '@app/domain';
 import type { Queryable } from '../db/client.js';
 import { deliveryDates, products } from '../db/schema.js';
 
 /** The next `weekday` (0 Sunday … 6 Saturday) after `date`. */
 function nextWeekday(date: string, weekday: number): string {
   let d = addDays(date, 1);
-  while (new Date(`${d}T12:00:00Z`).getUTCDay() !== weekday) d = addDays(d, 1);
+  while (weekdayOf(d) !== weekday) d = addDays(d, 1);
   return d;
 }
 

@@ -1,4 +1,4 @@
-import { addDays } from '@app/domain';
+import { addDays, weekdayOf } from '@app/domain';
 import type { Queryable } from '../db/client.js';
 import { holidays } from '../db/schema.js';
 
@@ -6,9 +6,8 @@ import { holidays } from '../db/schema.js';
 export function usHolidays(yearStart: string): { date: string; name: string }[] {
   const y = Number(yearStart.slice(0, 4));
   const nth = (year: number, month: number, weekday: number, n: number) => {
-    const first = new Date(Date.UTC(year, month - 1, 1));
-    const offset = (weekday - first.getUTCDay() + 7) % 7;
-    return new Date(Date.UTC(year, month - 1, 1 + offset + (n - 1) * 7)).toISOString().slice(0, 10);
+    const first = `${year}-${String(month).padStart(2, '0')}-01`;
+    return addDays(first, ((weekday - weekdayOf(first) + 7) % 7) + (n - 1) * 7);
   };
   const thanksgiving = nth(y, 11, 4, 4);
   const winter = Array.from({ length: 10 }, (_, i) => addDays(`${y}-12-21`, i));

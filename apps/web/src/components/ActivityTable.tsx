@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { fullName } from '@app/domain';
+import { formatDate, fullName } from '@app/domain';
 import type { ActivityItem } from '../api';
 import { pointsColor, signedPoints } from './points';
 import { TableScroll } from './ScrollRegion';
@@ -16,8 +16,9 @@ const CATEGORY_COLORS: Record<string, string> = {
 };
 
 /** 'Oct 14, 2025' from an ISO date, without time-zone drift. */
-export const shortDate = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+export const shortDate = (iso: string) => formatDate(iso, 'MMM D, YYYY');
+/** 'Oct 14' */
+export const monthDay = (iso: string) => formatDate(iso, 'MMM D');
 
 interface Props {
   items: ActivityItem[];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MSG } from '@app/domain';
 import type { Product } from '../api';
 import { addRefusal, cartTotal, cartWithQuantity, checkoutRefusal, maxQuantity, withQuantity, type CartEntry } from './cartMath';
 
@@ -17,6 +18,7 @@ const product = (over: Partial<Product> = {}): Product => ({
   ...over,
 });
 const entry = (p: Product, quantity: number): CartEntry => ({ productId: p._id, quantity, product: p });
+const orderRefusalFor = (p: Product) => MSG.requestedQuantity(p.name, p.stock!);
 
 describe('cart lines', () => {
   it('sets, adds and removes a line as POST cart takes them', () => {
@@ -61,6 +63,15 @@ describe('what may go in the cart', () => {
     const cart = [entry(cheap('a', 'School'), 6), entry(cheap('b', 'School'), 4)];
     expect(addRefusal(cart, cheap('c', 'School'), 100)).toBe('At most 10 items from one store per order');
     expect(addRefusal(cart, cheap('d', 'Teacher'), 100)).toBeNull();
+  });
+
+  it('refuses even a free product on a negative balance, as the order would be', () => {
+    expect(addRefusal([], product({ price: 0 }), -5)).toBe('Your balance is negative');
+  });
+
+  it('refuses checkout of more than the stock left, in the words of the order', () => {
+    const two = product({ stock: 2 });
+    expect(checkoutRefusal([entry(two, 3)], 100)).toBe(orderRefusalFor(two));
   });
 
   it('refuses checkout with an empty cart, a negative balance or too few points', () => {

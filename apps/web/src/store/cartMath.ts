@@ -1,13 +1,25 @@
-import { MAX_LINE_QUANTITY, MAX_ORDER_ITEMS } from '@app/domain';
+import {
+  itemsProblem,
+  lineProblem,
+  linesProblem,
+  MAX_LINE_QUANTITY,
+  MAX_ORDER_ITEMS,
+  orderProblemMessage,
+  orderStoreKey,
+  orderTotal,
+  pointsProblem,
+  type OrderLine,
+  type OrderProblem,
+} from '@app/domain';
 import type { Cart, CartLine, Product } from '../api';
 
 /** A cart line as the screens use it: the product as it is now and how many. */
 export type CartEntry = Cart['cartItems'][number];
 
 /** Which order a product ends up in: one order per store (the school's, each teacher's). */
-export const storeKeyOf = (p: Pick<Product, 'store' | 'teacher'>): string => (p.store === 'School' ? 'School' : `Teacher:${p.teacher?._id ?? ''}`);
+export const storeKeyOf = (p: Pick<Product, 'store' | 'teacher'>): string => orderStoreKey(p.store, p.teacher?._id);
 
-export const cartTotal = (entries: readonly CartEntry[]): number => entries.reduce((n, e) => n + e.product.price * e.quantity, 0);
+export const cartTotal = (entries: readonly CartEntry[]): number => orderTotal(entries);
 export const cartCount = (entries: readonly CartEntry[]): number => entries.reduce((n, e) => n + e.quantity, 0);
 
 /** How many of `productId` the cart holds. */
@@ -37,33 +49,54 @@ export function maxQuantity(p: Pick<Product, 'stock' | 'limitPerStudent'>): numb
   return Math.min(MAX_LINE_QUANTITY, p.stock ?? Infinity, p.limitPerStudent ?? Infinity);
 }
 
-/**
- * Why one more of `product` cannot go in the cart (null when it can), with what the student sees:
- * sold out, all of the stock or the limit in the cart already, a full order for that store, or
- * not enough points left once the cart is paid for.
- */
-export function addRefusal(entries: readonly CartEntry[], product: Product, balance: number): string | null {
-  if (product.stock !== null && product.stock <= 0) return 'Out of stock';
-  const inCart = quantityOf(entries, product._id);
-  if (product.stock !== null && inCart >= product.stock) return `Only ${product.stock} left`;
-  if (product.limitPerStudent !== null && inCart >= product.limitPerStudent) return `Limit ${product.limitPerStudent} per student`;
-  if (inCart >= MAX_LINE_QUANTITY) return `At most ${MAX_LINE_QUANTITY} at a time`;
-  const key = storeKeyOf(product);
-  const sameStore = entries.filter((e) => storeKeyOf(e.product) === key).reduce((n, e) => n + e.quantity, 0);
-  if (sameStore >= MAX_ORDER_ITEMS) return `At most ${MAX_ORDER_ITEMS} items from one store per order`;
-  const left = balance - cartTotal(entries);
-  if (product.price > left) return `You need ${product.price - Math.max(0, left)} more points`;
-  return null;
+/** A cart entry as an order line: the domain's order rules check the cart (what was bought before is the server's to count). */
+const lineOf = (product: Product, quantity: number): OrderLine => ({ product, quantity, storeKey: storeKeyOf(product), alreadyBought: 0 });
+
+/** A problem in the cart's short words, beside the product (see `checkoutRefusal` for the cart's footer). */
+function addWords(p: OrderProblem): string {
+  switch (p.kind) {
+    case 'outOfStock':
+      return 'Out of stock';
+    case 'overStock':
+      return `Only ${p.stock} left`;
+    case 'overLimit':
+      return `Limit ${p.limit} per student`;
+    case 'itemsLimit':
+      return `At most ${MAX_ORDER_ITEMS} items from one store per order`;
+    case 'balanceNegative':
+      return 'Your balance is negative';
+    case 'short':
+      return `You need ${p.need} more points`;
+    case 'unavailable':
+      return orderProblemMessage(p, 'student');
+  }
 }
 
-/** Why the cart cannot be bought as it is (null when it can): empty, over 10 items for a store, or not enough points. */
+/**
+ * Why one more of `product` cannot go in the cart (null when it can), with what the student sees:
+ * the domain's order rules for its line (sold out, all of the stock or the limit in the cart
+ * already), 10 a line, then for the cart with it (a full order for that store, not enough points).
+ */
+export function addRefusal(entries: readonly CartEntry[], product: Product, balance: number): string | null {
+  const inCart = quantityOf(entries, product._id);
+  const line = lineProblem(lineOf(product, inCart + 1));
+  if (line) return addWords(line);
+  if (inCart >= MAX_LINE_QUANTITY) return `At most ${MAX_LINE_QUANTITY} at a time`;
+  const after = [...entries.map((e) => lineOf(e.product, e.quantity)), lineOf(product, 1)];
+  const problem = itemsProblem(after) ?? pointsProblem(cartTotal(entries) + product.price, balance);
+  return problem && addWords(problem);
+}
+
+/**
+ * Why the cart cannot be bought as it is (null when it can): empty, or the domain's order rules
+ * (over 10 items for a store, a line the store cannot sell, not enough points), in the cart's words.
+ */
 export function checkoutRefusal(entries: readonly CartEntry[], balance: number): string | null {
   if (!entries.length) return 'Your cart is empty.';
-  const perStore = new Map<string, number>();
-  for (const e of entries) perStore.set(storeKeyOf(e.product), (perStore.get(storeKeyOf(e.product)) ?? 0) + e.quantity);
-  if ([...perStore.values()].some((n) => n > MAX_ORDER_ITEMS)) return `At most ${MAX_ORDER_ITEMS} items from one store per order.`;
-  const total = cartTotal(entries);
-  if (balance < 0) return 'Your balance is negative, so you cannot buy right now.';
-  if (total > balance) return `You need ${total - balance} more points for this cart.`;
-  return null;
+  const problem = linesProblem(entries.map((e) => lineOf(e.product, e.quantity)), balance);
+  if (!problem) return null;
+  if (problem.kind === 'itemsLimit') return `At most ${MAX_ORDER_ITEMS} items from one store per order.`;
+  if (problem.kind === 'balanceNegative') return 'Your balance is negative, so you cannot buy right now.';
+  if (problem.kind === 'short') return `You need ${problem.need} more points for this cart.`;
+  return orderProblemMessage(problem, 'student');
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { defaultGivingStart, schoolYearFor, todayIn, type Holiday, type SchoolCalendar } from '@app/domain';
-import type { Queryable } from '../../db/client.js';
+import { rowsOf, type Queryable } from '../../db/client.js';
 import { holidays, schoolYears } from '../../db/schema.js';
 
 /** The global configuration entry naming the schools whose giving starts on 15 October (docs/decisions/041-giving-start-date.md). */
@@ -19,12 +19,12 @@ export function lateStartCodes(entry: { value: string | null; value_object: unkn
  */
 export async function defaultYearSpan(db: Queryable, schoolId: string, on: string): Promise<{ yearStart: string; yearEnd: string; givingStart: string }> {
   const span = schoolYearFor(on);
-  const [row] = (
-    (await db.execute(sql`
+  const [row] = rowsOf<{ external_id: string; value: string | null; value_object: unknown }>(
+    await db.execute(sql`
       select s.external_id, c.value, c.value_object from schools s
       left join configurations c on c.scope = 'global' and c.key = ${LATE_GIVING_START_KEY}
-      where s.id = ${schoolId}`)) as unknown as { rows: { external_id: string; value: string | null; value_object: unknown }[] }
-  ).rows;
+      where s.id = ${schoolId}`),
+  );
   if (!row) return span;
   return { ...span, givingStart: defaultGivingStart(Number(span.yearStart.slice(0, 4)), row.external_id, lateStartCodes(row)) };
 }

@@ -12,6 +12,7 @@ import {
   gemProgress,
   memberProgress,
   nextUnlock,
+  OPEN_ORDER_STATUSES,
   todayIn,
   type ActivityCategory,
   type DashboardStats,
@@ -71,7 +72,7 @@ export async function dashboardStats(db: Queryable, user: AuthUser, q: Dashboard
     db
       .select()
       .from(orders)
-      .where(and(eq(orders.schoolId, user.schoolId), eq(orders.studentId, id), inArray(orders.status, ['PENDING', 'PACKAGED'])))
+      .where(and(eq(orders.schoolId, user.schoolId), eq(orders.studentId, id), inArray(orders.status, [...OPEN_ORDER_STATUSES])))
       .orderBy(sql`${orders.estimatedDelivery} asc nulls last`, asc(orders.createdAt))
       .limit(50),
   ]);

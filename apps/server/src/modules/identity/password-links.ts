@@ -62,9 +62,9 @@ export async function sendInvitation(
         `Hello ${user.firstName},\n\nYou have been invited to Merit Market at ${admin.schoolName}. ` +
         `Choose your password here (the link works once, for ${INVITATION_DAYS} days):\n\n${baseUrl}/account-setup?token=${token}\n`,
     });
-  } catch {
+  } catch (err) {
     await db.delete(passwordLinks).where(eq(passwordLinks.tokenHash, hashToken(token)));
-    throw badRequest('The invitation could not be mailed. Check the address and try again later.');
+    throw badRequest('The invitation could not be mailed. Check the address and try again later.', err);
   }
   return { userId: user.id, email: input.email, expiresAt: expiresAt.toISOString() };
 }

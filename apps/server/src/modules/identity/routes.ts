@@ -29,7 +29,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicUrl } from '../../env.js';
 import { me } from '../../lib/auth-context.js';
-import { unauthorized } from '../../lib/errors.js';
+import { causeSummary, unauthorized } from '../../lib/errors.js';
 import { createMailer } from '../../lib/mailer.js';
 import { outboundPolicyFor } from '../../lib/outbound.js';
 import { withRetryAfter } from '../../lib/rate-limit.js';
@@ -97,7 +97,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/forgot-password',
     { config: { public: true, answers: [429] }, schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: forgotPasswordResponse } } },
     async (req, reply) => {
-      await forgotPassword(app.db, mailer, baseUrl, { email: req.body.email, address: req.ip }, (err) => app.log.error({ err }, 'password reset mail failed')).catch(
+      await forgotPassword(app.db, mailer, baseUrl, { email: req.body.email, address: req.ip }, (err) => app.log.error({ cause: causeSummary(err) }, 'password reset mail failed')).catch(
         withRetryAfter(reply),
       );
       return { message: FORGOT_PASSWORD_ANSWER };

@@ -5,12 +5,10 @@ import {
   MSG,
   ORDER_STATUSES,
   orderActionRefusal,
-  returnsPoints,
   todayIn,
   type Order,
   type OrderActionBody,
   type OrderActor,
-  type OrderStatus,
   type StoreManagerBody,
   type StoreManagerResult,
 } from '@app/domain';
@@ -23,7 +21,6 @@ import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { ordersByIds } from './present.js';
-import { returnStock } from './stock.js';
 
 async function orderOfSchool(db: Queryable, u: AuthUser, id: string): Promise<OrderRow> {
   if (!isUuid(id)) throw notFound('Order not found');
@@ -42,20 +39,6 @@ function actorFor(u: AuthUser, o: OrderRow): OrderActor {
 
 const refuse = (message: string) => (message === MSG.forbidden ? forbidden() : badRequest(message));
 
-/** Moves orders and, when the move gives points back, returns their stock: one transaction's work. */
-async function move(
-  tx: Queryable,
-  schoolId: string,
-  ids: readonly string[],
-  from: readonly OrderStatus[],
-  to: OrderStatus,
-  set: { estimatedDelivery?: string | null; deliveryLocation?: string | null },
-): Promise<OrderRow[]> {
-  const moved = await moveOrders(tx, schoolId, ids, from, to, set);
-  if (returnsPoints(to)) await returnStock(tx, schoolId, moved.map((o) => o.id));
-  return moved;
-}
-
 /**
  * PUT order/{id}: CANCEL, PACKAGE, REDEEM or REFUND (docs/spec.md section 10.3), with an optional
  * delivery location. The student may only cancel, until the end of the cut-off day; canceling
@@ -70,7 +53,7 @@ export async function actOnOrder(db: Db, u: AuthUser, id: string, body: OrderAct
   const to = ACTION_STATUS[body.action];
   // Every status this actor may take the action from: a concurrent move either leaves it allowed or makes it refused below.
   const from = ORDER_STATUSES.filter((s) => orderActionRefusal({ ...order, status: s }, body.action, actor, today) === null);
-  const moved = await db.transaction((tx) => move(tx, u.schoolId, [order.id], from, to, { deliveryLocation: body.deliveryLocation }));
+  const moved = await db.transaction((tx) => moveOrders(tx, u.schoolId, [order.id], from, to, { deliveryLocation: body.deliveryLocation }));
   if (!moved.length) {
     const now = await orderOfSchool(db, u, id);
     throw refuse(orderActionRefusal(now, body.action, actor, today) ?? MSG.orderCanceled);
@@ -111,7 +94,7 @@ export async function storeManagerUpdate(db: Db, u: AuthUser, body: StoreManager
   const same = body.estimatedDelivery !== undefined ? candidates.filter((c) => c.status === target).map((c) => c.id) : [];
   const from = ORDER_STATUSES.filter((s) => canMove(s, target));
   const done = await db.transaction(async (tx) => {
-    const moved = await move(tx, u.schoolId, movable, from, target, { estimatedDelivery: body.estimatedDelivery });
+    const moved = await moveOrders(tx, u.schoolId, movable, from, target, { estimatedDelivery: body.estimatedDelivery });
     const redated = await setOrderDelivery(tx, u.schoolId, same, { estimatedDelivery: body.estimatedDelivery });
     return [...moved, ...redated].map((o) => o.id);
   });

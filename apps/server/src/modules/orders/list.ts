@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import {
   ACTIVE_ORDER_STATUSES,
   compareGrades,
+  OPEN_ORDER_STATUSES,
   ORDER_STATUSES,
   SPENDING_ORDER_STATUSES,
   type Order,
@@ -63,7 +64,7 @@ export async function storeManagerMeta(db: Queryable, u: AuthUser): Promise<Stor
     db
       .selectDistinct({ d: orders.estimatedDelivery })
       .from(orders)
-      .where(and(school, inArray(orders.status, ['PENDING', 'PACKAGED']), isNotNull(orders.estimatedDelivery)))
+      .where(and(school, inArray(orders.status, [...OPEN_ORDER_STATUSES]), isNotNull(orders.estimatedDelivery)))
       .orderBy(asc(orders.estimatedDelivery)),
     db
       .selectDistinct({ g: users.gradeLevel })
@@ -105,6 +106,6 @@ export async function orderStats(db: Queryable, u: AuthUser, studentId: string):
     balance: Number(wallet?.balance ?? 0),
     counts: byStatus,
     spent,
-    openOrders: byStatus.PENDING + byStatus.PACKAGED,
+    openOrders: OPEN_ORDER_STATUSES.reduce((n, st) => n + byStatus[st], 0),
   };
 }

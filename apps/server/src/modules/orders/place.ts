@@ -2,8 +2,10 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   deliveryMode,
+  itemsTotal,
   MSG,
   nextDeliveryDateOn,
+  orderStoreKey,
   orderRefusal,
   schoolYearFor,
   todayIn,
@@ -15,9 +17,10 @@ import {
   type PlaceOrderResult,
   type StoreState,
 } from '@app/domain';
-import type { Queryable, Tx } from '../../db/client.js';
+import { rowsOf, type Queryable, type Tx } from '../../db/client.js';
 import { carts, products, users } from '../../db/schema.js';
-import { lockWallet, writeOrders, type NewOrder, type OrderRow } from '../../ledger/orders.js';
+import { isSpending, lockWallet, writeOrders, type NewOrder, type OrderRow } from '../../ledger/orders.js';
+import { adjustStock } from '../../ledger/stock.js';
 import { studentFor } from '../../access/students.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
@@ -25,9 +28,7 @@ import { isUuid } from '../../lib/ids.js';
 import { pgArray } from '../../lib/pg-array.js';
 import { isStudent, teachersOfStudent } from '../products/service.js';
 import { presentOrder, type TeacherRef } from './present.js';
-import { adjustStock } from './stock.js';
 
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const teacherUser = alias(users, 'product_teacher');
 
 /** The school's facts an order needs, in one round trip: the year's end, the store's state, the dates to come. */
@@ -95,7 +96,7 @@ export async function placeOrder(tx: Tx, u: AuthUser, body: PlaceOrderBody): Pro
       bought: sql<number>`case when ${products.limitPerStudent} is null then 0 else coalesce((
         select sum(i.quantity) from order_items i join orders o on o.school_id = i.school_id and o.id = i.order_id
         where i.school_id = ${u.schoolId} and i.product_id = ${products.id}::text and o.student_id = ${studentId}
-          and o.status in ('PENDING', 'PACKAGED', 'REDEEMED')), 0) end`.mapWith(Number),
+          and ${isSpending(sql`o.status`)}), 0) end`.mapWith(Number),
     })
     .from(products)
     .leftJoin(teacherUser, and(eq(teacherUser.schoolId, products.schoolId), eq(teacherUser.id, products.teacherId)))
@@ -109,7 +110,7 @@ export async function placeOrder(tx: Tx, u: AuthUser, body: PlaceOrderBody): Pro
     if (rows.some((r) => r.p.store === 'Teacher' && !mine.has(r.p.teacherId!))) throw notFound('Product not found');
   }
 
-  const storeKey = (p: typeof products.$inferSelect) => (p.store === 'School' ? 'School' : `Teacher:${p.teacherId}`);
+  const storeKey = (p: typeof products.$inferSelect) => orderStoreKey(p.store, p.teacherId);
   const lines: OrderLine[] = rows.map((r) => ({ product: r.p, quantity: wanted.get(r.p.id)!, storeKey: storeKey(r.p), alreadyBought: r.bought }));
   const check: OrderCheck = { buyer: buyer.kind, today, store: facts.store, yearEnd: facts.yearEnd, balance, lines };
   const refusal = orderRefusal(check);
@@ -154,7 +155,7 @@ export async function placeOrder(tx: Tx, u: AuthUser, body: PlaceOrderBody): Pro
       })
       .where(and(eq(carts.schoolId, u.schoolId), eq(carts.studentId, studentId)));
 
-  const spent = newOrders.reduce((n, o) => n + o.items.reduce((m, i) => m + i.price * i.quantity, 0), 0);
+  const spent = newOrders.reduce((n, o) => n + itemsTotal(o.items), 0);
   return {
     orders: newOrders.map((o, i) => {
       const row: OrderRow = {
@@ -164,7 +165,7 @@ export async function placeOrder(tx: Tx, u: AuthUser, body: PlaceOrderBody): Pro
         store: o.store,
         teacherId: o.teacherId,
         status: 'PENDING',
-        total: o.items.reduce((n, it) => n + it.price * it.quantity, 0),
+        total: itemsTotal(o.items),
         date: today,
         estimatedDelivery: o.estimatedDelivery,
         cutOffDate: o.cutOffDate,

@@ -15,8 +15,9 @@ import {
   type TeacherGivingReport,
   type TeacherUsageReport,
 } from '@app/domain';
-import type { Queryable } from '../../db/client.js';
+import { rowsOf, type Queryable } from '../../db/client.js';
 import { activities, configurations, NO_PERIOD } from '../../db/schema.js';
+import { STORE_CATEGORY } from '../../ledger/orders.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
@@ -31,8 +32,6 @@ import { appliedRange, thisWeekStart, type AppliedRange } from './range.js';
  * activities. Routes stay thin; scope checks happen here.
  */
 
-const STORE = 'Store';
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const n = (v: unknown) => Number(v ?? 0);
 
 /** Which students a report covers: the school's, narrowed by period, house and grade filters. */
@@ -49,7 +48,7 @@ const periodStudents = (user: AuthUser, periodIds: SQL) => sql`select ps.student
 
 /** Rollup rows in the range, in the filter's category (spending, category Store, always counts). */
 function rollupWhere(user: AuthUser, f: ReportFilters, r: AppliedRange): SQL {
-  const cat = f.category ? sql` and (d.category = ${f.category} or d.category = ${STORE})` : sql``;
+  const cat = f.category ? sql` and (d.category = ${f.category} or d.category = ${STORE_CATEGORY})` : sql``;
   return sql`d.school_id = ${user.schoolId} and d.date between ${r.startDate}::date and ${r.endDate}::date${cat}`;
 }
 
@@ -60,7 +59,7 @@ function rollupWhere(user: AuthUser, f: ReportFilters, r: AppliedRange): SQL {
 function rollupSource(user: AuthUser, f: ReportFilters, r: AppliedRange, withMonth = false, students?: SQL): SQL {
   const split = splitByMonths(r.startDate, r.endDate);
   const cat = (alias: string) =>
-    sql`${f.category ? sql` and (${sql.raw(alias)}.category = ${f.category} or ${sql.raw(alias)}.category = ${STORE})` : sql``}${
+    sql`${f.category ? sql` and (${sql.raw(alias)}.category = ${f.category} or ${sql.raw(alias)}.category = ${STORE_CATEGORY})` : sql``}${
       students ? sql` and ${sql.raw(alias)}.student_id in (${students})` : sql``
     }`;
   const parts: SQL[] = [];
@@ -74,13 +73,13 @@ function rollupSource(user: AuthUser, f: ReportFilters, r: AppliedRange, withMon
 }
 
 const SUMS = sql`
-  coalesce(sum(d.earned) filter (where d.category <> ${STORE}), 0) as earned,
+  coalesce(sum(d.earned) filter (where d.category <> ${STORE_CATEGORY}), 0) as earned,
   coalesce(sum(d.earned) filter (where d.category = 'Bonuses'), 0) as bonuses,
   coalesce(sum(d.count) filter (where d.category = 'Bonuses'), 0) as bonus_count,
   coalesce(sum(d.earned) filter (where d.category = 'Flags'), 0) as flags,
   coalesce(sum(d.count) filter (where d.category = 'Flags'), 0) as flag_count,
-  coalesce(sum(d.spent) filter (where d.category = ${STORE}), 0) as spent,
-  coalesce(sum(d.count) filter (where d.category = ${STORE}), 0) as orders`;
+  coalesce(sum(d.spent) filter (where d.category = ${STORE_CATEGORY}), 0) as spent,
+  coalesce(sum(d.count) filter (where d.category = ${STORE_CATEGORY}), 0) as orders`;
 
 type SumsRaw = Record<'earned' | 'bonuses' | 'bonus_count' | 'flags' | 'flag_count' | 'spent' | 'orders', unknown>;
 type StudentRaw = SumsRaw & { id: string; first_name: string; last_name: string; grade_level: string | null; house: string | null; balance: unknown };
@@ -416,7 +415,7 @@ export async function schoolDashboardReport(db: Queryable, user: AuthUser, f: Re
     await db.execute(sql`
       select coalesce(u.house, 'None') as house, count(*) as students, coalesce(sum(s.earned), 0) as earned, count(s.student_id) filter (where s.n > 0) as active
       from users u
-      left join (select d.student_id, sum(d.earned) filter (where d.category <> ${STORE}) as earned, sum(d.count) filter (where d.category <> ${STORE}) as n
+      left join (select d.student_id, sum(d.earned) filter (where d.category <> ${STORE_CATEGORY}) as earned, sum(d.count) filter (where d.category <> ${STORE_CATEGORY}) as n
                  from ${rollupSource(user, f, r)} group by d.student_id) s on s.student_id = u.id
       where ${studentWhere(user, f, pf)}
       group by 1 order by 3 desc, 1`),

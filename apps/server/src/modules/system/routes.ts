@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { releaseResponse, statusDegradedResponse, statusOkResponse, type ReleaseResponse } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_WEB_DIST, isDevMode } from '../../env.js';
+import { causeSummary } from '../../lib/errors.js';
 
 /** The release id: RELEASE, else the id the web build wrote, else 'development'. */
 function currentRelease(env: { RELEASE?: string; WEB_DIST?: string }): string {
@@ -25,12 +26,13 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   // The web shows /dev only when the server runs in development mode.
   const devMode = isDevMode(app.env);
 
-  app.get('/status', { ...publicRoute, schema: { tags: ['system'], response: { 200: statusOkResponse, 503: statusDegradedResponse } } }, async (_req, reply) => {
+  app.get('/status', { ...publicRoute, schema: { tags: ['system'], response: { 200: statusOkResponse, 503: statusDegradedResponse } } }, async (req, reply) => {
     const started = performance.now();
     try {
       await app.db.execute(sql`select 1`);
       return { status: 'ok' as const, database: 'ok', databaseMs: Math.round(performance.now() - started), release, devMode, time: new Date().toISOString() };
-    } catch {
+    } catch (err) {
+      req.log.warn({ cause: causeSummary(err) }, 'status: the database did not answer');
       return reply.status(503).send({ status: 'degraded', database: 'unreachable', release, devMode, time: new Date().toISOString() });
     }
   });

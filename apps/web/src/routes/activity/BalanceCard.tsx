@@ -1,16 +1,8 @@
 import { Badge, Card, Group, Progress, Stack, Text } from '@mantine/core';
-import { GEM_TIERS } from '@app/domain';
+import { gemProgress } from '@app/domain';
 import type { BalanceStats } from '../../api';
 import { formatPoints } from '../../components/points';
 import { BalanceFigures, BalanceHeadline } from '../../components/BalanceSummary';
-
-/** How far the balance is between its gem tier and the next (the thresholds are the domain's). */
-function tierProgress(s: BalanceStats): number {
-  const from = GEM_TIERS.find(([name]) => name === s.tier)?.[1] ?? 0;
-  const to = GEM_TIERS.find(([name]) => name === s.nextTier)?.[1];
-  if (to === undefined) return 100;
-  return Math.max(0, Math.min(100, ((s.balance - from) / (to - from)) * 100));
-}
 
 /** The student's balance, yesterday's earnings, totals, gem tier and member status. */
 export function BalanceCard({ stats }: { stats: BalanceStats }) {
@@ -40,7 +32,7 @@ export function BalanceCard({ stats }: { stats: BalanceStats }) {
           </Group>
         </Group>
         <Stack gap={6}>
-          <Progress value={tierProgress(stats)} color="grape" size="md" aria-label="Progress to the next gem tier" />
+          <Progress value={gemProgress(stats.balance)} color="grape" size="md" aria-label="Progress to the next gem tier" />
           <Text fz="sm" c="dimmed">
             {stats.nextTier ? `${formatPoints(stats.pointsToNextTier)} points to ${stats.nextTier}` : 'Top gem tier reached!'}
             {stats.nextMemberStatus

@@ -1,23 +1,18 @@
-import { addDays } from '@app/domain';
+import { addDays, addMonths, formatDate, weekdayOf } from '@app/domain';
 
 /** 'YYYY-MM' of a date. */
 export const monthOf = (date: string) => date.slice(0, 7);
 
 /** The month before or after 'YYYY-MM'. */
-export function shiftMonth(month: string, by: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const d = new Date(Date.UTC(y, m - 1 + by, 1));
-  return d.toISOString().slice(0, 7);
-}
+export const shiftMonth = addMonths;
 
 /** 'October 2025' */
-export const monthTitle = (month: string) =>
-  new Date(`${month}-01T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+export const monthTitle = (month: string) => formatDate(`${month}-01`, 'MMMM YYYY');
 
 /** The weeks of a month, Sunday first; days outside the month are null. */
 export function monthGrid(month: string): (string | null)[][] {
   const first = `${month}-01`;
-  const lead = new Date(`${first}T00:00:00Z`).getUTCDay();
+  const lead = weekdayOf(first);
   const weeks: (string | null)[][] = [];
   let week: (string | null)[] = Array.from({ length: lead }, () => null);
   for (let d = first; monthOf(d) === month; d = addDays(d, 1)) {

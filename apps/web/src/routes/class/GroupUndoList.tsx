@@ -3,10 +3,8 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { afterUndo, Attempts, groupTypes as groupTypesApi, unwrap, type GroupType, type StudentGroup } from '../../api';
+import { monthDay } from '../../components/ActivityTable';
 import { plural } from '../../giving/giveText';
-
-/** "Nov 20": the day without the year, as the undo buttons name it. */
-const monthDay = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
 
 interface Props {
   groupType: GroupType;

@@ -1,56 +1,31 @@
-import { fullName } from '@app/domain';
+import { fullName, toCsv, type CsvColumn } from '@app/domain';
 import type { Order } from '../../api';
 import { storeTitle } from '../../store/catalogue';
 
-const HEADER = [
-  'Order',
-  'Placed',
-  'Student',
-  'Student ID',
-  'Grade',
-  'Store',
-  'Status',
-  'Estimated delivery',
-  'Delivery location',
-  'Item',
-  'Quantity',
-  'Price',
-  'Line total',
-  'Order total',
+type ItemRow = { order: Order; item: Order['orderItems'][number] };
+
+/** One row per item, the order's own fields repeated. */
+const COLUMNS: readonly CsvColumn<ItemRow>[] = [
+  { label: 'Order', value: ({ order }) => order._id },
+  { label: 'Placed', value: ({ order }) => order.createdAt },
+  { label: 'Student', value: ({ order }) => fullName(order.student) },
+  { label: 'Student ID', value: ({ order }) => order.student.externalId },
+  { label: 'Grade', value: ({ order }) => order.student.gradeLevel },
+  { label: 'Store', value: ({ order }) => storeTitle(order) },
+  { label: 'Status', value: ({ order }) => order.status },
+  { label: 'Estimated delivery', value: ({ order }) => order.estimatedDelivery },
+  { label: 'Delivery location', value: ({ order }) => order.deliveryLocation },
+  { label: 'Item', value: ({ item }) => item.name },
+  { label: 'Quantity', value: ({ item }) => item.quantity },
+  { label: 'Price', value: ({ item }) => item.price },
+  { label: 'Line total', value: ({ item }) => item.price * item.quantity },
+  { label: 'Order total', value: ({ order }) => order.total },
 ];
 
 /**
- * One CSV field: quoted when it holds a comma, quote or line break; a text starting with = + - @
- * (or a tab or carriage return) gets a leading apostrophe so a spreadsheet shows it rather than
- * running it as a formula.
+ * The orders as CSV by the domain's writer (quoting, formula defusing, CRLF line ends as RFC 4180
+ * says). No column holds a Date (Placed is the server's ISO text), so the time zone is not used.
  */
-export function csvField(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** The orders as CSV, one row per item (the order's own fields repeated), CRLF line ends as RFC 4180 says. */
 export function ordersCsv(orders: readonly Order[]): string {
-  const rows: (string | number | null)[][] = [HEADER];
-  for (const o of orders)
-    for (const i of o.orderItems)
-      rows.push([
-        o._id,
-        o.createdAt,
-        fullName(o.student),
-        o.student.externalId,
-        o.student.gradeLevel,
-        storeTitle(o),
-        o.status,
-        o.estimatedDelivery,
-        o.deliveryLocation,
-        i.name,
-        i.quantity,
-        i.price,
-        i.price * i.quantity,
-        o.total,
-      ]);
-  return `${rows.map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`;
+  return toCsv(COLUMNS, orders.flatMap((order) => order.orderItems.map((item) => ({ order, item }))), 'UTC');
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../api';
-import { csvField, ordersCsv } from './csv';
+import { csvField } from '@app/domain';
+import { ordersCsv } from './csv';
 import { pickList } from './pickList';
 
 const student = (id: string, firstName: string, lastName: string, gradeLevel: string | null = '7') => ({ _id: id, externalId: `X${id}`, firstName, lastName, gradeLevel });

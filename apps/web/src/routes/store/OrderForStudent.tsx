@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fullName, longDate } from '@app/domain';
+import { fullName, longDate, orderTotal } from '@app/domain';
 import { afterOrder, balances, orders, periods, products, queryKeys, unwrap, type PlaceOrderBody, type PlaceOrderResult } from '../../api';
 import { formatPoints } from '../../components/points';
 import { TableScroll } from '../../components/ScrollRegion';
@@ -46,7 +46,7 @@ export function OrderForStudent() {
   const forSale = (mine.data ?? []).filter((p) => p.active && (p.stock === null || p.stock > 0));
   const student = roster.data?.students.find((s) => s._id === studentId) ?? null;
   const lines = forSale.filter((p) => (quantities[p._id] ?? 0) > 0).map((p) => ({ product: p, quantity: quantities[p._id]! }));
-  const total = lines.reduce((n, l) => n + l.product.price * l.quantity, 0);
+  const total = orderTotal(lines);
 
   const submit = () => {
     if (!studentId) return;

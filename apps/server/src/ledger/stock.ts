@@ -1,10 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.js';
-import { orderItems } from '../../db/schema.js';
-import { isUuid } from '../../lib/ids.js';
-import { pgArray } from '../../lib/pg-array.js';
+import { rowsOf, type Queryable } from '../db/client.js';
+import { orderItems } from '../db/schema.js';
+import { isUuid } from '../lib/ids.js';
+import { pgArray } from '../lib/pg-array.js';
 
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /**
  * Changes the stock of limited products (unlimited ones, stock null, are left alone) in one
