@@ -84,6 +84,8 @@ export const PERMISSIONS = {
   /** Edit, delete and take back (also a group's points of a day). */
   'activity:change': { ...ADMINS, GIVE_ALL: 'own', TEACHER: 'own' },
   'activity:audit': { ...ADMINS },
+  /** A Flag given takes the school's admin amount (adminFlagPoints) instead of the non-admin one. */
+  'activity:adminFlagPoints': { ...ADMINS },
   'customActions:manage': { ...ADMINS, GIVE_ALL: customActionsAllowed, TEACHER: customActionsAllowed },
   'powerActions:set': { SCHOOL_ADMIN: 'own', SUPER_ADMIN: 'own', GIVE_ALL: 'own', TEACHER: 'own' },
   'attendance:read': { ...ADMINS, TEACHER: 'periods' },
