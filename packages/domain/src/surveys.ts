@@ -87,17 +87,8 @@ export const SURVEYS: readonly SurveyDefinition[] = [
 
 export const surveyByName = (name: string): SurveyDefinition | undefined => SURVEYS.find((s) => s.name === name);
 
-/** The audiences a user belongs to: students and teachers are asked; nobody else. */
-export function surveyAudiences(roles: readonly string[]): SurveyAudience[] {
-  const out: SurveyAudience[] = [];
-  if (roles.includes('STUDENT')) out.push('STUDENT');
-  if (roles.includes('TEACHER')) out.push('TEACHER');
-  return out;
-}
-
-/** The survey to ask next: the first of the user's audiences not yet answered or dismissed (null: none). */
-export function nextSurvey(roles: readonly string[], answered: readonly string[]): SurveyDefinition | null {
-  const audiences = surveyAudiences(roles);
+/** The survey to ask next: the first of the given audiences' surveys not yet answered or dismissed (null: none). */
+export function nextSurvey(audiences: readonly SurveyAudience[], answered: readonly string[]): SurveyDefinition | null {
   return SURVEYS.find((s) => audiences.includes(s.audience) && !answered.includes(s.name)) ?? null;
 }
 
