@@ -21,7 +21,7 @@ const p: Record<string, ProductRow> = {};
 const PLAIN = { hasHouseSystem: false, isHouseSystemConfigured: false, storeModel: 'Delivery', schoolType: 'Middle', canTeacherGiveAll: true, canNonAdminCreateCustomActions: true } as SchoolRow;
 
 describe('actorFor', () => {
-  const order = (over: object = {}) => ({ studentId: 'S', store: 'Teacher', teacherId: 'T', ...over });
+  const order = (over: object = {}) => ({ studentId: 'S', store: 'Teacher' as const, teacherId: 'T', ...over }) as Parameters<typeof actorFor>[1];
   const who = (id: string, roles: string[]) => ({ id, roles, externalId: id, periodCount: 0, school: PLAIN }) as unknown as AuthUser;
 
   it.each([
