@@ -15,31 +15,13 @@ import {
 } from '@app/domain';
 import type { Db, Queryable } from '../../db/client.js';
 import { roleAudit, schools, users } from '../../db/schema.js';
-import type { AuthUser, SchoolRow } from '../../lib/auth-context.js';
+import type { AuthUser } from '../../lib/auth-context.js';
+import { presentSettings, presentUser } from '../../presenters/settings.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { checkRoleChange } from '../../access/users.js';
 import { forgetSessions } from '../auth/service.js';
 import { loadStoreState } from '../store/service.js';
-
-const presentSettings = (s: SchoolRow): SchoolSettings => ({
-  hasHouseSystem: s.hasHouseSystem,
-  isHouseSystemConfigured: s.isHouseSystemConfigured,
-  canNonAdminCreateCustomActions: s.canNonAdminCreateCustomActions,
-  canTeacherGiveAll: s.canTeacherGiveAll ?? true,
-  adminFlagPoints: s.adminFlagPoints,
-  nonAdminFlagPoints: s.nonAdminFlagPoints,
-});
-
-const presentUser = (u: typeof users.$inferSelect): UserRoles => ({
-  _id: u.id,
-  externalId: u.externalId,
-  firstName: u.firstName,
-  lastName: u.lastName,
-  roles: u.roles,
-  gradeLevel: u.gradeLevel,
-  house: u.house,
-});
 
 /** GET settings: the school's settings as they are now, with the store's model and its state today. */
 export async function schoolSettings(db: Queryable, u: AuthUser): Promise<SettingsView> {
