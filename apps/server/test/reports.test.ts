@@ -328,3 +328,35 @@ describe('reports: class figures count only what was given in the class', () => 
     expect(fifthRow).toMatchObject({ classBonusCount: 0, classFlagCount: 1, classFlags: flagPoints });
   });
 });
+
+describe('reports: teacher usage lists everyone the permission table lets give', () => {
+  it('a super admin’s gives are on their own row; a role that may not give has no row and no drill-in', async () => {
+    const db = ctx.database.db;
+    const other = await makeSchool(db);
+    const sup = await makeUser(db, other, ['SUPER_ADMIN'], { firstName: 'Super', lastName: 'Zed' });
+    const staff = await makeUser(db, other, ['STAFF']);
+    const giveAll = await makeUser(db, other, ['GIVE_ALL']);
+    const pupil = await makeUser(db, other, ['STUDENT'], { gradeLevel: '7' });
+    const supTok = await signIn(ctx.app, sup);
+    const when = await schoolDay(db, other);
+    const bonus = await typeByName(db, other, 'Kindness');
+    const given = await call(ctx.app, 'POST', '/activity/bulk', { token: supTok, payload: { externalStudentIds: [pupil.externalId], activityTypes: [bonus.id], date: when } });
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    const span = `startDate=${addDays(when, -7)}&endDate=${when}`;
+    const res = await call(ctx.app, 'GET', `/reports/teacher-usage?${span}`, { token: supTok });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.rows.map((r: { giverId: string }) => r.giverId).sort()).toEqual([sup.id, giveAll.id].sort());
+    expect(res.body.rows.find((r: { giverId: string }) => r.giverId === sup.id)).toMatchObject({ bonusCount: 1, daysGiven: 1 });
+    expect((await call(ctx.app, 'GET', `/reports/teacher-usage/${sup.id}?${span}`, { token: supTok })).body.rows).toHaveLength(1);
+    expect((await call(ctx.app, 'GET', `/reports/teacher-usage/${staff.id}?${span}`, { token: supTok })).status).toBe(404);
+  });
+
+  it('My classes is a tab for whoever may read class reports and teaches a class, whatever their role', async () => {
+    const db = ctx.database.db;
+    const other = await makeSchool(db);
+    const admin = await makeUser(db, other, ['SCHOOL_ADMIN']);
+    await makePeriod(db, other, admin, [await makeUser(db, other, ['STUDENT'])]);
+    const res = await call(ctx.app, 'GET', '/reports/meta', { token: await signIn(ctx.app, admin) });
+    expect(res.body.tabs).toEqual(['myClasses', 'class', 'student', 'teacherUsage', 'schoolStudents', 'schoolDashboard']);
+  });
+});

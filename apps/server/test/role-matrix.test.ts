@@ -27,7 +27,9 @@ import { call, useTestApp } from './helpers/test-app.js';
  * Every call about one student is also made about S1 (another student, for the STUDENT) and about
  * S2 (another teacher's student, for the TEACHER): see the `others` of its CALLS entry.
  * School B (admin, teacher, student, period, group type, activities, a custom action) exists so
- * that its ids could leak. Callers: the 14 roles, no one (no token) and school B's admin.
+ * that its ids could leak. Callers: the 14 roles, two users who hold two roles each (see
+ * TWO_ROLES), no one (no token) and school B's admin. A user of two roles is expected what the
+ * table gives the union of their roles: scopeFor takes the widest scope of any of them.
  *
  * The expected answer of a (route, caller) comes from scopeFor(subjectOf(caller), route.action)
  * and the kind of object the call reaches (its CALLS entry's `target`), see expectedInA().
@@ -37,6 +39,13 @@ const ctx = useTestApp({ NODE_ENV: 'development' });
 type PeriodRow = typeof periods.$inferSelect;
 /** A fixture user an object may belong to. */
 type Who = Role | 'T2';
+
+/**
+ * Users of two roles: a student who also teaches (co-teacher of P, a student of T2's P2, with a
+ * store of their own) and staff who also manage the school store.
+ */
+const TWO_ROLES = { 'STUDENT+TEACHER': ['STUDENT', 'TEACHER'], 'STAFF+STORE_MANAGER': ['STAFF', 'STORE_MANAGER'] } as const satisfies Record<string, Role[]>;
+type TwoRoles = keyof typeof TWO_ROLES;
 
 /**
  * What one call reaches, which decides who may make it:
@@ -93,6 +102,8 @@ interface Fixture {
   b: SchoolRow;
   /** School A's user of each role. */
   role: Record<Role, UserRow>;
+  /** School A's users of two roles. */
+  two: Record<TwoRoles, UserRow>;
   t2: UserRow;
   /** The student of P who is not the STUDENT-role user. */
   s1: UserRow;
@@ -113,6 +124,8 @@ interface Fixture {
   /** A free, unlimited school store product of school A, and one of the TEACHER's store. */
   freeItem: string;
   teacherItem: string;
+  /** A product of the STUDENT+TEACHER's store. */
+  studentTeacherItem: string;
   /** School A's Clever: an OpenID provider on loopback where S1 signs in. */
   idp: TestOidcProvider;
 }
@@ -320,10 +333,10 @@ const CALLS: Record<string, CallSpec> = {
   'GET /api/v1/periods': { target: NARROWED, build: async () => ({ url: '/periods' }) },
   // P's class page.
   'GET /api/v1/periods/:id': { target: PERIOD, build: async (fx) => ({ url: `/periods/${fx.p.id}` }) },
-  // P's co-teachers; P's main teacher (its owner) is the TEACHER. Sets none, as it has.
+  // P's co-teachers; P's main teacher (its owner) is the TEACHER. Sets the one it has (the STUDENT+TEACHER).
   'PUT /api/v1/periods/:id/co-teachers': {
     target: { kind: 'period', owner: 'TEACHER' },
-    build: async (fx) => ({ url: `/periods/${fx.p.id}/co-teachers`, payload: { coTeachers: [] } }),
+    build: async (fx) => ({ url: `/periods/${fx.p.id}/co-teachers`, payload: { coTeachers: [fx.two['STUDENT+TEACHER'].externalId] } }),
   },
 
   // School A's grade levels, students and houses.
@@ -581,9 +594,9 @@ const CALLS: Record<string, CallSpec> = {
   // A free black-and-white icon for the caller (a student).
   'POST /api/v2/order/customization': { target: OWN, build: async () => ({ url: '/api/v2/order/customization', payload: { productId: 'icon-1f600', productCategory: 'icons' } }) },
 
-  // Orders (v2). A student buys the free item for themselves; a teacher buys from their own store
-  // for S1 of P (other teachers have no store here).
-  // Also for S1 and for S2, named by every caller (the TEACHER from their store, the others the free item).
+  // Orders (v2). A student buys the free item for themselves (the STUDENT+TEACHER too); a teacher
+  // buys from their own store for S1 of P (other teachers have no store here).
+  // Also for S1 and for S2, named by every caller (those with a store from it, the others the free item).
   'POST /api/v2/order': {
     target: OWN,
     build: async (fx, c) =>
@@ -592,7 +605,10 @@ const CALLS: Record<string, CallSpec> = {
         : { url: '/api/v2/order', payload: { orderItems: [{ productId: fx.freeItem, quantity: 1 }] } },
     others: aboutOthers((fx, id, c) => ({
       url: '/api/v2/order',
-      payload: { orderItems: [{ productId: c.name === 'TEACHER' ? fx.teacherItem : fx.freeItem, quantity: 1 }], studentId: id },
+      payload: {
+        orderItems: [{ productId: c.name === 'TEACHER' ? fx.teacherItem : c.name === 'STUDENT+TEACHER' ? fx.studentTeacherItem : fx.freeItem, quantity: 1 }],
+        studentId: id,
+      },
     })),
   },
   // The caller's own orders (students), also filtered by S1 and S2 (refused); the orders of the
@@ -712,13 +728,19 @@ beforeAll(async () => {
   const t2 = await makeUser(db, a, ['TEACHER']);
   const p = await makePeriod(db, a, role.TEACHER, [s1, role.STUDENT], { periodNumber: 1 });
   const s2 = await makeUser(db, a, ['STUDENT'], { gradeLevel: '7', house: 'amistad' });
-  const p2 = await makePeriod(db, a, t2, [s2], { periodNumber: 2 });
+  const two = {} as Record<TwoRoles, UserRow>;
+  for (const [name, roles] of Object.entries(TWO_ROLES) as [TwoRoles, Role[]][])
+    two[name] = await makeUser(db, a, roles, roles.includes('STUDENT') ? { gradeLevel: '12', house: 'amistad' } : {});
+  await db.update(periods).set({ coTeachers: [two['STUDENT+TEACHER'].externalId] }).where(eq(periods.id, p.id));
+  p.coTeachers = [two['STUDENT+TEACHER'].externalId];
+  const p2 = await makePeriod(db, a, t2, [s2, two['STUDENT+TEACHER']], { periodNumber: 2 });
   const today = todayIn(a.timeZone);
   Object.assign(fx, {
     db,
     a,
     b,
     role,
+    two,
     t2,
     s1,
     s2,
@@ -735,9 +757,11 @@ beforeAll(async () => {
   fx.groupType = await freshGroupType(fx);
   fx.freeItem = await freshProduct(fx);
   fx.teacherItem = await freshProduct(fx, role.TEACHER.id);
+  fx.studentTeacherItem = await freshProduct(fx, two['STUDENT+TEACHER'].id);
   fx.activityOfT2 = await freshActivity(fx);
   await freshActivity(fx, fx.groupType.groupId);
   for (const r of ROLES) callers.push(await signedIn(r, 'role', role[r]));
+  for (const name of Object.keys(TWO_ROLES) as TwoRoles[]) callers.push(await signedIn(name, 'role', two[name]));
   const tok = (r: Role) => callers.find((c) => c.name === r)!.token!;
 
   // The TEACHER's own data: a bonus given to S1 in P and a custom action.

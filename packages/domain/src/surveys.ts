@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SURVEY_NAMES } from './constants.js';
 import { int } from './response-fields.js';
-import { SURVEY_AUDIENCES, surveyAudiences, type SurveyAudience } from './policy.js';
+import { SURVEY_AUDIENCES, type SurveyAudience } from './policy.js';
 
 /*
  * The five surveys of docs/spec.md section 9. The spec names them only; their questions and choices are
@@ -90,9 +90,8 @@ export const surveyByName = (name: string): SurveyDefinition | undefined => SURV
 /** How the results name a survey's audience. */
 export const AUDIENCE_LABEL: Record<SurveyAudience, string> = { STUDENT: 'students', TEACHER: 'teachers' };
 
-/** The survey to ask next: the first of the user's audiences not yet answered or dismissed (null: none). */
-export function nextSurvey(roles: readonly string[], answered: readonly string[]): SurveyDefinition | null {
-  const audiences = surveyAudiences(roles);
+/** The survey to ask next: the first of the given audiences' surveys not yet answered or dismissed (null: none). */
+export function nextSurvey(audiences: readonly SurveyAudience[], answered: readonly string[]): SurveyDefinition | null {
   return SURVEYS.find((s) => audiences.includes(s.audience) && !answered.includes(s.name)) ?? null;
 }
 

@@ -30,6 +30,7 @@ const EXPECTED: Record<Action, string> = {
   'activity:giveAllCategories': '-s---s--------',
   'activity:change': '-s-o-s--o-----',
   'activity:audit': '-s---s--------',
+  'activity:adminFlagPoints': '-s---s--------',
   'customActions:manage': '-s-o-s--o-----',
   'powerActions:set': '-o-o-o--o-----',
   'attendance:read': '-s-p-s--------',
@@ -64,7 +65,6 @@ const EXPECTED: Record<Action, string> = {
   'roster:import': '-s---s--------',
   'settings:superAdmin': '-s------------',
   'points:readOwn': '--o-----------',
-  'activity:adminFlagPoints': '-s---s--------',
   'help:adminToolbox': '-s---s--------',
   'help:toolbox': 'ss-sssssssssss',
 };

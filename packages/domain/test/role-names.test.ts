@@ -25,22 +25,6 @@ const ALLOWED: { path: string; reason: string }[] = [
   { path: 'apps/server/src/seed/', reason: 'demo data: the demo users and the roles they are given' },
 ];
 
-/**
- * TEMPORARY: server files that still compare roles, being moved to the table and access/ in their
- * own change. Remove each entry as its file is cleaned (the test says which are clean); empty, this
- * list goes.
- */
-const SERVER_PENDING: string[] = [
-  'apps/server/src/modules/periods/service.ts',
-  'apps/server/src/modules/products/service.ts',
-  'apps/server/src/modules/reports/range.ts',
-  'apps/server/src/modules/reports/service.ts',
-  'apps/server/src/modules/school/routes.ts',
-  'apps/server/src/modules/settings/service.ts',
-  'apps/server/src/modules/store/service.ts',
-  'apps/server/src/modules/utility/routes.ts',
-];
-
 const ROLE = `['"\`](?:${ROLES.join('|')})['"\`]`;
 /** The shapes of a comparison or a list of role names. */
 const SHAPES: [name: string, re: RegExp][] = [
@@ -82,7 +66,7 @@ function findings(): Finding[] {
 }
 
 const covers = (path: string, file: string) => (path.endsWith('/') ? file.startsWith(path) : file === path);
-const allowed = (file: string) => ALLOWED.some((a) => covers(a.path, file)) || SERVER_PENDING.includes(file);
+const allowed = (file: string) => ALLOWED.some((a) => covers(a.path, file));
 
 describe('role names are compared only in the permission table and the server\'s object rules', () => {
   const all = findings();
@@ -93,7 +77,7 @@ describe('role names are compared only in the permission table and the server\'s
   });
 
   it('every allowed place still needs its entry', () => {
-    const stale = [...ALLOWED.map((a) => a.path), ...SERVER_PENDING].filter((path) => !all.some((f) => covers(path, f.file)));
+    const stale = ALLOWED.map((a) => a.path).filter((path) => !all.some((f) => covers(path, f.file)));
     expect(stale, 'no role name is compared there any more: remove the entry').toEqual([]);
   });
 

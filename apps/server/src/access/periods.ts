@@ -1,7 +1,7 @@
-import { and, eq, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Action } from '@app/domain';
 import type { Queryable } from '../db/client.js';
-import { periods } from '../db/schema.js';
+import { periods, users } from '../db/schema.js';
 import type { AuthUser } from '../lib/auth-context.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { isUuid } from '../lib/ids.js';
@@ -9,14 +9,31 @@ import { requireScope } from './permission.js';
 
 export type PeriodRow = typeof periods.$inferSelect;
 
-export const teaches = (p: Pick<PeriodRow, 'teacherId' | 'coTeachers'>, u: AuthUser) =>
+/**
+ * Who teaches a period, the one rule: its teacher (`teacher_id`, the user's id) or a co-teacher
+ * (`co_teachers`, users' external ids). Its owner is its teacher alone. Every check of a period's
+ * teachers, in JavaScript or in SQL, goes through this file.
+ */
+export const teaches = (p: Pick<PeriodRow, 'teacherId' | 'coTeachers'>, u: Pick<AuthUser, 'id' | 'externalId'>) =>
   p.teacherId === u.id || p.coTeachers.includes(u.externalId);
 
-/** Whose periods: a user, or placeholders for one in a prepared statement. */
-export type Teacher = { schoolId: string | SQLWrapper; id: string | SQLWrapper; externalId: string | SQLWrapper };
+/** The period's own teacher (who names its co-teachers), not a co-teacher. */
+export const owns = (p: Pick<PeriodRow, 'teacherId'>, u: Pick<AuthUser, 'id'>) => p.teacherId === u.id;
 
-/** The condition on `periods` rows that the user teaches or co-teaches. */
-const taughtBy = (u: Teacher) => and(eq(periods.schoolId, u.schoolId), or(eq(periods.teacherId, u.id), sql`${u.externalId} = any(${periods.coTeachers})`));
+/** Whose periods: a user, or placeholders or columns for one in a statement. */
+type Who = string | SQLWrapper;
+export type Teacher = { schoolId: Who; id: Who; externalId: Who };
+/** A period's columns: the `periods` table's, or an alias's (`sql\`p.teacher_id\``). */
+type PeriodColumns = { teacherId: SQLWrapper; coTeachers: SQLWrapper };
+
+/** `teaches` in SQL, for any period columns and any teacher (values, placeholders or columns). */
+export const teachesSql = (p: PeriodColumns, t: Pick<Teacher, 'id' | 'externalId'>): SQL => sql`(${p.teacherId} = ${t.id} or ${t.externalId} = any(${p.coTeachers}))`;
+
+/** The `periods` columns of the alias `p` in raw SQL. */
+export const periodAlias = (alias: string): PeriodColumns => ({ teacherId: sql.raw(`${alias}.teacher_id`), coTeachers: sql.raw(`${alias}.co_teachers`) });
+
+/** The condition on `periods` rows of the user's school that the user teaches or co-teaches. */
+const taughtBy = (u: Teacher) => and(eq(periods.schoolId, u.schoolId), teachesSql(periods, u));
 
 /** Periods the user teaches or co-teaches. */
 export async function taughtPeriodIds(db: Queryable, u: AuthUser): Promise<string[]> {
@@ -27,12 +44,18 @@ export async function taughtPeriodIds(db: Queryable, u: AuthUser): Promise<strin
 /** The same periods as a subquery (`… in (select id …)`), for a caller that needs one statement. */
 export const taughtPeriodsSql = (u: Teacher) => sql`select ${periods.id} from ${periods} where ${taughtBy(u)}`;
 
+/**
+ * Who may teach or co-teach a period: a user holding the TEACHER role (a period's co-teachers are
+ * chosen among them). A condition on `users` rows.
+ */
+export const mayTeachSql = sql`'TEACHER' = any(${users.roles})`;
+
 /** Whether a period of the user's school lies within the user's scope for the action. */
 export function periodInScope(u: AuthUser, action: Action, p: Pick<PeriodRow, 'teacherId' | 'coTeachers'>): boolean {
   const scope = requireScope(u, action);
   if (scope === 'school') return true;
   if (scope === 'periods') return teaches(p, u);
-  return p.teacherId === u.id;
+  return owns(p, u);
 }
 
 /** A period of the user's school, whatever their scope; null for an unknown id or another school's. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Action } from '@app/domain';
 import type { Queryable } from '../db/client.js';
 import { periodStudents, users } from '../db/schema.js';
@@ -8,7 +8,10 @@ import { isUuid } from '../lib/ids.js';
 import { requireScope } from './permission.js';
 import { taughtPeriodIds, taughtPeriodsSql, type Teacher } from './periods.js';
 
-export const isStudentRow = sql`'STUDENT' = any(${users.roles})`;
+/** A student is a user holding the STUDENT role: a condition on a `roles` column (`sql\`u.roles\`` in raw SQL). */
+export const isStudentSql = (roles: SQLWrapper) => sql`'STUDENT' = any(${roles})`;
+/** The same condition on `users` rows. */
+export const isStudentRow = isStudentSql(users.roles);
 
 /** Students in the periods the user teaches or co-teaches. */
 export async function taughtStudentIds(db: Queryable, u: AuthUser): Promise<Set<string>> {

@@ -4,7 +4,7 @@ import type { Queryable, Tx } from '../../db/client.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest } from '../../lib/errors.js';
 import { pgArray } from '../../lib/pg-array.js';
-import { isAdminUser } from '../../access/permission.js';
+import { mayDo } from '../../access/permission.js';
 import { hasDailyRun, lockSchoolDay, revokeDailyBehavior } from '../../ledger/daily-points.js';
 import type { ActivityRow } from '../../ledger/remove.js';
 import { writeActivities, type NewActivity } from '../../ledger/write.js';
@@ -27,7 +27,7 @@ export async function giveActivities(tx: Tx, user: AuthUser, body: BulkGiveBody)
   const { studentIds, periodId, groupId } = await resolveTargets(tx, user, body);
   const types = await resolveTypes(tx, user, body.activityTypes);
   if (!types.length) throw badRequest(MSG.activitiesMin);
-  const admin = isAdminUser(user);
+  const admin = mayDo(user, 'activity:adminFlagPoints');
   const rows: NewActivity[] = [];
   for (const studentId of studentIds)
     for (const type of types) rows.push({ studentId, type, points: activityPoints(type, admin, user.school) });

@@ -15,7 +15,7 @@ import { activityTypes, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { isAdminUser, mayDo, scopeOf } from '../../access/permission.js';
+import { mayDo, scopeOf } from '../../access/permission.js';
 import type { ActivityTypeRow } from '../../ledger/write.js';
 
 export type { ActivityTypeRow };
@@ -24,7 +24,7 @@ export const presentType = (t: ActivityTypeRow, user: AuthUser): ActivityOption 
   _id: t.id,
   name: t.name,
   category: t.category,
-  points: activityPoints(t, isAdminUser(user), user.school),
+  points: activityPoints(t, mayDo(user, 'activity:adminFlagPoints'), user.school),
   type: t.type,
   isCustom: t.type === TEACHER_CUSTOM_ACTION,
 });

@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database, Db, Queryable } from '../../db/client.js';
 import type { Unsubscribe } from '../../db/notifications.js';
 import { credentials, periodStudents, periods, schools, sessions, users } from '../../db/schema.js';
+import { periodAlias, teachesSql } from '../../access/periods.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { purgeRateLimits } from '../../lib/rate-limit.js';
@@ -9,10 +10,10 @@ import { limitedSignIn } from '../../lib/sign-in-limits.js';
 import { dummyPasswordHash, hashToken, newToken, verifyPassword } from '../../lib/tokens.js';
 
 /** Periods a user teaches or co-teaches that have students (drives nav and teacher-store rights). */
-export const periodCountSql = (schoolId: unknown, userId: unknown, externalId: unknown) => sql<number>`(
+export const periodCountSql = (schoolId: SQLWrapper, userId: SQLWrapper, externalId: SQLWrapper) => sql<number>`(
   select count(*)::int from ${periods} p
   where p.school_id = ${schoolId}
-    and (p.teacher_id = ${userId} or ${externalId} = any(p.co_teachers))
+    and ${teachesSql(periodAlias('p'), { id: userId, externalId })}
     and exists (select 1 from ${periodStudents} ps where ps.school_id = p.school_id and ps.period_id = p.id)
 )`;
 

@@ -5,14 +5,15 @@ import { carts, products } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { presentProduct, productsWhere, teachersOfStudent, visibleProductsWhere, type ProductWithTeacher } from '../products/service.js';
+import { onSaleToStudent, teachersOfStudent } from '../../access/products.js';
+import { presentProduct, productsWhere, type ProductWithTeacher } from '../products/service.js';
 
 /** The products of `ids` the student may see now (shown, of the school store or their teachers' stores). */
 async function visibleProducts(db: Queryable, u: AuthUser, ids: readonly string[]): Promise<Map<string, ProductWithTeacher>> {
   const valid = ids.filter(isUuid);
   if (!valid.length) return new Map();
   const teachers = await teachersOfStudent(db, u.schoolId, u.id);
-  const rows = await productsWhere(db, u.schoolId, and(inArray(products.id, valid), visibleProductsWhere(u, teachers)));
+  const rows = await productsWhere(db, u.schoolId, and(inArray(products.id, valid), onSaleToStudent(teachers)));
   return new Map(rows.map((p) => [p.id, p]));
 }
 

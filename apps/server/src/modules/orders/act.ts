@@ -8,14 +8,13 @@ import {
   todayIn,
   type Order,
   type OrderActionBody,
-  type OrderActor,
   type StoreManagerBody,
   type StoreManagerResult,
 } from '@app/domain';
 import type { Db, Queryable } from '../../db/client.js';
 import { orders, users } from '../../db/schema.js';
 import { moveOrders, setOrderDelivery, type OrderRow } from '../../ledger/orders.js';
-import { scopeOf } from '../../access/permission.js';
+import { actorFor } from '../../access/orders.js';
 import { isStudentRow } from '../../access/students.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
@@ -27,14 +26,6 @@ async function orderOfSchool(db: Queryable, u: AuthUser, id: string): Promise<Or
   const [o] = await db.select().from(orders).where(and(eq(orders.schoolId, u.schoolId), eq(orders.id, id)));
   if (!o) throw notFound('Order not found');
   return o;
-}
-
-/** How the user stands to an order: its student, its store's staff (the teacher of a teacher store, the school's store staff), or neither (403). */
-function actorFor(u: AuthUser, o: OrderRow): OrderActor {
-  if (o.studentId === u.id) return 'student';
-  if (o.store === 'Teacher' && o.teacherId === u.id) return 'staff';
-  if (scopeOf(u, 'orders:act') === 'school') return 'staff';
-  throw forbidden('This order belongs to another store.');
 }
 
 const refuse = (message: string) => (message === MSG.forbidden ? forbidden() : badRequest(message));

@@ -12,7 +12,6 @@ import {
   type DeliveryDate,
   type OrderCheck,
   type OrderLine,
-  type OrderStudent,
   type PlaceOrderBody,
   type PlaceOrderResult,
   type StoreState,
@@ -21,12 +20,12 @@ import { rowsOf, type Queryable, type Tx } from '../../db/client.js';
 import { carts, products, users } from '../../db/schema.js';
 import { isSpending, lockWallet, writeOrders, type NewOrder, type OrderRow } from '../../ledger/orders.js';
 import { adjustStock } from '../../ledger/stock.js';
-import { studentFor } from '../../access/students.js';
+import { buyerOf } from '../../access/orders.js';
+import { teachersOfStudent } from '../../access/products.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { pgArray } from '../../lib/pg-array.js';
-import { isStudent, teachersOfStudent } from '../products/service.js';
 import { presentOrder, type TeacherRef } from './present.js';
 
 const teacherUser = alias(users, 'product_teacher');
@@ -55,19 +54,6 @@ export async function schoolFacts(
     store: { isOpen: row?.is_open ?? true, reopenDate: row?.reopen_date ?? null },
     dates,
   };
-}
-
-type Buyer = { kind: 'student' | 'teacher'; student: OrderStudent };
-
-/** Who the order is for: the student themselves, or (a teacher) a student of their periods. */
-async function buyerOf(tx: Queryable, u: AuthUser, studentId: string | null | undefined): Promise<Buyer> {
-  if (isStudent(u)) {
-    if (studentId && studentId !== u.id) throw forbidden('Students order only for themselves.');
-    return { kind: 'student', student: { _id: u.id, externalId: u.externalId, firstName: u.firstName, lastName: u.lastName, gradeLevel: u.gradeLevel } };
-  }
-  if (!studentId) throw badRequest(MSG.selectStudent);
-  const s = await studentFor(tx, u, 'orders:place', studentId);
-  return { kind: 'teacher', student: { _id: s.id, externalId: s.externalId, firstName: s.firstName, lastName: s.lastName, gradeLevel: s.gradeLevel } };
 }
 
 /**

@@ -1,10 +1,8 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
-  hasRole,
   periodLabel,
   schoolPeriods,
   shortName,
-  teacherPeriods,
   type Period,
   type Person,
   type RosterStudent,
@@ -15,7 +13,7 @@ import { periodStudents, periods, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { requireScope, scopeOf } from '../../access/permission.js';
-import { periodInScope } from '../../access/periods.js';
+import { mayTeachSql, owns, periodInScope, teachesSql } from '../../access/periods.js';
 import { isUuid } from '../../lib/ids.js';
 import { presentPerson, personColumns } from '../../presenters/user.js';
 import { forgetSessions } from '../auth/service.js';
@@ -66,11 +64,9 @@ function periodsQuery(db: Queryable, shape: PeriodsShape) {
     .from(periodStudents)
     .where(and(eq(periodStudents.schoolId, periods.schoolId), eq(periodStudents.periodId, periods.id)))
     .as('counts');
-  const teacher = sql.placeholder('teacher');
   const which =
     shape === 'teacher'
-      ? // isTeacherOfPeriod (packages/domain) in SQL: the period's teacher or one of its co-teachers.
-        or(eq(periods.externalTeacherId, teacher), sql`${teacher} = any(${periods.coTeachers})`)
+      ? teachesSql(periods, { id: sql.placeholder('userId'), externalId: sql.placeholder('externalId') })
       : eq(periods.id, sql.placeholder('id'));
   return db
     .select(columns(counts.n))
@@ -86,11 +82,11 @@ const periodsQueries = {
   one: preparedFor((db) => periodsQuery(db, 'one')),
 };
 
-/** The school's periods; `{ teacher }`: only those that teacher (external id) teaches or co-teaches; `{ id }`: that one. */
-async function loadPeriods(db: Queryable, schoolId: string, only: { teacher: string } | { id: string } | Record<string, never> = {}): Promise<Omit<Period, 'isOwner'>[]> {
+/** The school's periods; `{ teacher }`: only those that user teaches or co-teaches; `{ id }`: that one. */
+async function loadPeriods(db: Queryable, schoolId: string, only: { teacher: AuthUser } | { id: string } | Record<string, never> = {}): Promise<Omit<Period, 'isOwner'>[]> {
   const rows =
     'teacher' in only
-      ? await periodsQueries.teacher(db).execute({ schoolId, teacher: only.teacher })
+      ? await periodsQueries.teacher(db).execute({ schoolId, userId: only.teacher.id, externalId: only.teacher.externalId })
       : 'id' in only
         ? await periodsQueries.one(db).execute({ schoolId, id: only.id })
         : await periodsQueries.school(db).execute({ schoolId });
@@ -112,16 +108,22 @@ async function loadPeriods(db: Queryable, schoolId: string, only: { teacher: str
   });
 }
 
-/** Teachers: the periods they teach or co-teach (own first); others: the school's periods with students. */
+const withOwner = (p: Omit<Period, 'isOwner'>, user: AuthUser): Period => ({ ...p, isOwner: owns({ teacherId: p.teacher._id }, user) });
+
+/**
+ * 'mine': the periods the user teaches or co-teaches, their own first; 'school': the school's. Both
+ * keep periods with students. A caller whose scope for periods:list is the school's gets the
+ * school's unless they ask for theirs; a caller with a narrower scope gets only theirs (403 for
+ * the school's).
+ */
 export async function listPeriods(db: Queryable, user: AuthUser, scope: 'mine' | 'school'): Promise<Period[]> {
   const reach = requireScope(user, 'periods:list');
-  const wantsSchool = scope === 'school' || !hasRole(user.roles, 'TEACHER');
-  if (wantsSchool && reach !== 'school') throw forbidden();
-  // A teacher's own list loads only the periods teacherPeriods keeps (it filters them again).
-  const all = await loadPeriods(db, user.schoolId, wantsSchool ? {} : { teacher: user.externalId });
-  const withOwner = all.map((p) => ({ ...p, isOwner: p.externalTeacherId === user.externalId }));
-  if (wantsSchool) return schoolPeriods(withOwner);
-  return teacherPeriods(withOwner, user.externalId);
+  if (scope === 'school' && reach !== 'school') throw forbidden();
+  const wantsSchool = reach === 'school' && (scope === 'school' || user.periodCount === 0);
+  const all = await loadPeriods(db, user.schoolId, wantsSchool ? {} : { teacher: user });
+  const listed = schoolPeriods(all.map((p) => withOwner(p, user)));
+  // Own periods first (the sort keeps the period order within each part).
+  return wantsSchool ? listed : listed.sort((a, b) => Number(b.isOwner) - Number(a.isOwner));
 }
 
 /** One class the user may view; another school's or an unknown id is 404, another teacher's class 403. */
@@ -131,7 +133,7 @@ export async function getPeriodFor(db: Queryable, user: AuthUser, id: string): P
   if (!p) throw notFound('Period not found');
   if (!periodInScope(user, 'class:view', { teacherId: p.teacher._id, coTeachers: p.coTeachers }))
     throw forbidden('This class belongs to another teacher.');
-  return { ...p, isOwner: p.externalTeacherId === user.externalId };
+  return withOwner(p, user);
 }
 
 export async function periodRoster(db: Queryable, schoolId: string, periodId: string): Promise<RosterStudent[]> {
@@ -167,7 +169,7 @@ export async function setCoTeachers(db: Queryable, user: AuthUser, id: string, c
       .select({ externalId: users.externalId })
       .from(users)
       .where(
-        and(eq(users.schoolId, user.schoolId), inArray(users.externalId, wanted), sql`'TEACHER' = any(${users.roles})`),
+        and(eq(users.schoolId, user.schoolId), inArray(users.externalId, wanted), mayTeachSql),
       );
     const known = new Set(found.map((f) => f.externalId));
     const unknown = wanted.filter((w) => !known.has(w));

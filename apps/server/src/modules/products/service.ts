@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { hasRole, MSG, productNameRefusal, type Product, type ProductBody, type ProductStore } from '@app/domain';
+import { MSG, productNameRefusal, type Product, type ProductBody, type ProductStore } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
-import { periodStudents, periods, products, users } from '../../db/schema.js';
-import { mayDo } from '../../access/permission.js';
+import { products, users } from '../../db/schema.js';
+import { keepsStoreOf, listedProductsWhere } from '../../access/products.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
@@ -40,44 +40,10 @@ export async function productsWhere(db: Queryable, schoolId: string, where: SQL 
   return rows.map((r) => ({ ...r.p, teacher: r.t?.id ? r.t : null }));
 }
 
-/**
- * The teachers whose stores a student browses: the teachers and co-teachers of the student's
- * periods (spec: "their periods' teachers").
- */
-export async function teachersOfStudent(db: Queryable, schoolId: string, studentId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ id: users.id })
-    .from(periodStudents)
-    .innerJoin(periods, and(eq(periods.schoolId, periodStudents.schoolId), eq(periods.id, periodStudents.periodId)))
-    .innerJoin(users, and(eq(users.schoolId, periods.schoolId), sql`(${users.id} = ${periods.teacherId} or ${users.externalId} = any(${periods.coTeachers}))`))
-    .where(and(eq(periodStudents.schoolId, schoolId), eq(periodStudents.studentId, studentId)));
-  return rows.map((r) => r.id);
-}
-
-export const isStudent = (u: AuthUser) => hasRole(u.roles, 'STUDENT');
-
-/**
- * The products a user may see and buy: students the shown products of the school store and of
- * their teachers' stores; everyone else the school store's shown products (managers all of it)
- * and every teacher store's shown products (a teacher all of their own).
- */
-export function visibleProductsWhere(u: AuthUser, myTeachers: readonly string[] | null): SQL {
-  const shown = eq(products.active, true);
-  const school = eq(products.store, 'School');
-  const teacher = eq(products.store, 'Teacher');
-  if (myTeachers) {
-    const mine = myTeachers.length ? and(teacher, inArray(products.teacherId, [...myTeachers])) : sql`false`;
-    return and(shown, sql`(${school} or ${mine})`)!;
-  }
-  const schoolPart = mayDo(u, 'store:manageSchool') ? school : and(school, shown);
-  const teacherPart = mayDo(u, 'store:manageTeacher') ? and(teacher, sql`(${shown} or ${products.teacherId} = ${u.id})`) : and(teacher, shown);
-  return sql`(${schoolPart} or ${teacherPart})`;
-}
-
 /** GET products/school-store: shown products; the store's managers see hidden ones too. */
 export async function listSchoolStore(db: Queryable, u: AuthUser): Promise<Product[]> {
-  const where = mayDo(u, 'store:manageSchool') ? eq(products.store, 'School') : and(eq(products.store, 'School'), eq(products.active, true));
-  return (await productsWhere(db, u.schoolId, where)).map(presentProduct);
+  const where = await listedProductsWhere(db, u, 'School');
+  return where ? (await productsWhere(db, u.schoolId, where)).map(presentProduct) : [];
 }
 
 /**
@@ -85,14 +51,8 @@ export async function listSchoolStore(db: Queryable, u: AuthUser): Promise<Produ
  * their periods' teachers' shown products; anyone else every teacher's shown products.
  */
 export async function listTeacherStore(db: Queryable, u: AuthUser): Promise<Product[]> {
-  let where: SQL | undefined;
-  if (mayDo(u, 'store:manageTeacher')) where = and(eq(products.store, 'Teacher'), eq(products.teacherId, u.id));
-  else if (isStudent(u)) {
-    const teachers = await teachersOfStudent(db, u.schoolId, u.id);
-    if (!teachers.length) return [];
-    where = and(eq(products.store, 'Teacher'), eq(products.active, true), inArray(products.teacherId, teachers));
-  } else where = and(eq(products.store, 'Teacher'), eq(products.active, true));
-  return (await productsWhere(db, u.schoolId, where)).map(presentProduct);
+  const where = await listedProductsWhere(db, u, 'Teacher');
+  return where ? (await productsWhere(db, u.schoolId, where)).map(presentProduct) : [];
 }
 
 /** A product of the caller's school in the store they manage: unknown or another school's → 404, another store's → 403. */
@@ -103,7 +63,7 @@ async function ownedProduct(db: Queryable, u: AuthUser, store: ProductStore, id:
     .from(products)
     .where(and(eq(products.schoolId, u.schoolId), eq(products.id, id), isNull(products.deletedAt)));
   if (!p) throw notFound('Product not found');
-  if (p.store !== store || (store === 'Teacher' && p.teacherId !== u.id)) throw forbidden('This product belongs to another store.');
+  if (p.store !== store || !keepsStoreOf(u, p)) throw forbidden('This product belongs to another store.');
   return p;
 }
 

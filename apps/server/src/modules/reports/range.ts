@@ -27,7 +27,8 @@ export async function appliedRange(db: Queryable, user: AuthUser, f: Pick<Report
 /** The tabs the user may open, in the screen's order. */
 export function tabsFor(user: AuthUser): ReportTab[] {
   const tabs: ReportTab[] = [];
-  if (user.roles.includes('TEACHER') && user.periodCount > 0) tabs.push('myClasses');
+  // My classes: the periods the user teaches, for whoever may read class reports and teaches one.
+  if (mayDo(user, 'reports:myClasses') && user.periodCount > 0) tabs.push('myClasses');
   if (mayDo(user, 'reports:myClasses') && (scopeOf(user, 'reports:myClasses') === 'school' || user.periodCount > 0)) tabs.push('class', 'student');
   if (mayDo(user, 'reports:teacherUsage')) tabs.push('teacherUsage');
   if (mayDo(user, 'reports:schoolStudents')) tabs.push('schoolStudents');

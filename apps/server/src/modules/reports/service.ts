@@ -21,9 +21,9 @@ import { STORE_CATEGORY } from '../../ledger/orders.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { requireScope } from '../../access/permission.js';
+import { holdsAnyOf, requireScope, rolesThatMay } from '../../access/permission.js';
 import { periodFor, taughtPeriodsSql } from '../../access/periods.js';
-import { studentFor } from '../../access/students.js';
+import { isStudentSql, studentFor } from '../../access/students.js';
 import { appliedRange, thisWeekStart, type AppliedRange } from './range.js';
 
 /**
@@ -36,7 +36,7 @@ const n = (v: unknown) => Number(v ?? 0);
 
 /** Which students a report covers: the school's, narrowed by period, house and grade filters. */
 function studentWhere(user: AuthUser, f: ReportFilters, periodIds?: SQL): SQL {
-  const parts: SQL[] = [sql`u.school_id = ${user.schoolId}`, sql`'STUDENT' = any(u.roles)`];
+  const parts: SQL[] = [sql`u.school_id = ${user.schoolId}`, isStudentSql(sql`u.roles`)];
   if (f.house) parts.push(sql`u.house = ${f.house}`);
   if (f.gradeLevel) parts.push(sql`ltrim(u.grade_level, '0') = ltrim(${f.gradeLevel}, '0')`);
   if (periodIds) parts.push(sql`u.id in (select ps.student_id from period_students ps where ps.school_id = ${user.schoolId} and ps.period_id in (${periodIds}))`);
@@ -275,6 +275,12 @@ export async function studentReport(db: Queryable, user: AuthUser, studentId: st
   };
 }
 
+/**
+ * Who the usage report is about: the school's users holding a role the table lets give points
+ * (activity:give), whatever it is; a super admin's gives are on their row like anyone's.
+ */
+const giversWhere = (user: AuthUser) => holdsAnyOf(sql`u.roles`, rolesThatMay(user, 'activity:give'));
+
 /** Teacher usage: the giver rollup per staff member who may give, and who has not given this week. */
 export async function teacherUsageReport(db: Queryable, user: AuthUser, f: ReportFilters): Promise<TeacherUsageReport> {
   if (requireScope(user, 'reports:teacherUsage') !== 'school') throw forbidden();
@@ -287,7 +293,7 @@ export async function teacherUsageReport(db: Queryable, user: AuthUser, f: Repor
         exists (select 1 from giver_rollup g where g.school_id = u.school_id and g.giver_id = u.id and g.count > 0
                 and g.date between ${week.from}::date and ${week.to}::date) as this_week
       from users u
-      where u.school_id = ${user.schoolId} and u.roles && array['TEACHER', 'SCHOOL_ADMIN', 'GIVE_ALL']::text[]
+      where u.school_id = ${user.schoolId} and ${giversWhere(user)}
       order by u.last_name, u.first_name, u.id`),
   );
   const inRange = rowsOf<{ id: string } & Record<string, unknown>>(
@@ -333,7 +339,7 @@ export async function teacherGivingReport(db: Queryable, user: AuthUser, giverId
   if (requireScope(user, 'reports:teacherUsage') !== 'school') throw forbidden();
   if (!isUuid(giverId)) throw notFound('Staff member not found');
   const [giver] = rowsOf<{ id: string; first_name: string; last_name: string }>(
-    await db.execute(sql`select id, first_name, last_name from users where school_id = ${user.schoolId} and id = ${giverId}::uuid and not ('STUDENT' = any(roles) and cardinality(roles) = 1)`),
+    await db.execute(sql`select u.id, u.first_name, u.last_name from users u where u.school_id = ${user.schoolId} and u.id = ${giverId}::uuid and ${giversWhere(user)}`),
   );
   if (!giver) throw notFound('Staff member not found');
   const r = await appliedRange(db, user, f);

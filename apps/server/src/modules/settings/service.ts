@@ -3,7 +3,6 @@ import {
   ROLES,
   type AdvancedSettingsBody,
   type HouseSystemBody,
-  type Role,
   type RoleChange,
   type SchoolSettings,
   type SettingsView,
@@ -16,32 +15,13 @@ import {
 } from '@app/domain';
 import type { Db, Queryable } from '../../db/client.js';
 import { roleAudit, schools, users } from '../../db/schema.js';
-import type { AuthUser, SchoolRow } from '../../lib/auth-context.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import type { AuthUser } from '../../lib/auth-context.js';
+import { presentSettings, presentUser } from '../../presenters/settings.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { checkRoleChange } from '../../access/users.js';
 import { forgetSessions } from '../auth/service.js';
 import { loadStoreState } from '../store/service.js';
-
-const ADMIN_ROLES: readonly string[] = ['SCHOOL_ADMIN', 'SUPER_ADMIN'];
-
-const presentSettings = (s: SchoolRow): SchoolSettings => ({
-  hasHouseSystem: s.hasHouseSystem,
-  isHouseSystemConfigured: s.isHouseSystemConfigured,
-  canNonAdminCreateCustomActions: s.canNonAdminCreateCustomActions,
-  canTeacherGiveAll: s.canTeacherGiveAll ?? true,
-  adminFlagPoints: s.adminFlagPoints,
-  nonAdminFlagPoints: s.nonAdminFlagPoints,
-});
-
-const presentUser = (u: typeof users.$inferSelect): UserRoles => ({
-  _id: u.id,
-  externalId: u.externalId,
-  firstName: u.firstName,
-  lastName: u.lastName,
-  roles: u.roles,
-  gradeLevel: u.gradeLevel,
-  house: u.house,
-});
 
 /** GET settings: the school's settings as they are now, with the store's model and its state today. */
 export async function schoolSettings(db: Queryable, u: AuthUser): Promise<SettingsView> {
@@ -81,8 +61,7 @@ export async function listUserRoles(db: Queryable, u: AuthUser, q: UsersRolesQue
 
 /**
  * PUT settings/users/roles/{id}: the user's whole list of roles, written with its audit row in one
- * transaction. Only a SUPER_ADMIN grants or removes SUPER_ADMIN; an admin cannot take away their
- * own last admin role (so a school is never locked out by its own admin).
+ * transaction, within what checkRoleChange (apps/server/src/access/users.ts) allows.
  */
 export async function setUserRoles(db: Db, u: AuthUser, userId: string, body: UserRolesBody): Promise<UserRoles> {
   if (!isUuid(userId)) throw notFound('User not found');
@@ -95,9 +74,7 @@ export async function setUserRoles(db: Db, u: AuthUser, userId: string, body: Us
       .for('update');
     if (!target) throw notFound('User not found');
     const before = target.roles;
-    const superChanged = before.includes('SUPER_ADMIN') !== wanted.includes('SUPER_ADMIN');
-    if (superChanged && !u.roles.includes('SUPER_ADMIN')) throw forbidden('Only a super admin can grant or remove the SUPER_ADMIN role.');
-    if (target.id === u.id && !wanted.some((r: Role) => ADMIN_ROLES.includes(r))) throw badRequest('roles: you cannot remove your own admin role');
+    checkRoleChange(u, target, wanted);
     const same = before.length === wanted.length && before.every((r) => (wanted as string[]).includes(r));
     if (same) return presentUser(target);
     const [row] = await tx

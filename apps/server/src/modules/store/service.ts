@@ -1,7 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   FONTS,
-  hasRole,
   iconImagePath,
   ICONS,
   isLevelUnlocked,
@@ -20,6 +19,7 @@ import {
 } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { orderItems, orders, profileChoices, storeSettings } from '../../db/schema.js';
+import { mayDo } from '../../access/permission.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest } from '../../lib/errors.js';
 import { balanceStats } from '../balances/service.js';
@@ -82,12 +82,13 @@ async function chosenOf(db: Queryable, u: AuthUser, owned: ReadonlySet<string>):
  * and icon they chose.
  */
 export async function storeMeta(db: Queryable, u: AuthUser): Promise<StoreMeta> {
-  const student = hasRole(u.roles, 'STUDENT');
+  // The member level (what unlocks icons) is a buyer's: whoever may buy a font or an icon.
+  const student = mayDo(u, 'orders:customize');
   const [state, next, owned, stats] = await Promise.all([
     loadStoreState(db, u.schoolId),
     nextDeliveryFor(db, u.school, u.gradeLevel),
     ownedCustomizations(db, u.schoolId, u.id),
-    student ? balanceStats(db, u) : Promise.resolve(null),
+    student ? balanceStats(db, u, u.id) : Promise.resolve(null),
   ]);
   const level = (stats?.memberStatus ?? MEMBER_STATUS_LEVELS[0][0]) as MemberStatusLevel;
   const chosen = await chosenOf(db, u, owned);

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { nextSurvey, surveyAudiences, surveyByName, SURVEYS, type PendingSurvey, type Survey, type SurveyAnswerBody, type SurveyAnswered, type SurveyDefinition, type SurveyResults } from '@app/domain';
+import { nextSurvey, surveyByName, SURVEYS, type PendingSurvey, type Survey, type SurveyAnswerBody, type SurveyAnswered, type SurveyDefinition, type SurveyResults } from '@app/domain';
+import { surveyAudiencesOf } from '../../access/surveys.js';
 import type { Queryable } from '../../db/client.js';
 import { surveyAnswers } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
@@ -13,7 +14,7 @@ export async function pendingSurvey(db: Queryable, u: AuthUser): Promise<Pending
     .select({ survey: surveyAnswers.survey })
     .from(surveyAnswers)
     .where(and(eq(surveyAnswers.schoolId, u.schoolId), eq(surveyAnswers.userId, u.id)));
-  const next = nextSurvey(u.roles, rows.map((r) => r.survey));
+  const next = nextSurvey(surveyAudiencesOf(u), rows.map((r) => r.survey));
   return { survey: next ? present(next) : null };
 }
 
@@ -23,7 +24,7 @@ export async function pendingSurvey(db: Queryable, u: AuthUser): Promise<Pending
  */
 export async function answerSurvey(db: Queryable, u: AuthUser, name: string, body: SurveyAnswerBody): Promise<SurveyAnswered> {
   const survey = surveyByName(name);
-  if (!survey || !surveyAudiences(u.roles).includes(survey.audience)) throw notFound('Survey not found');
+  if (!survey || !surveyAudiencesOf(u).includes(survey.audience)) throw notFound('Survey not found');
   if (body.answer !== null && !survey.choices.some((c) => c.id === body.answer)) {
     throw badRequest(`answer must be one of ${survey.choices.map((c) => c.id).join(', ')} or null`);
   }

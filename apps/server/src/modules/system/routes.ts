@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { releaseResponse, statusDegradedResponse, statusOkResponse, type ReleaseResponse } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_WEB_DIST, isDevMode } from '../../env.js';
 import { causeSummary } from '../../lib/errors.js';
+import { databaseRoundTrip } from './service.js';
 
 /** The release id: RELEASE, else the id the web build wrote, else 'development'. */
 function currentRelease(env: { RELEASE?: string; WEB_DIST?: string }): string {
@@ -27,10 +27,9 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const devMode = isDevMode(app.env);
 
   app.get('/status', { ...publicRoute, schema: { tags: ['system'], response: { 200: statusOkResponse, 503: statusDegradedResponse } } }, async (req, reply) => {
-    const started = performance.now();
     try {
-      await app.db.execute(sql`select 1`);
-      return { status: 'ok' as const, database: 'ok', databaseMs: Math.round(performance.now() - started), release, devMode, time: new Date().toISOString() };
+      const databaseMs = await databaseRoundTrip(app.db);
+      return { status: 'ok' as const, database: 'ok', databaseMs, release, devMode, time: new Date().toISOString() };
     } catch (err) {
       req.log.warn({ cause: causeSummary(err) }, 'status: the database did not answer');
       return reply.status(503).send({ status: 'degraded', database: 'unreachable', release, devMode, time: new Date().toISOString() });

@@ -4,7 +4,7 @@ import sharp, { type Metadata } from 'sharp';
 import { MAX_PICTURE_PIXELS, MAX_SCHOOL_PICTURE_BYTES, MAX_SCHOOL_PICTURES, MSG, type UploadDone, type UploadUrl } from '@app/domain';
 import type { Db, Queryable } from '../../db/client.js';
 import { products, uploadedImages, uploadGrants } from '../../db/schema.js';
-import { mayDo } from '../../access/permission.js';
+import { keepsStoreOf } from '../../access/products.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
@@ -60,8 +60,7 @@ export async function createUploadUrl(db: Db, u: AuthUser, id: string): Promise<
     if (!isUuid(id)) throw notFound('Product not found');
     const [p] = await db.select().from(products).where(and(eq(products.schoolId, u.schoolId), eq(products.id, id)));
     if (!p || p.deletedAt) throw notFound('Product not found');
-    const mine = p.store === 'School' ? mayDo(u, 'store:manageSchool') : p.teacherId === u.id;
-    if (!mine) throw forbidden('This product belongs to another store.');
+    if (!keepsStoreOf(u, p)) throw forbidden('This product belongs to another store.');
   }
   const kept = await schoolPictures(db, u.schoolId);
   if (kept.pictures >= MAX_SCHOOL_PICTURES || kept.bytes >= MAX_SCHOOL_PICTURE_BYTES) throw quotaFull();

@@ -1,0 +1,65 @@
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
+import type { ContactBody, ContactMessage, ContactSent, PeriodMeta, Person } from '@app/domain';
+import type { Queryable } from '../../db/client.js';
+import { contactMessages, schools, users } from '../../db/schema.js';
+import { mayTeachSql } from '../../access/periods.js';
+import type { AuthUser } from '../../lib/auth-context.js';
+import { presentContactMessage } from '../../presenters/contact.js';
+import { presentPerson } from '../../presenters/user.js';
+import { listPeriods } from '../periods/service.js';
+
+/**
+ * POST utility/contact: the message, kept for the sender's school. A signed-in sender belongs to
+ * their school; a visitor's school is matched by code or name (none when nothing matches).
+ */
+export async function saveContactMessage(db: Queryable, sender: AuthUser | null, b: ContactBody): Promise<ContactSent> {
+  let schoolId = sender?.schoolId ?? null;
+  if (!schoolId) {
+    const [s] = await db
+      .select({ id: schools.id })
+      .from(schools)
+      .where(or(sql`lower(${schools.externalId}) = lower(${b.userSchool})`, sql`lower(${schools.name}) = lower(${b.userSchool})`))
+      .limit(1);
+    schoolId = s?.id ?? null;
+  }
+  const [row] = await db
+    .insert(contactMessages)
+    .values({ ...b, schoolId, userId: sender?.id ?? null })
+    .returning({ id: contactMessages.id });
+  return { _id: row!.id, message: 'Thank you! Your message has been sent.' };
+}
+
+/** GET utility/contact: the school's latest 200 messages, newest first. */
+export async function contactMessagesOf(db: Queryable, u: AuthUser): Promise<ContactMessage[]> {
+  const rows = await db.select().from(contactMessages).where(eq(contactMessages.schoolId, u.schoolId)).orderBy(desc(contactMessages.createdAt)).limit(200);
+  return rows.map(presentContactMessage);
+}
+
+/** GET utility/teacher/period-meta: the user's own periods and how many students they hold. */
+export async function periodMeta(db: Queryable, u: AuthUser): Promise<PeriodMeta> {
+  const mine = await listPeriods(db, u, 'mine');
+  return {
+    periodCount: mine.length,
+    studentCount: mine.reduce((n, p) => n + p.studentCount, 0),
+    periods: mine.map((p) => ({
+      _id: p._id,
+      label: p.label,
+      name: p.name,
+      periodNumber: p.periodNumber,
+      sectionNumbers: p.sectionNumbers,
+      studentCount: p.studentCount,
+      isOwner: p.isOwner,
+      coTeacherDisplayName: p.coTeacherDisplayName,
+    })),
+  };
+}
+
+/** GET utility/list/co-teachers: the school's other users who may teach a period, by name. */
+export async function coTeacherCandidates(db: Queryable, u: AuthUser): Promise<Person[]> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.schoolId, u.schoolId), ne(users.id, u.id), mayTeachSql))
+    .orderBy(users.lastName, users.firstName);
+  return rows.map(presentPerson);
+}

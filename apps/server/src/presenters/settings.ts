@@ -1,0 +1,24 @@
+import type { SchoolSettings, UserRoles } from '@app/domain';
+import type { users } from '../db/schema.js';
+import type { SchoolRow } from '../lib/auth-context.js';
+
+/** The school's settings as the settings screen shows and changes them. */
+export const presentSettings = (s: SchoolRow): SchoolSettings => ({
+  hasHouseSystem: s.hasHouseSystem,
+  isHouseSystemConfigured: s.isHouseSystemConfigured,
+  canNonAdminCreateCustomActions: s.canNonAdminCreateCustomActions,
+  canTeacherGiveAll: s.canTeacherGiveAll ?? true,
+  adminFlagPoints: s.adminFlagPoints,
+  nonAdminFlagPoints: s.nonAdminFlagPoints,
+});
+
+/** A user with their roles, as the roles screen lists them. */
+export const presentUser = (u: typeof users.$inferSelect): UserRoles => ({
+  _id: u.id,
+  externalId: u.externalId,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  roles: u.roles,
+  gradeLevel: u.gradeLevel,
+  house: u.house,
+});
