@@ -9,7 +9,7 @@ const idList = (field: string) => z.array(z.string().min(1).max(100), { error: `
 const comment = z.string({ error: MSG.commentTooLong }).trim().max(MAX_COMMENT_LENGTH, { error: MSG.commentTooLong });
 export const categorySchema = z.enum(ACTIVITY_CATEGORIES, { error: `category must be one of ${ACTIVITY_CATEGORIES.join(', ')}` });
 
-/** A custom action written inline in a give (saved for the teacher, as TEACHER_CUSTOM_ACTION). */
+/** A custom action: written inline in a give, or the body of POST /activity/options/custom (saved for the teacher, as TEACHER_CUSTOM_ACTION). */
 export const customActionInput = z.object({
   name: z.string().trim().min(1, { error: 'name is required' }).max(40, { error: 'name must be at most 40 characters' }),
   category: z.enum(['Flags', 'Bonuses'], { error: 'category of a custom action must be Flags or Bonuses' }),
@@ -63,8 +63,6 @@ export const balanceBody = z.object({
   endDates: z.array(isoDate('endDates'), { error: 'endDates must be a list of dates' }).max(400),
   studentId: z.string().max(100).optional(),
 });
-
-export const customActionBody = customActionInput;
 
 export const powerActionsBody = z.object({
   powerActions: z.array(z.string().min(1).max(100), { error: 'powerActions must be a list of activity ids' }).max(12, {

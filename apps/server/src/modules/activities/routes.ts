@@ -3,7 +3,7 @@ import {
   activityListQuery,
   activityUpdateBody,
   bulkGiveBody,
-  customActionBody,
+  customActionInput,
   activityItemResponse,
   activityOptionResponse,
   activityOptionsResponse,
@@ -90,7 +90,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/activity/options', { config: { action: 'activityOptions:read' }, schema: { tags: ['activity'], response: { 200: activityOptionsResponse } } }, async (req) => activityOptions(app.db, me(req)));
 
-  app.post('/activity/options/custom', { config: { action: 'customActions:manage' }, schema: { tags: ['activity'], body: customActionBody, response: { 200: activityOptionResponse } } }, async (req) => {
+  app.post('/activity/options/custom', { config: { action: 'customActions:manage' }, schema: { tags: ['activity'], body: customActionInput, response: { 200: activityOptionResponse } } }, async (req) => {
     const user = me(req);
     return presentType(await app.db.transaction((tx) => createCustomAction(tx, user, req.body)), user);
   });
