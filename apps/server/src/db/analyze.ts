@@ -1,26 +1,16 @@
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import type { Db, Queryable } from './client.js';
+import type { Db } from './client.js';
 import * as schema from './schema.js';
 
 /** Every table of the app's schema. */
-export const appTables: PgTable[] = (Object.values(schema) as unknown[]).filter((t): t is PgTable => is(t, PgTable));
+const appTables: PgTable[] = (Object.values(schema) as unknown[]).filter((t): t is PgTable => is(t, PgTable));
 
 const names = (tables: PgTable[]) =>
   sql.join(
     tables.map((t) => sql.identifier(getTableName(t))),
     sql`, `,
   );
-
-/**
- * Refreshes the planner's statistics (ANALYZE) of `tables`, by default every table of the app.
- * Until autovacuum gets to a freshly filled table (never, on PGlite) the planner believes it is
- * nearly empty and may pick plans that cost seconds once the rows are there. Runs inside a
- * transaction too; outside one prefer vacuumAnalyze.
- */
-export async function analyze(db: Queryable, tables: PgTable[] = appTables): Promise<void> {
-  if (tables.length) await db.execute(sql`analyze ${names(tables)}`);
-}
 
 /**
  * VACUUM (ANALYZE) of `tables`, by default every table of the app: the planner's statistics, and

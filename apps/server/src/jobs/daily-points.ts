@@ -7,11 +7,9 @@ import { dailyType, hasDailyRun, lockSchoolDay } from '../ledger/daily-points.js
 import { writeActivities } from '../ledger/write.js';
 import { loadCalendar } from '../modules/calendar/service.js';
 
-export { dailyType, hasDailyRun, lockSchoolDay };
-
 export const DAILY_POINTS_QUEUE = 'daily-points';
 /** The school's day is over from this local hour; the hourly job gives that day's points from then on. */
-export const DAY_ENDS_AT_HOUR = 16;
+const DAY_ENDS_AT_HOUR = 16;
 
 export type DailyRunResult =
   | { given: true; date: string; studentsAttendance: number; studentsBehavior: number }

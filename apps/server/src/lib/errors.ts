@@ -19,7 +19,6 @@ export const unauthorized = () => new HttpError(401, MSG.unauthorized);
 export const forbidden = (message: string = MSG.forbidden) => new HttpError(403, message);
 export const notFound = (what = 'Not found') => new HttpError(404, what);
 export const conflict = (message: string) => new HttpError(409, message);
-export const tooMany = () => new HttpError(429, MSG.tryLater);
 
 /**
  * What a cause says, for the log: its name, code, message, an OAuth error's code, description and

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { lastSchoolDay, todayIn } from '@app/domain';
+import { lastSchoolDay } from '@app/domain';
 import type { Db } from '../../src/db/client.js';
 import { activityTypes } from '../../src/db/schema.js';
 import { loadCalendar } from '../../src/modules/calendar/service.js';
@@ -21,4 +21,3 @@ export async function typeByName(db: Db, school: SchoolRow, name: string) {
 }
 
 export { ledgerDrift } from '../../src/ledger/drift.js';
-export { todayIn };

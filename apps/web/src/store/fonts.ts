@@ -20,9 +20,6 @@ const FONT_CSS: Record<string, () => Promise<unknown>> = {
   'playwrite-in': () => import('@fontsource/playwrite-in/latin-400.css'),
 };
 
-/** The font ids the web can show (the domain's FONTS ids). */
-export const KNOWN_FONTS: readonly string[] = Object.keys(FONT_CSS);
-
 const loading = new Map<string, Promise<unknown>>();
 
 /** Starts loading a font's face (once); an unknown id or a failed load leaves the default font. */
