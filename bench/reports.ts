@@ -11,14 +11,14 @@ import { benchApp } from './setup.js';
  * students, 100 teachers and about 3.6 million activities (generate_series, in the bench's scratch
  * database), against the same reports computed by scanning the activities (the baseline).
  */
-export const STUDENTS = 2000;
-export const TEACHERS = 100;
+const STUDENTS = 2000;
+const TEACHERS = 100;
 /** Activities per student and school day: 2,000 × ~227 school days (16 August to 30 June) × 8 ≈ 3.6 million. */
 const PER_DAY = 8;
 const RUNS = 40;
 const BASELINE_RUNS = 5;
 
-export interface ReportFigure {
+interface ReportFigure {
   name: string;
   rows: number;
   p95Ms: number;

@@ -5,8 +5,8 @@ import { makeSchool } from '../apps/server/test/helpers/factories.js';
 import { benchApp } from './setup.js';
 
 /** A school's morning from its one public address: this many students, spread evenly over this many seconds. */
-export const SIGN_IN_STUDENTS = 1000;
-export const SIGN_IN_SECONDS = Number(process.env.SIGN_IN_SECONDS ?? 120);
+const SIGN_IN_STUDENTS = 1000;
+const SIGN_IN_SECONDS = Number(process.env.SIGN_IN_SECONDS ?? 120);
 const PASSWORD = 'morning-1234';
 
 export interface SignInFigure {

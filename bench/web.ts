@@ -15,13 +15,13 @@ import { startServer } from '../e2e/helpers/server.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB = path.join(ROOT, 'apps/web');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-export const JS_BUDGET_KB = 200;
+const JS_BUDGET_KB = 200;
 const RUNS = 5;
 const STUDENT = 'student1';
 const PASSWORD = 'demo1234';
 const VIEWPORT = { width: 1280, height: 800 };
 
-export interface Lcp {
+interface Lcp {
   /** Median of the runs, in ms from navigation start. */
   medianMs: number;
   minMs: number;

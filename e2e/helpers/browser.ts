@@ -5,7 +5,7 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 import { test as base } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const ARTIFACTS_DIR = path.join(ROOT, '.e2e-artifacts');
+const ARTIFACTS_DIR = path.join(ROOT, '.e2e-artifacts');
 export const DEMO_PASSWORD = 'demo1234';
 
 /** Debian's Chromium (scripts/ensure-chromium.sh installs it), headless. */

@@ -31,15 +31,15 @@ declare module 'fastify' {
   }
 }
 
-export const API_PREFIX = '/api/v1';
-export const API_V2_PREFIX = '/api/v2';
+const API_PREFIX = '/api/v1';
+const API_V2_PREFIX = '/api/v2';
 /** A request that takes longer than this is logged as a warning (so at the default LOG_LEVEL, warn, and at info). */
 export const SLOW_REQUEST_MS = 500;
 /** Every versioned API path (v1, and v2 for orders). */
 const isApiPath = (url: string) => /^\/api\/v\d+\//.test(url);
 
 /** One API route as registered: tests sweep these (matrix, fuzz, 401 without a session). */
-export interface ApiRoute {
+interface ApiRoute {
   method: string;
   url: string;
   public: boolean;
@@ -50,7 +50,7 @@ export interface ApiRoute {
  * The headers helmet's middleware sets for `options`. With static options (no nonces) they are the
  * same for every request, so they are computed once at start-up and copied onto each answer.
  */
-export function securityHeaders(options: HelmetOptions): Record<string, string> {
+function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),

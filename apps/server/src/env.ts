@@ -31,7 +31,7 @@ const trustProxy = z
   });
 
 /** Every setting the server reads, parsed once at start-up with defaults that make `npm start` work. */
-export const envSchema = z.object({
+const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),

@@ -15,7 +15,7 @@ import type { MantineColorsTuple } from '@mantine/core';
 type Rgb = readonly [number, number, number];
 
 /** AA asks 4.5:1 for body text; a little margin absorbs rounding in blending and in tools. */
-export const TEXT_CONTRAST = 4.6;
+const TEXT_CONTRAST = 4.6;
 
 /** The surfaces text sits on: cards (white) and the app's page background (Mantine gray-0). */
 export const SURFACES = ['#ffffff', '#f8f9fa'] as const;
@@ -23,13 +23,13 @@ export const SURFACES = ['#ffffff', '#f8f9fa'] as const;
 /** The alphas of Mantine's light variant backgrounds (`-light`, `-light-hover`) over a surface. */
 export const TINT_ALPHAS = { light: 0.1, 'light-hover': 0.12 } as const;
 
-export function parseHex(hex: string): Rgb {
+function parseHex(hex: string): Rgb {
   const h = hex.replace('#', '');
   const full = h.length === 3 ? [...h].map((c) => c + c).join('') : h;
   return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)) as unknown as Rgb;
 }
 
-export const toHex = (rgb: Rgb): string =>
+const toHex = (rgb: Rgb): string =>
   `#${rgb.map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, '0')).join('')}`;
 
 function luminance([r, g, b]: Rgb): number {

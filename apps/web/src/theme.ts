@@ -17,7 +17,7 @@ export const tintBases: Record<string, string> = {
  * light and subtle variants' text. Tints (0–5) are Mantine's own. Each house is a theme colour
  * named after it, built around its brand colour.
  */
-export const colors: Record<string, MantineColorsTuple> = {
+const colors: Record<string, MantineColorsTuple> = {
   ...Object.fromEntries(Object.entries(DEFAULT_THEME.colors).filter(([name]) => name !== 'dark').map(([name, tuple]) => [name, readableTuple(tuple)])),
   ...Object.fromEntries(HOUSES.map((h) => [h, tupleFrom(HOUSE_COLORS[h])])),
 };

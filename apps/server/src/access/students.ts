@@ -14,7 +14,7 @@ export const isStudentSql = (roles: SQLWrapper) => sql`'STUDENT' = any(${roles})
 export const isStudentRow = isStudentSql(users.roles);
 
 /** Students in the periods the user teaches or co-teaches. */
-export async function taughtStudentIds(db: Queryable, u: AuthUser): Promise<Set<string>> {
+async function taughtStudentIds(db: Queryable, u: AuthUser): Promise<Set<string>> {
   const ids = await taughtPeriodIds(db, u);
   if (!ids.length) return new Set();
   const rows = await db

@@ -12,7 +12,7 @@ import { pgliteListen, postgresListen, type Listen, type ListenLog } from './not
 import { DatabaseOpenError, describePgliteError, describePostgresError } from './open-error.js';
 import * as schema from './schema.js';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle; services take `Db | Tx` where they may run inside a caller's transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -22,7 +22,7 @@ export type Queryable = Db | Tx;
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** Plain SQL runner used by pg-boss and benchmarks, the same on both drivers. */
-export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: any[] }>;
+type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: any[] }>;
 
 export interface Database {
   kind: 'pglite' | 'postgres';
@@ -49,7 +49,7 @@ export interface OpenOptions {
 }
 
 /** How long a new PostgreSQL connection may take before the attempt fails. */
-export const CONNECT_TIMEOUT_MS = 10_000;
+const CONNECT_TIMEOUT_MS = 10_000;
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { causeSummary } from '../lib/errors.js';
 
 /** What a subscriber hears: a payload, or `null` when notifications may have been missed (a reconnect). */
-export type OnNotify = (payload: string | null) => void;
+type OnNotify = (payload: string | null) => void;
 /** Stops a subscription. */
 export type Unsubscribe = () => Promise<void>;
 export type Listen = (channel: string, onNotify: OnNotify) => Promise<Unsubscribe>;

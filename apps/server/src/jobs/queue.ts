@@ -7,7 +7,7 @@ import type { ImageStorage } from '../lib/storage.js';
 import { purgeUploadGrants, removeUnusedPictures } from '../modules/uploads/service.js';
 import { DAILY_POINTS_QUEUE, runDailyPointsForAllSchools } from './daily-points.js';
 
-export const CLEANUP_QUEUE = 'cleanup-expired-sessions';
+const CLEANUP_QUEUE = 'cleanup-expired-sessions';
 export const UNUSED_PICTURES_QUEUE = 'remove-unused-pictures';
 
 /** pg-boss over the same database: a pool on PostgreSQL, the in-process PGlite otherwise. `storage` keeps the uploaded pictures. */

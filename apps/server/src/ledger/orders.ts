@@ -33,7 +33,7 @@ export async function lockWallet(tx: Queryable, schoolId: string, studentId: str
   return Number(w!.balance);
 }
 
-export interface NewOrderItem {
+interface NewOrderItem {
   productId: string;
   name: string;
   price: number;

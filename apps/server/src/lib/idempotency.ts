@@ -16,7 +16,7 @@ import { badRequest, conflict } from './errors.js';
  */
 
 /** How long a key's answer is kept for retries. */
-export const IDEMPOTENCY_TTL_HOURS = 24;
+const IDEMPOTENCY_TTL_HOURS = 24;
 
 /** What OpenAPI says of the header on every call that takes it. */
 export const IDEMPOTENCY_KEY_DOC =
@@ -34,7 +34,7 @@ export const idempotencyHeaders = z.looseObject({
 const VISIBLE = /^[\x21-\x7e]{1,200}$/;
 
 /** The Idempotency-Key header: absent, or 1 to 200 visible ASCII characters. */
-export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
   const key = Array.isArray(header) ? header[0] : header;
   if (key === undefined || !VISIBLE.test(key)) throw badRequest('Idempotency-Key must be 1 to 200 visible characters');

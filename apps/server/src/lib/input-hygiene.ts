@@ -18,9 +18,9 @@ import { badRequest } from './errors.js';
 /** How deep a JSON body may nest: `{}` is one level, `{"a":[{}]}` three. */
 export const MAX_BODY_DEPTH = 32;
 
-export const MSG_TOO_DEEP = `Body is nested too deeply (at most ${MAX_BODY_DEPTH} levels)`;
-export const MSG_INVALID_JSON = 'Body is not valid JSON';
-export const MSG_FORBIDDEN_KEY = 'Body must not contain a "__proto__" or "constructor.prototype" field';
+const MSG_TOO_DEEP = `Body is nested too deeply (at most ${MAX_BODY_DEPTH} levels)`;
+const MSG_INVALID_JSON = 'Body is not valid JSON';
+const MSG_FORBIDDEN_KEY = 'Body must not contain a "__proto__" or "constructor.prototype" field';
 
 export interface BadString {
   /** JSON path of the field, e.g. `groups.0.name`; `whole` (e.g. `body`) when the value itself is the bad string. */
@@ -33,7 +33,7 @@ const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
 const BAD_CHARS = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Why a string may not be stored, or null when it is fine. */
-export function stringProblem(s: string): string | null {
+function stringProblem(s: string): string | null {
   if (s.includes('\u0000')) return 'must not contain a NUL character';
   if (UNPAIRED_SURROGATE.test(s)) return 'must not contain an unpaired surrogate';
   return null;
@@ -93,7 +93,7 @@ export function jsonNestingExceeds(text: string, max = MAX_BODY_DEPTH): boolean 
 }
 
 /** Throws the 400 for the first bad string in `value`, if any. */
-export function assertCleanStrings(value: unknown, whole = 'body'): void {
+function assertCleanStrings(value: unknown, whole = 'body'): void {
   const bad = findBadString(value, whole);
   if (bad) throw badRequest(`${bad.path}: ${bad.problem}`);
 }

@@ -33,7 +33,7 @@ function v4Bytes(ip: string): number[] | null {
 }
 
 /** An IPv6 address (any textual form, with an IPv4 tail or a zone) as 8 16-bit groups, or null. */
-export function v6Groups(ip: string): number[] | null {
+function v6Groups(ip: string): number[] | null {
   const bare = ip.replace(/%.*$/, '');
   if (isIP(bare) !== 6) return null;
   const part = (s: string): number[] => {

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 
 /** One plain-text mail. */
-export interface Mail {
+interface Mail {
   to: string;
   subject: string;
   text: string;

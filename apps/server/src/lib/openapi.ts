@@ -43,7 +43,7 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * The 4xx answers of a route: 400 and 404 for all, 401 and 403 with a session, 414 with path
  * parameters, 413 and 415 with a body, 409 with an Idempotency-Key, and its own `answers`.
  */
-export function answersOf(route: Pick<RouteOptions, 'method' | 'url' | 'config' | 'schema'>): ClientError[] {
+function answersOf(route: Pick<RouteOptions, 'method' | 'url' | 'config' | 'schema'>): ClientError[] {
   const config = (route.config ?? {}) as { public?: boolean; answers?: readonly ClientError[]; documentedBody?: unknown };
   const methods = [route.method].flat();
   const codes = new Set<ClientError>([400, 404, ...(config.answers ?? [])]);

@@ -36,7 +36,7 @@ export class OutboundRefused extends Error {
 /** Kinds a development or test server may reach besides public addresses; metadata, link-local and the rest never. */
 const LOCAL_KINDS: readonly AddressKind[] = ['loopback', 'private', 'unique-local'];
 
-export const addressAllowed = (kind: AddressKind, policy: Pick<OutboundPolicy, 'allowLocal'>): boolean =>
+const addressAllowed = (kind: AddressKind, policy: Pick<OutboundPolicy, 'allowLocal'>): boolean =>
   kind === 'public' || (policy.allowLocal && LOCAL_KINDS.includes(kind));
 
 /** Why this URL may not be requested without resolving it (scheme, an address or name for this machine), or null. */

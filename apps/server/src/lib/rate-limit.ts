@@ -29,7 +29,7 @@ export interface Held {
 }
 
 /** 429 'Please try after few minutes.'; `retryAfter` is the seconds until the refusing window ends. */
-export class RateLimited extends HttpError {
+class RateLimited extends HttpError {
   constructor(readonly retryAfter: number) {
     super(429, MSG.tryLater);
   }

@@ -3,11 +3,11 @@ import type { Db } from '../db/client.js';
 import { HttpError } from './errors.js';
 import { clear, clearCurrent, count, giveBack, giveBackCurrent, hit, refuseIfFull, type Limit } from './rate-limit.js';
 
-export const LOGIN_WINDOW_MINUTES = 15;
+const LOGIN_WINDOW_MINUTES = 15;
 /** Failed sign-ins for one name from one address. */
 export const MAX_FAILURES_PER_USER_ADDRESS = 5;
 /** Failed sign-ins for one name from all addresses together (a distributed guess). */
-export const MAX_FAILURES_PER_USER = 50;
+const MAX_FAILURES_PER_USER = 50;
 /**
  * Failed sign-ins of existing accounts from one address, whatever the names (a spray). A school's
  * students share one public address, so this counts failures only: made-up names and correct

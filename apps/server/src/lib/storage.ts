@@ -16,7 +16,7 @@ export interface ImageStorage {
 const SAFE_KEY = /^[a-zA-Z0-9-]+(\/[a-zA-Z0-9-]+)*\.[a-z0-9]+$/;
 
 /** Files under `root` on the local disk (DATA_DIR/uploads); writes are atomic (a temporary file renamed). */
-export function diskStorage(root: string): ImageStorage {
+function diskStorage(root: string): ImageStorage {
   const file = (key: string) => {
     if (!SAFE_KEY.test(key)) throw new Error(`unsafe storage key ${key}`);
     return path.join(root, key);

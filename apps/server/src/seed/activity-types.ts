@@ -2,7 +2,7 @@ import type { Queryable } from '../db/client.js';
 import { activityTypes } from '../db/schema.js';
 
 /** The actions every new school starts with (flags' points come from the school's settings). */
-export const DEFAULT_ACTIVITY_TYPES = [
+const DEFAULT_ACTIVITY_TYPES = [
   { name: 'Disruptive behavior', category: 'Flags', points: -3 },
   { name: 'Late to class', category: 'Flags', points: -3 },
   { name: 'Unprepared', category: 'Flags', points: -3 },

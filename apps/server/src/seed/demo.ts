@@ -17,7 +17,7 @@ export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_ADMIN = 'admin';
 export const DEMO_OTHER_ADMIN = 'other-admin';
 /** School codes configured to hide How To Earn (the account menu reads this configuration). */
-export const HIDE_HOW_TO_EARN_SCHOOLS = ['DELMAR', 'RIVERA'];
+const HIDE_HOW_TO_EARN_SCHOOLS = ['DELMAR', 'RIVERA'];
 
 type NewUser = typeof users.$inferInsert & { username: string };
 

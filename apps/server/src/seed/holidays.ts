@@ -3,7 +3,7 @@ import type { Queryable } from '../db/client.js';
 import { holidays } from '../db/schema.js';
 
 /** US school holidays of the year starting `yearStart` (YYYY-08-01). */
-export function usHolidays(yearStart: string): { date: string; name: string }[] {
+function usHolidays(yearStart: string): { date: string; name: string }[] {
   const y = Number(yearStart.slice(0, 4));
   const nth = (year: number, month: number, weekday: number, n: number) => {
     const first = `${year}-${String(month).padStart(2, '0')}-01`;

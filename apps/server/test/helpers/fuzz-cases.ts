@@ -4,7 +4,7 @@
  * path param). Everything is drawn from a seeded PRNG, so a seed and a case number replay a case.
  */
 
-export type Schema = {
+type Schema = {
   type?: string | string[];
   properties?: Record<string, Schema>;
   required?: string[];
@@ -50,7 +50,7 @@ export interface Pools {
 /** Where a case changed something: `body.groups.0.name`, `query.date`, `path.id`. */
 type Pointer = { in: 'body' | 'query' | 'path'; keys: (string | number)[] };
 
-export type Body = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; text: string };
+type Body = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; text: string };
 
 export interface FuzzCase {
   index: number;
@@ -62,7 +62,7 @@ export interface FuzzCase {
 
 // ---------- PRNG ----------
 
-export function mulberry32(seed: number): () => number {
+function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -73,7 +73,7 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
-export function hashString(s: string): number {
+function hashString(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return h >>> 0;
@@ -199,7 +199,7 @@ function bodyPointers(value: unknown, schema: Schema | undefined, keys: (string 
 
 // ---------- mutations ----------
 
-export const KINDS = [
+const KINDS = [
   'wrong-type',
   'nul',
   'surrogate',
@@ -219,7 +219,7 @@ export const KINDS = [
   'invalid-json',
   'empty-body',
 ] as const;
-export type Kind = (typeof KINDS)[number];
+type Kind = (typeof KINDS)[number];
 
 /** The kinds of place each mutation is best aimed at. */
 const AIM: Partial<Record<Kind, string[]>> = {
@@ -251,7 +251,7 @@ const BAD_IDS: { value: string; raw?: boolean }[] = [
  * Nesting too deep for JSON.stringify or structuredClone (both recurse): kept as a marker and
  * written out as text by `toJson`.
  */
-export class DeepNest {
+class DeepNest {
   constructor(
     readonly levels: number,
     readonly arrays: boolean,
@@ -266,7 +266,7 @@ export class DeepNest {
 const deep = (levels: number, rng: () => number) => new DeepNest(levels, rng() < 0.5, rng() < 0.5 ? 1 : 'x');
 
 /** JSON.stringify that also writes DeepNest markers (and so never recurses deeper than the schema). */
-export function toJson(v: unknown): string | undefined {
+function toJson(v: unknown): string | undefined {
   if (v instanceof DeepNest) return v.text();
   if (Array.isArray(v)) return `[${v.map((x) => toJson(x) ?? 'null').join(',')}]`;
   if (v !== null && typeof v === 'object') {
@@ -428,7 +428,7 @@ function preview(v: unknown): string {
 // ---------- requests ----------
 
 /** Percent-encodes like encodeURIComponent, but a lone surrogate goes out as its raw (invalid) UTF-8 bytes. */
-export function encodeLoose(s: string): string {
+function encodeLoose(s: string): string {
   let out = '';
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);

@@ -8,7 +8,7 @@ import Provider from 'oidc-provider';
  * PKCE required, accounts kept in a map. Its interaction page is a one-field form ("who signs in")
  * that a browser fills in and `authorize()` posts; the sign-in grants the requested scopes at once.
  */
-export interface TestAccount {
+interface TestAccount {
   /** Claims for both the id token and the user info (besides `sub`, the account id). */
   claims?: Record<string, unknown>;
   /** Claims the user info answers differently (a provider that contradicts itself). */

@@ -3,7 +3,7 @@ import { failure, type ApiResult } from './failure';
 import { report } from './report';
 import { readStored, STORAGE_KEYS } from './storage';
 
-export type ApiVersion = 'v1' | 'v2';
+type ApiVersion = 'v1' | 'v2';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type QueryValue = string | number | boolean | null | undefined;
 

@@ -3,7 +3,7 @@ import { Box, Group, Text } from '@mantine/core';
 import { houseDotColor } from './houses';
 
 /** A house's colour dot, as the roster shows it. Decorative where its name is written beside it. */
-export function HouseColorDot({ house, size = 10 }: { house: string; size?: number }) {
+function HouseColorDot({ house, size = 10 }: { house: string; size?: number }) {
   return <Box aria-hidden w={size} h={size} style={{ flex: 'none', borderRadius: '50%', background: houseDotColor(house) }} />;
 }
 

@@ -6,7 +6,7 @@ import { ScrollArea, Table } from '@mantine/core';
  * takes focus (arrow keys then scroll it), is a region named `label`, and shows the focus ring.
  * A viewport that does not scroll stays out of the Tab order.
  */
-export function useKeyboardScroll(label: string) {
+function useKeyboardScroll(label: string) {
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
   const [overflows, setOverflows] = useState(false);
   useEffect(() => {

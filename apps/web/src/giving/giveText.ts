@@ -63,8 +63,8 @@ export function giveResultText(r: Pick<GiveResult, 'activityTypes' | 'studentCou
 }
 
 /** A give this large asks "are you sure?" first: more than a class of students, or many points each. */
-export const CONFIRM_ABOVE_STUDENTS = 35;
-export const CONFIRM_FROM_POINTS = 25;
+const CONFIRM_ABOVE_STUDENTS = 35;
+const CONFIRM_FROM_POINTS = 25;
 
 /** Whether a give asks for confirmation: whole houses or grade levels, more than a class, or ±25 points or more each. */
 export function needsConfirmation(t: GiveTarget, pointsEach: number): boolean {

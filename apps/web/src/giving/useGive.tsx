@@ -8,7 +8,7 @@ import { giveSender } from './sendGive';
 import { playGiveSound, soundForPoints } from './sounds';
 
 /** How long a give's toast (and its Undo) stays. */
-export const UNDO_MS = 10_000;
+const UNDO_MS = 10_000;
 
 /** Takes the whole give back and says how it went, in the same toast (one key per toast: a second click is the same Undo). */
 async function undo(queryClient: QueryClient, r: GiveResult, toastId: string, idempotencyKey: string) {

@@ -17,7 +17,7 @@ import type { Cart, CartLine, Product } from '../api';
 export type CartEntry = Cart['cartItems'][number];
 
 /** Which order a product ends up in: one order per store (the school's, each teacher's). */
-export const storeKeyOf = (p: Pick<Product, 'store' | 'teacher'>): string => orderStoreKey(p.store, p.teacher?._id);
+const storeKeyOf = (p: Pick<Product, 'store' | 'teacher'>): string => orderStoreKey(p.store, p.teacher?._id);
 
 export const cartTotal = (entries: readonly CartEntry[]): number => orderTotal(entries);
 export const cartCount = (entries: readonly CartEntry[]): number => entries.reduce((n, e) => n + e.quantity, 0);

@@ -30,12 +30,12 @@ export const presentType = (t: ActivityTypeRow, user: AuthUser): ActivityOption 
 });
 
 /** Categories a person may give by hand: Flags and Bonuses; every category with activity:giveAllCategories. */
-export function mayGiveCategory(user: AuthUser, category: string): boolean {
+function mayGiveCategory(user: AuthUser, category: string): boolean {
   return mayDo(user, 'activity:give') && (category === 'Flags' || category === 'Bonuses' || mayDo(user, 'activity:giveAllCategories'));
 }
 
 /** The school's actions plus the user's own custom actions. */
-export async function visibleTypes(db: Queryable, user: AuthUser): Promise<ActivityTypeRow[]> {
+async function visibleTypes(db: Queryable, user: AuthUser): Promise<ActivityTypeRow[]> {
   return db
     .select()
     .from(activityTypes)
@@ -67,7 +67,7 @@ export async function activityOptions(db: Queryable, user: AuthUser): Promise<Ac
   };
 }
 
-export const canCreateCustom = (user: AuthUser) => mayDo(user, 'customActions:manage');
+const canCreateCustom = (user: AuthUser) => mayDo(user, 'customActions:manage');
 
 /** Creates (or reuses, by name) one of the user's custom actions; at most 5 Flags and 5 Bonuses. */
 export async function createCustomAction(db: Queryable, user: AuthUser, input: CustomActionInput): Promise<ActivityTypeRow> {

@@ -10,7 +10,7 @@ import { limitedSignIn } from '../../lib/sign-in-limits.js';
 import { dummyPasswordHash, hashToken, newToken, verifyPassword } from '../../lib/tokens.js';
 
 /** Periods a user teaches or co-teaches that have students (drives nav and teacher-store rights). */
-export const periodCountSql = (schoolId: SQLWrapper, userId: SQLWrapper, externalId: SQLWrapper) => sql<number>`(
+const periodCountSql = (schoolId: SQLWrapper, userId: SQLWrapper, externalId: SQLWrapper) => sql<number>`(
   select count(*)::int from ${periods} p
   where p.school_id = ${schoolId}
     and ${teachesSql(periodAlias('p'), { id: userId, externalId })}
@@ -18,9 +18,9 @@ export const periodCountSql = (schoolId: SQLWrapper, userId: SQLWrapper, externa
 )`;
 
 /** Seconds a session look-up is reused on this server unless SESSION_CACHE_SECONDS says otherwise. */
-export const SESSION_CACHE_SECONDS = 5;
+const SESSION_CACHE_SECONDS = 5;
 /** Sessions remembered at most (the oldest goes first): bounds the memory whatever the traffic. */
-export const SESSION_CACHE_MAX = 10_000;
+const SESSION_CACHE_MAX = 10_000;
 
 /**
  * Session look-ups by token hash, per database handle (docs/decisions/023-session-cache-and-change-notices.md). A sign-out
@@ -45,7 +45,7 @@ export function forgetSessions(db: Queryable): void {
 }
 
 /** The channel on which the database's triggers announce session changes (migration 0004). */
-export const SESSION_CHANGES = 'session_changes';
+const SESSION_CHANGES = 'session_changes';
 
 /**
  * Keeps this server's session cache true to the database: triggers NOTIFY a signed-out session's

@@ -8,7 +8,7 @@ import { badRequest } from '../../lib/errors.js';
 import { namedStudentId } from '../../access/students.js';
 
 /** The student a balance call is about: a student themselves, else `studentId`, one they may see. */
-export async function subjectStudent(db: Queryable, user: AuthUser, studentId?: string) {
+async function subjectStudent(db: Queryable, user: AuthUser, studentId?: string) {
   const id = await namedStudentId(db, user, 'students:read', studentId);
   if (!id) throw badRequest('studentId is required');
   return id;

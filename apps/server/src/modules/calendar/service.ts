@@ -4,10 +4,10 @@ import { rowsOf, type Queryable } from '../../db/client.js';
 import { holidays, schoolYears } from '../../db/schema.js';
 
 /** The global configuration entry naming the schools whose giving starts on 15 October (docs/decisions/041-giving-start-date.md). */
-export const LATE_GIVING_START_KEY = 'lateGivingStartSchools';
+const LATE_GIVING_START_KEY = 'lateGivingStartSchools';
 
 /** Codes from the entry: a JSON array in valueObject, or a comma-separated value. */
-export function lateStartCodes(entry: { value: string | null; value_object: unknown } | undefined): string[] {
+function lateStartCodes(entry: { value: string | null; value_object: unknown } | undefined): string[] {
   if (!entry) return [];
   if (Array.isArray(entry.value_object)) return entry.value_object.filter((c): c is string => typeof c === 'string');
   return (entry.value ?? '').split(',').map((c) => c.trim()).filter(Boolean);
@@ -17,7 +17,7 @@ export function lateStartCodes(entry: { value: string | null; value_object: unkn
  * The August-to-June year containing `on` for a school without a stored one: giving from 16
  * August, or from 15 October when the school's code is in the global lateGivingStartSchools entry.
  */
-export async function defaultYearSpan(db: Queryable, schoolId: string, on: string): Promise<{ yearStart: string; yearEnd: string; givingStart: string }> {
+async function defaultYearSpan(db: Queryable, schoolId: string, on: string): Promise<{ yearStart: string; yearEnd: string; givingStart: string }> {
   const span = schoolYearFor(on);
   const [row] = rowsOf<{ external_id: string; value: string | null; value_object: unknown }>(
     await db.execute(sql`

@@ -6,9 +6,9 @@ import type { AuthUser } from '../../lib/auth-context.js';
 import { notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 
-export type DeliveryDateRow = typeof deliveryDates.$inferSelect;
+type DeliveryDateRow = typeof deliveryDates.$inferSelect;
 
-export const presentDeliveryDate = (d: Pick<DeliveryDateRow, 'id' | 'date' | 'cutOffDate' | 'gradeLevels'>): DeliveryDate => ({
+const presentDeliveryDate = (d: Pick<DeliveryDateRow, 'id' | 'date' | 'cutOffDate' | 'gradeLevels'>): DeliveryDate => ({
   _id: d.id,
   date: d.date,
   cutOffDate: d.cutOffDate,

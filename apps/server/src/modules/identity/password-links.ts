@@ -16,7 +16,7 @@ import { hashPassword, hashToken, newToken } from '../../lib/tokens.js';
 type Kind = 'setup' | 'reset';
 
 /** A forgot-password answer takes at least this long, whether or not a mail goes out. */
-export const FORGOT_PASSWORD_FLOOR_MS = 300;
+const FORGOT_PASSWORD_FLOOR_MS = 300;
 /** Forgot-password asks per address (IP) and per email address, per 15 minutes; links per account per hour. */
 const ASKS_PER_ADDRESS = 20;
 const ASKS_PER_EMAIL = 5;

@@ -25,7 +25,7 @@ const SCOPE = 'openid profile';
 /** States created per address per 15 minutes (they are rows in the database). */
 const MAX_STATES_PER_ADDRESS = 100;
 
-export const redirectUriFor = (baseUrl: string, provider: SsoProvider) => `${baseUrl}/login/${provider}`;
+const redirectUriFor = (baseUrl: string, provider: SsoProvider) => `${baseUrl}/login/${provider}`;
 
 /**
  * Whether an endpoint of the provider's metadata is where it may be (docs/decisions/060-sso-issuer-public-internet.md): https (plain
@@ -234,7 +234,7 @@ export async function listSsoConfigs(db: Db, schoolId: string, baseUrl: string):
  * to now; a name that does not resolve is taken, every fetch checks again). Development and tests
  * also take plain http and this machine's and private networks' addresses.
  */
-export async function issuerRefusal(issuer: string, policy: OutboundPolicy): Promise<{ message: string; reason: string } | null> {
+async function issuerRefusal(issuer: string, policy: OutboundPolicy): Promise<{ message: string; reason: string } | null> {
   const url = new URL(issuer);
   if (url.protocol !== 'https:' && !(policy.allowLocal && url.protocol === 'http:')) return { message: MSG.ssoIssuerHttps, reason: `${url.protocol} issuer` };
   try {

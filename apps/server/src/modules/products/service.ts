@@ -9,7 +9,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { holdPicture } from '../uploads/service.js';
 
-export type ProductRow = typeof products.$inferSelect;
+type ProductRow = typeof products.$inferSelect;
 type TeacherRef = { id: string; firstName: string; lastName: string } | null;
 export type ProductWithTeacher = ProductRow & { teacher: TeacherRef };
 

@@ -25,7 +25,7 @@ export async function appliedRange(db: Queryable, user: AuthUser, f: Pick<Report
 }
 
 /** The tabs the user may open, in the screen's order. */
-export function tabsFor(user: AuthUser): ReportTab[] {
+function tabsFor(user: AuthUser): ReportTab[] {
   const tabs: ReportTab[] = [];
   // My classes: the periods the user teaches, for whoever may read class reports and teaches one.
   if (mayDo(user, 'reports:myClasses') && user.periodCount > 0) tabs.push('myClasses');

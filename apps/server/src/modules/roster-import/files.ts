@@ -5,9 +5,9 @@ import { badRequest, HttpError } from '../../lib/errors.js';
 /** What one upload may hold in all (the files as sent, zipped or not). */
 export const MAX_ROSTER_BYTES = 60 * 1024 * 1024;
 /** What a .zip may unpack to: a zip bomb is refused before it is unpacked. */
-export const MAX_UNZIPPED_BYTES = 300 * 1024 * 1024;
+const MAX_UNZIPPED_BYTES = 300 * 1024 * 1024;
 /** Rows of one file: a district-wide enrollments.csv fits; memory stays bounded. */
-export const MAX_ROSTER_ROWS = 1_000_000;
+const MAX_ROSTER_ROWS = 1_000_000;
 
 export interface UploadedFile {
   name: string;

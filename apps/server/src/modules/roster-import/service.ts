@@ -44,7 +44,7 @@ function check(u: AuthUser, read: ReadFiles): Checked {
 }
 
 /** The school's people and periods as the diff needs them: two reads. */
-export async function currentRoster(db: Queryable, schoolId: string): Promise<CurrentRoster> {
+async function currentRoster(db: Queryable, schoolId: string): Promise<CurrentRoster> {
   const people = await db
     .select({
       id: users.id,

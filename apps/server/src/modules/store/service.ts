@@ -50,7 +50,7 @@ export async function setStoreState(db: Queryable, u: AuthUser, body: StoreState
 }
 
 /** Font and icon ids the student owns: bought, and not refunded. */
-export async function ownedCustomizations(db: Queryable, schoolId: string, studentId: string): Promise<Set<string>> {
+async function ownedCustomizations(db: Queryable, schoolId: string, studentId: string): Promise<Set<string>> {
   const rows = await db
     .select({ store: orders.store, productId: orderItems.productId })
     .from(orders)

@@ -13,13 +13,13 @@ import type { ImageStorage } from '../../lib/storage.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 
 /** An upload URL is good for this long, once. */
-export const UPLOAD_TTL_MS = 10 * 60 * 1000;
+const UPLOAD_TTL_MS = 10 * 60 * 1000;
 /** The largest image accepted, before re-encoding. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Images are kept at most this wide and high (keeping their shape), as WebP. */
-export const MAX_IMAGE_SIDE = 800;
+const MAX_IMAGE_SIDE = 800;
 /** A picture no product uses is removed this long after its upload (the cleanup job, hourly). */
-export const UNUSED_PICTURE_TTL_MS = 24 * 60 * 60 * 1000;
+const UNUSED_PICTURE_TTL_MS = 24 * 60 * 60 * 1000;
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 const LINK_GONE = 'This upload link has expired or was used already. Ask for a new one.';
 
@@ -31,7 +31,7 @@ export const imagePath = (schoolId: string, imageId: string) => `/uploads/${imag
  * day per user, 500 an hour per school. Enough to fill a store's pictures in one sitting, not to
  * flood the grants or the re-encoding.
  */
-export const uploadUrlLimits = (u: AuthUser): Limit[] => [
+const uploadUrlLimits = (u: AuthUser): Limit[] => [
   { key: `upload-url:user:${u.id}`, max: 30, windowSeconds: 10 * 60 },
   { key: `upload-url:user:${u.id}`, max: 200, windowSeconds: 24 * 60 * 60 },
   { key: `upload-url:school:${u.schoolId}`, max: 500, windowSeconds: 60 * 60 },
@@ -40,7 +40,7 @@ export const uploadUrlLimits = (u: AuthUser): Limit[] => [
 const quotaFull = () => conflict(MSG.pictureQuota(MAX_SCHOOL_PICTURES, MAX_SCHOOL_PICTURE_BYTES / 1024 / 1024));
 
 /** How many pictures a school keeps, and their bytes (used or not: unused ones count until removed). */
-export async function schoolPictures(db: Queryable, schoolId: string): Promise<{ pictures: number; bytes: number }> {
+async function schoolPictures(db: Queryable, schoolId: string): Promise<{ pictures: number; bytes: number }> {
   const [row] = await db
     .select({ pictures: count(), bytes: sum(uploadedImages.bytes) })
     .from(uploadedImages)
@@ -76,7 +76,7 @@ export async function createUploadUrl(db: Db, u: AuthUser, id: string): Promise<
  * upright, at most 800 px a side, WebP, no metadata. The size is read from the header first, so a
  * huge picture is named as such (413) before anything is decoded.
  */
-export async function reencode(data: Buffer): Promise<{ webp: Buffer; width: number; height: number }> {
+async function reencode(data: Buffer): Promise<{ webp: Buffer; width: number; height: number }> {
   let meta: Metadata | undefined;
   try {
     meta = await sharp(data, { limitInputPixels: false }).metadata();

@@ -10,7 +10,7 @@ interface Props {
   onChange: (v: { periodId: string | null; groupId: string | null }, names: { period?: string; group?: string }) => void;
 }
 
-export const periodName = (p: { periodNumber: number; name: string; teacher: { lastName: string } }) =>
+const periodName = (p: { periodNumber: number; name: string; teacher: { lastName: string } }) =>
   `${periodLabel(p.periodNumber)} — ${p.name} (${p.teacher.lastName})`;
 
 /** A whole class of the school, or one group of it. */

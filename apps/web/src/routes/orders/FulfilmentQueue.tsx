@@ -18,7 +18,7 @@ import { PickList } from './PickList';
 import { Pickup } from './Pickup';
 
 /** How often the queue asks again: a student's new order shows within this long. */
-export const QUEUE_REFRESH_MS = 4_000;
+const QUEUE_REFRESH_MS = 4_000;
 
 const ALL = '';
 

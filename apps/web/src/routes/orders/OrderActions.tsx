@@ -6,20 +6,20 @@ import { ACTION_STATUS, canMove, fullName, ORDER_ACTIONS, type OrderAction } fro
 import { afterOrderChange, orders, unwrap, type Order } from '../../api';
 import { formatPoints } from '../../components/points';
 
-export const ACTION_LABELS: Record<OrderAction, string> = { PACKAGE: 'Package', REDEEM: 'Redeem', CANCEL: 'Cancel', REFUND: 'Refund' };
+const ACTION_LABELS: Record<OrderAction, string> = { PACKAGE: 'Package', REDEEM: 'Redeem', CANCEL: 'Cancel', REFUND: 'Refund' };
 const DONE: Record<OrderAction, string> = { PACKAGE: 'packaged', REDEEM: 'redeemed', CANCEL: 'canceled', REFUND: 'refunded' };
 
 /** The actions staff may take on an order now (the transitions of docs/spec.md section 10.3). */
-export const staffActions = (o: Pick<Order, 'status'>): OrderAction[] => ORDER_ACTIONS.filter((a) => canMove(o.status, ACTION_STATUS[a]));
+const staffActions = (o: Pick<Order, 'status'>): OrderAction[] => ORDER_ACTIONS.filter((a) => canMove(o.status, ACTION_STATUS[a]));
 
 /** What one order is called in a button or a question: "Jordan Lee's order of 2 items". */
-export const orderName = (o: Order) => {
+const orderName = (o: Order) => {
   const n = o.orderItems.reduce((k, i) => k + i.quantity, 0);
   return `${fullName(o.student)}'s order of ${n} ${n === 1 ? 'item' : 'items'}`;
 };
 
 /** PUT order/{id}: one action; cancel and refund ask first, since they give the points back. */
-export function useOrderAction() {
+function useOrderAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ order, action }: { order: Order; action: OrderAction }) => unwrap(orders.act(order._id, { action })),

@@ -1,12 +1,12 @@
 import { compareGrades, fullName } from '@app/domain';
 import type { Order } from '../../api';
 
-export interface PickLine {
+interface PickLine {
   name: string;
   quantity: number;
 }
 
-export interface PickStudent {
+interface PickStudent {
   studentId: string;
   name: string;
   /** "Lee, Jordan" for sorting and reading down a list. */

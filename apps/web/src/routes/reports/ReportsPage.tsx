@@ -12,7 +12,7 @@ import { initialFilters, ReportFiltersBar, type FilterState } from './ReportFilt
 import { ClassTab, MyClassesTab, SchoolDashboardTab, SchoolStudentsTab, StudentTab, TeacherUsageTab, type TabProps } from './tabs';
 
 /** One tab of the screen: shown when `visible` says so; its filters; its panel. */
-export interface ReportTabDef {
+interface ReportTabDef {
   value: string;
   label: string;
   visible: (meta: ReportsMeta, user: SessionUser | null) => boolean;
@@ -27,7 +27,7 @@ const has = (tab: ReportsMeta['tabs'][number]) => (meta: ReportsMeta) => meta.ta
  * Every tab, in order, each behind its permission (the server's meta lists the caller's). A new tab
  * is one more entry here.
  */
-export const REPORT_TABS: ReportTabDef[] = [
+const REPORT_TABS: ReportTabDef[] = [
   { value: 'myClasses', label: 'My classes', visible: has('myClasses'), filters: { period: true, people: true }, Panel: MyClassesTab },
   { value: 'class', label: 'Class report', visible: has('class'), filters: { period: true, people: true }, Panel: ClassTab },
   { value: 'student', label: 'Student report', visible: has('student'), filters: { period: false, people: false }, Panel: StudentTab },

@@ -35,7 +35,7 @@ const LABELS = {
 const num = (v: number | string): number | undefined => (v === '' || v === null ? undefined : Number(v));
 
 /** The form's values as POST products/… takes them (stock null = unlimited, no limit = null). */
-export function toBody(v: Values, id?: string): ProductBody {
+function toBody(v: Values, id?: string): ProductBody {
   return {
     ...(id ? { _id: id } : {}),
     name: v.name.trim(),
