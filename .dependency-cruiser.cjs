@@ -7,11 +7,18 @@
 const SRC = '^apps/server/src/';
 module.exports = {
   forbidden: [
-    { name: 'no-circular', severity: 'error', comment: 'Modules that import each other cannot be understood or changed alone.', from: {}, to: { circular: true } },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Modules that import each other cannot be understood or changed alone.',
+      from: {},
+      to: { circular: true },
+    },
     {
       name: 'foundation-below-modules',
       severity: 'error',
-      comment: 'db, lib, access, ledger and presenters serve the modules; they never reach up into them.',
+      comment:
+        'db, lib, access, ledger and presenters serve the modules; they never reach up into them.',
       from: { path: `${SRC}(db|lib|access|ledger|presenters)/` },
       to: { path: `${SRC}(modules|jobs|seed)/|${SRC}(app|boot|main)\\.ts$` },
     },
@@ -25,9 +32,13 @@ module.exports = {
     {
       name: 'modules-meet-through-service',
       severity: 'error',
-      comment: "A module uses another module only through its service.ts, never its routes or inner files.",
+      comment:
+        'A module uses another module only through its service.ts, never its routes or inner files.',
       from: { path: `${SRC}modules/([^/]+)/` },
-      to: { path: `${SRC}modules/[^/]+/`, pathNot: [`${SRC}modules/$1/`, `${SRC}modules/[^/]+/service\\.ts$`] },
+      to: {
+        path: `${SRC}modules/[^/]+/`,
+        pathNot: [`${SRC}modules/$1/`, `${SRC}modules/[^/]+/service\\.ts$`],
+      },
     },
     {
       name: 'web-and-server-apart',
@@ -41,7 +52,9 @@ module.exports = {
       severity: 'error',
       comment: 'packages/domain is shared by server and web: no app code, no I/O modules.',
       from: { path: '^packages/domain/src/' },
-      to: { path: '^apps/|^(node:)?(fs|net|http|child_process|pg)$|node_modules/(pg|drizzle-orm|fastify)/' },
+      to: {
+        path: '^apps/|^(node:)?(fs|net|http|child_process|pg)$|node_modules/(pg|drizzle-orm|fastify)/',
+      },
     },
   ],
   options: {

@@ -3,8 +3,21 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'], setupFiles: ['vitest.setup.ts'] } },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['vitest.setup.ts'] } },
+      {
+        test: {
+          name: 'domain',
+          include: ['packages/domain/test/**/*.test.ts'],
+          setupFiles: ['vitest.setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          setupFiles: ['vitest.setup.ts'],
+        },
+      },
       {
         test: {
           name: 'server',

@@ -36,18 +36,47 @@ export async function benchGive(database: Database): Promise<Figure[]> {
     roles: ['STUDENT'],
     gradeLevel: String(6 + (i % 3)),
   }));
-  const students = await db.insert(users).values(rows).returning({ id: users.id, externalId: users.externalId });
-  const [admin] = await db.insert(users).values({ schoolId: school.id, externalId: 'BA', firstName: 'Bench', lastName: 'Admin', roles: ['SCHOOL_ADMIN'] }).returning();
-  await db.insert(credentials).values({ username: 'bench-admin', schoolId: school.id, userId: admin!.id, passwordHash: await hashPassword('bench') });
+  const students = await db
+    .insert(users)
+    .values(rows)
+    .returning({ id: users.id, externalId: users.externalId });
+  const [admin] = await db
+    .insert(users)
+    .values({
+      schoolId: school.id,
+      externalId: 'BA',
+      firstName: 'Bench',
+      lastName: 'Admin',
+      roles: ['SCHOOL_ADMIN'],
+    })
+    .returning();
+  await db.insert(credentials).values({
+    username: 'bench-admin',
+    schoolId: school.id,
+    userId: admin!.id,
+    passwordHash: await hashPassword('bench'),
+  });
   const app = await benchApp(database);
-  const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: 'bench-admin', password: 'bench' } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { username: 'bench-admin', password: 'bench' },
+  });
   const token = login.json().token as string;
-  const day = lastSchoolDay(await loadCalendar(db, school), (await loadCalendar(db, school)).today)!;
+  const day = lastSchoolDay(
+    await loadCalendar(db, school),
+    (await loadCalendar(db, school)).today,
+  )!;
   const typeId = (await typeByName(db, school, 'Helping others')).id;
   const externalStudentIds = students.map((s) => s.externalId);
 
   const give = async (ids: string[]) => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/activity/bulk', headers: { authtoken: token }, payload: { externalStudentIds: ids, activityTypes: [typeId], date: day } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/activity/bulk',
+      headers: { authtoken: token },
+      payload: { externalStudentIds: ids, activityTypes: [typeId], date: day },
+    });
     if (res.statusCode !== 200) throw new Error(`give failed: ${res.statusCode} ${res.body}`);
   };
   const rawInsert = async (ids: string[]) => {
@@ -70,15 +99,33 @@ export async function benchGive(database: Database): Promise<Figure[]> {
 
   const inParallel = async (fn: (i: number) => Promise<void>) => {
     let next = 0;
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      while (next < SINGLE_GIVES) await fn(next++);
-    }));
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < SINGLE_GIVES) await fn(next++);
+      }),
+    );
   };
-  const singleMs = await median(3, () => inParallel((i) => give([externalStudentIds[i % STUDENTS]!])));
-  const singleBase = await median(3, () => inParallel((i) => rawInsert([studentIds[i % STUDENTS]!])));
+  const singleMs = await median(3, () =>
+    inParallel((i) => give([externalStudentIds[i % STUDENTS]!])),
+  );
+  const singleBase = await median(3, () =>
+    inParallel((i) => rawInsert([studentIds[i % STUDENTS]!])),
+  );
   await app.close();
   return [
-    { name: `bulk give to ${STUDENTS} students`, ms: bulkMs, perActivityUs: (bulkMs * 1000) / STUDENTS, baselineMs: bulkBase, ratio: bulkMs / bulkBase },
-    { name: `${SINGLE_GIVES} single gives, ${CONCURRENCY} at a time`, ms: singleMs, perActivityUs: (singleMs * 1000) / SINGLE_GIVES, baselineMs: singleBase, ratio: singleMs / singleBase },
+    {
+      name: `bulk give to ${STUDENTS} students`,
+      ms: bulkMs,
+      perActivityUs: (bulkMs * 1000) / STUDENTS,
+      baselineMs: bulkBase,
+      ratio: bulkMs / bulkBase,
+    },
+    {
+      name: `${SINGLE_GIVES} single gives, ${CONCURRENCY} at a time`,
+      ms: singleMs,
+      perActivityUs: (singleMs * 1000) / SINGLE_GIVES,
+      baselineMs: singleBase,
+      ratio: singleMs / singleBase,
+    },
   ];
 }

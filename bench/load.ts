@@ -23,7 +23,11 @@ const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocan
  * Loads `url` with autocannon in a child process (its own event loop, like a separate client on
  * the same machine), so the server under test keeps this process's event loop to itself.
  */
-export function load(url: string, headers: Record<string, string> = {}, seconds = SECONDS): Promise<Load> {
+export function load(
+  url: string,
+  headers: Record<string, string> = {},
+  seconds = SECONDS,
+): Promise<Load> {
   const args = [autocannonBin, '-j', '-n', '-c', String(CONNECTIONS), '-d', String(seconds)];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   args.push(url);

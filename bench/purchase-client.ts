@@ -6,7 +6,10 @@
 import { readFileSync } from 'node:fs';
 
 const [url, secondsArg, file] = process.argv.slice(2) as [string, string, string];
-const { tokens, productId } = JSON.parse(readFileSync(file, 'utf8')) as { tokens: string[]; productId: string };
+const { tokens, productId } = JSON.parse(readFileSync(file, 'utf8')) as {
+  tokens: string[];
+  productId: string;
+};
 const body = JSON.stringify({ orderItems: [{ productId, quantity: 1 }] });
 const until = Date.now() + Number(secondsArg) * 1000;
 let ok = 0;
@@ -19,7 +22,11 @@ await Promise.all(
     while (Date.now() < until) {
       const t = performance.now();
       try {
-        const res = await fetch(url, { method: 'POST', headers: { authtoken: token, 'content-type': 'application/json' }, body });
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { authtoken: token, 'content-type': 'application/json' },
+          body,
+        });
         const text = await res.text();
         if (res.status === 200) ok++;
         else {
@@ -35,4 +42,11 @@ await Promise.all(
   }),
 );
 latencies.sort((a, b) => a - b);
-console.log(JSON.stringify({ ok, failed, firstFailures, p99Ms: latencies[Math.floor(latencies.length * 0.99)] ?? 0 }));
+console.log(
+  JSON.stringify({
+    ok,
+    failed,
+    firstFailures,
+    p99Ms: latencies[Math.floor(latencies.length * 0.99)] ?? 0,
+  }),
+);

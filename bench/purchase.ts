@@ -41,8 +41,18 @@ async function pgbenchTps(url: string): Promise<number> {
   u.pathname = `/${name}`;
   try {
     await run('pgbench', ['-i', '-q', '-s', '1', u.toString()]);
-    const { stdout } = await run('pgbench', ['-c', String(PGBENCH_CLIENTS), '-j', '2', '-T', String(PURCHASE_SECONDS), u.toString()]);
-    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout) ?? /tps = ([\d.]+)/.exec(stdout);
+    const { stdout } = await run('pgbench', [
+      '-c',
+      String(PGBENCH_CLIENTS),
+      '-j',
+      '2',
+      '-T',
+      String(PURCHASE_SECONDS),
+      u.toString(),
+    ]);
+    const tps =
+      /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout) ??
+      /tps = ([\d.]+)/.exec(stdout);
     if (!tps) throw new Error(`pgbench printed no tps: ${stdout.slice(0, 300)}`);
     return Number(tps[1]);
   } finally {
@@ -62,11 +72,22 @@ export async function benchPurchases(database: Database, url: string): Promise<P
   const school = await makeSchool(db);
   const students = (await db
     .insert(users)
-    .values(Array.from({ length: BUYERS }, (_, i) => ({ schoolId: school.id, externalId: `P${i}`, firstName: `Buyer${i}`, lastName: 'Bench', roles: ['STUDENT'], gradeLevel: '8' })))
+    .values(
+      Array.from({ length: BUYERS }, (_, i) => ({
+        schoolId: school.id,
+        externalId: `P${i}`,
+        firstName: `Buyer${i}`,
+        lastName: 'Bench',
+        roles: ['STUDENT'],
+        gradeLevel: '8',
+      })),
+    )
     .returning()) as UserRow[];
   await fund(db, school, students, 1_000_000);
   const product = await makeProduct(db, school, { name: 'Pencil', price: 1, stock: null });
-  const tokens = await Promise.all(students.map(async (s) => (await createSession(db, school.id, s.id, 1)).token));
+  const tokens = await Promise.all(
+    students.map(async (s) => (await createSession(db, school.id, s.id, 1)).token),
+  );
 
   const app = await benchApp(database, { realLogger: true });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -74,22 +95,45 @@ export async function benchPurchases(database: Database, url: string): Promise<P
   try {
     const orderUrl = `${base}/api/v2/order`;
     for (const token of tokens.slice(0, 5)) {
-      const res = await fetch(orderUrl, { method: 'POST', headers: { authtoken: token, 'content-type': 'application/json' }, body: JSON.stringify({ orderItems: [{ productId: product.id, quantity: 1 }] }) });
-      if (res.status !== 200) throw new Error(`a purchase failed: ${res.status} ${await res.text()}`);
+      const res = await fetch(orderUrl, {
+        method: 'POST',
+        headers: { authtoken: token, 'content-type': 'application/json' },
+        body: JSON.stringify({ orderItems: [{ productId: product.id, quantity: 1 }] }),
+      });
+      if (res.status !== 200)
+        throw new Error(`a purchase failed: ${res.status} ${await res.text()}`);
     }
     await writeFile(file, JSON.stringify({ tokens, productId: product.id }));
-    const [before] = await db.select({ n: count() }).from(orders).where(eq(orders.schoolId, school.id));
+    const [before] = await db
+      .select({ n: count() })
+      .from(orders)
+      .where(eq(orders.schoolId, school.id));
     const client = fileURLToPath(new URL('./purchase-client.ts', import.meta.url));
     const out = await new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', client, orderUrl, String(PURCHASE_SECONDS), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', client, orderUrl, String(PURCHASE_SECONDS), file],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
       let text = '';
       child.stdout.on('data', (d) => (text += d));
       child.on('error', reject);
-      child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`purchase client exited ${code}`))));
+      child.on('close', (code) =>
+        code === 0 ? resolve(text) : reject(new Error(`purchase client exited ${code}`)),
+      );
     });
-    const r = JSON.parse(out) as { ok: number; failed: number; firstFailures: string[]; p99Ms: number };
-    if (r.failed) console.warn(`  ${r.failed} purchases failed, e.g. ${r.firstFailures.join(' | ')}`);
-    const [after] = await db.select({ n: count() }).from(orders).where(eq(orders.schoolId, school.id));
+    const r = JSON.parse(out) as {
+      ok: number;
+      failed: number;
+      firstFailures: string[];
+      p99Ms: number;
+    };
+    if (r.failed)
+      console.warn(`  ${r.failed} purchases failed, e.g. ${r.firstFailures.join(' | ')}`);
+    const [after] = await db
+      .select({ n: count() })
+      .from(orders)
+      .where(eq(orders.schoolId, school.id));
     const drift = await ledgerDrift(db, school.id);
     return {
       ordersPerSecond: r.ok / PURCHASE_SECONDS,

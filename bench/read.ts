@@ -7,7 +7,7 @@ const COUNTED = 40;
 
 /** Resolves once no statement has been sent to the database for 300 ms. */
 async function quiet(): Promise<void> {
-  for (let last = -1, still = 0; still < 3; ) {
+  for (let last = -1, still = 0; still < 3;) {
     await new Promise((r) => setTimeout(r, 100));
     still = queryCounter.count === last ? still + 1 : 0;
     last = queryCounter.count;
@@ -30,15 +30,24 @@ export async function benchReads(database: Database): Promise<ReadFigure[]> {
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
     const signIn = async (username: string) => {
-      const res = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password: DEMO_PASSWORD } });
-      if (res.statusCode !== 200) throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { username, password: DEMO_PASSWORD },
+      });
+      if (res.statusCode !== 200)
+        throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
       return res.json().token as string;
     };
     const teacher = await signIn('teacher1');
     const student = await signIn('student1');
     const calls = [
       { name: 'GET periods (teacher1)', path: '/api/v1/periods', token: teacher },
-      { name: 'GET balance/stats (student1)', path: '/api/v1/utility/student/balance/stats', token: student },
+      {
+        name: 'GET balance/stats (student1)',
+        path: '/api/v1/utility/student/balance/stats',
+        token: student,
+      },
       { name: 'GET activity/ (teacher1)', path: '/api/v1/activity/', token: teacher },
       { name: 'GET store/meta (student1)', path: '/api/v1/store/meta', token: student },
       { name: 'GET status (with a token)', path: '/api/v1/status', token: teacher },
@@ -60,8 +69,13 @@ export async function benchReads(database: Database): Promise<ReadFigure[]> {
       // from the load have finished (the session cache is warm, as under load).
       await quiet();
       const before = queryCounter.count;
-      for (let i = 0; i < COUNTED; i++) await (await fetch(base + c.path, { headers })).arrayBuffer();
-      figures.push({ name: c.name, ...l, queriesPerRequest: (queryCounter.count - before) / COUNTED });
+      for (let i = 0; i < COUNTED; i++)
+        await (await fetch(base + c.path, { headers })).arrayBuffer();
+      figures.push({
+        name: c.name,
+        ...l,
+        queriesPerRequest: (queryCounter.count - before) / COUNTED,
+      });
     }
     return figures;
   } finally {

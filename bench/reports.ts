@@ -38,7 +38,10 @@ export interface ReportsBench {
 
 const midJune = (yearEnd: string) => `${yearEnd.slice(0, 7)}-15`;
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
-const pct = (times: number[], p: number) => [...times].sort((a, b) => a - b)[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]!;
+const pct = (times: number[], p: number) =>
+  [...times].sort((a, b) => a - b)[
+    Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)
+  ]!;
 
 async function timed(runs: number, fn: () => Promise<void>): Promise<number[]> {
   const out: number[] = [];
@@ -55,10 +58,27 @@ async function seed(database: Database) {
   const db = database.db;
   const today = todayIn('America/Los_Angeles');
   const year = schoolYearFor(today);
-  const [school] = await db.insert(schools).values({ externalId: 'BENCHRPT', name: 'Bench reports school', hasHouseSystem: true }).returning();
+  const [school] = await db
+    .insert(schools)
+    .values({ externalId: 'BENCHRPT', name: 'Bench reports school', hasHouseSystem: true })
+    .returning();
   const sid = school!.id;
-  await db.insert(schoolYears).values({ schoolId: sid, startDate: year.yearStart, endDate: year.yearEnd, givingStartDate: year.givingStart });
-  const [admin] = await db.insert(users).values({ schoolId: sid, externalId: 'ADMIN', firstName: 'Ada', lastName: 'Admin', roles: ['SCHOOL_ADMIN'] }).returning();
+  await db.insert(schoolYears).values({
+    schoolId: sid,
+    startDate: year.yearStart,
+    endDate: year.yearEnd,
+    givingStartDate: year.givingStart,
+  });
+  const [admin] = await db
+    .insert(users)
+    .values({
+      schoolId: sid,
+      externalId: 'ADMIN',
+      firstName: 'Ada',
+      lastName: 'Admin',
+      roles: ['SCHOOL_ADMIN'],
+    })
+    .returning();
   await db.execute(sql`
     insert into users (school_id, external_id, first_name, last_name, roles, grade_level, house)
     select ${sid}::uuid, 'S' || n, 'Student', 'No' || n, array['STUDENT'], (6 + n % 3)::text, (array['altruismo','amistad','isibindi','reveur'])[1 + n % 4]
@@ -66,8 +86,12 @@ async function seed(database: Database) {
   await db.execute(sql`
     insert into users (school_id, external_id, first_name, last_name, roles)
     select ${sid}::uuid, 'T' || n, 'Teacher', 'No' || n, array['TEACHER'] from generate_series(1, ${TEACHERS}) n`);
-  await db.execute(sql`create unlogged table bench_s as select row_number() over (order by id) - 1 as n, id from users where school_id = ${sid} and 'STUDENT' = any(roles)`);
-  await db.execute(sql`create unlogged table bench_t as select row_number() over (order by id) - 1 as n, id from users where school_id = ${sid} and 'TEACHER' = any(roles)`);
+  await db.execute(
+    sql`create unlogged table bench_s as select row_number() over (order by id) - 1 as n, id from users where school_id = ${sid} and 'STUDENT' = any(roles)`,
+  );
+  await db.execute(
+    sql`create unlogged table bench_t as select row_number() over (order by id) - 1 as n, id from users where school_id = ${sid} and 'TEACHER' = any(roles)`,
+  );
   // School days of the whole year (weekdays), so "the year" is a full one whatever today is.
   await db.execute(sql`
     create unlogged table bench_d as select d::date as date from generate_series(${year.yearStart}::date, ${year.yearEnd}::date, interval '1 day') d
@@ -75,7 +99,9 @@ async function seed(database: Database) {
   const t0 = performance.now();
   // A bulk load: the activities' secondary indexes are built once afterwards (as a data import would).
   const indexes = rowsOf<{ indexname: string; indexdef: string }>(
-    await db.execute(sql`select indexname, indexdef from pg_indexes where tablename = 'activities' and indexname not in (select conname from pg_constraint)`),
+    await db.execute(
+      sql`select indexname, indexdef from pg_indexes where tablename = 'activities' and indexname not in (select conname from pg_constraint)`,
+    ),
   );
   for (const i of indexes) await db.execute(sql.raw(`drop index "${i.indexname}"`));
   // Two in eight are flags; each from one of the student's "teachers" (six per student).
@@ -108,9 +134,15 @@ async function seed(database: Database) {
   const seedSeconds = (performance.now() - t0) / 1000;
   await db.execute(sql`drop table bench_s, bench_t, bench_d`);
   await vacuumAnalyze(db);
-  const count = async (table: string) => Number(rowsOf<{ n: string }>(await db.execute(sql`select count(*) as n from ${sql.raw(table)}`))[0]!.n);
+  const count = async (table: string) =>
+    Number(
+      rowsOf<{ n: string }>(await db.execute(sql`select count(*) as n from ${sql.raw(table)}`))[0]!
+        .n,
+    );
   const token = (await createSession(db, sid, admin!.id, 8)).token;
-  const [teacher] = rowsOf<{ id: string }>(await db.execute(sql`select id from users where school_id = ${sid} and external_id = 'T1'`));
+  const [teacher] = rowsOf<{ id: string }>(
+    await db.execute(sql`select id from users where school_id = ${sid} and external_id = 'T1'`),
+  );
   return {
     sid,
     year,
@@ -150,7 +182,8 @@ export async function benchReports(database: Database): Promise<ReportsBench> {
         name: 'teacher usage (GET activity/teacher-report/)',
         url: `/api/v1/activity/teacher-report/?${range}`,
         rowsOf: (b: { rows: unknown[] }) => b.rows.length,
-        total: (b: { rows: { bonusPoints: number; flagPoints: number }[] }) => b.rows.reduce((a, r) => a + r.bonusPoints + r.flagPoints, 0),
+        total: (b: { rows: { bonusPoints: number; flagPoints: number }[] }) =>
+          b.rows.reduce((a, r) => a + r.bonusPoints + r.flagPoints, 0),
         baseline: sql`
           select a.given_by, coalesce(sum(a.points) filter (where a.category = 'Bonuses'), 0) as bonus_points, count(*) filter (where a.category = 'Bonuses') as bonus_count,
                  coalesce(sum(a.points) filter (where a.category = 'Flags'), 0) as flag_points, count(*) filter (where a.category = 'Flags') as flag_count,
@@ -162,7 +195,8 @@ export async function benchReports(database: Database): Promise<ReportsBench> {
         // To mid-June: the last half month is read from the ledger by the giver index (docs/decisions/043-reports-read-rollups.md).
         url: `/api/v1/reports/teacher-usage/${s.teacherId}?startDate=${s.year.yearStart}&endDate=${midJune(s.year.yearEnd)}`,
         rowsOf: (b: { rows: unknown[] }) => b.rows.length,
-        total: (b: { rows: { bonusPoints: number; flagPoints: number }[] }) => b.rows.reduce((a, r) => a + r.bonusPoints + r.flagPoints, 0),
+        total: (b: { rows: { bonusPoints: number; flagPoints: number }[] }) =>
+          b.rows.reduce((a, r) => a + r.bonusPoints + r.flagPoints, 0),
         baseline: sql`
           select a.student_id, coalesce(sum(a.points) filter (where a.category = 'Bonuses'), 0) as bonus_points, count(*) filter (where a.category = 'Bonuses') as bonus_count,
                  coalesce(sum(a.points) filter (where a.category = 'Flags'), 0) as flag_points, count(*) filter (where a.category = 'Flags') as flag_count, max(a.date) as last_given
@@ -182,8 +216,13 @@ export async function benchReports(database: Database): Promise<ReportsBench> {
       let rows = 0;
       let total = 0;
       const one = async () => {
-        const res = await app.inject({ method: 'GET', url: c.url, headers: { authtoken: s.token } });
-        if (res.statusCode !== 200) throw new Error(`${c.url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+        const res = await app.inject({
+          method: 'GET',
+          url: c.url,
+          headers: { authtoken: s.token },
+        });
+        if (res.statusCode !== 200)
+          throw new Error(`${c.url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
         const body = JSON.parse(res.body);
         rows = c.rowsOf(body);
         total = c.total(body);
@@ -192,12 +231,23 @@ export async function benchReports(database: Database): Promise<ReportsBench> {
       const times = await timed(RUNS, one);
       // The report must agree with the activities: its points total equals the scan's.
       const scanned = rowsOf<Record<string, unknown>>(await db.execute(c.baseline)).reduce(
-        (a, r) => a + ('bonus_points' in r ? Number(r.bonus_points) + Number(r.flag_points) : Number(r.earned)),
+        (a, r) =>
+          a +
+          ('bonus_points' in r ? Number(r.bonus_points) + Number(r.flag_points) : Number(r.earned)),
         0,
       );
-      if (scanned !== total) throw new Error(`${c.name}: the report's total ${total} differs from the activities' ${scanned}`);
+      if (scanned !== total)
+        throw new Error(
+          `${c.name}: the report's total ${total} differs from the activities' ${scanned}`,
+        );
       const base = await timed(BASELINE_RUNS, async () => void (await db.execute(c.baseline)));
-      figures.push({ name: c.name, rows, p95Ms: pct(times, 95), medianMs: pct(times, 50), baselineP95Ms: pct(base, 95) });
+      figures.push({
+        name: c.name,
+        rows,
+        p95Ms: pct(times, 95),
+        medianMs: pct(times, 50),
+        baselineP95Ms: pct(base, 95),
+      });
     }
   } finally {
     await app.close();
@@ -215,7 +265,9 @@ export async function benchReports(database: Database): Promise<ReportsBench> {
 }
 
 export function printReports(label: string, r: ReportsBench) {
-  console.log(`\n${label}: reports for the whole school year (${r.students.toLocaleString('en-US')} students, ${r.activities.toLocaleString('en-US')} activity rows, ${r.rollupRows.toLocaleString('en-US')} daily and ${r.monthlyRows.toLocaleString('en-US')} monthly rollup rows, ${r.giverRollupRows.toLocaleString('en-US')} giver and ${r.toWhomRows.toLocaleString('en-US')} giver × student monthly rows; generated in ${r.seedSeconds.toFixed(0)} s)`);
+  console.log(
+    `\n${label}: reports for the whole school year (${r.students.toLocaleString('en-US')} students, ${r.activities.toLocaleString('en-US')} activity rows, ${r.rollupRows.toLocaleString('en-US')} daily and ${r.monthlyRows.toLocaleString('en-US')} monthly rollup rows, ${r.giverRollupRows.toLocaleString('en-US')} giver and ${r.toWhomRows.toLocaleString('en-US')} giver × student monthly rows; generated in ${r.seedSeconds.toFixed(0)} s)`,
+  );
   for (const f of r.figures)
     console.log(
       `  ${f.name.padEnd(56)} p95 ${f.p95Ms.toFixed(1).padStart(7)} ms  median ${f.medianMs.toFixed(1).padStart(7)} ms  ${String(f.rows).padStart(5)} rows  ${f.p95Ms <= 300 ? 'within' : 'OVER'} the 300 ms budget  baseline (scanning activities, SQL only) p95 ${f.baselineP95Ms.toFixed(1).padStart(8)} ms  ${(f.baselineP95Ms / f.p95Ms).toFixed(1)}x`,

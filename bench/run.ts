@@ -1,6 +1,12 @@
 import { benchGive, type Figure } from './give.js';
 import { CONNECTIONS, countQueries, loadBare, SECONDS, type Load } from './load.js';
-import { benchPurchases, BUYERS, PGBENCH_CLIENTS, PURCHASE_SECONDS, type PurchaseFigure } from './purchase.js';
+import {
+  benchPurchases,
+  BUYERS,
+  PGBENCH_CLIENTS,
+  PURCHASE_SECONDS,
+  type PurchaseFigure,
+} from './purchase.js';
 import { benchReads, type ReadFigure } from './read.js';
 import { benchReports, printReports } from './reports.js';
 import { benchSignIns, printSignIns } from './sign-ins.js';
@@ -18,14 +24,20 @@ const targets = await benchTargets();
 const SECTIONS = ['reads', 'gives', 'purchases', 'reports', 'sign-ins', 'web'] as const;
 const asked = process.argv.slice(2);
 const unknown = asked.filter((a) => !(SECTIONS as readonly string[]).includes(a));
-if (unknown.length) throw new Error(`Unknown bench section ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
+if (unknown.length)
+  throw new Error(
+    `Unknown bench section ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`,
+  );
 const runs = (section: (typeof SECTIONS)[number]) => asked.length === 0 || asked.includes(section);
 
-const num = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const num = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 const printReads = (label: string, bare: Load, figures: ReadFigure[]) => {
   console.log(`\n${label}: read calls`);
-  console.log(`  ${'bare Fastify hello world'.padEnd(30)} ${num(bare.rps).padStart(7)} req/s  ${'100%'.padStart(6)} of bare  p99 ${num(bare.p99Ms).padStart(5)} ms`);
+  console.log(
+    `  ${'bare Fastify hello world'.padEnd(30)} ${num(bare.rps).padStart(7)} req/s  ${'100%'.padStart(6)} of bare  p99 ${num(bare.p99Ms).padStart(5)} ms`,
+  );
   for (const f of figures)
     console.log(
       `  ${f.name.padEnd(30)} ${num(f.rps).padStart(7)} req/s  ${(((100 * f.rps) / bare.rps).toFixed(1) + '%').padStart(6)} of bare  p99 ${num(f.p99Ms).padStart(5)} ms  ${f.queriesPerRequest.toFixed(2)} queries/request`,
@@ -41,15 +53,27 @@ const printGives = (label: string, figures: Figure[]) => {
 };
 
 const printPurchases = (label: string, f: PurchaseFigure) => {
-  console.log(`\n${label}: purchases (${BUYERS} students buying at once for ${PURCHASE_SECONDS} s, the app's pool of 10 connections)`);
-  console.log(`  ${'POST order (one item)'.padEnd(30)} ${num(f.ordersPerSecond).padStart(7)} orders/s  p99 ${num(f.p99Ms).padStart(5)} ms  failed ${f.failed}  books balance: ${f.booksBalance ? 'yes' : 'NO'}`);
-  console.log(`  ${`pgbench TPC-B-like, ${PGBENCH_CLIENTS} clients`.padEnd(30)} ${num(f.pgbenchTps).padStart(7)} tps`);
+  console.log(
+    `\n${label}: purchases (${BUYERS} students buying at once for ${PURCHASE_SECONDS} s, the app's pool of 10 connections)`,
+  );
+  console.log(
+    `  ${'POST order (one item)'.padEnd(30)} ${num(f.ordersPerSecond).padStart(7)} orders/s  p99 ${num(f.p99Ms).padStart(5)} ms  failed ${f.failed}  books balance: ${f.booksBalance ? 'yes' : 'NO'}`,
+  );
+  console.log(
+    `  ${`pgbench TPC-B-like, ${PGBENCH_CLIENTS} clients`.padEnd(30)} ${num(f.pgbenchTps).padStart(7)} tps`,
+  );
   console.log(`  ratio ${((100 * f.ordersPerSecond) / f.pgbenchTps).toFixed(1)}% of pgbench`);
 };
 
 countQueries();
-if (runs('reads')) console.log(`Read calls: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, the app in this process on the demo school;`);
-if (runs('reads')) console.log('the bare Fastify hello world is loaded the same way just before each database (the machine is shared).');
+if (runs('reads'))
+  console.log(
+    `Read calls: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, the app in this process on the demo school;`,
+  );
+if (runs('reads'))
+  console.log(
+    'the bare Fastify hello world is loaded the same way just before each database (the machine is shared).',
+  );
 
 for (const t of targets) {
   if (runs('reads')) {

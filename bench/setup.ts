@@ -7,7 +7,10 @@ import { parseEnv } from '../apps/server/src/env.js';
 
 /** A fresh migrated database: PGlite in memory, or a new database on the PostgreSQL server at `url`. */
 /** `poolSize`: connections of the pg pool on PostgreSQL; 'default': the server's own default. */
-export async function benchDatabase(url?: string, poolSize: number | 'default' = 20): Promise<Database> {
+export async function benchDatabase(
+  url?: string,
+  poolSize: number | 'default' = 20,
+): Promise<Database> {
   if (!url) {
     const database = await openDatabase({});
     await migrateDatabase(database);
@@ -19,7 +22,10 @@ export async function benchDatabase(url?: string, poolSize: number | 'default' =
   await admin.query(`create database ${name}`);
   const u = new URL(url);
   u.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: u.toString(), poolSize: poolSize === 'default' ? undefined : poolSize });
+  const database = await openDatabase({
+    databaseUrl: u.toString(),
+    poolSize: poolSize === 'default' ? undefined : poolSize,
+  });
   await migrateDatabase(database);
   return {
     ...database,
@@ -36,8 +42,16 @@ export async function benchDatabase(url?: string, poolSize: number | 'default' =
  * real server, written to /dev/null (so its cost is in the figures but not on the screen).
  */
 export async function benchApp(database: Database, opts: { realLogger?: boolean } = {}) {
-  const env = parseEnv({ NODE_ENV: 'production', JOBS: 'false', WEB_DIST: '/nonexistent', API_DOCS: 'false', ...(opts.realLogger ? {} : { LOG_LEVEL: 'silent' }) });
-  const logger = opts.realLogger ? { level: env.LOG_LEVEL, stream: createWriteStream('/dev/null') } : false;
+  const env = parseEnv({
+    NODE_ENV: 'production',
+    JOBS: 'false',
+    WEB_DIST: '/nonexistent',
+    API_DOCS: 'false',
+    ...(opts.realLogger ? {} : { LOG_LEVEL: 'silent' }),
+  });
+  const logger = opts.realLogger
+    ? { level: env.LOG_LEVEL, stream: createWriteStream('/dev/null') }
+    : false;
   const app = await buildApp({ database, env, logger });
   await app.ready();
   return app;

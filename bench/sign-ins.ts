@@ -20,7 +20,8 @@ export interface SignInFigure {
   verifyMs: number;
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /**
  * 1,000 different students signing in with the right password from 127.0.0.1 over two minutes,
@@ -33,9 +34,25 @@ export async function benchSignIns(database: Database): Promise<SignInFigure> {
   const hash = await hashPassword(PASSWORD);
   const students = await db
     .insert(users)
-    .values(Array.from({ length: SIGN_IN_STUDENTS }, (_, i) => ({ schoolId: school.id, externalId: `M${i}`, firstName: `First${i}`, lastName: `Last${i}`, roles: ['STUDENT'], gradeLevel: '7' })))
+    .values(
+      Array.from({ length: SIGN_IN_STUDENTS }, (_, i) => ({
+        schoolId: school.id,
+        externalId: `M${i}`,
+        firstName: `First${i}`,
+        lastName: `Last${i}`,
+        roles: ['STUDENT'],
+        gradeLevel: '7',
+      })),
+    )
     .returning({ id: users.id });
-  await db.insert(credentials).values(students.map((s, i) => ({ username: `morning-${i}`, schoolId: school.id, userId: s.id, passwordHash: hash })));
+  await db.insert(credentials).values(
+    students.map((s, i) => ({
+      username: `morning-${i}`,
+      schoolId: school.id,
+      userId: s.id,
+      passwordHash: hash,
+    })),
+  );
 
   const verifyStart = performance.now();
   for (let i = 0; i < 10; i++) await verifyPassword(hash, PASSWORD);
@@ -71,14 +88,24 @@ export async function benchSignIns(database: Database): Promise<SignInFigure> {
       }),
     );
     latencies.sort((a, b) => a - b);
-    return { ok, refused, failed, p50Ms: pct(latencies, 50), p95Ms: pct(latencies, 95), p99Ms: pct(latencies, 99), verifyMs };
+    return {
+      ok,
+      refused,
+      failed,
+      p50Ms: pct(latencies, 50),
+      p95Ms: pct(latencies, 95),
+      p99Ms: pct(latencies, 99),
+      verifyMs,
+    };
   } finally {
     await app.close();
   }
 }
 
 export function printSignIns(label: string, f: SignInFigure): void {
-  console.log(`\n${label}: ${SIGN_IN_STUDENTS} students signing in from one address over ${SIGN_IN_SECONDS} s`);
+  console.log(
+    `\n${label}: ${SIGN_IN_STUDENTS} students signing in from one address over ${SIGN_IN_SECONDS} s`,
+  );
   console.log(`  signed in ${f.ok}  refused (429) ${f.refused}  other failures ${f.failed}`);
   console.log(
     `  POST auth/login  p50 ${f.p50Ms.toFixed(0)} ms  p95 ${f.p95Ms.toFixed(0)} ms  p99 ${f.p99Ms.toFixed(0)} ms;  one password check alone ${f.verifyMs.toFixed(0)} ms (p50 ${(f.p50Ms / f.verifyMs).toFixed(2)}x of it)`,

@@ -46,8 +46,10 @@ export interface WebFigures {
 
 /** Why the bench cannot run here, or null. */
 export function webBenchUnavailable(): string | null {
-  if (!existsSync(path.join(WEB, 'dist/index.html'))) return 'no web build (run npm run build first)';
-  if (!existsSync(CHROMIUM)) return `no Chromium at ${CHROMIUM} (scripts/ensure-chromium.sh installs it)`;
+  if (!existsSync(path.join(WEB, 'dist/index.html')))
+    return 'no web build (run npm run build first)';
+  if (!existsSync(CHROMIUM))
+    return `no Chromium at ${CHROMIUM} (scripts/ensure-chromium.sh installs it)`;
   return null;
 }
 
@@ -73,19 +75,30 @@ function recordLcp(context: BrowserContext) {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries() as (PerformanceEntry & { element?: Element | null })[]) {
         const el = e.element;
-        w.__lcp = { t: e.startTime, el: el ? `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"` : '(image or removed element)' };
+        w.__lcp = {
+          t: e.startTime,
+          el: el
+            ? `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`
+            : '(image or removed element)',
+        };
       }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   });
 }
 
 /** Opens `url` and waits for `ready` and a quiet network; returns the LCP then recorded. */
-async function loadAndReadLcp(page: Page, url: string, ready: (page: Page) => Promise<void>): Promise<{ t: number; el: string }> {
+async function loadAndReadLcp(
+  page: Page,
+  url: string,
+  ready: (page: Page) => Promise<void>,
+): Promise<{ t: number; el: string }> {
   await page.goto(url);
   await ready(page);
   await page.waitForLoadState('networkidle');
   // LCP is reported after the frame that painted it: give it two frames.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.evaluate(
+    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+  );
   return page.evaluate(() => (window as unknown as { __lcp: { t: number; el: string } }).__lcp);
 }
 
@@ -121,13 +134,25 @@ async function measureLcp(
 export async function benchWeb(opts: { webDist?: string } = {}): Promise<WebFigures> {
   const source = newest(path.join(WEB, 'src'));
   const built = statSync(path.join(opts.webDist ?? path.join(WEB, 'dist'), 'index.html')).mtimeMs;
-  const staleBuild = !opts.webDist && source.mtime > built ? path.relative(ROOT, source.file) : undefined;
+  const staleBuild =
+    !opts.webDist && source.mtime > built ? path.relative(ROOT, source.file) : undefined;
 
-  const server = await startServer({ LOG_LEVEL: 'warn', ...(opts.webDist ? { WEB_DIST: opts.webDist } : {}) });
+  const server = await startServer({
+    LOG_LEVEL: 'warn',
+    ...(opts.webDist ? { WEB_DIST: opts.webDist } : {}),
+  });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const { baseURL } = server;
@@ -137,7 +162,10 @@ export async function benchWeb(opts: { webDist?: string } = {}): Promise<WebFigu
       body: JSON.stringify({ username: STUDENT, password: PASSWORD }),
     });
     if (res.status !== 200) throw new Error(`sign-in of ${STUDENT} failed: ${res.status}`);
-    const { token, user } = (await res.json()) as { token: string; user: { _id: string; firstName: string } };
+    const { token, user } = (await res.json()) as {
+      token: string;
+      user: { _id: string; firstName: string };
+    };
     // Signed in as the app keeps a session: the token in localStorage.
     const signedIn = () =>
       browser.newContext({
@@ -145,10 +173,21 @@ export async function benchWeb(opts: { webDist?: string } = {}): Promise<WebFigu
         viewport: VIEWPORT,
         storageState: {
           cookies: [],
-          origins: [{ origin: baseURL, localStorage: [{ name: 'authtoken', value: token }, { name: 'userId', value: user._id }] }],
+          origins: [
+            {
+              origin: baseURL,
+              localStorage: [
+                { name: 'authtoken', value: token },
+                { name: 'userId', value: user._id },
+              ],
+            },
+          ],
         },
       });
-    const homeReady = (page: Page) => page.getByRole('heading', { name: `Welcome back, ${user.firstName}!` }).waitFor({ timeout: 30_000 });
+    const homeReady = (page: Page) =>
+      page
+        .getByRole('heading', { name: `Welcome back, ${user.firstName}!` })
+        .waitFor({ timeout: 30_000 });
 
     // The scripts of one cold load of the home page.
     const scripts: WebFigures['scripts'] = [];
@@ -161,7 +200,11 @@ export async function benchWeb(opts: { webDist?: string } = {}): Promise<WebFigu
           if (r.request().resourceType() !== 'script' || r.status() !== 200) return;
           bodies.push(
             r.body().then((body) => {
-              scripts.push({ file: new URL(r.url()).pathname, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length });
+              scripts.push({
+                file: new URL(r.url()).pathname,
+                bytes: body.length,
+                gzipBytes: gzipSync(body, { level: 9 }).length,
+              });
             }),
           );
         });
@@ -200,16 +243,30 @@ export async function benchWeb(opts: { webDist?: string } = {}): Promise<WebFigu
 /** The "Student home page" section of npm run bench. */
 export function printWeb(f: WebFigures): void {
   const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`; // kB of 1,000 bytes, as Vite reports sizes
-  const ms = (l: Lcp) => `${l.medianMs.toFixed(0).padStart(5)} ms (min ${l.minMs.toFixed(0)}, max ${l.maxMs.toFixed(0)})`;
-  console.log(`\nStudent home page (${STUDENT}, Chromium headless ${VIEWPORT.width}×${VIEWPORT.height}, the built app on this machine, median of ${RUNS} loads)`);
-  if (f.staleBuild) console.log(`  note: the web build is older than ${f.staleBuild}: run npm run build for current figures`);
+  const ms = (l: Lcp) =>
+    `${l.medianMs.toFixed(0).padStart(5)} ms (min ${l.minMs.toFixed(0)}, max ${l.maxMs.toFixed(0)})`;
+  console.log(
+    `\nStudent home page (${STUDENT}, Chromium headless ${VIEWPORT.width}×${VIEWPORT.height}, the built app on this machine, median of ${RUNS} loads)`,
+  );
+  if (f.staleBuild)
+    console.log(
+      `  note: the web build is older than ${f.staleBuild}: run npm run build for current figures`,
+    );
   const share = (100 * f.jsGzipBytes) / (JS_BUDGET_KB * 1000);
   console.log(
     `  JavaScript loaded         ${kb(f.jsGzipBytes).padStart(9)} gzip (${kb(f.jsBytes)} raw) in ${f.scripts.length} files: ${share.toFixed(0)}% of the ${JS_BUDGET_KB} KB budget${share > 100 ? '  OVER BUDGET' : ''}`,
   );
-  for (const s of f.scripts.slice(0, 4)) console.log(`    ${s.file.padEnd(40)} ${kb(s.gzipBytes).padStart(9)} gzip`);
-  if (f.scripts.length > 4) console.log(`    ${`${f.scripts.length - 4} more`.padEnd(40)} ${kb(f.scripts.slice(4).reduce((n, s) => n + s.gzipBytes, 0)).padStart(9)} gzip`);
-  console.log(`  LCP cold (empty cache)    ${ms(f.cold)}   baseline (static file, same server) ${ms(f.baselineCold)}   +${(f.cold.medianMs - f.baselineCold.medianMs).toFixed(0)} ms`);
-  console.log(`  LCP warm (cached)         ${ms(f.warm)}   baseline (static file, same server) ${ms(f.baselineWarm)}   +${(f.warm.medianMs - f.baselineWarm.medianMs).toFixed(0)} ms`);
+  for (const s of f.scripts.slice(0, 4))
+    console.log(`    ${s.file.padEnd(40)} ${kb(s.gzipBytes).padStart(9)} gzip`);
+  if (f.scripts.length > 4)
+    console.log(
+      `    ${`${f.scripts.length - 4} more`.padEnd(40)} ${kb(f.scripts.slice(4).reduce((n, s) => n + s.gzipBytes, 0)).padStart(9)} gzip`,
+    );
+  console.log(
+    `  LCP cold (empty cache)    ${ms(f.cold)}   baseline (static file, same server) ${ms(f.baselineCold)}   +${(f.cold.medianMs - f.baselineCold.medianMs).toFixed(0)} ms`,
+  );
+  console.log(
+    `  LCP warm (cached)         ${ms(f.warm)}   baseline (static file, same server) ${ms(f.baselineWarm)}   +${(f.warm.medianMs - f.baselineWarm.medianMs).toFixed(0)} ms`,
+  );
   console.log(`  LCP element               ${f.cold.element}`);
 }

@@ -24,10 +24,30 @@ const SIZES = [
 const NOT_FOUND = '/no-such-page';
 
 /** What a visitor who is not signed in may open: the public routes (placeholders included). */
-const VISITOR_PATHS = ['/', '/login', '/login/product', '/status', '/contact', '/account-setup', '/forgot-password', '/reset-password', NOT_FOUND];
+const VISITOR_PATHS = [
+  '/',
+  '/login',
+  '/login/product',
+  '/status',
+  '/contact',
+  '/account-setup',
+  '/forgot-password',
+  '/reset-password',
+  NOT_FOUND,
+];
 
 /** Demo users covering every role; each signs in once, through the API. */
-const USERS = ['student1', 'teacher1', 'teacher4', 'admin', 'store', 'assistant', 'house', 'giveall', 'reports'];
+const USERS = [
+  'student1',
+  'teacher1',
+  'teacher4',
+  'admin',
+  'store',
+  'assistant',
+  'house',
+  'giveall',
+  'reports',
+];
 
 /** Set AXE_DUMP=<file> to also write every failing element, one JSON line each. */
 const DUMP = process.env.AXE_DUMP;
@@ -48,7 +68,8 @@ let pagesChecked = 0;
 
 /** ' (#868e96 on #ffffff, 3.32:1)' for a colour-contrast node, '' for others. */
 function contrastOf(node: { any: { id: string; data?: unknown }[] }): string {
-  const data = node.any.find((c) => c.id === 'color-contrast')?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+  const data = node.any.find((c) => c.id === 'color-contrast')?.data as
+    { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
   return data?.fgColor ? ` (${data.fgColor} on ${data.bgColor}, ${data.contrastRatio}:1)` : '';
 }
 
@@ -68,7 +89,11 @@ type Network = ReturnType<typeof trackNetwork>;
 
 /** The page shows its content: a heading, no spinner, nothing marked busy. */
 const showsContent = (page: Page) =>
-  page.evaluate(() => document.querySelector('h1') !== null && document.querySelector('.mantine-Loader, [aria-busy="true"]') === null);
+  page.evaluate(
+    () =>
+      document.querySelector('h1') !== null &&
+      document.querySelector('.mantine-Loader, [aria-busy="true"]') === null,
+  );
 
 /**
  * Opens `path` and waits until the page has settled: content shown and the network quiet for a
@@ -76,12 +101,21 @@ const showsContent = (page: Page) =>
  * of a context loads the app; the others navigate inside it as a user does (a history push,
  * which React Router follows), which is several times faster than loading the app again.
  */
-async function openSettled(page: Page, network: Network, path: string, first: boolean): Promise<void> {
+async function openSettled(
+  page: Page,
+  network: Network,
+  path: string,
+  first: boolean,
+): Promise<void> {
   if (first) await page.goto(path);
   else
     await page.evaluate((to) => {
       const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-      window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: idx + 1 }, '', to);
+      window.history.pushState(
+        { usr: null, key: Math.random().toString(36).slice(2, 10), idx: idx + 1 },
+        '',
+        to,
+      );
       window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
     }, path);
   await settle(page, network);
@@ -93,10 +127,13 @@ async function settle(page: Page, network: Network): Promise<void> {
   for (;;) {
     if (network.busy() || !(await showsContent(page))) quietSince = Date.now();
     else if (Date.now() - quietSince >= 120) break;
-    if (Date.now() > deadline) throw new Error('the page did not settle (a spinner, no h1, or the network kept busy)');
+    if (Date.now() > deadline)
+      throw new Error('the page did not settle (a spinner, no h1, or the network kept busy)');
     await new Promise((r) => setTimeout(r, 30));
   }
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+  );
 }
 
 /** The violations on the page as it is now, as findings (and AXE_DUMP lines). */
@@ -120,7 +157,10 @@ async function audit(page: Page, role: string, size: string, path: string): Prom
     });
     if (DUMP)
       for (const n of v.nodes)
-        appendFileSync(DUMP, `${JSON.stringify({ page: where, role, size, rule: v.id, target: n.target.join(' '), html: n.html.slice(0, 300), contrast: contrastOf(n) })}\n`);
+        appendFileSync(
+          DUMP,
+          `${JSON.stringify({ page: where, role, size, rule: v.id, target: n.target.join(' '), html: n.html.slice(0, 300), contrast: contrastOf(n) })}\n`,
+        );
   }
   return found;
 }
@@ -129,7 +169,13 @@ async function audit(page: Page, role: string, size: string, path: string): Prom
  * Audits the settled page. A page that started loading again meanwhile (a late query, a
  * refetch) is audited again once settled, so a half-drawn state is never recorded by chance.
  */
-async function auditSettled(page: Page, network: Network, role: string, size: string, path: string): Promise<void> {
+async function auditSettled(
+  page: Page,
+  network: Network,
+  role: string,
+  size: string,
+  path: string,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const before = network.started();
     const found = await audit(page, role, size, path);
@@ -143,7 +189,11 @@ async function auditSettled(page: Page, network: Network, role: string, size: st
 }
 
 /** Audits every path at both sizes, in a fresh context per size from `newContext`. */
-async function auditAll(role: string, paths: string[], newContext: (viewport: { width: number; height: number }) => Promise<BrowserContext>) {
+async function auditAll(
+  role: string,
+  paths: string[],
+  newContext: (viewport: { width: number; height: number }) => Promise<BrowserContext>,
+) {
   for (const size of SIZES) {
     const context = await newContext(size.viewport);
     context.setDefaultTimeout(10_000);
@@ -156,11 +206,16 @@ async function auditAll(role: string, paths: string[], newContext: (viewport: { 
         try {
           await openSettled(page, network, path, i === 0);
         } catch (err) {
-          throw new Error(`${role}, ${size.name}, ${path}: ${err instanceof Error ? err.message : String(err)}`);
+          throw new Error(
+            `${role}, ${size.name}, ${path}: ${err instanceof Error ? err.message : String(err)}`,
+          );
         }
         await auditSettled(page, network, role, size.name, path);
       }
-      if (errors.length > 0) throw new Error(`Uncaught error in the page (${role}, ${size.name}): ${errors.map((e) => e.message).join('; ')}`);
+      if (errors.length > 0)
+        throw new Error(
+          `Uncaught error in the page (${role}, ${size.name}): ${errors.map((e) => e.message).join('; ')}`,
+        );
     } finally {
       await context.close();
     }
@@ -185,7 +240,11 @@ function signedInContext(browser: Browser, baseURL: string, token: string, user:
     { name: 'userId', value: user._id },
   ];
   return (viewport: { width: number; height: number }) =>
-    browser.newContext({ baseURL, viewport, storageState: { cookies: [], origins: [{ origin: baseURL, localStorage }] } });
+    browser.newContext({
+      baseURL,
+      viewport,
+      storageState: { cookies: [], origins: [{ origin: baseURL, localStorage }] },
+    });
 }
 
 /** At most `n` jobs at once: the two cores also run the server and Chromium. */
@@ -208,7 +267,11 @@ const slot = limiter(2);
 describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   // The roles are audited two at a time; the last test waits for all of them.
   test.concurrent('visitor', { timeout: 900_000 }, () =>
-    slot(() => auditAll('visitor', VISITOR_PATHS, (viewport) => suite.browser.newContext({ baseURL: suite.server.baseURL, viewport }))),
+    slot(() =>
+      auditAll('visitor', VISITOR_PATHS, (viewport) =>
+        suite.browser.newContext({ baseURL: suite.server.baseURL, viewport }),
+      ),
+    ),
   );
 
   test.concurrent.for(USERS)('%s', { timeout: 900_000 }, (username, { expect }) =>
@@ -228,26 +291,38 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   );
 
   afterAll(() => {
-    console.log(`axe: ${pagesChecked} pages checked, ${findings.reduce((n, f) => n + f.nodes, 0)} violations`);
+    console.log(
+      `axe: ${pagesChecked} pages checked, ${findings.reduce((n, f) => n + f.nodes, 0)} violations`,
+    );
   });
 
   test('no violations on any page', () => {
     expect(pagesChecked).toBeGreaterThan(0);
     const report = findings.map(
-      (f) => `${f.page} [${f.role}, ${f.size}] ${f.rule} (${f.impact}, ${f.nodes} elements): ${f.help}\n      ${f.targets.join('\n      ')}`,
+      (f) =>
+        `${f.page} [${f.role}, ${f.size}] ${f.rule} (${f.impact}, ${f.nodes} elements): ${f.help}\n      ${f.targets.join('\n      ')}`,
     );
-    expect(report.join('\n'), `${findings.length} rule violations on ${new Set(findings.map((f) => f.page)).size} pages`).toBe('');
+    expect(
+      report.join('\n'),
+      `${findings.length} rule violations on ${new Set(findings.map((f) => f.page)).size} pages`,
+    ).toBe('');
   });
 });
 
 /** Signs `page` in as `username` by storing an API session where the app keeps it. */
-async function signInQuickly(page: Page, username: string): Promise<{ token: string; user: SessionUser }> {
+async function signInQuickly(
+  page: Page,
+  username: string,
+): Promise<{ token: string; user: SessionUser }> {
   const session = await apiLogin(suite.server.baseURL, username);
   await page.goto('/status');
-  await page.evaluate(([token, id]) => {
-    localStorage.setItem('authtoken', token);
-    localStorage.setItem('userId', id);
-  }, [session.token, session.user._id] as const);
+  await page.evaluate(
+    ([token, id]) => {
+      localStorage.setItem('authtoken', token);
+      localStorage.setItem('userId', id);
+    },
+    [session.token, session.user._id] as const,
+  );
   return session;
 }
 
@@ -261,20 +336,30 @@ const focusIndicator = (page: Page) =>
     const el = document.activeElement;
     if (!el || el === document.body) return null;
     const css = (e: Element, pseudo?: string) => getComputedStyle(e, pseudo);
-    const ringed = (s: CSSStyleDeclaration) => s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 1;
+    const ringed = (s: CSSStyleDeclaration) =>
+      s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 1;
     const hidden = parseFloat(css(el).opacity) === 0 || (el as HTMLElement).offsetWidth <= 1;
-    const primary = css(document.documentElement).getPropertyValue('--mantine-primary-color-filled').trim();
+    const primary = css(document.documentElement)
+      .getPropertyValue('--mantine-primary-color-filled')
+      .trim();
     const shown =
       ringed(css(el)) ||
       ringed(css(el, '::after')) ||
       (hidden && el.nextElementSibling !== null && ringed(css(el.nextElementSibling))) ||
-      (el.matches('.mantine-Input-input') && css(el).getPropertyValue('--input-bd').trim() === primary);
+      (el.matches('.mantine-Input-input') &&
+        css(el).getPropertyValue('--input-bd').trim() === primary);
     const label = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40);
-    return { element: `${el.tagName.toLowerCase()} "${label}"`, skipLink: el.classList.contains('skip-link'), shown };
+    return {
+      element: `${el.tagName.toLowerCase()} "${label}"`,
+      skipLink: el.classList.contains('skip-link'),
+      shown,
+    };
   });
 
 describe('keyboard', () => {
-  test('the first Tab stop is a skip link, shown while focused, that moves focus to the main content', async ({ page }) => {
+  test('the first Tab stop is a skip link, shown while focused, that moves focus to the main content', async ({
+    page,
+  }) => {
     await signInQuickly(page, 'teacher1');
     await page.goto('/classes');
     await page.getByRole('heading', { name: 'Classes', level: 1 }).waitFor();
@@ -296,7 +381,8 @@ describe('keyboard', () => {
 
   test('every Tab stop shows a focus indicator', async ({ page }) => {
     const { token } = await signInQuickly(page, 'teacher1');
-    const classId = (await apiGet<{ _id: string }[]>(suite.server.baseURL, token, 'periods'))[0]?._id;
+    const classId = (await apiGet<{ _id: string }[]>(suite.server.baseURL, token, 'periods'))[0]
+      ?._id;
     const missing: string[] = [];
     let stops = 0;
     for (const path of ['/classes', `/class/${classId}`, '/calendar', '/contact', '/profile']) {

@@ -15,9 +15,16 @@ const points = (n: number) => n.toLocaleString('en-US');
 
 async function noAxeViolations(page: Page): Promise<string[]> {
   // Every animation finished first: a fade would give axe half-drawn colours.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+  );
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode()
+    .analyze();
+  return results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
 }
 
 /** The last row of the pay-period table: the period under way, whose balance is the balance now. */
@@ -29,27 +36,42 @@ async function lastRowBalance(page: Page): Promise<string> {
 }
 
 describe('student dashboard and pay-period breakdown', () => {
-  test('student1 sees their dashboard with the right balance, then their pay periods', async ({ page }) => {
+  test('student1 sees their dashboard with the right balance, then their pay periods', async ({
+    page,
+  }) => {
     const { token } = await apiLogin(suite.server.baseURL, 'student1');
     const stats = await get<DashboardStats>(token, 'utility/student/dashboard/stats');
 
     await signIn(page, 'student1');
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-    await expect.poll(() => page.getByTestId('dashboard-balance').textContent()).toBe(points(stats.balance));
+    await expect
+      .poll(() => page.getByTestId('dashboard-balance').textContent())
+      .toBe(points(stats.balance));
     await page.getByText(`${stats.tier.name} gem`, { exact: true }).waitFor();
     await page.getByText(`${stats.memberStatus.name} member`, { exact: true }).waitFor();
-    for (const h of ['Points over time', 'By category', 'Projections', 'Pending orders', 'Recent activity']) await page.getByRole('heading', { name: h, level: 2 }).waitFor();
+    for (const h of [
+      'Points over time',
+      'By category',
+      'Projections',
+      'Pending orders',
+      'Recent activity',
+    ])
+      await page.getByRole('heading', { name: h, level: 2 }).waitFor();
     // The projections table (or, after the year, its note) has come.
     await page.getByText(/At your pace of|nothing left to project/).waitFor();
     // Kept for the next visit, and gone at logout (checked in the cache's unit test).
-    expect(await page.evaluate(() => localStorage.getItem('dashboardData'))).toContain(`"balance":${stats.balance}`);
+    expect(await page.evaluate(() => localStorage.getItem('dashboardData'))).toContain(
+      `"balance":${stats.balance}`,
+    );
     expect(await noAxeViolations(page)).toEqual([]);
 
     await page.goto('/pay-period-breakdown');
     await page.getByRole('heading', { name: 'Pay Period Breakdown', level: 1 }).waitFor();
     expect(await lastRowBalance(page)).toBe(points(stats.balance));
-    expect(await page.getByTestId('pay-period-table').locator('tbody tr').count()).toBeGreaterThanOrEqual(2);
+    expect(
+      await page.getByTestId('pay-period-table').locator('tbody tr').count(),
+    ).toBeGreaterThanOrEqual(2);
     expect(await noAxeViolations(page)).toEqual([]);
   });
 
@@ -57,8 +79,13 @@ describe('student dashboard and pay-period breakdown', () => {
     const teacher = await apiLogin(suite.server.baseURL, 'teacher1');
     const [first] = await get<{ _id: string }[]>(teacher.token, 'periods');
     const roster = (await get<PeriodDetail>(teacher.token, `periods/${first!._id}`)).students;
-    const student = roster.find((s) => roster.filter((o) => o.lastName === s.lastName).length === 1) ?? roster[0]!;
-    const { balance } = await get<{ balance: number }>(teacher.token, `utility/student/balance/stats?studentId=${student._id}`);
+    const student =
+      roster.find((s) => roster.filter((o) => o.lastName === s.lastName).length === 1) ??
+      roster[0]!;
+    const { balance } = await get<{ balance: number }>(
+      teacher.token,
+      `utility/student/balance/stats?studentId=${student._id}`,
+    );
 
     await signIn(page, 'teacher1');
     await page.goto('/pay-period-breakdown');
@@ -70,7 +97,9 @@ describe('student dashboard and pay-period breakdown', () => {
     await picker.click();
     await picker.fill(student.lastName);
     await page.getByRole('option', { name: `${student.lastName}, ${student.firstName}` }).click();
-    await page.getByText(`${fullName(student)}: balance at the end of each pay period`, { exact: false }).waitFor();
+    await page
+      .getByText(`${fullName(student)}: balance at the end of each pay period`, { exact: false })
+      .waitFor();
     expect(await lastRowBalance(page)).toBe(points(balance));
     expect(await noAxeViolations(page)).toEqual([]);
 

@@ -40,19 +40,25 @@ async function demoAfterDailyRun(): Promise<{ env: NodeJS.ProcessEnv; drop(): Pr
     drop = async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`).finally(() => client.end());
+      await client
+        .query(`drop database if exists ${name} with (force)`)
+        .finally(() => client.end());
     };
   } else {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-feedback-'));
     env = { DATA_DIR: dataDir, DATABASE_URL: '' };
     drop = () => rm(dataDir, { recursive: true, force: true });
   }
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir: env.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR,
+  });
   try {
     await migrateDatabase(database);
     await seedDemo(database.db);
     const runs = await runDailyPointsForAllSchools(database.db);
-    if (!runs.some((r) => r.given)) throw new Error(`the daily points were not given: ${JSON.stringify(runs)}`);
+    if (!runs.some((r) => r.given))
+      throw new Error(`the daily points were not given: ${JSON.stringify(runs)}`);
   } catch (err) {
     await database.close();
     await drop();
@@ -77,9 +83,16 @@ afterAll(async () => {
 const test = testWithPage(() => ({ browser: suite.browser, baseURL: suite.server.baseURL }));
 
 const get = <T>(token: string, p: string) => apiGet<T>(suite.server.baseURL, token, p);
-const ledger = (token: string, studentId: string) => readLedger(suite.server.baseURL, token, studentId);
+const ledger = (token: string, studentId: string) =>
+  readLedger(suite.server.baseURL, token, studentId);
 /** 'Oct 14, 2025', as the activity list writes a date. */
-const shortDate = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+const shortDate = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
 /** Points as the app writes them: "+5", "−3" (a real minus sign). */
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 
@@ -97,18 +110,27 @@ async function setup(): Promise<Setup> {
   const { token } = await apiLogin(suite.server.baseURL, 'teacher1');
   const classes = await get<{ _id: string; name: string }[]>(token, 'periods');
   const math6 = classes.find((c) => c.name === 'Math 6')!;
-  const roster = (await get<{ students: ClassStudentStats[] }>(token, `activity/class-stats/${math6._id}`)).students;
-  const unique = roster.filter((s) => roster.filter((o) => fullName(o) === fullName(s)).length === 1);
+  const roster = (
+    await get<{ students: ClassStudentStats[] }>(token, `activity/class-stats/${math6._id}`)
+  ).students;
+  const unique = roster.filter(
+    (s) => roster.filter((o) => fullName(o) === fullName(s)).length === 1,
+  );
   const options = await get<ActivityOptions>(token, 'activity/options');
   const flag = options.categories.Flags.find((o) => o.name === 'Late to class')!;
   const candidates: Setup['candidates'] = [];
   for (const student of unique) {
     const before = await ledger(token, student._id);
-    const behavior = [...before.activities.values()].filter((a) => a.category === 'Daily Behavior').sort((a, b) => b.date.localeCompare(a.date))[0];
+    const behavior = [...before.activities.values()]
+      .filter((a) => a.category === 'Daily Behavior')
+      .sort((a, b) => b.date.localeCompare(a.date))[0];
     if (behavior) candidates.push({ student, behavior, before });
     if (candidates.length === 4) break;
   }
-  const day = candidates.map((c) => c.behavior.date).sort().at(-1)!;
+  const day = candidates
+    .map((c) => c.behavior.date)
+    .sort()
+    .at(-1)!;
   const thatDay = candidates.filter((c) => c.behavior.date === day);
   expect(thatDay.length, `students with Daily Behavior points on ${day}`).toBeGreaterThanOrEqual(2);
   return { token, classId: math6._id, flag, day, candidates: thatDay };
@@ -125,7 +147,9 @@ async function flagInClass(page: Page, s: Setup, student: ClassStudentStats) {
   await page.getByRole('button', { name: new RegExp(`^${s.flag.name}`) }).click();
   // The action bar says what is about to happen, for which day.
   const bar = page.getByRole('region', { name: 'Selection' });
-  await expect.poll(() => bar.textContent()).toContain(`1 student selected · ${signed(s.flag.points)} ${s.flag.name}`);
+  await expect
+    .poll(() => bar.textContent())
+    .toContain(`1 student selected · ${signed(s.flag.points)} ${s.flag.name}`);
   await page.getByRole('button', { name: 'Give to 1 student', exact: true }).click();
   return page.getByRole('alert').filter({ hasText: 'Flag given' });
 }
@@ -135,7 +159,9 @@ const rosterBalance = (page: Page, student: ClassStudentStats) =>
   page
     .getByRole('table', { name: /^Students/ })
     .getByRole('row')
-    .filter({ has: page.getByRole('checkbox', { name: `Select ${fullName(student)}`, exact: true }) })
+    .filter({
+      has: page.getByRole('checkbox', { name: `Select ${fullName(student)}`, exact: true }),
+    })
     .getByRole('cell')
     .nth(2);
 
@@ -145,19 +171,25 @@ describe('honest feedback', () => {
     s = await setup();
   }, 60_000);
 
-  test("a flag that also takes back the day's Daily Behavior points shows both amounts, in the toast and in the activity list", async ({ page }) => {
+  test("a flag that also takes back the day's Daily Behavior points shows both amounts, in the toast and in the activity list", async ({
+    page,
+  }) => {
     const { student, behavior, before } = s.candidates[0]!;
     const toast = await flagInClass(page, s, student);
     // The toast: the flag's points and the Daily Behavior points it took back.
     await toast.waitFor();
     await expect
       .poll(() => toast.textContent())
-      .toContain(`Took ${-s.flag.points} points from 1 student, and ${behavior.points} Daily Behavior points the day had already given`);
+      .toContain(
+        `Took ${-s.flag.points} points from 1 student, and ${behavior.points} Daily Behavior points the day had already given`,
+      );
 
     // The server agrees: the student lost both (the flag, and the behavior points removed).
     const after = await ledger(s.token, student._id);
     const d = ledgerDiff(before, after);
-    expect(d.added.map((a) => [a.activityType, a.points, a.behaviorTakenBack])).toEqual([[s.flag.name, s.flag.points, -behavior.points]]);
+    expect(d.added.map((a) => [a.activityType, a.points, a.behaviorTakenBack])).toEqual([
+      [s.flag.name, s.flag.points, -behavior.points],
+    ]);
     expect(d.removed.map((a) => [a.category, a.date])).toEqual([['Daily Behavior', s.day]]);
     expect(d.delta).toBe(s.flag.points - behavior.points);
 
@@ -170,20 +202,30 @@ describe('honest feedback', () => {
       .filter({ hasText: shortDate(s.day) });
     await expect.poll(() => row.count()).toBe(1);
     const points = row.getByRole('cell').nth(4);
-    await expect.poll(() => points.textContent()).toBe(`${signed(s.flag.points)}${signed(-behavior.points)} Daily Behavior`);
+    await expect
+      .poll(() => points.textContent())
+      .toBe(`${signed(s.flag.points)}${signed(-behavior.points)} Daily Behavior`);
     // And the roster's balance is the server's.
-    await expect.poll(() => rosterBalance(page, student).textContent()).toBe(after.balance.toLocaleString('en-US'));
+    await expect
+      .poll(() => rosterBalance(page, student).textContent())
+      .toBe(after.balance.toLocaleString('en-US'));
   });
 
-  test("Undo in the toast brings the student's balance back, Daily Behavior points included", async ({ page }) => {
+  test("Undo in the toast brings the student's balance back, Daily Behavior points included", async ({
+    page,
+  }) => {
     const { student, behavior, before } = s.candidates[1]!;
     const toast = await flagInClass(page, s, student);
     await toast.waitFor();
-    await expect.poll(() => toast.textContent()).toContain(`and ${behavior.points} Daily Behavior points`);
+    await expect
+      .poll(() => toast.textContent())
+      .toContain(`and ${behavior.points} Daily Behavior points`);
     // Given: the balance fell by the flag and the behavior points, on the server and on the roster.
     const flagged = await ledger(s.token, student._id);
     expect(flagged.balance).toBe(before.balance + s.flag.points - behavior.points);
-    await expect.poll(() => rosterBalance(page, student).textContent()).toBe(flagged.balance.toLocaleString('en-US'));
+    await expect
+      .poll(() => rosterBalance(page, student).textContent())
+      .toBe(flagged.balance.toLocaleString('en-US'));
 
     await toast.getByRole('button', { name: 'Undo' }).click();
     const undone = page.getByRole('alert').filter({ hasText: 'Undone' });
@@ -195,7 +237,13 @@ describe('honest feedback', () => {
     expect(after.balance).toBe(before.balance);
     const d = ledgerDiff(before, after);
     expect(d.added.filter((a) => a.category === 'Flags')).toEqual([]);
-    expect([...after.activities.values()].filter((a) => a.category === 'Daily Behavior' && a.date === s.day).map((a) => a.points)).toEqual([behavior.points]);
-    await expect.poll(() => rosterBalance(page, student).textContent()).toBe(before.balance.toLocaleString('en-US'));
+    expect(
+      [...after.activities.values()]
+        .filter((a) => a.category === 'Daily Behavior' && a.date === s.day)
+        .map((a) => a.points),
+    ).toEqual([behavior.points]);
+    await expect
+      .poll(() => rosterBalance(page, student).textContent())
+      .toBe(before.balance.toLocaleString('en-US'));
   });
 });

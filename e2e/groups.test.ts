@@ -9,27 +9,48 @@ import { useE2E } from './helpers/suite.js';
 
 const { suite, test } = useE2E();
 const get = <T>(token: string, path: string) => apiGet<T>(suite.server.baseURL, token, path);
-const ledger = (token: string, studentId?: string) => readLedger(suite.server.baseURL, token, studentId);
+const ledger = (token: string, studentId?: string) =>
+  readLedger(suite.server.baseURL, token, studentId);
 
-const monthDay = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
+const monthDay = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    month: 'short',
+    day: 'numeric',
+  });
 
 describe('groups', () => {
-  test('a teacher gives a bonus to a group and undoes the group’s points of the day', async ({ page }) => {
+  test('a teacher gives a bonus to a group and undoes the group’s points of the day', async ({
+    page,
+  }) => {
     const teacher = await apiLogin(suite.server.baseURL, 'teacher1');
     const classes = await get<{ _id: string; name: string }[]>(teacher.token, 'periods');
     const math6 = classes.find((c) => c.name === 'Math 6')!;
-    const roster = (await get<{ students: ClassStudent[] }>(teacher.token, `activity/class-stats/${math6._id}`)).students;
-    const unique = roster.filter((s) => roster.filter((o) => fullName(o) === fullName(s)).length === 1);
+    const roster = (
+      await get<{ students: ClassStudent[] }>(teacher.token, `activity/class-stats/${math6._id}`)
+    ).students;
+    const unique = roster.filter(
+      (s) => roster.filter((o) => fullName(o) === fullName(s)).length === 1,
+    );
     const members = unique.slice(-2);
     expect(members).toHaveLength(2);
-    const options = await get<{ categories: { Bonuses: { name: string; points: number }[] } }>(teacher.token, 'activity/options');
+    const options = await get<{ categories: { Bonuses: { name: string; points: number }[] } }>(
+      teacher.token,
+      'activity/options',
+    );
     const bonus = options.categories.Bonuses.find((o) => o.name === 'Helping others')!;
     const tag = `e2e group ${Date.now()}`;
-    const before = new Map(await Promise.all(members.map(async (s) => [s._id, await ledger(teacher.token, s._id)] as const)));
+    const before = new Map(
+      await Promise.all(
+        members.map(async (s) => [s._id, await ledger(teacher.token, s._id)] as const),
+      ),
+    );
 
     await signIn(page, 'teacher1');
     await page.goto(`/class/${math6._id}`);
-    await page.getByRole('checkbox', { name: `Select ${fullName(members[0]!)}`, exact: true }).waitFor();
+    await page
+      .getByRole('checkbox', { name: `Select ${fullName(members[0]!)}`, exact: true })
+      .waitFor();
     const date = await page.getByLabel('Date', { exact: true }).inputValue();
 
     // A group type "Tables" with one group of the two students.
@@ -41,11 +62,16 @@ describe('groups', () => {
     const picker = dialog.getByRole('textbox', { name: 'Members of Table 1' });
     for (const s of members) {
       await picker.fill(s.lastName);
-      await page.getByRole('option', { name: `${s.lastName}, ${s.firstName}`, exact: true }).click();
+      await page
+        .getByRole('option', { name: `${s.lastName}, ${s.firstName}`, exact: true })
+        .click();
     }
     await picker.press('Tab');
     await dialog.getByRole('button', { name: 'Save groups' }).click();
-    const undo = dialog.getByRole('button', { name: `Undo points given to Table 1 on ${monthDay(date)}`, exact: true });
+    const undo = dialog.getByRole('button', {
+      name: `Undo points given to Table 1 on ${monthDay(date)}`,
+      exact: true,
+    });
     await undo.waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
@@ -53,22 +79,39 @@ describe('groups', () => {
     // "Select a group" ticks both members; the bonus goes through the group.
     await page.getByRole('textbox', { name: 'Select a group' }).click();
     await page.getByRole('option', { name: 'Table 1 (2)', exact: true }).click();
-    for (const s of members) await expect.poll(() => page.getByRole('checkbox', { name: `Select ${fullName(s)}`, exact: true }).isChecked()).toBe(true);
+    for (const s of members)
+      await expect
+        .poll(() =>
+          page.getByRole('checkbox', { name: `Select ${fullName(s)}`, exact: true }).isChecked(),
+        )
+        .toBe(true);
     await page.getByRole('button', { name: new RegExp(`^${bonus.name}`) }).click();
     await page.getByRole('textbox', { name: 'Comment (optional)' }).fill(tag);
     await page.getByRole('button', { name: 'Give to 2 students', exact: true }).click();
     await page.getByText(`Gave ${bonus.points} points to 2 students`).waitFor();
 
     const tagged = async () =>
-      (await get<ActivityItem[]>(teacher.token, `activity/?internalPeriodId=${math6._id}&limit=1000`)).filter((a) => a.comment === tag);
+      (
+        await get<ActivityItem[]>(
+          teacher.token,
+          `activity/?internalPeriodId=${math6._id}&limit=1000`,
+        )
+      ).filter((a) => a.comment === tag);
     const given = await tagged();
     expect(given.map((a) => a.studentId).sort()).toEqual(members.map((s) => s._id).sort());
-    given.forEach((a) => expect([a.activityType, a.points, a.date]).toEqual([bonus.name, bonus.points, date]));
+    given.forEach((a) =>
+      expect([a.activityType, a.points, a.date]).toEqual([bonus.name, bonus.points, date]),
+    );
 
     // The groups dialog takes the group's points of the day back, after a confirmation.
     await page.getByRole('button', { name: 'Manage groups' }).click();
     await undo.click();
-    await dialog.getByRole('button', { name: `Yes, undo points given to Table 1 on ${monthDay(date)}`, exact: true }).click();
+    await dialog
+      .getByRole('button', {
+        name: `Yes, undo points given to Table 1 on ${monthDay(date)}`,
+        exact: true,
+      })
+      .click();
     await page.getByText('Removed 2 activities from Table 1.', { exact: true }).waitFor();
     expect(await tagged()).toEqual([]);
 
@@ -85,7 +128,14 @@ describe('groups', () => {
 
     // A second undo finds nothing.
     await undo.click();
-    await dialog.getByRole('button', { name: `Yes, undo points given to Table 1 on ${monthDay(date)}`, exact: true }).click();
-    await page.getByText(`Nothing was given to Table 1 on ${monthDay(date)}.`, { exact: true }).waitFor();
+    await dialog
+      .getByRole('button', {
+        name: `Yes, undo points given to Table 1 on ${monthDay(date)}`,
+        exact: true,
+      })
+      .click();
+    await page
+      .getByText(`Nothing was given to Table 1 on ${monthDay(date)}.`, { exact: true })
+      .waitFor();
   });
 });

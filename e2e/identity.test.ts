@@ -13,7 +13,12 @@ import { apiLogin, meStatus } from './helpers/api.js';
 import { launchBrowser, pathnameOf, testWithPage } from './helpers/browser.js';
 import { freePort, startServer, type TestServer } from './helpers/server.js';
 
-const suite = {} as { server: TestServer; browser: Browser; idp: TestOidcProvider; smtp: Awaited<ReturnType<typeof startSmtpServer>> };
+const suite = {} as {
+  server: TestServer;
+  browser: Browser;
+  idp: TestOidcProvider;
+  smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+};
 const CLIENT = { clientId: 'demo-clever', clientSecret: 'demo-clever-secret-0123456789' };
 
 beforeAll(async () => {
@@ -49,14 +54,21 @@ const test = testWithPage(() => ({ browser: suite.browser, baseURL: suite.server
 
 async function expectNoAxeViolations(page: Page) {
   await page.locator('h1').first().waitFor();
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode()
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('authtoken'));
 
 describe('identity screens', () => {
-  test('SSO round trip: the login page to Clever and back, signed in as the roster user', async ({ page }) => {
+  test('SSO round trip: the login page to Clever and back, signed in as the roster user', async ({
+    page,
+  }) => {
     await page.goto('/login');
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: 'Sign in with Clever' }).click();
@@ -71,18 +83,25 @@ describe('identity screens', () => {
     const token = await storedToken(page);
     expect(token).toBeTruthy();
     expect(await meStatus(suite.server.baseURL, token!)).toBe(200);
-    const me = await fetch(`${suite.server.baseURL}/api/v1/auth/me`, { method: 'POST', headers: { authtoken: token! } }).then((r) => r.json());
+    const me = await fetch(`${suite.server.baseURL}/api/v1/auth/me`, {
+      method: 'POST',
+      headers: { authtoken: token! },
+    }).then((r) => r.json());
     expect(me.username).toBe('teacher1');
   });
 
-  test('the return page without an answer from the provider says so, and is accessible', async ({ page }) => {
+  test('the return page without an answer from the provider says so, and is accessible', async ({
+    page,
+  }) => {
     await page.goto('/login/clever?error=access_denied&error_description=You%20declined.');
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('You declined.');
     await expectNoAxeViolations(page);
     expect(pathnameOf(page)).toBe('/login/clever');
   });
 
-  test('account setup from an invitation: the mail, the page, signed in; the link works once', async ({ page }) => {
+  test('account setup from an invitation: the mail, the page, signed in; the link works once', async ({
+    page,
+  }) => {
     const admin = await apiLogin(suite.server.baseURL, 'admin');
     const teacher = await apiLogin(suite.server.baseURL, 'teacher2');
     const email = 'teacher2@example.org';
@@ -99,8 +118,12 @@ describe('identity screens', () => {
     await page.getByRole('textbox', { name: 'New password', exact: true }).fill('password1');
     await page.getByRole('textbox', { name: 'Repeat the new password' }).fill('password1');
     await page.getByRole('button', { name: 'Set up my account' }).click();
-    await expect.poll(() => page.getByText('This password is too common. Choose another.').count()).toBe(1);
-    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('a calm green river');
+    await expect
+      .poll(() => page.getByText('This password is too common. Choose another.').count())
+      .toBe(1);
+    await page
+      .getByRole('textbox', { name: 'New password', exact: true })
+      .fill('a calm green river');
     await page.getByRole('textbox', { name: 'Repeat the new password' }).fill('a calm green river');
     await page.getByRole('button', { name: 'Set up my account' }).click();
     await page.waitForURL((u) => u.pathname === '/');
@@ -108,7 +131,11 @@ describe('identity screens', () => {
     await apiLogin(suite.server.baseURL, 'teacher2', 'a calm green river');
 
     await page.goto(link.pathname + link.search);
-    await expect.poll(() => page.getByText('This link has expired or was already used. Ask for a new one.').count()).toBe(1);
+    await expect
+      .poll(() =>
+        page.getByText('This link has expired or was already used. Ask for a new one.').count(),
+      )
+      .toBe(1);
   });
 
   test('forgot and reset password: the same answer, the mail, a new password', async ({ page }) => {
@@ -137,7 +164,9 @@ describe('identity screens', () => {
     const link = linkIn(await suite.smtp.next(email), '/reset-password');
     await page.goto(link.pathname + link.search);
     await expectNoAxeViolations(page);
-    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('blue kites at noon');
+    await page
+      .getByRole('textbox', { name: 'New password', exact: true })
+      .fill('blue kites at noon');
     await page.getByRole('textbox', { name: 'Repeat the new password' }).fill('blue kites at noon');
     await page.getByRole('button', { name: 'Save my new password' }).click();
     await page.waitForURL((u) => u.pathname === '/');
@@ -146,7 +175,9 @@ describe('identity screens', () => {
     expect(suite.smtp.mails.filter((m) => m.to.includes('nobody@example.org'))).toEqual([]);
   });
 
-  test('the account setup and reset pages without a link, and the school token sign-in form, are accessible', async ({ page }) => {
+  test('the account setup and reset pages without a link, and the school token sign-in form, are accessible', async ({
+    page,
+  }) => {
     for (const path of ['/account-setup', '/reset-password']) {
       await page.goto(path);
       await expect.poll(() => page.getByRole('alert').count()).toBe(1);
@@ -157,7 +188,9 @@ describe('identity screens', () => {
     await page.getByRole('textbox', { name: 'School code' }).fill('DEMO');
     await page.getByRole('textbox', { name: 'School token' }).fill('not-the-token');
     await page.getByRole('button', { name: 'Sign in with the school token' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Invalid username/password');
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('Invalid username/password');
     await expectNoAxeViolations(page);
   });
 });

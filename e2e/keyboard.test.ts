@@ -17,7 +17,9 @@ const MAX_KEY_PRESSES = 15;
 const focused = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    return el ? `${el.tagName.toLowerCase()}|${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 60) ?? ''}` : '';
+    return el
+      ? `${el.tagName.toLowerCase()}|${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 60) ?? ''}`
+      : '';
   });
 
 /** Every key pressed (with where focus went), so the count is of real presses and a failure shows the path. */
@@ -38,21 +40,41 @@ function keyboard(page: Page) {
 }
 
 const classStats = async (token: string, periodId: string) =>
-  (await apiGet<{ students: ClassStudentStats[] }>(suite.server.baseURL, token, `activity/class-stats/${periodId}`)).students;
+  (
+    await apiGet<{ students: ClassStudentStats[] }>(
+      suite.server.baseURL,
+      token,
+      `activity/class-stats/${periodId}`,
+    )
+  ).students;
 
 describe('keyboard', () => {
-  test(`a bonus is given to one student on the class page with the keyboard alone, in at most ${MAX_KEY_PRESSES} key presses`, async ({ page }) => {
+  test(`a bonus is given to one student on the class page with the keyboard alone, in at most ${MAX_KEY_PRESSES} key presses`, async ({
+    page,
+  }) => {
     const teacher = await apiLogin(suite.server.baseURL, 'teacher1');
-    const classes = await apiGet<{ _id: string; name: string }[]>(suite.server.baseURL, teacher.token, 'periods');
+    const classes = await apiGet<{ _id: string; name: string }[]>(
+      suite.server.baseURL,
+      teacher.token,
+      'periods',
+    );
     const math6 = classes.find((c) => c.name === 'Math 6')!;
-    const options = await apiGet<ActivityOptions>(suite.server.baseURL, teacher.token, 'activity/options');
+    const options = await apiGet<ActivityOptions>(
+      suite.server.baseURL,
+      teacher.token,
+      'activity/options',
+    );
     const bonus = options.categories.Bonuses.find((o) => o.name === 'Helping others')!;
     const before = await classStats(teacher.token, math6._id);
 
     await signIn(page, 'teacher1');
     await page.goto(`/class/${math6._id}`);
     await page.getByRole('button', { name: /^Helping others/ }).waitFor();
-    await page.getByRole('table', { name: /^Students/ }).getByRole('checkbox').first().waitFor();
+    await page
+      .getByRole('table', { name: /^Students/ })
+      .getByRole('checkbox')
+      .first()
+      .waitFor();
     // Start from the top of the page as a freshly loaded one (signing in left focus on the form).
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
@@ -67,10 +89,16 @@ describe('keyboard', () => {
     expect(await keys.press('Tab')).toMatch(/^button\|/);
     await keys.pressUntil('ArrowDown', /^button\|Helping others/, 10);
     await keys.press('Enter');
-    await expect.poll(() => page.getByRole('button', { name: /^Helping others/ }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() =>
+        page.getByRole('button', { name: /^Helping others/ }).getAttribute('aria-pressed'),
+      )
+      .toBe('true');
     // The action bar says what will happen, and its Give button comes next.
     const bar = page.getByRole('region', { name: 'Selection' });
-    await expect.poll(() => bar.textContent()).toContain(`1 student selected · +${bonus.points} Helping others`);
+    await expect
+      .poll(() => bar.textContent())
+      .toContain(`1 student selected · +${bonus.points} Helping others`);
     expect(await keys.press('Tab')).toBe('button|Give to 1 student');
     await keys.press('Enter');
     await page.getByText(`Gave ${bonus.points} points to 1 student`).waitFor();
@@ -91,13 +119,23 @@ describe('keyboard', () => {
     const student = matches[0]!;
     const after = (await classStats(teacher.token, math6._id)).find((s) => s._id === student._id)!;
     expect(after.balance - student.balance).toBe(bonus.points);
-    const row = page.getByRole('row').filter({ has: page.getByRole('checkbox', { name: `Select ${name}`, exact: true }) });
-    await expect.poll(() => row.getByRole('cell').nth(2).textContent()).toBe(after.balance.toLocaleString('en-US'));
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('checkbox', { name: `Select ${name}`, exact: true }) });
+    await expect
+      .poll(() => row.getByRole('cell').nth(2).textContent())
+      .toBe(after.balance.toLocaleString('en-US'));
   });
 
-  test('inside the roster and the actions, arrow keys move and Tab leaves at once', async ({ page }) => {
+  test('inside the roster and the actions, arrow keys move and Tab leaves at once', async ({
+    page,
+  }) => {
     const teacher = await apiLogin(suite.server.baseURL, 'teacher1');
-    const classes = await apiGet<{ _id: string; name: string }[]>(suite.server.baseURL, teacher.token, 'periods');
+    const classes = await apiGet<{ _id: string; name: string }[]>(
+      suite.server.baseURL,
+      teacher.token,
+      'periods',
+    );
     const math6 = classes.find((c) => c.name === 'Math 6')!;
     await signIn(page, 'teacher1');
     await page.goto(`/class/${math6._id}`);
@@ -132,12 +170,24 @@ describe('keyboard', () => {
     expect(await keys.press('Shift+Tab')).toBe(firstAction);
   });
 
-  test('with students selected the action bar is in view, on desktop and phone; the roster says what its dots and hidden columns are', async ({ page }) => {
+  test('with students selected the action bar is in view, on desktop and phone; the roster says what its dots and hidden columns are', async ({
+    page,
+  }) => {
     const teacher = await apiLogin(suite.server.baseURL, 'teacher1');
-    const classes = await apiGet<{ _id: string; name: string }[]>(suite.server.baseURL, teacher.token, 'periods');
+    const classes = await apiGet<{ _id: string; name: string }[]>(
+      suite.server.baseURL,
+      teacher.token,
+      'periods',
+    );
     const math6 = classes.find((c) => c.name === 'Math 6')!;
-    const options = await apiGet<ActivityOptions>(suite.server.baseURL, teacher.token, 'activity/options');
-    const [first] = [...(await classStats(teacher.token, math6._id))].sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
+    const options = await apiGet<ActivityOptions>(
+      suite.server.baseURL,
+      teacher.token,
+      'activity/options',
+    );
+    const [first] = [...(await classStats(teacher.token, math6._id))].sort(
+      (a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName),
+    );
     await signIn(page, 'teacher1');
     // The first student gets a bonus and a flag on the page's day, so their selected row shows green and red points.
     await page.goto(`/class/${math6._id}`);
@@ -168,7 +218,9 @@ describe('keyboard', () => {
 
       // The house dots have a legend in words.
       const legend = page.getByRole('list', { name: 'Houses:' });
-      expect((await legend.getByRole('listitem').allTextContents()).length, size).toBeGreaterThan(0);
+      expect((await legend.getByRole('listitem').allTextContents()).length, size).toBeGreaterThan(
+        0,
+      );
 
       // On a phone the roster says which columns are out of view, and takes you there.
       const more = page.getByRole('button', { name: /^More columns: / });
@@ -179,14 +231,20 @@ describe('keyboard', () => {
         await page.getByRole('button', { name: /^Student\b/ }).waitFor();
       } else expect(await more.count(), size).toBe(0);
 
-      await roster.getByRole('checkbox', { name: `Select ${fullName(first!)}`, exact: true }).check();
+      await roster
+        .getByRole('checkbox', { name: `Select ${fullName(first!)}`, exact: true })
+        .check();
       await page.getByRole('button', { name: /^Homework complete/ }).click();
       await page.evaluate(() => window.scrollTo(0, 0));
-      await expect.poll(() => bar.textContent(), { message: size }).toContain('1 student selected · +2 Homework complete');
+      await expect
+        .poll(() => bar.textContent(), { message: size })
+        .toContain('1 student selected · +2 Homework complete');
       // The bar and its Give button are inside the window, wherever the page is scrolled.
       for (const y of [0, 100_000]) {
         await page.evaluate((top) => window.scrollTo(0, top), y);
-        const box = await page.getByRole('button', { name: 'Give to 1 student', exact: true }).boundingBox();
+        const box = await page
+          .getByRole('button', { name: 'Give to 1 student', exact: true })
+          .boundingBox();
         expect(box, `${size}, scrolled to ${y}`).not.toBeNull();
         expect(box!.y, size).toBeGreaterThanOrEqual(0);
         expect(box!.y + box!.height, size).toBeLessThanOrEqual(viewport.height);
@@ -194,15 +252,28 @@ describe('keyboard', () => {
       // Scrolled to the end, the page's last card ends above the bar: it covers nothing for good.
       const overlap = await page.evaluate(() => {
         const barTop = document.querySelector('.give-bar')!.getBoundingClientRect().top;
-        const cards = [...document.querySelectorAll('#main-content .mantine-Card-root')].map((c) => c.getBoundingClientRect().bottom);
+        const cards = [...document.querySelectorAll('#main-content .mantine-Card-root')].map(
+          (c) => c.getBoundingClientRect().bottom,
+        );
         return cards.length ? Math.max(...cards) - barTop : Number.NaN;
       });
       expect(overlap, `${size}: the last card's bottom minus the bar's top`).toBeLessThanOrEqual(0);
       // axe-core (WCAG 2.1 AA) finds nothing with the bar and the hints shown, a roster row hovered.
       await roster.getByRole('row').nth(3).hover();
-      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-      const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${JSON.stringify(n.any.map((c) => c.data))}`).join(', ')}`), size).toEqual([]);
+      await page.evaluate(() =>
+        Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+      );
+      const axe = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .setLegacyMode()
+        .analyze();
+      expect(
+        axe.violations.map(
+          (v) =>
+            `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${JSON.stringify(n.any.map((c) => c.data))}`).join(', ')}`,
+        ),
+        size,
+      ).toEqual([]);
       // Clear takes the selection, and the bar, away; focus goes back to the roster.
       await bar.getByRole('button', { name: 'Clear', exact: true }).click();
       await expect.poll(() => bar.count(), { message: size }).toBe(0);
@@ -210,7 +281,9 @@ describe('keyboard', () => {
     }
   });
 
-  test('after a give on Bonuses & Flags, focus goes to its result, not to the page body', async ({ page }) => {
+  test('after a give on Bonuses & Flags, focus goes to its result, not to the page body', async ({
+    page,
+  }) => {
     await signIn(page, 'admin');
     await page.goto('/bonuses-flags');
     await page.getByRole('textbox', { name: 'Search students' }).fill('Isabella Anderson');
@@ -219,7 +292,9 @@ describe('keyboard', () => {
     await page.getByRole('button', { name: 'Give to 1 student', exact: true }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('alert').filter({ hasText: 'Done' }).waitFor();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(/^Done.*Gave \d+ points to 1 student/);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toMatch(/^Done.*Gave \d+ points to 1 student/);
     expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
   });
 });

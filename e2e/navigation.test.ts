@@ -26,13 +26,16 @@ const expectPath = (page: Page, expected: string) =>
   expect.poll(() => pathnameOf(page), { timeout: 10_000 }).toBe(expected);
 
 describe('side navigation', () => {
-  test.for(Object.entries(SPEC_NAV))('%s sees exactly the links of the spec', async ([username, expected], { page }) => {
-    const { user } = await apiLogin(suite.server.baseURL, username);
-    expect(sideNav(user).map((item) => item.label)).toEqual(expected);
+  test.for(Object.entries(SPEC_NAV))(
+    '%s sees exactly the links of the spec',
+    async ([username, expected], { page }) => {
+      const { user } = await apiLogin(suite.server.baseURL, username);
+      expect(sideNav(user).map((item) => item.label)).toEqual(expected);
 
-    await signIn(page, username);
-    await expect.poll(() => linkNames(mainNav(page)), { timeout: 10_000 }).toEqual(expected);
-  });
+      await signIn(page, username);
+      await expect.poll(() => linkNames(mainNav(page)), { timeout: 10_000 }).toEqual(expected);
+    },
+  );
 });
 
 describe('access rules', () => {
@@ -92,18 +95,27 @@ describe('header and account menu', () => {
 });
 
 /** 'June 1, 2026', as the date pickers show (and read) a date. */
-const longDay = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
+const longDay = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
 
 const openAccountMenuItem = async (page: Page, name: string) => {
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name }).click();
 };
 
-const heading = (page: Page, name: string) => page.getByRole('heading', { name, level: 1 }).waitFor();
+const heading = (page: Page, name: string) =>
+  page.getByRole('heading', { name, level: 1 }).waitFor();
 
 /** Every screen opens and shows its content (axe also opens each one, in accessibility.test.ts). */
 describe('every screen opens', () => {
-  test('a student: calendar, How To Earn, Contact Us, status, and My Activity filtered by date', async ({ page }) => {
+  test('a student: calendar, How To Earn, Contact Us, status, and My Activity filtered by date', async ({
+    page,
+  }) => {
     const { user } = await apiLogin(suite.server.baseURL, 'student1');
     await signIn(page, 'student1');
     await heading(page, 'Home');
@@ -111,7 +123,9 @@ describe('every screen opens', () => {
     await mainNav(page).getByRole('link', { name: 'Calendar' }).click();
     await heading(page, 'Calendar');
     // The month is a table named by its title, with a header cell per weekday.
-    await expect.poll(() => page.getByRole('table').first().getByRole('columnheader').count()).toBe(7);
+    await expect
+      .poll(() => page.getByRole('table').first().getByRole('columnheader').count())
+      .toBe(7);
     await page.getByRole('heading', { name: 'Holidays' }).waitFor();
 
     await openAccountMenuItem(page, 'How To Earn');
@@ -122,8 +136,12 @@ describe('every screen opens', () => {
     await openAccountMenuItem(page, 'Contact Us');
     await heading(page, 'Contact Us');
     // Signed in, the form starts with the user's name and school.
-    expect(await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe(`${user.firstName} ${user.lastName}`);
-    expect(await page.getByRole('textbox', { name: 'School', exact: true }).inputValue()).toBe(user.school.name);
+    expect(await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe(
+      `${user.firstName} ${user.lastName}`,
+    );
+    expect(await page.getByRole('textbox', { name: 'School', exact: true }).inputValue()).toBe(
+      user.school.name,
+    );
 
     await page.goto('/status');
     await heading(page, 'Status');
@@ -144,15 +162,25 @@ describe('every screen opens', () => {
 
   test('a teacher: rosters, searched', async ({ page }) => {
     const { token } = await apiLogin(suite.server.baseURL, 'teacher1');
-    const classes = await apiGet<{ _id: string; name: string }[]>(suite.server.baseURL, token, 'periods');
-    const first = await apiGet<{ name: string; students: { firstName: string; lastName: string }[] }>(suite.server.baseURL, token, `periods/${classes[0]?._id}`);
+    const classes = await apiGet<{ _id: string; name: string }[]>(
+      suite.server.baseURL,
+      token,
+      'periods',
+    );
+    const first = await apiGet<{
+      name: string;
+      students: { firstName: string; lastName: string }[];
+    }>(suite.server.baseURL, token, `periods/${classes[0]?._id}`);
     const student = first.students[0];
     expect(student).toBeTruthy();
 
     await signIn(page, 'teacher1');
     await page.goto('/rosters');
     await heading(page, 'Rosters');
-    await page.getByRole('button', { name: new RegExp(first.name) }).first().click();
+    await page
+      .getByRole('button', { name: new RegExp(first.name) })
+      .first()
+      .click();
     await page.getByRole('cell', { name: student!.lastName }).first().waitFor();
 
     const search = page.getByRole('textbox', { name: 'Search students' });
@@ -162,12 +190,21 @@ describe('every screen opens', () => {
     await page.getByRole('cell', { name: student!.lastName }).first().waitFor();
   });
 
-  test('an admin: adds and removes a holiday with the date picker, and reads a message sent with the contact form', async ({ page }) => {
+  test('an admin: adds and removes a holiday with the date picker, and reads a message sent with the contact form', async ({
+    page,
+  }) => {
     const { token } = await apiLogin(suite.server.baseURL, 'admin');
-    const cal = await apiGet<{ end: string; holidays: { date: string }[] }>(suite.server.baseURL, token, 'calendar');
+    const cal = await apiGet<{ end: string; holidays: { date: string }[] }>(
+      suite.server.baseURL,
+      token,
+      'calendar',
+    );
     // The school year's last weekday that is not already a holiday.
     let day = cal.end;
-    while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay()) || cal.holidays.some((h) => h.date === day))
+    while (
+      [0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay()) ||
+      cal.holidays.some((h) => h.date === day)
+    )
       day = new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     const name = `E2E day ${Date.now()}`;
 
@@ -181,7 +218,15 @@ describe('every screen opens', () => {
     await page.getByRole('button', { name: 'Add holiday' }).click();
     const remove = page.getByRole('button', { name: `Remove holiday ${name} on`, exact: false });
     await remove.waitFor();
-    expect((await apiGet<{ holidays: { date: string; name: string }[] }>(suite.server.baseURL, token, 'calendar')).holidays).toContainEqual({ date: day, name });
+    expect(
+      (
+        await apiGet<{ holidays: { date: string; name: string }[] }>(
+          suite.server.baseURL,
+          token,
+          'calendar',
+        )
+      ).holidays,
+    ).toContainEqual({ date: day, name });
     // The form is empty again, ready for the next one.
     expect(await date.inputValue()).toBe('');
     await remove.click();
@@ -197,7 +242,10 @@ describe('every screen opens', () => {
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('admin@example.com');
     await page.getByRole('textbox', { name: 'Message', exact: true }).fill(message);
     await page.getByRole('button', { name: 'Send message' }).click();
-    await page.getByRole('status').filter({ hasText: /Thank you|sent/i }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Thank you|sent/i })
+      .waitFor();
     // The list below refreshes by itself (the contact rule of apps/web/src/api/invalidate.ts).
     await page.getByText(message).waitFor();
   });

@@ -11,24 +11,44 @@ const { suite, test } = useE2E({ SURVEYS: 'true' });
 
 /** axe-core's WCAG 2.1 AA violations on the page as it is now, as 'rule: targets' lines. */
 async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode().analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+  );
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode()
+    .analyze();
+  return results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
 }
 
 const tabNames = (page: Page) => page.getByRole('tab').allInnerTexts();
 
 describe('settings', () => {
-  test('an admin changes a role and an advanced setting and sees them; every tab passes axe', async ({ page }) => {
+  test('an admin changes a role and an advanced setting and sees them; every tab passes axe', async ({
+    page,
+  }) => {
     await signIn(page, 'admin');
     await page.goto('/settings?tab=users');
     await page.getByRole('heading', { name: 'Users and roles' }).waitFor();
-    expect(await tabNames(page)).toEqual(['Users and roles', 'House system', 'Advanced', 'Store and delivery', 'Single sign-on', 'School tokens', 'Invitations', 'Roster import']);
+    expect(await tabNames(page)).toEqual([
+      'Users and roles',
+      'House system',
+      'Advanced',
+      'Store and delivery',
+      'Single sign-on',
+      'School tokens',
+      'Invitations',
+      'Roster import',
+    ]);
 
     await page.getByRole('textbox', { name: 'Search users' }).fill('brooks');
     const change = page.getByRole('button', { name: 'Change roles of Taylor Brooks' });
     await change.waitFor();
-    await expect.poll(() => page.getByRole('button', { name: /^Change roles of / }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('button', { name: /^Change roles of / }).count())
+      .toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     await change.click();
     const dialog = page.getByRole('dialog', { name: 'Roles of Taylor Brooks' });
@@ -36,11 +56,19 @@ describe('settings', () => {
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Save roles' }).click();
     await page.getByText('Taylor Brooks: roles saved (Teacher, Give All).').waitFor();
-    await page.getByRole('row', { name: /Brooks, Taylor/ }).getByText('Give All').waitFor();
+    await page
+      .getByRole('row', { name: /Brooks, Taylor/ })
+      .getByText('Give All')
+      .waitFor();
     // The audit trail names whose roles changed and who changed them.
-    await page.getByRole('row', { name: /Taylor Brooks.*Teacher.*Teacher, Give All.*Alex Rivera/ }).waitFor();
+    await page
+      .getByRole('row', { name: /Taylor Brooks.*Teacher.*Teacher, Give All.*Alex Rivera/ })
+      .waitFor();
     // The teacher's next session holds the new role.
-    expect((await apiLogin(suite.server.baseURL, 'teacher1')).user.roles).toEqual(['TEACHER', 'GIVE_ALL']);
+    expect((await apiLogin(suite.server.baseURL, 'teacher1')).user.roles).toEqual([
+      'TEACHER',
+      'GIVE_ALL',
+    ]);
 
     // An advanced setting, saved and seen again after a reload.
     await page.getByRole('tab', { name: 'Advanced' }).click();
@@ -50,10 +78,19 @@ describe('settings', () => {
     await page.getByRole('button', { name: 'Save advanced settings' }).click();
     await page.getByText('Advanced settings saved.').waitFor();
     await page.reload();
-    await expect.poll(() => page.getByRole('textbox', { name: 'Points a flag takes (admins)' }).inputValue()).toBe('7');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Points a flag takes (admins)' }).inputValue())
+      .toBe('7');
     expect(await axeViolations(page)).toEqual([]);
 
-    const headings = { house: 'House system', store: 'Delivery dates', sso: 'Single sign-on', tokens: 'School tokens', invitations: 'Invitations', roster: 'Roster import' };
+    const headings = {
+      house: 'House system',
+      store: 'Delivery dates',
+      sso: 'Single sign-on',
+      tokens: 'School tokens',
+      invitations: 'Invitations',
+      roster: 'Roster import',
+    };
     for (const [tab, heading] of Object.entries(headings)) {
       await page.goto(`/settings?tab=${tab}`);
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
@@ -102,10 +139,24 @@ describe('settings', () => {
     await next.waitFor({ state: 'detached' });
 
     const { token } = await apiLogin(suite.server.baseURL, 'student1');
-    expect((await apiGet<{ survey: { name: string } | null }>(suite.server.baseURL, token, 'surveys/pending')).survey?.name).toBe('STUDENT_SATISFACTION_SURVEY_V3');
+    expect(
+      (
+        await apiGet<{ survey: { name: string } | null }>(
+          suite.server.baseURL,
+          token,
+          'surveys/pending',
+        )
+      ).survey?.name,
+    ).toBe('STUDENT_SATISFACTION_SURVEY_V3');
     const admin = await apiLogin(suite.server.baseURL, 'admin');
-    const results = await apiGet<{ name: string; dismissed: number; choices: { id: string; count: number }[] }[]>(suite.server.baseURL, admin.token, 'surveys/results');
-    expect(results.find((s) => s.name === 'STUDENT_SATISFACTION_SURVEY')?.choices.find((c) => c.id === 'SATISFIED')?.count).toBe(1);
+    const results = await apiGet<
+      { name: string; dismissed: number; choices: { id: string; count: number }[] }[]
+    >(suite.server.baseURL, admin.token, 'surveys/results');
+    expect(
+      results
+        .find((s) => s.name === 'STUDENT_SATISFACTION_SURVEY')
+        ?.choices.find((c) => c.id === 'SATISFIED')?.count,
+    ).toBe(1);
     expect(results.find((s) => s.name === 'STUDENT_SATISFACTION_SURVEY_V2')?.dismissed).toBe(1);
   });
 });

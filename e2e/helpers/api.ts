@@ -12,13 +12,17 @@ export async function apiLogin(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password }),
   });
-  if (res.status !== 200) throw new Error(`login as ${username}: ${res.status} ${await res.text()}`);
+  if (res.status !== 200)
+    throw new Error(`login as ${username}: ${res.status} ${await res.text()}`);
   return (await res.json()) as { token: string; user: SessionUser };
 }
 
 /** The status of POST /api/v1/auth/me with that token. */
 export async function meStatus(baseURL: string, token: string): Promise<number> {
-  const res = await fetch(`${baseURL}/api/v1/auth/me`, { method: 'POST', headers: { authtoken: token } });
+  const res = await fetch(`${baseURL}/api/v1/auth/me`, {
+    method: 'POST',
+    headers: { authtoken: token },
+  });
   await res.body?.cancel();
   return res.status;
 }

@@ -30,7 +30,11 @@ export interface PageSource {
   baseURL: string;
 }
 
-const fileSafe = (s: string) => s.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').slice(0, 120);
+const fileSafe = (s: string) =>
+  s
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 120);
 
 /**
  * A vitest `test` whose `page` fixture is a fresh browser context on the file's server.
@@ -72,7 +76,11 @@ export function testWithPage(source: () => PageSource) {
  * Signs in through the real login form and waits until the app has left /login. The inputs are
  * found by accessible name (a required field's label also holds an aria-hidden asterisk).
  */
-export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+export async function signIn(
+  page: Page,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);

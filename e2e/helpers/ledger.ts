@@ -2,7 +2,10 @@
 import type { ActivityItem, ClassStudentStats } from '@app/domain';
 
 /** The fields of a student that both class-stats and school/students answer with. */
-export type ClassStudent = Pick<ClassStudentStats, '_id' | 'externalStudentId' | 'firstName' | 'lastName'>;
+export type ClassStudent = Pick<
+  ClassStudentStats,
+  '_id' | 'externalStudentId' | 'firstName' | 'lastName'
+>;
 
 export async function apiGet<T>(baseURL: string, token: string, path: string): Promise<T> {
   const res = await fetch(`${baseURL}/api/v1/${path}`, { headers: { authtoken: token } });
@@ -20,13 +23,24 @@ export interface Ledger {
  * before and after the balance and must not change in between (the hourly daily-points job may
  * add or take points at any time). Without `studentId` the token's own (a student's) ledger.
  */
-export async function readLedger(baseURL: string, token: string, studentId?: string): Promise<Ledger> {
+export async function readLedger(
+  baseURL: string,
+  token: string,
+  studentId?: string,
+): Promise<Ledger> {
   const q = studentId ? `studentId=${studentId}&` : '';
   for (let attempt = 0; attempt < 5; attempt++) {
     const before = await apiGet<ActivityItem[]>(baseURL, token, `activity/?${q}limit=1000`);
-    const { balance } = await apiGet<{ balance: number }>(baseURL, token, `utility/student/balance/stats${studentId ? `?studentId=${studentId}` : ''}`);
+    const { balance } = await apiGet<{ balance: number }>(
+      baseURL,
+      token,
+      `utility/student/balance/stats${studentId ? `?studentId=${studentId}` : ''}`,
+    );
     const after = await apiGet<ActivityItem[]>(baseURL, token, `activity/?${q}limit=1000`);
-    if (JSON.stringify(before.map((a) => [a._id, a.points])) === JSON.stringify(after.map((a) => [a._id, a.points])))
+    if (
+      JSON.stringify(before.map((a) => [a._id, a.points])) ===
+      JSON.stringify(after.map((a) => [a._id, a.points]))
+    )
       return { balance, activities: new Map(after.map((a) => [a._id, a])) };
   }
   throw new Error('the ledger kept changing');
@@ -40,4 +54,5 @@ export function ledgerDiff(before: Ledger, after: Ledger) {
   return { added, removed, net, delta: after.balance - before.balance };
 }
 
-export const fullName = (s: { firstName: string; lastName: string }) => `${s.firstName} ${s.lastName}`;
+export const fullName = (s: { firstName: string; lastName: string }) =>
+  `${s.firstName} ${s.lastName}`;

@@ -36,7 +36,11 @@ export function freePort(): Promise<number> {
     srv.once('error', reject);
     srv.listen(0, '127.0.0.1', () => {
       const address = srv.address();
-      srv.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+      srv.close(() =>
+        address && typeof address === 'object'
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -98,7 +102,9 @@ async function copyWebDist(): Promise<{ dir: string; remove(): Promise<void> }> 
     await new Promise((r) => setTimeout(r, 1_000));
   }
   await remove();
-  throw new Error(`No complete web build in ${WEB_DIST} (missing ${(await missingAssets(WEB_DIST)).join(', ')}): run npm run build.`);
+  throw new Error(
+    `No complete web build in ${WEB_DIST} (missing ${(await missingAssets(WEB_DIST)).join(', ')}): run npm run build.`,
+  );
 }
 
 const running = new Set<ChildProcess>();
@@ -127,12 +133,18 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
-async function waitForStatus(baseURL: string, child: ChildProcess, output: () => string): Promise<void> {
+async function waitForStatus(
+  baseURL: string,
+  child: ChildProcess,
+  output: () => string,
+): Promise<void> {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   let last = 'no answer';
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The server exited (${child.exitCode ?? child.signalCode}) before answering:\n${output()}`);
+      throw new Error(
+        `The server exited (${child.exitCode ?? child.signalCode}) before answering:\n${output()}`,
+      );
     }
     try {
       const res = await fetch(`${baseURL}/api/v1/status`, { signal: AbortSignal.timeout(5_000) });
@@ -143,7 +155,9 @@ async function waitForStatus(baseURL: string, child: ChildProcess, output: () =>
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`The server did not answer /api/v1/status within ${STARTUP_TIMEOUT_MS / 1000} s (${last}):\n${output()}`);
+  throw new Error(
+    `The server did not answer /api/v1/status within ${STARTUP_TIMEOUT_MS / 1000} s (${last}):\n${output()}`,
+  );
 }
 
 /**

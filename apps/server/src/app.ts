@@ -53,7 +53,8 @@ interface ApiRoute {
 function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
-    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),
+    setHeader: (name: string, value: string | number | readonly string[]) =>
+      void (headers[name.toLowerCase()] = String(value)),
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
   helmet(options)({} as never, res as never, (err?: unknown) => {
@@ -95,8 +96,18 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (r) => {
     if (!isApiPath(r.url)) return;
-    if (!r.config?.public && !r.config?.action) throw new Error(`${r.method} ${r.url} names no permission action (packages/domain/src/policy.ts)`);
-    for (const method of [r.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: r.url, public: Boolean(r.config?.public), action: r.config?.action });
+    if (!r.config?.public && !r.config?.action)
+      throw new Error(
+        `${r.method} ${r.url} names no permission action (packages/domain/src/policy.ts)`,
+      );
+    for (const method of [r.method].flat())
+      if (method !== 'HEAD')
+        apiRoutes.push({
+          method,
+          url: r.url,
+          public: Boolean(r.config?.public),
+          action: r.config?.action,
+        });
   });
 
   // Requests: a line each at info (off at the default warn); errors are logged by the error
@@ -104,8 +115,26 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
   const logEachRequest = ['trace', 'debug', 'info'].includes(String(app.log.level));
   app.addHook('onResponse', (req, reply, done) => {
     const ms = reply.elapsedTime;
-    if (ms > SLOW_REQUEST_MS) req.log.warn({ method: req.method, url: req.url, statusCode: reply.statusCode, responseTime: Math.round(ms) }, 'slow request');
-    else if (logEachRequest) req.log.info({ method: req.method, url: req.url, statusCode: reply.statusCode, responseTime: Math.round(ms) }, 'request completed');
+    if (ms > SLOW_REQUEST_MS)
+      req.log.warn(
+        {
+          method: req.method,
+          url: req.url,
+          statusCode: reply.statusCode,
+          responseTime: Math.round(ms),
+        },
+        'slow request',
+      );
+    else if (logEachRequest)
+      req.log.info(
+        {
+          method: req.method,
+          url: req.url,
+          statusCode: reply.statusCode,
+          responseTime: Math.round(ms),
+        },
+        'request completed',
+      );
     done();
   });
 
@@ -164,20 +193,29 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
     if (config.public) return;
     if (!req.auth) throw unauthorized();
     // Unmatched paths go on to the 404 answer; every matched route names its action.
-    if (req.routeOptions.url !== undefined && !(config.action && mayDo(req.auth, config.action))) throw forbidden();
+    if (req.routeOptions.url !== undefined && !(config.action && mayDo(req.auth, config.action)))
+      throw forbidden();
   });
 
   app.setErrorHandler((error: any, req, reply) => {
     if (error instanceof HttpError) {
-      if (error.cause !== undefined) req.log.warn({ cause: causeSummary(error.cause), status: error.statusCode }, error.message);
+      if (error.cause !== undefined)
+        req.log.warn({ cause: causeSummary(error.cause), status: error.statusCode }, error.message);
       return reply.status(error.statusCode).send({ message: error.message });
     }
     if (error.validation) {
-      return reply.status(400).send({ message: validationMessage(error.validation, error.validationContext) });
+      return reply
+        .status(400)
+        .send({ message: validationMessage(error.validation, error.validationContext) });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      const message = status === 429 ? MSG.tryLater : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'Body is not valid JSON' : error.message;
+      const message =
+        status === 429
+          ? MSG.tryLater
+          : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+            ? 'Body is not valid JSON'
+            : error.message;
       return reply.status(status).send({ message });
     }
     req.log.error({ err: error }, 'request failed');
@@ -200,8 +238,15 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
     }
     const pathname = req.url.split('?')[0] ?? '/';
     if (!matchRoute(pathname)) req.log.info({ path: pathname }, 'route not found');
-    if (!existsSync(indexHtml)) return reply.status(404).type('text/plain').send('The web app is not built: run npm run build.');
-    return reply.type('text/html').header('cache-control', 'no-cache').send(readFileSync(indexHtml));
+    if (!existsSync(indexHtml))
+      return reply
+        .status(404)
+        .type('text/plain')
+        .send('The web app is not built: run npm run build.');
+    return reply
+      .type('text/html')
+      .header('cache-control', 'no-cache')
+      .send(readFileSync(indexHtml));
   });
 
   return app;

@@ -23,26 +23,36 @@ export const DEMO_IN_PRODUCTION_WARNING =
  * Seeds an empty database with the demo schools when shouldSeedDemo says so, and warns loudly
  * when the demo sign-ins work on a production server (whoever seeded them).
  */
-export async function prepareDemo(db: Db, env: Env, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<void> {
+export async function prepareDemo(
+  db: Db,
+  env: Env,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+): Promise<void> {
   if (shouldSeedDemo(env) && (await isEmpty(db))) {
     const lines = await seedDemo(db);
     log.info('seeded the demo schools');
     console.log(lines.join('\n'));
   }
-  if (env.NODE_ENV === 'production' && (await demoSignInsPresent(db))) log.warn(DEMO_IN_PRODUCTION_WARNING);
+  if (env.NODE_ENV === 'production' && (await demoSignInsPresent(db)))
+    log.warn(DEMO_IN_PRODUCTION_WARNING);
 }
 
 /** Opens and migrates the database, seeds an empty one, builds the app and starts the jobs. */
 export async function boot(env: Env): Promise<Running> {
   // The LISTEN connection logs through the app's logger, which exists once the app is built.
   const appLog: { current?: FastifyBaseLogger } = {};
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR), log: { warn: (obj, msg) => appLog.current?.warn(obj, msg) } });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.resolve(env.DATA_DIR),
+    log: { warn: (obj, msg) => appLog.current?.warn(obj, msg) },
+  });
   await migrateDatabase(database);
   const app = await buildApp({ database, env });
   appLog.current = app.log;
   await prepareDemo(database.db, env, app.log);
   const sso = await applySsoEnv(database.db, env, app.log);
-  if (sso.length) app.log.info({ providers: sso, school: env.SSO_SCHOOL }, 'SSO clients from the environment');
+  if (sso.length)
+    app.log.info({ providers: sso, school: env.SSO_SCHOOL }, 'SSO clients from the environment');
   const boss = env.JOBS ? await startJobs(database, app.log, imageStorage(env.DATA_DIR)) : null;
   let stopped = false;
   return {

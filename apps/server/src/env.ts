@@ -45,7 +45,11 @@ const envSchema = z.object({
   SEED_DEMO: optionalBool(),
   /** `warn`: errors and slow requests only; `info` adds a line per request. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(24 * 14),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 14),
   /** How long a server reuses a session look-up (docs/decisions/023-session-cache-and-change-notices.md); 0 looks up every call. */
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   RELEASE: z.string().optional(),
@@ -59,7 +63,11 @@ const envSchema = z.object({
   /** The address users reach this server at: SSO redirects and the links in mails (never taken from a request's Host). */
   PUBLIC_URL: z.url().optional(),
   /** `smtp://user:pass@host:port` or `smtps://…`; unset: mails are not sent (links logged on the embedded database only). */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional().or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().default('Merit Market <no-reply@localhost>'),
   /** The demo's SSO clients, written into that school's settings at start (docs/decisions/048-sso.md). */
   SSO_SCHOOL: z.string().default('DEMO'),
@@ -87,13 +95,19 @@ export const isDevMode = (env: Pick<Env, 'NODE_ENV'>) => env.NODE_ENV === 'devel
  * Whether to seed the demo schools (whose sign-ins share a published password) into an empty
  * database: by default only on the embedded database; on PostgreSQL only with SEED_DEMO=true.
  */
-export const shouldSeedDemo = (env: Pick<Env, 'SEED_DEMO' | 'DATABASE_URL'>): boolean => env.SEED_DEMO ?? !env.DATABASE_URL;
+export const shouldSeedDemo = (env: Pick<Env, 'SEED_DEMO' | 'DATABASE_URL'>): boolean =>
+  env.SEED_DEMO ?? !env.DATABASE_URL;
 
 /** Whether /api/docs is served: API_DOCS when set, else everywhere but production. */
-export const apiDocsEnabled = (env: Pick<Env, 'API_DOCS' | 'NODE_ENV'>): boolean => env.API_DOCS ?? env.NODE_ENV !== 'production';
+export const apiDocsEnabled = (env: Pick<Env, 'API_DOCS' | 'NODE_ENV'>): boolean =>
+  env.API_DOCS ?? env.NODE_ENV !== 'production';
 
 /** Where `npm run build` puts the web app. */
-export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+export const DEFAULT_WEB_DIST = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../web/dist',
+);
 
 /** Where the browser reaches this server: PUBLIC_URL, else localhost on PORT. */
-export const publicUrl = (env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string => (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+export const publicUrl = (env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string =>
+  (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');

@@ -11,7 +11,11 @@ const running = await boot(env).catch((err) => {
 const address = await running.app.listen({ port: env.PORT, host: env.HOST });
 // Printed whatever LOG_LEVEL says (the default, warn, leaves out Fastify's own listening line).
 const everywhere = env.HOST === '0.0.0.0' || env.HOST === '::';
-console.log(everywhere ? `Listening on http://localhost:${new URL(address).port} (all interfaces)` : `Listening on ${address}`);
+console.log(
+  everywhere
+    ? `Listening on http://localhost:${new URL(address).port} (all interfaces)`
+    : `Listening on ${address}`,
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

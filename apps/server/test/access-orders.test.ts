@@ -2,7 +2,14 @@ import { MSG } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { actorFor } from '../src/access/orders.js';
 import type { AuthUser } from '../src/lib/auth-context.js';
-import { makePeriod, makeSchool, makeUser, signIn, type SchoolRow, type UserRow } from './helpers/factories.js';
+import {
+  makePeriod,
+  makeSchool,
+  makeUser,
+  signIn,
+  type SchoolRow,
+  type UserRow,
+} from './helpers/factories.js';
 import { fund, makeProduct, type ProductRow } from './helpers/store.js';
 import { call, useTestApp } from './helpers/test-app.js';
 
@@ -18,18 +25,34 @@ const tok: Record<string, string> = {};
 const p: Record<string, ProductRow> = {};
 
 /** A school with the default settings, for users that need no database. */
-const PLAIN = { hasHouseSystem: false, isHouseSystemConfigured: false, storeModel: 'Delivery', schoolType: 'Middle', canTeacherGiveAll: true, canNonAdminCreateCustomActions: true } as SchoolRow;
+const PLAIN = {
+  hasHouseSystem: false,
+  isHouseSystemConfigured: false,
+  storeModel: 'Delivery',
+  schoolType: 'Middle',
+  canTeacherGiveAll: true,
+  canNonAdminCreateCustomActions: true,
+} as SchoolRow;
 
 describe('actorFor', () => {
-  const order = (over: object = {}) => ({ studentId: 'S', store: 'Teacher' as const, teacherId: 'T', ...over }) as Parameters<typeof actorFor>[1];
-  const who = (id: string, roles: string[]) => ({ id, roles, externalId: id, periodCount: 0, school: PLAIN }) as unknown as AuthUser;
+  const order = (over: object = {}) =>
+    ({ studentId: 'S', store: 'Teacher' as const, teacherId: 'T', ...over }) as Parameters<
+      typeof actorFor
+    >[1];
+  const who = (id: string, roles: string[]) =>
+    ({ id, roles, externalId: id, periodCount: 0, school: PLAIN }) as unknown as AuthUser;
 
   it.each([
     ['its student', who('S', ['STUDENT']), order(), 'student'],
     ['its student, who also teaches', who('S', ['STUDENT', 'TEACHER']), order(), 'student'],
     ['the teacher of its store', who('T', ['TEACHER']), order(), 'staff'],
     ['the school store’s staff, any store', who('M', ['STORE_MANAGER']), order(), 'staff'],
-    ['staff who also manage the school store', who('M', ['STAFF', 'STORE_MANAGER']), order({ store: 'School', teacherId: null }), 'staff'],
+    [
+      'staff who also manage the school store',
+      who('M', ['STAFF', 'STORE_MANAGER']),
+      order({ store: 'School', teacherId: null }),
+      'staff',
+    ],
   ])('%s', (_w, user, o, actor) => {
     expect(actorFor(user, o)).toBe(actor);
   });
@@ -37,7 +60,11 @@ describe('actorFor', () => {
   it.each([
     ['another student', who('X', ['STUDENT']), order()],
     ['another teacher', who('X', ['TEACHER']), order()],
-    ['a teacher, for a school store order', who('T', ['TEACHER']), order({ store: 'School', teacherId: null })],
+    [
+      'a teacher, for a school store order',
+      who('T', ['TEACHER']),
+      order({ store: 'School', teacherId: null }),
+    ],
     ['staff', who('X', ['STAFF']), order()],
   ])('refuses %s', (_w, user, o) => {
     expect(() => actorFor(user, o)).toThrow('This order belongs to another store.');
@@ -57,13 +84,29 @@ describe('buyerOf: whose order it is', () => {
     await makePeriod(db, school, u.both, [u.pupil], { periodNumber: 2 });
     await fund(db, school, [u.both, u.pupil, u.classmate], 100);
     p.school = await makeProduct(db, school, { name: 'Pencil', price: 1, stock: null });
-    p.teachers = await makeProduct(db, school, { name: 'Teacher pass', price: 1, stock: null, teacherId: u.teacher.id });
-    p.own = await makeProduct(db, school, { name: 'Own pass', price: 1, stock: null, teacherId: u.both.id });
+    p.teachers = await makeProduct(db, school, {
+      name: 'Teacher pass',
+      price: 1,
+      stock: null,
+      teacherId: u.teacher.id,
+    });
+    p.own = await makeProduct(db, school, {
+      name: 'Own pass',
+      price: 1,
+      stock: null,
+      teacherId: u.both.id,
+    });
     for (const k of ['teacher', 'both', 'classmate']) tok[k] = await signIn(ctx.app, u[k]!);
   });
 
   const order = (who: string, product: ProductRow, studentId?: string) =>
-    call(ctx.app, 'POST', '/api/v2/order', { token: tok[who], payload: { orderItems: [{ productId: product.id, quantity: 1 }], ...(studentId ? { studentId } : {}) } });
+    call(ctx.app, 'POST', '/api/v2/order', {
+      token: tok[who],
+      payload: {
+        orderItems: [{ productId: product.id, quantity: 1 }],
+        ...(studentId ? { studentId } : {}),
+      },
+    });
 
   it('a student who also teaches buys for themselves, from the school store and their teacher’s', async () => {
     for (const product of [p.school!, p.teachers!]) {
@@ -77,14 +120,19 @@ describe('buyerOf: whose order it is', () => {
     const res = await order('both', p.own!, u.pupil!.id);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.orders[0].student._id).toBe(u.pupil!.id);
-    expect((await order('both', p.school!, u.pupil!.id)).body.message).toBe('A teacher orders for a student only from their own store.');
+    expect((await order('both', p.school!, u.pupil!.id)).body.message).toBe(
+      'A teacher orders for a student only from their own store.',
+    );
     // Their classmate is in no class of theirs.
     expect((await order('both', p.own!, u.classmate!.id)).status).toBe(403);
   });
 
   it('a student alone orders only for themselves; a teacher alone names a student', async () => {
     const other = await order('classmate', p.school!, u.both!.id);
-    expect([other.status, other.body.message]).toEqual([403, 'Students order only for themselves.']);
+    expect([other.status, other.body.message]).toEqual([
+      403,
+      'Students order only for themselves.',
+    ]);
     const none = await order('teacher', p.teachers!);
     expect([none.status, none.body.message]).toEqual([400, MSG.selectStudent]);
   });

@@ -5,21 +5,36 @@ import { checkRoleChange } from '../src/access/users.js';
 import type { AuthUser, SchoolRow } from '../src/lib/auth-context.js';
 
 /** The object rules about users: whose roles an actor may set (access/users.ts), who is asked which survey (access/surveys.ts). */
-const PLAIN = { hasHouseSystem: false, isHouseSystemConfigured: false, storeModel: 'Delivery', schoolType: 'Middle', canTeacherGiveAll: true, canNonAdminCreateCustomActions: true } as SchoolRow;
-const user = (id: string, roles: string[]) => ({ id, roles, externalId: id, periodCount: 0, school: PLAIN }) as unknown as AuthUser;
+const PLAIN = {
+  hasHouseSystem: false,
+  isHouseSystemConfigured: false,
+  storeModel: 'Delivery',
+  schoolType: 'Middle',
+  canTeacherGiveAll: true,
+  canNonAdminCreateCustomActions: true,
+} as SchoolRow;
+const user = (id: string, roles: string[]) =>
+  ({ id, roles, externalId: id, periodCount: 0, school: PLAIN }) as unknown as AuthUser;
 
 describe('checkRoleChange', () => {
   const admin = user('A', ['SCHOOL_ADMIN']);
   const sup = user('S', ['SUPER_ADMIN']);
   const target = { id: 'T', roles: ['TEACHER'] };
-  const ok = (u: AuthUser, t: { id: string; roles: string[] }, wanted: Role[]) => () => checkRoleChange(u, t, wanted);
+  const ok = (u: AuthUser, t: { id: string; roles: string[] }, wanted: Role[]) => () =>
+    checkRoleChange(u, t, wanted);
 
   it('a school admin sets any role but SUPER_ADMIN', () => {
     expect(ok(admin, target, ['TEACHER', 'GIVE_ALL', 'SCHOOL_ADMIN'])).not.toThrow();
-    expect(ok(admin, target, ['SUPER_ADMIN'])).toThrow('Only a super admin can grant or remove the SUPER_ADMIN role.');
-    expect(ok(admin, { id: 'T', roles: ['SUPER_ADMIN'] }, [])).toThrow('Only a super admin can grant or remove the SUPER_ADMIN role.');
+    expect(ok(admin, target, ['SUPER_ADMIN'])).toThrow(
+      'Only a super admin can grant or remove the SUPER_ADMIN role.',
+    );
+    expect(ok(admin, { id: 'T', roles: ['SUPER_ADMIN'] }, [])).toThrow(
+      'Only a super admin can grant or remove the SUPER_ADMIN role.',
+    );
     // Keeping someone's SUPER_ADMIN while changing their other roles changes no global right.
-    expect(ok(admin, { id: 'T', roles: ['SUPER_ADMIN'] }, ['SUPER_ADMIN', 'TEACHER'])).not.toThrow();
+    expect(
+      ok(admin, { id: 'T', roles: ['SUPER_ADMIN'] }, ['SUPER_ADMIN', 'TEACHER']),
+    ).not.toThrow();
   });
 
   it('a super admin grants and removes SUPER_ADMIN', () => {
@@ -28,11 +43,15 @@ describe('checkRoleChange', () => {
   });
 
   it('nobody takes away their own right to set roles; keeping either admin role keeps it', () => {
-    expect(ok(admin, { id: 'A', roles: ['SCHOOL_ADMIN'] }, ['TEACHER'])).toThrow('roles: you cannot remove your own admin role');
+    expect(ok(admin, { id: 'A', roles: ['SCHOOL_ADMIN'] }, ['TEACHER'])).toThrow(
+      'roles: you cannot remove your own admin role',
+    );
     const both = user('B', ['SCHOOL_ADMIN', 'SUPER_ADMIN']);
     expect(ok(both, { id: 'B', roles: both.roles }, ['SUPER_ADMIN'])).not.toThrow();
     expect(ok(both, { id: 'B', roles: both.roles }, ['SCHOOL_ADMIN'])).not.toThrow();
-    expect(ok(both, { id: 'B', roles: both.roles }, ['STAFF'])).toThrow('roles: you cannot remove your own admin role');
+    expect(ok(both, { id: 'B', roles: both.roles }, ['STAFF'])).toThrow(
+      'roles: you cannot remove your own admin role',
+    );
   });
 });
 
@@ -41,7 +60,10 @@ describe('surveyAudiencesOf', () => {
     [['STUDENT'], ['STUDENT']],
     [['TEACHER'], ['TEACHER']],
     [['TEACHER', 'SCHOOL_ADMIN'], ['TEACHER']],
-    [['STUDENT', 'TEACHER'], ['STUDENT', 'TEACHER']],
+    [
+      ['STUDENT', 'TEACHER'],
+      ['STUDENT', 'TEACHER'],
+    ],
     [['SCHOOL_ADMIN'], []],
     [['STORE_MANAGER', 'HOUSE_MANAGER'], []],
     [['STAFF', 'STORE_MANAGER'], []],

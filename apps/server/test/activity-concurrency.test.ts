@@ -1,7 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activities, wallets } from '../src/db/schema.js';
-import { makePeriod, makeSchool, makeUser, signIn, type SchoolRow, type UserRow } from './helpers/factories.js';
+import {
+  makePeriod,
+  makeSchool,
+  makeUser,
+  signIn,
+  type SchoolRow,
+  type UserRow,
+} from './helpers/factories.js';
 import { ledgerDrift, schoolDay, typeByName } from './helpers/economy.js';
 import { call, useTestApp } from './helpers/test-app.js';
 
@@ -15,7 +22,10 @@ let bonusId: string;
 beforeAll(async () => {
   const db = ctx.database.db;
   school = await makeSchool(db);
-  const teachers = [await makeUser(db, school, ['TEACHER']), await makeUser(db, school, ['SCHOOL_ADMIN'])];
+  const teachers = [
+    await makeUser(db, school, ['TEACHER']),
+    await makeUser(db, school, ['SCHOOL_ADMIN']),
+  ];
   students = [];
   for (let i = 0; i < 20; i++) students.push(await makeUser(db, school, ['STUDENT']));
   await makePeriod(db, school, teachers[0]!, students);
@@ -27,20 +37,31 @@ beforeAll(async () => {
 describe('concurrent gives', () => {
   it('50 bulk gives to overlapping students at once lose no point', async () => {
     // Give i reaches a sliding window of 8 students, so every student is in many gives at once.
-    const windows = Array.from({ length: 50 }, (_, i) => Array.from({ length: 8 }, (_, k) => students[(i + k * 3) % students.length]!));
+    const windows = Array.from({ length: 50 }, (_, i) =>
+      Array.from({ length: 8 }, (_, k) => students[(i + k * 3) % students.length]!),
+    );
     const results = await Promise.all(
       windows.map((w, i) =>
         call(ctx.app, 'POST', '/activity/bulk', {
           token: tokens[i % 2],
-          payload: { externalStudentIds: w.map((s) => s.externalId), activityTypes: [bonusId], date: day },
+          payload: {
+            externalStudentIds: w.map((s) => s.externalId),
+            activityTypes: [bonusId],
+            date: day,
+          },
         }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
     const expected = new Map<string, number>();
-    for (const w of windows) for (const s of new Set(w)) expected.set(s.id, (expected.get(s.id) ?? 0) + 5);
-    const rows = await ctx.database.db.select().from(wallets).where(eq(wallets.schoolId, school.id));
-    for (const s of students) expect(rows.find((r) => r.studentId === s.id)?.balance ?? 0).toBe(expected.get(s.id) ?? 0);
+    for (const w of windows)
+      for (const s of new Set(w)) expected.set(s.id, (expected.get(s.id) ?? 0) + 5);
+    const rows = await ctx.database.db
+      .select()
+      .from(wallets)
+      .where(eq(wallets.schoolId, school.id));
+    for (const s of students)
+      expect(rows.find((r) => r.studentId === s.id)?.balance ?? 0).toBe(expected.get(s.id) ?? 0);
     const [count] = await ctx.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(activities)

@@ -5,7 +5,14 @@ import { absences, activities, activityAudit, holidays, wallets } from '../src/d
 import { runDailyPoints } from '../src/jobs/daily-points.js';
 import { loadCalendar } from '../src/modules/calendar/service.js';
 import { ledgerDrift, schoolDay } from './helpers/economy.js';
-import { makePeriod, makeSchool, makeUser, signIn, type SchoolRow, type UserRow } from './helpers/factories.js';
+import {
+  makePeriod,
+  makeSchool,
+  makeUser,
+  signIn,
+  type SchoolRow,
+  type UserRow,
+} from './helpers/factories.js';
 import { call, useTestApp } from './helpers/test-app.js';
 
 const ctx = useTestApp();
@@ -40,8 +47,12 @@ beforeAll(async () => {
   ({ yearStart, yearEnd, today } = cal);
 });
 
-const mark = (token: string | undefined, id: string, date?: string, method: 'POST' | 'DELETE' = 'POST') =>
-  call(ctx.app, method, `/activity/absent/${id}${date ? `?date=${date}` : ''}`, { token });
+const mark = (
+  token: string | undefined,
+  id: string,
+  date?: string,
+  method: 'POST' | 'DELETE' = 'POST',
+) => call(ctx.app, method, `/activity/absent/${id}${date ? `?date=${date}` : ''}`, { token });
 
 describe('POST activity/absent/{id}', () => {
   it('401 without a token', async () => {
@@ -62,7 +73,11 @@ describe('POST activity/absent/{id}', () => {
       [addDays(yearEnd, 1), MSG.schoolYearEnded],
       [addDays(yearStart, -1), 'date is before the school year started'],
     ];
-    for (const [date, message] of cases) expect(await mark(tok.teacher, s1.id, date)).toMatchObject({ status: 400, body: { message } });
+    for (const [date, message] of cases)
+      expect(await mark(tok.teacher, s1.id, date)).toMatchObject({
+        status: 400,
+        body: { message },
+      });
   });
 
   it('403 for a student or a teacher of other classes; 404 for another school or a bad id', async () => {
@@ -75,11 +90,20 @@ describe('POST activity/absent/{id}', () => {
 
   it('creates once however often it is sent; the date may come in the body; admins reach any student', async () => {
     const db = ctx.database.db;
-    expect(await mark(tok.teacher, s1.id, day)).toMatchObject({ status: 200, body: { studentId: s1.id, date: day, absent: true } });
+    expect(await mark(tok.teacher, s1.id, day)).toMatchObject({
+      status: 200,
+      body: { studentId: s1.id, date: day, absent: true },
+    });
     expect((await mark(tok.teacher, s1.id, day)).status).toBe(200);
-    const viaBody = await call(ctx.app, 'POST', `/activity/absent/${s3.id}`, { token: tok.admin, payload: { date: day } });
+    const viaBody = await call(ctx.app, 'POST', `/activity/absent/${s3.id}`, {
+      token: tok.admin,
+      payload: { date: day },
+    });
     expect(viaBody).toMatchObject({ status: 200, body: { studentId: s3.id, date: day } });
-    const rows = await db.select().from(absences).where(and(eq(absences.schoolId, school.id), eq(absences.date, day)));
+    const rows = await db
+      .select()
+      .from(absences)
+      .where(and(eq(absences.schoolId, school.id), eq(absences.date, day)));
     expect(rows.map((r) => r.studentId).sort()).toEqual([s1.id, s3.id].sort());
   });
 });
@@ -87,20 +111,39 @@ describe('POST activity/absent/{id}', () => {
 describe('GET activity/absent', () => {
   it('401 without a token, 400 for a bad date, 403 for a student', async () => {
     expect((await call(ctx.app, 'GET', `/activity/absent?date=${day}`)).status).toBe(401);
-    expect(await call(ctx.app, 'GET', '/activity/absent?date=yesterday', { token: tok.teacher })).toMatchObject({
+    expect(
+      await call(ctx.app, 'GET', '/activity/absent?date=yesterday', { token: tok.teacher }),
+    ).toMatchObject({
       status: 400,
       body: { message: 'date must be a date (YYYY-MM-DD)' },
     });
-    expect((await call(ctx.app, 'GET', `/activity/absent?date=${day}`, { token: tok.student })).status).toBe(403);
+    expect(
+      (await call(ctx.app, 'GET', `/activity/absent?date=${day}`, { token: tok.student })).status,
+    ).toBe(403);
   });
 
   it('lists what the caller may see', async () => {
-    const mine = await call(ctx.app, 'GET', `/activity/absent?date=${day}&time=1`, { token: tok.teacher });
-    expect(mine).toMatchObject({ status: 200, body: [{ studentId: s1.id, date: day, firstName: s1.firstName, lastName: 'Adams', externalStudentId: s1.externalId }] });
+    const mine = await call(ctx.app, 'GET', `/activity/absent?date=${day}&time=1`, {
+      token: tok.teacher,
+    });
+    expect(mine).toMatchObject({
+      status: 200,
+      body: [
+        {
+          studentId: s1.id,
+          date: day,
+          firstName: s1.firstName,
+          lastName: 'Adams',
+          externalStudentId: s1.externalId,
+        },
+      ],
+    });
     expect(mine.body).toHaveLength(1);
     const all = await call(ctx.app, 'GET', `/activity/absent?date=${day}`, { token: tok.admin });
     expect(all.body.map((a: { studentId: string }) => a.studentId)).toEqual([s1.id, s3.id]);
-    expect((await call(ctx.app, 'GET', `/activity/absent?date=${day}`, { token: tok.adminB })).body).toEqual([]);
+    expect(
+      (await call(ctx.app, 'GET', `/activity/absent?date=${day}`, { token: tok.adminB })).body,
+    ).toEqual([]);
   });
 });
 
@@ -109,7 +152,10 @@ describe('DELETE activity/absent/{id}', () => {
     expect((await mark(undefined, s1.id, day, 'DELETE')).status).toBe(401);
     expect((await mark(tok.other, s1.id, day, 'DELETE')).status).toBe(403);
     expect((await mark(tok.adminB, s1.id, day, 'DELETE')).status).toBe(404);
-    expect(await mark(tok.teacher, s1.id, day, 'DELETE')).toMatchObject({ status: 200, body: { studentId: s1.id, date: day, absent: false } });
+    expect(await mark(tok.teacher, s1.id, day, 'DELETE')).toMatchObject({
+      status: 200,
+      body: { studentId: s1.id, date: day, absent: false },
+    });
     expect((await mark(tok.teacher, s1.id, day, 'DELETE')).status).toBe(200);
     const left = await call(ctx.app, 'GET', `/activity/absent?date=${day}`, { token: tok.admin });
     expect(left.body.map((a: { studentId: string }) => a.studentId)).toEqual([s3.id]);
@@ -123,12 +169,24 @@ describe('absences after the daily points were given', () => {
     const on = lastSchoolDay(await loadCalendar(db, school), addDays(day, -1))!;
     expect((await runDailyPoints(db, school.id, on)).given).toBe(true);
     const balance = async () =>
-      (await db.select().from(wallets).where(and(eq(wallets.schoolId, school.id), eq(wallets.studentId, s2.id))))[0]!.balance;
+      (
+        await db
+          .select()
+          .from(wallets)
+          .where(and(eq(wallets.schoolId, school.id), eq(wallets.studentId, s2.id)))
+      )[0]!.balance;
     const attendance = () =>
       db
         .select()
         .from(activities)
-        .where(and(eq(activities.schoolId, school.id), eq(activities.studentId, s2.id), eq(activities.date, on), eq(activities.category, 'Daily Attendance')));
+        .where(
+          and(
+            eq(activities.schoolId, school.id),
+            eq(activities.studentId, s2.id),
+            eq(activities.date, on),
+            eq(activities.category, 'Daily Attendance'),
+          ),
+        );
     expect(await balance()).toBe(4);
 
     expect((await mark(tok.teacher, s2.id, on)).status).toBe(200);
@@ -136,7 +194,12 @@ describe('absences after the daily points were given', () => {
     expect(await balance()).toBe(2);
     expect((await mark(tok.teacher, s2.id, on)).status).toBe(200);
     expect(await balance()).toBe(2);
-    const audit = await db.select().from(activityAudit).where(and(eq(activityAudit.schoolId, school.id), eq(activityAudit.changedBy, u.teacher!.id)));
+    const audit = await db
+      .select()
+      .from(activityAudit)
+      .where(
+        and(eq(activityAudit.schoolId, school.id), eq(activityAudit.changedBy, u.teacher!.id)),
+      );
     expect(audit.map((a) => a.action)).toEqual(['delete']);
     expect(await ledgerDrift(db, school.id)).toEqual([]);
 

@@ -9,7 +9,10 @@ let student: UserRow;
 
 beforeAll(async () => {
   const school = await makeSchool(ctx.database.db);
-  teacher = await makeUser(ctx.database.db, school, ['TEACHER'], { firstName: 'Ada', lastName: 'Lovelace' });
+  teacher = await makeUser(ctx.database.db, school, ['TEACHER'], {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+  });
   student = await makeUser(ctx.database.db, school, ['STUDENT']);
 });
 
@@ -30,25 +33,42 @@ describe('POST auth/login', () => {
   });
 
   it('401 with the exact message for a wrong password and for an unknown user', async () => {
-    const wrong = await call(ctx.app, 'POST', '/auth/login', { payload: { username: teacher.username, password: 'nope' } });
+    const wrong = await call(ctx.app, 'POST', '/auth/login', {
+      payload: { username: teacher.username, password: 'nope' },
+    });
     expect(wrong).toMatchObject({ status: 401, body: { message: MSG.invalidLogin } });
-    const unknown = await call(ctx.app, 'POST', '/auth/login', { payload: { username: 'nobody-here', password: 'x' } });
+    const unknown = await call(ctx.app, 'POST', '/auth/login', {
+      payload: { username: 'nobody-here', password: 'x' },
+    });
     expect(unknown).toMatchObject({ status: 401, body: { message: MSG.invalidLogin } });
   });
 
   it('returns a token and the user without secrets', async () => {
-    const res = await call(ctx.app, 'POST', '/auth/login', { payload: { username: teacher.username, password: PASSWORD } });
+    const res = await call(ctx.app, 'POST', '/auth/login', {
+      payload: { username: teacher.username, password: PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(res.body.user).toMatchObject({ _id: teacher.id, firstName: 'Ada', lastName: 'Lovelace', roles: ['TEACHER'] });
-    expect(JSON.stringify(res.body.user)).not.toMatch(/passwordHash|password_hash|"password"|tokenHash/);
+    expect(res.body.user).toMatchObject({
+      _id: teacher.id,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      roles: ['TEACHER'],
+    });
+    expect(JSON.stringify(res.body.user)).not.toMatch(
+      /passwordHash|password_hash|"password"|tokenHash/,
+    );
   });
 
   it('429 after repeated failures for one user, even with the right password', async () => {
     const victim = await makeUser(ctx.database.db, await makeSchool(ctx.database.db), ['TEACHER']);
     for (let i = 0; i < 5; i++)
-      await call(ctx.app, 'POST', '/auth/login', { payload: { username: victim.username, password: 'bad' } });
-    const res = await call(ctx.app, 'POST', '/auth/login', { payload: { username: victim.username, password: PASSWORD } });
+      await call(ctx.app, 'POST', '/auth/login', {
+        payload: { username: victim.username, password: 'bad' },
+      });
+    const res = await call(ctx.app, 'POST', '/auth/login', {
+      payload: { username: victim.username, password: PASSWORD },
+    });
     expect(res).toMatchObject({ status: 429, body: { message: MSG.tryLater } });
   });
 });
@@ -88,7 +108,8 @@ describe('POST auth/logout', () => {
   it('refuses the token at once on this server even while its session look-up is cached', async () => {
     const token = await signIn(ctx.app, teacher);
     // The session is in use (and so in this server's session cache) right up to the sign-out.
-    for (let i = 0; i < 3; i++) expect((await call(ctx.app, 'POST', '/auth/me', { token })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await call(ctx.app, 'POST', '/auth/me', { token })).status).toBe(200);
     expect((await call(ctx.app, 'GET', '/periods', { token })).status).toBe(200);
     expect((await call(ctx.app, 'POST', '/auth/logout', { token })).status).toBe(200);
     expect((await call(ctx.app, 'POST', '/auth/me', { token })).status).toBe(401);

@@ -46,14 +46,17 @@ describe('apiDocsEnabled and TRUST_PROXY', () => {
     ['true', true],
     ['10.0.0.1, 10.0.0.0/8', '10.0.0.1, 10.0.0.0/8'],
   ])('TRUST_PROXY=%s → %s', (value, expected) => {
-    expect(parseEnv(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+    expect(parseEnv(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY).toEqual(
+      expected,
+    );
   });
 });
 
 describe('prepareDemo at start', () => {
   let database: Database;
   const log = { info: vi.fn(), warn: vi.fn() };
-  const prepare = (source: Record<string, string>) => prepareDemo(database.db, parseEnv(source), log as never);
+  const prepare = (source: Record<string, string>) =>
+    prepareDemo(database.db, parseEnv(source), log as never);
   const warnings = () => log.warn.mock.calls.map((c) => String(c[0]));
 
   beforeAll(async () => {
@@ -96,11 +99,17 @@ describe('prepareDemo at start', () => {
 
   it('does not warn once the demo admins have their own passwords', async () => {
     const own = await hashPassword('a-real-secret');
-    await database.db.update(credentials).set({ passwordHash: own }).where(eq(credentials.username, DEMO_ADMIN));
+    await database.db
+      .update(credentials)
+      .set({ passwordHash: own })
+      .where(eq(credentials.username, DEMO_ADMIN));
     log.warn.mockClear();
     await prepare({ NODE_ENV: 'production' });
     expect(log.warn).toHaveBeenCalledTimes(1); // other-admin still has the demo password
-    await database.db.update(credentials).set({ passwordHash: own }).where(eq(credentials.username, DEMO_OTHER_ADMIN));
+    await database.db
+      .update(credentials)
+      .set({ passwordHash: own })
+      .where(eq(credentials.username, DEMO_OTHER_ADMIN));
     log.warn.mockClear();
     await prepare({ NODE_ENV: 'production' });
     expect(log.warn).not.toHaveBeenCalled();

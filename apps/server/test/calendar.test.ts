@@ -24,8 +24,10 @@ beforeAll(async () => {
   ({ yearStart, yearEnd, today } = await loadCalendar(db, school));
 });
 
-const add = (token: string | undefined, payload: object) => call(ctx.app, 'POST', '/calendar/holidays', { token, payload });
-const remove = (token: string | undefined, date: string) => call(ctx.app, 'DELETE', `/calendar/holidays/${date}`, { token });
+const add = (token: string | undefined, payload: object) =>
+  call(ctx.app, 'POST', '/calendar/holidays', { token, payload });
+const remove = (token: string | undefined, date: string) =>
+  call(ctx.app, 'DELETE', `/calendar/holidays/${date}`, { token });
 
 describe('GET calendar', () => {
   it('401 without a token', async () => {
@@ -36,7 +38,14 @@ describe('GET calendar', () => {
     const res = await call(ctx.app, 'GET', `/calendar?time=${Date.now()}`, { token: tok.student });
     expect(res.status).toBe(200);
     const cal = await loadCalendar(ctx.database.db, school);
-    expect(res.body).toEqual({ start: yearStart, end: yearEnd, givingStartDate: cal.givingStart, holidays: [], today, schoolDays: isSchoolDay(cal, today) });
+    expect(res.body).toEqual({
+      start: yearStart,
+      end: yearEnd,
+      givingStartDate: cal.givingStart,
+      holidays: [],
+      today,
+      schoolDays: isSchoolDay(cal, today),
+    });
   });
 });
 
@@ -48,9 +57,18 @@ describe('POST calendar/holidays', () => {
   });
 
   it('400 with the exact message for a bad date, a bad name or a date outside the year', async () => {
-    expect(await add(tok.admin, { date: '2025-02-30', name: 'x' })).toMatchObject({ status: 400, body: { message: 'date must be a date (YYYY-MM-DD)' } });
-    expect(await add(tok.admin, { name: 'x' })).toMatchObject({ status: 400, body: { message: 'date is required' } });
-    expect(await add(tok.admin, { date: today, name: ' ' })).toMatchObject({ status: 400, body: { message: 'name is required' } });
+    expect(await add(tok.admin, { date: '2025-02-30', name: 'x' })).toMatchObject({
+      status: 400,
+      body: { message: 'date must be a date (YYYY-MM-DD)' },
+    });
+    expect(await add(tok.admin, { name: 'x' })).toMatchObject({
+      status: 400,
+      body: { message: 'date is required' },
+    });
+    expect(await add(tok.admin, { date: today, name: ' ' })).toMatchObject({
+      status: 400,
+      body: { message: 'name is required' },
+    });
     expect(await add(tok.admin, { date: addDays(yearEnd, 1) })).toMatchObject({
       status: 400,
       body: { message: `date must be within the school year (${yearStart} to ${yearEnd})` },
@@ -59,15 +77,27 @@ describe('POST calendar/holidays', () => {
 
   it('409 for a day whose daily points were already given', async () => {
     const db = ctx.database.db;
-    const day = lastSchoolDay(await loadCalendar(db, school), addDays(await schoolDay(db, school), -1))!;
+    const day = lastSchoolDay(
+      await loadCalendar(db, school),
+      addDays(await schoolDay(db, school), -1),
+    )!;
     expect((await runDailyPoints(db, school.id, day)).given).toBe(true);
-    expect(await add(tok.admin, { date: day })).toMatchObject({ status: 409, body: { message: 'date: daily points were already given on that day' } });
+    expect(await add(tok.admin, { date: day })).toMatchObject({
+      status: 409,
+      body: { message: 'date: daily points were already given on that day' },
+    });
   });
 
   it('adds a holiday (renaming on a second call) that the calendar then shows, only in its own school', async () => {
     const date = addDays(today, 7);
-    expect(await add(tok.admin, { date, name: 'Winter break' })).toMatchObject({ status: 200, body: { date, name: 'Winter break' } });
-    expect(await add(tok.admin, { date, name: 'Winter holiday' })).toMatchObject({ status: 200, body: { date, name: 'Winter holiday' } });
+    expect(await add(tok.admin, { date, name: 'Winter break' })).toMatchObject({
+      status: 200,
+      body: { date, name: 'Winter break' },
+    });
+    expect(await add(tok.admin, { date, name: 'Winter holiday' })).toMatchObject({
+      status: 200,
+      body: { date, name: 'Winter holiday' },
+    });
     const mine = await call(ctx.app, 'GET', '/calendar', { token: tok.teacher });
     expect(mine.body.holidays).toEqual([{ date, name: 'Winter holiday' }]);
     const theirs = await call(ctx.app, 'GET', '/calendar', { token: tok.adminB });
@@ -81,10 +111,19 @@ describe('DELETE calendar/holidays/{date}', () => {
     await add(tok.admin, { date, name: 'Teacher day' });
     expect((await remove(undefined, date)).status).toBe(401);
     expect((await remove(tok.teacher, date)).status).toBe(403);
-    expect(await remove(tok.admin, 'soon')).toMatchObject({ status: 400, body: { message: 'date must be a date (YYYY-MM-DD)' } });
+    expect(await remove(tok.admin, 'soon')).toMatchObject({
+      status: 400,
+      body: { message: 'date must be a date (YYYY-MM-DD)' },
+    });
     expect((await remove(tok.admin, addDays(yearStart, -1))).status).toBe(400);
-    expect(await remove(tok.adminB, date)).toMatchObject({ status: 404, body: { message: 'Holiday not found' } });
-    expect(await remove(tok.admin, date)).toMatchObject({ status: 200, body: { date, deleted: true } });
+    expect(await remove(tok.adminB, date)).toMatchObject({
+      status: 404,
+      body: { message: 'Holiday not found' },
+    });
+    expect(await remove(tok.admin, date)).toMatchObject({
+      status: 200,
+      body: { date, deleted: true },
+    });
     expect((await remove(tok.admin, date)).status).toBe(404);
     const res = await call(ctx.app, 'GET', '/calendar', { token: tok.admin });
     expect(res.body.holidays.map((h: { date: string }) => h.date)).not.toContain(date);

@@ -6,18 +6,35 @@ import { rateLimits } from '../src/db/schema.js';
 import { makeSchool, makeUser, signIn } from './helpers/factories.js';
 import { call, useTestApp, type TestContext } from './helpers/test-app.js';
 
-const message = { userName: 'Pat', userSchool: 'Nowhere High', userEmail: 'pat@example.com', userRole: 'Parent', userMessage: 'Hello' };
+const message = {
+  userName: 'Pat',
+  userSchool: 'Nowhere High',
+  userEmail: 'pat@example.com',
+  userRole: 'Parent',
+  userMessage: 'Hello',
+};
 const send = (app: FastifyInstance, opts: { token?: string; from?: string } = {}) =>
-  call(app, 'POST', '/utility/contact', { payload: message, token: opts.token, headers: opts.from ? { 'x-forwarded-for': opts.from } : {} });
+  call(app, 'POST', '/utility/contact', {
+    payload: message,
+    token: opts.token,
+    headers: opts.from ? { 'x-forwarded-for': opts.from } : {},
+  });
 
 function expectRefused(res: Awaited<ReturnType<typeof send>>, maxSeconds: number) {
-  expect({ status: res.status, body: res.body }).toEqual({ status: 429, body: { message: MSG.tryLater } });
+  expect({ status: res.status, body: res.body }).toEqual({
+    status: 429,
+    body: { message: MSG.tryLater },
+  });
   const seconds = Number(res.headers['retry-after']);
   expect(Number.isInteger(seconds), `retry-after ${res.headers['retry-after']}`).toBe(true);
   expect(seconds).toBeGreaterThanOrEqual(1);
   expect(seconds).toBeLessThanOrEqual(maxSeconds);
 }
-const sendMany = async (n: number, app: FastifyInstance, opts: { token?: string; from?: string }) => {
+const sendMany = async (
+  n: number,
+  app: FastifyInstance,
+  opts: { token?: string; from?: string },
+) => {
   for (let i = 0; i < n; i++) expect((await send(app, opts)).status, `message ${i + 1}`).toBe(200);
 };
 
@@ -46,7 +63,9 @@ describe('POST utility/contact rate limit', () => {
     await sendMany(5, ctx.app, { token: tokens[0] });
     expectRefused(await send(ctx.app, { token: tokens[0] }), 600);
     // Parallel sends cannot slip past the limit either.
-    const burst = await Promise.all(Array.from({ length: 10 }, () => send(ctx.app, { token: tokens[1] })));
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, () => send(ctx.app, { token: tokens[1] })),
+    );
     expect(burst.filter((r) => r.status === 200)).toHaveLength(5);
     burst.filter((r) => r.status !== 200).forEach((r) => expectRefused(r, 600));
   });

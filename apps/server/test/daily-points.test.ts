@@ -1,5 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { addDays, hourIn, isWeekend, lastSchoolDay, todayIn, type ActivityCategory } from '@app/domain';
+import {
+  addDays,
+  hourIn,
+  isWeekend,
+  lastSchoolDay,
+  todayIn,
+  type ActivityCategory,
+} from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { absences, activities, dailyRuns, holidays, wallets } from '../src/db/schema.js';
 import { runDailyPoints, runDailyPointsForAllSchools } from '../src/jobs/daily-points.js';
@@ -24,7 +31,13 @@ async function pointsOf(school: SchoolRow, category: ActivityCategory, date: str
   const rows = await db()
     .select()
     .from(activities)
-    .where(and(eq(activities.schoolId, school.id), eq(activities.category, category), eq(activities.date, date)));
+    .where(
+      and(
+        eq(activities.schoolId, school.id),
+        eq(activities.category, category),
+        eq(activities.date, date),
+      ),
+    );
   return rows;
 }
 
@@ -45,7 +58,13 @@ describe('runDailyPoints', () => {
     await db().insert(absences).values({ schoolId: school.id, studentId: absent!.id, date: day });
     const flag = await typeByName(db(), school, 'Late to class');
     await db().transaction((tx) =>
-      writeActivities(tx, school.id, [{ studentId: flagged!.id, type: flag, points: -3 }], { date: day, comment: '', periodId: null, groupId: null, givenBy: null }),
+      writeActivities(tx, school.id, [{ studentId: flagged!.id, type: flag, points: -3 }], {
+        date: day,
+        comment: '',
+        periodId: null,
+        groupId: null,
+        givenBy: null,
+      }),
     );
 
     const res = await runDailyPoints(db(), school.id, day);
@@ -53,13 +72,21 @@ describe('runDailyPoints', () => {
 
     const attendance = await pointsOf(school, 'Daily Attendance', day);
     expect(attendance.map((a) => a.studentId).sort()).toEqual([flagged!.id, good!.id].sort());
-    expect(attendance.every((a) => a.givenBy === null && a.comment === '' && a.points === 2)).toBe(true);
+    expect(attendance.every((a) => a.givenBy === null && a.comment === '' && a.points === 2)).toBe(
+      true,
+    );
     const behavior = await pointsOf(school, 'Daily Behavior', day);
     expect(behavior.map((a) => a.studentId).sort()).toEqual([absent!.id, good!.id].sort());
 
-    const [run] = await db().select().from(dailyRuns).where(and(eq(dailyRuns.schoolId, school.id), eq(dailyRuns.date, day)));
+    const [run] = await db()
+      .select()
+      .from(dailyRuns)
+      .where(and(eq(dailyRuns.schoolId, school.id), eq(dailyRuns.date, day)));
     expect(run).toMatchObject({ studentsAttendance: 2, studentsBehavior: 2 });
-    const [w] = await db().select().from(wallets).where(and(eq(wallets.schoolId, school.id), eq(wallets.studentId, good!.id)));
+    const [w] = await db()
+      .select()
+      .from(wallets)
+      .where(and(eq(wallets.schoolId, school.id), eq(wallets.studentId, good!.id)));
     expect(w).toMatchObject({ balance: 4, totalEarned: 4 });
     expect(await ledgerDrift(db(), school.id)).toEqual([]);
   });
@@ -68,16 +95,26 @@ describe('runDailyPoints', () => {
     const { school, students, day } = await schoolWithStudents(4);
     const prev = lastSchoolDay(await loadCalendar(db(), school, day), addDays(day, -1))!;
     expect((await runDailyPoints(db(), school.id, day)).given).toBe(true);
-    expect(await runDailyPoints(db(), school.id, day)).toEqual({ given: false, date: day, reason: 'already given' });
+    expect(await runDailyPoints(db(), school.id, day)).toEqual({
+      given: false,
+      date: day,
+      reason: 'already given',
+    });
 
-    const both = await Promise.all([runDailyPoints(db(), school.id, prev), runDailyPoints(db(), school.id, prev)]);
+    const both = await Promise.all([
+      runDailyPoints(db(), school.id, prev),
+      runDailyPoints(db(), school.id, prev),
+    ]);
     expect(both.filter((r) => r.given)).toHaveLength(1);
 
     for (const date of [day, prev]) {
       expect(await pointsOf(school, 'Daily Attendance', date)).toHaveLength(students.length);
       expect(await pointsOf(school, 'Daily Behavior', date)).toHaveLength(students.length);
     }
-    const [w] = await db().select().from(wallets).where(and(eq(wallets.schoolId, school.id), eq(wallets.studentId, students[0]!.id)));
+    const [w] = await db()
+      .select()
+      .from(wallets)
+      .where(and(eq(wallets.schoolId, school.id), eq(wallets.studentId, students[0]!.id)));
     expect(w!.balance).toBe(8);
     expect(await ledgerDrift(db(), school.id)).toEqual([]);
   });
@@ -87,12 +124,26 @@ describe('runDailyPoints', () => {
     let weekend = day;
     while (!isWeekend(weekend)) weekend = addDays(weekend, -1);
     const holiday = lastSchoolDay(await loadCalendar(db(), school, day), addDays(day, -1))!;
-    await db().insert(holidays).values({ schoolId: school.id, date: holiday, name: 'Founders day' });
+    await db()
+      .insert(holidays)
+      .values({ schoolId: school.id, date: holiday, name: 'Founders day' });
 
-    expect(await runDailyPoints(db(), school.id, weekend)).toEqual({ given: false, date: weekend, reason: 'not a school day' });
-    expect(await runDailyPoints(db(), school.id, holiday)).toEqual({ given: false, date: holiday, reason: 'not a school day' });
-    expect(await db().select().from(dailyRuns).where(eq(dailyRuns.schoolId, school.id))).toEqual([]);
-    expect(await db().select().from(activities).where(eq(activities.schoolId, school.id))).toEqual([]);
+    expect(await runDailyPoints(db(), school.id, weekend)).toEqual({
+      given: false,
+      date: weekend,
+      reason: 'not a school day',
+    });
+    expect(await runDailyPoints(db(), school.id, holiday)).toEqual({
+      given: false,
+      date: holiday,
+      reason: 'not a school day',
+    });
+    expect(await db().select().from(dailyRuns).where(eq(dailyRuns.schoolId, school.id))).toEqual(
+      [],
+    );
+    expect(await db().select().from(activities).where(eq(activities.schoolId, school.id))).toEqual(
+      [],
+    );
   });
 });
 
@@ -101,7 +152,9 @@ describe('runDailyPointsForAllSchools (the hourly job)', () => {
     const { school, students, day } = await schoolWithStudents(2);
     const prev = lastSchoolDay(await loadCalendar(db(), school, day), addDays(day, -1))!;
     const runsOf = async () =>
-      (await db().select().from(dailyRuns).where(eq(dailyRuns.schoolId, school.id))).map((r) => r.date).sort();
+      (await db().select().from(dailyRuns).where(eq(dailyRuns.schoolId, school.id)))
+        .map((r) => r.date)
+        .sort();
 
     await runDailyPointsForAllSchools(db(), momentAt(school.timeZone, day, 10));
     expect(await runsOf()).toEqual([prev]);

@@ -2,8 +2,21 @@ import diagnostics from 'node:diagnostics_channel';
 import { addDays } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schoolDay, typeByName } from './helpers/economy.js';
-import { makePeriod, makeSchool, makeUser, PASSWORD, signIn, type UserRow } from './helpers/factories.js';
-import { makeCases, operationsFrom, toRequest, type Operation, type Pools } from './helpers/fuzz-cases.js';
+import {
+  makePeriod,
+  makeSchool,
+  makeUser,
+  PASSWORD,
+  signIn,
+  type UserRow,
+} from './helpers/factories.js';
+import {
+  makeCases,
+  operationsFrom,
+  toRequest,
+  type Operation,
+  type Pools,
+} from './helpers/fuzz-cases.js';
 import { call, useTestApp } from './helpers/test-app.js';
 
 /**
@@ -16,7 +29,10 @@ import { call, useTestApp } from './helpers/test-app.js';
  * FUZZ_ONLY a substring of `METHOD /path` to replay one operation, FUZZ_VERBOSE=1 logs every answer.
  */
 const CASES = Math.max(1, Number(process.env.FUZZ_CASES) || 6);
-const SEED = process.env.FUZZ_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED) || 20_250_901;
+const SEED =
+  process.env.FUZZ_SEED === 'random'
+    ? Date.now() % 2 ** 31
+    : Number(process.env.FUZZ_SEED) || 20_250_901;
 const ONLY = process.env.FUZZ_ONLY;
 const VERBOSE = Boolean(process.env.FUZZ_VERBOSE);
 
@@ -46,27 +62,62 @@ beforeAll(async () => {
   users.teacher = await makeUser(db, school, ['TEACHER']);
   users.student = await makeUser(db, school, ['STUDENT'], { gradeLevel: '6' });
   const other = await makeUser(db, school, ['STUDENT'], { gradeLevel: '6' });
-  const period = await makePeriod(db, school, users.admin, [users.student, other], { coTeachers: [users.teacher.externalId] });
+  const period = await makePeriod(db, school, users.admin, [users.student, other], {
+    coTeachers: [users.teacher.externalId],
+  });
   for (const role of ROLES) tokens[role] = await signIn(ctx.app, users[role]);
 
   const day = await schoolDay(db, school);
   const bonusId = (await typeByName(db, school, 'Helping others')).id;
   const made = async (method: 'POST', url: string, payload: object) => {
     const res = await call(ctx.app, method, url, { token: tokens.admin, payload });
-    if (res.status >= 300) throw new Error(`fuzz setup ${url}: ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.status >= 300)
+      throw new Error(`fuzz setup ${url}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
   };
-  const groupType = await made('POST', '/group-types', { name: 'Fuzz tables', internalPeriodId: period.id, groups: [{ name: 'Red', studentIds: [users.student.id] }] });
-  await made('POST', '/activity/bulk', { externalStudentIds: [users.student.externalId], activityTypes: [bonusId], date: day, comment: 'fuzz' });
-  const activityId = (await call(ctx.app, 'GET', `/activity/?studentId=${users.student.id}&limit=1`, { token: tokens.admin })).body[0]._id as string;
-  const customId = (await made('POST', '/activity/options/custom', { name: 'Fuzz kindness', category: 'Bonuses', points: 2 }))._id as string;
+  const groupType = await made('POST', '/group-types', {
+    name: 'Fuzz tables',
+    internalPeriodId: period.id,
+    groups: [{ name: 'Red', studentIds: [users.student.id] }],
+  });
+  await made('POST', '/activity/bulk', {
+    externalStudentIds: [users.student.externalId],
+    activityTypes: [bonusId],
+    date: day,
+    comment: 'fuzz',
+  });
+  const activityId = (
+    await call(ctx.app, 'GET', `/activity/?studentId=${users.student.id}&limit=1`, {
+      token: tokens.admin,
+    })
+  ).body[0]._id as string;
+  const customId = (
+    await made('POST', '/activity/options/custom', {
+      name: 'Fuzz kindness',
+      category: 'Bonuses',
+      points: 2,
+    })
+  )._id as string;
   // The store: a school product, a teacher product of the admin's (who teaches the period), an order, a delivery date.
-  const productId = (await made('POST', '/products/school', { name: 'Fuzz pencil', category: 'Items', price: 0 }))._id as string;
-  const teacherProductId = (await made('POST', '/products/teacher', { name: 'Fuzz pass', category: 'Privileges', price: 0 }))._id as string;
-  const bought = await call(ctx.app, 'POST', '/api/v2/order', { token: tokens.student, payload: { orderItems: [{ productId, quantity: 1 }] } });
-  if (bought.status !== 200) throw new Error(`fuzz setup order: ${bought.status} ${JSON.stringify(bought.body)}`);
+  const productId = (
+    await made('POST', '/products/school', { name: 'Fuzz pencil', category: 'Items', price: 0 })
+  )._id as string;
+  const teacherProductId = (
+    await made('POST', '/products/teacher', { name: 'Fuzz pass', category: 'Privileges', price: 0 })
+  )._id as string;
+  const bought = await call(ctx.app, 'POST', '/api/v2/order', {
+    token: tokens.student,
+    payload: { orderItems: [{ productId, quantity: 1 }] },
+  });
+  if (bought.status !== 200)
+    throw new Error(`fuzz setup order: ${bought.status} ${JSON.stringify(bought.body)}`);
   const orderId = bought.body.orders[0]._id as string;
-  const deliveryDateId = (await made('POST', '/settings/delivery-date', { date: addDays(day, 30), cutOffDate: addDays(day, 28) }))._id as string;
+  const deliveryDateId = (
+    await made('POST', '/settings/delivery-date', {
+      date: addDays(day, 30),
+      cutOffDate: addDays(day, 28),
+    })
+  )._id as string;
 
   pools = {
     byName: {
@@ -159,16 +210,27 @@ describe('OpenAPI fuzz', () => {
     'no operation answers >= 500, and every error is { message } with a status the document declares',
     async () => {
       const swagger = (ctx.app as unknown as { swagger?: () => unknown }).swagger;
-      if (typeof swagger !== 'function') throw new Error('app.swagger() is missing: @fastify/swagger must stay registered for the fuzz test');
+      if (typeof swagger !== 'function')
+        throw new Error(
+          'app.swagger() is missing: @fastify/swagger must stay registered for the fuzz test',
+        );
       const doc = swagger.call(ctx.app);
       const all = operationsFrom(doc);
       expect(all.length).toBeGreaterThan(40);
-      const documented = new Set(all.map((o) => `${o.method} ${o.path.replace(/\{([^}]+)\}/g, ':$1')}`));
+      const documented = new Set(
+        all.map((o) => `${o.method} ${o.path.replace(/\{([^}]+)\}/g, ':$1')}`),
+      );
       const undocumented = ctx.app.apiRoutes.filter((r) => !documented.has(`${r.method} ${r.url}`));
-      if (undocumented.length) console.warn(`fuzz: not in the OpenAPI document, not fuzzed: ${undocumented.map((r) => `${r.method} ${r.url}`).join(', ')}`);
+      if (undocumented.length)
+        console.warn(
+          `fuzz: not in the OpenAPI document, not fuzzed: ${undocumented.map((r) => `${r.method} ${r.url}`).join(', ')}`,
+        );
 
       // Logging out would end the session every later case uses.
-      const ops: Operation[] = all.filter((o) => !o.path.endsWith('/auth/logout') && (!ONLY || `${o.method} ${o.path}`.includes(ONLY)));
+      const ops: Operation[] = all.filter(
+        (o) =>
+          !o.path.endsWith('/auth/logout') && (!ONLY || `${o.method} ${o.path}`.includes(ONLY)),
+      );
       // Deletes last (longest path first: a group's activity before its group type), so the records
       // the other operations use still exist while they run.
       const rank = (o: Operation) => (o.method === 'DELETE' ? 1 : 0);
@@ -187,7 +249,11 @@ describe('OpenAPI fuzz', () => {
               method: op.method as never,
               url,
               // Like the web client: a JSON content type on every call.
-              headers: { authtoken: tokens[role], 'content-type': 'application/json', 'x-fuzz-id': id },
+              headers: {
+                authtoken: tokens[role],
+                'content-type': 'application/json',
+                'x-fuzz-id': id,
+              },
               ...(payload === undefined ? {} : { payload }),
             });
             let body: any;
@@ -198,9 +264,15 @@ describe('OpenAPI fuzz', () => {
             }
             const badStatus = res.statusCode >= 500;
             const badBody = res.statusCode >= 400 && typeof body?.message !== 'string';
-            const undeclared = res.statusCode >= 400 && res.statusCode < 500 && !op.responses.includes(String(res.statusCode));
+            const undeclared =
+              res.statusCode >= 400 &&
+              res.statusCode < 500 &&
+              !op.responses.includes(String(res.statusCode));
             if (badStatus) fiveHundreds++;
-            if (VERBOSE) console.log(`${res.statusCode} ${op.method} ${op.path} ${role} #${c.index} ${c.label} ${clip(res.body, 100)}`);
+            if (VERBOSE)
+              console.log(
+                `${res.statusCode} ${op.method} ${op.path} ${role} #${c.index} ${c.label} ${clip(res.body, 100)}`,
+              );
             if (badStatus || badBody || undeclared) {
               const err = handlerErrors.get(id) as Error | undefined;
               failures.push({
@@ -217,9 +289,14 @@ describe('OpenAPI fuzz', () => {
           }
         }
       }
-      console.log(`fuzz: ${ops.length} operations, ${sent} cases sent, ${fiveHundreds} answers >= 500`);
+      console.log(
+        `fuzz: ${ops.length} operations, ${sent} cases sent, ${fiveHundreds} answers >= 500`,
+      );
       const report = failures
-        .map((f) => `${f.route} as ${f.role}, case ${f.case}\n    ${f.url}\n    -> ${f.status} ${f.body}${f.error ? `\n    ${f.error.replace(/\n/g, '\n    ')}` : ''}`)
+        .map(
+          (f) =>
+            `${f.route} as ${f.role}, case ${f.case}\n    ${f.url}\n    -> ${f.status} ${f.body}${f.error ? `\n    ${f.error.replace(/\n/g, '\n    ')}` : ''}`,
+        )
         .join('\n');
       expect(
         failures.length,

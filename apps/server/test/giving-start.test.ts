@@ -10,12 +10,18 @@ let superAdmin: string;
 
 /** A school with no stored year: its calendar follows the August-to-June default. */
 async function bareSchool(code: string) {
-  const [s] = await ctx.database.db.insert(schools).values({ externalId: code, name: `School ${code}` }).returning();
+  const [s] = await ctx.database.db
+    .insert(schools)
+    .values({ externalId: code, name: `School ${code}` })
+    .returning();
   return s!;
 }
 
 beforeAll(async () => {
-  superAdmin = await signIn(ctx.app, await makeUser(ctx.database.db, await makeSchool(ctx.database.db), ['SUPER_ADMIN']));
+  superAdmin = await signIn(
+    ctx.app,
+    await makeUser(ctx.database.db, await makeSchool(ctx.database.db), ['SUPER_ADMIN']),
+  );
 });
 
 describe('giving start date of a new year (docs/decisions/041-giving-start-date.md)', () => {
@@ -26,7 +32,13 @@ describe('giving start date of a new year (docs/decisions/041-giving-start-date.
     expect((await loadCalendar(ctx.database.db, late)).givingStart).toBe(`${start}-08-16`);
 
     // Codes match without case; the entry may also be a comma-separated value.
-    const set = await call(ctx.app, 'POST', '/configuration/global', { token: superAdmin, payload: { key: 'lateGivingStartSchools', valueObject: [late.externalId.toLowerCase(), 'OTHER1'] } });
+    const set = await call(ctx.app, 'POST', '/configuration/global', {
+      token: superAdmin,
+      payload: {
+        key: 'lateGivingStartSchools',
+        valueObject: [late.externalId.toLowerCase(), 'OTHER1'],
+      },
+    });
     expect(set.status).toBe(200);
     expect((await loadCalendar(ctx.database.db, late)).givingStart).toBe(`${start}-10-15`);
     expect((await loadCalendar(ctx.database.db, usual)).givingStart).toBe(`${start}-08-16`);
@@ -35,7 +47,10 @@ describe('giving start date of a new year (docs/decisions/041-giving-start-date.
     const created = await createCurrentYear(ctx.database.db, late);
     expect(created.givingStart).toBe(`${start}-10-15`);
 
-    const asText = await call(ctx.app, 'POST', '/configuration/global', { token: superAdmin, payload: { key: 'lateGivingStartSchools', value: `OTHER1, ${usual.externalId}` } });
+    const asText = await call(ctx.app, 'POST', '/configuration/global', {
+      token: superAdmin,
+      payload: { key: 'lateGivingStartSchools', value: `OTHER1, ${usual.externalId}` },
+    });
     expect(asText.status).toBe(200);
     expect((await loadCalendar(ctx.database.db, usual)).givingStart).toBe(`${start}-10-15`);
     // A stored year is not changed by the entry.

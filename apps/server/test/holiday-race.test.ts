@@ -27,24 +27,49 @@ describe('a holiday and the daily run of the same day', () => {
     const db = ctx.database.db;
     const { today, yearStart } = await loadCalendar(db, school);
     const days: string[] = [];
-    for (let d = addDays(today, -1); days.length < 20 && d > yearStart; d = addDays(d, -1)) if (!isWeekend(d)) days.push(d);
+    for (let d = addDays(today, -1); days.length < 20 && d > yearStart; d = addDays(d, -1))
+      if (!isWeekend(d)) days.push(d);
 
     const outcomes = await Promise.all(
       days.map(async (date, i) => {
         const run = () => runDailyPoints(db, school.id, date);
-        const add = () => call(ctx.app, 'POST', '/calendar/holidays', { token: admin, payload: { date, name: 'Snow day' } });
-        const [a, b] = i % 2 ? await Promise.all([run(), add()]) : (await Promise.all([add(), run()])).reverse();
-        return { date, run: a as Awaited<ReturnType<typeof run>>, add: b as Awaited<ReturnType<typeof add>> };
+        const add = () =>
+          call(ctx.app, 'POST', '/calendar/holidays', {
+            token: admin,
+            payload: { date, name: 'Snow day' },
+          });
+        const [a, b] =
+          i % 2 ? await Promise.all([run(), add()]) : (await Promise.all([add(), run()])).reverse();
+        return {
+          date,
+          run: a as Awaited<ReturnType<typeof run>>,
+          add: b as Awaited<ReturnType<typeof add>>,
+        };
       }),
     );
 
     for (const { date, run, add } of outcomes) {
-      const [holiday] = await db.select().from(holidays).where(and(eq(holidays.schoolId, school.id), eq(holidays.date, date)));
-      const [given] = await db.select().from(dailyRuns).where(and(eq(dailyRuns.schoolId, school.id), eq(dailyRuns.date, date)));
+      const [holiday] = await db
+        .select()
+        .from(holidays)
+        .where(and(eq(holidays.schoolId, school.id), eq(holidays.date, date)));
+      const [given] = await db
+        .select()
+        .from(dailyRuns)
+        .where(and(eq(dailyRuns.schoolId, school.id), eq(dailyRuns.date, date)));
       expect({ date, both: Boolean(holiday) && Boolean(given) }).toEqual({ date, both: false });
       // The loser says so: a refused add is 409 with a message; a run that lost gives nothing.
-      if (given) expect(add).toMatchObject({ status: 409, body: { message: 'date: daily points were already given on that day' } });
-      else expect({ date, add: add.status, given: run.given }).toEqual({ date, add: 200, given: false });
+      if (given)
+        expect(add).toMatchObject({
+          status: 409,
+          body: { message: 'date: daily points were already given on that day' },
+        });
+      else
+        expect({ date, add: add.status, given: run.given }).toEqual({
+          date,
+          add: 200,
+          given: false,
+        });
     }
   });
 });

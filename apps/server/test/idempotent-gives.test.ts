@@ -8,7 +8,14 @@ import type { AuthUser } from '../src/lib/auth-context.js';
 import { giveActivities } from '../src/modules/activities/give.js';
 import { loadCalendar } from '../src/modules/calendar/service.js';
 import { ledgerDrift, schoolDay, typeByName } from './helpers/economy.js';
-import { makePeriod, makeSchool, makeUser, signIn, type SchoolRow, type UserRow } from './helpers/factories.js';
+import {
+  makePeriod,
+  makeSchool,
+  makeUser,
+  signIn,
+  type SchoolRow,
+  type UserRow,
+} from './helpers/factories.js';
 import { call, useTestApp } from './helpers/test-app.js';
 
 /**
@@ -37,9 +44,14 @@ beforeAll(async () => {
   u.teacher2 = await makeUser(db, school, ['TEACHER']);
   u.admin = await makeUser(db, school, ['SCHOOL_ADMIN']);
   u.teacherB = await makeUser(db, otherSchool, ['TEACHER']);
-  kids = [await makeUser(db, school, ['STUDENT']), await makeUser(db, school, ['STUDENT']), await makeUser(db, school, ['STUDENT'])];
+  kids = [
+    await makeUser(db, school, ['STUDENT']),
+    await makeUser(db, school, ['STUDENT']),
+    await makeUser(db, school, ['STUDENT']),
+  ];
   kidsB = [await makeUser(db, otherSchool, ['STUDENT'])];
-  period = (await makePeriod(db, school, u.teacher, kids, { coTeachers: [u.teacher2.externalId] })).id;
+  period = (await makePeriod(db, school, u.teacher, kids, { coTeachers: [u.teacher2.externalId] }))
+    .id;
   await makePeriod(db, otherSchool, u.teacherB, kidsB);
   for (const [k, user] of Object.entries(u)) tok[k] = await signIn(ctx.app, user);
   day = await schoolDay(db, school);
@@ -47,15 +59,41 @@ beforeAll(async () => {
   kindnessB = (await typeByName(db, otherSchool, 'Kindness')).id;
 });
 
-const key = (name: string) => ({ 'idempotency-key': `${name}-${Math.random().toString(36).slice(2)}` });
-const giveBody = (over: object = {}) => ({ externalStudentIds: kids.map((k) => k.externalId), activityTypes: [kindness], date: day, ...over });
-const give = (token: string, payload: object, headers: Record<string, string> = {}) => call(ctx.app, 'POST', '/activity/bulk', { token, payload, headers });
+const key = (name: string) => ({
+  'idempotency-key': `${name}-${Math.random().toString(36).slice(2)}`,
+});
+const giveBody = (over: object = {}) => ({
+  externalStudentIds: kids.map((k) => k.externalId),
+  activityTypes: [kindness],
+  date: day,
+  ...over,
+});
+const give = (token: string, payload: object, headers: Record<string, string> = {}) =>
+  call(ctx.app, 'POST', '/activity/bulk', { token, payload, headers });
 const balanceOf = async (studentId: string) =>
-  Number((await ctx.database.db.select().from(wallets).where(and(eq(wallets.schoolId, school.id), eq(wallets.studentId, studentId))))[0]?.balance ?? 0);
+  Number(
+    (
+      await ctx.database.db
+        .select()
+        .from(wallets)
+        .where(and(eq(wallets.schoolId, school.id), eq(wallets.studentId, studentId)))
+    )[0]?.balance ?? 0,
+  );
 const balances = () => Promise.all(kids.map((k) => balanceOf(k.id)));
 const givesCount = async (schoolId = school.id) =>
-  Number((await ctx.database.db.select({ n: sql<number>`count(distinct give_id)::int` }).from(activities).where(eq(activities.schoolId, schoolId)))[0]!.n);
-const activitiesOf = async (giveId: string) => ctx.database.db.select().from(activities).where(and(eq(activities.schoolId, school.id), eq(activities.giveId, giveId)));
+  Number(
+    (
+      await ctx.database.db
+        .select({ n: sql<number>`count(distinct give_id)::int` })
+        .from(activities)
+        .where(eq(activities.schoolId, schoolId))
+    )[0]!.n,
+  );
+const activitiesOf = async (giveId: string) =>
+  ctx.database.db
+    .select()
+    .from(activities)
+    .where(and(eq(activities.schoolId, school.id), eq(activities.giveId, giveId)));
 
 describe('POST activity/bulk with an Idempotency-Key', () => {
   it('the same give sent twice with one key gives once and replays the same answer', async () => {
@@ -85,7 +123,9 @@ describe('POST activity/bulk with an Idempotency-Key', () => {
     const before = await balances();
     const gives = await givesCount();
     const k = key('burst');
-    const all = await Promise.all(Array.from({ length: 20 }, () => give(tok.teacher!, giveBody({ comment: 'burst' }), k)));
+    const all = await Promise.all(
+      Array.from({ length: 20 }, () => give(tok.teacher!, giveBody({ comment: 'burst' }), k)),
+    );
     expect(all.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(new Set(all.map((r) => JSON.stringify(r.body))).size).toBe(1);
     expect(all.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(19);
@@ -101,9 +141,17 @@ describe('POST activity/bulk with an Idempotency-Key', () => {
     const [other] = await activitiesOf((await give(tok.teacher!, giveBody())).body.giveId);
     const gives = await givesCount();
     const before = await balances();
-    for (const changed of [giveBody({ comment: 'now with a comment' }), giveBody({ externalStudentIds: [kids[0]!.externalId] })])
-      expect(await give(tok.teacher!, changed, k)).toMatchObject({ status: 409, body: { message: 'This Idempotency-Key was used for another request.' } });
-    expect(await call(ctx.app, 'DELETE', `/activity/${other!.id}`, { token: tok.teacher, headers: k })).toMatchObject({
+    for (const changed of [
+      giveBody({ comment: 'now with a comment' }),
+      giveBody({ externalStudentIds: [kids[0]!.externalId] }),
+    ])
+      expect(await give(tok.teacher!, changed, k)).toMatchObject({
+        status: 409,
+        body: { message: 'This Idempotency-Key was used for another request.' },
+      });
+    expect(
+      await call(ctx.app, 'DELETE', `/activity/${other!.id}`, { token: tok.teacher, headers: k }),
+    ).toMatchObject({
       status: 409,
       body: { message: 'This Idempotency-Key was used for another request.' },
     });
@@ -122,7 +170,11 @@ describe('POST activity/bulk with an Idempotency-Key', () => {
     expect(theirs.body.giveId).not.toBe(mine.body.giveId);
     expect(await givesCount()).toBe(gives + 2);
     const givesB = await givesCount(otherSchool.id);
-    const inB = await give(tok.teacherB!, { externalStudentIds: kidsB.map((s) => s.externalId), activityTypes: [kindnessB], date: day }, k);
+    const inB = await give(
+      tok.teacherB!,
+      { externalStudentIds: kidsB.map((s) => s.externalId), activityTypes: [kindnessB], date: day },
+      k,
+    );
     expect(inB.status, JSON.stringify(inB.body)).toBe(200);
     expect(inB.headers['idempotent-replayed']).toBeUndefined();
     expect(await givesCount(otherSchool.id)).toBe(givesB + 1);
@@ -134,16 +186,26 @@ describe('POST activity/bulk with an Idempotency-Key', () => {
     const first = await give(tok.teacher!, refused, k);
     expect(first.status).toBeGreaterThanOrEqual(400);
     expect(first.status).toBeLessThan(500);
-    expect(await give(tok.teacher!, refused, k)).toMatchObject({ status: first.status, body: first.body });
-    expect(await give(tok.teacher!, giveBody(), { 'idempotency-key': 'with space' })).toMatchObject({
-      status: 400,
-      body: { message: 'Idempotency-Key must be 1 to 200 visible characters' },
+    expect(await give(tok.teacher!, refused, k)).toMatchObject({
+      status: first.status,
+      body: first.body,
     });
+    expect(await give(tok.teacher!, giveBody(), { 'idempotency-key': 'with space' })).toMatchObject(
+      {
+        status: 400,
+        body: { message: 'Idempotency-Key must be 1 to 200 visible characters' },
+      },
+    );
   });
 
   it('the key is written in the transaction of the give: a crash after the ledger write leaves neither', async () => {
     const db = ctx.database.db;
-    const user = { id: u.teacher!.id, schoolId: school.id, school, roles: ['TEACHER'] } as unknown as AuthUser;
+    const user = {
+      id: u.teacher!.id,
+      schoolId: school.id,
+      school,
+      roles: ['TEACHER'],
+    } as unknown as AuthUser;
     const gives = await givesCount();
     const before = await balances();
     const request = { call: 'test', body: giveBody() };
@@ -153,12 +215,21 @@ describe('POST activity/bulk with an Idempotency-Key', () => {
         throw new Error('killed');
       }),
     ).rejects.toThrow('killed');
-    expect(await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.schoolId, school.id), eq(idempotencyKeys.key, 'crash-key')))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.schoolId, school.id), eq(idempotencyKeys.key, 'crash-key'))),
+    ).toEqual([]);
     expect(await givesCount()).toBe(gives);
     expect(await balances()).toEqual(before);
     // The retry then gives, once.
-    const retried = await once(db, user, 'crash-key', request, (tx) => giveActivities(tx, user, giveBody()));
-    const replayed = await once(db, user, 'crash-key', request, (tx) => giveActivities(tx, user, giveBody()));
+    const retried = await once(db, user, 'crash-key', request, (tx) =>
+      giveActivities(tx, user, giveBody()),
+    );
+    const replayed = await once(db, user, 'crash-key', request, (tx) =>
+      giveActivities(tx, user, giveBody()),
+    );
     expect([retried.replayed, replayed.replayed]).toEqual([false, true]);
     expect(replayed.body).toEqual(retried.body);
     expect(await givesCount()).toBe(gives + 1);
@@ -172,12 +243,23 @@ describe('the other calls that change points take the key too', () => {
     const [a] = await activitiesOf(given.body.giveId);
     const k = key('edit');
     const url = `/activity/${a!.id}`;
-    const first = await call(ctx.app, 'PUT', url, { token: tok.teacher, payload: { points: 7 }, headers: k });
+    const first = await call(ctx.app, 'PUT', url, {
+      token: tok.teacher,
+      payload: { points: 7 },
+      headers: k,
+    });
     expect(first).toMatchObject({ status: 200, body: { _id: a!.id, points: 7 } });
-    const again = await call(ctx.app, 'PUT', url, { token: tok.teacher, payload: { points: 7 }, headers: k });
+    const again = await call(ctx.app, 'PUT', url, {
+      token: tok.teacher,
+      payload: { points: 7 },
+      headers: k,
+    });
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toEqual(first.body);
-    expect((await call(ctx.app, 'PUT', url, { token: tok.teacher, payload: { points: 9 }, headers: k })).status).toBe(409);
+    expect(
+      (await call(ctx.app, 'PUT', url, { token: tok.teacher, payload: { points: 9 }, headers: k }))
+        .status,
+    ).toBe(409);
     expect((await activitiesOf(given.body.giveId))[0]!.points).toBe(7);
     expect(await ledgerDrift(ctx.database.db, school.id)).toEqual([]);
   });
@@ -187,14 +269,32 @@ describe('the other calls that change points take the key too', () => {
     const [a] = await activitiesOf(given.body.giveId);
     const before = await balanceOf(kids[1]!.id);
     const k = key('delete');
-    const all = await Promise.all(Array.from({ length: 5 }, () => call(ctx.app, 'DELETE', `/activity/${a!.id}`, { token: tok.teacher, headers: k })));
+    const all = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call(ctx.app, 'DELETE', `/activity/${a!.id}`, { token: tok.teacher, headers: k }),
+      ),
+    );
     expect(all.map((r) => r.status)).toEqual(Array(5).fill(200));
     expect(all.every((r) => r.body.ok === true)).toBe(true);
     expect(all.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(4);
-    const later = await call(ctx.app, 'DELETE', `/activity/${a!.id}`, { token: tok.teacher, headers: k });
-    expect(later).toMatchObject({ status: 200, body: { ok: true }, headers: { 'idempotent-replayed': 'true' } });
+    const later = await call(ctx.app, 'DELETE', `/activity/${a!.id}`, {
+      token: tok.teacher,
+      headers: k,
+    });
+    expect(later).toMatchObject({
+      status: 200,
+      body: { ok: true },
+      headers: { 'idempotent-replayed': 'true' },
+    });
     expect(await balanceOf(kids[1]!.id)).toBe(before - a!.points);
-    expect((await call(ctx.app, 'DELETE', `/activity/${a!.id}`, { token: tok.teacher, headers: key('fresh') })).status).toBe(404);
+    expect(
+      (
+        await call(ctx.app, 'DELETE', `/activity/${a!.id}`, {
+          token: tok.teacher,
+          headers: key('fresh'),
+        })
+      ).status,
+    ).toBe(404);
     expect(await ledgerDrift(ctx.database.db, school.id)).toEqual([]);
   });
 
@@ -202,8 +302,14 @@ describe('the other calls that change points take the key too', () => {
     const before = await balances();
     const given = await give(tok.teacher!, giveBody());
     const k = key('undo');
-    const first = await call(ctx.app, 'DELETE', `/activity/give/${given.body.giveId}`, { token: tok.teacher, headers: k });
-    const again = await call(ctx.app, 'DELETE', `/activity/give/${given.body.giveId}`, { token: tok.teacher, headers: k });
+    const first = await call(ctx.app, 'DELETE', `/activity/give/${given.body.giveId}`, {
+      token: tok.teacher,
+      headers: k,
+    });
+    const again = await call(ctx.app, 'DELETE', `/activity/give/${given.body.giveId}`, {
+      token: tok.teacher,
+      headers: k,
+    });
     expect([first.status, again.status]).toEqual([200, 200]);
     expect(again.body).toEqual({ removed: kids.length });
     expect(again.headers['idempotent-replayed']).toBe('true');
@@ -213,11 +319,19 @@ describe('the other calls that change points take the key too', () => {
   it("DELETE group-types/{id}/groups/{groupId}/activity: a retry replays and leaves the group's later gives alone", async () => {
     const made = await call(ctx.app, 'POST', '/group-types', {
       token: tok.teacher,
-      payload: { name: 'Tables', internalPeriodId: period, groups: [{ name: 'Red', studentIds: [kids[2]!.id] }] },
+      payload: {
+        name: 'Tables',
+        internalPeriodId: period,
+        groups: [{ name: 'Red', studentIds: [kids[2]!.id] }],
+      },
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const red = made.body.groups[0]._id as string;
-    const viaGroup = giveBody({ externalStudentIds: undefined, groupIds: [red], internalPeriodId: period });
+    const viaGroup = giveBody({
+      externalStudentIds: undefined,
+      groupIds: [red],
+      internalPeriodId: period,
+    });
     expect((await give(tok.teacher!, viaGroup)).status).toBe(200);
     const url = `/group-types/${made.body._id}/groups/${red}/activity?date=${day}`;
     const k = key('group');
@@ -241,19 +355,30 @@ describe('the other calls that change points take the key too', () => {
     const start = await balanceOf(kid.id);
     const markKey = key('mark');
     const mark = await call(ctx.app, 'POST', url, { token: tok.teacher, headers: markKey });
-    expect(mark).toMatchObject({ status: 200, body: { studentId: kid.id, date: on, absent: true } });
+    expect(mark).toMatchObject({
+      status: 200,
+      body: { studentId: kid.id, date: on, absent: true },
+    });
     const afterMark = await balanceOf(kid.id);
     expect(afterMark).toBeLessThan(start);
     const unmarkKey = key('unmark');
-    expect((await call(ctx.app, 'DELETE', url, { token: tok.teacher, headers: unmarkKey })).status).toBe(200);
+    expect(
+      (await call(ctx.app, 'DELETE', url, { token: tok.teacher, headers: unmarkKey })).status,
+    ).toBe(200);
     expect(await balanceOf(kid.id)).toBe(start);
     // Marked again, then the earlier unmark's retry arrives: it is replayed, the points stay taken.
-    expect((await call(ctx.app, 'POST', url, { token: tok.teacher, headers: key('mark-again') })).status).toBe(200);
+    expect(
+      (await call(ctx.app, 'POST', url, { token: tok.teacher, headers: key('mark-again') })).status,
+    ).toBe(200);
     const replay = await call(ctx.app, 'DELETE', url, { token: tok.teacher, headers: unmarkKey });
     expect(replay).toMatchObject({ status: 200, body: { absent: false } });
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(await balanceOf(kid.id)).toBe(afterMark);
-    expect((await call(ctx.app, 'POST', url, { token: tok.teacher, headers: markKey })).headers['idempotent-replayed']).toBe('true');
+    expect(
+      (await call(ctx.app, 'POST', url, { token: tok.teacher, headers: markKey })).headers[
+        'idempotent-replayed'
+      ],
+    ).toBe('true');
     expect(await ledgerDrift(db, school.id)).toEqual([]);
   });
 });

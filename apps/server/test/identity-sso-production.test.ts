@@ -18,7 +18,12 @@ const BASE = 'https://rewards.example.org';
 const logs: Record<string, unknown>[] = [];
 const ctx = useTestApp(
   { NODE_ENV: 'production', PUBLIC_URL: BASE },
-  { logger: { level: 'warn', stream: { write: (line: string) => void logs.push(JSON.parse(line)) } } },
+  {
+    logger: {
+      level: 'warn',
+      stream: { write: (line: string) => void logs.push(JSON.parse(line)) },
+    },
+  },
 );
 const SECRET = 'the-schools-client-secret-0123456789';
 let listener: TestListener;
@@ -39,7 +44,11 @@ beforeEach(() => {
   logs.length = 0;
 });
 
-const put = (issuer: string) => call(ctx.app, 'PUT', '/settings/sso/clever', { token: adminToken, payload: { issuer, clientId: 'client', clientSecret: SECRET } });
+const put = (issuer: string) =>
+  call(ctx.app, 'PUT', '/settings/sso/clever', {
+    token: adminToken,
+    payload: { issuer, clientId: 'client', clientSecret: SECRET },
+  });
 
 describe('saving the issuer in production', () => {
   it('plain http is refused with the https message', async () => {
@@ -71,7 +80,9 @@ describe('saving the issuer in production', () => {
     }
     expect((await call(ctx.app, 'GET', '/settings/sso', { token: adminToken })).body).toEqual([]);
     // What was refused is in the log, the secret never.
-    expect(logs.some((l) => JSON.stringify(l).includes('127.0.0.1 is a loopback address'))).toBe(true);
+    expect(logs.some((l) => JSON.stringify(l).includes('127.0.0.1 is a loopback address'))).toBe(
+      true,
+    );
     expect(JSON.stringify(logs)).not.toContain(SECRET);
     expect(listener.requests).toEqual([]);
   });
@@ -85,12 +96,24 @@ describe('saving the issuer in production', () => {
 
 describe('an issuer stored that points inside (saved before the check, or its DNS changed)', () => {
   const p = () => listener.port;
-  const stored = () => [`http://127.0.0.1:${p()}`, `https://127.0.0.1:${p()}`, `https://localhost:${p()}`, `https://[::ffff:7f00:1]:${p()}`, 'https://169.254.169.254'];
+  const stored = () => [
+    `http://127.0.0.1:${p()}`,
+    `https://127.0.0.1:${p()}`,
+    `https://localhost:${p()}`,
+    `https://[::ffff:7f00:1]:${p()}`,
+    'https://169.254.169.254',
+  ];
 
   async function store(s: SchoolRow, issuer: string) {
     await ctx.database.db
       .insert(ssoConfigs)
-      .values({ schoolId: s.id, provider: 'clever', issuer, clientId: 'client', clientSecret: SECRET })
+      .values({
+        schoolId: s.id,
+        provider: 'clever',
+        issuer,
+        clientId: 'client',
+        clientSecret: SECRET,
+      })
       .onConflictDoUpdate({ target: [ssoConfigs.schoolId, ssoConfigs.provider], set: { issuer } });
   }
 
@@ -98,16 +121,31 @@ describe('an issuer stored that points inside (saved before the check, or its DN
     const s = await makeSchool(ctx.database.db);
     for (const issuer of stored()) {
       await store(s, issuer);
-      const res = await call(ctx.app, 'GET', `/auth/login/sso/state?provider=clever&school=${s.externalId}`);
+      const res = await call(
+        ctx.app,
+        'GET',
+        `/auth/login/sso/state?provider=clever&school=${s.externalId}`,
+      );
       expect(res, issuer).toMatchObject({ status: 400, body: { message: MSG.idpTokenError } });
     }
-    expect(await ctx.database.db.select().from(ssoStates).where(eq(ssoStates.schoolId, s.id))).toEqual([]);
+    expect(
+      await ctx.database.db.select().from(ssoStates).where(eq(ssoStates.schoolId, s.id)),
+    ).toEqual([]);
     expect(listener.requests).toEqual([]);
     // Each refusal is logged with what failed and where, never the secret.
     const refused = logs.filter((l) => l.msg === MSG.idpTokenError);
     expect(refused).toHaveLength(stored().length);
-    expect(refused[0]).toMatchObject({ cause: { step: 'discovery', provider: 'clever', schoolId: s.id, issuer: `http://127.0.0.1:${p()}/` } });
-    expect(JSON.stringify(refused)).toMatch(/127\.0\.0\.1 is a loopback address|http: is not allowed/);
+    expect(refused[0]).toMatchObject({
+      cause: {
+        step: 'discovery',
+        provider: 'clever',
+        schoolId: s.id,
+        issuer: `http://127.0.0.1:${p()}/`,
+      },
+    });
+    expect(JSON.stringify(refused)).toMatch(
+      /127\.0\.0\.1 is a loopback address|http: is not allowed/,
+    );
     expect(JSON.stringify(logs)).not.toContain(SECRET);
   });
 
@@ -126,7 +164,10 @@ describe('an issuer stored that points inside (saved before the check, or its DN
         nonce: 'n'.repeat(22),
         expiresAt: new Date(Date.now() + 60_000),
       });
-      const res = await call(ctx.app, 'POST', '/auth/login/sso', { payload: { provider: 'clever', code: 'a-code', state }, headers: { cookie: `sso_browser=${browser}` } });
+      const res = await call(ctx.app, 'POST', '/auth/login/sso', {
+        payload: { provider: 'clever', code: 'a-code', state },
+        headers: { cookie: `sso_browser=${browser}` },
+      });
       expect(res, issuer).toMatchObject({ status: 400, body: { message: MSG.idpTokenError } });
     }
     expect(listener.requests).toEqual([]);
@@ -137,12 +178,25 @@ describe('an issuer stored that points inside (saved before the check, or its DN
     const warnings: { obj: object; msg: string }[] = [];
     const applied = await applySsoEnv(
       ctx.database.db,
-      { NODE_ENV: 'production', SSO_SCHOOL: demo.externalId, CLEVER_ISSUER: listener.origin, CLEVER_CLIENT_ID: 'demo', CLEVER_CLIENT_SECRET: SECRET },
+      {
+        NODE_ENV: 'production',
+        SSO_SCHOOL: demo.externalId,
+        CLEVER_ISSUER: listener.origin,
+        CLEVER_CLIENT_ID: 'demo',
+        CLEVER_CLIENT_SECRET: SECRET,
+      },
       { warn: (obj, msg) => warnings.push({ obj, msg }) },
     );
     expect(applied).toEqual([]);
-    expect(warnings).toEqual([{ obj: expect.objectContaining({ provider: 'clever', issuer: `${listener.origin}/` }), msg: `CLEVER_ISSUER is not used: ${MSG.ssoIssuerHttps}` }]);
-    expect(await ctx.database.db.select().from(ssoConfigs).where(eq(ssoConfigs.schoolId, demo.id))).toEqual([]);
+    expect(warnings).toEqual([
+      {
+        obj: expect.objectContaining({ provider: 'clever', issuer: `${listener.origin}/` }),
+        msg: `CLEVER_ISSUER is not used: ${MSG.ssoIssuerHttps}`,
+      },
+    ]);
+    expect(
+      await ctx.database.db.select().from(ssoConfigs).where(eq(ssoConfigs.schoolId, demo.id)),
+    ).toEqual([]);
     expect(listener.requests).toEqual([]);
   });
 });

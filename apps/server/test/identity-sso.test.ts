@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoConfigs, ssoStates } from '../src/db/schema.js';
 import { hashToken } from '../src/lib/tokens.js';
 import { makeSchool, makeUser, signIn, type SchoolRow, type UserRow } from './helpers/factories.js';
-import { metadataAt, startListener, startOidcProvider, type TestOidcProvider } from './helpers/oidc.js';
+import {
+  metadataAt,
+  startListener,
+  startOidcProvider,
+  type TestOidcProvider,
+} from './helpers/oidc.js';
 import { call, useTestApp } from './helpers/test-app.js';
 
 /*
@@ -31,15 +36,28 @@ beforeAll(async () => {
   admin = await makeUser(db, school, ['SCHOOL_ADMIN']);
   adminToken = await signIn(ctx.app, admin);
   for (const p of SSO_PROVIDERS) {
-    idps[p] = await startOidcProvider({ redirectUris: [`${BASE}/login/${p}`], clientId: `client-${p}` });
-    students[p] = await makeUser(db, school, ['STUDENT'], { externalId: `sourced-${p}-1`, gradeLevel: '6' });
+    idps[p] = await startOidcProvider({
+      redirectUris: [`${BASE}/login/${p}`],
+      clientId: `client-${p}`,
+    });
+    students[p] = await makeUser(db, school, ['STUDENT'], {
+      externalId: `sourced-${p}-1`,
+      gradeLevel: '6',
+    });
     // The same provider id in another school is another person: never signed in from this school's client.
     await makeUser(db, other, ['STUDENT'], { externalId: `sourced-${p}-2` });
     const accountId = p === 'clever' ? students[p].externalId : `cl-${p}-1`;
-    idps[p].accounts.set(accountId, { claims: { name: 'Student One', external_id: students[p].externalId } });
+    idps[p].accounts.set(accountId, {
+      claims: { name: 'Student One', external_id: students[p].externalId },
+    });
     const res = await call(ctx.app, 'PUT', `/settings/sso/${p}`, {
       token: adminToken,
-      payload: { issuer: idps[p].issuer, clientId: idps[p].clientId, clientSecret: idps[p].clientSecret, userIdClaim: CLAIM[p] },
+      payload: {
+        issuer: idps[p].issuer,
+        clientId: idps[p].clientId,
+        clientSecret: idps[p].clientSecret,
+        userIdClaim: CLAIM[p],
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }
@@ -51,18 +69,36 @@ afterAll(async () => {
 
 /** GET auth/login/sso/state as a browser: the state, the provider's URL and the browser's cookie. */
 async function begin(provider: SsoProvider, code = school.externalId) {
-  const res = await call(ctx.app, 'GET', `/auth/login/sso/state?provider=${provider}&school=${code}`);
+  const res = await call(
+    ctx.app,
+    'GET',
+    `/auth/login/sso/state?provider=${provider}&school=${code}`,
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const setCookie = String(res.headers['set-cookie']);
   expect(setCookie).toMatch(/HttpOnly/);
   expect(setCookie).toMatch(/SameSite=Lax/);
-  return { state: res.body.state as string, url: res.body.authorizationUrl as string, cookie: setCookie.split(';')[0]! };
+  return {
+    state: res.body.state as string,
+    url: res.body.authorizationUrl as string,
+    cookie: setCookie.split(';')[0]!,
+  };
 }
 
 /** POST auth/login/sso with what the provider sent the browser back with. */
-const finish = (provider: SsoProvider, back: URL, cookie: string, over: Record<string, string> = {}) =>
+const finish = (
+  provider: SsoProvider,
+  back: URL,
+  cookie: string,
+  over: Record<string, string> = {},
+) =>
   call(ctx.app, 'POST', '/auth/login/sso', {
-    payload: { provider, code: back.searchParams.get('code'), state: back.searchParams.get('state'), ...over },
+    payload: {
+      provider,
+      code: back.searchParams.get('code'),
+      state: back.searchParams.get('state'),
+      ...over,
+    },
     headers: { cookie },
   });
 
@@ -121,9 +157,15 @@ describe.each(SSO_PROVIDERS)('SSO with %s', (p) => {
     // oidc-provider always answers the account id as `sub` in both, so the contradiction is in the
     // configured claim: Clever's client reads `external_id` for this test, then `sub` again.
     const id = `${accountOf(p)}-twin`;
-    idps[p].accounts.set(id, { claims: { external_id: students[p].externalId }, userinfo: { external_id: 'someone-else' } });
+    idps[p].accounts.set(id, {
+      claims: { external_id: students[p].externalId },
+      userinfo: { external_id: 'someone-else' },
+    });
     const setClaim = (userIdClaim: string) =>
-      call(ctx.app, 'PUT', `/settings/sso/${p}`, { token: adminToken, payload: { issuer: idps[p].issuer, clientId: idps[p].clientId, userIdClaim } });
+      call(ctx.app, 'PUT', `/settings/sso/${p}`, {
+        token: adminToken,
+        payload: { issuer: idps[p].issuer, clientId: idps[p].clientId, userIdClaim },
+      });
     expect((await setClaim('external_id')).status).toBe(200);
     const { url, cookie } = await begin(p);
     const res = await finish(p, await idps[p].authorize(url, id), cookie);
@@ -134,25 +176,50 @@ describe.each(SSO_PROVIDERS)('SSO with %s', (p) => {
   it('refuses an expired state, a forged one, one from another browser and one of the other provider', async () => {
     const expired = await begin(p);
     const back = await idps[p].authorize(expired.url, accountOf(p));
-    await ctx.database.db.update(ssoStates).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(ssoStates.stateHash, hashToken(expired.state)));
-    expect(await finish(p, back, expired.cookie)).toMatchObject({ status: 400, body: { message: MSG.ssoStateInvalid } });
+    await ctx.database.db
+      .update(ssoStates)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(ssoStates.stateHash, hashToken(expired.state)));
+    expect(await finish(p, back, expired.cookie)).toMatchObject({
+      status: 400,
+      body: { message: MSG.ssoStateInvalid },
+    });
 
     const good = await begin(p);
     const back2 = await idps[p].authorize(good.url, accountOf(p));
-    expect(await finish(p, back2, good.cookie, { state: 'forged-state-0123456789abcdefghijklmnopq' })).toMatchObject({ status: 400, body: { message: MSG.ssoStateInvalid } });
-    expect(await finish(p, back2, 'sso_browser=another-browser-0123456789abcdefgh')).toMatchObject({ status: 400, body: { message: MSG.ssoStateInvalid } });
-    expect(await finish(p, back2, '')).toMatchObject({ status: 400, body: { message: MSG.ssoStateInvalid } });
+    expect(
+      await finish(p, back2, good.cookie, { state: 'forged-state-0123456789abcdefghijklmnopq' }),
+    ).toMatchObject({ status: 400, body: { message: MSG.ssoStateInvalid } });
+    expect(await finish(p, back2, 'sso_browser=another-browser-0123456789abcdefgh')).toMatchObject({
+      status: 400,
+      body: { message: MSG.ssoStateInvalid },
+    });
+    expect(await finish(p, back2, '')).toMatchObject({
+      status: 400,
+      body: { message: MSG.ssoStateInvalid },
+    });
 
     const third = await begin(p);
     const back3 = await idps[p].authorize(third.url, accountOf(p));
     const otherProvider = SSO_PROVIDERS.find((x) => x !== p)!;
-    expect(await finish(otherProvider, back3, third.cookie)).toMatchObject({ status: 400, body: { message: MSG.ssoStateInvalid } });
+    expect(await finish(otherProvider, back3, third.cookie)).toMatchObject({
+      status: 400,
+      body: { message: MSG.ssoStateInvalid },
+    });
   });
 
   it('a school without a client at the provider, or an unknown school: not set up', async () => {
-    const res = await call(ctx.app, 'GET', `/auth/login/sso/state?provider=${p}&school=${other.externalId}`);
+    const res = await call(
+      ctx.app,
+      'GET',
+      `/auth/login/sso/state?provider=${p}&school=${other.externalId}`,
+    );
     expect(res).toMatchObject({ status: 400, body: { message: MSG.ssoNotConfigured } });
-    const none = await call(ctx.app, 'GET', `/auth/login/sso/state?provider=${p}&school=NO-SUCH-SCHOOL`);
+    const none = await call(
+      ctx.app,
+      'GET',
+      `/auth/login/sso/state?provider=${p}&school=NO-SUCH-SCHOOL`,
+    );
     expect(none).toMatchObject({ status: 400, body: { message: MSG.ssoNotConfigured } });
   });
 });
@@ -163,8 +230,17 @@ describe('the provider down', () => {
       const { url, cookie } = await begin(p);
       const back = await idps[p].authorize(url, accountOf(p));
       await idps[p].stop();
-      expect(await finish(p, back, cookie)).toMatchObject({ status: 400, body: { message: MSG.idpTokenError } });
-      expect(await call(ctx.app, 'GET', `/auth/login/sso/state?provider=${p}&school=${school.externalId}`)).toMatchObject({ status: 400, body: { message: MSG.idpTokenError } });
+      expect(await finish(p, back, cookie)).toMatchObject({
+        status: 400,
+        body: { message: MSG.idpTokenError },
+      });
+      expect(
+        await call(
+          ctx.app,
+          'GET',
+          `/auth/login/sso/state?provider=${p}&school=${school.externalId}`,
+        ),
+      ).toMatchObject({ status: 400, body: { message: MSG.idpTokenError } });
     }
   });
 });
@@ -175,30 +251,68 @@ describe('SSO settings', () => {
     expect(res.status).toBe(200);
     expect(JSON.stringify(res.body)).not.toContain('merit-test-secret');
     expect(res.body).toEqual(
-      [...SSO_PROVIDERS].sort().map((p) => expect.objectContaining({ provider: p, clientId: `client-${p}`, hasSecret: true, userIdClaim: CLAIM[p], redirectUri: `${BASE}/login/${p}` })),
+      [...SSO_PROVIDERS].sort().map((p) =>
+        expect.objectContaining({
+          provider: p,
+          clientId: `client-${p}`,
+          hasSecret: true,
+          userIdClaim: CLAIM[p],
+          redirectUri: `${BASE}/login/${p}`,
+        }),
+      ),
     );
   });
 
   it('a change may keep the secret; a new client needs one; removing ends it', async () => {
-    const kept = await call(ctx.app, 'PUT', '/settings/sso/clever', { token: adminToken, payload: { issuer: 'https://clever.example.org/', clientId: 'changed' } });
+    const kept = await call(ctx.app, 'PUT', '/settings/sso/clever', {
+      token: adminToken,
+      payload: { issuer: 'https://clever.example.org/', clientId: 'changed' },
+    });
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
-    expect(kept.body).toMatchObject({ issuer: 'https://clever.example.org', clientId: 'changed', hasSecret: true, userIdClaim: 'sub' });
-    const [row] = await ctx.database.db.select().from(ssoConfigs).where(eq(ssoConfigs.schoolId, school.id)).orderBy(ssoConfigs.provider).limit(1);
+    expect(kept.body).toMatchObject({
+      issuer: 'https://clever.example.org',
+      clientId: 'changed',
+      hasSecret: true,
+      userIdClaim: 'sub',
+    });
+    const [row] = await ctx.database.db
+      .select()
+      .from(ssoConfigs)
+      .where(eq(ssoConfigs.schoolId, school.id))
+      .orderBy(ssoConfigs.provider)
+      .limit(1);
     expect(row!.clientSecret).toBe(idps.clever.clientSecret);
 
     const otherAdmin = await makeUser(ctx.database.db, other, ['SCHOOL_ADMIN']);
     const otherToken = await signIn(ctx.app, otherAdmin);
-    const noSecret = await call(ctx.app, 'PUT', '/settings/sso/clever', { token: otherToken, payload: { issuer: 'https://clever.example.org', clientId: 'x' } });
+    const noSecret = await call(ctx.app, 'PUT', '/settings/sso/clever', {
+      token: otherToken,
+      payload: { issuer: 'https://clever.example.org', clientId: 'x' },
+    });
     expect(noSecret).toMatchObject({ status: 400, body: { message: 'clientSecret is required' } });
-    const bad = await call(ctx.app, 'PUT', '/settings/sso/okta', { token: otherToken, payload: { issuer: 'https://x.example.org', clientId: 'x', clientSecret: 'y' } });
+    const bad = await call(ctx.app, 'PUT', '/settings/sso/okta', {
+      token: otherToken,
+      payload: { issuer: 'https://x.example.org', clientId: 'x', clientSecret: 'y' },
+    });
     expect(bad.status).toBe(400);
-    expect((await call(ctx.app, 'DELETE', '/settings/sso/classlink', { token: otherToken })).status).toBe(404);
-    expect((await call(ctx.app, 'DELETE', '/settings/sso/classlink', { token: adminToken })).status).toBe(200);
-    expect((await call(ctx.app, 'GET', '/settings/sso', { token: adminToken })).body.map((c: { provider: string }) => c.provider)).toEqual(['clever']);
+    expect(
+      (await call(ctx.app, 'DELETE', '/settings/sso/classlink', { token: otherToken })).status,
+    ).toBe(404);
+    expect(
+      (await call(ctx.app, 'DELETE', '/settings/sso/classlink', { token: adminToken })).status,
+    ).toBe(200);
+    expect(
+      (await call(ctx.app, 'GET', '/settings/sso', { token: adminToken })).body.map(
+        (c: { provider: string }) => c.provider,
+      ),
+    ).toEqual(['clever']);
   });
 
   it('is for school admins only', async () => {
-    const teacherToken = await signIn(ctx.app, await makeUser(ctx.database.db, school, ['TEACHER']));
+    const teacherToken = await signIn(
+      ctx.app,
+      await makeUser(ctx.database.db, school, ['TEACHER']),
+    );
     expect((await call(ctx.app, 'GET', '/settings/sso', { token: teacherToken })).status).toBe(403);
   });
 });
@@ -210,10 +324,24 @@ describe("a provider's metadata (issue 17, findings 2 and 4)", () => {
     try {
       const s = await makeSchool(ctx.database.db);
       const token = await signIn(ctx.app, await makeUser(ctx.database.db, s, ['SCHOOL_ADMIN']));
-      const put = await call(ctx.app, 'PUT', '/settings/sso/clever', { token, payload: { issuer: listener.origin, clientId: 'c', clientSecret: 'a-secret-of-the-school-0123' } });
+      const put = await call(ctx.app, 'PUT', '/settings/sso/clever', {
+        token,
+        payload: {
+          issuer: listener.origin,
+          clientId: 'c',
+          clientSecret: 'a-secret-of-the-school-0123',
+        },
+      });
       expect(put.status, JSON.stringify(put.body)).toBe(200);
-      const res = await call(ctx.app, 'GET', `/auth/login/sso/state?provider=clever&school=${s.externalId}`);
-      const states = await ctx.database.db.select().from(ssoStates).where(and(eq(ssoStates.schoolId, s.id), eq(ssoStates.provider, 'clever')));
+      const res = await call(
+        ctx.app,
+        'GET',
+        `/auth/login/sso/state?provider=clever&school=${s.externalId}`,
+      );
+      const states = await ctx.database.db
+        .select()
+        .from(ssoStates)
+        .where(and(eq(ssoStates.schoolId, s.id), eq(ssoStates.provider, 'clever')));
       return { res, states, requests: [...listener.requests] };
     } finally {
       await listener.stop();
@@ -221,24 +349,41 @@ describe("a provider's metadata (issue 17, findings 2 and 4)", () => {
   }
 
   it('a javascript: authorization endpoint is the provider message, 400, and leaves no state', async () => {
-    const { res, states, requests } = await startWith(() => ({ authorization_endpoint: 'javascript:alert(document.cookie)//' }));
+    const { res, states, requests } = await startWith(() => ({
+      authorization_endpoint: 'javascript:alert(document.cookie)//',
+    }));
     expect(res).toMatchObject({ status: 400, body: { message: MSG.idpTokenError } });
     expect(states).toEqual([]);
     expect(requests).toEqual(['GET /.well-known/openid-configuration']);
   });
 
   it("an authorization endpoint on another host (or another port of the issuer's) is refused: no open redirect, no state", async () => {
-    for (const endpoint of ['https://evil.example.org/authorize', 'http://127.0.0.2/authorize', (o: string) => `${o.replace(/:\d+$/, ':1')}/auth`]) {
-      const { res, states } = await startWith((origin) => ({ authorization_endpoint: typeof endpoint === 'string' ? endpoint : endpoint(origin) }));
-      expect(res, String(endpoint)).toMatchObject({ status: 400, body: { message: MSG.idpTokenError } });
+    for (const endpoint of [
+      'https://evil.example.org/authorize',
+      'http://127.0.0.2/authorize',
+      (o: string) => `${o.replace(/:\d+$/, ':1')}/auth`,
+    ]) {
+      const { res, states } = await startWith((origin) => ({
+        authorization_endpoint: typeof endpoint === 'string' ? endpoint : endpoint(origin),
+      }));
+      expect(res, String(endpoint)).toMatchObject({
+        status: 400,
+        body: { message: MSG.idpTokenError },
+      });
       expect(states).toEqual([]);
     }
   });
 
   it('a token or user info endpoint elsewhere is refused before the browser is sent anywhere', async () => {
-    for (const over of [{ token_endpoint: 'https://evil.example.org/token' }, { userinfo_endpoint: 'http://169.254.169.254/latest/meta-data/' }]) {
+    for (const over of [
+      { token_endpoint: 'https://evil.example.org/token' },
+      { userinfo_endpoint: 'http://169.254.169.254/latest/meta-data/' },
+    ]) {
       const { res, states } = await startWith(() => over);
-      expect(res, JSON.stringify(over)).toMatchObject({ status: 400, body: { message: MSG.idpTokenError } });
+      expect(res, JSON.stringify(over)).toMatchObject({
+        status: 400,
+        body: { message: MSG.idpTokenError },
+      });
       expect(states).toEqual([]);
     }
   });

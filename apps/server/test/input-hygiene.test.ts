@@ -1,9 +1,21 @@
 import { addDays } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findBadString, jsonNestingExceeds, MAX_BODY_DEPTH, parseJsonBody } from '../src/lib/input-hygiene.js';
+import {
+  findBadString,
+  jsonNestingExceeds,
+  MAX_BODY_DEPTH,
+  parseJsonBody,
+} from '../src/lib/input-hygiene.js';
 import { loadCalendar } from '../src/modules/calendar/service.js';
 import { schoolDay, typeByName } from './helpers/economy.js';
-import { makePeriod, makeSchool, makeUser, signIn, type SchoolRow, type UserRow } from './helpers/factories.js';
+import {
+  makePeriod,
+  makeSchool,
+  makeUser,
+  signIn,
+  type SchoolRow,
+  type UserRow,
+} from './helpers/factories.js';
 import { call, useTestApp } from './helpers/test-app.js';
 
 const NUL = '\u0000';
@@ -32,12 +44,27 @@ describe('findBadString', () => {
       path: 'groups.1.name',
       problem: 'must not contain a NUL character',
     });
-    expect(findBadString({ comment: `x${LONE}` })).toEqual({ path: 'comment', problem: 'must not contain an unpaired surrogate' });
-    expect(findBadString({ comment: '\udc00 trailing half' })).toEqual({ path: 'comment', problem: 'must not contain an unpaired surrogate' });
+    expect(findBadString({ comment: `x${LONE}` })).toEqual({
+      path: 'comment',
+      problem: 'must not contain an unpaired surrogate',
+    });
+    expect(findBadString({ comment: '\udc00 trailing half' })).toEqual({
+      path: 'comment',
+      problem: 'must not contain an unpaired surrogate',
+    });
     expect(findBadString({ ids: ['ok', `${LONE}x`, NUL] })?.path).toBe('ids.1');
-    expect(findBadString(`a${NUL}`)).toEqual({ path: 'body', problem: 'must not contain a NUL character' });
-    expect(findBadString(`a${NUL}`, 'query')).toEqual({ path: 'query', problem: 'must not contain a NUL character' });
-    expect(findBadString({ '': NUL }, 'query')).toEqual({ path: 'query', problem: 'must not contain a NUL character' });
+    expect(findBadString(`a${NUL}`)).toEqual({
+      path: 'body',
+      problem: 'must not contain a NUL character',
+    });
+    expect(findBadString(`a${NUL}`, 'query')).toEqual({
+      path: 'query',
+      problem: 'must not contain a NUL character',
+    });
+    expect(findBadString({ '': NUL }, 'query')).toEqual({
+      path: 'query',
+      problem: 'must not contain a NUL character',
+    });
   });
 
   it('checks object keys too, without echoing the bad character', () => {
@@ -45,7 +72,10 @@ describe('findBadString', () => {
       path: 'groups.0.na?me',
       problem: 'field name must not contain a NUL character',
     });
-    expect(findBadString({ [LONE]: 1 })).toEqual({ path: '?', problem: 'field name must not contain an unpaired surrogate' });
+    expect(findBadString({ [LONE]: 1 })).toEqual({
+      path: '?',
+      problem: 'field name must not contain an unpaired surrogate',
+    });
   });
 
   it('walks 100,000 levels without recursion', () => {
@@ -92,9 +122,18 @@ describe('parseJsonBody', () => {
       return undefined;
     };
     expect(fail('{"a":')).toEqual({ status: 400, message: 'Body is not valid JSON' });
-    expect(fail(deepText(100_000))).toEqual({ status: 400, message: expect.stringMatching(/^Body is nested too deeply/) });
-    expect(fail('{"__proto__":{"admin":true}}')).toEqual({ status: 400, message: expect.stringMatching(/__proto__/) });
-    expect(fail('{"constructor":{"prototype":{"admin":true}}}')).toEqual({ status: 400, message: expect.stringMatching(/constructor/) });
+    expect(fail(deepText(100_000))).toEqual({
+      status: 400,
+      message: expect.stringMatching(/^Body is nested too deeply/),
+    });
+    expect(fail('{"__proto__":{"admin":true}}')).toEqual({
+      status: 400,
+      message: expect.stringMatching(/__proto__/),
+    });
+    expect(fail('{"constructor":{"prototype":{"admin":true}}}')).toEqual({
+      status: 400,
+      message: expect.stringMatching(/constructor/),
+    });
     expect(fail('{"name":"a\\u0000"}')).toEqual({ status: 400, ...nulMsg('name') });
     expect(fail('{"name":"\\ud800"}')).toEqual({ status: 400, ...loneMsg('name') });
   });
@@ -107,7 +146,11 @@ describe('through the app', () => {
   let periodId: string;
   let day: string;
   let bonusId: string;
-  const tok: Record<'admin' | 'teacher' | 'student', string> = { admin: '', teacher: '', student: '' };
+  const tok: Record<'admin' | 'teacher' | 'student', string> = {
+    admin: '',
+    teacher: '',
+    student: '',
+  };
   const json = { 'content-type': 'application/json' };
 
   beforeAll(async () => {
@@ -127,62 +170,119 @@ describe('through the app', () => {
   });
 
   it('refuses a NUL in a group-type name, naming the field (also inside groups)', async () => {
-    const base = { name: 'Tables', internalPeriodId: periodId, groups: [{ name: 'Red', studentIds: [student.id] }] };
-    const a = await call(ctx.app, 'POST', '/group-types', { token: tok.teacher, payload: { ...base, name: `Tab${NUL}les` } });
+    const base = {
+      name: 'Tables',
+      internalPeriodId: periodId,
+      groups: [{ name: 'Red', studentIds: [student.id] }],
+    };
+    const a = await call(ctx.app, 'POST', '/group-types', {
+      token: tok.teacher,
+      payload: { ...base, name: `Tab${NUL}les` },
+    });
     expect(a).toMatchObject({ status: 400, body: nulMsg('name') });
-    const b = await call(ctx.app, 'POST', '/group-types', { token: tok.teacher, payload: { ...base, groups: [{ name: `R${NUL}`, studentIds: [student.id] }] } });
+    const b = await call(ctx.app, 'POST', '/group-types', {
+      token: tok.teacher,
+      payload: { ...base, groups: [{ name: `R${NUL}`, studentIds: [student.id] }] },
+    });
     expect(b).toMatchObject({ status: 400, body: nulMsg('groups.0.name') });
   });
 
   it('refuses a NUL in a holiday name', async () => {
     const { yearEnd } = await loadCalendar(ctx.database.db, school);
-    const res = await call(ctx.app, 'POST', '/calendar/holidays', { token: tok.admin, payload: { date: addDays(yearEnd, -10), name: `Day${NUL}off` } });
+    const res = await call(ctx.app, 'POST', '/calendar/holidays', {
+      token: tok.admin,
+      payload: { date: addDays(yearEnd, -10), name: `Day${NUL}off` },
+    });
     expect(res).toMatchObject({ status: 400, body: nulMsg('name') });
   });
 
   it('refuses a NUL in a custom action name', async () => {
-    const res = await call(ctx.app, 'POST', '/activity/options/custom', { token: tok.teacher, payload: { name: `Kind${NUL}`, category: 'Bonuses', points: 2 } });
+    const res = await call(ctx.app, 'POST', '/activity/options/custom', {
+      token: tok.teacher,
+      payload: { name: `Kind${NUL}`, category: 'Bonuses', points: 2 },
+    });
     expect(res).toMatchObject({ status: 400, body: nulMsg('name') });
   });
 
   it('refuses a NUL in a bulk give comment or student id', async () => {
-    const give = { externalStudentIds: [student.externalId], activityTypes: [bonusId], date: day, comment: 'well done' };
-    const a = await call(ctx.app, 'POST', '/activity/bulk', { token: tok.teacher, payload: { ...give, comment: `well${NUL}done` } });
+    const give = {
+      externalStudentIds: [student.externalId],
+      activityTypes: [bonusId],
+      date: day,
+      comment: 'well done',
+    };
+    const a = await call(ctx.app, 'POST', '/activity/bulk', {
+      token: tok.teacher,
+      payload: { ...give, comment: `well${NUL}done` },
+    });
     expect(a).toMatchObject({ status: 400, body: nulMsg('comment') });
-    const b = await call(ctx.app, 'POST', '/activity/bulk', { token: tok.teacher, payload: { ...give, externalStudentIds: [student.externalId, `X${NUL}`] } });
+    const b = await call(ctx.app, 'POST', '/activity/bulk', {
+      token: tok.teacher,
+      payload: { ...give, externalStudentIds: [student.externalId, `X${NUL}`] },
+    });
     expect(b).toMatchObject({ status: 400, body: nulMsg('externalStudentIds.1') });
   });
 
   it('refuses a NUL in the comment of PUT activity/{id}', async () => {
     const given = await call(ctx.app, 'POST', '/activity/bulk', {
       token: tok.teacher,
-      payload: { externalStudentIds: [student.externalId], activityTypes: [bonusId], date: day, comment: 'first' },
+      payload: {
+        externalStudentIds: [student.externalId],
+        activityTypes: [bonusId],
+        date: day,
+        comment: 'first',
+      },
     });
     expect(given.status).toBe(200);
-    const list = await call(ctx.app, 'GET', `/activity/?studentId=${student.id}&limit=1`, { token: tok.teacher });
+    const list = await call(ctx.app, 'GET', `/activity/?studentId=${student.id}&limit=1`, {
+      token: tok.teacher,
+    });
     const id = list.body[0]._id as string;
-    const res = await call(ctx.app, 'PUT', `/activity/${id}`, { token: tok.teacher, payload: { comment: `edited${NUL}` } });
+    const res = await call(ctx.app, 'PUT', `/activity/${id}`, {
+      token: tok.teacher,
+      payload: { comment: `edited${NUL}` },
+    });
     expect(res).toMatchObject({ status: 400, body: nulMsg('comment') });
   });
 
   it('refuses a NUL in a query value and in a path param', async () => {
-    expect(await call(ctx.app, 'GET', `/activity/?studentId=%00`, { token: tok.teacher })).toMatchObject({ status: 400, body: nulMsg('studentId') });
-    expect(await call(ctx.app, 'GET', `/activity/?studentId=${student.id}&category=Bonuses%00`, { token: tok.teacher })).toMatchObject({
+    expect(
+      await call(ctx.app, 'GET', `/activity/?studentId=%00`, { token: tok.teacher }),
+    ).toMatchObject({ status: 400, body: nulMsg('studentId') });
+    expect(
+      await call(ctx.app, 'GET', `/activity/?studentId=${student.id}&category=Bonuses%00`, {
+        token: tok.teacher,
+      }),
+    ).toMatchObject({
       status: 400,
       body: nulMsg('category'),
     });
-    expect(await call(ctx.app, 'GET', `/group-types?internalPeriodId=${periodId}%00`, { token: tok.teacher })).toMatchObject({
+    expect(
+      await call(ctx.app, 'GET', `/group-types?internalPeriodId=${periodId}%00`, {
+        token: tok.teacher,
+      }),
+    ).toMatchObject({
       status: 400,
       body: nulMsg('internalPeriodId'),
     });
-    expect(await call(ctx.app, 'GET', `/periods/${periodId}%00`, { token: tok.teacher })).toMatchObject({ status: 400, body: nulMsg('id') });
-    expect(await call(ctx.app, 'GET', `/configuration/${school.id}%00`, { token: tok.teacher })).toMatchObject({ status: 400, body: nulMsg('id') });
-    expect(await call(ctx.app, 'DELETE', `/calendar/holidays/2026-01-01%00`, { token: tok.admin })).toMatchObject({ status: 400, body: nulMsg('date') });
+    expect(
+      await call(ctx.app, 'GET', `/periods/${periodId}%00`, { token: tok.teacher }),
+    ).toMatchObject({ status: 400, body: nulMsg('id') });
+    expect(
+      await call(ctx.app, 'GET', `/configuration/${school.id}%00`, { token: tok.teacher }),
+    ).toMatchObject({ status: 400, body: nulMsg('id') });
+    expect(
+      await call(ctx.app, 'DELETE', `/calendar/holidays/2026-01-01%00`, { token: tok.admin }),
+    ).toMatchObject({ status: 400, body: nulMsg('date') });
   });
 
   it('refuses an unpaired surrogate in a body string or key (sent as a JSON escape)', async () => {
     const raw = `{"name":"\\ud800","category":"Bonuses","points":2}`;
-    const a = await call(ctx.app, 'POST', '/activity/options/custom', { token: tok.teacher, headers: json, payload: raw });
+    const a = await call(ctx.app, 'POST', '/activity/options/custom', {
+      token: tok.teacher,
+      headers: json,
+      payload: raw,
+    });
     expect(a).toMatchObject({ status: 400, body: loneMsg('name') });
     const b = await call(ctx.app, 'POST', '/configuration/' + school.id, {
       token: tok.admin,
@@ -190,49 +290,98 @@ describe('through the app', () => {
       payload: `{"key":"k","valueObject":{"list":["ok","\\udfff"]}}`,
     });
     expect(b).toMatchObject({ status: 400, body: loneMsg('valueObject.list.1') });
-    const c = await call(ctx.app, 'POST', '/configuration/' + school.id, { token: tok.admin, headers: json, payload: `{"key":"k","valueObject":{"\\u0000":1}}` });
-    expect(c).toMatchObject({ status: 400, body: { message: 'valueObject.?: field name must not contain a NUL character' } });
+    const c = await call(ctx.app, 'POST', '/configuration/' + school.id, {
+      token: tok.admin,
+      headers: json,
+      payload: `{"key":"k","valueObject":{"\\u0000":1}}`,
+    });
+    expect(c).toMatchObject({
+      status: 400,
+      body: { message: 'valueObject.?: field name must not contain a NUL character' },
+    });
   });
 
   it('refuses a 100,000-deep valueObject fast, from a student (400 or 403) and an admin (400), never 500', async () => {
     const payload = `{"key":"k","valueObject":${deepText(100_000)}}`;
     const started = Date.now();
-    const asStudent = await call(ctx.app, 'POST', `/configuration/${school.id}`, { token: tok.student, headers: json, payload });
+    const asStudent = await call(ctx.app, 'POST', `/configuration/${school.id}`, {
+      token: tok.student,
+      headers: json,
+      payload,
+    });
     expect([400, 403]).toContain(asStudent.status);
     expect(typeof asStudent.body.message).toBe('string');
-    const asAdmin = await call(ctx.app, 'POST', `/configuration/${school.id}`, { token: tok.admin, headers: json, payload });
-    expect(asAdmin).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^Body is nested too deeply/) } });
+    const asAdmin = await call(ctx.app, 'POST', `/configuration/${school.id}`, {
+      token: tok.admin,
+      headers: json,
+      payload,
+    });
+    expect(asAdmin).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/^Body is nested too deeply/) },
+    });
     expect(Date.now() - started).toBeLessThan(2_000);
     // 32 levels in all is still fine.
-    const ok = await call(ctx.app, 'POST', `/configuration/${school.id}`, { token: tok.admin, payload: { key: 'k', valueObject: deepArray(MAX_BODY_DEPTH - 1) } });
+    const ok = await call(ctx.app, 'POST', `/configuration/${school.id}`, {
+      token: tok.admin,
+      payload: { key: 'k', valueObject: deepArray(MAX_BODY_DEPTH - 1) },
+    });
     expect(ok.status).toBe(200);
   });
 
   it('treats an empty JSON body as no body: POST auth/me, DELETE activity/{id}', async () => {
     for (const payload of [undefined, '', '  ']) {
-      const me = await call(ctx.app, 'POST', '/auth/me', { token: tok.student, headers: json, payload });
+      const me = await call(ctx.app, 'POST', '/auth/me', {
+        token: tok.student,
+        headers: json,
+        payload,
+      });
       expect(me.status, JSON.stringify(payload)).toBe(200);
       expect(me.body).toMatchObject({ _id: student.id });
-      const del = await call(ctx.app, 'DELETE', '/activity/00000000-0000-4000-8000-000000000000', { token: tok.admin, headers: json, payload });
+      const del = await call(ctx.app, 'DELETE', '/activity/00000000-0000-4000-8000-000000000000', {
+        token: tok.admin,
+        headers: json,
+        payload,
+      });
       expect(del.status, JSON.stringify(payload)).toBe(404);
       expect(typeof del.body.message).toBe('string');
     }
-    const withLength = await call(ctx.app, 'POST', '/auth/me', { token: tok.student, headers: { ...json, 'content-length': '0' } });
+    const withLength = await call(ctx.app, 'POST', '/auth/me', {
+      token: tok.student,
+      headers: { ...json, 'content-length': '0' },
+    });
     expect(withLength.status).toBe(200);
   });
 
   it('answers 400 Body is not valid JSON, and 400 for __proto__', async () => {
-    expect(await call(ctx.app, 'POST', '/auth/me', { token: tok.student, headers: json, payload: '{"a":' })).toMatchObject({
+    expect(
+      await call(ctx.app, 'POST', '/auth/me', {
+        token: tok.student,
+        headers: json,
+        payload: '{"a":',
+      }),
+    ).toMatchObject({
       status: 400,
       body: { message: 'Body is not valid JSON' },
     });
-    const res = await call(ctx.app, 'POST', '/configuration/' + school.id, { token: tok.admin, headers: json, payload: '{"key":"k","__proto__":{"x":1}}' });
-    expect(res).toMatchObject({ status: 400, body: { message: expect.stringMatching(/__proto__/) } });
+    const res = await call(ctx.app, 'POST', '/configuration/' + school.id, {
+      token: tok.admin,
+      headers: json,
+      payload: '{"key":"k","__proto__":{"x":1}}',
+    });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/__proto__/) },
+    });
   });
 
   it('answers 413 with { message } for a body over 1 MB', async () => {
     const payload = JSON.stringify({ key: 'k', value: 'x'.repeat(2 * 1024 * 1024) });
-    const res = await call(ctx.app, 'POST', `/configuration/${school.id}`, { token: tok.admin, headers: json, payload });
+    const res = await call(ctx.app, 'POST', `/configuration/${school.id}`, {
+      token: tok.admin,
+      headers: json,
+      payload,
+    });
     expect(res.status).toBe(413);
     expect(typeof res.body.message).toBe('string');
   });

@@ -13,18 +13,25 @@ import { useTestApp } from './helpers/test-app.js';
 const ctx = useTestApp();
 
 describe('pg-boss wiring', () => {
-  it('a daily-points job sent to the real queue gives the last school day\'s points once', async () => {
+  it("a daily-points job sent to the real queue gives the last school day's points once", async () => {
     const db = ctx.database.db;
     const school = await makeSchool(db);
     await makeUser(db, school, ['STUDENT']);
     const errors: unknown[] = [];
-    const boss = await startJobs(ctx.database, { error: (o) => errors.push(o) }, imageStorage(ctx.app.env.DATA_DIR));
+    const boss = await startJobs(
+      ctx.database,
+      { error: (o) => errors.push(o) },
+      imageStorage(ctx.app.env.DATA_DIR),
+    );
     try {
       await boss.send(DAILY_POINTS_QUEUE, {});
       let runs: unknown[] = [];
       for (let i = 0; i < 60 && !runs.length; i++) {
         await new Promise((r) => setTimeout(r, 500));
-        runs = await db.select().from(dailyRuns).where(and(eq(dailyRuns.schoolId, school.id)));
+        runs = await db
+          .select()
+          .from(dailyRuns)
+          .where(and(eq(dailyRuns.schoolId, school.id)));
       }
       expect(runs.length).toBeGreaterThan(0);
       expect(runs[0]).toMatchObject({ studentsAttendance: 1, studentsBehavior: 1 });
@@ -40,7 +47,8 @@ describe('pg-boss wiring', () => {
     const storage = imageStorage(ctx.app.env.DATA_DIR);
     const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
     const [old, young, used] = [randomUUID(), randomUUID(), randomUUID()];
-    for (const id of [old, young, used]) await storage.put(imageKey(school.id, id), Buffer.from('webp'));
+    for (const id of [old, young, used])
+      await storage.put(imageKey(school.id, id), Buffer.from('webp'));
     await db.insert(uploadedImages).values([
       { schoolId: school.id, id: old, bytes: 4, createdAt: dayAgo },
       { schoolId: school.id, id: young, bytes: 4 },
@@ -54,9 +62,14 @@ describe('pg-boss wiring', () => {
       let left = 3;
       for (let i = 0; i < 60 && left === 3; i++) {
         await new Promise((r) => setTimeout(r, 500));
-        left = (await db.select().from(uploadedImages).where(eq(uploadedImages.schoolId, school.id))).length;
+        left = (
+          await db.select().from(uploadedImages).where(eq(uploadedImages.schoolId, school.id))
+        ).length;
       }
-      const rows = await db.select({ id: uploadedImages.id }).from(uploadedImages).where(eq(uploadedImages.schoolId, school.id));
+      const rows = await db
+        .select({ id: uploadedImages.id })
+        .from(uploadedImages)
+        .where(eq(uploadedImages.schoolId, school.id));
       expect(rows.map((r) => r.id).sort()).toEqual([young, used].sort());
       expect(await storage.get(imageKey(school.id, old))).toBeNull();
       expect(await storage.get(imageKey(school.id, young))).not.toBeNull();

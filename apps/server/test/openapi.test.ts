@@ -17,14 +17,18 @@ type JsonSchema = {
   required?: string[];
 };
 type Operation = {
-  responses?: Record<string, { description?: string; content?: Record<string, { schema?: JsonSchema }> }>;
+  responses?: Record<
+    string,
+    { description?: string; content?: Record<string, { schema?: JsonSchema }> }
+  >;
   security?: unknown[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema & { format?: string } }> };
 };
 type OpenApi = { paths: Record<string, Record<string, Operation>> };
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
-const describesAnswer = (s: JsonSchema | undefined) => Boolean(s && (s.type || s.properties || s.items || s.anyOf || s.oneOf));
+const describesAnswer = (s: JsonSchema | undefined) =>
+  Boolean(s && (s.type || s.properties || s.items || s.anyOf || s.oneOf));
 
 /** Paths in `value` whose keys its schema does not declare (objects with fixed properties only). */
 function undeclared(value: unknown, schema: JsonSchema | undefined, at = '$'): string[] {
@@ -34,7 +38,8 @@ function undeclared(value: unknown, schema: JsonSchema | undefined, at = '$'): s
     const found = variants.map((v) => undeclared(value, v, at));
     return found.find((f) => f.length === 0) ?? found[0] ?? [];
   }
-  if (Array.isArray(value)) return value.flatMap((v, i) => undeclared(v, schema.items, `${at}[${i}]`));
+  if (Array.isArray(value))
+    return value.flatMap((v, i) => undeclared(v, schema.items, `${at}[${i}]`));
   if (!schema.properties) return [];
   return Object.entries(value).flatMap(([k, v]) => {
     const declared = schema.properties![k];
@@ -59,7 +64,11 @@ beforeAll(async () => {
 const operations = () =>
   Object.entries(doc.paths)
     .filter(([path]) => path.startsWith('/api/v1/'))
-    .flatMap(([path, ops]) => Object.entries(ops).filter(([m]) => METHODS.includes(m)).map(([method, op]) => ({ path, method, op })));
+    .flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([m]) => METHODS.includes(m))
+        .map(([method, op]) => ({ path, method, op })),
+    );
 
 /** The JSON schema of the 2xx answer of one operation. */
 function answerSchema(path: string, method: string, status = '200'): JsonSchema | undefined {
@@ -101,8 +110,11 @@ describe('the OpenAPI document', () => {
       ['delete', '/api/v1/group-types/{id}/groups/{groupId}/activity'],
     ] as const;
     const withoutKey = calls.filter(([method, path]) => {
-      const op = doc.paths[path]?.[method] as { parameters?: { in: string; name: string; required?: boolean }[] } | undefined;
-      return !op?.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key' && !p.required);
+      const op = doc.paths[path]?.[method] as
+        { parameters?: { in: string; name: string; required?: boolean }[] } | undefined;
+      return !op?.parameters?.some(
+        (p) => p.in === 'header' && p.name === 'idempotency-key' && !p.required,
+      );
     });
     expect(withoutKey).toEqual([]);
   });
@@ -129,11 +141,15 @@ describe('who may call, what goes wrong, what goes in (the document)', () => {
       .map(({ method, path }) => `${method} ${path}`);
     expect(open.sort()).toEqual(expect.arrayContaining(PUBLIC.sort()));
     // Exactly the routes the server opens without a session.
-    const serverPublic = ctx.app.apiRoutes.filter((r) => r.public && r.url.startsWith('/api/v1/')).map((r) => `${r.method.toLowerCase()} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
+    const serverPublic = ctx.app.apiRoutes
+      .filter((r) => r.public && r.url.startsWith('/api/v1/'))
+      .map((r) => `${r.method.toLowerCase()} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
     expect(open.sort()).toEqual(serverPublic.sort());
     const secured = operations().filter(({ method, path }) => !open.includes(`${method} ${path}`));
     expect(secured.every(({ op }) => op.security === undefined)).toBe(true);
-    expect((doc as unknown as { security: unknown[] }).security).toEqual([{ authtoken: [], from: [] }]);
+    expect((doc as unknown as { security: unknown[] }).security).toEqual([
+      { authtoken: [], from: [] },
+    ]);
   });
 
   it('every call documents its 4xx answers as { message }: 400 and 404 always, 401 and 403 with a session', () => {
@@ -143,25 +159,38 @@ describe('who may call, what goes wrong, what goes in (the document)', () => {
       return needed
         .filter((code) => {
           const schema = op.responses?.[code]?.content?.['application/json']?.schema;
-          return !(schema?.properties?.message && schema.required?.includes('message') && op.responses?.[code]?.description);
+          return !(
+            schema?.properties?.message &&
+            schema.required?.includes('message') &&
+            op.responses?.[code]?.description
+          );
         })
         .map((code) => `${method} ${path} ${code}`);
     });
     expect(problems).toEqual([]);
     // The sign-ins also say they refuse (401) and limit (429).
-    for (const path of ['/api/v1/auth/login', '/api/v1/auth/login/school']) expect(Object.keys(doc.paths[path]!.post!.responses!)).toEqual(expect.arrayContaining(['401', '429']));
+    for (const path of ['/api/v1/auth/login', '/api/v1/auth/login/school'])
+      expect(Object.keys(doc.paths[path]!.post!.responses!)).toEqual(
+        expect.arrayContaining(['401', '429']),
+      );
     expect(Object.keys(doc.paths['/api/v1/activity/bulk']!.post!.responses!)).toContain('409');
   });
 
   it('the picture upload and the roster calls document their bodies', () => {
     const upload = doc.paths['/api/v1/uploads/{token}']!.put!.requestBody?.content ?? {};
-    expect(Object.keys(upload)).toEqual(expect.arrayContaining(['image/jpeg', 'image/png', 'image/webp']));
+    expect(Object.keys(upload)).toEqual(
+      expect.arrayContaining(['image/jpeg', 'image/png', 'image/webp']),
+    );
     expect(upload['image/png']?.schema).toMatchObject({ type: 'string', format: 'binary' });
-    expect(Object.keys(doc.paths['/api/v1/uploads/{token}']!.put!.responses!)).toEqual(expect.arrayContaining(['409', '413']));
+    expect(Object.keys(doc.paths['/api/v1/uploads/{token}']!.put!.responses!)).toEqual(
+      expect.arrayContaining(['409', '413']),
+    );
     for (const path of ['/api/v1/roster/dry-run', '/api/v1/roster/import']) {
       const form = doc.paths[path]!.post!.requestBody?.content?.['multipart/form-data']?.schema;
       expect(form?.properties?.files?.items).toMatchObject({ type: 'string', format: 'binary' });
-      expect(Object.keys(doc.paths[path]!.post!.responses!)).toEqual(expect.arrayContaining(['413', '415']));
+      expect(Object.keys(doc.paths[path]!.post!.responses!)).toEqual(
+        expect.arrayContaining(['413', '415']),
+      );
     }
   });
 });
@@ -169,18 +198,36 @@ describe('who may call, what goes wrong, what goes in (the document)', () => {
 describe('answers carry only declared fields', () => {
   it('GET utility/contact: a message as sent, without the school or sender ids of its row', async () => {
     const sent = await call(ctx.app, 'POST', '/utility/contact', {
-      payload: { userName: 'Pat Parent', userSchool: school.name, userEmail: 'pat@example.com', userRole: 'Parent', userMessage: 'Hello' },
+      payload: {
+        userName: 'Pat Parent',
+        userSchool: school.name,
+        userEmail: 'pat@example.com',
+        userRole: 'Parent',
+        userMessage: 'Hello',
+      },
     });
     expect(sent.status).toBe(200);
     const schema = answerSchema('/api/v1/utility/contact', 'get');
     const declared = Object.keys(schema?.items?.properties ?? {}).sort();
-    expect(declared).toEqual(['_id', 'createdAt', 'userEmail', 'userMessage', 'userName', 'userRole', 'userSchool']);
+    expect(declared).toEqual([
+      '_id',
+      'createdAt',
+      'userEmail',
+      'userMessage',
+      'userName',
+      'userRole',
+      'userSchool',
+    ]);
 
     const res = await call(ctx.app, 'GET', '/utility/contact', { token });
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(1);
     expect(Object.keys(res.body[0]).sort()).toEqual(declared);
-    expect(res.body[0]).toMatchObject({ _id: sent.body._id, userName: 'Pat Parent', userMessage: 'Hello' });
+    expect(res.body[0]).toMatchObject({
+      _id: sent.body._id,
+      userName: 'Pat Parent',
+      userMessage: 'Hello',
+    });
     expect(undeclared(res.body, schema)).toEqual([]);
   });
 

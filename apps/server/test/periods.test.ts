@@ -24,10 +24,20 @@ beforeAll(async () => {
   u.adminB = await makeUser(db, b, ['SCHOOL_ADMIN']);
   const sB = await makeUser(db, b, ['STUDENT']);
 
-  pid.own2 = (await makePeriod(db, a, u.owner, [s2, s1], { periodNumber: 2, sectionNumbers: ['201'] })).id;
-  pid.own1 = (await makePeriod(db, a, u.owner, [u.student], { periodNumber: 1, sectionNumbers: ['101'] })).id;
+  pid.own2 = (
+    await makePeriod(db, a, u.owner, [s2, s1], { periodNumber: 2, sectionNumbers: ['201'] })
+  ).id;
+  pid.own1 = (
+    await makePeriod(db, a, u.owner, [u.student], { periodNumber: 1, sectionNumbers: ['101'] })
+  ).id;
   pid.ownEmpty = (await makePeriod(db, a, u.owner, [], { periodNumber: 0 })).id;
-  pid.coTaught = (await makePeriod(db, a, u.co, [s1], { periodNumber: 0, sectionNumbers: ['001'], coTeachers: [u.owner.externalId] })).id;
+  pid.coTaught = (
+    await makePeriod(db, a, u.co, [s1], {
+      periodNumber: 0,
+      sectionNumbers: ['001'],
+      coTeachers: [u.owner.externalId],
+    })
+  ).id;
   pid.b = (await makePeriod(db, b, u.teacherB, [sB], { periodNumber: 1 })).id;
 
   for (const [k, user] of Object.entries(u)) tok[k] = await signIn(ctx.app, user);
@@ -51,7 +61,9 @@ describe('GET periods', () => {
   });
 
   it('403 for a teacher asking for the whole school', async () => {
-    expect((await call(ctx.app, 'GET', '/periods?scope=school', { token: tok.owner })).status).toBe(403);
+    expect((await call(ctx.app, 'GET', '/periods?scope=school', { token: tok.owner })).status).toBe(
+      403,
+    );
   });
 
   it('a teacher sees own periods with students first, by number, then co-taught ones', async () => {
@@ -59,8 +71,16 @@ describe('GET periods', () => {
     expect(res.status).toBe(200);
     expect(ids(res.body)).toEqual([pid.own1, pid.own2, pid.coTaught]);
     expect(res.body.map((p: { isOwner: boolean }) => p.isOwner)).toEqual([true, true, false]);
-    expect(res.body[0]).toMatchObject({ label: '1st Period', studentCount: 1, externalTeacherId: u.owner!.externalId });
-    expect(res.body[2]).toMatchObject({ label: 'Homeroom', coTeachers: [u.owner!.externalId], coTeacherDisplayName: 'O. Owner' });
+    expect(res.body[0]).toMatchObject({
+      label: '1st Period',
+      studentCount: 1,
+      externalTeacherId: u.owner!.externalId,
+    });
+    expect(res.body[2]).toMatchObject({
+      label: 'Homeroom',
+      coTeachers: [u.owner!.externalId],
+      coTeacherDisplayName: 'O. Owner',
+    });
   });
 
   it('a teacher with no periods gets an empty list', async () => {
@@ -99,15 +119,27 @@ describe('GET periods/{id}', () => {
   });
 
   it('403 for a teacher who does not teach it and for a student', async () => {
-    expect((await call(ctx.app, 'GET', `/periods/${pid.own1}`, { token: tok.outsider })).status).toBe(403);
-    expect((await call(ctx.app, 'GET', `/periods/${pid.own1}`, { token: tok.student })).status).toBe(403);
+    expect(
+      (await call(ctx.app, 'GET', `/periods/${pid.own1}`, { token: tok.outsider })).status,
+    ).toBe(403);
+    expect(
+      (await call(ctx.app, 'GET', `/periods/${pid.own1}`, { token: tok.student })).status,
+    ).toBe(403);
   });
 
   it('the owner gets the roster sorted by last name', async () => {
     const res = await call(ctx.app, 'GET', `/periods/${pid.own2}`, { token: tok.owner });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ _id: pid.own2, periodNumber: 2, isOwner: true, coTeacherList: [] });
-    expect(res.body.students.map((s: { lastName: string }) => s.lastName)).toEqual(['Adams', 'Baker']);
+    expect(res.body).toMatchObject({
+      _id: pid.own2,
+      periodNumber: 2,
+      isOwner: true,
+      coTeacherList: [],
+    });
+    expect(res.body.students.map((s: { lastName: string }) => s.lastName)).toEqual([
+      'Adams',
+      'Baker',
+    ]);
     expect(res.body.students[0]).toEqual({
       _id: expect.any(String),
       externalId: expect.any(String),
@@ -122,8 +154,13 @@ describe('GET periods/{id}', () => {
   it('a co-teacher gets the period with its coTeacherList; an admin gets any period', async () => {
     const co = await call(ctx.app, 'GET', `/periods/${pid.coTaught}`, { token: tok.owner });
     expect(co.status).toBe(200);
-    expect(co.body).toMatchObject({ isOwner: false, coTeacherList: [{ _id: u.owner!.id, lastName: 'Owner' }] });
-    expect((await call(ctx.app, 'GET', `/periods/${pid.own2}`, { token: tok.admin })).status).toBe(200);
+    expect(co.body).toMatchObject({
+      isOwner: false,
+      coTeacherList: [{ _id: u.owner!.id, lastName: 'Owner' }],
+    });
+    expect((await call(ctx.app, 'GET', `/periods/${pid.own2}`, { token: tok.admin })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -142,20 +179,28 @@ describe('PUT periods/{id}/co-teachers', () => {
     ['more than 20 ids', { coTeachers: Array.from({ length: 21 }, (_, i) => `T-${i}`) }],
   ])('400 for %s', async (_name, body) => {
     const res = await put(pid.own1!, body, tok.owner);
-    expect(res).toMatchObject({ status: 400, body: { message: 'coTeachers must be a list of teacher ids' } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { message: 'coTeachers must be a list of teacher ids' },
+    });
   });
 
   it.each([
     ['an empty id', [''], 'coTeachers must not hold an empty id'],
     ['a NUL character', ['T\u0000'], 'coTeachers.0: must not contain a NUL character'],
   ])('400 for %s', async (_name, coTeachers, message) => {
-    expect(await put(pid.own1!, { coTeachers }, tok.owner)).toMatchObject({ status: 400, body: { message } });
+    expect(await put(pid.own1!, { coTeachers }, tok.owner)).toMatchObject({
+      status: 400,
+      body: { message },
+    });
   });
 
   it('400 for an id that is not a teacher of this school', async () => {
     const student = await put(pid.own1!, { coTeachers: [u.student!.externalId] }, tok.owner);
     expect(student.status).toBe(400);
-    expect(student.body.message).toMatch(new RegExp(`^coTeachers: ${u.student!.externalId} is not a teacher`));
+    expect(student.body.message).toMatch(
+      new RegExp(`^coTeachers: ${u.student!.externalId} is not a teacher`),
+    );
     const otherSchool = await put(pid.own1!, { coTeachers: [u.teacherB!.externalId] }, tok.owner);
     expect(otherSchool.status).toBe(400);
     expect(otherSchool.body.message).toMatch(/coTeachers/);
@@ -163,23 +208,38 @@ describe('PUT periods/{id}/co-teachers', () => {
 
   it("400 for the owner's own id", async () => {
     const res = await put(pid.own1!, { coTeachers: [u.owner!.externalId] }, tok.owner);
-    expect(res).toMatchObject({ status: 400, body: { message: 'coTeachers cannot include the class teacher' } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { message: 'coTeachers cannot include the class teacher' },
+    });
   });
 
   it('403 for a co-teacher, another teacher and a student; 404 for another school', async () => {
     expect((await put(pid.coTaught!, { coTeachers: [] }, tok.owner)).status).toBe(403);
-    expect((await put(pid.own1!, { coTeachers: [u.outsider!.externalId] }, tok.outsider)).status).toBe(403);
+    expect(
+      (await put(pid.own1!, { coTeachers: [u.outsider!.externalId] }, tok.outsider)).status,
+    ).toBe(403);
     expect((await put(pid.own1!, { coTeachers: [] }, tok.student)).status).toBe(403);
     expect((await put(pid.b!, { coTeachers: [] }, tok.admin)).status).toBe(404);
   });
 
   it('the owner names a co-teacher, who then sees the period', async () => {
-    const res = await put(pid.own1!, { coTeachers: [u.co!.externalId, u.co!.externalId] }, tok.owner);
+    const res = await put(
+      pid.own1!,
+      { coTeachers: [u.co!.externalId, u.co!.externalId] },
+      tok.owner,
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ _id: pid.own1, coTeachers: [u.co!.externalId], coTeacherDisplayName: 'C. Cotaught' });
+    expect(res.body).toMatchObject({
+      _id: pid.own1,
+      coTeachers: [u.co!.externalId],
+      coTeacherDisplayName: 'C. Cotaught',
+    });
     const list = await call(ctx.app, 'GET', '/periods', { token: tok.co });
     expect(ids(list.body)).toEqual([pid.coTaught, pid.own1]);
-    expect((await call(ctx.app, 'GET', `/periods/${pid.own1}`, { token: tok.co })).status).toBe(200);
+    expect((await call(ctx.app, 'GET', `/periods/${pid.own1}`, { token: tok.co })).status).toBe(
+      200,
+    );
   });
 
   it('an admin changes them too', async () => {
@@ -192,7 +252,14 @@ describe('PUT periods/{id}/co-teachers', () => {
   });
 
   it('a super admin who also teaches may change them', async () => {
-    const res = await put(pid.coTaught!, { coTeachers: [u.owner!.externalId, u.outsider!.externalId] }, tok.superAdmin);
-    expect(res).toMatchObject({ status: 200, body: { coTeachers: [u.owner!.externalId, u.outsider!.externalId] } });
+    const res = await put(
+      pid.coTaught!,
+      { coTeachers: [u.owner!.externalId, u.outsider!.externalId] },
+      tok.superAdmin,
+    );
+    expect(res).toMatchObject({
+      status: 200,
+      body: { coTeachers: [u.owner!.externalId, u.outsider!.externalId] },
+    });
   });
 });

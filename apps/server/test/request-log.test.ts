@@ -15,7 +15,9 @@ afterAll(async () => {
   await database?.close();
 });
 
-async function appLogging(env: Record<string, string>): Promise<{ app: FastifyInstance; lines: any[] }> {
+async function appLogging(
+  env: Record<string, string>,
+): Promise<{ app: FastifyInstance; lines: any[] }> {
   const lines: any[] = [];
   const stream = new Writable({
     write(chunk, _enc, done) {
@@ -24,7 +26,11 @@ async function appLogging(env: Record<string, string>): Promise<{ app: FastifyIn
     },
   });
   const parsed = parseEnv({ NODE_ENV: 'test', JOBS: 'false', WEB_DIST: '/nonexistent', ...env });
-  const app = await buildApp({ database, env: parsed, logger: { level: parsed.LOG_LEVEL, stream } });
+  const app = await buildApp({
+    database,
+    env: parsed,
+    logger: { level: parsed.LOG_LEVEL, stream },
+  });
   // Outside /api: routes only this test has, to make a slow answer and a failure.
   app.get('/test/slow', async () => {
     await new Promise((r) => setTimeout(r, SLOW_REQUEST_MS + 50));
@@ -42,8 +48,11 @@ describe('request logging', () => {
     expect(parseEnv({}).LOG_LEVEL).toBe('warn');
     const { app, lines } = await appLogging({});
     try {
-      for (let i = 0; i < 5; i++) expect((await app.inject({ method: 'GET', url: '/api/v1/status' })).statusCode).toBe(200);
-      expect(lines.filter((l) => l.url === '/api/v1/status' || l.req?.url === '/api/v1/status')).toEqual([]);
+      for (let i = 0; i < 5; i++)
+        expect((await app.inject({ method: 'GET', url: '/api/v1/status' })).statusCode).toBe(200);
+      expect(
+        lines.filter((l) => l.url === '/api/v1/status' || l.req?.url === '/api/v1/status'),
+      ).toEqual([]);
 
       await app.inject({ method: 'GET', url: '/test/slow' });
       const slow = lines.find((l) => l.msg === 'slow request');
@@ -51,7 +60,10 @@ describe('request logging', () => {
       expect(slow.responseTime).toBeGreaterThanOrEqual(SLOW_REQUEST_MS);
 
       expect((await app.inject({ method: 'GET', url: '/test/fail' })).statusCode).toBe(500);
-      expect(lines.find((l) => l.msg === 'request failed')).toMatchObject({ level: 50, err: { message: 'boom' } });
+      expect(lines.find((l) => l.msg === 'request failed')).toMatchObject({
+        level: 50,
+        err: { message: 'boom' },
+      });
     } finally {
       await app.close();
     }

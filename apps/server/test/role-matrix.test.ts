@@ -1,9 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { addDays, ROLES, scopeFor, TEACHER_CUSTOM_ACTION, todayIn, type Action, type PermissionSubject, type Role } from '@app/domain';
+import {
+  addDays,
+  ROLES,
+  scopeFor,
+  TEACHER_CUSTOM_ACTION,
+  todayIn,
+  type Action,
+  type PermissionSubject,
+  type Role,
+} from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.js';
-import { activities, activityTypes, deliveryDates, groups, groupTypes, holidays, orders, passwordLinks, periods, products, rosterImports, ssoConfigs, uploadGrants, users } from '../src/db/schema.js';
+import {
+  activities,
+  activityTypes,
+  deliveryDates,
+  groups,
+  groupTypes,
+  holidays,
+  orders,
+  passwordLinks,
+  periods,
+  products,
+  rosterImports,
+  ssoConfigs,
+  uploadGrants,
+  users,
+} from '../src/db/schema.js';
 import { runningJobs } from '../src/modules/roster-import/jobs.js';
 import { writeOrders } from '../src/ledger/orders.js';
 import { hashToken, newToken } from '../src/lib/tokens.js';
@@ -13,7 +37,15 @@ import { createSession, findSession } from '../src/modules/auth/service.js';
 import { issueSchoolToken } from '../src/modules/identity/school-tokens.js';
 import { schoolDay, typeByName } from './helpers/economy.js';
 import { startOidcProvider, type TestOidcProvider } from './helpers/oidc.js';
-import { makeHouses, makePeriod, makeSchool, makeUser, PASSWORD, type SchoolRow, type UserRow } from './helpers/factories.js';
+import {
+  makeHouses,
+  makePeriod,
+  makeSchool,
+  makeUser,
+  PASSWORD,
+  type SchoolRow,
+  type UserRow,
+} from './helpers/factories.js';
 import { csvParts, emptyRoster } from './helpers/roster-files.js';
 import { call, useTestApp } from './helpers/test-app.js';
 
@@ -44,7 +76,10 @@ type Who = Role | 'T2';
  * Users of two roles: a student who also teaches (co-teacher of P, a student of T2's P2, with a
  * store of their own) and staff who also manage the school store.
  */
-const TWO_ROLES = { 'STUDENT+TEACHER': ['STUDENT', 'TEACHER'], 'STAFF+STORE_MANAGER': ['STAFF', 'STORE_MANAGER'] } as const satisfies Record<string, Role[]>;
+const TWO_ROLES = {
+  'STUDENT+TEACHER': ['STUDENT', 'TEACHER'],
+  'STAFF+STORE_MANAGER': ['STAFF', 'STORE_MANAGER'],
+} as const satisfies Record<string, Role[]>;
 type TwoRoles = keyof typeof TWO_ROLES;
 
 /**
@@ -140,7 +175,8 @@ const CLASSMATE: Target = { kind: 'period' };
 const OTHER_CLASS: Target = { kind: 'period', period: 'P2' };
 
 const who = (fx: Fixture, w: Who): UserRow => (w === 'T2' ? fx.t2 : fx.role[w]);
-const teaches = (p: PeriodRow, u: UserRow) => p.teacherId === u.id || p.coTeachers.includes(u.externalId);
+const teaches = (p: PeriodRow, u: UserRow) =>
+  p.teacherId === u.id || p.coTeachers.includes(u.externalId);
 
 let seq = 0;
 /** An activity T2 gives S1 in P today (optionally through a group): T2 owns it, P holds it. */
@@ -149,15 +185,23 @@ async function freshActivity(fx: Fixture, groupId: string | null = null): Promis
 }
 
 /** One give of a bonus by T2 to S1 in P today. */
-async function freshGive(fx: Fixture, groupId: string | null = null): Promise<{ giveId: string; ids: string[] }> {
+async function freshGive(
+  fx: Fixture,
+  groupId: string | null = null,
+): Promise<{ giveId: string; ids: string[] }> {
   return fx.db.transaction((tx) =>
-    writeActivities(tx, fx.a.id, [{ studentId: fx.s1.id, type: fx.bonus, points: fx.bonus.points }], {
-      date: fx.day,
-      comment: 'matrix',
-      periodId: fx.p.id,
-      groupId,
-      givenBy: fx.t2.id,
-    }),
+    writeActivities(
+      tx,
+      fx.a.id,
+      [{ studentId: fx.s1.id, type: fx.bonus, points: fx.bonus.points }],
+      {
+        date: fx.day,
+        comment: 'matrix',
+        periodId: fx.p.id,
+        groupId,
+        givenBy: fx.t2.id,
+      },
+    ),
   );
 }
 
@@ -165,9 +209,17 @@ async function freshGive(fx: Fixture, groupId: string | null = null): Promise<{ 
 async function freshGroupType(fx: Fixture): Promise<{ id: string; groupId: string }> {
   const [t] = await fx.db
     .insert(groupTypes)
-    .values({ schoolId: fx.a.id, name: `Tables ${++seq}`, internalPeriodId: fx.p.id, createdBy: fx.role.SCHOOL_ADMIN.id })
+    .values({
+      schoolId: fx.a.id,
+      name: `Tables ${++seq}`,
+      internalPeriodId: fx.p.id,
+      createdBy: fx.role.SCHOOL_ADMIN.id,
+    })
     .returning();
-  const [g] = await fx.db.insert(groups).values({ schoolId: fx.a.id, groupTypeId: t!.id, name: 'Red', studentIds: [fx.s1.id] }).returning();
+  const [g] = await fx.db
+    .insert(groups)
+    .values({ schoolId: fx.a.id, groupTypeId: t!.id, name: 'Red', studentIds: [fx.s1.id] })
+    .returning();
   return { id: t!.id, groupId: g!.id };
 }
 
@@ -175,7 +227,14 @@ async function freshGroupType(fx: Fixture): Promise<{ id: string; groupId: strin
 async function freshCustomOfT2(fx: Fixture): Promise<string> {
   const [t] = await fx.db
     .insert(activityTypes)
-    .values({ schoolId: fx.a.id, name: `T2 cheer ${++seq}`, category: 'Bonuses', points: 2, type: TEACHER_CUSTOM_ACTION, ownerId: fx.t2.id })
+    .values({
+      schoolId: fx.a.id,
+      name: `T2 cheer ${++seq}`,
+      category: 'Bonuses',
+      points: 2,
+      type: TEACHER_CUSTOM_ACTION,
+      ownerId: fx.t2.id,
+    })
     .returning();
   return t!.id;
 }
@@ -184,7 +243,15 @@ async function freshCustomOfT2(fx: Fixture): Promise<string> {
 async function freshProduct(fx: Fixture, teacherId: string | null = null): Promise<string> {
   const [p] = await fx.db
     .insert(products)
-    .values({ schoolId: fx.a.id, store: teacherId ? 'Teacher' : 'School', teacherId, name: `Matrix item ${++seq}`, category: 'Items', price: 0, stock: null })
+    .values({
+      schoolId: fx.a.id,
+      store: teacherId ? 'Teacher' : 'School',
+      teacherId,
+      name: `Matrix item ${++seq}`,
+      category: 'Items',
+      price: 0,
+      stock: null,
+    })
     .returning();
   return p!.id;
 }
@@ -200,7 +267,9 @@ async function freshOrderOfStudent(fx: Fixture): Promise<string> {
         estimatedDelivery: null,
         cutOffDate: null,
         placedBy: fx.role.STUDENT.id,
-        items: [{ productId: fx.freeItem, name: 'Free item', price: 0, quantity: 1, category: 'Items' }],
+        items: [
+          { productId: fx.freeItem, name: 'Free item', price: 0, quantity: 1, category: 'Items' },
+        ],
       },
     ]),
   );
@@ -221,18 +290,27 @@ async function freshUploadUrl(fx: Fixture): Promise<string> {
 }
 
 /** A 1×1 PNG. */
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A finished roster import of school A's. */
 async function freshRosterImport(fx: Fixture): Promise<string> {
-  const [r] = await fx.db.insert(rosterImports).values({ schoolId: fx.a.id, status: 'done', startedBy: fx.role.SCHOOL_ADMIN.id }).returning();
+  const [r] = await fx.db
+    .insert(rosterImports)
+    .values({ schoolId: fx.a.id, status: 'done', startedBy: fx.role.SCHOOL_ADMIN.id })
+    .returning();
   return r!.id;
 }
 
 /** A delivery date of school A's, 30 days ahead. */
 async function freshDeliveryDate(fx: Fixture): Promise<string> {
   const date = addDays(todayIn(fx.a.timeZone), 30);
-  const [d] = await fx.db.insert(deliveryDates).values({ schoolId: fx.a.id, date, cutOffDate: date }).returning();
+  const [d] = await fx.db
+    .insert(deliveryDates)
+    .values({ schoolId: fx.a.id, date, cutOffDate: date })
+    .returning();
   return d!.id;
 }
 
@@ -240,24 +318,44 @@ async function freshDeliveryDate(fx: Fixture): Promise<string> {
 async function freshPasswordLink(fx: Fixture, kind: 'setup' | 'reset'): Promise<string> {
   const u = await makeUser(fx.db, fx.a, ['STUDENT']);
   const token = newToken();
-  await fx.db.insert(passwordLinks).values({ tokenHash: hashToken(token), kind, schoolId: fx.a.id, userId: u.id, email: 'matrix@example.org', expiresAt: new Date(Date.now() + 600_000) });
+  await fx.db.insert(passwordLinks).values({
+    tokenHash: hashToken(token),
+    kind,
+    schoolId: fx.a.id,
+    userId: u.id,
+    email: 'matrix@example.org',
+    expiresAt: new Date(Date.now() + 600_000),
+  });
   return token;
 }
 
 /** A fresh school token of school A (for S1); its id and the token. */
-const freshSchoolToken = (fx: Fixture) => issueSchoolToken(fx.db, fx.a.id, null, { userId: fx.s1.id });
+const freshSchoolToken = (fx: Fixture) =>
+  issueSchoolToken(fx.db, fx.a.id, null, { userId: fx.s1.id });
 
 /** A Clever client for the school (A, and B for its admin), so that removing one finds one. */
 async function freshClassLink(fx: Fixture): Promise<void> {
   for (const school of [fx.a, fx.b])
-    await fx.db.insert(ssoConfigs).values({ schoolId: school.id, provider: 'classlink', issuer: 'https://classlink.example.org', clientId: 'm', clientSecret: 's' }).onConflictDoNothing();
+    await fx.db
+      .insert(ssoConfigs)
+      .values({
+        schoolId: school.id,
+        provider: 'classlink',
+        issuer: 'https://classlink.example.org',
+        clientId: 'm',
+        clientSecret: 's',
+      })
+      .onConflictDoNothing();
 }
 
 /**
  * `others` for a call about one student, the request made by `req` for a student's id: about S1
  * (another student of P) and S2 (a student of T2's P2), or only those named in `which`.
  */
-const aboutOthers = (req: (fx: Fixture, studentId: string, c: Caller) => Req, which: ('S1' | 'S2')[] = ['S1', 'S2']): CallSpec['others'] =>
+const aboutOthers = (
+  req: (fx: Fixture, studentId: string, c: Caller) => Req,
+  which: ('S1' | 'S2')[] = ['S1', 'S2'],
+): CallSpec['others'] =>
   which.map((about) => ({
     about,
     target: about === 'S1' ? CLASSMATE : OTHER_CLASS,
@@ -275,19 +373,35 @@ const CALLS: Record<string, CallSpec> = {
   // Signs in as the caller (as the TEACHER for no one): a new session; the caller's stays valid.
   'POST /api/v1/auth/login': {
     target: PUBLIC,
-    build: async (fx, c) => ({ url: '/auth/login', payload: { username: (c.user ?? fx.role.TEACHER).username, password: PASSWORD } }),
+    build: async (fx, c) => ({
+      url: '/auth/login',
+      payload: { username: (c.user ?? fx.role.TEACHER).username, password: PASSWORD },
+    }),
   },
   // SSO at school A's Clever (a provider on loopback): a state, and S1's sign-in through it (a new session).
-  'GET /api/v1/auth/login/sso/state': { target: PUBLIC, build: async (fx) => ({ url: `/auth/login/sso/state?provider=clever&school=${fx.a.externalId}` }) },
+  'GET /api/v1/auth/login/sso/state': {
+    target: PUBLIC,
+    build: async (fx) => ({
+      url: `/auth/login/sso/state?provider=clever&school=${fx.a.externalId}`,
+    }),
+  },
   'POST /api/v1/auth/login/sso': {
     target: PUBLIC,
     crossSchool: 'open',
     build: async (fx) => {
-      const res = await call(ctx.app, 'GET', `/auth/login/sso/state?provider=clever&school=${fx.a.externalId}`);
+      const res = await call(
+        ctx.app,
+        'GET',
+        `/auth/login/sso/state?provider=clever&school=${fx.a.externalId}`,
+      );
       const back = await fx.idp.authorize(res.body.authorizationUrl, fx.s1.externalId);
       return {
         url: '/auth/login/sso',
-        payload: { provider: 'clever', code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+        payload: {
+          provider: 'clever',
+          code: back.searchParams.get('code'),
+          state: back.searchParams.get('state'),
+        },
         headers: { cookie: String(res.headers['set-cookie']).split(';')[0]! },
       };
     },
@@ -296,31 +410,57 @@ const CALLS: Record<string, CallSpec> = {
   'POST /api/v1/auth/login/school': {
     target: PUBLIC,
     crossSchool: 'open',
-    build: async (fx) => ({ url: '/auth/login/school', payload: { externalSchoolId: fx.a.externalId, token: (await freshSchoolToken(fx)).token } }),
+    build: async (fx) => ({
+      url: '/auth/login/school',
+      payload: { externalSchoolId: fx.a.externalId, token: (await freshSchoolToken(fx)).token },
+    }),
   },
   // Fresh links for fresh users of school A: what the setup page shows, the setup, a reset. These
   // sign-ins (like SSO's and the school token's) answer the school A user the credential names,
   // whoever sends it (school B's admin included, hence 'open').
-  'GET /api/v1/auth/account-setup': { target: PUBLIC, build: async (fx) => ({ url: `/auth/account-setup?token=${await freshPasswordLink(fx, 'setup')}` }) },
+  'GET /api/v1/auth/account-setup': {
+    target: PUBLIC,
+    build: async (fx) => ({
+      url: `/auth/account-setup?token=${await freshPasswordLink(fx, 'setup')}`,
+    }),
+  },
   'POST /api/v1/auth/account-setup': {
     target: PUBLIC,
     crossSchool: 'open',
-    build: async (fx) => ({ url: '/auth/account-setup', payload: { token: await freshPasswordLink(fx, 'setup'), password: 'matrix pass phrase' } }),
+    build: async (fx) => ({
+      url: '/auth/account-setup',
+      payload: { token: await freshPasswordLink(fx, 'setup'), password: 'matrix pass phrase' },
+    }),
   },
   'POST /api/v1/auth/reset-password': {
     target: PUBLIC,
     crossSchool: 'open',
-    build: async (fx) => ({ url: '/auth/reset-password', payload: { token: await freshPasswordLink(fx, 'reset'), password: 'matrix pass phrase' } }),
+    build: async (fx) => ({
+      url: '/auth/reset-password',
+      payload: { token: await freshPasswordLink(fx, 'reset'), password: 'matrix pass phrase' },
+    }),
   },
   // The one answer, whoever asks (a new address each time: asks per address are limited).
-  'POST /api/v1/auth/forgot-password': { target: PUBLIC, build: async () => ({ url: '/auth/forgot-password', payload: { email: `matrix-${++seq}@example.org` } }) },
+  'POST /api/v1/auth/forgot-password': {
+    target: PUBLIC,
+    build: async () => ({
+      url: '/auth/forgot-password',
+      payload: { email: `matrix-${++seq}@example.org` },
+    }),
+  },
 
   // A message to the caller's school (school A's code for no one).
   'POST /api/v1/utility/contact': {
     target: PUBLIC,
     build: async (fx) => ({
       url: '/utility/contact',
-      payload: { userName: 'Matrix', userSchool: fx.a.externalId, userEmail: 'matrix@example.org', userRole: 'Teacher', userMessage: 'Hello' },
+      payload: {
+        userName: 'Matrix',
+        userSchool: fx.a.externalId,
+        userEmail: 'matrix@example.org',
+        userRole: 'Teacher',
+        userMessage: 'Hello',
+      },
     }),
   },
 
@@ -332,46 +472,89 @@ const CALLS: Record<string, CallSpec> = {
   // The caller's periods: a teacher's own ("mine"), the school's for whole-school readers.
   'GET /api/v1/periods': { target: NARROWED, build: async () => ({ url: '/periods' }) },
   // P's class page.
-  'GET /api/v1/periods/:id': { target: PERIOD, build: async (fx) => ({ url: `/periods/${fx.p.id}` }) },
+  'GET /api/v1/periods/:id': {
+    target: PERIOD,
+    build: async (fx) => ({ url: `/periods/${fx.p.id}` }),
+  },
   // P's co-teachers; P's main teacher (its owner) is the TEACHER. Sets the one it has (the STUDENT+TEACHER).
   'PUT /api/v1/periods/:id/co-teachers': {
     target: { kind: 'period', owner: 'TEACHER' },
-    build: async (fx) => ({ url: `/periods/${fx.p.id}/co-teachers`, payload: { coTeachers: [fx.two['STUDENT+TEACHER'].externalId] } }),
+    build: async (fx) => ({
+      url: `/periods/${fx.p.id}/co-teachers`,
+      payload: { coTeachers: [fx.two['STUDENT+TEACHER'].externalId] },
+    }),
   },
 
   // School A's grade levels, students and houses.
-  'GET /api/v1/school/grade-levels': { target: SCHOOL, build: async () => ({ url: '/school/grade-levels' }) },
-  'GET /api/v1/school/students': { target: SCHOOL, build: async () => ({ url: '/school/students' }) },
+  'GET /api/v1/school/grade-levels': {
+    target: SCHOOL,
+    build: async () => ({ url: '/school/grade-levels' }),
+  },
+  'GET /api/v1/school/students': {
+    target: SCHOOL,
+    build: async () => ({ url: '/school/students' }),
+  },
   'GET /api/v1/school/houses': { target: SCHOOL, build: async () => ({ url: '/school/houses' }) },
   // School A's contact messages.
-  'GET /api/v1/utility/contact': { target: SCHOOL, build: async () => ({ url: '/utility/contact' }) },
+  'GET /api/v1/utility/contact': {
+    target: SCHOOL,
+    build: async () => ({ url: '/utility/contact' }),
+  },
   // The caller's own periods' figures.
-  'GET /api/v1/utility/teacher/period-meta': { target: NARROWED, build: async () => ({ url: '/utility/teacher/period-meta' }) },
+  'GET /api/v1/utility/teacher/period-meta': {
+    target: NARROWED,
+    build: async () => ({ url: '/utility/teacher/period-meta' }),
+  },
   // School A's teachers.
-  'GET /api/v1/utility/list/co-teachers': { target: SCHOOL, build: async () => ({ url: '/utility/list/co-teachers' }) },
+  'GET /api/v1/utility/list/co-teachers': {
+    target: SCHOOL,
+    build: async () => ({ url: '/utility/list/co-teachers' }),
+  },
 
   // School A's configuration (its school scope; 'global' shares the URL, so the school scope it is).
-  'GET /api/v1/configuration/:id': { target: SCHOOL, build: async (fx) => ({ url: `/configuration/${fx.a.id}` }) },
+  'GET /api/v1/configuration/:id': {
+    target: SCHOOL,
+    build: async (fx) => ({ url: `/configuration/${fx.a.id}` }),
+  },
   'POST /api/v1/configuration/:id': {
     target: SCHOOL,
-    build: async (fx) => ({ url: `/configuration/${fx.a.id}`, payload: { key: 'matrix.flag', value: 'on' } }),
+    build: async (fx) => ({
+      url: `/configuration/${fx.a.id}`,
+      payload: { key: 'matrix.flag', value: 'on' },
+    }),
   },
 
   // P's group types.
-  'GET /api/v1/group-types': { target: PERIOD, build: async (fx) => ({ url: `/group-types?internalPeriodId=${fx.p.id}` }) },
+  'GET /api/v1/group-types': {
+    target: PERIOD,
+    build: async (fx) => ({ url: `/group-types?internalPeriodId=${fx.p.id}` }),
+  },
   // A new group type of P.
   'POST /api/v1/group-types': {
     target: PERIOD,
-    build: async (fx) => ({ url: '/group-types', payload: { name: 'Teams', internalPeriodId: fx.p.id, groups: [{ name: 'Red', studentIds: [fx.s1.id] }] } }),
+    build: async (fx) => ({
+      url: '/group-types',
+      payload: {
+        name: 'Teams',
+        internalPeriodId: fx.p.id,
+        groups: [{ name: 'Red', studentIds: [fx.s1.id] }],
+      },
+    }),
   },
   // The fixture's group type of P.
-  'GET /api/v1/group-types/:id': { target: PERIOD, build: async (fx) => ({ url: `/group-types/${fx.groupType.id}` }) },
+  'GET /api/v1/group-types/:id': {
+    target: PERIOD,
+    build: async (fx) => ({ url: `/group-types/${fx.groupType.id}` }),
+  },
   // The fixture's group type of P, renamed, its group kept.
   'PUT /api/v1/group-types/:id': {
     target: PERIOD,
     build: async (fx) => ({
       url: `/group-types/${fx.groupType.id}`,
-      payload: { name: `Tables ${++seq}`, groups: [{ _id: fx.groupType.groupId, name: 'Red', studentIds: [fx.s1.id] }] },
+      payload: {
+        name: `Tables ${++seq}`,
+        groups: [{ _id: fx.groupType.groupId, name: 'Red', studentIds: [fx.s1.id] }],
+      },
     }),
   },
   // A fresh group type of P.
@@ -393,7 +576,10 @@ const CALLS: Record<string, CallSpec> = {
   },
 
   // Absences among the caller's students on the school day.
-  'GET /api/v1/activity/absent': { target: NARROWED, build: async (fx) => ({ url: `/activity/absent?date=${fx.day}` }) },
+  'GET /api/v1/activity/absent': {
+    target: NARROWED,
+    build: async (fx) => ({ url: `/activity/absent?date=${fx.day}` }),
+  },
   // S1 (of P) absent on the school day, and back (both idempotent).
   'POST /api/v1/activity/absent/:id': {
     target: PERIOD,
@@ -409,14 +595,23 @@ const CALLS: Record<string, CallSpec> = {
   // School A's calendar.
   'GET /api/v1/calendar': { target: SCHOOL, build: async () => ({ url: '/calendar' }) },
   // A holiday of school A's, 20 days ahead (an upsert).
-  'POST /api/v1/calendar/holidays': { target: SCHOOL, build: async (fx) => ({ url: '/calendar/holidays', payload: { date: fx.holidayToAdd, name: 'Matrix day' } }) },
+  'POST /api/v1/calendar/holidays': {
+    target: SCHOOL,
+    build: async (fx) => ({
+      url: '/calendar/holidays',
+      payload: { date: fx.holidayToAdd, name: 'Matrix day' },
+    }),
+  },
   // A fresh holiday of school A's, 21 days ahead. Named by its date, not an id: school B has none
   // on that date, so its admin is 404 (crossSchool 'deny').
   'DELETE /api/v1/calendar/holidays/:date': {
     target: SCHOOL,
     crossSchool: 'deny',
     build: async (fx) => {
-      await fx.db.insert(holidays).values({ schoolId: fx.a.id, date: fx.holidayToRemove, name: 'Gone' }).onConflictDoNothing();
+      await fx.db
+        .insert(holidays)
+        .values({ schoolId: fx.a.id, date: fx.holidayToRemove, name: 'Gone' })
+        .onConflictDoNothing();
       return { url: `/calendar/holidays/${fx.holidayToRemove}` };
     },
   },
@@ -426,7 +621,12 @@ const CALLS: Record<string, CallSpec> = {
     target: PERIOD,
     build: async (fx) => ({
       url: '/activity/bulk',
-      payload: { externalStudentIds: [fx.s1.externalId], internalPeriodId: fx.p.id, activityTypes: [fx.bonus.id], date: fx.day },
+      payload: {
+        externalStudentIds: [fx.s1.externalId],
+        internalPeriodId: fx.p.id,
+        activityTypes: [fx.bonus.id],
+        date: fx.day,
+      },
     }),
   },
   // Activities of P the caller may read (a student their own, a teacher their classes', whole-school roles all).
@@ -441,7 +641,10 @@ const CALLS: Record<string, CallSpec> = {
   // The activity T2 gave S1 in P: its giver (T2) or a school scope changes it.
   'PUT /api/v1/activity/:id': {
     target: { kind: 'period', owner: 'T2' },
-    build: async (fx) => ({ url: `/activity/${fx.activityOfT2}`, payload: { comment: `matrix ${++seq}` } }),
+    build: async (fx) => ({
+      url: `/activity/${fx.activityOfT2}`,
+      payload: { comment: `matrix ${++seq}` },
+    }),
   },
   // A fresh activity T2 gave S1 in P.
   'DELETE /api/v1/activity/:id': {
@@ -454,9 +657,18 @@ const CALLS: Record<string, CallSpec> = {
     build: async (fx) => ({ url: `/activity/give/${(await freshGive(fx)).giveId}` }),
   },
   // School A's activity types as the caller sees them.
-  'GET /api/v1/activity/options': { target: SCHOOL, build: async () => ({ url: '/activity/options' }) },
+  'GET /api/v1/activity/options': {
+    target: SCHOOL,
+    build: async () => ({ url: '/activity/options' }),
+  },
   // A custom action of the caller's own (reused by name on a second call).
-  'POST /api/v1/activity/options/custom': { target: OWN, build: async () => ({ url: '/activity/options/custom', payload: { name: 'Matrix cheer', category: 'Bonuses', points: 3 } }) },
+  'POST /api/v1/activity/options/custom': {
+    target: OWN,
+    build: async () => ({
+      url: '/activity/options/custom',
+      payload: { name: 'Matrix cheer', category: 'Bonuses', points: 3 },
+    }),
+  },
   // A fresh custom action of T2's (not in any period): its owner or a school scope removes it.
   'DELETE /api/v1/activity/options/custom/:id': {
     target: { kind: 'school', owner: 'T2' },
@@ -465,66 +677,138 @@ const CALLS: Record<string, CallSpec> = {
   // The caller's own power actions (their own user id); none.
   'PUT /api/v1/settings/power-actions/:id': {
     target: OWN,
-    build: async (fx, c) => ({ url: `/settings/power-actions/${(c.user ?? fx.role.TEACHER).id}`, payload: { powerActions: [] } }),
+    build: async (fx, c) => ({
+      url: `/settings/power-actions/${(c.user ?? fx.role.TEACHER).id}`,
+      payload: { powerActions: [] },
+    }),
   },
   // P's class figures on the school day.
-  'GET /api/v1/activity/class-stats/:id': { target: PERIOD, build: async (fx) => ({ url: `/activity/class-stats/${fx.p.id}?date=${fx.day}` }) },
-  'GET /api/v1/activity/period-stats-details/:id': { target: PERIOD, build: async (fx) => ({ url: `/activity/period-stats-details/${fx.p.id}?date=${fx.day}` }) },
+  'GET /api/v1/activity/class-stats/:id': {
+    target: PERIOD,
+    build: async (fx) => ({ url: `/activity/class-stats/${fx.p.id}?date=${fx.day}` }),
+  },
+  'GET /api/v1/activity/period-stats-details/:id': {
+    target: PERIOD,
+    build: async (fx) => ({ url: `/activity/period-stats-details/${fx.p.id}?date=${fx.day}` }),
+  },
 
   // The STUDENT-role user's balance: a student of P, and the STUDENT's own. Also S1's (the
   // STUDENT's classmate) and S2's (another teacher's student): a student naming another is refused.
   'GET /api/v1/utility/student/balance/stats': {
     target: { kind: 'period', owner: 'STUDENT' },
-    build: async (fx) => ({ url: `/utility/student/balance/stats?studentId=${fx.role.STUDENT.id}` }),
+    build: async (fx) => ({
+      url: `/utility/student/balance/stats?studentId=${fx.role.STUDENT.id}`,
+    }),
     others: aboutOthers((_fx, id) => ({ url: `/utility/student/balance/stats?studentId=${id}` })),
   },
   'POST /api/v1/utility/student/balance': {
     target: { kind: 'period', owner: 'STUDENT' },
-    build: async (fx) => ({ url: '/utility/student/balance', payload: { endDates: [fx.day], studentId: fx.role.STUDENT.id } }),
-    others: aboutOthers((fx, id) => ({ url: '/utility/student/balance', payload: { endDates: [fx.day], studentId: id } })),
+    build: async (fx) => ({
+      url: '/utility/student/balance',
+      payload: { endDates: [fx.day], studentId: fx.role.STUDENT.id },
+    }),
+    others: aboutOthers((fx, id) => ({
+      url: '/utility/student/balance',
+      payload: { endDates: [fx.day], studentId: id },
+    })),
   },
   // The STUDENT-role user's dashboard and projections: the same reach as the balance.
   'GET /api/v1/utility/student/dashboard/stats': {
     target: { kind: 'period', owner: 'STUDENT' },
-    build: async (fx) => ({ url: `/utility/student/dashboard/stats?studentId=${fx.role.STUDENT.id}&startDate=${addDays(fx.day, -6)}&endDate=${fx.day}` }),
-    others: aboutOthers((fx, id) => ({ url: `/utility/student/dashboard/stats?studentId=${id}&startDate=${addDays(fx.day, -6)}&endDate=${fx.day}` })),
+    build: async (fx) => ({
+      url: `/utility/student/dashboard/stats?studentId=${fx.role.STUDENT.id}&startDate=${addDays(fx.day, -6)}&endDate=${fx.day}`,
+    }),
+    others: aboutOthers((fx, id) => ({
+      url: `/utility/student/dashboard/stats?studentId=${id}&startDate=${addDays(fx.day, -6)}&endDate=${fx.day}`,
+    })),
   },
   'GET /api/v1/utility/student/academic-projections': {
     target: { kind: 'period', owner: 'STUDENT' },
-    build: async (fx) => ({ url: `/utility/student/academic-projections?studentId=${fx.role.STUDENT.id}` }),
-    others: aboutOthers((_fx, id) => ({ url: `/utility/student/academic-projections?studentId=${id}` })),
+    build: async (fx) => ({
+      url: `/utility/student/academic-projections?studentId=${fx.role.STUDENT.id}`,
+    }),
+    others: aboutOthers((_fx, id) => ({
+      url: `/utility/student/academic-projections?studentId=${id}`,
+    })),
   },
 
   // The store. School A's school store and teacher stores, as each caller may see them.
-  'GET /api/v1/products/school-store': { target: SCHOOL, build: async () => ({ url: '/products/school-store' }) },
-  'GET /api/v1/products/teacher-store': { target: SCHOOL, build: async () => ({ url: '/products/teacher-store' }) },
+  'GET /api/v1/products/school-store': {
+    target: SCHOOL,
+    build: async () => ({ url: '/products/school-store' }),
+  },
+  'GET /api/v1/products/teacher-store': {
+    target: SCHOOL,
+    build: async () => ({ url: '/products/teacher-store' }),
+  },
   // A new school store product (a new name each time).
-  'POST /api/v1/products/school': { target: SCHOOL, build: async () => ({ url: '/products/school', payload: { name: `Matrix ${++seq}`, category: 'Items', price: 1 } }) },
+  'POST /api/v1/products/school': {
+    target: SCHOOL,
+    build: async () => ({
+      url: '/products/school',
+      payload: { name: `Matrix ${++seq}`, category: 'Items', price: 1 },
+    }),
+  },
   // A new product in the caller's own teacher store.
-  'POST /api/v1/products/teacher': { target: OWN, build: async () => ({ url: '/products/teacher', payload: { name: `Matrix ${++seq}`, category: 'Privileges', price: 1 } }) },
+  'POST /api/v1/products/teacher': {
+    target: OWN,
+    build: async () => ({
+      url: '/products/teacher',
+      payload: { name: `Matrix ${++seq}`, category: 'Privileges', price: 1 },
+    }),
+  },
   // A fresh school store product.
-  'DELETE /api/v1/products/school/:id': { target: SCHOOL, build: async (fx) => ({ url: `/products/school/${await freshProduct(fx)}` }) },
+  'DELETE /api/v1/products/school/:id': {
+    target: SCHOOL,
+    build: async (fx) => ({ url: `/products/school/${await freshProduct(fx)}` }),
+  },
   // A fresh product of the TEACHER's store: its teacher removes it.
   'DELETE /api/v1/products/teacher/:id': {
     target: { kind: 'school', owner: 'TEACHER' },
-    build: async (fx) => ({ url: `/products/teacher/${await freshProduct(fx, fx.role.TEACHER.id)}` }),
+    build: async (fx) => ({
+      url: `/products/teacher/${await freshProduct(fx, fx.role.TEACHER.id)}`,
+    }),
   },
   // The caller's own cart (students).
   'GET /api/v1/cart': { target: OWN, build: async () => ({ url: '/cart' }) },
-  'POST /api/v1/cart': { target: OWN, build: async (fx) => ({ url: '/cart', payload: { cartItems: [{ productId: fx.freeItem, quantity: 1 }] } }) },
+  'POST /api/v1/cart': {
+    target: OWN,
+    build: async (fx) => ({
+      url: '/cart',
+      payload: { cartItems: [{ productId: fx.freeItem, quantity: 1 }] },
+    }),
+  },
   'DELETE /api/v1/cart': { target: OWN, build: async () => ({ url: '/cart' }) },
   // School A's store state and the caller's delivery date; the store opened (as it is).
   'GET /api/v1/store/meta': { target: SCHOOL, build: async () => ({ url: '/store/meta' }) },
   // School A's settings, set to what they are (the matrix's other calls depend on them).
   'GET /api/v1/settings': { target: SCHOOL, build: async () => ({ url: '/settings' }) },
-  'PUT /api/v1/settings/house-system': { target: SCHOOL, build: async () => ({ url: '/settings/house-system', payload: { isHouseSystemConfigured: true } }) },
-  'PUT /api/v1/settings/advanced': { target: SCHOOL, build: async () => ({ url: '/settings/advanced', payload: { adminFlagPoints: 5 } }) },
+  'PUT /api/v1/settings/house-system': {
+    target: SCHOOL,
+    build: async () => ({
+      url: '/settings/house-system',
+      payload: { isHouseSystemConfigured: true },
+    }),
+  },
+  'PUT /api/v1/settings/advanced': {
+    target: SCHOOL,
+    build: async () => ({ url: '/settings/advanced', payload: { adminFlagPoints: 5 } }),
+  },
   // School A's users and their roles; the roles of a fresh staff member of school A.
-  'GET /api/v1/settings/users/roles': { target: SCHOOL, build: async () => ({ url: '/settings/users/roles?role=TEACHER' }) },
-  'GET /api/v1/settings/users/roles/audit': { target: SCHOOL, build: async () => ({ url: '/settings/users/roles/audit' }) },
+  'GET /api/v1/settings/users/roles': {
+    target: SCHOOL,
+    build: async () => ({ url: '/settings/users/roles?role=TEACHER' }),
+  },
+  'GET /api/v1/settings/users/roles/audit': {
+    target: SCHOOL,
+    build: async () => ({ url: '/settings/users/roles/audit' }),
+  },
   'PUT /api/v1/settings/users/roles/:id': {
     target: SCHOOL,
-    build: async (fx) => ({ url: `/settings/users/roles/${(await makeUser(fx.db, fx.a, ['STAFF'])).id}`, payload: { roles: ['STAFF', 'GIVE_ALL'] } }),
+    build: async (fx) => ({
+      url: `/settings/users/roles/${(await makeUser(fx.db, fx.a, ['STAFF'])).id}`,
+      payload: { roles: ['STAFF', 'GIVE_ALL'] },
+    }),
   },
   // The caller's own survey to ask, and their one answer (a survey of their audience); school A's results.
   'GET /api/v1/surveys/pending': { target: OWN, build: async () => ({ url: '/surveys/pending' }) },
@@ -535,27 +819,58 @@ const CALLS: Record<string, CallSpec> = {
       payload: { answer: null },
     }),
   },
-  'GET /api/v1/surveys/results': { target: SCHOOL, build: async () => ({ url: '/surveys/results' }) },
-  'PUT /api/v1/settings/store': { target: SCHOOL, build: async () => ({ url: '/settings/store', payload: { isOpen: true } }) },
+  'GET /api/v1/surveys/results': {
+    target: SCHOOL,
+    build: async () => ({ url: '/surveys/results' }),
+  },
+  'PUT /api/v1/settings/store': {
+    target: SCHOOL,
+    build: async () => ({ url: '/settings/store', payload: { isOpen: true } }),
+  },
   // School A's delivery dates: the list, the whole list replaced (by none), one added, a fresh one changed and removed.
-  'GET /api/v1/settings/delivery-date': { target: SCHOOL, build: async () => ({ url: '/settings/delivery-date' }) },
-  'PUT /api/v1/settings/delivery-date': { target: SCHOOL, build: async () => ({ url: '/settings/delivery-date', payload: { storeModel: 'Pickup', deliveryDates: [] } }) },
+  'GET /api/v1/settings/delivery-date': {
+    target: SCHOOL,
+    build: async () => ({ url: '/settings/delivery-date' }),
+  },
+  'PUT /api/v1/settings/delivery-date': {
+    target: SCHOOL,
+    build: async () => ({
+      url: '/settings/delivery-date',
+      payload: { storeModel: 'Pickup', deliveryDates: [] },
+    }),
+  },
   'POST /api/v1/settings/delivery-date': {
     target: SCHOOL,
-    build: async (fx) => ({ url: '/settings/delivery-date', payload: { date: addDays(fx.day, 40), cutOffDate: addDays(fx.day, 38), gradeLevels: ['7'] } }),
+    build: async (fx) => ({
+      url: '/settings/delivery-date',
+      payload: { date: addDays(fx.day, 40), cutOffDate: addDays(fx.day, 38), gradeLevels: ['7'] },
+    }),
   },
   'PUT /api/v1/settings/delivery-date/:id': {
     target: SCHOOL,
-    build: async (fx) => ({ url: `/settings/delivery-date/${await freshDeliveryDate(fx)}`, payload: { date: addDays(fx.day, 41), cutOffDate: addDays(fx.day, 39) } }),
+    build: async (fx) => ({
+      url: `/settings/delivery-date/${await freshDeliveryDate(fx)}`,
+      payload: { date: addDays(fx.day, 41), cutOffDate: addDays(fx.day, 39) },
+    }),
   },
-  'DELETE /api/v1/settings/delivery-date/:id': { target: SCHOOL, build: async (fx) => ({ url: `/settings/delivery-date/${await freshDeliveryDate(fx)}` }) },
+  'DELETE /api/v1/settings/delivery-date/:id': {
+    target: SCHOOL,
+    build: async (fx) => ({ url: `/settings/delivery-date/${await freshDeliveryDate(fx)}` }),
+  },
 
   // The school's sign-in settings: SSO clients (ClassLink's set, a fresh one removed), school tokens
   // (listed, one for S1 issued, fresh ones rotated and revoked), an invitation mailed to T2.
   'GET /api/v1/settings/sso': { target: SCHOOL, build: async () => ({ url: '/settings/sso' }) },
   'PUT /api/v1/settings/sso/:provider': {
     target: SCHOOL,
-    build: async () => ({ url: '/settings/sso/classlink', payload: { issuer: 'https://classlink.example.org', clientId: 'matrix', clientSecret: 'matrix-secret' } }),
+    build: async () => ({
+      url: '/settings/sso/classlink',
+      payload: {
+        issuer: 'https://classlink.example.org',
+        clientId: 'matrix',
+        clientSecret: 'matrix-secret',
+      },
+    }),
   },
   'DELETE /api/v1/settings/sso/:provider': {
     target: SCHOOL,
@@ -564,23 +879,56 @@ const CALLS: Record<string, CallSpec> = {
       return { url: '/settings/sso/classlink' };
     },
   },
-  'GET /api/v1/settings/school-tokens': { target: SCHOOL, build: async () => ({ url: '/settings/school-tokens' }) },
-  'POST /api/v1/settings/school-tokens': { target: SCHOOL, build: async (fx) => ({ url: '/settings/school-tokens', payload: { userId: fx.s1.id, label: 'Matrix' } }) },
-  'POST /api/v1/settings/school-tokens/:id/rotate': { target: SCHOOL, build: async (fx) => ({ url: `/settings/school-tokens/${(await freshSchoolToken(fx))._id}/rotate` }) },
-  'DELETE /api/v1/settings/school-tokens/:id': { target: SCHOOL, build: async (fx) => ({ url: `/settings/school-tokens/${(await freshSchoolToken(fx))._id}` }) },
-  'POST /api/v1/settings/invitations': { target: SCHOOL, build: async (fx) => ({ url: '/settings/invitations', payload: { userId: fx.t2.id, email: 'matrix-t2@example.org' } }) },
+  'GET /api/v1/settings/school-tokens': {
+    target: SCHOOL,
+    build: async () => ({ url: '/settings/school-tokens' }),
+  },
+  'POST /api/v1/settings/school-tokens': {
+    target: SCHOOL,
+    build: async (fx) => ({
+      url: '/settings/school-tokens',
+      payload: { userId: fx.s1.id, label: 'Matrix' },
+    }),
+  },
+  'POST /api/v1/settings/school-tokens/:id/rotate': {
+    target: SCHOOL,
+    build: async (fx) => ({
+      url: `/settings/school-tokens/${(await freshSchoolToken(fx))._id}/rotate`,
+    }),
+  },
+  'DELETE /api/v1/settings/school-tokens/:id': {
+    target: SCHOOL,
+    build: async (fx) => ({ url: `/settings/school-tokens/${(await freshSchoolToken(fx))._id}` }),
+  },
+  'POST /api/v1/settings/invitations': {
+    target: SCHOOL,
+    build: async (fx) => ({
+      url: '/settings/invitations',
+      payload: { userId: fx.t2.id, email: 'matrix-t2@example.org' },
+    }),
+  },
 
   // A one-time upload link for an image of a new product of the caller's store.
-  'GET /api/v1/utility/upload-url/:id': { target: OWN, build: async () => ({ url: '/utility/upload-url/new' }) },
+  'GET /api/v1/utility/upload-url/:id': {
+    target: OWN,
+    build: async () => ({ url: '/utility/upload-url/new' }),
+  },
   // The upload itself: the link is the authority, whoever sends it (school B's admin included, hence 'open').
   'PUT /api/v1/uploads/:token': {
     target: PUBLIC,
     crossSchool: 'open',
-    build: async (fx) => ({ url: await freshUploadUrl(fx), payload: PIXEL, headers: { 'content-type': 'image/png' } }),
+    build: async (fx) => ({
+      url: await freshUploadUrl(fx),
+      payload: PIXEL,
+      headers: { 'content-type': 'image/png' },
+    }),
   },
   // Roster import (settings): a roster with the school and no one in it, so an import changes nothing;
   // one import of a school at a time, so each caller's waits for the one before.
-  'POST /api/v1/roster/dry-run': { target: SCHOOL, build: async () => ({ url: '/roster/dry-run', ...csvParts(emptyRoster()) }) },
+  'POST /api/v1/roster/dry-run': {
+    target: SCHOOL,
+    build: async () => ({ url: '/roster/dry-run', ...csvParts(emptyRoster()) }),
+  },
   'POST /api/v1/roster/import': {
     target: SCHOOL,
     build: async () => {
@@ -588,11 +936,23 @@ const CALLS: Record<string, CallSpec> = {
       return { url: '/roster/import', ...csvParts(emptyRoster()) };
     },
   },
-  'GET /api/v1/roster/import/:id': { target: SCHOOL, build: async (fx) => ({ url: `/roster/import/${await freshRosterImport(fx)}` }) },
+  'GET /api/v1/roster/import/:id': {
+    target: SCHOOL,
+    build: async (fx) => ({ url: `/roster/import/${await freshRosterImport(fx)}` }),
+  },
   // The caller's own profile font and icon (none).
-  'PUT /api/v1/profile/customization': { target: OWN, build: async () => ({ url: '/profile/customization', payload: { fontId: null, iconId: null } }) },
+  'PUT /api/v1/profile/customization': {
+    target: OWN,
+    build: async () => ({ url: '/profile/customization', payload: { fontId: null, iconId: null } }),
+  },
   // A free black-and-white icon for the caller (a student).
-  'POST /api/v2/order/customization': { target: OWN, build: async () => ({ url: '/api/v2/order/customization', payload: { productId: 'icon-1f600', productCategory: 'icons' } }) },
+  'POST /api/v2/order/customization': {
+    target: OWN,
+    build: async () => ({
+      url: '/api/v2/order/customization',
+      payload: { productId: 'icon-1f600', productCategory: 'icons' },
+    }),
+  },
 
   // Orders (v2). A student buys the free item for themselves (the STUDENT+TEACHER too); a teacher
   // buys from their own store for S1 of P (other teachers have no store here).
@@ -601,12 +961,31 @@ const CALLS: Record<string, CallSpec> = {
     target: OWN,
     build: async (fx, c) =>
       c.name === 'TEACHER'
-        ? { url: '/api/v2/order', payload: { orderItems: [{ productId: fx.teacherItem, quantity: 1 }], studentId: fx.s1.id } }
-        : { url: '/api/v2/order', payload: { orderItems: [{ productId: fx.freeItem, quantity: 1 }] } },
+        ? {
+            url: '/api/v2/order',
+            payload: {
+              orderItems: [{ productId: fx.teacherItem, quantity: 1 }],
+              studentId: fx.s1.id,
+            },
+          }
+        : {
+            url: '/api/v2/order',
+            payload: { orderItems: [{ productId: fx.freeItem, quantity: 1 }] },
+          },
     others: aboutOthers((fx, id, c) => ({
       url: '/api/v2/order',
       payload: {
-        orderItems: [{ productId: c.name === 'TEACHER' ? fx.teacherItem : c.name === 'STUDENT+TEACHER' ? fx.studentTeacherItem : fx.freeItem, quantity: 1 }],
+        orderItems: [
+          {
+            productId:
+              c.name === 'TEACHER'
+                ? fx.teacherItem
+                : c.name === 'STUDENT+TEACHER'
+                  ? fx.studentTeacherItem
+                  : fx.freeItem,
+            quantity: 1,
+          },
+        ],
         studentId: id,
       },
     })),
@@ -616,12 +995,26 @@ const CALLS: Record<string, CallSpec> = {
   'GET /api/v2/order/student': {
     target: OWN,
     build: async () => ({ url: '/api/v2/order/student?status=ACTIVE' }),
-    others: aboutOthers((_fx, id) => ({ url: `/api/v2/order/student?status=ACTIVE&studentId=${id}` })),
+    others: aboutOthers((_fx, id) => ({
+      url: `/api/v2/order/student?status=ACTIVE&studentId=${id}`,
+    })),
   },
-  'GET /api/v2/order/teacher/': { target: NARROWED, build: async () => ({ url: '/api/v2/order/teacher/?status=ALL' }) },
+  'GET /api/v2/order/teacher/': {
+    target: NARROWED,
+    build: async () => ({ url: '/api/v2/order/teacher/?status=ALL' }),
+  },
   // S1's school store orders packaged; the queue's filters; the STUDENT's order stats.
-  'POST /api/v2/order/store-manager/': { target: SCHOOL, build: async (fx) => ({ url: '/api/v2/order/store-manager/', payload: { status: 'PACKAGED', users: [fx.s1.id] } }) },
-  'GET /api/v2/order/store-manager/meta': { target: SCHOOL, build: async () => ({ url: '/api/v2/order/store-manager/meta' }) },
+  'POST /api/v2/order/store-manager/': {
+    target: SCHOOL,
+    build: async (fx) => ({
+      url: '/api/v2/order/store-manager/',
+      payload: { status: 'PACKAGED', users: [fx.s1.id] },
+    }),
+  },
+  'GET /api/v2/order/store-manager/meta': {
+    target: SCHOOL,
+    build: async () => ({ url: '/api/v2/order/store-manager/meta' }),
+  },
   'GET /api/v2/order/stats/:id': {
     target: SCHOOL,
     build: async (fx) => ({ url: `/api/v2/order/stats/${fx.role.STUDENT.id}` }),
@@ -630,33 +1023,78 @@ const CALLS: Record<string, CallSpec> = {
   // A fresh school store order of the STUDENT's, canceled: by its student or the store's staff.
   'PUT /api/v2/order/:id': {
     target: { kind: 'school', owner: 'STUDENT' },
-    build: async (fx) => ({ url: `/api/v2/order/${await freshOrderOfStudent(fx)}`, payload: { action: 'CANCEL' } }),
+    build: async (fx) => ({
+      url: `/api/v2/order/${await freshOrderOfStudent(fx)}`,
+      payload: { action: 'CANCEL' },
+    }),
   },
 
   // Reports (docs/decisions/015-who-opens-reports.md and docs/decisions/044-spec-report-calls.md): school A's teacher usage and students; P's class report; S1's report;
   // the screen's meta and the caller's own classes (narrowed to them).
-  'GET /api/v1/activity/teacher-report/': { target: SCHOOL, build: async () => ({ url: '/activity/teacher-report/' }) },
-  'GET /api/v1/activity/student-report/': { target: SCHOOL, build: async () => ({ url: '/activity/student-report/' }) },
-  'POST /api/v1/activity/class-report': { target: PERIOD, build: async (fx) => ({ url: '/activity/class-report', payload: { internalPeriodId: fx.p.id } }) },
+  'GET /api/v1/activity/teacher-report/': {
+    target: SCHOOL,
+    build: async () => ({ url: '/activity/teacher-report/' }),
+  },
+  'GET /api/v1/activity/student-report/': {
+    target: SCHOOL,
+    build: async () => ({ url: '/activity/student-report/' }),
+  },
+  'POST /api/v1/activity/class-report': {
+    target: PERIOD,
+    build: async (fx) => ({
+      url: '/activity/class-report',
+      payload: { internalPeriodId: fx.p.id },
+    }),
+  },
   'GET /api/v1/reports/meta': { target: NARROWED, build: async () => ({ url: '/reports/meta' }) },
-  'GET /api/v1/reports/my-classes': { target: NARROWED, build: async () => ({ url: '/reports/my-classes' }) },
-  'GET /api/v1/reports/class': { target: PERIOD, build: async (fx) => ({ url: `/reports/class?periodId=${fx.p.id}` }) },
+  'GET /api/v1/reports/my-classes': {
+    target: NARROWED,
+    build: async () => ({ url: '/reports/my-classes' }),
+  },
+  'GET /api/v1/reports/class': {
+    target: PERIOD,
+    build: async (fx) => ({ url: `/reports/class?periodId=${fx.p.id}` }),
+  },
   'GET /api/v1/reports/student/:id': {
     target: PERIOD,
     build: async (fx) => ({ url: `/reports/student/${fx.s1.id}` }),
     others: aboutOthers((_fx, id) => ({ url: `/reports/student/${id}` }), ['S2']),
   },
-  'GET /api/v1/reports/teacher-usage': { target: SCHOOL, build: async () => ({ url: '/reports/teacher-usage' }) },
-  'GET /api/v1/reports/teacher-usage/:id': { target: SCHOOL, build: async (fx) => ({ url: `/reports/teacher-usage/${fx.role.TEACHER.id}` }) },
-  'GET /api/v1/reports/school-students': { target: SCHOOL, build: async () => ({ url: '/reports/school-students' }) },
-  'GET /api/v1/reports/school-dashboard': { target: SCHOOL, build: async () => ({ url: '/reports/school-dashboard' }) },
+  'GET /api/v1/reports/teacher-usage': {
+    target: SCHOOL,
+    build: async () => ({ url: '/reports/teacher-usage' }),
+  },
+  'GET /api/v1/reports/teacher-usage/:id': {
+    target: SCHOOL,
+    build: async (fx) => ({ url: `/reports/teacher-usage/${fx.role.TEACHER.id}` }),
+  },
+  'GET /api/v1/reports/school-students': {
+    target: SCHOOL,
+    build: async () => ({ url: '/reports/school-students' }),
+  },
+  'GET /api/v1/reports/school-dashboard': {
+    target: SCHOOL,
+    build: async () => ({ url: '/reports/school-dashboard' }),
+  },
 
   // Development look-ups (NODE_ENV=development only): the schools, school A's users and periods.
   // They read any school by design (the dev page signs in as anyone; see dev.test.ts), so school
   // B's admin gets school A's rows: crossSchool 'open'.
-  'GET /api/v1/dev/schools': { target: SCHOOL, crossSchool: 'open', build: async () => ({ url: '/dev/schools' }) },
-  'GET /api/v1/dev/users/:id': { target: SCHOOL, crossSchool: 'open', build: async (fx) => ({ url: `/dev/users/${fx.a.id}` }) },
-  'GET /api/v1/dev/periods/:id': { target: SCHOOL, crossSchool: 'open', build: async (fx) => ({ url: `/dev/periods/${fx.a.id}` }) },
+  'GET /api/v1/dev/schools': {
+    target: SCHOOL,
+    crossSchool: 'open',
+    build: async () => ({ url: '/dev/schools' }),
+  },
+  'GET /api/v1/dev/users/:id': {
+    target: SCHOOL,
+    crossSchool: 'open',
+    build: async (fx) => ({ url: `/dev/users/${fx.a.id}` }),
+  },
+  'GET /api/v1/dev/periods/:id': {
+    target: SCHOOL,
+    crossSchool: 'open',
+    build: async (fx) => ({ url: `/dev/periods/${fx.a.id}` }),
+  },
 };
 
 type Expected = 'ALLOW' | 'DENY' | 'DENY_OR_ALLOW';
@@ -669,7 +1107,10 @@ function expectedInA(fx: Fixture, spec: CallSpec, action: Action | undefined, c:
   const scope = scopeFor(c.subject, action);
   if (scope === 'none') return 'DENY';
   if (scope === 'school' || t.kind === 'own' || t.kind === 'narrowed') return 'ALLOW';
-  if (scope === 'periods') return t.kind === 'period' && teaches(t.period === 'P2' ? fx.p2 : fx.p, c.user) ? 'ALLOW' : 'DENY';
+  if (scope === 'periods')
+    return t.kind === 'period' && teaches(t.period === 'P2' ? fx.p2 : fx.p, c.user)
+      ? 'ALLOW'
+      : 'DENY';
   return t.owner !== undefined && who(fx, t.owner).id === c.user.id ? 'ALLOW' : 'DENY'; // 'own'
 }
 
@@ -679,7 +1120,13 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
  * School B's admin aiming at school A's objects: refused when the request names a school A id (a
  * narrowed list may instead answer without any), else answered like in their own school.
  */
-function expectedForOtherSchool(spec: CallSpec, action: Action | undefined, c: Caller, req: Req, bIds: Set<string>): Expected {
+function expectedForOtherSchool(
+  spec: CallSpec,
+  action: Action | undefined,
+  c: Caller,
+  req: Req,
+  bIds: Set<string>,
+): Expected {
   if (spec.target.kind === 'public') return 'ALLOW';
   if (!c.subject || !action || scopeFor(c.subject, action) === 'none') return 'DENY';
   if (spec.crossSchool === 'open') return 'ALLOW';
@@ -692,7 +1139,17 @@ function expectedForOtherSchool(spec: CallSpec, action: Action | undefined, c: C
 /** Ids of a school's rows that must not reach another school's users. */
 async function idsOf(db: Db, school: SchoolRow): Promise<Set<string>> {
   const out = new Set<string>();
-  for (const t of [users, periods, groupTypes, groups, activities, activityTypes, products, orders, deliveryDates] as const) {
+  for (const t of [
+    users,
+    periods,
+    groupTypes,
+    groups,
+    activities,
+    activityTypes,
+    products,
+    orders,
+    deliveryDates,
+  ] as const) {
     const rows = await db.select({ id: t.id }).from(t).where(eq(t.schoolId, school.id));
     rows.forEach((r) => out.add(r.id));
   }
@@ -707,7 +1164,8 @@ let bIdsAtFixtureEnd = new Set<string>();
  * A session for the user, made as the login call makes it (without its password check, which costs
  * a third of a second: every caller's POST auth/login in the matrix runs the real one).
  */
-const sessionFor = async (user: UserRow) => (await createSession(ctx.database.db, user.schoolId, user.id, 8)).token;
+const sessionFor = async (user: UserRow) =>
+  (await createSession(ctx.database.db, user.schoolId, user.id, 8)).token;
 
 async function signedIn(name: string, kind: Caller['kind'], user: UserRow): Promise<Caller> {
   const token = await sessionFor(user);
@@ -723,15 +1181,29 @@ beforeAll(async () => {
   await makeHouses(db, a);
   await makeHouses(db, b);
   const role = {} as Record<Role, UserRow>;
-  for (const r of ROLES) role[r] = await makeUser(db, a, [r], r === 'STUDENT' ? { gradeLevel: '7', house: 'amistad' } : {});
+  for (const r of ROLES)
+    role[r] = await makeUser(
+      db,
+      a,
+      [r],
+      r === 'STUDENT' ? { gradeLevel: '7', house: 'amistad' } : {},
+    );
   const s1 = await makeUser(db, a, ['STUDENT'], { gradeLevel: '7', house: 'altruismo' });
   const t2 = await makeUser(db, a, ['TEACHER']);
   const p = await makePeriod(db, a, role.TEACHER, [s1, role.STUDENT], { periodNumber: 1 });
   const s2 = await makeUser(db, a, ['STUDENT'], { gradeLevel: '7', house: 'amistad' });
   const two = {} as Record<TwoRoles, UserRow>;
   for (const [name, roles] of Object.entries(TWO_ROLES) as [TwoRoles, Role[]][])
-    two[name] = await makeUser(db, a, roles, roles.includes('STUDENT') ? { gradeLevel: '12', house: 'amistad' } : {});
-  await db.update(periods).set({ coTeachers: [two['STUDENT+TEACHER'].externalId] }).where(eq(periods.id, p.id));
+    two[name] = await makeUser(
+      db,
+      a,
+      roles,
+      roles.includes('STUDENT') ? { gradeLevel: '12', house: 'amistad' } : {},
+    );
+  await db
+    .update(periods)
+    .set({ coTeachers: [two['STUDENT+TEACHER'].externalId] })
+    .where(eq(periods.id, p.id));
   p.coTeachers = [two['STUDENT+TEACHER'].externalId];
   const p2 = await makePeriod(db, a, t2, [s2, two['STUDENT+TEACHER']], { periodNumber: 2 });
   const today = todayIn(a.timeZone);
@@ -753,7 +1225,13 @@ beforeAll(async () => {
   } satisfies Partial<Fixture>);
   fx.idp = await startOidcProvider({ redirectUris: ['http://localhost:3000/login/clever'] });
   fx.idp.accounts.set(s1.externalId, {});
-  await db.insert(ssoConfigs).values({ schoolId: a.id, provider: 'clever', issuer: fx.idp.issuer, clientId: fx.idp.clientId, clientSecret: fx.idp.clientSecret });
+  await db.insert(ssoConfigs).values({
+    schoolId: a.id,
+    provider: 'clever',
+    issuer: fx.idp.issuer,
+    clientId: fx.idp.clientId,
+    clientSecret: fx.idp.clientSecret,
+  });
   fx.groupType = await freshGroupType(fx);
   fx.freeItem = await freshProduct(fx);
   fx.teacherItem = await freshProduct(fx, role.TEACHER.id);
@@ -761,16 +1239,25 @@ beforeAll(async () => {
   fx.activityOfT2 = await freshActivity(fx);
   await freshActivity(fx, fx.groupType.groupId);
   for (const r of ROLES) callers.push(await signedIn(r, 'role', role[r]));
-  for (const name of Object.keys(TWO_ROLES) as TwoRoles[]) callers.push(await signedIn(name, 'role', two[name]));
+  for (const name of Object.keys(TWO_ROLES) as TwoRoles[])
+    callers.push(await signedIn(name, 'role', two[name]));
   const tok = (r: Role) => callers.find((c) => c.name === r)!.token!;
 
   // The TEACHER's own data: a bonus given to S1 in P and a custom action.
   const given = await call(ctx.app, 'POST', '/activity/bulk', {
     token: tok('TEACHER'),
-    payload: { externalStudentIds: [s1.externalId], internalPeriodId: p.id, activityTypes: [fx.bonus.id], date: fx.day },
+    payload: {
+      externalStudentIds: [s1.externalId],
+      internalPeriodId: p.id,
+      activityTypes: [fx.bonus.id],
+      date: fx.day,
+    },
   });
   expect(given.status, JSON.stringify(given.body)).toBe(200);
-  const custom = await call(ctx.app, 'POST', '/activity/options/custom', { token: tok('TEACHER'), payload: { name: 'Teacher cheer', category: 'Bonuses' } });
+  const custom = await call(ctx.app, 'POST', '/activity/options/custom', {
+    token: tok('TEACHER'),
+    payload: { name: 'Teacher cheer', category: 'Bonuses' },
+  });
   expect(custom.status, JSON.stringify(custom.body)).toBe(200);
 
   // School B: admin, teacher, student, a period, a group type with a group, activities, a custom action.
@@ -782,20 +1269,36 @@ beforeAll(async () => {
   const teacherBToken = await sessionFor(teacherB);
   const typeB = await call(ctx.app, 'POST', '/group-types', {
     token: adminBCaller.token,
-    payload: { name: 'B tables', internalPeriodId: periodB.id, groups: [{ name: 'B red', studentIds: [studentB.id] }] },
+    payload: {
+      name: 'B tables',
+      internalPeriodId: periodB.id,
+      groups: [{ name: 'B red', studentIds: [studentB.id] }],
+    },
   });
   expect(typeB.status, JSON.stringify(typeB.body)).toBe(201);
   const dayB = await schoolDay(db, b);
   for (const payload of [
-    { groupIds: [typeB.body.groups[0]._id], internalPeriodId: periodB.id, activityTypes: [(await typeByName(db, b, 'Kindness')).id], date: dayB },
-    { externalStudentIds: [studentB.externalId], activityTypes: [{ name: 'B cheer', category: 'Bonuses', points: 2 }], date: dayB },
+    {
+      groupIds: [typeB.body.groups[0]._id],
+      internalPeriodId: periodB.id,
+      activityTypes: [(await typeByName(db, b, 'Kindness')).id],
+      date: dayB,
+    },
+    {
+      externalStudentIds: [studentB.externalId],
+      activityTypes: [{ name: 'B cheer', category: 'Bonuses', points: 2 }],
+      date: dayB,
+    },
   ]) {
     const res = await call(ctx.app, 'POST', '/activity/bulk', { token: teacherBToken, payload });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }
 
   // School B's store: a product and a student's order of it, a delivery date.
-  const [productB] = await db.insert(products).values({ schoolId: b.id, store: 'School', name: 'B item', category: 'Items', price: 0 }).returning();
+  const [productB] = await db
+    .insert(products)
+    .values({ schoolId: b.id, store: 'School', name: 'B item', category: 'Items', price: 0 })
+    .returning();
   await db.transaction((tx) =>
     writeOrders(tx, b.id, dayB, new Date(), [
       {
@@ -805,11 +1308,15 @@ beforeAll(async () => {
         estimatedDelivery: null,
         cutOffDate: null,
         placedBy: studentB.id,
-        items: [{ productId: productB!.id, name: 'B item', price: 0, quantity: 1, category: 'Items' }],
+        items: [
+          { productId: productB!.id, name: 'B item', price: 0, quantity: 1, category: 'Items' },
+        ],
       },
     ]),
   );
-  await db.insert(deliveryDates).values({ schoolId: b.id, date: addDays(dayB, 30), cutOffDate: addDays(dayB, 30) });
+  await db
+    .insert(deliveryDates)
+    .values({ schoolId: b.id, date: addDays(dayB, 30), cutOffDate: addDays(dayB, 30) });
 
   callers.push({ name: 'no one', kind: 'anon' }, adminBCaller);
   bIdsAtFixtureEnd = await idsOf(db, b);
@@ -821,9 +1328,19 @@ describe('the role × route matrix', () => {
   it('has one CALLS entry per API route, and no entry that is not a route', () => {
     const routes = ctx.app.apiRoutes.map((r) => `${r.method} ${r.url}`);
     expect(new Set(routes).size, 'a route is registered twice').toBe(routes.length);
-    expect({ missing: routes.filter((r) => !(r in CALLS)), unknown: Object.keys(CALLS).filter((k) => !routes.includes(k)) }).toEqual({ missing: [], unknown: [] });
-    const publicMismatch = ctx.app.apiRoutes.filter((r) => CALLS[`${r.method} ${r.url}`] && r.public !== (CALLS[`${r.method} ${r.url}`]!.target.kind === 'public'));
-    expect(publicMismatch.map((r) => `${r.method} ${r.url}`), 'public routes and public CALLS entries differ').toEqual([]);
+    expect({
+      missing: routes.filter((r) => !(r in CALLS)),
+      unknown: Object.keys(CALLS).filter((k) => !routes.includes(k)),
+    }).toEqual({ missing: [], unknown: [] });
+    const publicMismatch = ctx.app.apiRoutes.filter(
+      (r) =>
+        CALLS[`${r.method} ${r.url}`] &&
+        r.public !== (CALLS[`${r.method} ${r.url}`]!.target.kind === 'public'),
+    );
+    expect(
+      publicMismatch.map((r) => `${r.method} ${r.url}`),
+      'public routes and public CALLS entries differ',
+    ).toEqual([]);
   });
 
   it('answers every caller as the permission table says, and leaks no other school’s ids', async () => {
@@ -841,15 +1358,24 @@ describe('the role × route matrix', () => {
     for (const route of routes) {
       const key = `${route.method} ${route.url}`;
       const main = CALLS[key]!;
-      const variants = [{ about: '', target: main.target, build: main.build }, ...(main.others ?? [])];
-      for (const [variant, c] of variants.flatMap((v) => callers.map((caller) => [v, caller] as const))) {
+      const variants = [
+        { about: '', target: main.target, build: main.build },
+        ...(main.others ?? []),
+      ];
+      for (const [variant, c] of variants.flatMap((v) =>
+        callers.map((caller) => [v, caller] as const),
+      )) {
         const spec: CallSpec = { ...main, ...variant };
         const req = await spec.build(fx, c);
         const expected =
           c.kind === 'otherSchool'
             ? expectedForOtherSchool(spec, route.action, c, req, bIdsAtFixtureEnd)
             : expectedInA(fx, spec, route.action, c);
-        const res = await call(app, route.method as never, req.url, { token: c.token, payload: req.payload as object | undefined, headers: req.headers });
+        const res = await call(app, route.method as never, req.url, {
+          token: c.token,
+          payload: req.payload as object | undefined,
+          headers: req.headers,
+        });
         calls++;
         const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body ?? '');
         const where = `${key}${variant.about && ` about ${variant.about}`} ${c.name}`;
@@ -865,17 +1391,24 @@ describe('the role × route matrix', () => {
                 : 'OTHER';
         const ok = got === expected || (expected === 'DENY_OR_ALLOW' && got !== 'OTHER');
         // About another student of school A, a caller with a scope for the action is refused with 403, not 404.
-        const outOfReach = variant.about !== '' && c.kind === 'role' && route.action !== undefined && scopeFor(c.subject!, route.action) !== 'none';
+        const outOfReach =
+          variant.about !== '' &&
+          c.kind === 'role' &&
+          route.action !== undefined &&
+          scopeFor(c.subject!, route.action) !== 'none';
         if (!ok) mismatches.push(`${where} ${expected}→${res.status} ${text.slice(0, 200)}`);
-        else if (got === 'DENY' && outOfReach && res.status !== 403) mismatches.push(`${where} 403→${res.status} ${text.slice(0, 200)}`);
+        else if (got === 'DENY' && outOfReach && res.status !== 403)
+          mismatches.push(`${where} 403→${res.status} ${text.slice(0, 200)}`);
         else if (got === 'ALLOW') {
           allowed++;
           allowedSomewhere.add(key);
         } else denied++;
         if (c.kind === 'role') answersInA.push({ where, text });
-        if (c.kind === 'otherSchool' && got === 'ALLOW' && spec.crossSchool !== 'open') answersToB.push({ where, text });
+        if (c.kind === 'otherSchool' && got === 'ALLOW' && spec.crossSchool !== 'open')
+          answersToB.push({ where, text });
         // Logging out ended the caller's session: give them a new one.
-        if (route.url.endsWith('/auth/logout') && c.user && res.status < 400) c.token = await sessionFor(c.user);
+        if (route.url.endsWith('/auth/logout') && c.user && res.status < 400)
+          c.token = await sessionFor(c.user);
       }
     }
 
@@ -887,14 +1420,23 @@ describe('the role × route matrix', () => {
       [answersToB, aIds, 'A'],
     ] as const) {
       for (const { where, text } of answers) {
-        const leaked = (text.match(UUID) ?? []).map((id) => id.toLowerCase()).filter((id) => foreign.has(id));
-        if (leaked.length) mismatches.push(`${where} leaks school ${school} ids ${[...new Set(leaked)].join(', ')}: ${text.slice(0, 200)}`);
+        const leaked = (text.match(UUID) ?? [])
+          .map((id) => id.toLowerCase())
+          .filter((id) => foreign.has(id));
+        if (leaked.length)
+          mismatches.push(
+            `${where} leaks school ${school} ids ${[...new Set(leaked)].join(', ')}: ${text.slice(0, 200)}`,
+          );
       }
     }
     // A route no caller could use would mean its CALLS entry never reached it (a wrong URL is 404 too).
-    for (const route of routes) if (!allowedSomewhere.has(`${route.method} ${route.url}`)) mismatches.push(`${route.method} ${route.url}: no caller was allowed`);
+    for (const route of routes)
+      if (!allowedSomewhere.has(`${route.method} ${route.url}`))
+        mismatches.push(`${route.method} ${route.url}: no caller was allowed`);
 
-    console.log(`matrix: ${routes.length} routes × ${callers.length} callers = ${calls} calls, ${allowed} allowed, ${denied} denied, ${mismatches.length} unexpected`);
+    console.log(
+      `matrix: ${routes.length} routes × ${callers.length} callers = ${calls} calls, ${allowed} allowed, ${denied} denied, ${mismatches.length} unexpected`,
+    );
     expect(mismatches, `\n${mismatches.join('\n')}\n`).toEqual([]);
   }, 300_000);
 });

@@ -12,7 +12,13 @@ const SRC = path.resolve(import.meta.dirname, '../src');
 const ALLOWED = [path.join(SRC, 'access') + path.sep, path.join(SRC, 'seed') + path.sep];
 
 const files = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? files(path.join(dir, e.name))
+      : e.name.endsWith('.ts')
+        ? [path.join(dir, e.name)]
+        : [],
+  );
 
 const QUOTED_ROLE = new RegExp(`['"\`](${ROLES.join('|')})['"\`]`);
 const ROLE_CALL = /\b(hasRole|hasAnyRole)\s*\(/;
@@ -25,7 +31,8 @@ describe('role names on the server', () => {
       readFileSync(file, 'utf8')
         .split('\n')
         .forEach((line, i) => {
-          if (QUOTED_ROLE.test(line) || ROLE_CALL.test(line)) found.push(`${path.relative(SRC, file)}:${i + 1}: ${line.trim()}`);
+          if (QUOTED_ROLE.test(line) || ROLE_CALL.test(line))
+            found.push(`${path.relative(SRC, file)}:${i + 1}: ${line.trim()}`);
         });
     }
     expect(found, found.join('\n')).toEqual([]);

@@ -10,7 +10,17 @@ const GARBAGE: unknown[] = [
   { x: 1 },
   [],
   'text',
-  { activityTypes: 'x', externalStudentIds: 5, date: 'soon', comment: 42, endDates: 'x', groups: [{}], coTeachers: [null], key: [], powerActions: {} },
+  {
+    activityTypes: 'x',
+    externalStudentIds: 5,
+    date: 'soon',
+    comment: 42,
+    endDates: 'x',
+    groups: [{}],
+    coTeachers: [null],
+    key: [],
+    powerActions: {},
+  },
   { name: 'a'.repeat(5000), userEmail: 'no', endDates: ['2020-13-45'], studentIds: ['\u0000'] },
 ];
 const PARAMS = ['x', '00000000-0000-0000-0000-000000000000', '%00', 'a'.repeat(300), '2026-02-30'];
@@ -31,8 +41,14 @@ describe('every API route', () => {
     const routes = ctx.app.apiRoutes;
     expect(routes.length).toBeGreaterThan(40);
     for (const r of routes.filter((x) => !x.public)) {
-      const res = await call(ctx.app, r.method as never, r.url.replace(/:[a-zA-Z]+/g, 'x'), { payload: r.method === 'GET' ? undefined : {} });
-      expect({ route: `${r.method} ${r.url}`, status: res.status, body: res.body }).toEqual({ route: `${r.method} ${r.url}`, status: 401, body: { message: 'Unauthorized' } });
+      const res = await call(ctx.app, r.method as never, r.url.replace(/:[a-zA-Z]+/g, 'x'), {
+        payload: r.method === 'GET' ? undefined : {},
+      });
+      expect({ route: `${r.method} ${r.url}`, status: res.status, body: res.body }).toEqual({
+        route: `${r.method} ${r.url}`,
+        status: 401,
+        body: { message: 'Unauthorized' },
+      });
     }
   });
 
@@ -44,11 +60,16 @@ describe('every API route', () => {
           const url = r.url.replace(/:[a-zA-Z]+/g, encodeURIComponent(param));
           const bodies = r.method === 'GET' || r.method === 'DELETE' ? [undefined] : GARBAGE;
           for (const payload of bodies) {
-            const res = await call(ctx.app, r.method as never, `${url}?date=nope&studentId=%00&limit=-1`, {
-              token: tokens[role],
-              payload: payload as never,
-              headers: payload === undefined ? {} : { 'content-type': 'application/json' },
-            });
+            const res = await call(
+              ctx.app,
+              r.method as never,
+              `${url}?date=nope&studentId=%00&limit=-1`,
+              {
+                token: tokens[role],
+                payload: payload as never,
+                headers: payload === undefined ? {} : { 'content-type': 'application/json' },
+              },
+            );
             const where = `${role} ${r.method} ${url} ${JSON.stringify(payload)?.slice(0, 60)}`;
             expect(res.status, where).toBeLessThan(500);
             if (res.status >= 400) expect(typeof res.body?.message, where).toBe('string');

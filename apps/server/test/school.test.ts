@@ -19,7 +19,10 @@ beforeAll(async () => {
   await makeUser(db, a, ['TEACHER'], { gradeLevel: '12', house: 'reveur' });
   await makeUser(db, b, ['STUDENT'], { gradeLevel: '3', house: 'isibindi' });
   await makeUser(db, b, ['STUDENT'], { gradeLevel: '04', house: 'isibindi' });
-  tok.studentA = await signIn(ctx.app, await makeUser(db, a, ['STUDENT'], { gradeLevel: '7', house: 'amistad' }));
+  tok.studentA = await signIn(
+    ctx.app,
+    await makeUser(db, a, ['STUDENT'], { gradeLevel: '7', house: 'amistad' }),
+  );
   tok.teacherA = await signIn(ctx.app, await makeUser(db, a, ['TEACHER']));
   tok.adminB = await signIn(ctx.app, await makeUser(db, b, ['SCHOOL_ADMIN']));
 });
@@ -43,7 +46,7 @@ describe('GET school/grade-levels', () => {
     }
   });
 
-  it("another school sees only its own grades", async () => {
+  it('another school sees only its own grades', async () => {
     const res = await call(ctx.app, 'GET', '/school/grade-levels', { token: tok.adminB });
     expect(res.body.map((g: { value: string }) => g.value)).toEqual(['3', '04']);
   });
@@ -64,7 +67,7 @@ describe('GET school/houses', () => {
     ]);
   });
 
-  it("another school sees only its own houses", async () => {
+  it('another school sees only its own houses', async () => {
     const res = await call(ctx.app, 'GET', '/school/houses', { token: tok.adminB });
     expect(res.body).toEqual([{ name: 'isibindi', color: '#123456', studentCount: 2 }]);
   });
@@ -78,9 +81,20 @@ describe('GET school/students', () => {
     const kid = await makeUser(db, s1, ['STUDENT'], { lastName: 'Aardvark' });
     await makeUser(db, s2, ['STUDENT']);
     expect((await call(ctx.app, 'GET', '/school/students')).status).toBe(401);
-    expect((await call(ctx.app, 'GET', '/school/students', { token: await signIn(ctx.app, kid) })).status).toBe(403);
-    expect((await call(ctx.app, 'GET', '/school/students', { token: await signIn(ctx.app, await makeUser(db, s1, ['TEACHER'])) })).status).toBe(403);
-    const res = await call(ctx.app, 'GET', '/school/students', { token: await signIn(ctx.app, await makeUser(db, s1, ['SCHOOL_ADMIN'])) });
+    expect(
+      (await call(ctx.app, 'GET', '/school/students', { token: await signIn(ctx.app, kid) }))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await call(ctx.app, 'GET', '/school/students', {
+          token: await signIn(ctx.app, await makeUser(db, s1, ['TEACHER'])),
+        })
+      ).status,
+    ).toBe(403);
+    const res = await call(ctx.app, 'GET', '/school/students', {
+      token: await signIn(ctx.app, await makeUser(db, s1, ['SCHOOL_ADMIN'])),
+    });
     expect(res.status).toBe(200);
     expect(res.body.map((s: { _id: string }) => s._id)).toEqual([kid.id]);
     expect(res.body[0]).toMatchObject({ externalStudentId: kid.externalId, lastName: 'Aardvark' });

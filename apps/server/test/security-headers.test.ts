@@ -32,10 +32,14 @@ describe('headers of a production server', () => {
 
   it('the web page has no inline script for that policy to block (source, and the build when present)', () => {
     const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
-    const pages = [path.join(web, 'index.html'), path.join(web, 'dist/index.html')].filter((f) => existsSync(f));
+    const pages = [path.join(web, 'index.html'), path.join(web, 'dist/index.html')].filter((f) =>
+      existsSync(f),
+    );
     expect(pages.length).toBeGreaterThan(0);
     for (const page of pages) {
-      const scripts = [...readFileSync(page, 'utf8').matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+      const scripts = [
+        ...readFileSync(page, 'utf8').matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi),
+      ];
       expect(scripts.length, page).toBeGreaterThan(0);
       for (const [, attrs, body] of scripts) {
         expect(attrs, page).toMatch(/\ssrc=/);
@@ -46,10 +50,14 @@ describe('headers of a production server', () => {
   });
 
   it('sign-in answers are never cached: Cache-Control no-store on success and failure', async () => {
-    const ok = await call(ctx.app, 'POST', '/auth/login', { payload: { username, password: PASSWORD } });
+    const ok = await call(ctx.app, 'POST', '/auth/login', {
+      payload: { username, password: PASSWORD },
+    });
     expect(ok.status).toBe(200);
     expect(ok.headers['cache-control']).toBe('no-store');
-    const bad = await call(ctx.app, 'POST', '/auth/login', { payload: { username, password: 'wrong' } });
+    const bad = await call(ctx.app, 'POST', '/auth/login', {
+      payload: { username, password: 'wrong' },
+    });
     expect(bad.status).toBe(401);
     expect(bad.headers['cache-control']).toBe('no-store');
   });
@@ -71,7 +79,12 @@ describe('headers of a production server', () => {
   });
 
   it('the API docs page is not served in production, while the OpenAPI document is still built', async () => {
-    for (const url of ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/static/index.html']) {
+    for (const url of [
+      '/api/docs',
+      '/api/docs/',
+      '/api/docs/json',
+      '/api/docs/static/index.html',
+    ]) {
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
     const doc = ctx.app.swagger() as { paths?: Record<string, unknown> };

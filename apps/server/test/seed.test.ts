@@ -14,14 +14,20 @@ beforeAll(async () => {
 });
 
 const school = async (externalId: string) => {
-  const [s] = await ctx.database.db.select().from(schools).where(eq(schools.externalId, externalId));
+  const [s] = await ctx.database.db
+    .select()
+    .from(schools)
+    .where(eq(schools.externalId, externalId));
   return s!;
 };
 const userByName = async (username: string) => {
   const [row] = await ctx.database.db
     .select({ user: users, school: schools.externalId })
     .from(credentials)
-    .innerJoin(users, and(eq(users.schoolId, credentials.schoolId), eq(users.id, credentials.userId)))
+    .innerJoin(
+      users,
+      and(eq(users.schoolId, credentials.schoolId), eq(users.id, credentials.userId)),
+    )
     .innerJoin(schools, eq(schools.id, users.schoolId))
     .where(eq(credentials.username, username));
   return row;
@@ -69,7 +75,10 @@ describe('seedDemo on a fresh database', () => {
 
   it("teacher1 co-teaches one of teacher2's periods; teacher4 has none", async () => {
     const [t1, t2, t4] = await Promise.all(['teacher1', 'teacher2', 'teacher4'].map(userByName));
-    const all = await ctx.database.db.select().from(periods).where(eq(periods.schoolId, t1!.user.schoolId));
+    const all = await ctx.database.db
+      .select()
+      .from(periods)
+      .where(eq(periods.schoolId, t1!.user.schoolId));
     const coTaught = all.filter((p) => p.coTeachers.includes(t1!.user.externalId));
     expect(coTaught).toHaveLength(1);
     expect(coTaught[0]!.teacherId).toBe(t2!.user.id);
@@ -78,20 +87,29 @@ describe('seedDemo on a fresh database', () => {
       .from(periodStudents)
       .where(eq(periodStudents.periodId, coTaught[0]!.id));
     expect(Number(n)).toBeGreaterThan(0);
-    expect(all.filter((p) => p.teacherId === t4!.user.id || p.coTeachers.includes(t4!.user.externalId))).toEqual([]);
+    expect(
+      all.filter((p) => p.teacherId === t4!.user.id || p.coTeachers.includes(t4!.user.externalId)),
+    ).toEqual([]);
   });
 
   it('each DEMO class has 25 to 30 students, each student two classes of two teachers, no two classes the same students', async () => {
     const demo = await school('DEMO');
     const all = await ctx.database.db.select().from(periods).where(eq(periods.schoolId, demo.id));
-    const seats = await ctx.database.db.select().from(periodStudents).where(eq(periodStudents.schoolId, demo.id));
+    const seats = await ctx.database.db
+      .select()
+      .from(periodStudents)
+      .where(eq(periodStudents.schoolId, demo.id));
     expect(all).toHaveLength(9);
     const lists = all.map((p) => seats.filter((s) => s.periodId === p.id).map((s) => s.studentId));
-    expect(lists.every((l) => l.length >= 25 && l.length <= 30), lists.map((l) => l.length).join()).toBe(true);
+    expect(
+      lists.every((l) => l.length >= 25 && l.length <= 30),
+      lists.map((l) => l.length).join(),
+    ).toBe(true);
     expect(new Set(lists.map((l) => l.sort().join())).size).toBe(9);
     const teacherOf = new Map(all.map((p) => [p.id, p.teacherId]));
     const teachers = new Map<string, string[]>();
-    for (const s of seats) teachers.set(s.studentId, [...(teachers.get(s.studentId) ?? []), teacherOf.get(s.periodId)!]);
+    for (const s of seats)
+      teachers.set(s.studentId, [...(teachers.get(s.studentId) ?? []), teacherOf.get(s.periodId)!]);
     expect(teachers.size).toBe(120);
     for (const ts of teachers.values()) expect(new Set(ts).size).toBe(2);
   });
@@ -99,12 +117,24 @@ describe('seedDemo on a fresh database', () => {
   it.each(['teacher1', 'teacher2', 'teacher3'])(
     "%s is refused a student in none of their classes (another teacher's) by every call about one student, and answered for one of theirs",
     async (username) => {
-      const token = (await call(ctx.app, 'POST', '/auth/login', { payload: { username, password: DEMO_PASSWORD } })).body.token;
-      const admin = (await call(ctx.app, 'POST', '/auth/login', { payload: { username: 'admin', password: DEMO_PASSWORD } })).body.token;
+      const token = (
+        await call(ctx.app, 'POST', '/auth/login', {
+          payload: { username, password: DEMO_PASSWORD },
+        })
+      ).body.token;
+      const admin = (
+        await call(ctx.app, 'POST', '/auth/login', {
+          payload: { username: 'admin', password: DEMO_PASSWORD },
+        })
+      ).body.token;
       const mine = new Set<string>();
       for (const p of (await call(ctx.app, 'GET', '/periods', { token })).body as { _id: string }[])
-        for (const s of (await call(ctx.app, 'GET', `/periods/${p._id}`, { token })).body.students as { _id: string }[]) mine.add(s._id);
-      const everyone = ((await call(ctx.app, 'GET', '/school/students', { token: admin })).body as { _id: string }[]).map((s) => s._id);
+        for (const s of (await call(ctx.app, 'GET', `/periods/${p._id}`, { token })).body
+          .students as { _id: string }[])
+          mine.add(s._id);
+      const everyone = (
+        (await call(ctx.app, 'GET', '/school/students', { token: admin })).body as { _id: string }[]
+      ).map((s) => s._id);
       const others = everyone.filter((id) => !mine.has(id));
       expect(mine.size).toBeGreaterThan(25);
       expect(others.length).toBeGreaterThan(25);
@@ -118,25 +148,40 @@ describe('seedDemo on a fresh database', () => {
           ['GET', `/reports/student/${id}`, undefined],
         ] as const;
       for (const [method, url, payload] of about(others[0]!))
-        expect(await call(ctx.app, method, url, { token, payload }), url).toMatchObject({ status: 403, body: { message: 'This student is not in your classes.' } });
-      for (const [method, url, payload] of about([...mine][0]!)) expect((await call(ctx.app, method, url, { token, payload })).status, url).toBe(200);
+        expect(await call(ctx.app, method, url, { token, payload }), url).toMatchObject({
+          status: 403,
+          body: { message: 'This student is not in your classes.' },
+        });
+      for (const [method, url, payload] of about([...mine][0]!))
+        expect((await call(ctx.app, method, url, { token, payload })).status, url).toBe(200);
     },
   );
 
   it('OTHER is Elementary; DEMO has its house system on and configured and a Pickup store', async () => {
     expect((await school('OTHER')).schoolType).toContain('Elementary');
-    expect(await school('DEMO')).toMatchObject({ hasHouseSystem: true, isHouseSystemConfigured: true, storeModel: 'Pickup' });
+    expect(await school('DEMO')).toMatchObject({
+      hasHouseSystem: true,
+      isHouseSystemConfigured: true,
+      storeModel: 'Pickup',
+    });
   });
 
-  it.each(['admin', 'teacher1', 'student1', 'store', 'other-student'])('%s signs in with the demo password', async (username) => {
-    const res = await call(ctx.app, 'POST', '/auth/login', { payload: { username, password: DEMO_PASSWORD } });
-    expect(res.status).toBe(200);
-    const me = await call(ctx.app, 'POST', '/auth/me', { token: res.body.token });
-    expect(me).toMatchObject({ status: 200, body: { username } });
-  });
+  it.each(['admin', 'teacher1', 'student1', 'store', 'other-student'])(
+    '%s signs in with the demo password',
+    async (username) => {
+      const res = await call(ctx.app, 'POST', '/auth/login', {
+        payload: { username, password: DEMO_PASSWORD },
+      });
+      expect(res.status).toBe(200);
+      const me = await call(ctx.app, 'POST', '/auth/me', { token: res.body.token });
+      expect(me).toMatchObject({ status: 200, body: { username } });
+    },
+  );
 
   it('a teacher signing in sees the co-taught period through the API', async () => {
-    const login = await call(ctx.app, 'POST', '/auth/login', { payload: { username: 'teacher1', password: DEMO_PASSWORD } });
+    const login = await call(ctx.app, 'POST', '/auth/login', {
+      payload: { username: 'teacher1', password: DEMO_PASSWORD },
+    });
     const res = await call(ctx.app, 'GET', '/periods', { token: login.body.token });
     expect(res.status).toBe(200);
     expect(res.body.map((p: { isOwner: boolean }) => p.isOwner)).toEqual([true, true, true, false]);

@@ -23,8 +23,16 @@ const ctx = useTestApp();
 /** A second server on the same database: its own database handle, so its own session cache. */
 async function otherServer(database: Database, cacheSeconds: string): Promise<FastifyInstance> {
   const client = (database.db as any).$client;
-  const db = (database.kind === 'postgres' ? drizzlePg(client, { schema }) : drizzlePglite(client, { schema })) as unknown as Db;
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'false', WEB_DIST: '/nonexistent', SESSION_CACHE_SECONDS: cacheSeconds });
+  const db = (database.kind === 'postgres'
+    ? drizzlePg(client, { schema })
+    : drizzlePglite(client, { schema })) as unknown as Db;
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JOBS: 'false',
+    WEB_DIST: '/nonexistent',
+    SESSION_CACHE_SECONDS: cacheSeconds,
+  });
   const app = await buildApp({ database: { ...database, db }, env, logger: false });
   await app.ready();
   return app;
@@ -53,7 +61,10 @@ describe('the session cache', () => {
     expect((await call(other, 'POST', '/auth/me', { token })).status).toBe(401);
     expect((await call(uncached, 'POST', '/auth/me', { token })).status).toBe(401);
     // ctx.app cached the session; the NOTIFY reaches it (delivery is asynchronous on PostgreSQL).
-    await vi.waitFor(async () => expect((await call(ctx.app, 'POST', '/auth/me', { token })).status).toBe(401), { timeout: 3000 });
+    await vi.waitFor(
+      async () => expect((await call(ctx.app, 'POST', '/auth/me', { token })).status).toBe(401),
+      { timeout: 3000 },
+    );
   });
 
   it('sees a role change, a roster change and a sign-out made in the database, whatever made them', async () => {
@@ -63,16 +74,33 @@ describe('the session cache', () => {
     expect((await call(other, 'POST', '/auth/me', { token })).body.roles).toEqual(['STUDENT']);
 
     // Made outside this server's services (psql, an import, another server): the triggers announce it.
-    await ctx.database.db.update(users).set({ roles: ['TEACHER'] }).where(eq(users.id, student.id));
-    await vi.waitFor(async () => expect((await call(other, 'POST', '/auth/me', { token })).body.roles).toEqual(['TEACHER']), { timeout: 3000 });
+    await ctx.database.db
+      .update(users)
+      .set({ roles: ['TEACHER'] })
+      .where(eq(users.id, student.id));
+    await vi.waitFor(
+      async () =>
+        expect((await call(other, 'POST', '/auth/me', { token })).body.roles).toEqual(['TEACHER']),
+      { timeout: 3000 },
+    );
 
     const kid = await makeUser(ctx.database.db, school, ['STUDENT']);
     expect((await call(other, 'POST', '/auth/me', { token })).body.periodCount).toBe(0);
     await makePeriod(ctx.database.db, school, student, [kid]);
-    await vi.waitFor(async () => expect((await call(other, 'POST', '/auth/me', { token })).body.periodCount).toBe(1), { timeout: 3000 });
+    await vi.waitFor(
+      async () =>
+        expect((await call(other, 'POST', '/auth/me', { token })).body.periodCount).toBe(1),
+      { timeout: 3000 },
+    );
 
-    await ctx.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(token)));
-    await vi.waitFor(async () => expect((await call(other, 'POST', '/auth/me', { token })).status).toBe(401), { timeout: 3000 });
+    await ctx.database.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    await vi.waitFor(
+      async () => expect((await call(other, 'POST', '/auth/me', { token })).status).toBe(401),
+      { timeout: 3000 },
+    );
   });
 
   it('keeps a session cached while nothing it carries changes', async () => {
@@ -91,12 +119,18 @@ describe('the session cache', () => {
 
   it('forgets cached sessions on this server when co-teachers change (their rights depend on it)', async () => {
     const school = await makeSchool(ctx.database.db);
-    const [owner, co] = [await makeUser(ctx.database.db, school, ['TEACHER']), await makeUser(ctx.database.db, school, ['TEACHER'])];
+    const [owner, co] = [
+      await makeUser(ctx.database.db, school, ['TEACHER']),
+      await makeUser(ctx.database.db, school, ['TEACHER']),
+    ];
     const kid = await makeUser(ctx.database.db, school, ['STUDENT']);
     const period = await makePeriod(ctx.database.db, school, owner, [kid]);
     const coToken = await signIn(ctx.app, co);
     expect((await call(ctx.app, 'POST', '/auth/me', { token: coToken })).body.periodCount).toBe(0);
-    const put = await call(ctx.app, 'PUT', `/periods/${period.id}/co-teachers`, { token: await signIn(ctx.app, owner), payload: { coTeachers: [co.externalId] } });
+    const put = await call(ctx.app, 'PUT', `/periods/${period.id}/co-teachers`, {
+      token: await signIn(ctx.app, owner),
+      payload: { coTeachers: [co.externalId] },
+    });
     expect(put.status).toBe(200);
     expect((await call(ctx.app, 'POST', '/auth/me', { token: coToken })).body.periodCount).toBe(1);
   });
@@ -120,7 +154,13 @@ describe('TtlCache', () => {
     const cache = new TtlCache<number>(5000, 3);
     for (let i = 0; i < 5; i++) cache.set(`k${i}`, i);
     expect(cache.size).toBe(3);
-    expect(['k0', 'k1', 'k2', 'k3', 'k4'].map((k) => cache.get(k))).toEqual([undefined, undefined, 2, 3, 4]);
+    expect(['k0', 'k1', 'k2', 'k3', 'k4'].map((k) => cache.get(k))).toEqual([
+      undefined,
+      undefined,
+      2,
+      3,
+      4,
+    ]);
   });
 
   it('does not store a value loaded before a delete (a sign-out during the look-up)', () => {

@@ -23,9 +23,17 @@ let school: SchoolRow;
 let sm: UserRow;
 let smToken: string;
 
-const png = (width = 40, height = 30) => sharp({ create: { width, height, channels: 3, background: '#33aa66' } }).png().toBuffer();
-const grant = (token: string, id = 'new') => call(ctx.app, 'GET', `/utility/upload-url/${id}`, { token });
-const put = async (url: string, body?: Buffer) => call(ctx.app, 'PUT', url, { payload: body ?? (await png()), headers: { 'content-type': 'image/png' } });
+const png = (width = 40, height = 30) =>
+  sharp({ create: { width, height, channels: 3, background: '#33aa66' } })
+    .png()
+    .toBuffer();
+const grant = (token: string, id = 'new') =>
+  call(ctx.app, 'GET', `/utility/upload-url/${id}`, { token });
+const put = async (url: string, body?: Buffer) =>
+  call(ctx.app, 'PUT', url, {
+    payload: body ?? (await png()),
+    headers: { 'content-type': 'image/png' },
+  });
 
 /** A picture uploaded through the API; its path. */
 async function upload(token = smToken): Promise<string> {
@@ -43,11 +51,15 @@ const age = (image: string, hours: number) =>
     .set({ createdAt: new Date(Date.now() - hours * 60 * 60 * 1000) })
     .where(eq(uploadedImages.id, idOf(image)));
 const kept = async (image: string) => {
-  const rows = await ctx.database.db.select().from(uploadedImages).where(eq(uploadedImages.id, idOf(image)));
+  const rows = await ctx.database.db
+    .select()
+    .from(uploadedImages)
+    .where(eq(uploadedImages.id, idOf(image)));
   const file = (await ctx.app.inject({ method: 'GET', url: image })).statusCode;
   return { row: rows.length === 1, file: file === 200 };
 };
-const saveImage = (productId: string, image: string | null) => call(ctx.app, 'POST', '/products/school', { token: smToken, payload: { _id: productId, image } });
+const saveImage = (productId: string, image: string | null) =>
+  call(ctx.app, 'POST', '/products/school', { token: smToken, payload: { _id: productId, image } });
 
 beforeAll(async () => {
   school = await makeSchool(ctx.database.db);
@@ -64,7 +76,12 @@ describe('unused pictures are removed a day after their upload', () => {
     const oldOfDeleted = await upload();
     const replaced = await upload();
     const used = await makeProduct(db, school, { name: 'Uses a picture', image: oldUsed });
-    await makeProduct(db, school, { name: 'Deleted one', image: oldOfDeleted, deletedAt: new Date(), active: false });
+    await makeProduct(db, school, {
+      name: 'Deleted one',
+      image: oldOfDeleted,
+      deletedAt: new Date(),
+      active: false,
+    });
     const switched = await makeProduct(db, school, { name: 'Switched picture', image: replaced });
     await age(oldUnused, 25);
     await age(youngUnused, 23);
@@ -83,7 +100,10 @@ describe('unused pictures are removed a day after their upload', () => {
     expect(await kept(oldUsed)).toEqual({ row: true, file: true });
     expect(await kept(fresh)).toEqual({ row: true, file: true });
     // A removed picture can no longer be given to a product.
-    expect(await saveImage(used.id, oldUnused)).toMatchObject({ status: 400, body: { message: MSG.pictureNotUploaded } });
+    expect(await saveImage(used.id, oldUnused)).toMatchObject({
+      status: 400,
+      body: { message: MSG.pictureNotUploaded },
+    });
     // Nothing more to remove; a second run changes nothing.
     expect(await removeUnusedPictures(db, imageStorage(ctx.app.env.DATA_DIR))).toBe(0);
     expect(await kept(oldUsed)).toEqual({ row: true, file: true });
@@ -99,9 +119,15 @@ describe('unused pictures are removed a day after their upload', () => {
       const image = await upload();
       await age(image, 26);
       await saveImage(product.id, null);
-      const [saved] = await Promise.all([saveImage(product.id, image), removeUnusedPictures(db, storage)]);
+      const [saved] = await Promise.all([
+        saveImage(product.id, image),
+        removeUnusedPictures(db, storage),
+      ]);
       const state = await kept(image);
-      const [row] = await db.select({ image: products.image }).from(products).where(eq(products.id, product.id));
+      const [row] = await db
+        .select({ image: products.image })
+        .from(products)
+        .where(eq(products.id, product.id));
       if (saved.status === 200) {
         savedWins++;
         expect(row!.image).toBe(image);
@@ -116,7 +142,10 @@ describe('unused pictures are removed a day after their upload', () => {
     expect(savedWins + removalWins).toBe(12);
     // Whatever the order, the product's picture survives the next run too.
     await removeUnusedPictures(db, storage);
-    const [row] = await db.select({ image: products.image }).from(products).where(eq(products.id, product.id));
+    const [row] = await db
+      .select({ image: products.image })
+      .from(products)
+      .where(eq(products.id, product.id));
     if (row!.image) expect(await kept(row!.image)).toEqual({ row: true, file: true });
   });
 });
@@ -128,7 +157,14 @@ describe('a school keeps at most its quota of pictures', () => {
     const manager = await makeUser(db, full, ['STORE_MANAGER']);
     const token = await signIn(ctx.app, manager);
     const early = (await grant(token)).body; // asked for before the school was full
-    await db.insert(uploadedImages).values(Array.from({ length: MAX_SCHOOL_PICTURES }, () => ({ schoolId: full.id, id: randomUUID(), userId: manager.id, bytes: 1000 })));
+    await db.insert(uploadedImages).values(
+      Array.from({ length: MAX_SCHOOL_PICTURES }, () => ({
+        schoolId: full.id,
+        id: randomUUID(),
+        userId: manager.id,
+        bytes: 1000,
+      })),
+    );
     const message = MSG.pictureQuota(MAX_SCHOOL_PICTURES, MAX_SCHOOL_PICTURE_BYTES / 1024 / 1024);
     expect(message).toContain('2,000 pictures and 200 MB');
     expect(await grant(token)).toMatchObject({ status: 409, body: { message } });
@@ -137,9 +173,18 @@ describe('a school keeps at most its quota of pictures', () => {
     expect((await grant(smToken)).status).toBe(200);
 
     // One picture fewer: room again. Then the bytes: a picture that would pass the total is refused.
-    const [one] = await db.select({ id: uploadedImages.id }).from(uploadedImages).where(eq(uploadedImages.schoolId, full.id)).limit(1);
-    await db.delete(uploadedImages).where(and(eq(uploadedImages.schoolId, full.id), ne(uploadedImages.id, one!.id)));
-    await db.update(uploadedImages).set({ bytes: MAX_SCHOOL_PICTURE_BYTES - 10 }).where(eq(uploadedImages.schoolId, full.id));
+    const [one] = await db
+      .select({ id: uploadedImages.id })
+      .from(uploadedImages)
+      .where(eq(uploadedImages.schoolId, full.id))
+      .limit(1);
+    await db
+      .delete(uploadedImages)
+      .where(and(eq(uploadedImages.schoolId, full.id), ne(uploadedImages.id, one!.id)));
+    await db
+      .update(uploadedImages)
+      .set({ bytes: MAX_SCHOOL_PICTURE_BYTES - 10 })
+      .where(eq(uploadedImages.schoolId, full.id));
     const g = await grant(token);
     expect(g.status).toBe(200);
     expect(await put(g.body.uploadUrl)).toMatchObject({ status: 409, body: { message } });
@@ -155,12 +200,22 @@ describe('a school keeps at most its quota of pictures', () => {
     const token = await signIn(ctx.app, manager);
     const links = [];
     for (let i = 0; i < 6; i++) links.push((await grant(token)).body.uploadUrl as string);
-    await db.insert(uploadedImages).values(Array.from({ length: MAX_SCHOOL_PICTURES - 2 }, () => ({ schoolId: nearly.id, id: randomUUID(), userId: manager.id, bytes: 10 })));
+    await db.insert(uploadedImages).values(
+      Array.from({ length: MAX_SCHOOL_PICTURES - 2 }, () => ({
+        schoolId: nearly.id,
+        id: randomUUID(),
+        userId: manager.id,
+        bytes: 10,
+      })),
+    );
     const picture = await png();
     const results = await Promise.all(links.map((url) => put(url, picture)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(2);
     expect(results.filter((r) => r.status === 409)).toHaveLength(4);
-    const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(uploadedImages).where(eq(uploadedImages.schoolId, nearly.id))) as [{ n: number }];
+    const [{ n }] = (await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(uploadedImages)
+      .where(eq(uploadedImages.schoolId, nearly.id))) as [{ n: number }];
     expect(n).toBe(MAX_SCHOOL_PICTURES);
   });
 });
@@ -173,7 +228,10 @@ describe('GET utility/upload-url/{id} is rate limited', () => {
     const token = await signIn(ctx.app, teacher);
     for (let i = 0; i < 30; i++) expect((await grant(token)).status, `grant ${i + 1}`).toBe(200);
     const refused = await grant(token);
-    expect({ status: refused.status, body: refused.body }).toEqual({ status: 429, body: { message: MSG.tryLater } });
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 429,
+      body: { message: MSG.tryLater },
+    });
     const seconds = Number(refused.headers['retry-after']);
     expect(seconds).toBeGreaterThanOrEqual(1);
     expect(seconds).toBeLessThanOrEqual(600);
@@ -185,7 +243,12 @@ describe('GET utility/upload-url/{id} is rate limited', () => {
     const busy = await makeSchool(db);
     const teacher = await makeUser(db, busy, ['STORE_MANAGER']);
     const token = await signIn(ctx.app, teacher);
-    await db.insert(rateLimits).values({ key: `upload-url:school:${busy.id}`, windowSeconds: 60 * 60, windowStart: sql`date_trunc('second', now())`, hits: 500 });
+    await db.insert(rateLimits).values({
+      key: `upload-url:school:${busy.id}`,
+      windowSeconds: 60 * 60,
+      windowStart: sql`date_trunc('second', now())`,
+      hits: 500,
+    });
     const refused = await grant(token);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(600);
@@ -203,15 +266,44 @@ describe('migration 0012 on products of before', () => {
     const other = await makeSchool(db);
     const picture = randomUUID();
     const good = `/uploads/${before.id}/${picture}.webp`;
-    const bad = ['javascript:alert(1)', 'https://example.org/cat.png', `/uploads/${other.id}/${randomUUID()}.webp`, '', ` ${good}`];
-    const rows = [await makeProduct(db, before, { name: 'Good', image: good }), await makeProduct(db, before, { name: 'Good twin', image: good })];
-    for (const [i, image] of bad.entries()) rows.push(await makeProduct(db, before, { name: `Bad ${i}`, image }));
-    const statements = (await readFile(path.join(MIGRATIONS_DIR, '0012_uploaded_images.sql'), 'utf8')).split('--> statement-breakpoint').slice(2);
+    const bad = [
+      'javascript:alert(1)',
+      'https://example.org/cat.png',
+      `/uploads/${other.id}/${randomUUID()}.webp`,
+      '',
+      ` ${good}`,
+    ];
+    const rows = [
+      await makeProduct(db, before, { name: 'Good', image: good }),
+      await makeProduct(db, before, { name: 'Good twin', image: good }),
+    ];
+    for (const [i, image] of bad.entries())
+      rows.push(await makeProduct(db, before, { name: `Bad ${i}`, image }));
+    const statements = (
+      await readFile(path.join(MIGRATIONS_DIR, '0012_uploaded_images.sql'), 'utf8')
+    )
+      .split('--> statement-breakpoint')
+      .slice(2);
     for (const s of statements) await db.execute(sql.raw(s));
-    const images = await db.select({ name: products.name, image: products.image }).from(products).where(eq(products.schoolId, before.id));
-    expect(images.filter((r) => r.image !== null).map((r) => r.name).sort()).toEqual(['Good', 'Good twin']);
-    expect(await db.select({ id: uploadedImages.id, bytes: uploadedImages.bytes }).from(uploadedImages).where(eq(uploadedImages.schoolId, before.id))).toEqual([{ id: picture, bytes: 0 }]);
-    expect(await db.select().from(uploadedImages).where(eq(uploadedImages.schoolId, other.id))).toEqual([]);
+    const images = await db
+      .select({ name: products.name, image: products.image })
+      .from(products)
+      .where(eq(products.schoolId, before.id));
+    expect(
+      images
+        .filter((r) => r.image !== null)
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(['Good', 'Good twin']);
+    expect(
+      await db
+        .select({ id: uploadedImages.id, bytes: uploadedImages.bytes })
+        .from(uploadedImages)
+        .where(eq(uploadedImages.schoolId, before.id)),
+    ).toEqual([{ id: picture, bytes: 0 }]);
+    expect(
+      await db.select().from(uploadedImages).where(eq(uploadedImages.schoolId, other.id)),
+    ).toEqual([]);
     expect(imageKey(before.id, picture)).toBe(good.slice('/uploads/'.length));
   });
 });

@@ -29,34 +29,49 @@ beforeAll(async () => {
   const db = ctx.database.db;
   school = await makeSchool(db);
   students = [];
-  for (let i = 0; i < BUYERS; i++) students.push(await makeUser(db, school, ['STUDENT'], { gradeLevel: '8' }));
+  for (let i = 0; i < BUYERS; i++)
+    students.push(await makeUser(db, school, ['STUDENT'], { gradeLevel: '8' }));
   retrier = await makeUser(db, school, ['STUDENT'], { gradeLevel: '8' });
   await fund(db, school, [...students, retrier], 30);
   hoodie = await makeProduct(db, school, { name: 'Hoodie', price: 25, stock: STOCK });
   cap = await makeProduct(db, school, { name: 'Cap', price: 20, stock: 5 });
-  tokens = await Promise.all(students.map(async (s) => (await createSession(db, school.id, s.id, 1)).token));
+  tokens = await Promise.all(
+    students.map(async (s) => (await createSession(db, school.id, s.id, 1)).token),
+  );
   retrierToken = (await createSession(db, school.id, retrier.id, 1)).token;
 }, 120_000);
 
 describe('store day race', () => {
   it(`${BUYERS} buyers for ${STOCK} hoodies and one purchase retried ${RETRIES} times at once: 50 + 1 orders, stock 0, no one below zero, books balance`, async () => {
     const buy = (token: string, productId: string, headers: Record<string, string> = {}) =>
-      call(ctx.app, 'POST', '/api/v2/order', { token, payload: { orderItems: [{ productId, quantity: 1 }] }, headers });
+      call(ctx.app, 'POST', '/api/v2/order', {
+        token,
+        payload: { orderItems: [{ productId, quantity: 1 }] },
+        headers,
+      });
     const key = 'checkout-3f9c2a';
     const [bought, retried] = await Promise.all([
       Promise.all(tokens.map((t) => buy(t, hoodie.id))),
-      Promise.all(Array.from({ length: RETRIES }, () => buy(retrierToken, cap.id, { 'idempotency-key': key }))),
+      Promise.all(
+        Array.from({ length: RETRIES }, () =>
+          buy(retrierToken, cap.id, { 'idempotency-key': key }),
+        ),
+      ),
     ]);
 
     const ok = bought.filter((r) => r.status === 200);
     const refused = bought.filter((r) => r.status !== 200);
     expect(ok).toHaveLength(STOCK);
-    expect(new Set(refused.map((r) => `${r.status} ${r.body?.message}`))).toEqual(new Set(['400 Hoodie is out of stock']));
+    expect(new Set(refused.map((r) => `${r.status} ${r.body?.message}`))).toEqual(
+      new Set(['400 Hoodie is out of stock']),
+    );
 
     // Every retry got the one answer back.
     expect(retried.map((r) => r.status)).toEqual(Array(RETRIES).fill(200));
     expect(new Set(retried.map((r) => JSON.stringify(r.body))).size).toBe(1);
-    expect(retried.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(RETRIES - 1);
+    expect(retried.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(
+      RETRIES - 1,
+    );
 
     const db = ctx.database.db;
     const count = async (productId: string) =>
@@ -65,22 +80,41 @@ describe('store day race', () => {
           await db
             .select({ n: sql<number>`count(*)::int` })
             .from(orderItems)
-            .innerJoin(orders, and(eq(orders.schoolId, orderItems.schoolId), eq(orders.id, orderItems.orderId)))
+            .innerJoin(
+              orders,
+              and(eq(orders.schoolId, orderItems.schoolId), eq(orders.id, orderItems.orderId)),
+            )
             .where(and(eq(orderItems.schoolId, school.id), eq(orderItems.productId, productId)))
         )[0]!.n,
       );
     expect(await count(hoodie.id)).toBe(STOCK);
     expect(await count(cap.id)).toBe(1);
-    const stock = await db.select({ id: products.id, stock: products.stock }).from(products).where(eq(products.schoolId, school.id));
-    expect(Object.fromEntries(stock.map((s) => [s.id, s.stock]))).toEqual({ [hoodie.id]: 0, [cap.id]: 4 });
+    const stock = await db
+      .select({ id: products.id, stock: products.stock })
+      .from(products)
+      .where(eq(products.schoolId, school.id));
+    expect(Object.fromEntries(stock.map((s) => [s.id, s.stock]))).toEqual({
+      [hoodie.id]: 0,
+      [cap.id]: 4,
+    });
 
     // Those who got a hoodie paid 25 once; the others kept their 30; the retrier paid 20 once.
-    const balances = new Map((await db.select().from(wallets).where(eq(wallets.schoolId, school.id))).map((w) => [w.studentId, Number(w.balance)]));
+    const balances = new Map(
+      (await db.select().from(wallets).where(eq(wallets.schoolId, school.id))).map((w) => [
+        w.studentId,
+        Number(w.balance),
+      ]),
+    );
     const winners = new Set(ok.map((r) => r.body.orders[0].studentId as string));
     expect(winners.size).toBe(STOCK);
     for (const s of students) expect(balances.get(s.id)).toBe(winners.has(s.id) ? 5 : 30);
     expect(balances.get(retrier.id)).toBe(10);
-    expect(await db.select().from(wallets).where(and(eq(wallets.schoolId, school.id), lt(wallets.balance, 0)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(wallets)
+        .where(and(eq(wallets.schoolId, school.id), lt(wallets.balance, 0))),
+    ).toEqual([]);
     expect(await ledgerDrift(db, school.id)).toEqual([]);
   }, 240_000);
 });

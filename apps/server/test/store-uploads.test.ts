@@ -30,12 +30,22 @@ function pngHeaderOnly(width: number, height: number): Buffer {
   header[8] = 8; // bits per sample
   header[9] = 2; // RGB
   const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(width * 3 + 1))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(width * 3 + 1))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).png().toBuffer();
-const uploadUrl = (token: string | undefined, id: string) => call(ctx.app, 'GET', `/utility/upload-url/${id}`, { token });
-const put = (url: string, body: Buffer, type = 'image/png') => call(ctx.app, 'PUT', url, { payload: body, headers: { 'content-type': type } });
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
+const uploadUrl = (token: string | undefined, id: string) =>
+  call(ctx.app, 'GET', `/utility/upload-url/${id}`, { token });
+const put = (url: string, body: Buffer, type = 'image/png') =>
+  call(ctx.app, 'PUT', url, { payload: body, headers: { 'content-type': type } });
 
 beforeAll(async () => {
   const db = ctx.database.db;
@@ -63,7 +73,10 @@ describe('GET utility/upload-url/{id}', () => {
     expect((await uploadUrl(tok.teacher, p.t2!.id)).status).toBe(403);
     expect((await uploadUrl(tok.teacher, p.school!.id)).status).toBe(403);
     expect((await uploadUrl(tok.adminB, p.school!.id)).status).toBe(404);
-    expect(await uploadUrl(tok.sm, 'nope')).toMatchObject({ status: 404, body: { message: 'Product not found' } });
+    expect(await uploadUrl(tok.sm, 'nope')).toMatchObject({
+      status: 404,
+      body: { message: 'Product not found' },
+    });
   });
 
   it('answers a one-time URL of this server and the image’s future path', async () => {
@@ -82,7 +95,9 @@ describe('GET utility/upload-url/{id}', () => {
 describe('PUT uploads/{token} and GET the image', () => {
   it('keeps a real image re-encoded as WebP at most 800 px a side, without its metadata; the link works once', async () => {
     const grant = (await uploadUrl(tok.sm, p.school!.id)).body;
-    const photo = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#cc3333' } })
+    const photo = await sharp({
+      create: { width: 2000, height: 1000, channels: 3, background: '#cc3333' },
+    })
       .jpeg()
       .withExif({ IFD0: { Copyright: 'Secret Camera', Artist: 'Someone' } })
       .toBuffer();
@@ -97,9 +112,15 @@ describe('PUT uploads/{token} and GET the image', () => {
     expect(meta).toMatchObject({ format: 'webp', width: 800, height: 400 });
     expect(meta.exif).toBeUndefined();
     // Once only.
-    expect(await put(grant.uploadUrl, await png(10, 10))).toMatchObject({ status: 404, body: { message: 'This upload link has expired or was used already. Ask for a new one.' } });
+    expect(await put(grant.uploadUrl, await png(10, 10))).toMatchObject({
+      status: 404,
+      body: { message: 'This upload link has expired or was used already. Ask for a new one.' },
+    });
     // The product takes the path.
-    const saved = await call(ctx.app, 'POST', '/products/school', { token: tok.sm, payload: { _id: p.school!.id, image: grant.image } });
+    const saved = await call(ctx.app, 'POST', '/products/school', {
+      token: tok.sm,
+      payload: { _id: p.school!.id, image: grant.image },
+    });
     expect(saved.body.image).toBe(grant.image);
   });
 
@@ -111,7 +132,9 @@ describe('PUT uploads/{token} and GET the image', () => {
 
   it('refuses what is not an image, an image too large, an expired or unknown link, each with a clear message', async () => {
     const g1 = (await uploadUrl(tok.sm, 'new')).body;
-    expect(await put(g1.uploadUrl, Buffer.from('<svg onload="alert(1)"></svg>'), 'image/png')).toMatchObject({
+    expect(
+      await put(g1.uploadUrl, Buffer.from('<svg onload="alert(1)"></svg>'), 'image/png'),
+    ).toMatchObject({
       status: 400,
       body: { message: 'The file is not an image. Upload a JPEG, PNG, WebP or GIF picture.' },
     });
@@ -122,13 +145,19 @@ describe('PUT uploads/{token} and GET the image', () => {
     });
     const g3 = (await uploadUrl(tok.sm, 'new')).body;
     const g3Hash = hashToken(g3.uploadUrl.split('/').at(-1)!);
-    await ctx.database.db.update(uploadGrants).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(uploadGrants.tokenHash, g3Hash));
+    await ctx.database.db
+      .update(uploadGrants)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(uploadGrants.tokenHash, g3Hash));
     expect((await put(g3.uploadUrl, await png(10, 10))).status).toBe(404);
     expect((await put('/api/v1/uploads/not-a-token', await png(10, 10))).status).toBe(404);
     const g4 = (await uploadUrl(tok.sm, 'new')).body;
     expect(await call(ctx.app, 'PUT', g4.uploadUrl, { payload: { image: 'x' } })).toMatchObject({
       status: 400,
-      body: { message: 'Send the image itself as the request body (image/jpeg, image/png, image/webp or image/gif).' },
+      body: {
+        message:
+          'Send the image itself as the request body (image/jpeg, image/png, image/webp or image/gif).',
+      },
     });
   });
 
@@ -137,19 +166,29 @@ describe('PUT uploads/{token} and GET the image', () => {
     const huge = pngHeaderOnly(20_000, 20_000);
     expect(huge.length).toBeLessThan(1024); // small on the wire: its header says 20000 × 20000
     const res = await put(g.uploadUrl, huge);
-    expect(res).toMatchObject({ status: 413, body: { message: MSG.pictureTooManyPixels(20_000, 20_000, MAX_PICTURE_PIXELS) } });
-    expect(res.body.message).toBe('The picture has too many pixels (20000 × 20000). Upload a picture of at most 50 million pixels (for example 7000 × 7000).');
+    expect(res).toMatchObject({
+      status: 413,
+      body: { message: MSG.pictureTooManyPixels(20_000, 20_000, MAX_PICTURE_PIXELS) },
+    });
+    expect(res.body.message).toBe(
+      'The picture has too many pixels (20000 × 20000). Upload a picture of at most 50 million pixels (for example 7000 × 7000).',
+    );
     expect((await put(g.uploadUrl, await png(10, 10))).status).toBe(200);
   });
 
   it('serves only kept images', async () => {
-    for (const url of ['/uploads/x/y.webp', `/uploads/${p.school!.id}/${p.school!.id}.webp`, '/uploads/../etc/passwd'])
+    for (const url of [
+      '/uploads/x/y.webp',
+      `/uploads/${p.school!.id}/${p.school!.id}.webp`,
+      '/uploads/../etc/passwd',
+    ])
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
 });
 
 describe('a product’s image is a picture uploaded for the caller’s school, or none', () => {
-  const save = (token: string | undefined, store: 'school' | 'teacher', payload: object) => call(ctx.app, 'POST', `/products/${store}`, { token, payload });
+  const save = (token: string | undefined, store: 'school' | 'teacher', payload: object) =>
+    call(ctx.app, 'POST', `/products/${store}`, { token, payload });
   const upload = async (token: string | undefined) => {
     const g = (await uploadUrl(token, 'new')).body;
     expect((await put(g.uploadUrl, await png(20, 20))).status).toBe(200);
@@ -176,23 +215,57 @@ describe('a product’s image is a picture uploaded for the caller’s school, o
     ];
     for (const image of refused) {
       const res = await save(tok.sm, 'school', { _id: p.school!.id, image });
-      expect({ image, status: res.status, body: res.body }).toEqual({ image, status: 400, body: { message: MSG.pictureNotUploaded } });
-      expect((await save(tok.sm, 'school', { name: `New ${randomUUID().slice(0, 8)}`, category: 'Items', price: 1, image })).status).toBe(400);
+      expect({ image, status: res.status, body: res.body }).toEqual({
+        image,
+        status: 400,
+        body: { message: MSG.pictureNotUploaded },
+      });
+      expect(
+        (
+          await save(tok.sm, 'school', {
+            name: `New ${randomUUID().slice(0, 8)}`,
+            category: 'Items',
+            price: 1,
+            image,
+          })
+        ).status,
+      ).toBe(400);
     }
-    const [row] = await ctx.database.db.select({ image: products.image }).from(products).where(eq(products.id, p.school!.id));
+    const [row] = await ctx.database.db
+      .select({ image: products.image })
+      .from(products)
+      .where(eq(products.id, p.school!.id));
     expect(row!.image).toBe(ours);
   });
 
   it('takes a picture of the school (whoever uploaded it), null or an empty text for none', async () => {
     const bySm = await upload(tok.sm);
     const byTeacher = await upload(tok.teacher);
-    expect(await save(tok.teacher, 'teacher', { _id: p.mine!.id, image: bySm })).toMatchObject({ status: 200, body: { image: bySm } });
-    expect(await save(tok.teacher, 'teacher', { _id: p.mine!.id, image: ` ${byTeacher} ` })).toMatchObject({ status: 200, body: { image: byTeacher } });
+    expect(await save(tok.teacher, 'teacher', { _id: p.mine!.id, image: bySm })).toMatchObject({
+      status: 200,
+      body: { image: bySm },
+    });
+    expect(
+      await save(tok.teacher, 'teacher', { _id: p.mine!.id, image: ` ${byTeacher} ` }),
+    ).toMatchObject({ status: 200, body: { image: byTeacher } });
     // Saving the product again as the web's form does (every field, the same picture).
-    expect(await save(tok.teacher, 'teacher', { _id: p.mine!.id, name: 'Pass', image: byTeacher })).toMatchObject({ status: 200, body: { image: byTeacher } });
-    expect(await save(tok.teacher, 'teacher', { _id: p.mine!.id, image: '' })).toMatchObject({ status: 200, body: { image: null } });
-    expect(await save(tok.teacher, 'teacher', { _id: p.mine!.id, image: null })).toMatchObject({ status: 200, body: { image: null } });
-    const made = await save(tok.teacher, 'teacher', { name: 'Pictured pass', category: 'Privileges', price: 3, image: byTeacher });
+    expect(
+      await save(tok.teacher, 'teacher', { _id: p.mine!.id, name: 'Pass', image: byTeacher }),
+    ).toMatchObject({ status: 200, body: { image: byTeacher } });
+    expect(await save(tok.teacher, 'teacher', { _id: p.mine!.id, image: '' })).toMatchObject({
+      status: 200,
+      body: { image: null },
+    });
+    expect(await save(tok.teacher, 'teacher', { _id: p.mine!.id, image: null })).toMatchObject({
+      status: 200,
+      body: { image: null },
+    });
+    const made = await save(tok.teacher, 'teacher', {
+      name: 'Pictured pass',
+      category: 'Privileges',
+      price: 3,
+      image: byTeacher,
+    });
     expect(made).toMatchObject({ status: 200, body: { image: byTeacher } });
   });
 });

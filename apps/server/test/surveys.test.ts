@@ -3,7 +3,10 @@ import { makeSchool, makeUser, signIn } from './helpers/factories.js';
 import { call, useTestApp } from './helpers/test-app.js';
 
 const ctx = useTestApp();
-let tokens: Record<'student' | 'student2' | 'teacher' | 'admin' | 'storeManager' | 'otherAdmin' | 'otherStudent', string>;
+let tokens: Record<
+  'student' | 'student2' | 'teacher' | 'admin' | 'storeManager' | 'otherAdmin' | 'otherStudent',
+  string
+>;
 
 beforeAll(async () => {
   const db = ctx.database.db;
@@ -20,50 +23,97 @@ beforeAll(async () => {
   };
 });
 
-const answer = (token: string | undefined, name: string, payload: Record<string, unknown>) => call(ctx.app, 'POST', `/surveys/${name}/answer`, { token, payload });
+const answer = (token: string | undefined, name: string, payload: Record<string, unknown>) =>
+  call(ctx.app, 'POST', `/surveys/${name}/answer`, { token, payload });
 
 describe('GET surveys/pending', () => {
   it('401 without a session, 403 for those never asked', async () => {
     expect((await call(ctx.app, 'GET', '/surveys/pending')).status).toBe(401);
-    expect((await call(ctx.app, 'GET', '/surveys/pending', { token: tokens.admin })).status).toBe(403);
-    expect((await call(ctx.app, 'GET', '/surveys/pending', { token: tokens.storeManager })).status).toBe(403);
+    expect((await call(ctx.app, 'GET', '/surveys/pending', { token: tokens.admin })).status).toBe(
+      403,
+    );
+    expect(
+      (await call(ctx.app, 'GET', '/surveys/pending', { token: tokens.storeManager })).status,
+    ).toBe(403);
   });
 
   it('asks a student the student surveys in turn, each once, and a teacher the teacher surveys', async () => {
     const first = await call(ctx.app, 'GET', '/surveys/pending', { token: tokens.student });
     expect(first.status).toBe(200);
-    expect(first.body.survey).toMatchObject({ name: 'STUDENT_SATISFACTION_SURVEY', audience: 'STUDENT' });
+    expect(first.body.survey).toMatchObject({
+      name: 'STUDENT_SATISFACTION_SURVEY',
+      audience: 'STUDENT',
+    });
     expect(first.body.survey.choices.length).toBeGreaterThan(1);
-    expect((await call(ctx.app, 'GET', '/surveys/pending', { token: tokens.teacher })).body.survey.name).toBe('TEACHER_SATISFACTION_SURVEY');
+    expect(
+      (await call(ctx.app, 'GET', '/surveys/pending', { token: tokens.teacher })).body.survey.name,
+    ).toBe('TEACHER_SATISFACTION_SURVEY');
 
-    expect(await answer(tokens.student, 'STUDENT_SATISFACTION_SURVEY', { answer: 'SATISFIED' })).toMatchObject({ status: 200, body: { name: 'STUDENT_SATISFACTION_SURVEY', answer: 'SATISFIED' } });
-    expect((await call(ctx.app, 'GET', '/surveys/pending', { token: tokens.student })).body.survey.name).toBe('STUDENT_SATISFACTION_SURVEY_V2');
+    expect(
+      await answer(tokens.student, 'STUDENT_SATISFACTION_SURVEY', { answer: 'SATISFIED' }),
+    ).toMatchObject({
+      status: 200,
+      body: { name: 'STUDENT_SATISFACTION_SURVEY', answer: 'SATISFIED' },
+    });
+    expect(
+      (await call(ctx.app, 'GET', '/surveys/pending', { token: tokens.student })).body.survey.name,
+    ).toBe('STUDENT_SATISFACTION_SURVEY_V2');
     // Dismissed counts as asked.
-    expect((await answer(tokens.student, 'STUDENT_SATISFACTION_SURVEY_V2', { answer: null })).status).toBe(200);
-    expect((await answer(tokens.student, 'STUDENT_SATISFACTION_SURVEY_V3', { answer: 'LIKELY' })).status).toBe(200);
-    expect((await call(ctx.app, 'GET', '/surveys/pending', { token: tokens.student })).body).toEqual({ survey: null });
+    expect(
+      (await answer(tokens.student, 'STUDENT_SATISFACTION_SURVEY_V2', { answer: null })).status,
+    ).toBe(200);
+    expect(
+      (await answer(tokens.student, 'STUDENT_SATISFACTION_SURVEY_V3', { answer: 'LIKELY' })).status,
+    ).toBe(200);
+    expect(
+      (await call(ctx.app, 'GET', '/surveys/pending', { token: tokens.student })).body,
+    ).toEqual({ survey: null });
     // Another student of the school is still asked.
-    expect((await call(ctx.app, 'GET', '/surveys/pending', { token: tokens.student2 })).body.survey.name).toBe('STUDENT_SATISFACTION_SURVEY');
+    expect(
+      (await call(ctx.app, 'GET', '/surveys/pending', { token: tokens.student2 })).body.survey.name,
+    ).toBe('STUDENT_SATISFACTION_SURVEY');
   });
 });
 
 describe('POST surveys/{name}/answer', () => {
   it('401, 403 for those never asked, 404 for a survey not theirs, 400 with a clear message, 409 the second time', async () => {
-    expect((await answer(undefined, 'STUDENT_SATISFACTION_SURVEY', { answer: 'SATISFIED' })).status).toBe(401);
-    expect((await answer(tokens.admin, 'STUDENT_SATISFACTION_SURVEY', { answer: 'SATISFIED' })).status).toBe(403);
-    expect(await answer(tokens.teacher, 'STUDENT_SATISFACTION_SURVEY', { answer: 'SATISFIED' })).toMatchObject({ status: 404, body: { message: 'Survey not found' } });
-    expect((await answer(tokens.teacher, 'NO_SUCH_SURVEY', { answer: 'SATISFIED' })).status).toBe(404);
-    const wrong = await answer(tokens.teacher, 'TEACHER_SATISFACTION_SURVEY', { answer: 'VERY_EASY' });
+    expect(
+      (await answer(undefined, 'STUDENT_SATISFACTION_SURVEY', { answer: 'SATISFIED' })).status,
+    ).toBe(401);
+    expect(
+      (await answer(tokens.admin, 'STUDENT_SATISFACTION_SURVEY', { answer: 'SATISFIED' })).status,
+    ).toBe(403);
+    expect(
+      await answer(tokens.teacher, 'STUDENT_SATISFACTION_SURVEY', { answer: 'SATISFIED' }),
+    ).toMatchObject({ status: 404, body: { message: 'Survey not found' } });
+    expect((await answer(tokens.teacher, 'NO_SUCH_SURVEY', { answer: 'SATISFIED' })).status).toBe(
+      404,
+    );
+    const wrong = await answer(tokens.teacher, 'TEACHER_SATISFACTION_SURVEY', {
+      answer: 'VERY_EASY',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toMatch(/^answer must be one of VERY_SATISFIED, /);
-    expect((await answer(tokens.teacher, 'TEACHER_SATISFACTION_SURVEY', {})).body.message).toBe('answer must be one of the survey’s choices or null');
-    expect((await answer(tokens.teacher, 'TEACHER_SATISFACTION_SURVEY', { answer: 5 })).status).toBe(400);
-    expect((await answer(tokens.teacher, 'TEACHER_SATISFACTION_SURVEY', { answer: 'VERY_SATISFIED' })).status).toBe(200);
-    expect(await answer(tokens.teacher, 'TEACHER_SATISFACTION_SURVEY', { answer: 'DISSATISFIED' })).toMatchObject({ status: 409, body: { message: 'You answered this survey already.' } });
+    expect((await answer(tokens.teacher, 'TEACHER_SATISFACTION_SURVEY', {})).body.message).toBe(
+      'answer must be one of the survey’s choices or null',
+    );
+    expect(
+      (await answer(tokens.teacher, 'TEACHER_SATISFACTION_SURVEY', { answer: 5 })).status,
+    ).toBe(400);
+    expect(
+      (await answer(tokens.teacher, 'TEACHER_SATISFACTION_SURVEY', { answer: 'VERY_SATISFIED' }))
+        .status,
+    ).toBe(200);
+    expect(
+      await answer(tokens.teacher, 'TEACHER_SATISFACTION_SURVEY', { answer: 'DISSATISFIED' }),
+    ).toMatchObject({ status: 409, body: { message: 'You answered this survey already.' } });
   });
 
   it('two answers sent at once keep one', async () => {
-    const both = await Promise.all([answer(tokens.student2, 'STUDENT_SATISFACTION_SURVEY', { answer: 'NEUTRAL' }), answer(tokens.student2, 'STUDENT_SATISFACTION_SURVEY', { answer: 'NEUTRAL' })]);
+    const both = await Promise.all([
+      answer(tokens.student2, 'STUDENT_SATISFACTION_SURVEY', { answer: 'NEUTRAL' }),
+      answer(tokens.student2, 'STUDENT_SATISFACTION_SURVEY', { answer: 'NEUTRAL' }),
+    ]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
   });
 });
@@ -71,21 +121,34 @@ describe('POST surveys/{name}/answer', () => {
 describe('GET surveys/results', () => {
   it('401, 403 for non-admins, and counts per answer of the caller’s school only', async () => {
     expect((await call(ctx.app, 'GET', '/surveys/results')).status).toBe(401);
-    expect((await call(ctx.app, 'GET', '/surveys/results', { token: tokens.teacher })).status).toBe(403);
-    expect((await call(ctx.app, 'GET', '/surveys/results', { token: tokens.student })).status).toBe(403);
-    await answer(tokens.otherStudent, 'STUDENT_SATISFACTION_SURVEY', { answer: 'VERY_DISSATISFIED' });
+    expect((await call(ctx.app, 'GET', '/surveys/results', { token: tokens.teacher })).status).toBe(
+      403,
+    );
+    expect((await call(ctx.app, 'GET', '/surveys/results', { token: tokens.student })).status).toBe(
+      403,
+    );
+    await answer(tokens.otherStudent, 'STUDENT_SATISFACTION_SURVEY', {
+      answer: 'VERY_DISSATISFIED',
+    });
     const res = await call(ctx.app, 'GET', '/surveys/results', { token: tokens.admin });
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(5);
     const byName = Object.fromEntries(res.body.map((s: { name: string }) => [s.name, s]));
-    const counts = (name: string) => Object.fromEntries(byName[name].choices.filter((c: { count: number }) => c.count).map((c: { id: string; count: number }) => [c.id, c.count]));
+    const counts = (name: string) =>
+      Object.fromEntries(
+        byName[name].choices
+          .filter((c: { count: number }) => c.count)
+          .map((c: { id: string; count: number }) => [c.id, c.count]),
+      );
     expect(counts('STUDENT_SATISFACTION_SURVEY')).toEqual({ SATISFIED: 1, NEUTRAL: 1 });
     expect(byName.STUDENT_SATISFACTION_SURVEY).toMatchObject({ dismissed: 0, total: 2 });
     expect(byName.STUDENT_SATISFACTION_SURVEY_V2).toMatchObject({ dismissed: 1, total: 1 });
     expect(counts('TEACHER_SATISFACTION_SURVEY')).toEqual({ VERY_SATISFIED: 1 });
     expect(byName.TEACHER_SATISFACTION_SURVEY_V2).toMatchObject({ dismissed: 0, total: 0 });
     const other = await call(ctx.app, 'GET', '/surveys/results', { token: tokens.otherAdmin });
-    expect(other.body.find((s: { name: string }) => s.name === 'STUDENT_SATISFACTION_SURVEY')).toMatchObject({ total: 1 });
+    expect(
+      other.body.find((s: { name: string }) => s.name === 'STUDENT_SATISFACTION_SURVEY'),
+    ).toMatchObject({ total: 1 });
   });
 });
 
@@ -96,8 +159,19 @@ describe('SURVEYS=false', () => {
     const school = await makeSchool(db);
     const student = await signIn(off.app, await makeUser(db, school, ['STUDENT']));
     const admin = await signIn(off.app, await makeUser(db, school, ['SCHOOL_ADMIN']));
-    expect((await call(off.app, 'GET', '/surveys/pending', { token: student })).body).toEqual({ survey: null });
-    expect((await call(off.app, 'POST', '/surveys/STUDENT_SATISFACTION_SURVEY/answer', { token: student, payload: { answer: 'SATISFIED' } })).status).toBe(200);
-    expect((await call(off.app, 'GET', '/surveys/results', { token: admin })).body[0].total).toBe(1);
+    expect((await call(off.app, 'GET', '/surveys/pending', { token: student })).body).toEqual({
+      survey: null,
+    });
+    expect(
+      (
+        await call(off.app, 'POST', '/surveys/STUDENT_SATISFACTION_SURVEY/answer', {
+          token: student,
+          payload: { answer: 'SATISFIED' },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await call(off.app, 'GET', '/surveys/results', { token: admin })).body[0].total).toBe(
+      1,
+    );
   });
 });

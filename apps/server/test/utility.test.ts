@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makePeriod, makeSchool, makeUser, signIn, type SchoolRow, type UserRow } from './helpers/factories.js';
+import {
+  makePeriod,
+  makeSchool,
+  makeUser,
+  signIn,
+  type SchoolRow,
+  type UserRow,
+} from './helpers/factories.js';
 import { call, useTestApp } from './helpers/test-app.js';
 
 const ctx = useTestApp();
@@ -14,7 +21,10 @@ beforeAll(async () => {
   b = await makeSchool(db, { name: 'Beta Middle' });
   u.teacher = await makeUser(db, a, ['TEACHER'], { lastName: 'Teach' });
   u.colleague = await makeUser(db, a, ['TEACHER'], { firstName: 'Cal', lastName: 'Colleague' });
-  u.adminTeacher = await makeUser(db, a, ['SCHOOL_ADMIN', 'TEACHER'], { firstName: 'Ada', lastName: 'Admin' });
+  u.adminTeacher = await makeUser(db, a, ['SCHOOL_ADMIN', 'TEACHER'], {
+    firstName: 'Ada',
+    lastName: 'Admin',
+  });
   u.idle = await makeUser(db, a, ['TEACHER'], { firstName: 'Ida', lastName: 'Idle' });
   u.admin = await makeUser(db, a, ['SCHOOL_ADMIN'], { lastName: 'Boss' });
   u.store = await makeUser(db, a, ['STORE_MANAGER']);
@@ -23,7 +33,10 @@ beforeAll(async () => {
   u.adminB = await makeUser(db, b, ['SCHOOL_ADMIN']);
   const s2 = await makeUser(db, a, ['STUDENT']);
   await makePeriod(db, a, u.teacher, [u.student, s2], { periodNumber: 3, name: 'Math' });
-  await makePeriod(db, a, u.colleague, [s2], { periodNumber: 1, coTeachers: [u.teacher.externalId] });
+  await makePeriod(db, a, u.colleague, [s2], {
+    periodNumber: 1,
+    coTeachers: [u.teacher.externalId],
+  });
   await makePeriod(db, a, u.teacher, [], { periodNumber: 4 });
   for (const [k, user] of Object.entries(u)) tok[k] = await signIn(ctx.app, user);
 });
@@ -34,14 +47,20 @@ describe('GET utility/teacher/period-meta', () => {
   });
 
   it.each(['admin', 'student', 'store'])('403 for %s', async (who) => {
-    expect((await call(ctx.app, 'GET', '/utility/teacher/period-meta', { token: tok[who] })).status).toBe(403);
+    expect(
+      (await call(ctx.app, 'GET', '/utility/teacher/period-meta', { token: tok[who] })).status,
+    ).toBe(403);
   });
 
   it("sums the teacher's own and co-taught periods with students", async () => {
-    const res = await call(ctx.app, 'GET', `/utility/teacher/period-meta?time=${Date.now()}`, { token: tok.teacher });
+    const res = await call(ctx.app, 'GET', `/utility/teacher/period-meta?time=${Date.now()}`, {
+      token: tok.teacher,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ periodCount: 2, studentCount: 3 });
-    expect(res.body.periods.map((p: { label: string; isOwner: boolean }) => [p.label, p.isOwner])).toEqual([
+    expect(
+      res.body.periods.map((p: { label: string; isOwner: boolean }) => [p.label, p.isOwner]),
+    ).toEqual([
       ['3rd Period', true],
       ['1st Period', false],
     ]);
@@ -49,7 +68,10 @@ describe('GET utility/teacher/period-meta', () => {
 
   it('a teacher without periods gets zeroes', async () => {
     const res = await call(ctx.app, 'GET', '/utility/teacher/period-meta', { token: tok.idle });
-    expect(res).toMatchObject({ status: 200, body: { periodCount: 0, studentCount: 0, periods: [] } });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { periodCount: 0, studentCount: 0, periods: [] },
+    });
   });
 });
 
@@ -59,7 +81,9 @@ describe('GET utility/list/co-teachers', () => {
   });
 
   it.each(['student', 'store'])('403 for %s', async (who) => {
-    expect((await call(ctx.app, 'GET', '/utility/list/co-teachers', { token: tok[who] })).status).toBe(403);
+    expect(
+      (await call(ctx.app, 'GET', '/utility/list/co-teachers', { token: tok[who] })).status,
+    ).toBe(403);
   });
 
   it("lists the school's other teachers, never self or another school", async () => {
@@ -67,7 +91,14 @@ describe('GET utility/list/co-teachers', () => {
     expect(res.status).toBe(200);
     const names = res.body.map((t: { lastName: string }) => t.lastName);
     expect(names).toEqual(['Admin', 'Colleague', 'Idle']);
-    expect(res.body[0]).toEqual({ _id: u.adminTeacher!.id, externalId: u.adminTeacher!.externalId, firstName: 'Ada', lastName: 'Admin', gradeLevel: null, house: null });
+    expect(res.body[0]).toEqual({
+      _id: u.adminTeacher!.id,
+      externalId: u.adminTeacher!.externalId,
+      firstName: 'Ada',
+      lastName: 'Admin',
+      gradeLevel: null,
+      house: null,
+    });
   });
 
   it('an admin gets every teacher of the school', async () => {
@@ -93,7 +124,8 @@ describe('POST utility/contact and GET utility/contact', () => {
     userMessage: 'Hello from a visitor',
     ...over,
   });
-  const post = (payload: object, token?: string) => call(ctx.app, 'POST', '/utility/contact', { payload, token });
+  const post = (payload: object, token?: string) =>
+    call(ctx.app, 'POST', '/utility/contact', { payload, token });
   const list = (token?: string) => call(ctx.app, 'GET', '/utility/contact', { token });
 
   it.each([
@@ -102,8 +134,16 @@ describe('POST utility/contact and GET utility/contact', () => {
     ['an empty message', { userMessage: '   ' }, /userMessage/],
     ['a missing name', { userName: undefined }, /userName/],
     ['a message too long', { userMessage: 'x'.repeat(2001) }, /userMessage/],
-    ['a NUL character', { userMessage: 'a\u0000b' }, /^userMessage: must not contain a NUL character$/],
-    ['a NUL in the school', { userSchool: 'a\u0000b' }, /^userSchool: must not contain a NUL character$/],
+    [
+      'a NUL character',
+      { userMessage: 'a\u0000b' },
+      /^userMessage: must not contain a NUL character$/,
+    ],
+    [
+      'a NUL in the school',
+      { userSchool: 'a\u0000b' },
+      /^userSchool: must not contain a NUL character$/,
+    ],
   ])('400 names the field for %s', async (_name, over, field) => {
     const res = await post(message(over));
     expect(res.status).toBe(400);
@@ -112,12 +152,20 @@ describe('POST utility/contact and GET utility/contact', () => {
 
   it('is public: a visitor message is stored for the school it names (code or name)', async () => {
     const res = await post(message());
-    expect(res).toMatchObject({ status: 200, body: { _id: expect.any(String), message: expect.any(String) } });
-    const byCode = await post(message({ userSchool: a.externalId.toLowerCase(), userMessage: 'By school code' }));
+    expect(res).toMatchObject({
+      status: 200,
+      body: { _id: expect.any(String), message: expect.any(String) },
+    });
+    const byCode = await post(
+      message({ userSchool: a.externalId.toLowerCase(), userMessage: 'By school code' }),
+    );
     expect(byCode.status).toBe(200);
     const inbox = await list(tok.admin);
     expect(inbox.status).toBe(200);
-    expect(inbox.body.map((m: { userMessage: string }) => m.userMessage).sort()).toEqual(['By school code', 'Hello from a visitor']);
+    expect(inbox.body.map((m: { userMessage: string }) => m.userMessage).sort()).toEqual([
+      'By school code',
+      'Hello from a visitor',
+    ]);
     expect(inbox.body.find((m: { _id: string }) => m._id === res.body._id)).toMatchObject({
       userName: 'Pat Parent',
       userEmail: 'pat@example.com',
@@ -126,16 +174,25 @@ describe('POST utility/contact and GET utility/contact', () => {
   });
 
   it("a signed-in sender's message goes to their own school, whatever school they type", async () => {
-    const res = await post(message({ userSchool: 'Beta Middle', userMessage: 'From a teacher of A' }), tok.teacher);
+    const res = await post(
+      message({ userSchool: 'Beta Middle', userMessage: 'From a teacher of A' }),
+      tok.teacher,
+    );
     expect(res.status).toBe(200);
     const inboxA = await list(tok.admin);
-    expect(inboxA.body.map((m: { userMessage: string }) => m.userMessage)).toContain('From a teacher of A');
+    expect(inboxA.body.map((m: { userMessage: string }) => m.userMessage)).toContain(
+      'From a teacher of A',
+    );
     const inboxB = await list(tok.adminB);
-    expect(inboxB.body.map((m: { userMessage: string }) => m.userMessage)).not.toContain('From a teacher of A');
+    expect(inboxB.body.map((m: { userMessage: string }) => m.userMessage)).not.toContain(
+      'From a teacher of A',
+    );
   });
 
   it('a message for an unknown school reaches no school admin', async () => {
-    expect((await post(message({ userSchool: 'Nowhere High', userMessage: 'Lost' }))).status).toBe(200);
+    expect((await post(message({ userSchool: 'Nowhere High', userMessage: 'Lost' }))).status).toBe(
+      200,
+    );
     for (const who of ['admin', 'adminB']) {
       const inbox = await list(tok[who]);
       expect(inbox.body.map((m: { userMessage: string }) => m.userMessage)).not.toContain('Lost');
@@ -153,7 +210,9 @@ describe('POST utility/contact and GET utility/contact', () => {
     const inboxB = await list(tok.adminB);
     expect(inboxB.body.map((m: { userMessage: string }) => m.userMessage)).toEqual(['For Beta']);
     const inboxA = await list(tok.admin);
-    expect(inboxA.body.map((m: { userMessage: string }) => m.userMessage)).not.toContain('For Beta');
+    expect(inboxA.body.map((m: { userMessage: string }) => m.userMessage)).not.toContain(
+      'For Beta',
+    );
     expect(JSON.stringify(inboxA.body)).not.toMatch(/schoolId|userId/);
   });
 });

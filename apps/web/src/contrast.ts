@@ -30,7 +30,13 @@ function parseHex(hex: string): Rgb {
 }
 
 const toHex = (rgb: Rgb): string =>
-  `#${rgb.map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, '0')).join('')}`;
+  `#${rgb
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 
 function luminance([r, g, b]: Rgb): number {
   const lin = (c: number) => {
@@ -42,7 +48,10 @@ function luminance([r, g, b]: Rgb): number {
 
 /** The WCAG contrast ratio of two opaque colours (1 to 21). */
 export function contrast(a: string, b: string): number {
-  const [hi, lo] = [luminance(parseHex(a)), luminance(parseHex(b))].sort((x, y) => y - x) as [number, number];
+  const [hi, lo] = [luminance(parseHex(a)), luminance(parseHex(b))].sort((x, y) => y - x) as [
+    number,
+    number,
+  ];
   return (hi + 0.05) / (lo + 0.05);
 }
 
@@ -54,13 +63,17 @@ export const over = (fg: string, alpha: number, bg: string): string => {
 };
 
 /** The same hue, darker: every channel scaled by 1 − amount (hue and saturation are kept). */
-const darken = (hex: string, amount: number): string => toHex(parseHex(hex).map((c) => c * (1 - amount)) as unknown as Rgb);
+const darken = (hex: string, amount: number): string =>
+  toHex(parseHex(hex).map((c) => c * (1 - amount)) as unknown as Rgb);
 
 /** The light variant's tints of `shade` on every surface. */
 export const tintsOf = (shade: string): string[] =>
-  SURFACES.flatMap((surface) => Object.values(TINT_ALPHAS).map((alpha) => over(shade, alpha, surface)));
+  SURFACES.flatMap((surface) =>
+    Object.values(TINT_ALPHAS).map((alpha) => over(shade, alpha, surface)),
+  );
 
-const readableOn = (shade: string, backgrounds: readonly string[]) => backgrounds.every((bg) => contrast(shade, bg) >= TEXT_CONTRAST);
+const readableOn = (shade: string, backgrounds: readonly string[]) =>
+  backgrounds.every((bg) => contrast(shade, bg) >= TEXT_CONTRAST);
 
 /** `hex` darkened by the least amount (in 1 % steps) that makes it readable on `backgrounds`. */
 function darkestNeeded(hex: string, backgrounds: (shade: string) => readonly string[]): string {
@@ -83,7 +96,8 @@ export function readableTuple(tuple: readonly string[]): MantineColorsTuple {
   out[6] = darkestNeeded(tuple[6]!, () => SURFACES);
   const tints = tintsOf(tuple[6]!);
   for (let i = 7; i <= 9; i++) {
-    const needed = i === 7 ? darkestNeeded(darken(out[6], 0.08), () => tints) : darken(out[i - 1]!, 0.1);
+    const needed =
+      i === 7 ? darkestNeeded(darken(out[6], 0.08), () => tints) : darken(out[i - 1]!, 0.1);
     // Mantine's own shade is kept where it is darker still.
     out[i] = luminance(parseHex(tuple[i]!)) < luminance(parseHex(needed)) ? tuple[i]! : needed;
   }

@@ -28,14 +28,23 @@ describe('the theme palette reaches AA', () => {
   });
 
   test.for(colors)('%s: light-variant text (shade 7) on its tints', ([name, tuple]) => {
-    for (const tint of tintsOf(tintBases[name]!)) expect(contrast(tuple[7]!, tint)).toBeGreaterThanOrEqual(AA);
+    for (const tint of tintsOf(tintBases[name]!))
+      expect(contrast(tuple[7]!, tint)).toBeGreaterThanOrEqual(AA);
   });
 
   test.for(colors)('%s: shades 6–9 get darker, tints 0–5 are kept', ([name, tuple]) => {
     const lum = (hex: string) => contrast(hex, '#ffffff');
     for (let i = 7; i <= 9; i++) expect(lum(tuple[i]!)).toBeGreaterThan(lum(tuple[i - 1]!));
     expect(tuple).toHaveLength(10);
-    if (name === 'grape') expect(tuple.slice(0, 6)).toEqual(['#f8f0fc', '#f3d9fa', '#eebefa', '#e599f7', '#da77f2', '#cc5de8']);
+    if (name === 'grape')
+      expect(tuple.slice(0, 6)).toEqual([
+        '#f8f0fc',
+        '#f3d9fa',
+        '#eebefa',
+        '#e599f7',
+        '#da77f2',
+        '#cc5de8',
+      ]);
   });
 
   test('the light variant writes with shade 7 on the tints of the original colour', () => {
@@ -49,14 +58,29 @@ describe('the theme palette reaches AA', () => {
   });
 
   test('a colour that already passes is left as it is', () => {
-    const dark = ['#eee', '#ddd', '#ccc', '#bbb', '#aaa', '#999', '#333333', '#222222', '#111111', '#000000'];
+    const dark = [
+      '#eee',
+      '#ddd',
+      '#ccc',
+      '#bbb',
+      '#aaa',
+      '#999',
+      '#333333',
+      '#222222',
+      '#111111',
+      '#000000',
+    ];
     expect(readableTuple(dark).slice(6)).toEqual(['#333333', '#222222', '#111111', '#000000']);
   });
 
   test('a house colour keeps its hue family', () => {
     const t = tupleFrom('#d64545');
     expect(contrast(t[6], '#ffffff')).toBeGreaterThanOrEqual(AA);
-    const [r, g, b] = [1, 3, 5].map((i) => parseInt(t[6].slice(i, i + 2), 16)) as [number, number, number];
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(t[6].slice(i, i + 2), 16)) as [
+      number,
+      number,
+      number,
+    ];
     expect(r).toBeGreaterThan(g * 2);
     expect(g).toBe(b);
   });

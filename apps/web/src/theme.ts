@@ -1,4 +1,10 @@
-import { alpha, createTheme, DEFAULT_THEME, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import {
+  alpha,
+  createTheme,
+  DEFAULT_THEME,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 import { HOUSE_COLORS, HOUSES } from '@app/domain';
 import { readableTuple, TINT_ALPHAS, tupleFrom } from './contrast';
 
@@ -7,7 +13,11 @@ import { readableTuple, TINT_ALPHAS, tupleFrom } from './contrast';
  * brand colour. Light backgrounds stay as they were; only text shades get darker.
  */
 export const tintBases: Record<string, string> = {
-  ...Object.fromEntries(Object.entries(DEFAULT_THEME.colors).filter(([name]) => name !== 'dark').map(([name, tuple]) => [name, tuple[6]])),
+  ...Object.fromEntries(
+    Object.entries(DEFAULT_THEME.colors)
+      .filter(([name]) => name !== 'dark')
+      .map(([name, tuple]) => [name, tuple[6]]),
+  ),
   ...HOUSE_COLORS,
 };
 
@@ -18,7 +28,11 @@ export const tintBases: Record<string, string> = {
  * named after it, built around its brand colour.
  */
 const colors: Record<string, MantineColorsTuple> = {
-  ...Object.fromEntries(Object.entries(DEFAULT_THEME.colors).filter(([name]) => name !== 'dark').map(([name, tuple]) => [name, readableTuple(tuple)])),
+  ...Object.fromEntries(
+    Object.entries(DEFAULT_THEME.colors)
+      .filter(([name]) => name !== 'dark')
+      .map(([name, tuple]) => [name, readableTuple(tuple)]),
+  ),
   ...Object.fromEntries(HOUSES.map((h) => [h, tupleFrom(HOUSE_COLORS[h])])),
 };
 
@@ -26,7 +40,11 @@ const colors: Record<string, MantineColorsTuple> = {
  * The logo's gradient in the brand's own (Mantine's original) grape and orange: a logotype needs
  * no text contrast (WCAG 1.4.3), and the logo letter is hidden from assistive technology.
  */
-export const LOGO_GRADIENT = { from: DEFAULT_THEME.colors.grape[6], to: DEFAULT_THEME.colors.orange[6], deg: 135 };
+export const LOGO_GRADIENT = {
+  from: DEFAULT_THEME.colors.grape[6],
+  to: DEFAULT_THEME.colors.orange[6],
+  deg: 135,
+};
 
 export const theme = createTheme({
   primaryColor: 'grape',
@@ -35,7 +53,10 @@ export const theme = createTheme({
   focusRing: 'auto',
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-  headings: { fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', fontWeight: '750' },
+  headings: {
+    fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    fontWeight: '750',
+  },
   components: {
     Card: { defaultProps: { withBorder: true, shadow: 'xs', radius: 'lg' } },
     Paper: { defaultProps: { radius: 'lg' } },
@@ -59,7 +80,10 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: Object.fromEntries(
     Object.keys(colors).flatMap((name) => [
       [`--mantine-color-${name}-light-color`, `var(--mantine-color-${name}-7)`],
-      ...Object.entries(TINT_ALPHAS).map(([variant, a]) => [`--mantine-color-${name}-${variant}`, alpha(tintBases[name]!, a)]),
+      ...Object.entries(TINT_ALPHAS).map(([variant, a]) => [
+        `--mantine-color-${name}-${variant}`,
+        alpha(tintBases[name]!, a),
+      ]),
     ]),
   ),
   dark: {},

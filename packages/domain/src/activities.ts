@@ -12,7 +12,8 @@ export function activityPoints(
   giverIsAdmin: boolean,
   school: { adminFlagPoints: number; nonAdminFlagPoints: number },
 ): number {
-  if (type.category === 'Flags') return -Math.abs(giverIsAdmin ? school.adminFlagPoints : school.nonAdminFlagPoints);
+  if (type.category === 'Flags')
+    return -Math.abs(giverIsAdmin ? school.adminFlagPoints : school.nonAdminFlagPoints);
   return Math.abs(type.points);
 }
 

@@ -17,10 +17,14 @@ export const DEFAULT_ATTENDANCE_LABELS: Readonly<Record<string, string>> = {
 };
 
 /** The readable label of an attendance code; an unknown code is shown as it is. */
-export function attendanceLabel(code: string, districtLabels?: Readonly<Record<string, string>> | null): string {
+export function attendanceLabel(
+  code: string,
+  districtLabels?: Readonly<Record<string, string>> | null,
+): string {
   const key = code.trim().toUpperCase();
   if (!key) return '';
-  const own = districtLabels && Object.entries(districtLabels).find(([c]) => c.trim().toUpperCase() === key);
+  const own =
+    districtLabels && Object.entries(districtLabels).find(([c]) => c.trim().toUpperCase() === key);
   if (own && own[1].trim()) return own[1].trim();
   return DEFAULT_ATTENDANCE_LABELS[key] ?? code.trim();
 }

@@ -1,4 +1,10 @@
-export const ACTIVITY_CATEGORIES = ['Flags', 'Bonuses', 'Academic Pay Day', 'Daily Behavior', 'Daily Attendance'] as const;
+export const ACTIVITY_CATEGORIES = [
+  'Flags',
+  'Bonuses',
+  'Academic Pay Day',
+  'Daily Behavior',
+  'Daily Attendance',
+] as const;
 export type ActivityCategory = (typeof ACTIVITY_CATEGORIES)[number];
 
 export const TEACHER_CUSTOM_ACTION = 'TEACHER_CUSTOM_ACTION';
@@ -13,7 +19,12 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_STATUS_FILTERS = ['ALL', 'ACTIVE', ...ORDER_STATUSES] as const;
 export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
 /** The statuses the ACTIVE filter shows: all but CANCELED. */
-export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = ['PENDING', 'PACKAGED', 'REDEEMED', 'REFUNDED'];
+export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = [
+  'PENDING',
+  'PACKAGED',
+  'REDEEMED',
+  'REFUNDED',
+];
 /** Orders whose points are spent (docs/spec.md section 10.1): CANCELED and REFUNDED gave them back. */
 export const SPENDING_ORDER_STATUSES: readonly OrderStatus[] = ['PENDING', 'PACKAGED', 'REDEEMED'];
 /** Orders still to be handed over: placed or packaged, not yet redeemed. */
@@ -47,7 +58,8 @@ export const MAX_SCHOOL_PICTURES = 2_000;
 export const MAX_SCHOOL_PICTURE_BYTES = 200 * 1024 * 1024;
 export const MAX_PICTURE_PIXELS = 50_000_000;
 /** The path of a kept picture: /uploads/{school}/{picture}.webp. */
-export const PICTURE_PATH = /^\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.webp$/;
+export const PICTURE_PATH =
+  /^\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.webp$/;
 
 export const SURVEY_NAMES = [
   'STUDENT_SATISFACTION_SURVEY',

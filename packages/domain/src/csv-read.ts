@@ -36,7 +36,11 @@ export function parseCsv(input: string, maxRecords = Infinity): CsvResult {
   const records: CsvRecord[] = [];
   let i = 0;
   let line = 1;
-  const fail = (at: number, reason: string): CsvResult => ({ records, error: { line: at, reason }, truncated: false });
+  const fail = (at: number, reason: string): CsvResult => ({
+    records,
+    error: { line: at, reason },
+    truncated: false,
+  });
   while (i < n) {
     const start = line;
     const fields: string[] = [];
@@ -59,7 +63,8 @@ export function parseCsv(input: string, maxRecords = Infinity): CsvResult {
           }
         }
         const c = text.charCodeAt(i);
-        if (i < n && c !== COMMA && c !== LF && c !== CR) return fail(line, 'Text follows a closing quote in the same field.');
+        if (i < n && c !== COMMA && c !== LF && c !== CR)
+          return fail(line, 'Text follows a closing quote in the same field.');
         fields.push(value);
       } else {
         let j = i;

@@ -21,16 +21,31 @@ export function csvField(v: string | number | null | undefined): string {
 /** 'YYYY-MM-DD HH:mm' of an instant in a time zone. */
 export function formatInstant(d: Date, timeZone: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(d)
       .map((p) => [p.type, p.value]),
   );
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
-export function toCsv<R>(columns: readonly CsvColumn<R>[], rows: readonly R[], timeZone: string): string {
-  const cell = (v: ReturnType<CsvColumn<R>['value']>) => csvField(v instanceof Date ? formatInstant(v, timeZone) : v);
-  const lines = [columns.map((c) => csvField(c.dated ? `${c.label} (${timeZone})` : c.label)).join(',')];
+export function toCsv<R>(
+  columns: readonly CsvColumn<R>[],
+  rows: readonly R[],
+  timeZone: string,
+): string {
+  const cell = (v: ReturnType<CsvColumn<R>['value']>) =>
+    csvField(v instanceof Date ? formatInstant(v, timeZone) : v);
+  const lines = [
+    columns.map((c) => csvField(c.dated ? `${c.label} (${timeZone})` : c.label)).join(','),
+  ];
   for (const r of rows) lines.push(columns.map((c) => cell(c.value(r))).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -1,7 +1,22 @@
 import { ICON_THEMES } from './icons-data.js';
-import { addDays, daysFrom, formatDate, isSchoolDay, lastOfMonth, type IsoDate, type SchoolCalendar } from './school-days.js';
+import {
+  addDays,
+  daysFrom,
+  formatDate,
+  isSchoolDay,
+  lastOfMonth,
+  type IsoDate,
+  type SchoolCalendar,
+} from './school-days.js';
 import { weekStart } from './report-ranges.js';
-import { EMOJI_PRICES, gemTier, MEMBER_STATUS_LEVELS, memberStatus, type GemTier, type MemberStatusLevel } from './tiers.js';
+import {
+  EMOJI_PRICES,
+  gemTier,
+  MEMBER_STATUS_LEVELS,
+  memberStatus,
+  type GemTier,
+  type MemberStatusLevel,
+} from './tiers.js';
 
 /**
  * The student dashboard, pay periods and academic projections: pure rules the server answers
@@ -62,9 +77,11 @@ export function daysBetween(start: IsoDate, end: IsoDate): number {
   return days < 0 ? 0 : days + 1;
 }
 
-export const chartBucket = (start: IsoDate, end: IsoDate): ChartBucket => (daysBetween(start, end) <= MAX_DAY_BUCKETS ? 'day' : 'week');
+export const chartBucket = (start: IsoDate, end: IsoDate): ChartBucket =>
+  daysBetween(start, end) <= MAX_DAY_BUCKETS ? 'day' : 'week';
 
-export const bucketOf = (date: IsoDate, bucket: ChartBucket): IsoDate => (bucket === 'day' ? date : weekStart(date));
+export const bucketOf = (date: IsoDate, bucket: ChartBucket): IsoDate =>
+  bucket === 'day' ? date : weekStart(date);
 
 /** The first day of every bucket touching [start, end], in order (a week may begin before `start`). */
 export function bucketStarts(start: IsoDate, end: IsoDate, bucket: ChartBucket): IsoDate[] {
@@ -89,7 +106,12 @@ export function nextUnlock(level: MemberStatusLevel): LevelUnlock | null {
   const i = MEMBER_STATUS_LEVELS.findIndex(([name]) => name === level);
   const next = MEMBER_STATUS_LEVELS[i + 1]?.[0];
   if (!next) return null;
-  return { level: next, theme: LEVEL_THEMES[next], designs: ICON_THEMES.filter(([, , l]) => l === next).length, emojiPrice: EMOJI_PRICES[next] };
+  return {
+    level: next,
+    theme: LEVEL_THEMES[next],
+    designs: ICON_THEMES.filter(([, , l]) => l === next).length,
+    emojiPrice: EMOJI_PRICES[next],
+  };
 }
 
 /* ---- academic projections ---- */
@@ -159,4 +181,5 @@ export function projectPayPeriods(p: ProjectionInput): PeriodProjection[] {
 }
 
 /** Points per giving day from what was earned over a window of `days` giving days (0 without any), to one decimal. */
-export const pacePerDay = (earned: number, days: number): number => (days > 0 ? Math.round((earned / days) * 10) / 10 : 0);
+export const pacePerDay = (earned: number, days: number): number =>
+  days > 0 ? Math.round((earned / days) * 10) / 10 : 0;

@@ -13,7 +13,8 @@ export interface DeliveryDateEntry {
  * while it is today or later; with any other model (delivery) while its cut-off has not passed.
  */
 export type DeliveryMode = 'date' | 'cutOff';
-export const deliveryMode = (storeModel: string): DeliveryMode => (storeModel === 'Pickup' ? 'date' : 'cutOff');
+export const deliveryMode = (storeModel: string): DeliveryMode =>
+  storeModel === 'Pickup' ? 'date' : 'cutOff';
 
 /** A cut-off counts until the end of its day in the school's time zone: passed only from the next day. */
 export const cutOffPassed = (cutOffDate: IsoDate, today: IsoDate): boolean => today > cutOffDate;
@@ -25,7 +26,10 @@ export function normalizeGrade(grade: string): string {
 }
 
 /** A date with no grade restriction serves everyone; otherwise only users of one of its grades. */
-export function gradeMatches(gradeLevels: readonly string[], grade: string | null | undefined): boolean {
+export function gradeMatches(
+  gradeLevels: readonly string[],
+  grade: string | null | undefined,
+): boolean {
   if (!gradeLevels.length) return true;
   if (!grade) return false;
   const g = normalizeGrade(grade);
@@ -44,7 +48,10 @@ export interface NextDeliveryFor {
  * The next delivery date for a user (docs/spec.md section 9): the earliest date whose cut-off has not
  * passed (Pickup: whose date is today or later) that serves the user's grade or every grade.
  */
-export function nextDeliveryDate<T extends DeliveryDateEntry>(entries: readonly T[], at: NextDeliveryFor): T | null {
+export function nextDeliveryDate<T extends DeliveryDateEntry>(
+  entries: readonly T[],
+  at: NextDeliveryFor,
+): T | null {
   const today = todayIn(at.timeZone, at.now);
   return nextDeliveryDateOn(entries, today, at.gradeLevel, deliveryMode(at.storeModel));
 }
@@ -60,7 +67,8 @@ export function nextDeliveryDateOn<T extends DeliveryDateEntry>(
   for (const e of entries) {
     const upcoming = mode === 'date' ? e.date >= today : !cutOffPassed(e.cutOffDate, today);
     if (!upcoming || !gradeMatches(e.gradeLevels, gradeLevel)) continue;
-    if (!best || e.date < best.date || (e.date === best.date && e.cutOffDate < best.cutOffDate)) best = e;
+    if (!best || e.date < best.date || (e.date === best.date && e.cutOffDate < best.cutOffDate))
+      best = e;
   }
   return best;
 }

@@ -1,4 +1,17 @@
-const ELEMENTARY = new Set(['prekindergarten', 'kindergarten', '1', '2', '3', '4', '5', '01', '02', '03', '04', '05']);
+const ELEMENTARY = new Set([
+  'prekindergarten',
+  'kindergarten',
+  '1',
+  '2',
+  '3',
+  '4',
+  '5',
+  '01',
+  '02',
+  '03',
+  '04',
+  '05',
+]);
 
 /** Elementary grades: Prekindergarten, Kindergarten and 1 to 5, with or without a leading zero. */
 export function isElementaryGrade(grade: string | null | undefined): boolean {

@@ -18,17 +18,33 @@ export interface IconOption {
 
 /** The profile icons: each theme entry of each member level as an Icon and as an Emoji. */
 export const ICONS: readonly IconOption[] = ICON_THEMES.flatMap(([hex, name, level]) => [
-  { id: `icon-${hex.toLowerCase()}`, name, memberStatusLevel: level, price: 0, image: `${hex}.svg`, kind: 'Icons' as const },
-  { id: `emoji-${hex.toLowerCase()}`, name, memberStatusLevel: level, price: EMOJI_PRICES[level], image: `${hex}.svg`, kind: 'Emojis' as const },
+  {
+    id: `icon-${hex.toLowerCase()}`,
+    name,
+    memberStatusLevel: level,
+    price: 0,
+    image: `${hex}.svg`,
+    kind: 'Icons' as const,
+  },
+  {
+    id: `emoji-${hex.toLowerCase()}`,
+    name,
+    memberStatusLevel: level,
+    price: EMOJI_PRICES[level],
+    image: `${hex}.svg`,
+    kind: 'Emojis' as const,
+  },
 ]);
 
 /** Where the server serves an icon's picture (black-and-white or coloured openmoji svg). */
-export const iconImagePath = (i: Pick<IconOption, 'kind' | 'image'>): string => `/icons/${i.kind === 'Icons' ? 'black' : 'color'}/${i.image}`;
+export const iconImagePath = (i: Pick<IconOption, 'kind' | 'image'>): string =>
+  `/icons/${i.kind === 'Icons' ? 'black' : 'color'}/${i.image}`;
 
 export const CUSTOMIZATION_CATEGORIES = ['fonts', 'icons'] as const;
 export type CustomizationCategory = (typeof CUSTOMIZATION_CATEGORIES)[number];
 
-export const iconLocked = (level: MemberStatusLevel) => `This icon unlocks at the ${level} member level.`;
+export const iconLocked = (level: MemberStatusLevel) =>
+  `This icon unlocks at the ${level} member level.`;
 export const alreadyOwned = 'You own this already.';
 
 /**
@@ -44,7 +60,8 @@ export function customizationRefusal(c: {
   yearEnd: string;
 }): string | null {
   if (c.owned) return alreadyOwned;
-  if (c.option.memberStatusLevel && !isLevelUnlocked(c.studentLevel, c.option.memberStatusLevel)) return iconLocked(c.option.memberStatusLevel);
+  if (c.option.memberStatusLevel && !isLevelUnlocked(c.studentLevel, c.option.memberStatusLevel))
+    return iconLocked(c.option.memberStatusLevel);
   if (c.today > c.yearEnd) return MSG.schoolYearEnded;
   const points = pointsProblem(c.option.price, c.balance);
   return points && orderProblemMessage(points, 'student');

@@ -5,8 +5,12 @@ import { passwordProblem } from './common-passwords.js';
 /** The two school identity providers (docs/spec.md section 2: /login/{provider}). */
 export const SSO_PROVIDERS = ['clever', 'classlink'] as const;
 export type SsoProvider = (typeof SSO_PROVIDERS)[number];
-export const SSO_PROVIDER_LABEL: Record<SsoProvider, string> = { clever: 'Clever', classlink: 'ClassLink' };
-export const isSsoProvider = (v: unknown): v is SsoProvider => (SSO_PROVIDERS as readonly unknown[]).includes(v);
+export const SSO_PROVIDER_LABEL: Record<SsoProvider, string> = {
+  clever: 'Clever',
+  classlink: 'ClassLink',
+};
+export const isSsoProvider = (v: unknown): v is SsoProvider =>
+  (SSO_PROVIDERS as readonly unknown[]).includes(v);
 
 /** Minutes a state of GET auth/login/sso/state may be used in. */
 export const SSO_STATE_MINUTES = 10;
@@ -22,7 +26,9 @@ const field = (name: string, max: number) =>
     .max(max, { error: `${name} must be at most ${max} characters` })
     .refine((v) => !containsNul(v), { error: `${name} contains an invalid character` });
 
-const provider = z.enum(SSO_PROVIDERS, { error: `provider must be one of ${SSO_PROVIDERS.join(', ')}` });
+const provider = z.enum(SSO_PROVIDERS, {
+  error: `provider must be one of ${SSO_PROVIDERS.join(', ')}`,
+});
 
 /** A link token of ours: base64url, 43 characters for 256 bits; a little slack, nothing odd. */
 const linkToken = (name: string) =>
@@ -47,13 +53,24 @@ export const ssoStateQuery = z.object({
   school: field('school', 100),
   time: z.string().optional(),
 });
-export const ssoStateResponse = z.object({ state: z.string(), authorizationUrl: z.string(), expiresAt: z.string() });
+export const ssoStateResponse = z.object({
+  state: z.string(),
+  authorizationUrl: z.string(),
+  expiresAt: z.string(),
+});
 export type SsoStateResponse = z.infer<typeof ssoStateResponse>;
 
-export const ssoLoginBody = z.object({ provider, code: field('code', 2000), state: linkToken('state') });
+export const ssoLoginBody = z.object({
+  provider,
+  code: field('code', 2000),
+  state: linkToken('state'),
+});
 export type SsoLoginBody = z.infer<typeof ssoLoginBody>;
 
-export const schoolLoginBody = z.object({ externalSchoolId: field('externalSchoolId', 100), token: field('token', 200) });
+export const schoolLoginBody = z.object({
+  externalSchoolId: field('externalSchoolId', 100),
+  token: field('token', 200),
+});
 export type SchoolLoginBody = z.infer<typeof schoolLoginBody>;
 
 /* ---- SSO settings (school admins) ---- */
@@ -81,7 +98,15 @@ export type SsoConfigResponse = z.infer<typeof ssoConfigResponse>;
 export const ssoConfigListResponse = z.array(ssoConfigResponse);
 
 /* ---- school tokens (school admins) ---- */
-export const schoolTokenBody = z.object({ userId: z.uuid({ error: 'userId must be a user id' }), label: z.string().trim().max(100, { error: 'label must be at most 100 characters' }).refine((v) => !containsNul(v), { error: 'label contains an invalid character' }).optional() });
+export const schoolTokenBody = z.object({
+  userId: z.uuid({ error: 'userId must be a user id' }),
+  label: z
+    .string()
+    .trim()
+    .max(100, { error: 'label must be at most 100 characters' })
+    .refine((v) => !containsNul(v), { error: 'label contains an invalid character' })
+    .optional(),
+});
 export type SchoolTokenBody = z.infer<typeof schoolTokenBody>;
 export const schoolTokenResponse = z.object({
   _id: z.string(),
@@ -98,24 +123,39 @@ export const schoolTokenIssuedResponse = schoolTokenResponse.extend({ token: z.s
 export type SchoolTokenIssuedResponse = z.infer<typeof schoolTokenIssuedResponse>;
 
 /* ---- invitations, account setup, forgot and reset password ---- */
-const email = z.email({ error: 'email must be a valid email address' }).max(200, { error: 'email must be at most 200 characters' });
-export const invitationBody = z.object({ userId: z.uuid({ error: 'userId must be a user id' }), email });
+const email = z
+  .email({ error: 'email must be a valid email address' })
+  .max(200, { error: 'email must be at most 200 characters' });
+export const invitationBody = z.object({
+  userId: z.uuid({ error: 'userId must be a user id' }),
+  email,
+});
 export type InvitationBody = z.infer<typeof invitationBody>;
-export const invitationResponse = z.object({ userId: z.string(), email: z.string(), expiresAt: z.string() });
+export const invitationResponse = z.object({
+  userId: z.string(),
+  email: z.string(),
+  expiresAt: z.string(),
+});
 export type InvitationResponse = z.infer<typeof invitationResponse>;
 
 export const accountSetupBody = z.object({
   token: linkToken('token'),
   /** Needed when the user has no sign-in name yet. */
   username: field('username', 100)
-    .refine((v) => /^[a-z0-9._@-]+$/i.test(v), { error: 'username may use letters, digits and . _ @ - only' })
+    .refine((v) => /^[a-z0-9._@-]+$/i.test(v), {
+      error: 'username may use letters, digits and . _ @ - only',
+    })
     .optional(),
   password: newPassword,
 });
 export type AccountSetupBody = z.infer<typeof accountSetupBody>;
 export const linkQuery = z.object({ token: linkToken('token'), time: z.string().optional() });
 /** What the setup page shows before the user chooses: whose account, and whether a name is needed. */
-export const accountSetupInfoResponse = z.object({ firstName: z.string(), needsUsername: z.boolean(), username: z.string() });
+export const accountSetupInfoResponse = z.object({
+  firstName: z.string(),
+  needsUsername: z.boolean(),
+  username: z.string(),
+});
 export type AccountSetupInfoResponse = z.infer<typeof accountSetupInfoResponse>;
 
 export const forgotPasswordBody = z.object({ email });
@@ -123,5 +163,6 @@ export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 export const resetPasswordBody = z.object({ token: linkToken('token'), password: newPassword });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 /** The one answer to forgot-password, whoever asks. */
-export const FORGOT_PASSWORD_ANSWER = 'If an account uses this address, we have sent it a link to choose a new password. The link works for an hour.';
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account uses this address, we have sent it a link to choose a new password. The link works for an hour.';
 export const forgotPasswordResponse = z.object({ message: z.string() });

@@ -57,7 +57,8 @@ export const MSG = {
   ssoStateInvalid: 'This sign-in has expired or was already used. Please start again.',
   ssoNotConfigured: 'Sign-in with this provider is not set up for this school.',
   ssoIssuerHttps: 'issuer must be an https URL.',
-  ssoIssuerNotPublic: 'issuer must be a public internet address, not this server or a private network.',
+  ssoIssuerNotPublic:
+    'issuer must be a public internet address, not this server or a private network.',
   linkInvalid: 'This link has expired or was already used. Ask for a new one.',
   usernameTaken: 'This username is taken. Choose another.',
   usernameNeeded: 'username is required',
@@ -71,12 +72,15 @@ export const MSG = {
   rosterTooLarge: (mb: number) => `The roster files are larger than ${mb} MB in all.`,
   rosterBadZip: 'The .zip file could not be read.',
   rosterBadCsv: (file: string, line: number, reason: string) => `${file} line ${line}: ${reason}`,
-  rosterUnknownFile: (name: string) => `${name} is not a OneRoster file (orgs, academicSessions, users, classes, enrollments .csv, or a .zip of them).`,
-  rosterHasErrors: (n: number) => `The roster files have ${n} problem${n === 1 ? '' : 's'}; nothing was imported.`,
+  rosterUnknownFile: (name: string) =>
+    `${name} is not a OneRoster file (orgs, academicSessions, users, classes, enrollments .csv, or a .zip of them).`,
+  rosterHasErrors: (n: number) =>
+    `The roster files have ${n} problem${n === 1 ? '' : 's'}; nothing was imported.`,
   rosterRunning: 'A roster import is already running for this school.',
   rosterFailed: 'The import failed; nothing was changed. Try again later.',
   /* Product pictures (docs/decisions/061-product-pictures.md). */
-  pictureNotUploaded: 'image must be a picture uploaded for this school (the image GET utility/upload-url/{id} answers), or null for none.',
+  pictureNotUploaded:
+    'image must be a picture uploaded for this school (the image GET utility/upload-url/{id} answers), or null for none.',
   pictureQuota: (pictures: number, megabytes: number) =>
     `Your school has reached its limit of ${pictures.toLocaleString('en-US')} pictures and ${megabytes} MB. Remove pictures from products that do not need them: pictures no product uses are removed a day after their upload.`,
   pictureTooManyPixels: (width: number, height: number, maxPixels: number) =>

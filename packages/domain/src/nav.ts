@@ -17,12 +17,25 @@ export function sideNav(s: PermissionSubject): NavItem[] {
   const items: NavItem[] = [];
   if (opens('/dashboard')) items.push({ key: 'dashboard', label: 'Dashboard', path: '/dashboard' });
   if (opens('/activity')) items.push({ key: 'activity', label: 'My Activity', path: '/activity' });
-  if (opens('/bonuses-flags')) items.push({ key: 'bonuses-flags', label: 'Bonuses & Flags', path: '/bonuses-flags' });
-  if (opens('/classes') && s.periodCount > 0) items.push({ key: 'classes', label: 'Classes', path: '/classes' });
+  if (opens('/bonuses-flags'))
+    items.push({ key: 'bonuses-flags', label: 'Bonuses & Flags', path: '/bonuses-flags' });
+  if (opens('/classes') && s.periodCount > 0)
+    items.push({ key: 'classes', label: 'Classes', path: '/classes' });
   // A store with a cart is the student's own; their orders too.
-  if (opens('/store')) items.push({ key: 'store', label: allows(s, 'cart:use') ? 'My Store' : 'Store', path: '/store' });
-  if (opens('/orders')) items.push({ key: 'orders', label: allows(s, 'orders:readOwn') ? 'My Orders' : 'Orders', path: '/orders' });
-  if (opens('/reports') && reportTabs(s).length > 0) items.push({ key: 'reports', label: 'Reports', path: '/reports' });
+  if (opens('/store'))
+    items.push({
+      key: 'store',
+      label: allows(s, 'cart:use') ? 'My Store' : 'Store',
+      path: '/store',
+    });
+  if (opens('/orders'))
+    items.push({
+      key: 'orders',
+      label: allows(s, 'orders:readOwn') ? 'My Orders' : 'Orders',
+      path: '/orders',
+    });
+  if (opens('/reports') && reportTabs(s).length > 0)
+    items.push({ key: 'reports', label: 'Reports', path: '/reports' });
   if (opens('/calendar')) items.push({ key: 'calendar', label: 'Calendar', path: '/calendar' });
   return items;
 }
@@ -50,14 +63,25 @@ export function accountMenu(
   ];
   // Beside the Admin Toolbox, the school's toolbox is named for teachers.
   const adminToolbox = allows(s, 'help:adminToolbox');
-  if (adminToolbox) items.push({ key: 'admin-toolbox', label: 'Admin Toolbox', href: ADMIN_TOOLBOX_URL, external: true });
+  if (adminToolbox)
+    items.push({
+      key: 'admin-toolbox',
+      label: 'Admin Toolbox',
+      href: ADMIN_TOOLBOX_URL,
+      external: true,
+    });
   const toolbox = s.school.teacherToolboxLink ?? '';
   if (allows(s, 'help:toolbox'))
-    items.push(adminToolbox ? { key: 'teacher-toolbox', label: 'Teacher Toolbox', href: toolbox, external: true } : { key: 'toolbox', label: 'Toolbox', href: toolbox, external: true });
+    items.push(
+      adminToolbox
+        ? { key: 'teacher-toolbox', label: 'Teacher Toolbox', href: toolbox, external: true }
+        : { key: 'toolbox', label: 'Toolbox', href: toolbox, external: true },
+    );
   if (!hideHowToEarn.includes(s.school.externalId))
     items.push({ key: 'how-to-earn', label: 'How To Earn', href: '/how-to-earn' });
   items.push({ key: 'contact', label: 'Contact Us', href: '/contact' });
-  if (isPathAllowed(s, '/settings')) items.push({ key: 'settings', label: 'Settings', href: '/settings' });
+  if (isPathAllowed(s, '/settings'))
+    items.push({ key: 'settings', label: 'Settings', href: '/settings' });
   items.push({ key: 'terms', label: 'Terms and Policies', href: TERMS_URL, external: true });
   items.push({ key: 'logout', label: 'Logout', href: '/login' });
   return items;

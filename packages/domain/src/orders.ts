@@ -23,7 +23,8 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   CANCELED: [],
 };
 
-export const canMove = (from: OrderStatus, to: OrderStatus): boolean => ORDER_TRANSITIONS[from].includes(to);
+export const canMove = (from: OrderStatus, to: OrderStatus): boolean =>
+  ORDER_TRANSITIONS[from].includes(to);
 
 /** Moves that give the points and the stock back. */
 export const returnsPoints = (to: OrderStatus): boolean => to === 'CANCELED' || to === 'REFUNDED';
@@ -57,13 +58,16 @@ export function orderActionRefusal(
   if (actor === 'student' && action !== 'CANCEL') return MSG.forbidden;
   const refusal = moveRefusal(order.status, ACTION_STATUS[action]);
   if (refusal) return refusal;
-  if (actor === 'student' && order.cutOffDate && cutOffPassed(order.cutOffDate, today)) return MSG.cancelPassed;
+  if (actor === 'student' && order.cutOffDate && cutOffPassed(order.cutOffDate, today))
+    return MSG.cancelPassed;
   return null;
 }
 
 /** Whether the order's student may still cancel it (for the My Orders screen). */
-export const studentMayCancel = (order: { status: OrderStatus; cutOffDate: IsoDate | null }, today: IsoDate): boolean =>
-  orderActionRefusal(order, 'CANCEL', 'student', today) === null;
+export const studentMayCancel = (
+  order: { status: OrderStatus; cutOffDate: IsoDate | null },
+  today: IsoDate,
+): boolean => orderActionRefusal(order, 'CANCEL', 'student', today) === null;
 
 /* ---- placing an order (docs/spec.md section 10.4) ---- */
 
@@ -99,10 +103,12 @@ export interface OrderCheck {
 }
 
 /** Which order a product's line goes in: one order per store (the school's, each teacher's). */
-export const orderStoreKey = (store: string, teacherId: string | null | undefined): string => (store === 'School' ? 'School' : `Teacher:${teacherId ?? ''}`);
+export const orderStoreKey = (store: string, teacherId: string | null | undefined): string =>
+  store === 'School' ? 'School' : `Teacher:${teacherId ?? ''}`;
 
 /** What items cost: each price times its quantity. */
-export const itemsTotal = (items: readonly { price: number; quantity: number }[]): number => items.reduce((n, i) => n + i.price * i.quantity, 0);
+export const itemsTotal = (items: readonly { price: number; quantity: number }[]): number =>
+  items.reduce((n, i) => n + i.price * i.quantity, 0);
 
 export const orderTotal = (lines: readonly Pick<OrderLine, 'product' | 'quantity'>[]): number =>
   itemsTotal(lines.map((l) => ({ price: l.product.price, quantity: l.quantity })));
@@ -121,19 +127,31 @@ export type OrderProblem =
   | { kind: 'short'; need: number };
 
 /** More than 10 items in one store's order. */
-export function itemsProblem(lines: readonly Pick<OrderLine, 'storeKey' | 'quantity'>[]): OrderProblem | null {
+export function itemsProblem(
+  lines: readonly Pick<OrderLine, 'storeKey' | 'quantity'>[],
+): OrderProblem | null {
   const perStore = new Map<string, number>();
   for (const l of lines) perStore.set(l.storeKey, (perStore.get(l.storeKey) ?? 0) + l.quantity);
   return [...perStore.values()].some((n) => n > MAX_ORDER_ITEMS) ? { kind: 'itemsLimit' } : null;
 }
 
 /** One line: a hidden product, out of stock, more than the stock, or over the per-student limit. */
-export function lineProblem({ product: p, quantity, alreadyBought }: Pick<OrderLine, 'product' | 'quantity' | 'alreadyBought'>): OrderProblem | null {
+export function lineProblem({
+  product: p,
+  quantity,
+  alreadyBought,
+}: Pick<OrderLine, 'product' | 'quantity' | 'alreadyBought'>): OrderProblem | null {
   if (!p.active) return { kind: 'unavailable', name: p.name };
   if (p.stock !== null && p.stock <= 0) return { kind: 'outOfStock', name: p.name };
-  if (p.stock !== null && quantity > p.stock) return { kind: 'overStock', name: p.name, stock: p.stock };
+  if (p.stock !== null && quantity > p.stock)
+    return { kind: 'overStock', name: p.name, stock: p.stock };
   if (p.limitPerStudent !== null && alreadyBought + quantity > p.limitPerStudent)
-    return { kind: 'overLimit', name: p.name, limit: p.limitPerStudent, left: Math.max(0, p.limitPerStudent - alreadyBought) };
+    return {
+      kind: 'overLimit',
+      name: p.name,
+      limit: p.limitPerStudent,
+      left: Math.max(0, p.limitPerStudent - alreadyBought),
+    };
   return null;
 }
 
@@ -145,7 +163,11 @@ export function pointsProblem(total: number, balance: number): OrderProblem | nu
 
 /** The lines' problem in the order a buyer needs to hear it: store items, each line, the points. */
 export function linesProblem(lines: readonly OrderLine[], balance: number): OrderProblem | null {
-  return itemsProblem(lines) ?? lines.reduce<OrderProblem | null>((found, l) => found ?? lineProblem(l), null) ?? pointsProblem(orderTotal(lines), balance);
+  return (
+    itemsProblem(lines) ??
+    lines.reduce<OrderProblem | null>((found, l) => found ?? lineProblem(l), null) ??
+    pointsProblem(orderTotal(lines), balance)
+  );
 }
 
 /** The spec's message for a problem (a student is told to keep working, a teacher how many points the student needs). */

@@ -19,7 +19,8 @@ export function periodLabel(periodNumber: number): string {
 const firstSection = (p: PeriodLike) => p.sectionNumbers[0] ?? '';
 /** `a.localeCompare(b, undefined, { numeric: true })`, with the collator built once (localeCompare with options builds one per call). */
 const numericOrder = new Intl.Collator(undefined, { numeric: true });
-const bySection = (a: PeriodLike, b: PeriodLike) => numericOrder.compare(firstSection(a), firstSection(b));
+const bySection = (a: PeriodLike, b: PeriodLike) =>
+  numericOrder.compare(firstSection(a), firstSection(b));
 
 /** A teacher sees periods they teach or co-teach that have students. */
 export function isTeacherOfPeriod(p: PeriodLike, teacherExternalId: string): boolean {
@@ -27,17 +28,16 @@ export function isTeacherOfPeriod(p: PeriodLike, teacherExternalId: string): boo
 }
 
 /** Teacher view: own periods first, then by period number, then first section number. */
-export function teacherPeriods<T extends PeriodLike>(periods: readonly T[], teacherExternalId: string): T[] {
+export function teacherPeriods<T extends PeriodLike>(
+  periods: readonly T[],
+  teacherExternalId: string,
+): T[] {
   return periods
     .filter((p) => p.studentCount > 0 && isTeacherOfPeriod(p, teacherExternalId))
     .sort((a, b) => {
       const ownA = a.externalTeacherId === teacherExternalId ? 0 : 1;
       const ownB = b.externalTeacherId === teacherExternalId ? 0 : 1;
-      return (
-        ownA - ownB ||
-        a.periodNumber - b.periodNumber ||
-        bySection(a, b)
-      );
+      return ownA - ownB || a.periodNumber - b.periodNumber || bySection(a, b);
     });
 }
 
@@ -45,9 +45,5 @@ export function teacherPeriods<T extends PeriodLike>(periods: readonly T[], teac
 export function schoolPeriods<T extends PeriodLike>(periods: readonly T[]): T[] {
   return periods
     .filter((p) => p.studentCount > 0)
-    .sort(
-      (a, b) =>
-        a.periodNumber - b.periodNumber ||
-        bySection(a, b),
-    );
+    .sort((a, b) => a.periodNumber - b.periodNumber || bySection(a, b));
 }

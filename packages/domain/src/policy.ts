@@ -40,12 +40,20 @@ const STUDENT_READERS = {
   ASSISTANT_STORE_MANAGER: 'school',
 } as const;
 /** Every role but STUDENT: the school's staff, whatever else they do. */
-const ALL_BUT_STUDENTS: Rule = Object.fromEntries(ROLES.filter((r) => r !== 'STUDENT').map((r) => [r, 'school']));
-const FULFILLERS = { ...ADMINS, STORE_MANAGER: 'school', ASSISTANT_STORE_MANAGER: 'school' } as const;
+const ALL_BUT_STUDENTS: Rule = Object.fromEntries(
+  ROLES.filter((r) => r !== 'STUDENT').map((r) => [r, 'school']),
+);
+const FULFILLERS = {
+  ...ADMINS,
+  STORE_MANAGER: 'school',
+  ASSISTANT_STORE_MANAGER: 'school',
+} as const;
 /** A teacher store belongs to a teacher with at least one period (docs/spec.md section 6). */
 const teacherStore = (s: PermissionSubject): Scope => (s.periodCount > 0 ? 'own' : 'none');
-const teacherGivesToAll = (s: PermissionSubject): Scope => (s.school.canTeacherGiveAll !== false ? 'school' : 'periods');
-const customActionsAllowed = (s: PermissionSubject): Scope => (s.school.canNonAdminCreateCustomActions !== false ? 'own' : 'none');
+const teacherGivesToAll = (s: PermissionSubject): Scope =>
+  s.school.canTeacherGiveAll !== false ? 'school' : 'periods';
+const customActionsAllowed = (s: PermissionSubject): Scope =>
+  s.school.canNonAdminCreateCustomActions !== false ? 'own' : 'none';
 
 /**
  * Who may do what: every action of the product, each role's scope for it. The server checks a
@@ -79,7 +87,10 @@ export const PERMISSIONS = {
 
   // Students and their points
   'students:read': { ...STUDENT_READERS, TEACHER: 'periods', STUDENT: 'own' },
-  'students:list': { ...STUDENT_READERS, TEACHER: (s) => (teacherGivesToAll(s) === 'school' ? 'school' : 'none') },
+  'students:list': {
+    ...STUDENT_READERS,
+    TEACHER: (s) => (teacherGivesToAll(s) === 'school' ? 'school' : 'none'),
+  },
   'activity:give': { ...ADMINS, GIVE_ALL: 'school', TEACHER: teacherGivesToAll },
   /** Academic Pay Day and the daily categories by hand, besides Flags and Bonuses. */
   'activity:giveAllCategories': { ...ADMINS },
@@ -88,7 +99,11 @@ export const PERMISSIONS = {
   'activity:audit': { ...ADMINS },
   /** A flag they give deducts the school's admin amount, not the non-admin one (docs/decisions/008-flag-points.md). */
   'activity:adminFlagPoints': { ...ADMINS },
-  'customActions:manage': { ...ADMINS, GIVE_ALL: customActionsAllowed, TEACHER: customActionsAllowed },
+  'customActions:manage': {
+    ...ADMINS,
+    GIVE_ALL: customActionsAllowed,
+    TEACHER: customActionsAllowed,
+  },
   'powerActions:set': { SCHOOL_ADMIN: 'own', SUPER_ADMIN: 'own', GIVE_ALL: 'own', TEACHER: 'own' },
   'attendance:read': { ...ADMINS, TEACHER: 'periods' },
   'attendance:mark': { ...ADMINS, TEACHER: 'periods' },
@@ -130,19 +145,42 @@ export const PERMISSIONS = {
     SCHOOL_DASHBOARD: 'school',
   },
   /** My classes, a class's report and one student's report: a teacher their periods, the school's report readers any (docs/decisions/015-who-opens-reports.md). */
-  'reports:myClasses': { ...ADMINS, SCHOOLWIDE_REPORTS: 'school', SCHOOL_STUDENT_REPORTS: 'school', TEACHER: 'periods' },
-  'reports:teacherUsage': { ...ADMINS, TEACHER_USAGE_REPORTS: 'school', SCHOOLWIDE_REPORTS: 'school' },
-  'reports:schoolStudents': { ...ADMINS, SCHOOL_STUDENT_REPORTS: 'school', SCHOOLWIDE_REPORTS: 'school' },
-  'reports:schoolDashboard': { ...ADMINS, SCHOOL_DASHBOARD: 'school', SCHOOLWIDE_REPORTS: 'school' },
+  'reports:myClasses': {
+    ...ADMINS,
+    SCHOOLWIDE_REPORTS: 'school',
+    SCHOOL_STUDENT_REPORTS: 'school',
+    TEACHER: 'periods',
+  },
+  'reports:teacherUsage': {
+    ...ADMINS,
+    TEACHER_USAGE_REPORTS: 'school',
+    SCHOOLWIDE_REPORTS: 'school',
+  },
+  'reports:schoolStudents': {
+    ...ADMINS,
+    SCHOOL_STUDENT_REPORTS: 'school',
+    SCHOOLWIDE_REPORTS: 'school',
+  },
+  'reports:schoolDashboard': {
+    ...ADMINS,
+    SCHOOL_DASHBOARD: 'school',
+    SCHOOLWIDE_REPORTS: 'school',
+  },
 
   // Settings
   'settings:users': { ...ADMINS },
   /** Grant or take away SUPER_ADMIN (`settings:users` edits the other roles). */
   'settings:superAdmin': { SUPER_ADMIN: 'school' },
-  'settings:houseSystem': { ...ADMINS, HOUSE_MANAGER: (s) => (s.school.hasHouseSystem ? 'school' : 'none') },
+  'settings:houseSystem': {
+    ...ADMINS,
+    HOUSE_MANAGER: (s) => (s.school.hasHouseSystem ? 'school' : 'none'),
+  },
   'settings:advanced': { ...ADMINS },
   /** GET settings: whoever may change a part of them (house managers the house part). */
-  'settings:read': { ...ADMINS, HOUSE_MANAGER: (s) => (s.school.hasHouseSystem ? 'school' : 'none') },
+  'settings:read': {
+    ...ADMINS,
+    HOUSE_MANAGER: (s) => (s.school.hasHouseSystem ? 'school' : 'none'),
+  },
   'settings:store': { ...ADMINS, STORE_MANAGER: 'school' },
   /** Surveys (docs/spec.md section 9): students and teachers answer their own; admins read the school's results. */
   'surveys:answer': { STUDENT: 'own', TEACHER: 'own' },
@@ -164,7 +202,8 @@ export const PERMISSIONS = {
 export type Action = keyof typeof PERMISSIONS;
 export const ACTIONS = Object.keys(PERMISSIONS) as Action[];
 
-const grantOf = (g: Grant | undefined, s: PermissionSubject): Scope => (g === undefined ? 'none' : typeof g === 'function' ? g(s) : g);
+const grantOf = (g: Grant | undefined, s: PermissionSubject): Scope =>
+  g === undefined ? 'none' : typeof g === 'function' ? g(s) : g;
 
 /** The widest scope any of the user's roles gives for the action; no roles means none. */
 export function scopeFor(s: PermissionSubject, action: Action): Scope {
@@ -179,14 +218,19 @@ export function scopeFor(s: PermissionSubject, action: Action): Scope {
   return best;
 }
 
-export const allows = (s: PermissionSubject, action: Action): boolean => scopeFor(s, action) !== 'none';
+export const allows = (s: PermissionSubject, action: Action): boolean =>
+  scopeFor(s, action) !== 'none';
 
 /** Whether the user's scope for the action reaches at least `scope` (`school` reaches every scope). */
-export const reaches = (s: PermissionSubject, action: Action, scope: Exclude<Scope, 'none'>): boolean =>
-  RANK[scopeFor(s, action)] >= RANK[scope];
+export const reaches = (
+  s: PermissionSubject,
+  action: Action,
+  scope: Exclude<Scope, 'none'>,
+): boolean => RANK[scopeFor(s, action)] >= RANK[scope];
 
 /** Whether the user may hand out or take away the role, given they may edit roles (`settings:users`). */
-export const mayGrant = (s: PermissionSubject, role: Role): boolean => role !== 'SUPER_ADMIN' || allows(s, 'settings:superAdmin');
+export const mayGrant = (s: PermissionSubject, role: Role): boolean =>
+  role !== 'SUPER_ADMIN' || allows(s, 'settings:superAdmin');
 
 /**
  * Surveys ask by role (docs/spec.md section 9): a survey's audience is a role, and its holders answer it
@@ -196,10 +240,13 @@ export const SURVEY_AUDIENCES = ['STUDENT', 'TEACHER'] as const satisfies readon
 export type SurveyAudience = (typeof SURVEY_AUDIENCES)[number];
 
 /** The audiences a user belongs to: the survey roles they hold. */
-export const surveyAudiences = (roles: readonly string[]): SurveyAudience[] => SURVEY_AUDIENCES.filter((a) => roles.includes(a));
+export const surveyAudiences = (roles: readonly string[]): SurveyAudience[] =>
+  SURVEY_AUDIENCES.filter((a) => roles.includes(a));
 
 /** Header role label: School Admin, Teacher, Student or Staff (in that precedence). A name, not a permission. */
-export function roleLabel(roles: readonly string[]): 'School Admin' | 'Staff' | 'Teacher' | 'Student' {
+export function roleLabel(
+  roles: readonly string[],
+): 'School Admin' | 'Staff' | 'Teacher' | 'Student' {
   if (roles.includes('SCHOOL_ADMIN') || roles.includes('SUPER_ADMIN')) return 'School Admin';
   if (roles.includes('TEACHER')) return 'Teacher';
   if (roles.includes('STUDENT')) return 'Student';

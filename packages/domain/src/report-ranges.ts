@@ -1,4 +1,12 @@
-import { addDays, addMonths, daysFrom, formatDate, lastOfMonth, weekdayOf, type IsoDate } from './school-days.js';
+import {
+  addDays,
+  addMonths,
+  daysFrom,
+  formatDate,
+  lastOfMonth,
+  weekdayOf,
+  type IsoDate,
+} from './school-days.js';
 
 /**
  * Report date ranges derived from the school's calendar each year (docs/spec.md section 9 gives one
@@ -31,7 +39,12 @@ export function schoolYearMonths(span: SchoolYearSpan): ReportRange[] {
     if (first > span.yearEnd) break;
     const from = first < span.yearStart ? span.yearStart : first;
     const end = monthEnd(month);
-    out.push({ key: `month-${month}`, label: formatDate(first, 'MMMM YYYY'), from, to: end > span.yearEnd ? span.yearEnd : end });
+    out.push({
+      key: `month-${month}`,
+      label: formatDate(first, 'MMMM YYYY'),
+      from,
+      to: end > span.yearEnd ? span.yearEnd : end,
+    });
   }
   return out;
 }
@@ -65,7 +78,11 @@ export const DEFAULT_GIVING_START = { month: 8, day: 16 } as const;
 export const LATE_GIVING_START = { month: 10, day: 15 } as const;
 
 /** A school's default giving start for the year starting in `startYear`: mid-August, or mid-October for a late-start school. */
-export function defaultGivingStart(startYear: number, schoolCode: string, lateStartCodes: readonly string[]): IsoDate {
+export function defaultGivingStart(
+  startYear: number,
+  schoolCode: string,
+  lateStartCodes: readonly string[],
+): IsoDate {
   const late = lateStartCodes.some((c) => c.toLowerCase() === schoolCode.toLowerCase());
   const d = late ? LATE_GIVING_START : DEFAULT_GIVING_START;
   return `${startYear}-${pad(d.month)}-${pad(d.day)}`;
@@ -95,9 +112,13 @@ export function rangeRefusal(from: IsoDate, to: IsoDate): string | null {
  * A range split for the rollups: whole months (read from the monthly rollup, first days of the
  * first and last month) and the days before and after them (read from the daily rollup).
  */
-export function splitByMonths(from: IsoDate, to: IsoDate): { months: { from: IsoDate; to: IsoDate } | null; days: { from: IsoDate; to: IsoDate }[] } {
+export function splitByMonths(
+  from: IsoDate,
+  to: IsoDate,
+): { months: { from: IsoDate; to: IsoDate } | null; days: { from: IsoDate; to: IsoDate }[] } {
   const firstFull = from.endsWith('-01') ? from : `${addMonths(from.slice(0, 7), 1)}-01`;
-  const lastFullMonth = monthEnd(to.slice(0, 7)) === to ? to.slice(0, 7) : addMonths(to.slice(0, 7), -1);
+  const lastFullMonth =
+    monthEnd(to.slice(0, 7)) === to ? to.slice(0, 7) : addMonths(to.slice(0, 7), -1);
   if (firstFull.slice(0, 7) > lastFullMonth) return { months: null, days: [{ from, to }] };
   const days: { from: IsoDate; to: IsoDate }[] = [];
   if (from < firstFull) days.push({ from, to: addDays(firstFull, -1) });
@@ -105,4 +126,3 @@ export function splitByMonths(from: IsoDate, to: IsoDate): { months: { from: Iso
   if (to > lastFullEnd) days.push({ from: addDays(lastFullEnd, 1), to });
   return { months: { from: firstFull, to: `${lastFullMonth}-01` }, days };
 }
-

@@ -10,7 +10,8 @@ export function reportTabs(s: PermissionSubject): ReportTab[] {
   const tabs: ReportTab[] = [];
   if (allows(s, 'periodMeta:read') && s.periodCount > 0) tabs.push('myClasses');
   const classes = scopeFor(s, 'reports:myClasses');
-  if (classes === 'school' || (classes !== 'none' && s.periodCount > 0)) tabs.push('class', 'student');
+  if (classes === 'school' || (classes !== 'none' && s.periodCount > 0))
+    tabs.push('class', 'student');
   if (allows(s, 'reports:teacherUsage')) tabs.push('teacherUsage');
   if (allows(s, 'reports:schoolStudents')) tabs.push('schoolStudents');
   if (allows(s, 'reports:schoolDashboard')) tabs.push('schoolDashboard');

@@ -24,10 +24,9 @@ export type ActivityOption = z.infer<typeof activityOptionResponse>;
 
 /** Every category, each with its options (possibly none). */
 const optionsByCategory = z.object(
-  Object.fromEntries(ACTIVITY_CATEGORIES.map((c) => [c, z.array(activityOptionResponse)])) as Record<
-    ActivityCategory,
-    z.ZodArray<typeof activityOptionResponse>
-  >,
+  Object.fromEntries(
+    ACTIVITY_CATEGORIES.map((c) => [c, z.array(activityOptionResponse)]),
+  ) as Record<ActivityCategory, z.ZodArray<typeof activityOptionResponse>>,
 );
 
 /** GET activity/options. */
@@ -135,7 +134,9 @@ export type ClassStats = z.infer<typeof classStatsResponse>;
 export const periodDayDetailsResponse = z.object({
   internalPeriodId: z.string(),
   date: day(),
-  byActivity: z.array(z.object({ activityType: z.string(), category: z.string(), count: int(), points: int() })),
+  byActivity: z.array(
+    z.object({ activityType: z.string(), category: z.string(), count: int(), points: int() }),
+  ),
   totals: z.object({ bonuses: int(), flags: int(), points: int() }),
 });
 export type PeriodDayDetails = z.infer<typeof periodDayDetailsResponse>;

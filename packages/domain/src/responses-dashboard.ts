@@ -19,7 +19,12 @@ export const dashboardStatsResponse = z.object({
   totalSpent: int(),
   earnedYesterday: int(),
   /** Gem tier, from the balance now. */
-  tier: z.object({ name: tier, next: tier.nullable(), pointsToNext: int(), progress: int().describe('percent of the way to the next tier') }),
+  tier: z.object({
+    name: tier,
+    next: tier.nullable(),
+    pointsToNext: int(),
+    progress: int().describe('percent of the way to the next tier'),
+  }),
   /** Member level, from what was earned this school year; `nextUnlock` is what the next level opens. */
   memberStatus: z.object({
     name: level,
@@ -27,12 +32,16 @@ export const dashboardStatsResponse = z.object({
     pointsToNext: int(),
     progress: int(),
     yearEarned: int(),
-    nextUnlock: z.object({ level, theme: z.string(), designs: int(), emojiPrice: int() }).nullable(),
+    nextUnlock: z
+      .object({ level, theme: z.string(), designs: int(), emojiPrice: int() })
+      .nullable(),
   }),
   /** Every day or week (its first day) of the range: points earned (flags taken off) and spent. */
   earnedOverTime: z.array(z.object({ date: day(), earned: int(), spent: int() })),
   /** Each activity category over the range: net points and how many activities. */
-  byCategory: z.array(z.object({ category: z.enum(ACTIVITY_CATEGORIES), earned: int(), count: int() })),
+  byCategory: z.array(
+    z.object({ category: z.enum(ACTIVITY_CATEGORIES), earned: int(), count: int() }),
+  ),
   /** The latest activities (at most 10), newest first. */
   recentActivity: z.array(
     z.object({
@@ -82,7 +91,13 @@ export const academicProjectionsResponse = z
     balance: int(),
     yearEarned: int(),
     /** The pace: net points per giving day over the window (the last 28 days before today, from the giving start). */
-    pace: z.object({ perDay: z.number(), from: day(), to: day(), givingDays: int(), earned: int() }),
+    pace: z.object({
+      perDay: z.number(),
+      from: day(),
+      to: day(),
+      givingDays: int(),
+      earned: int(),
+    }),
     /** Each pay period (calendar month of the school year) not yet over, with where the pace leads by its end. */
     periods: z.array(
       z.object({
@@ -97,5 +112,7 @@ export const academicProjectionsResponse = z
       }),
     ),
   })
-  .describe('Projected balance, gem tier and member level at the end of each remaining pay period, if the student keeps their pace and spends nothing more.');
+  .describe(
+    'Projected balance, gem tier and member level at the end of each remaining pay period, if the student keeps their pace and spends nothing more.',
+  );
 export type AcademicProjections = z.infer<typeof academicProjectionsResponse>;

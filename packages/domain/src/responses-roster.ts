@@ -4,7 +4,12 @@ import { int } from './response-fields.js';
 /** Answers of the roster import (settings, school admins). */
 
 const issue = z.object({ file: z.string(), line: int(), reason: z.string() });
-const change = z.object({ sourcedId: z.string(), name: z.string(), detail: z.string(), fields: z.array(z.string()).optional() });
+const change = z.object({
+  sourcedId: z.string(),
+  name: z.string(),
+  detail: z.string(),
+  fields: z.array(z.string()).optional(),
+});
 const changeList = z.object({ count: int(), items: z.array(change) });
 export const rosterSummary = z.object({
   people: z.object({ add: changeList, change: changeList, remove: changeList }),
@@ -25,7 +30,11 @@ export const rosterDryRunResponse = z.object({
 export type RosterDryRun = z.infer<typeof rosterDryRunResponse>;
 
 /** POST roster/import refused: the files' problems (nothing was written). */
-export const rosterRejectedResponse = z.object({ message: z.string(), errors: z.array(issue).optional(), errorCount: int().optional() });
+export const rosterRejectedResponse = z.object({
+  message: z.string(),
+  errors: z.array(issue).optional(),
+  errorCount: int().optional(),
+});
 export type RosterRejected = z.infer<typeof rosterRejectedResponse>;
 
 export const ROSTER_IMPORT_STATUSES = ['running', 'done', 'failed'] as const;

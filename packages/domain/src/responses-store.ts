@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, PRODUCT_STORES, STORE_ITEM_CATEGORIES, STORE_TYPES, type OrderStatus } from './constants.js';
+import {
+  ORDER_STATUSES,
+  PRODUCT_STORES,
+  STORE_ITEM_CATEGORIES,
+  STORE_TYPES,
+  type OrderStatus,
+} from './constants.js';
 import { day, instant, int } from './response-fields.js';
 import { MEMBER_STATUS_LEVELS } from './tiers.js';
 
@@ -25,7 +31,9 @@ export type Product = z.infer<typeof productResponse>;
 
 /** GET/POST/DELETE cart: each line with its product as it is now. */
 export const cartResponse = z.object({
-  cartItems: z.array(z.object({ productId: z.string(), quantity: int(), product: productResponse })),
+  cartItems: z.array(
+    z.object({ productId: z.string(), quantity: int(), product: productResponse }),
+  ),
 });
 export type Cart = z.infer<typeof cartResponse>;
 
@@ -76,7 +84,12 @@ export const placeOrderResponse = z.object({
 });
 export type PlaceOrderResult = z.infer<typeof placeOrderResponse>;
 
-const statusCounts = z.object(Object.fromEntries(ORDER_STATUSES.map((s) => [s, int()])) as Record<OrderStatus, ReturnType<typeof int>>);
+const statusCounts = z.object(
+  Object.fromEntries(ORDER_STATUSES.map((s) => [s, int()])) as Record<
+    OrderStatus,
+    ReturnType<typeof int>
+  >,
+);
 
 /** POST order/store-manager/. */
 export const storeManagerResultResponse = z.object({

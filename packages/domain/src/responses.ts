@@ -75,7 +75,9 @@ export const statusDegradedResponse = z.object({
 });
 
 /** GET status as the web reads it: the fields are optional because a 503 reaches the web as an empty object. */
-export const statusResponse = statusOkResponse.extend({ status: z.enum(['ok', 'degraded']) }).partial();
+export const statusResponse = statusOkResponse
+  .extend({ status: z.enum(['ok', 'degraded']) })
+  .partial();
 export type StatusResponse = z.infer<typeof statusResponse>;
 
 /** GET release. */
@@ -113,7 +115,12 @@ export const periodResponse = z.object({
   _id: z.string(),
   name: z.string(),
   label: z.string(),
-  teacher: z.object({ _id: z.string(), externalId: z.string(), firstName: z.string(), lastName: z.string() }),
+  teacher: z.object({
+    _id: z.string(),
+    externalId: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+  }),
   externalTeacherId: z.string(),
   coTeachers: z.array(z.string()),
   coTeacherDisplayName: z.string(),

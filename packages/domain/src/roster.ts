@@ -7,7 +7,13 @@
 
 import { isValidIsoDate } from './school-days.js';
 
-export const ROSTER_FILES = ['orgs.csv', 'academicSessions.csv', 'users.csv', 'classes.csv', 'enrollments.csv'] as const;
+export const ROSTER_FILES = [
+  'orgs.csv',
+  'academicSessions.csv',
+  'users.csv',
+  'classes.csv',
+  'enrollments.csv',
+] as const;
 export type RosterFile = (typeof ROSTER_FILES)[number];
 
 /** The columns the import reads, by file (OneRoster has more; extra columns are ignored). */
@@ -128,7 +134,11 @@ class Issues {
  * whose sourcedId or identifier is the school's external id, or the only school org of the files.
  * Rows with status `tobedeleted` are left out; `today` (YYYY-MM-DD) drops enrollments that ended.
  */
-export function readRoster(tables: RosterTables, school: { externalId: string }, today: string): RosterReading {
+export function readRoster(
+  tables: RosterTables,
+  school: { externalId: string },
+  today: string,
+): RosterReading {
   const errors = new Issues();
   const warnings = new Issues();
   const done = (roster: Roster | null): RosterReading => ({
@@ -148,7 +158,8 @@ export function readRoster(tables: RosterTables, school: { externalId: string },
       continue;
     }
     const missing = ROSTER_COLUMNS[file].filter((c) => !t.columns.includes(c));
-    if (missing.length) errors.add(file, 1, `Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}.`);
+    if (missing.length)
+      errors.add(file, 1, `Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}.`);
     else usable[file] = t.rows;
   }
 
@@ -169,7 +180,8 @@ export function readRoster(tables: RosterTables, school: { externalId: string },
       }
       firstLine.set(id, row.line);
       const modified = field(row, 'dateLastModified');
-      if (modified && !isRosterDateTime(modified)) errors.add(file, row.line, `dateLastModified "${modified}" is not a date.`);
+      if (modified && !isRosterDateTime(modified))
+        errors.add(file, row.line, `dateLastModified "${modified}" is not a date.`);
       if (field(row, 'status').toLowerCase() === 'tobedeleted') continue;
       out.set(id, row);
     }
@@ -183,24 +195,43 @@ export function readRoster(tables: RosterTables, school: { externalId: string },
 
   for (const [, row] of orgs) {
     const parent = field(row, 'parentSourcedId');
-    if (parent && !orgs.has(parent)) errors.add('orgs.csv', row.line, `parentSourcedId "${parent}" is not an org of orgs.csv.`);
+    if (parent && !orgs.has(parent))
+      errors.add('orgs.csv', row.line, `parentSourcedId "${parent}" is not an org of orgs.csv.`);
   }
   const schoolOrgs = [...orgs.values()].filter((r) => field(r, 'type').toLowerCase() === 'school');
   const schoolOrg =
-    schoolOrgs.find((r) => field(r, 'sourcedId') === school.externalId || field(r, 'identifier') === school.externalId) ??
-    (schoolOrgs.length === 1 ? schoolOrgs[0] : undefined);
+    schoolOrgs.find(
+      (r) =>
+        field(r, 'sourcedId') === school.externalId || field(r, 'identifier') === school.externalId,
+    ) ?? (schoolOrgs.length === 1 ? schoolOrgs[0] : undefined);
   if (usable['orgs.csv'] && !schoolOrg)
-    errors.add('orgs.csv', 0, `No org of type school has the sourcedId or identifier "${school.externalId}" (this school's id).`);
+    errors.add(
+      'orgs.csv',
+      0,
+      `No org of type school has the sourcedId or identifier "${school.externalId}" (this school's id).`,
+    );
   const schoolId = schoolOrg ? field(schoolOrg, 'sourcedId') : '';
 
   for (const [id, row] of sessions) {
     const start = field(row, 'startDate');
     const end = field(row, 'endDate');
-    if (!isValidIsoDate(start)) errors.add('academicSessions.csv', row.line, `startDate "${start}" is not a date (YYYY-MM-DD).`);
-    if (!isValidIsoDate(end)) errors.add('academicSessions.csv', row.line, `endDate "${end}" is not a date (YYYY-MM-DD).`);
-    else if (isValidIsoDate(start) && end < start) errors.add('academicSessions.csv', row.line, `endDate ${end} is before startDate ${start}.`);
+    if (!isValidIsoDate(start))
+      errors.add(
+        'academicSessions.csv',
+        row.line,
+        `startDate "${start}" is not a date (YYYY-MM-DD).`,
+      );
+    if (!isValidIsoDate(end))
+      errors.add('academicSessions.csv', row.line, `endDate "${end}" is not a date (YYYY-MM-DD).`);
+    else if (isValidIsoDate(start) && end < start)
+      errors.add('academicSessions.csv', row.line, `endDate ${end} is before startDate ${start}.`);
     const parent = field(row, 'parentSourcedId');
-    if (parent && !sessions.has(parent)) errors.add('academicSessions.csv', row.line, `parentSourcedId "${parent}" is not a session of academicSessions.csv (${id}).`);
+    if (parent && !sessions.has(parent))
+      errors.add(
+        'academicSessions.csv',
+        row.line,
+        `parentSourcedId "${parent}" is not a session of academicSessions.csv (${id}).`,
+      );
   }
 
   const people = new Map<string, RosterPerson & { line: number }>();
@@ -213,7 +244,12 @@ export function readRoster(tables: RosterTables, school: { externalId: string },
       continue;
     }
     if (!orgIds.length) errors.add('users.csv', row.line, 'orgSourcedIds is empty.');
-    if (unknownOrg) errors.add('users.csv', row.line, `orgSourcedIds names "${unknownOrg}", which is not an org of orgs.csv.`);
+    if (unknownOrg)
+      errors.add(
+        'users.csv',
+        row.line,
+        `orgSourcedIds names "${unknownOrg}", which is not an org of orgs.csv.`,
+      );
     const role = USER_ROLES[roleName];
     if (!role || !orgIds.includes(schoolId)) continue; // not a user here
     const firstName = field(row, 'givenName');
@@ -240,11 +276,17 @@ export function readRoster(tables: RosterTables, school: { externalId: string },
   const classes = new Map<string, RosterClass & { line: number; primary: boolean }>();
   for (const [id, row] of classRows) {
     const sid = field(row, 'schoolSourcedId');
-    if (!orgs.has(sid)) errors.add('classes.csv', row.line, `schoolSourcedId "${sid}" is not an org of orgs.csv.`);
+    if (!orgs.has(sid))
+      errors.add('classes.csv', row.line, `schoolSourcedId "${sid}" is not an org of orgs.csv.`);
     const terms = list(row.values.termSourcedIds);
     if (!terms.length) errors.add('classes.csv', row.line, 'termSourcedIds is empty.');
     const unknownTerm = terms.find((t) => !sessions.has(t));
-    if (unknownTerm) errors.add('classes.csv', row.line, `termSourcedIds names "${unknownTerm}", which is not a session of academicSessions.csv.`);
+    if (unknownTerm)
+      errors.add(
+        'classes.csv',
+        row.line,
+        `termSourcedIds names "${unknownTerm}", which is not a session of academicSessions.csv.`,
+      );
     const title = field(row, 'title');
     if (!title) errors.add('classes.csv', row.line, 'title is empty.');
     if (sid !== schoolId || !title) continue;
@@ -274,7 +316,8 @@ export function readRoster(tables: RosterTables, school: { externalId: string },
     };
     if (!classRows.has(classId)) fail(`classSourcedId "${classId}" is not a class of classes.csv.`);
     if (!userRows.has(userId)) fail(`userSourcedId "${userId}" is not a user of users.csv.`);
-    if (!ENROLLMENT_ROLES.includes(role)) fail(`role "${field(row, 'role')}" is not a OneRoster enrollment role.`);
+    if (!ENROLLMENT_ROLES.includes(role))
+      fail(`role "${field(row, 'role')}" is not a OneRoster enrollment role.`);
     if (begin && !isValidIsoDate(begin)) fail(`beginDate "${begin}" is not a date (YYYY-MM-DD).`);
     if (end && !isValidIsoDate(end)) fail(`endDate "${end}" is not a date (YYYY-MM-DD).`);
     if (!bad && begin && end && end < begin) fail(`endDate ${end} is before beginDate ${begin}.`);
@@ -284,11 +327,20 @@ export function readRoster(tables: RosterTables, school: { externalId: string },
     if (!cls || !person) continue; // another school's class, or not a user here
     if (end && end < today) continue; // ended
     if (role === 'student') {
-      if (person.role !== 'STUDENT') warnings.add('enrollments.csv', row.line, `"${userId}" is enrolled as a student but is not one; left out.`);
+      if (person.role !== 'STUDENT')
+        warnings.add(
+          'enrollments.csv',
+          row.line,
+          `"${userId}" is enrolled as a student but is not one; left out.`,
+        );
       else if (!cls.students.includes(userId)) cls.students.push(userId);
     } else if (role === 'teacher') {
       if (person.role === 'STUDENT') {
-        warnings.add('enrollments.csv', row.line, `"${userId}" is enrolled as a teacher but is a student; left out.`);
+        warnings.add(
+          'enrollments.csv',
+          row.line,
+          `"${userId}" is enrolled as a teacher but is a student; left out.`,
+        );
         continue;
       }
       const primary = field(row, 'primary').toLowerCase() === 'true';
@@ -296,7 +348,8 @@ export function readRoster(tables: RosterTables, school: { externalId: string },
         if (cls.teacher) cls.coTeachers.unshift(cls.teacher);
         cls.teacher = userId;
         cls.primary = primary;
-      } else if (cls.teacher !== userId && !cls.coTeachers.includes(userId)) cls.coTeachers.push(userId);
+      } else if (cls.teacher !== userId && !cls.coTeachers.includes(userId))
+        cls.coTeachers.push(userId);
       cls.coTeachers = cls.coTeachers.filter((t) => t !== cls.teacher);
     }
   }
@@ -304,7 +357,11 @@ export function readRoster(tables: RosterTables, school: { externalId: string },
   const kept: RosterClass[] = [];
   for (const c of classes.values()) {
     if (!c.teacher) {
-      warnings.add('classes.csv', c.line, `Class "${c.sourcedId}" has no teacher enrolled; left out.`);
+      warnings.add(
+        'classes.csv',
+        c.line,
+        `Class "${c.sourcedId}" has no teacher enrolled; left out.`,
+      );
       continue;
     }
     const { line: _line, primary: _primary, ...cls } = c;
@@ -381,7 +438,14 @@ export interface PeriodValues {
 /** The writes an import makes: people and classes by sourcedId where they do not exist yet. */
 export interface RosterPlan {
   insertPeople: (Omit<RosterPerson, 'role'> & { roles: string[] })[];
-  updatePeople: { id: string; firstName: string; lastName: string; email: string | null; roles: string[]; gradeLevel: string | null }[];
+  updatePeople: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    email: string | null;
+    roles: string[];
+    gradeLevel: string | null;
+  }[];
   /** Existing users the import starts managing, or who come back: (ids). */
   manage: string[];
   leave: { id: string; externalId: string }[];
@@ -398,11 +462,15 @@ export interface RosterDiff {
   plan: RosterPlan;
 }
 
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
 const sortedRoles = (roles: Iterable<string>) => [...new Set(roles)].sort();
 /** A person's roles after an import: their roles outside the roster's, plus the file's. */
 export function rolesAfterImport(current: readonly string[], role: RosterRole): string[] {
-  return sortedRoles([...current.filter((r) => !(ROSTER_ROLES as readonly string[]).includes(r)), role]);
+  return sortedRoles([
+    ...current.filter((r) => !(ROSTER_ROLES as readonly string[]).includes(r)),
+    role,
+  ]);
 }
 
 function changeList(items: RosterChange[]): RosterChangeList {
@@ -429,12 +497,23 @@ export function diffRoster(roster: Roster, current: CurrentRoster): RosterDiff {
     removeEnrollments: [],
     size: 0,
   };
-  const people = { add: [] as RosterChange[], change: [] as RosterChange[], remove: [] as RosterChange[] };
+  const people = {
+    add: [] as RosterChange[],
+    change: [] as RosterChange[],
+    remove: [] as RosterChange[],
+  };
   for (const p of roster.people) {
     const was = byExternal.get(p.sourcedId);
     const name = `${p.lastName}, ${p.firstName}`;
     if (!was) {
-      plan.insertPeople.push({ sourcedId: p.sourcedId, firstName: p.firstName, lastName: p.lastName, email: p.email, gradeLevel: p.gradeLevel, roles: [p.role] });
+      plan.insertPeople.push({
+        sourcedId: p.sourcedId,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        email: p.email,
+        gradeLevel: p.gradeLevel,
+        roles: [p.role],
+      });
       people.add.push({ sourcedId: p.sourcedId, name, detail: p.role });
       continue;
     }
@@ -446,7 +525,15 @@ export function diffRoster(roster: Roster, current: CurrentRoster): RosterDiff {
       ...(was.gradeLevel !== p.gradeLevel ? ['gradeLevel'] : []),
       ...(!sameList(sortedRoles(was.roles), roles) ? ['roles'] : []),
     ];
-    if (fields.length) plan.updatePeople.push({ id: was.id, firstName: p.firstName, lastName: p.lastName, email: p.email, roles, gradeLevel: p.gradeLevel });
+    if (fields.length)
+      plan.updatePeople.push({
+        id: was.id,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        email: p.email,
+        roles,
+        gradeLevel: p.gradeLevel,
+      });
     if (!was.managed || was.left) plan.manage.push(was.id);
     if (was.left) fields.push('returns');
     if (fields.length) people.change.push({ sourcedId: p.sourcedId, name, detail: p.role, fields });
@@ -456,11 +543,19 @@ export function diffRoster(roster: Roster, current: CurrentRoster): RosterDiff {
     if (!was.managed || was.left || fileIds.has(was.externalId)) continue;
     leaving.add(was.id);
     plan.leave.push({ id: was.id, externalId: was.externalId });
-    people.remove.push({ sourcedId: was.externalId, name: `${was.lastName}, ${was.firstName}`, detail: sortedRoles(was.roles).join(', ') });
+    people.remove.push({
+      sourcedId: was.externalId,
+      name: `${was.lastName}, ${was.firstName}`,
+      detail: sortedRoles(was.roles).join(', '),
+    });
   }
   const leavingExternal = new Set(plan.leave.map((l) => l.externalId));
 
-  const periods = { add: [] as RosterChange[], change: [] as RosterChange[], remove: [] as RosterChange[] };
+  const periods = {
+    add: [] as RosterChange[],
+    change: [] as RosterChange[],
+    remove: [] as RosterChange[],
+  };
   const enrollments = { add: [] as RosterChange[], remove: [] as RosterChange[] };
   const coTeachers = { add: [] as RosterChange[], remove: [] as RosterChange[] };
   const bySource = new Map(current.periods.filter((p) => p.sourceId).map((p) => [p.sourceId!, p]));
@@ -469,7 +564,13 @@ export function diffRoster(roster: Roster, current: CurrentRoster): RosterDiff {
 
   for (const c of roster.classes) {
     const was = bySource.get(c.sourcedId);
-    const values: PeriodValues = { name: c.name, teacher: c.teacher, coTeachers: c.coTeachers, periodNumber: c.periodNumber, sectionNumbers: c.sectionNumbers };
+    const values: PeriodValues = {
+      name: c.name,
+      teacher: c.teacher,
+      coTeachers: c.coTeachers,
+      periodNumber: c.periodNumber,
+      sectionNumbers: c.sectionNumbers,
+    };
     const before = new Set(was?.students ?? []);
     const after = new Set(c.students);
     if (!was) {
@@ -485,7 +586,12 @@ export function diffRoster(roster: Roster, current: CurrentRoster): RosterDiff {
       ];
       if (fields.length) {
         plan.updatePeriods.push({ id: was.id, ...values });
-        periods.change.push({ sourcedId: c.sourcedId, name: c.name, detail: personName(c.teacher), fields });
+        periods.change.push({
+          sourcedId: c.sourcedId,
+          name: c.name,
+          detail: personName(c.teacher),
+          fields,
+        });
       }
       for (const s of before) {
         const id = studentIdOf(s);
@@ -502,14 +608,23 @@ export function diffRoster(roster: Roster, current: CurrentRoster): RosterDiff {
       enrollments.add.push({ sourcedId: s, name: personName(s), detail: c.name });
     }
     const coBefore = new Set(was?.coTeachers ?? []);
-    for (const t of c.coTeachers) if (!coBefore.has(t)) coTeachers.add.push({ sourcedId: t, name: personName(t), detail: c.name });
-    for (const t of coBefore) if (!c.coTeachers.includes(t)) coTeachers.remove.push({ sourcedId: t, name: personName(t), detail: c.name });
+    for (const t of c.coTeachers)
+      if (!coBefore.has(t))
+        coTeachers.add.push({ sourcedId: t, name: personName(t), detail: c.name });
+    for (const t of coBefore)
+      if (!c.coTeachers.includes(t))
+        coTeachers.remove.push({ sourcedId: t, name: personName(t), detail: c.name });
   }
   // A class gone from the files keeps its history: its students are unenrolled (a period without students is not shown).
   for (const p of bySource.values()) {
     if (fileClasses.has(p.sourceId!)) continue;
     const left = p.students.filter((s) => !leavingExternal.has(s) && studentIdOf(s));
-    if (p.students.length) periods.remove.push({ sourcedId: p.sourceId!, name: p.name, detail: personName(p.teacherExternalId) });
+    if (p.students.length)
+      periods.remove.push({
+        sourcedId: p.sourceId!,
+        name: p.name,
+        detail: personName(p.teacherExternalId),
+      });
     for (const s of left) {
       plan.removeEnrollments.push({ periodId: p.id, studentId: studentIdOf(s)! });
       enrollments.remove.push({ sourcedId: s, name: personName(s), detail: p.name });
@@ -538,8 +653,16 @@ export function diffRoster(roster: Roster, current: CurrentRoster): RosterDiff {
   return {
     plan,
     summary: {
-      people: { add: changeList(people.add), change: changeList(people.change), remove: changeList(people.remove) },
-      periods: { add: changeList(periods.add), change: changeList(periods.change), remove: changeList(periods.remove) },
+      people: {
+        add: changeList(people.add),
+        change: changeList(people.change),
+        remove: changeList(people.remove),
+      },
+      periods: {
+        add: changeList(periods.add),
+        change: changeList(periods.change),
+        remove: changeList(periods.remove),
+      },
       enrollments: { add: changeList(enrollments.add), remove: changeList(enrollments.remove) },
       coTeachers: { add: changeList(coTeachers.add), remove: changeList(coTeachers.remove) },
     },

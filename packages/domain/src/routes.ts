@@ -67,10 +67,25 @@ const meets = (s: PermissionSubject, need: PageNeed): boolean =>
   typeof need === 'string' ? allows(s, need) : reaches(s, need[0], need[1]);
 
 /** Paths that are open whether or not the visitor is signed in. */
-export const PUBLIC_PATHS = ['/', '/login', '/account-setup', '/forgot-password', '/reset-password', '/status', '/contact'];
+export const PUBLIC_PATHS = [
+  '/',
+  '/login',
+  '/account-setup',
+  '/forgot-password',
+  '/reset-password',
+  '/status',
+  '/contact',
+];
 
 /** Pages on which a 401 does not send the user to /login. */
-export const NO_REDIRECT_ON_401 = ['/login/product', '/login', '/forgot-password', '/reset-password', '/contact', '/status'];
+export const NO_REDIRECT_ON_401 = [
+  '/login/product',
+  '/login',
+  '/forgot-password',
+  '/reset-password',
+  '/contact',
+  '/status',
+];
 
 /** "/class/12" → "/class"; "/login/product" → "/login". */
 export function basePath(pathname: string): string {
@@ -91,11 +106,17 @@ function mayOpen(s: PermissionSubject, base: string, devMode: boolean): boolean 
 
 /** The base paths the signed-in user may open, besides the sign-in pages they have no use for. */
 export function allowedBasePaths(s: PermissionSubject, opts: { devMode?: boolean } = {}): string[] {
-  return [...SIGNED_IN_PUBLIC, ...Object.keys(PAGE_NEEDS)].filter((base) => mayOpen(s, base, opts.devMode === true));
+  return [...SIGNED_IN_PUBLIC, ...Object.keys(PAGE_NEEDS)].filter((base) =>
+    mayOpen(s, base, opts.devMode === true),
+  );
 }
 
 /** Whether the signed-in user may open the path (public pages always). */
-export function isPathAllowed(s: PermissionSubject, pathname: string, opts: { devMode?: boolean } = {}): boolean {
+export function isPathAllowed(
+  s: PermissionSubject,
+  pathname: string,
+  opts: { devMode?: boolean } = {},
+): boolean {
   return mayOpen(s, basePath(pathname), opts.devMode === true);
 }
 
@@ -104,7 +125,9 @@ export function matchRoute(pathname: string): (typeof ROUTES)[number] | undefine
   const parts = pathname.split('/').filter(Boolean);
   return ROUTES.find((r) => {
     const rp = r.path.split('/').filter(Boolean);
-    return rp.length === parts.length && rp.every((seg, i) => seg.startsWith(':') || seg === parts[i]);
+    return (
+      rp.length === parts.length && rp.every((seg, i) => seg.startsWith(':') || seg === parts[i])
+    );
   });
 }
 

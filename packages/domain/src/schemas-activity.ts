@@ -4,16 +4,38 @@ import { MSG } from './messages.js';
 import { isValidIsoDate } from './school-days.js';
 
 const isoDate = (field: string) =>
-  z.string({ error: `${field} must be a date (YYYY-MM-DD)` }).refine(isValidIsoDate, { error: `${field} must be a date (YYYY-MM-DD)` });
-const idList = (field: string) => z.array(z.string().min(1).max(100), { error: `${field} must be a list` }).max(5000).optional();
-const comment = z.string({ error: MSG.commentTooLong }).trim().max(MAX_COMMENT_LENGTH, { error: MSG.commentTooLong });
-export const categorySchema = z.enum(ACTIVITY_CATEGORIES, { error: `category must be one of ${ACTIVITY_CATEGORIES.join(', ')}` });
+  z
+    .string({ error: `${field} must be a date (YYYY-MM-DD)` })
+    .refine(isValidIsoDate, { error: `${field} must be a date (YYYY-MM-DD)` });
+const idList = (field: string) =>
+  z
+    .array(z.string().min(1).max(100), { error: `${field} must be a list` })
+    .max(5000)
+    .optional();
+const comment = z
+  .string({ error: MSG.commentTooLong })
+  .trim()
+  .max(MAX_COMMENT_LENGTH, { error: MSG.commentTooLong });
+export const categorySchema = z.enum(ACTIVITY_CATEGORIES, {
+  error: `category must be one of ${ACTIVITY_CATEGORIES.join(', ')}`,
+});
 
 /** A custom action: written inline in a give, or the body of POST /activity/options/custom (saved for the teacher, as TEACHER_CUSTOM_ACTION). */
 export const customActionInput = z.object({
-  name: z.string().trim().min(1, { error: 'name is required' }).max(40, { error: 'name must be at most 40 characters' }),
-  category: z.enum(['Flags', 'Bonuses'], { error: 'category of a custom action must be Flags or Bonuses' }),
-  points: z.number().int().min(1, { error: 'points must be between 1 and 50' }).max(50, { error: 'points must be between 1 and 50' }).optional(),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: 'name is required' })
+    .max(40, { error: 'name must be at most 40 characters' }),
+  category: z.enum(['Flags', 'Bonuses'], {
+    error: 'category of a custom action must be Flags or Bonuses',
+  }),
+  points: z
+    .number()
+    .int()
+    .min(1, { error: 'points must be between 1 and 50' })
+    .max(50, { error: 'points must be between 1 and 50' })
+    .optional(),
 });
 export type CustomActionInput = z.infer<typeof customActionInput>;
 
@@ -37,11 +59,17 @@ export const activityUpdateBody = z
   .object({
     activityType: z.string().min(1).max(100).optional(),
     comment: comment.optional(),
-    points: z.number({ error: 'points must be a whole number' }).int({ error: 'points must be a whole number' }).optional(),
+    points: z
+      .number({ error: 'points must be a whole number' })
+      .int({ error: 'points must be a whole number' })
+      .optional(),
   })
-  .refine((b) => b.activityType !== undefined || b.comment !== undefined || b.points !== undefined, {
-    error: 'Nothing to change: give activityType, comment or points',
-  });
+  .refine(
+    (b) => b.activityType !== undefined || b.comment !== undefined || b.points !== undefined,
+    {
+      error: 'Nothing to change: give activityType, comment or points',
+    },
+  );
 export type ActivityUpdateBody = z.infer<typeof activityUpdateBody>;
 
 export const activityListQuery = z.object({
@@ -57,7 +85,10 @@ export const activityListQuery = z.object({
 /** The list's filters after validation (limit and offset defaulted); a client sends a Partial of it. */
 export type ActivityListQuery = z.infer<typeof activityListQuery>;
 
-export const dateQuery = z.object({ date: isoDate('date').optional(), time: z.string().optional() });
+export const dateQuery = z.object({
+  date: isoDate('date').optional(),
+  time: z.string().optional(),
+});
 
 export const balanceBody = z.object({
   endDates: z.array(isoDate('endDates'), { error: 'endDates must be a list of dates' }).max(400),
@@ -65,9 +96,11 @@ export const balanceBody = z.object({
 });
 
 export const powerActionsBody = z.object({
-  powerActions: z.array(z.string().min(1).max(100), { error: 'powerActions must be a list of activity ids' }).max(12, {
-    error: 'At most 12 power actions',
-  }),
+  powerActions: z
+    .array(z.string().min(1).max(100), { error: 'powerActions must be a list of activity ids' })
+    .max(12, {
+      error: 'At most 12 power actions',
+    }),
 });
 export type PowerActionsBody = z.infer<typeof powerActionsBody>;
 
@@ -77,13 +110,22 @@ export const groupTypeBody = z.object({
     .trim()
     .min(1, { error: 'name is required' })
     .max(60, { error: 'name must be at most 60 characters' }),
-  internalPeriodId: z.string({ error: 'internalPeriodId is required' }).min(1, { error: 'internalPeriodId is required' }).max(100),
+  internalPeriodId: z
+    .string({ error: 'internalPeriodId is required' })
+    .min(1, { error: 'internalPeriodId is required' })
+    .max(100),
   groups: z
     .array(
       z.object({
         _id: z.string().max(100).optional(),
-        name: z.string({ error: 'group name is required' }).trim().min(1, { error: 'group name is required' }).max(60),
-        studentIds: z.array(z.string().min(1).max(100), { error: 'studentIds must be a list' }).max(500),
+        name: z
+          .string({ error: 'group name is required' })
+          .trim()
+          .min(1, { error: 'group name is required' })
+          .max(60),
+        studentIds: z
+          .array(z.string().min(1).max(100), { error: 'studentIds must be a list' })
+          .max(500),
       }),
       { error: 'groups must be a list' },
     )

@@ -6,9 +6,18 @@ import { isValidIsoDate } from './school-days.js';
 /** Requests and answers of the reports (`/api/v1/reports/…` and the spec's activity/*-report calls). */
 
 const isoDate = (field: string) =>
-  z.string({ error: `${field} must be a date (YYYY-MM-DD)` }).refine(isValidIsoDate, { error: `${field} must be a date (YYYY-MM-DD)` });
-const category = z.enum(ACTIVITY_CATEGORIES, { error: `category must be one of ${ACTIVITY_CATEGORIES.join(', ')}` });
-const shortText = (field: string) => z.string({ error: `${field} must be text` }).trim().min(1, { error: `${field} must not be empty` }).max(100, { error: `${field} is too long` });
+  z
+    .string({ error: `${field} must be a date (YYYY-MM-DD)` })
+    .refine(isValidIsoDate, { error: `${field} must be a date (YYYY-MM-DD)` });
+const category = z.enum(ACTIVITY_CATEGORIES, {
+  error: `category must be one of ${ACTIVITY_CATEGORIES.join(', ')}`,
+});
+const shortText = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .min(1, { error: `${field} must not be empty` })
+    .max(100, { error: `${field} is too long` });
 
 /** Filters every report takes; the range defaults to year to date (docs/decisions/043-reports-read-rollups.md). */
 export const reportFilters = z.object({
@@ -40,7 +49,9 @@ export const reportsMetaResponse = z.object({
   givingStart: day(),
   defaultRange: range,
   ranges: z.array(range),
-  tabs: z.array(z.enum(['myClasses', 'class', 'student', 'teacherUsage', 'schoolStudents', 'schoolDashboard'])),
+  tabs: z.array(
+    z.enum(['myClasses', 'class', 'student', 'teacherUsage', 'schoolStudents', 'schoolDashboard']),
+  ),
   categories: z.array(category),
 });
 export type ReportsMeta = z.infer<typeof reportsMetaResponse>;
@@ -49,10 +60,23 @@ export type ReportTab = ReportsMeta['tabs'][number];
 const appliedRange = z.object({ startDate: day(), endDate: day() });
 
 /** Who a report row is about. */
-const reportStudent = z.object({ studentId: z.string(), firstName: z.string(), lastName: z.string(), gradeLevel: z.string().nullable(), house: z.string().nullable() });
+const reportStudent = z.object({
+  studentId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  gradeLevel: z.string().nullable(),
+  house: z.string().nullable(),
+});
 
 /** What a giver gave: points and counts of bonuses, flags and the other categories. */
-const givenSums = z.object({ bonusPoints: int(), bonusCount: int(), flagPoints: int(), flagCount: int(), otherPoints: int(), otherCount: int() });
+const givenSums = z.object({
+  bonusPoints: int(),
+  bonusCount: int(),
+  flagPoints: int(),
+  flagCount: int(),
+  otherPoints: int(),
+  otherCount: int(),
+});
 
 /** One student's sums over the range (flags are negative points; flagCount how many). */
 export const studentSumsRow = reportStudent.extend({
@@ -85,7 +109,13 @@ export const myClassesResponse = appliedRange.extend({
 export type MyClassesReport = z.infer<typeof myClassesResponse>;
 
 /** One point of a trend: a day, or a month (its first day) when trendBy is 'month' (ranges over 62 days). */
-const trendPoint = z.object({ date: day(), earned: int(), bonuses: int(), flags: int(), spent: int() });
+const trendPoint = z.object({
+  date: day(),
+  earned: int(),
+  bonuses: int(),
+  flags: int(),
+  spent: int(),
+});
 const trendBy = z.enum(['day', 'month']);
 
 /** Class report: a period's students over a range, with its day-by-day trend. */
@@ -101,10 +131,20 @@ export type ClassReport = z.infer<typeof classReportResponse>;
 /** Student report: history, balance over time, by category. */
 export const studentReportResponse = appliedRange.extend({
   student: reportStudent,
-  byCategory: z.array(z.object({ category: z.string(), earned: int(), spent: int(), count: int() })),
+  byCategory: z.array(
+    z.object({ category: z.string(), earned: int(), spent: int(), count: int() }),
+  ),
   balanceOverTime: z.array(z.object({ date: day(), balance: int() })),
   history: z.array(
-    z.object({ _id: z.string(), date: day(), category: z.string(), activityType: z.string(), label: z.string(), points: int(), comment: z.string() }),
+    z.object({
+      _id: z.string(),
+      date: day(),
+      category: z.string(),
+      activityType: z.string(),
+      label: z.string(),
+      points: int(),
+      comment: z.string(),
+    }),
   ),
 });
 export type StudentReport = z.infer<typeof studentReportResponse>;
@@ -120,7 +160,9 @@ export const teacherUsageResponse = appliedRange.extend({
       lastGiven: day().nullable(),
     }),
   ),
-  notGivenThisWeek: z.array(z.object({ giverId: z.string(), firstName: z.string(), lastName: z.string() })),
+  notGivenThisWeek: z.array(
+    z.object({ giverId: z.string(), firstName: z.string(), lastName: z.string() }),
+  ),
   weekStart: day(),
 });
 export type TeacherUsageReport = z.infer<typeof teacherUsageResponse>;
@@ -138,7 +180,15 @@ export const teacherGivingResponse = appliedRange.extend({
 });
 export type TeacherGivingReport = z.infer<typeof teacherGivingResponse>;
 
-const groupSums = z.object({ key: z.string(), students: int(), earned: int(), bonuses: int(), flags: int(), flagCount: int(), spent: int() });
+const groupSums = z.object({
+  key: z.string(),
+  students: int(),
+  earned: int(),
+  bonuses: int(),
+  flags: int(),
+  flagCount: int(),
+  spent: int(),
+});
 
 /** School students: every student's sums (top earners and most flagged are sorts of it), by grade and house. */
 export const schoolStudentsResponse = appliedRange.extend({
@@ -150,7 +200,16 @@ export type SchoolStudentsReport = z.infer<typeof schoolStudentsResponse>;
 
 /** School dashboard: totals, trend, house standings, store sales. */
 export const schoolDashboardResponse = appliedRange.extend({
-  totals: z.object({ students: int(), activeStudents: int(), earned: int(), bonuses: int(), flags: int(), flagCount: int(), spent: int(), orders: int() }),
+  totals: z.object({
+    students: int(),
+    activeStudents: int(),
+    earned: int(),
+    bonuses: int(),
+    flags: int(),
+    flagCount: int(),
+    spent: int(),
+    orders: int(),
+  }),
   trend: z.array(trendPoint),
   trendBy,
   houses: z.array(z.object({ house: z.string(), students: int(), earned: int() })),

@@ -20,9 +20,15 @@ import { isValidIsoDate } from './school-days.js';
 /** Request bodies and queries of the store (products, cart, orders, delivery dates, store state). */
 
 const isoDate = (field: string) =>
-  z.string({ error: `${field} must be a date (YYYY-MM-DD)` }).refine(isValidIsoDate, { error: `${field} must be a date (YYYY-MM-DD)` });
+  z
+    .string({ error: `${field} must be a date (YYYY-MM-DD)` })
+    .refine(isValidIsoDate, { error: `${field} must be a date (YYYY-MM-DD)` });
 const id = (field: string) =>
-  z.string({ error: `${field} is required` }).trim().min(1, { error: `${field} is required` }).max(100, { error: `${field} must be at most 100 characters` });
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, { error: `${field} is required` })
+    .max(100, { error: `${field} must be at most 100 characters` });
 const whole = (field: string, min: number, max: number) =>
   z
     .number({ error: `${field} must be a whole number from ${min} to ${max}` })
@@ -37,7 +43,9 @@ export const productName = z
   .trim()
   .min(1, { error: 'name is required' })
   .max(MAX_ITEM_NAME_LENGTH, { error: MSG.nameTooLong });
-export const productCategory = z.enum(STORE_ITEM_CATEGORIES, { error: `category must be one of ${STORE_ITEM_CATEGORIES.join(', ')}` });
+export const productCategory = z.enum(STORE_ITEM_CATEGORIES, {
+  error: `category must be one of ${STORE_ITEM_CATEGORIES.join(', ')}`,
+});
 
 /**
  * POST products/teacher and products/school. Without `_id` it creates a product (name, category
@@ -51,7 +59,9 @@ export const productBody = z
     description: z
       .string({ error: 'description must be text' })
       .trim()
-      .max(MAX_DESCRIPTION_LENGTH, { error: `description must be at most ${MAX_DESCRIPTION_LENGTH} characters` })
+      .max(MAX_DESCRIPTION_LENGTH, {
+        error: `description must be at most ${MAX_DESCRIPTION_LENGTH} characters`,
+      })
       .nullable()
       .optional(),
     category: productCategory.optional(),
@@ -69,9 +79,20 @@ export const productBody = z
   })
   .superRefine((b, ctx) => {
     if (b._id !== undefined) return;
-    if (b.name === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'name is required' });
-    else if (b.category === undefined) ctx.addIssue({ code: 'custom', path: ['category'], message: `category must be one of ${STORE_ITEM_CATEGORIES.join(', ')}` });
-    else if (b.price === undefined) ctx.addIssue({ code: 'custom', path: ['price'], message: `price must be a whole number from 0 to ${MAX_PRODUCT_PRICE}` });
+    if (b.name === undefined)
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'name is required' });
+    else if (b.category === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['category'],
+        message: `category must be one of ${STORE_ITEM_CATEGORIES.join(', ')}`,
+      });
+    else if (b.price === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['price'],
+        message: `price must be a whole number from 0 to ${MAX_PRODUCT_PRICE}`,
+      });
   });
 export type ProductBody = z.infer<typeof productBody>;
 
@@ -104,7 +125,9 @@ export type CartLine = CartBody['cartItems'][number];
 /** POST order (v2); `studentId` when a teacher orders for a student from their own store. */
 export const placeOrderBody = z.object({
   orderItems: z
-    .array(line('orderItems', MAX_ORDER_ITEMS, MSG.orderItemsLimit), { error: 'orderItems must be a list' })
+    .array(line('orderItems', MAX_ORDER_ITEMS, MSG.orderItemsLimit), {
+      error: 'orderItems must be a list',
+    })
     .min(1, { error: 'orderItems must have at least 1 item' })
     .max(MAX_CART_LINES, { error: MSG.orderItemsLimit }),
   studentId: z.string({ error: MSG.selectStudent }).trim().max(100).nullable().optional(),
@@ -126,7 +149,10 @@ export type OrderActionBody = z.infer<typeof orderActionBody>;
 /** POST order/store-manager/ (v2): a status (and an estimated delivery) for the chosen students' orders. */
 export const storeManagerBody = z.object({
   status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }),
-  users: z.array(id('users'), { error: MSG.selectStudent }).min(1, { error: MSG.selectStudent }).max(2000, { error: 'users holds at most 2000 students' }),
+  users: z
+    .array(id('users'), { error: MSG.selectStudent })
+    .min(1, { error: MSG.selectStudent })
+    .max(2000, { error: 'users holds at most 2000 students' }),
   estimatedDelivery: isoDate('estimatedDelivery').nullable().optional(),
   /** Only these orders of the chosen students (the rows selected on the queue); all of theirs without it. */
   orderIds: z.array(id('orderIds'), { error: 'orderIds must be a list' }).max(5000).optional(),
@@ -135,13 +161,24 @@ export type StoreManagerBody = z.infer<typeof storeManagerBody>;
 
 /** GET order/student and order/teacher/ filters (docs/spec.md section 4). */
 export const orderListQuery = z.object({
-  status: z.enum(ORDER_STATUS_FILTERS, { error: `status must be one of ${ORDER_STATUS_FILTERS.join(', ')}` }).default('ALL'),
+  status: z
+    .enum(ORDER_STATUS_FILTERS, {
+      error: `status must be one of ${ORDER_STATUS_FILTERS.join(', ')}`,
+    })
+    .default('ALL'),
   deliveryDate: isoDate('deliveryDate').optional(),
   gradeLevel: z.string().trim().max(50).optional(),
   studentId: z.string().trim().max(100).optional(),
   /** Which store's orders (staff of the school store may see teachers' too); the caller's store by default. */
-  store: z.enum(['School', 'Teacher', 'ALL'], { error: 'store must be School, Teacher or ALL' }).optional(),
-  limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 2000' }).int().min(1).max(2000).default(500),
+  store: z
+    .enum(['School', 'Teacher', 'ALL'], { error: 'store must be School, Teacher or ALL' })
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 2000' })
+    .int()
+    .min(1)
+    .max(2000)
+    .default(500),
   offset: z.coerce.number({ error: 'offset must be a whole number' }).int().min(0).default(0),
   time: z.string().optional(),
 });
@@ -168,16 +205,24 @@ export const deliveryDateBody = z
     date: isoDate('date'),
     cutOffDate: isoDate('cutOffDate'),
     gradeLevels: z
-      .array(z.string().trim().min(1, { error: 'gradeLevels must not hold an empty grade' }).max(50), { error: 'gradeLevels must be a list' })
+      .array(
+        z.string().trim().min(1, { error: 'gradeLevels must not hold an empty grade' }).max(50),
+        { error: 'gradeLevels must be a list' },
+      )
       .max(30)
       .default([]),
   })
-  .refine((d) => d.cutOffDate <= d.date, { error: 'cutOffDate must be on or before date', path: ['cutOffDate'] });
+  .refine((d) => d.cutOffDate <= d.date, {
+    error: 'cutOffDate must be on or before date',
+    path: ['cutOffDate'],
+  });
 export type DeliveryDateBody = z.infer<typeof deliveryDateBody>;
 
 /** PUT settings/delivery-date: the store model and the whole list of dates (entries with `_id` keep their id). */
 export const deliverySettingsBody = z.object({
-  storeModel: z.enum(STORE_MODELS, { error: `storeModel must be one of ${STORE_MODELS.join(', ')}` }),
+  storeModel: z.enum(STORE_MODELS, {
+    error: `storeModel must be one of ${STORE_MODELS.join(', ')}`,
+  }),
   deliveryDates: z
     .array(
       z
@@ -185,9 +230,15 @@ export const deliverySettingsBody = z.object({
           _id: z.string().max(100).optional(),
           date: isoDate('date'),
           cutOffDate: isoDate('cutOffDate'),
-          gradeLevels: z.array(z.string().trim().min(1).max(50), { error: 'gradeLevels must be a list' }).max(30).default([]),
+          gradeLevels: z
+            .array(z.string().trim().min(1).max(50), { error: 'gradeLevels must be a list' })
+            .max(30)
+            .default([]),
         })
-        .refine((d) => d.cutOffDate <= d.date, { error: 'cutOffDate must be on or before date', path: ['cutOffDate'] }),
+        .refine((d) => d.cutOffDate <= d.date, {
+          error: 'cutOffDate must be on or before date',
+          path: ['cutOffDate'],
+        }),
       { error: 'deliveryDates must be a list' },
     )
     .max(366),

@@ -7,7 +7,8 @@ const NUL = '\u0000';
 export function containsNul(v: unknown): boolean {
   if (typeof v === 'string') return v.includes(NUL);
   if (Array.isArray(v)) return v.some(containsNul);
-  if (v && typeof v === 'object') return Object.entries(v).some(([k, x]) => k.includes(NUL) || containsNul(x));
+  if (v && typeof v === 'object')
+    return Object.entries(v).some(([k, x]) => k.includes(NUL) || containsNul(x));
   return false;
 }
 const invalidChar = (field: string) => ({ error: `${field} contains an invalid character` });
@@ -22,7 +23,10 @@ const text = (field: string, max: number) =>
 
 export const loginBody = z.object({
   username: text('username', 100),
-  password: z.string({ error: 'password is required' }).min(1, { error: 'password is required' }).max(200),
+  password: z
+    .string({ error: 'password is required' })
+    .min(1, { error: 'password is required' })
+    .max(200),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -43,7 +47,10 @@ export const configurationBody = z.object({
     .refine((v) => !containsNul(v), invalidChar('value'))
     .nullable()
     .optional(),
-  valueObject: z.unknown().refine((v) => !containsNul(v), invalidChar('valueObject')).optional(),
+  valueObject: z
+    .unknown()
+    .refine((v) => !containsNul(v), invalidChar('valueObject'))
+    .optional(),
 });
 export type ConfigurationBody = z.infer<typeof configurationBody>;
 

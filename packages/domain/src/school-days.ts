@@ -20,10 +20,12 @@ export function isValidIsoDate(s: string): boolean {
   return ISO_DATE.test(s) && day(s).isValid() && day(s).format(ISO) === s;
 }
 
-export const addDays = (date: IsoDate, days: number): IsoDate => day(date).add(days, 'day').format(ISO);
+export const addDays = (date: IsoDate, days: number): IsoDate =>
+  day(date).add(days, 'day').format(ISO);
 
 /** 'YYYY-MM' of the month `by` months after 'YYYY-MM' (before when negative). */
-export const addMonths = (month: string, by: number): string => day(`${month}-01`).add(by, 'month').format('YYYY-MM');
+export const addMonths = (month: string, by: number): string =>
+  day(`${month}-01`).add(by, 'month').format('YYYY-MM');
 
 /** The day of the week of `date`: 0 Sunday … 6 Saturday. */
 export const weekdayOf = (date: IsoDate): number => day(date).day();
@@ -35,7 +37,8 @@ export const daysFrom = (from: IsoDate, to: IsoDate): number => day(to).diff(day
 export const lastOfMonth = (date: IsoDate): IsoDate => day(date).endOf('month').format(ISO);
 
 /** A date (or 'YYYY-MM-DD'-led text) as a label in English, by a dayjs pattern: 'MMM D, YYYY' is 'Oct 14, 2025'. */
-export const formatDate = (date: IsoDate, pattern: string): string => day(date.slice(0, 10)).format(pattern);
+export const formatDate = (date: IsoDate, pattern: string): string =>
+  day(date.slice(0, 10)).format(pattern);
 
 /** Date formatters by time zone: building one costs ten times using it, and calls need today often. */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
@@ -44,7 +47,12 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>();
 export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
   let format = dayFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
     dayFormats.set(timeZone, format); // a bad time zone threw above: only real zones are kept
   }
   return format.format(now);
@@ -52,7 +60,9 @@ export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
 
 /** The hour (0-23) of `now` in a time zone. */
 export function hourIn(timeZone: string, now: Date = new Date()): number {
-  return Number(new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(now));
+  return Number(
+    new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(now),
+  );
 }
 
 export const isWeekend = (date: IsoDate): boolean => {
@@ -68,7 +78,9 @@ export interface SchoolCalendar {
 }
 
 const isHoliday = (cal: SchoolCalendar, date: IsoDate) =>
-  Array.isArray(cal.holidays) ? cal.holidays.includes(date) : (cal.holidays as ReadonlySet<string>).has(date);
+  Array.isArray(cal.holidays)
+    ? cal.holidays.includes(date)
+    : (cal.holidays as ReadonlySet<string>).has(date);
 
 export const isSchoolDay = (cal: SchoolCalendar, date: IsoDate): boolean =>
   !isWeekend(date) && !isHoliday(cal, date) && date >= cal.yearStart && date <= cal.yearEnd;
@@ -92,7 +104,8 @@ export function givingRefusal(cal: SchoolCalendar, date: IsoDate, today: IsoDate
 /** The latest school day on or before `date` within the year (the default date of a give), or null. */
 export function lastSchoolDay(cal: SchoolCalendar, date: IsoDate): IsoDate | null {
   let d = date > cal.yearEnd ? cal.yearEnd : date;
-  for (let i = 0; i < 400 && d >= cal.yearStart; i++, d = addDays(d, -1)) if (isSchoolDay(cal, d)) return d;
+  for (let i = 0; i < 400 && d >= cal.yearStart; i++, d = addDays(d, -1))
+    if (isSchoolDay(cal, d)) return d;
   return null;
 }
 
@@ -100,9 +113,17 @@ export function lastSchoolDay(cal: SchoolCalendar, date: IsoDate): IsoDate | nul
  * The school year containing `date`: August 1 to June 30 (the pattern of the spec's constants),
  * giving from August 16.
  */
-export function schoolYearFor(date: IsoDate): { yearStart: IsoDate; yearEnd: IsoDate; givingStart: IsoDate } {
+export function schoolYearFor(date: IsoDate): {
+  yearStart: IsoDate;
+  yearEnd: IsoDate;
+  givingStart: IsoDate;
+} {
   const y = Number(date.slice(0, 4));
   const month = Number(date.slice(5, 7));
   const startYear = month >= 8 ? y : y - 1;
-  return { yearStart: `${startYear}-08-01`, yearEnd: `${startYear + 1}-06-30`, givingStart: `${startYear}-08-16` };
+  return {
+    yearStart: `${startYear}-08-01`,
+    yearEnd: `${startYear + 1}-06-30`,
+    givingStart: `${startYear}-08-16`,
+  };
 }

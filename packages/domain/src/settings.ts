@@ -17,8 +17,18 @@ const roleValue = z.enum(ROLES, { error: `roles must be among ${ROLES.join(', ')
 export const usersRolesQuery = z.object({
   search: z.string().trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
   role: roleValue.optional(),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int({ error: 'limit must be a whole number' }).min(1, { error: 'limit must be at least 1' }).max(200, { error: 'limit must be at most 200' }).default(50),
-  offset: z.coerce.number({ error: 'offset must be a number' }).int({ error: 'offset must be a whole number' }).min(0, { error: 'offset must be at least 0' }).max(1_000_000).default(0),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int({ error: 'limit must be a whole number' })
+    .min(1, { error: 'limit must be at least 1' })
+    .max(200, { error: 'limit must be at most 200' })
+    .default(50),
+  offset: z.coerce
+    .number({ error: 'offset must be a number' })
+    .int({ error: 'offset must be a whole number' })
+    .min(0, { error: 'offset must be at least 0' })
+    .max(1_000_000)
+    .default(0),
   time: z.string().optional(),
 });
 export type UsersRolesQuery = z.infer<typeof usersRolesQuery>;
@@ -48,12 +58,16 @@ const flagPoints = (field: string) =>
 /** PUT settings/advanced: any of the four settings; those not sent keep their value. */
 export const advancedSettingsBody = z
   .object({
-    canNonAdminCreateCustomActions: z.boolean({ error: 'canNonAdminCreateCustomActions must be true or false' }).optional(),
+    canNonAdminCreateCustomActions: z
+      .boolean({ error: 'canNonAdminCreateCustomActions must be true or false' })
+      .optional(),
     canTeacherGiveAll: z.boolean({ error: 'canTeacherGiveAll must be true or false' }).optional(),
     adminFlagPoints: flagPoints('adminFlagPoints').optional(),
     nonAdminFlagPoints: flagPoints('nonAdminFlagPoints').optional(),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { error: 'Send at least one setting to change' });
+  .refine((b) => Object.values(b).some((v) => v !== undefined), {
+    error: 'Send at least one setting to change',
+  });
 export type AdvancedSettingsBody = z.infer<typeof advancedSettingsBody>;
 
 /** One user as the users-and-roles screen lists them. */

@@ -9,7 +9,8 @@ export interface StoreState {
 }
 
 /** Open when set open, or when the reopening date has come (in the school's time zone). */
-export const storeIsOpen = (s: StoreState, today: IsoDate): boolean => s.isOpen || (s.reopenDate !== null && today >= s.reopenDate);
+export const storeIsOpen = (s: StoreState, today: IsoDate): boolean =>
+  s.isOpen || (s.reopenDate !== null && today >= s.reopenDate);
 
 /** The message for an order while the store is closed, or null when it is open. */
 export function storeClosedRefusal(s: StoreState, today: IsoDate): string | null {

@@ -85,13 +85,20 @@ export const SURVEYS: readonly SurveyDefinition[] = [
   },
 ];
 
-export const surveyByName = (name: string): SurveyDefinition | undefined => SURVEYS.find((s) => s.name === name);
+export const surveyByName = (name: string): SurveyDefinition | undefined =>
+  SURVEYS.find((s) => s.name === name);
 
 /** How the results name a survey's audience. */
-export const AUDIENCE_LABEL: Record<SurveyAudience, string> = { STUDENT: 'students', TEACHER: 'teachers' };
+export const AUDIENCE_LABEL: Record<SurveyAudience, string> = {
+  STUDENT: 'students',
+  TEACHER: 'teachers',
+};
 
 /** The survey to ask next: the first of the given audiences' surveys not yet answered or dismissed (null: none). */
-export function nextSurvey(audiences: readonly SurveyAudience[], answered: readonly string[]): SurveyDefinition | null {
+export function nextSurvey(
+  audiences: readonly SurveyAudience[],
+  answered: readonly string[],
+): SurveyDefinition | null {
   return SURVEYS.find((s) => audiences.includes(s.audience) && !answered.includes(s.name)) ?? null;
 }
 
@@ -113,11 +120,17 @@ export type PendingSurvey = z.infer<typeof pendingSurveyResponse>;
 
 /** POST surveys/{name}/answer: a choice of that survey, or null to dismiss it. */
 export const surveyAnswerBody = z.object({
-  answer: z.string({ error: 'answer must be one of the survey’s choices or null' }).max(50, { error: 'answer must be one of the survey’s choices or null' }).nullable(),
+  answer: z
+    .string({ error: 'answer must be one of the survey’s choices or null' })
+    .max(50, { error: 'answer must be one of the survey’s choices or null' })
+    .nullable(),
 });
 export type SurveyAnswerBody = z.infer<typeof surveyAnswerBody>;
 
-export const surveyAnsweredResponse = z.object({ name: z.enum(SURVEY_NAMES), answer: z.string().nullable() });
+export const surveyAnsweredResponse = z.object({
+  name: z.enum(SURVEY_NAMES),
+  answer: z.string().nullable(),
+});
 export type SurveyAnswered = z.infer<typeof surveyAnsweredResponse>;
 
 /** GET surveys/results: per survey, how many chose each choice and how many dismissed it (the caller's school). */

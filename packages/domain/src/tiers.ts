@@ -22,7 +22,10 @@ export interface TierInfo<T extends string> {
 type Ladder<T extends string> = ReadonlyArray<readonly [T, number]>;
 
 /** The rung of `table` that `value` stands on and the one above it (none at the top): the one reading of the thresholds. */
-function rungOf<T extends string>(table: Ladder<T>, value: number): { at: readonly [T, number]; next: readonly [T, number] | undefined } {
+function rungOf<T extends string>(
+  table: Ladder<T>,
+  value: number,
+): { at: readonly [T, number]; next: readonly [T, number] | undefined } {
   let i = 0;
   while (i + 1 < table.length && value >= table[i + 1]![1]) i++;
   return { at: table[i]!, next: table[i + 1] };
@@ -58,7 +61,8 @@ export type MemberStatusLevel = (typeof MEMBER_STATUS_LEVELS)[number][0];
 /** Member status level by total earned in the school year. */
 export const memberStatus = (totalEarned: number) => lookup(MEMBER_STATUS_LEVELS, totalEarned);
 /** How far this year's earnings are from their member level to the next, in percent. */
-export const memberProgress = (yearEarned: number) => progress(MEMBER_STATUS_LEVELS, Math.max(0, yearEarned));
+export const memberProgress = (yearEarned: number) =>
+  progress(MEMBER_STATUS_LEVELS, Math.max(0, yearEarned));
 
 export const EMOJI_PRICES: Record<MemberStatusLevel, number> = {
   Bronze: 50,

@@ -16,7 +16,12 @@ import {
 } from '../src/index.js';
 
 /** The 2025–26 year of the spec's constants, with Thanksgiving Thursday as a holiday. */
-const YEAR: SchoolCalendar = { yearStart: '2025-08-01', yearEnd: '2026-06-30', givingStart: '2025-08-16', holidays: ['2025-11-27'] };
+const YEAR: SchoolCalendar = {
+  yearStart: '2025-08-01',
+  yearEnd: '2026-06-30',
+  givingStart: '2025-08-16',
+  holidays: ['2025-11-27'],
+};
 
 describe('payPeriods', () => {
   it('gives the eleven months of an August–June year, February ending on the 28th', () => {
@@ -34,13 +39,25 @@ describe('payPeriods', () => {
       'May 2026',
       'June 2026',
     ]);
-    expect(p[6]).toEqual({ label: 'February 2026', startDate: '2026-02-01', endDate: '2026-02-28' });
+    expect(p[6]).toEqual({
+      label: 'February 2026',
+      startDate: '2026-02-01',
+      endDate: '2026-02-28',
+    });
     expect(p.map((x) => x.endDate)).toContain('2025-09-30');
   });
 
   it.each([
     // [start, end, expected [start, end] pairs]
-    ['2025-08-18', '2025-10-10', [['2025-08-18', '2025-08-31'], ['2025-09-01', '2025-09-30'], ['2025-10-01', '2025-10-10']]],
+    [
+      '2025-08-18',
+      '2025-10-10',
+      [
+        ['2025-08-18', '2025-08-31'],
+        ['2025-09-01', '2025-09-30'],
+        ['2025-10-01', '2025-10-10'],
+      ],
+    ],
     ['2027-08-01', '2028-03-05', 8],
     ['2025-09-15', '2025-09-15', [['2025-09-15', '2025-09-15']]],
     ['2025-09-15', '2025-09-14', []],
@@ -75,8 +92,18 @@ describe('chart buckets', () => {
   ])('the week of %s starts on %s', (date, monday) => expect(weekStart(date)).toBe(monday));
 
   it('lists every day, or every week touching the range', () => {
-    expect(bucketStarts('2025-09-29', '2025-10-02', 'day')).toEqual(['2025-09-29', '2025-09-30', '2025-10-01', '2025-10-02']);
-    expect(bucketStarts('2025-09-03', '2025-09-22', 'week')).toEqual(['2025-09-01', '2025-09-08', '2025-09-15', '2025-09-22']);
+    expect(bucketStarts('2025-09-29', '2025-10-02', 'day')).toEqual([
+      '2025-09-29',
+      '2025-09-30',
+      '2025-10-01',
+      '2025-10-02',
+    ]);
+    expect(bucketStarts('2025-09-03', '2025-09-22', 'week')).toEqual([
+      '2025-09-01',
+      '2025-09-08',
+      '2025-09-15',
+      '2025-09-22',
+    ]);
   });
 });
 
@@ -91,7 +118,9 @@ describe('ladders', () => {
     [14_999, 99],
     [15_000, 100],
     [90_000, 100],
-  ])('balance %i is %i%% of the way to the next gem tier', (balance, pct) => expect(gemProgress(balance)).toBe(pct));
+  ])('balance %i is %i%% of the way to the next gem tier', (balance, pct) =>
+    expect(gemProgress(balance)).toBe(pct),
+  );
 
   it.each([
     [0, 0],
@@ -99,13 +128,17 @@ describe('ladders', () => {
     [250, 0],
     [4_999, 99],
     [5_000, 100],
-  ])('%i earned this year is %i%% of the way to the next member level', (earned, pct) => expect(memberProgress(earned)).toBe(pct));
+  ])('%i earned this year is %i%% of the way to the next member level', (earned, pct) =>
+    expect(memberProgress(earned)).toBe(pct),
+  );
 
   it.each([
     ['Bronze', { level: 'Silver', theme: 'nature and weather', emojiPrice: 60 }],
     ['Gold', { level: 'Platinum', theme: 'music', emojiPrice: 80, designs: 22 }],
     ['Ruby', { level: 'Emerald', theme: 'sports and games', emojiPrice: 100, designs: 24 }],
-  ] as const)('after %s comes %o', (level, unlock) => expect(nextUnlock(level)).toMatchObject(unlock));
+  ] as const)('after %s comes %o', (level, unlock) =>
+    expect(nextUnlock(level)).toMatchObject(unlock),
+  );
 
   it('the top level unlocks nothing more', () => expect(nextUnlock('Emerald')).toBeNull());
 });
@@ -119,7 +152,9 @@ describe('giving days and pace', () => {
     // After the year ends nothing counts.
     ['2026-06-29', '2026-07-10', 2],
     ['2025-09-02', '2025-09-01', 0],
-  ])('%s to %s has %i giving days', (from, to, n) => expect(givingDaysBetween(YEAR, from, to)).toBe(n));
+  ])('%s to %s has %i giving days', (from, to, n) =>
+    expect(givingDaysBetween(YEAR, from, to)).toBe(n),
+  );
 
   it.each([
     ['2025-10-15', { start: '2025-09-17', end: '2025-10-14' }],
@@ -127,14 +162,18 @@ describe('giving days and pace', () => {
     ['2025-08-20', { start: '2025-08-16', end: '2025-08-19' }],
     // After the year the window stops at its end.
     ['2026-07-20', { start: '2026-06-22', end: '2026-06-30' }],
-  ])('the pace on %s is measured over %o', (today, window) => expect(paceWindow(YEAR, today)).toEqual(window));
+  ])('the pace on %s is measured over %o', (today, window) =>
+    expect(paceWindow(YEAR, today)).toEqual(window),
+  );
 
   it.each([
     [100, 20, 5],
     [10, 3, 3.3],
     [-7, 2, -3.5],
     [50, 0, 0],
-  ])('%i earned over %i giving days is %f a day', (earned, days, pace) => expect(pacePerDay(earned, days)).toBe(pace));
+  ])('%i earned over %i giving days is %f a day', (earned, days, pace) =>
+    expect(pacePerDay(earned, days)).toBe(pace),
+  );
 });
 
 describe('projectPayPeriods', () => {
@@ -154,9 +193,19 @@ describe('projectPayPeriods', () => {
       projectedYearEarned: 730,
       projectedMemberStatus: 'Silver',
     });
-    expect(p.map((x) => x.label)).toEqual(['November 2025', 'December 2025', 'January 2026', 'February 2026', 'March 2026', 'April 2026', 'May 2026', 'June 2026']);
+    expect(p.map((x) => x.label)).toEqual([
+      'November 2025',
+      'December 2025',
+      'January 2026',
+      'February 2026',
+      'March 2026',
+      'April 2026',
+      'May 2026',
+      'June 2026',
+    ]);
     // Months add up: each later month counts every giving day from tomorrow.
-    for (let i = 1; i < p.length; i++) expect(p[i]!.givingDaysLeft).toBeGreaterThan(p[i - 1]!.givingDaysLeft);
+    for (let i = 1; i < p.length; i++)
+      expect(p[i]!.givingDaysLeft).toBeGreaterThan(p[i - 1]!.givingDaysLeft);
     expect(p.at(-1)!.projectedBalance).toBe(240 + 5 * p.at(-1)!.givingDaysLeft);
     expect(p.at(-1)!.projectedMemberStatus).not.toBe('Silver');
   });

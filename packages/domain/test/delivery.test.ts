@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cutOffPassed, deliveryMode, gradeMatches, nextDeliveryDate, normalizeGrade, type DeliveryDateEntry } from '../src/index.js';
+import {
+  cutOffPassed,
+  deliveryMode,
+  gradeMatches,
+  nextDeliveryDate,
+  normalizeGrade,
+  type DeliveryDateEntry,
+} from '../src/index.js';
 
 const LA = 'America/Los_Angeles';
 const NY = 'America/New_York';
@@ -43,12 +50,25 @@ const TABLE: [string, string, string | null, string, string | null][] = [
 ];
 
 describe('nextDeliveryDate', () => {
-  it.each(TABLE)('at %s in %s, grade %s, %s → %s', (now, timeZone, gradeLevel, storeModel, expected) => {
-    expect(nextDeliveryDate(DATES, { now: new Date(now), timeZone, gradeLevel, storeModel })?._id ?? null).toBe(expected);
-  });
+  it.each(TABLE)(
+    'at %s in %s, grade %s, %s → %s',
+    (now, timeZone, gradeLevel, storeModel, expected) => {
+      expect(
+        nextDeliveryDate(DATES, { now: new Date(now), timeZone, gradeLevel, storeModel })?._id ??
+          null,
+      ).toBe(expected);
+    },
+  );
 
   it('no dates, no delivery date', () => {
-    expect(nextDeliveryDate([], { now: new Date(), timeZone: LA, gradeLevel: '6', storeModel: 'Delivery' })).toBeNull();
+    expect(
+      nextDeliveryDate([], {
+        now: new Date(),
+        timeZone: LA,
+        gradeLevel: '6',
+        storeModel: 'Delivery',
+      }),
+    ).toBeNull();
   });
 
   it('on one date, the earlier cut-off first, whatever the list order', () => {
@@ -56,7 +76,14 @@ describe('nextDeliveryDate', () => {
       { _id: 'b', date: '2026-05-01', cutOffDate: '2026-04-29', gradeLevels: [] },
       { _id: 'a', date: '2026-05-01', cutOffDate: '2026-04-28', gradeLevels: [] },
     ];
-    expect(nextDeliveryDate(same, { now: new Date('2026-04-20T12:00:00Z'), timeZone: LA, gradeLevel: null, storeModel: 'Delivery' })?._id).toBe('a');
+    expect(
+      nextDeliveryDate(same, {
+        now: new Date('2026-04-20T12:00:00Z'),
+        timeZone: LA,
+        gradeLevel: null,
+        storeModel: 'Delivery',
+      })?._id,
+    ).toBe('a');
   });
 });
 

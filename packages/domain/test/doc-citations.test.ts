@@ -17,7 +17,13 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SELF = path.relative(ROOT, fileURLToPath(import.meta.url));
 const SCANNED_DIRS = ['apps', 'packages', 'e2e', 'bench', 'scripts', 'docs'];
-const ROOT_FILES = ['README.md', 'eslint.config.js', '.dependency-cruiser.cjs', 'vitest.config.ts', 'vitest.setup.ts'];
+const ROOT_FILES = [
+  'README.md',
+  'eslint.config.js',
+  '.dependency-cruiser.cjs',
+  'vitest.config.ts',
+  'vitest.setup.ts',
+];
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'data', 'public', 'coverage']);
 const EXTENSIONS = /\.(ts|tsx|js|mjs|cjs|sql|md|css|html)$/;
 
@@ -31,7 +37,10 @@ function walk(dir: string, out: string[]): string[] {
   return out;
 }
 
-const files = [...SCANNED_DIRS.filter((d) => existsSync(path.join(ROOT, d))).flatMap((d) => walk(d, [])), ...ROOT_FILES.filter((f) => existsSync(path.join(ROOT, f)))];
+const files = [
+  ...SCANNED_DIRS.filter((d) => existsSync(path.join(ROOT, d))).flatMap((d) => walk(d, [])),
+  ...ROOT_FILES.filter((f) => existsSync(path.join(ROOT, f))),
+];
 const inDocs = (f: string) => f.startsWith(`docs${path.sep}`);
 const text = new Map(files.map((f) => [f, readFileSync(path.join(ROOT, f), 'utf8')]));
 
@@ -74,14 +83,21 @@ describe('citations of docs/', () => {
   });
 
   it('every docs/ path cited exists', () => {
-    const missing = hits(DOCS_PATH, () => true).filter((h) => !existsSync(path.join(ROOT, h.found.replace(/\.$/, ''))));
+    const missing = hits(DOCS_PATH, () => true).filter(
+      (h) => !existsSync(path.join(ROOT, h.found.replace(/\.$/, ''))),
+    );
     expect(missing).toEqual([]);
   });
 
   it('every "docs/X.md section N" names a numbered heading of that file', () => {
-    const cited = hits(/(?<![\w/.-])(docs\/[\w./-]+\.md)\)?,? sections? (\d+(?:\.\d+)*)/g, () => true);
+    const cited = hits(
+      /(?<![\w/.-])(docs\/[\w./-]+\.md)\)?,? sections? (\d+(?:\.\d+)*)/g,
+      () => true,
+    );
     const wrong = cited.filter((h) => {
-      const [, file, section] = /(docs\/[\w./-]+\.md)\)?,? sections? (\d+(?:\.\d+)*)/.exec(h.found)!;
+      const [, file, section] = /(docs\/[\w./-]+\.md)\)?,? sections? (\d+(?:\.\d+)*)/.exec(
+        h.found,
+      )!;
       return !existsSync(path.join(ROOT, file!)) || !sectionsOf(file!).has(section!);
     });
     expect(wrong).toEqual([]);
@@ -120,13 +136,18 @@ describe('citations of docs/', () => {
 
 describe('docs/decisions', () => {
   const dir = path.join('docs', 'decisions');
-  const decisions = readdirSync(path.join(ROOT, dir)).filter((f) => /^\d{3}-[a-z0-9-]+\.md$/.test(f));
+  const decisions = readdirSync(path.join(ROOT, dir)).filter((f) =>
+    /^\d{3}-[a-z0-9-]+\.md$/.test(f),
+  );
   const index = readFileSync(path.join(ROOT, dir, 'README.md'), 'utf8');
 
   it('is one file per decision, each with its status and date on top, each in the index', () => {
     expect(decisions.length).toBeGreaterThan(60);
     const bad = decisions.filter((f) => {
-      const head = readFileSync(path.join(ROOT, dir, f), 'utf8').split('\n').slice(0, 6).join('\n');
+      const head = readFileSync(path.join(ROOT, dir, f), 'utf8')
+        .split('\n')
+        .slice(0, 6)
+        .join('\n');
       return (
         !head.startsWith(`# ${f.slice(0, 3)}. `) ||
         !/^- Status: (accepted|superseded by \[\d{3}\]\(\d{3}-[a-z0-9-]+\.md\))/m.test(head) ||
@@ -143,7 +164,9 @@ describe('docs/decisions', () => {
   });
 
   it('keeps every file of the folder a decision or the index', () => {
-    const stray = readdirSync(path.join(ROOT, dir)).filter((f) => f !== 'README.md' && !decisions.includes(f));
+    const stray = readdirSync(path.join(ROOT, dir)).filter(
+      (f) => f !== 'README.md' && !decisions.includes(f),
+    );
     expect(stray).toEqual([]);
     expect(statSync(path.join(ROOT, dir, 'README.md')).isFile()).toBe(true);
   });

@@ -7,7 +7,9 @@ describe('isElementaryGrade: Prekindergarten, Kindergarten, 1 to 5 with or witho
     ['prekindergarten', true],
     ['Kindergarten', true],
     ['KINDERGARTEN', true],
-    ...['1', '2', '3', '4', '5', '01', '02', '03', '04', '05'].map((g) => [g, true] as [string, boolean]),
+    ...['1', '2', '3', '4', '5', '01', '02', '03', '04', '05'].map(
+      (g) => [g, true] as [string, boolean],
+    ),
     [' 3 ', true],
     ['6', false],
     ['06', false],
@@ -67,7 +69,17 @@ describe('gradeLabel: an ordinal plus "Grade"', () => {
 describe('compareGrades', () => {
   it('Prekindergarten, Kindergarten, then numerically, then named grades', () => {
     const grades = ['10', 'Kindergarten', '2', 'Ungraded', 'Prekindergarten', '1', '12', '09', '6'];
-    expect([...grades].sort(compareGrades)).toEqual(['Prekindergarten', 'Kindergarten', '1', '2', '6', '09', '10', '12', 'Ungraded']);
+    expect([...grades].sort(compareGrades)).toEqual([
+      'Prekindergarten',
+      'Kindergarten',
+      '1',
+      '2',
+      '6',
+      '09',
+      '10',
+      '12',
+      'Ungraded',
+    ]);
   });
 
   it.each([

@@ -75,7 +75,11 @@ describe('matchesName: start-with on first, last, "last, first", "first last"', 
       { firstName: 'Sam', lastName: 'Johnson' },
       { firstName: 'Alice', lastName: 'Jones' },
     ];
-    expect(searchByName(people, 'jo').map((x) => x.lastName)).toEqual(['Smith', 'Johnson', 'Jones']);
+    expect(searchByName(people, 'jo').map((x) => x.lastName)).toEqual([
+      'Smith',
+      'Johnson',
+      'Jones',
+    ]);
     expect(searchByName(people, 'doe, j').map((x) => x.firstName)).toEqual(['Jane']);
     expect(searchByName(people, '')).toHaveLength(4);
   });

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { accountMenu, ADMIN_TOOLBOX_URL, isPathAllowed, roleLabel, ROLES, scopeFor, sideNav, TERMS_URL, type Action, type PermissionSubject } from '../src/index.js';
+import {
+  accountMenu,
+  ADMIN_TOOLBOX_URL,
+  isPathAllowed,
+  roleLabel,
+  ROLES,
+  scopeFor,
+  sideNav,
+  TERMS_URL,
+  type Action,
+  type PermissionSubject,
+} from '../src/index.js';
 import { subject } from './subject.js';
 
 const keys = (items: { key: string }[]) => items.map((i) => i.key);
@@ -55,7 +66,10 @@ const ROLE_SETS: string[][] = [
   [],
 ];
 const SUBJECTS = ROLE_SETS.flatMap((roles) =>
-  FACTS.map((over) => ({ who: `${roles.join('+') || 'no roles'} ${JSON.stringify(over)}`, s: subject(roles, over) })),
+  FACTS.map((over) => ({
+    who: `${roles.join('+') || 'no roles'} ${JSON.stringify(over)}`,
+    s: subject(roles, over),
+  })),
 );
 
 describe('sideNav (docs/spec.md section 2), in display order, as the permission table answers', () => {
@@ -69,52 +83,115 @@ describe('sideNav (docs/spec.md section 2), in display order, as the permission 
 
   it('a teacher without periods sees no Classes and, without a report role, no Reports', () => {
     expect(keys(sideNav(subject(['TEACHER'])))).toEqual(['store', 'orders', 'calendar']);
-    expect(keys(sideNav(subject(['TEACHER'], { periodCount: 1 })))).toEqual(['classes', 'store', 'orders', 'reports', 'calendar']);
+    expect(keys(sideNav(subject(['TEACHER'], { periodCount: 1 })))).toEqual([
+      'classes',
+      'store',
+      'orders',
+      'reports',
+      'calendar',
+    ]);
   });
 
   it("students see 'My Store' and 'My Orders' at the same routes", () => {
     const nav = sideNav(subject(['STUDENT']));
-    expect(nav.find((i) => i.key === 'store')).toEqual({ key: 'store', label: 'My Store', path: '/store' });
-    expect(nav.find((i) => i.key === 'orders')).toEqual({ key: 'orders', label: 'My Orders', path: '/orders' });
-    expect(nav.find((i) => i.key === 'activity')).toMatchObject({ label: 'My Activity', path: '/activity' });
+    expect(nav.find((i) => i.key === 'store')).toEqual({
+      key: 'store',
+      label: 'My Store',
+      path: '/store',
+    });
+    expect(nav.find((i) => i.key === 'orders')).toEqual({
+      key: 'orders',
+      label: 'My Orders',
+      path: '/orders',
+    });
+    expect(nav.find((i) => i.key === 'activity')).toMatchObject({
+      label: 'My Activity',
+      path: '/activity',
+    });
   });
 
   it("everyone else sees 'Store' and 'Orders'", () => {
     const nav = sideNav(subject(['TEACHER'], { periodCount: 1 }));
     expect(nav.find((i) => i.key === 'store')?.label).toBe('Store');
     expect(nav.find((i) => i.key === 'orders')?.label).toBe('Orders');
-    expect(nav.find((i) => i.key === 'classes')).toEqual({ key: 'classes', label: 'Classes', path: '/classes' });
+    expect(nav.find((i) => i.key === 'classes')).toEqual({
+      key: 'classes',
+      label: 'Classes',
+      path: '/classes',
+    });
   });
 
   it('Bonuses & Flags links to /bonuses-flags', () => {
-    expect(sideNav(subject(['GIVE_ALL']))[0]).toEqual({ key: 'bonuses-flags', label: 'Bonuses & Flags', path: '/bonuses-flags' });
+    expect(sideNav(subject(['GIVE_ALL']))[0]).toEqual({
+      key: 'bonuses-flags',
+      label: 'Bonuses & Flags',
+      path: '/bonuses-flags',
+    });
   });
 });
 
-type MenuSubject = PermissionSubject & { school: { externalId: string; teacherToolboxLink: string | null } };
+type MenuSubject = PermissionSubject & {
+  school: { externalId: string; teacherToolboxLink: string | null };
+};
 
-function menuSubject(roles: string[], school: { hasHouseSystem?: boolean; externalId?: string; teacherToolboxLink?: string | null } = {}): MenuSubject {
+function menuSubject(
+  roles: string[],
+  school: {
+    hasHouseSystem?: boolean;
+    externalId?: string;
+    teacherToolboxLink?: string | null;
+  } = {},
+): MenuSubject {
   const s = subject(roles, { school: { hasHouseSystem: school.hasHouseSystem ?? false } });
-  return { ...s, school: { ...s.school, externalId: school.externalId ?? 'DEMO', teacherToolboxLink: school.teacherToolboxLink ?? 'https://toolbox.example/demo' } };
+  return {
+    ...s,
+    school: {
+      ...s.school,
+      externalId: school.externalId ?? 'DEMO',
+      teacherToolboxLink: school.teacherToolboxLink ?? 'https://toolbox.example/demo',
+    },
+  };
 }
 
 /** The account menu's links that depend on the user, with what they need in the table's actions. */
 const toolboxKeys = (s: PermissionSubject) => {
   const admin = may(s, 'help:adminToolbox');
-  return [...(admin ? ['admin-toolbox'] : []), ...(may(s, 'help:toolbox') ? [admin ? 'teacher-toolbox' : 'toolbox'] : [])];
+  return [
+    ...(admin ? ['admin-toolbox'] : []),
+    ...(may(s, 'help:toolbox') ? [admin ? 'teacher-toolbox' : 'toolbox'] : []),
+  ];
 };
 
 describe('accountMenu (docs/spec.md section 2), as the permission table answers', () => {
-  const menuCases = ROLE_SETS.flatMap((roles) => [false, true].map((hasHouseSystem) => ({ who: `${roles.join('+') || 'no roles'}, house system ${hasHouseSystem}`, roles, hasHouseSystem })));
+  const menuCases = ROLE_SETS.flatMap((roles) =>
+    [false, true].map((hasHouseSystem) => ({
+      who: `${roles.join('+') || 'no roles'}, house system ${hasHouseSystem}`,
+      roles,
+      hasHouseSystem,
+    })),
+  );
   it.each(menuCases)('$who', ({ roles, hasHouseSystem }) => {
     const s = menuSubject(roles, { hasHouseSystem });
     const settings = may(s, 'settings:read') ? ['settings'] : [];
-    expect(keys(accountMenu(s, []))).toEqual(['home', 'store', ...toolboxKeys(s), 'how-to-earn', 'contact', ...settings, 'terms', 'logout']);
+    expect(keys(accountMenu(s, []))).toEqual([
+      'home',
+      'store',
+      ...toolboxKeys(s),
+      'how-to-earn',
+      'contact',
+      ...settings,
+      'terms',
+      'logout',
+    ]);
   });
 
   it('a house manager has Settings only in a school with a house system', () => {
-    expect(keys(accountMenu(menuSubject(['STAFF', 'HOUSE_MANAGER'], { hasHouseSystem: true }), []))).toContain('settings');
-    expect(keys(accountMenu(menuSubject(['STAFF', 'HOUSE_MANAGER'], { hasHouseSystem: false }), []))).not.toContain('settings');
+    expect(
+      keys(accountMenu(menuSubject(['STAFF', 'HOUSE_MANAGER'], { hasHouseSystem: true }), [])),
+    ).toContain('settings');
+    expect(
+      keys(accountMenu(menuSubject(['STAFF', 'HOUSE_MANAGER'], { hasHouseSystem: false }), [])),
+    ).not.toContain('settings');
   });
 
   it.each([
@@ -139,19 +216,40 @@ describe('accountMenu (docs/spec.md section 2), as the permission table answers'
   it("Teacher Toolbox (admins) and Toolbox (others) open the school's toolbox link", () => {
     const link = 'https://toolbox.example/abc';
     const admin = accountMenu(menuSubject(['SCHOOL_ADMIN'], { teacherToolboxLink: link }), []);
-    expect(admin.find((i) => i.key === 'teacher-toolbox')).toMatchObject({ label: 'Teacher Toolbox', href: link, external: true });
-    expect(admin.find((i) => i.key === 'admin-toolbox')).toMatchObject({ label: 'Admin Toolbox', href: ADMIN_TOOLBOX_URL, external: true });
+    expect(admin.find((i) => i.key === 'teacher-toolbox')).toMatchObject({
+      label: 'Teacher Toolbox',
+      href: link,
+      external: true,
+    });
+    expect(admin.find((i) => i.key === 'admin-toolbox')).toMatchObject({
+      label: 'Admin Toolbox',
+      href: ADMIN_TOOLBOX_URL,
+      external: true,
+    });
     expect(admin.some((i) => i.key === 'toolbox')).toBe(false);
     const teacher = accountMenu(menuSubject(['TEACHER'], { teacherToolboxLink: link }), []);
-    expect(teacher.find((i) => i.key === 'toolbox')).toMatchObject({ label: 'Toolbox', href: link, external: true });
-    expect(teacher.some((i) => i.key === 'teacher-toolbox' || i.key === 'admin-toolbox')).toBe(false);
+    expect(teacher.find((i) => i.key === 'toolbox')).toMatchObject({
+      label: 'Toolbox',
+      href: link,
+      external: true,
+    });
+    expect(teacher.some((i) => i.key === 'teacher-toolbox' || i.key === 'admin-toolbox')).toBe(
+      false,
+    );
   });
 
   it('Terms are external, Logout goes to /login, Contact Us to /contact', () => {
     const menu = accountMenu(menuSubject(['STUDENT']), []);
-    expect(menu.find((i) => i.key === 'terms')).toMatchObject({ label: 'Terms and Policies', href: TERMS_URL, external: true });
+    expect(menu.find((i) => i.key === 'terms')).toMatchObject({
+      label: 'Terms and Policies',
+      href: TERMS_URL,
+      external: true,
+    });
     expect(menu.find((i) => i.key === 'logout')).toMatchObject({ label: 'Logout', href: '/login' });
-    expect(menu.find((i) => i.key === 'contact')).toMatchObject({ label: 'Contact Us', href: '/contact' });
+    expect(menu.find((i) => i.key === 'contact')).toMatchObject({
+      label: 'Contact Us',
+      href: '/contact',
+    });
   });
 });
 

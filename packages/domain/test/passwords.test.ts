@@ -20,7 +20,8 @@ describe('passwordProblem', () => {
   it('the common list is lower case and every entry long enough is refused for being common', () => {
     for (const p of COMMON_PASSWORDS) {
       expect(p).toBe(p.toLowerCase());
-      if (p.length >= MIN_PASSWORD_LENGTH) expect(passwordProblem(p)).toBe('This password is too common. Choose another.');
+      if (p.length >= MIN_PASSWORD_LENGTH)
+        expect(passwordProblem(p)).toBe('This password is too common. Choose another.');
     }
   });
 });

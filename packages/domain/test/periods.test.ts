@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { isTeacherOfPeriod, periodLabel, schoolPeriods, teacherPeriods, type PeriodLike } from '../src/index.js';
+import {
+  isTeacherOfPeriod,
+  periodLabel,
+  schoolPeriods,
+  teacherPeriods,
+  type PeriodLike,
+} from '../src/index.js';
 
 const ME = 'T-1';
-const p = (_id: string, externalTeacherId: string, periodNumber: number, sectionNumbers: string[], studentCount = 10, coTeachers: string[] = []): PeriodLike => ({
+const p = (
+  _id: string,
+  externalTeacherId: string,
+  periodNumber: number,
+  sectionNumbers: string[],
+  studentCount = 10,
+  coTeachers: string[] = [],
+): PeriodLike => ({
   _id,
   externalTeacherId,
   coTeachers,
@@ -29,7 +42,15 @@ describe('teacherPeriods', () => {
   const ids = teacherPeriods(PERIODS, ME).map((x) => x._id);
 
   it('own first, then by period number, then by first section number (numeric)', () => {
-    expect(ids).toEqual(['own-1-sec9', 'own-1-sec105', 'own-1-sec110', 'own-2-nosection', 'own-3', 'co-0', 'co-1']);
+    expect(ids).toEqual([
+      'own-1-sec9',
+      'own-1-sec105',
+      'own-1-sec110',
+      'own-2-nosection',
+      'own-3',
+      'co-0',
+      'co-1',
+    ]);
   });
 
   it.each(['own-empty', 'co-empty'])('excludes %s (no students)', (id) => {
@@ -79,7 +100,12 @@ describe('isTeacherOfPeriod', () => {
     ['other', false],
     ['other-co', false],
   ])('%s → %s', (id, want) => {
-    expect(isTeacherOfPeriod(PERIODS.find((x) => x._id === id)!, ME)).toBe(want);
+    expect(
+      isTeacherOfPeriod(
+        PERIODS.find((x) => x._id === id)!,
+        ME,
+      ),
+    ).toBe(want);
   });
 });
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, GRANTABLE_ROLES, mayGrant, reaches, ROLES, scopeFor, SURVEY_AUDIENCES, surveyAudiences, type Action } from '../src/index.js';
+import {
+  ACTIONS,
+  GRANTABLE_ROLES,
+  mayGrant,
+  reaches,
+  ROLES,
+  scopeFor,
+  SURVEY_AUDIENCES,
+  surveyAudiences,
+  type Action,
+} from '../src/index.js';
 import { subject } from './subject.js';
 
 /**
@@ -76,7 +86,9 @@ describe('the permission table', () => {
   });
 
   it.each(ACTIONS)('%s: each role alone', (action) => {
-    expect(ROLES.map((r) => LETTER[scopeFor(subject([r]), action)]).join('')).toBe(EXPECTED[action]);
+    expect(ROLES.map((r) => LETTER[scopeFor(subject([r]), action)]).join('')).toBe(
+      EXPECTED[action],
+    );
   });
 
   it('a user with no roles, or only unknown ones, may do nothing', () => {
@@ -117,26 +129,47 @@ describe('scopes that follow the school and the user', () => {
 
   it('admins and give-all give to anyone even when teachers may not', () => {
     const closed = { school: { canTeacherGiveAll: false } };
-    for (const role of ['SCHOOL_ADMIN', 'SUPER_ADMIN', 'GIVE_ALL']) expect(scopeFor(subject([role], closed), 'activity:give'), role).toBe('school');
-    for (const role of ['STAFF', 'STUDENT', 'STORE_MANAGER', 'HOUSE_MANAGER']) expect(scopeFor(subject([role], closed), 'activity:give'), role).toBe('none');
+    for (const role of ['SCHOOL_ADMIN', 'SUPER_ADMIN', 'GIVE_ALL'])
+      expect(scopeFor(subject([role], closed), 'activity:give'), role).toBe('school');
+    for (const role of ['STAFF', 'STUDENT', 'STORE_MANAGER', 'HOUSE_MANAGER'])
+      expect(scopeFor(subject([role], closed), 'activity:give'), role).toBe('none');
   });
 
   it('a teacher store needs a period with students, and the teacher role', () => {
     expect(scopeFor(subject(['TEACHER'], { periodCount: 1 }), 'store:manageTeacher')).toBe('own');
     // Staff who hold a period (an aide the roster puts on one) keep no store: the table, not "has a period", decides.
     expect(scopeFor(subject(['STAFF'], { periodCount: 2 }), 'store:manageTeacher')).toBe('none');
-    expect(scopeFor(subject(['SCHOOL_ADMIN'], { periodCount: 2 }), 'store:manageTeacher')).toBe('none');
+    expect(scopeFor(subject(['SCHOOL_ADMIN'], { periodCount: 2 }), 'store:manageTeacher')).toBe(
+      'none',
+    );
     expect(scopeFor(subject(['TEACHER'], { periodCount: 0 }), 'store:manageTeacher')).toBe('none');
     expect(scopeFor(subject(['TEACHER'], { periodCount: 1 }), 'store:upload')).toBe('own');
     expect(scopeFor(subject(['TEACHER'], { periodCount: 0 }), 'store:upload')).toBe('none');
   });
 
   it('house managers reach the house settings only in a school with a house system', () => {
-    expect(scopeFor(subject(['HOUSE_MANAGER'], { school: { hasHouseSystem: true } }), 'settings:houseSystem')).toBe('school');
-    expect(scopeFor(subject(['HOUSE_MANAGER'], { school: { hasHouseSystem: false } }), 'settings:houseSystem')).toBe('none');
-    expect(scopeFor(subject(['HOUSE_MANAGER'], { school: { hasHouseSystem: true } }), 'settings:read')).toBe('school');
-    expect(scopeFor(subject(['HOUSE_MANAGER'], { school: { hasHouseSystem: false } }), 'settings:read')).toBe('none');
-    for (const hasHouseSystem of [false, true]) expect(scopeFor(subject(['SCHOOL_ADMIN'], { school: { hasHouseSystem } }), 'settings:houseSystem')).toBe('school');
+    expect(
+      scopeFor(
+        subject(['HOUSE_MANAGER'], { school: { hasHouseSystem: true } }),
+        'settings:houseSystem',
+      ),
+    ).toBe('school');
+    expect(
+      scopeFor(
+        subject(['HOUSE_MANAGER'], { school: { hasHouseSystem: false } }),
+        'settings:houseSystem',
+      ),
+    ).toBe('none');
+    expect(
+      scopeFor(subject(['HOUSE_MANAGER'], { school: { hasHouseSystem: true } }), 'settings:read'),
+    ).toBe('school');
+    expect(
+      scopeFor(subject(['HOUSE_MANAGER'], { school: { hasHouseSystem: false } }), 'settings:read'),
+    ).toBe('none');
+    for (const hasHouseSystem of [false, true])
+      expect(
+        scopeFor(subject(['SCHOOL_ADMIN'], { school: { hasHouseSystem } }), 'settings:houseSystem'),
+      ).toBe('school');
   });
 });
 
@@ -163,6 +196,8 @@ describe('questions the table answers besides scopeFor', () => {
   });
 
   it('the grantable roles are every role but USER, the base role of every account', () => {
-    expect(ROLES.filter((r) => !(GRANTABLE_ROLES as readonly string[]).includes(r))).toEqual(['USER']);
+    expect(ROLES.filter((r) => !(GRANTABLE_ROLES as readonly string[]).includes(r))).toEqual([
+      'USER',
+    ]);
   });
 });

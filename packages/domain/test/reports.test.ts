@@ -57,7 +57,11 @@ describe('report ranges derived from the school calendar', () => {
     const months = schoolYearMonths(schoolYearFor('2026-09-10'));
     expect(months).toHaveLength(11);
     expect(months[0]).toMatchObject({ key: 'month-2026-08', from: '2026-08-01', to: '2026-08-31' });
-    expect(months[10]).toMatchObject({ key: 'month-2027-06', from: '2027-06-01', to: '2027-06-30' });
+    expect(months[10]).toMatchObject({
+      key: 'month-2027-06',
+      from: '2027-06-01',
+      to: '2027-06-30',
+    });
   });
 
   it('clips the months to a stored year that starts or ends mid-month', () => {
@@ -77,7 +81,10 @@ describe('report ranges derived from the school calendar', () => {
     expect(weekStart(today)).toBe(week);
     expect(ranges.find((r) => r.key === 'this-week')).toMatchObject({ from: week, to: today });
     expect(ranges.find((r) => r.key === 'this-month')).toMatchObject({ from: month, to: today });
-    expect(ranges.find((r) => r.key === 'year-to-date')).toMatchObject({ from: '2024-08-01', to: today });
+    expect(ranges.find((r) => r.key === 'year-to-date')).toMatchObject({
+      from: '2024-08-01',
+      to: today,
+    });
   });
 
   it.each([
@@ -98,7 +105,9 @@ describe('report ranges derived from the school calendar', () => {
     ['2025-08-01', '2026-06-30', null],
     ['2025-08-02', '2025-08-01', 'startDate must be on or before endDate'],
     ['2020-01-01', '2026-01-01', 'A report covers at most 800 days'],
-  ])('range %s..%s is refused for: %s', (from, to, why) => expect(rangeRefusal(from, to)).toBe(why));
+  ])('range %s..%s is refused for: %s', (from, to, why) =>
+    expect(rangeRefusal(from, to)).toBe(why),
+  );
 });
 
 describe('splitting a range for the monthly and daily rollups', () => {
@@ -141,7 +150,9 @@ describe('attendance codes', () => {
     ['T', { H: 'Half day' }, 'Tardy'],
     ['T', { T: '  ' }, 'Tardy'],
     ['', undefined, ''],
-  ])('%j with district labels %j reads %j', (code, labels, expected) => expect(attendanceLabel(code, labels)).toBe(expected));
+  ])('%j with district labels %j reads %j', (code, labels, expected) =>
+    expect(attendanceLabel(code, labels)).toBe(expected),
+  );
 });
 
 describe('CSV', () => {
@@ -171,6 +182,8 @@ describe('CSV', () => {
       [{ n: 'Lee, Ann', at, d: '2025-11-02' }],
       'America/Los_Angeles',
     );
-    expect(csv).toBe('Name,Given (America/Los_Angeles),Day (America/Los_Angeles)\r\n"Lee, Ann",2025-11-02 23:30,2025-11-02\r\n');
+    expect(csv).toBe(
+      'Name,Given (America/Los_Angeles),Day (America/Los_Angeles)\r\n"Lee, Ann",2025-11-02 23:30,2025-11-02\r\n',
+    );
   });
 });

@@ -15,14 +15,24 @@ const SOURCES = ['packages/domain/src', 'apps/web/src', 'apps/server/src'];
 
 /** Where a role name may be compared or listed, each with why. A folder ends with '/'. */
 const ALLOWED: { path: string; reason: string }[] = [
-  { path: 'packages/domain/src/policy.ts', reason: 'the permission table: the one place a role is read' },
+  {
+    path: 'packages/domain/src/policy.ts',
+    reason: 'the permission table: the one place a role is read',
+  },
   { path: 'packages/domain/src/roles.ts', reason: 'defines the role names' },
   {
     path: 'packages/domain/src/roster.ts',
-    reason: "the OneRoster import maps the files' roles (student, teacher, aide…) to ours and reads an imported person's role: data of the files, not a permission",
+    reason:
+      "the OneRoster import maps the files' roles (student, teacher, aide…) to ours and reads an imported person's role: data of the files, not a permission",
   },
-  { path: 'apps/server/src/access/', reason: "the server's object rules (whose student, whose period)" },
-  { path: 'apps/server/src/seed/', reason: 'demo data: the demo users and the roles they are given' },
+  {
+    path: 'apps/server/src/access/',
+    reason: "the server's object rules (whose student, whose period)",
+  },
+  {
+    path: 'apps/server/src/seed/',
+    reason: 'demo data: the demo users and the roles they are given',
+  },
 ];
 
 const ROLE = `['"\`](?:${ROLES.join('|')})['"\`]`;
@@ -30,7 +40,10 @@ const ROLE = `['"\`](?:${ROLES.join('|')})['"\`]`;
 const SHAPES: [name: string, re: RegExp][] = [
   ['equality', new RegExp(`[=!]==?\\s*${ROLE}|${ROLE}\\s*[=!]==?`, 'g')],
   ['SQL role test', new RegExp(`${ROLE}\\s*=\\s*any\\b|\\barray\\s*\\[[^\\]]*${ROLE}`, 'gi')],
-  ['membership', new RegExp(`\\.(?:includes|indexOf|has|some|every|find|filter)\\(\\s*${ROLE}`, 'g')],
+  [
+    'membership',
+    new RegExp(`\\.(?:includes|indexOf|has|some|every|find|filter)\\(\\s*${ROLE}`, 'g'),
+  ],
   ['role helper', new RegExp(`\\b(?:hasRole|hasAnyRole)\\([^)]*${ROLE}`, 'g')],
   ['list of roles', new RegExp(`[\\[,]\\s*${ROLE}(?=\\s*[,\\]])`, 'g')],
   ['switch case', new RegExp(`\\bcase\\s+${ROLE}`, 'g')],
@@ -65,19 +78,27 @@ function findings(): Finding[] {
   return out;
 }
 
-const covers = (path: string, file: string) => (path.endsWith('/') ? file.startsWith(path) : file === path);
+const covers = (path: string, file: string) =>
+  path.endsWith('/') ? file.startsWith(path) : file === path;
 const allowed = (file: string) => ALLOWED.some((a) => covers(a.path, file));
 
-describe('role names are compared only in the permission table and the server\'s object rules', () => {
+describe("role names are compared only in the permission table and the server's object rules", () => {
   const all = findings();
 
   it('finds no comparison or list of role names elsewhere', () => {
-    const outside = all.filter((f) => !allowed(f.file)).map((f) => `${f.file}:${f.line} (${f.shape}): ${f.text}`);
-    expect(outside, 'ask the permission table (allows, scopeFor, reaches, mayGrant) instead').toEqual([]);
+    const outside = all
+      .filter((f) => !allowed(f.file))
+      .map((f) => `${f.file}:${f.line} (${f.shape}): ${f.text}`);
+    expect(
+      outside,
+      'ask the permission table (allows, scopeFor, reaches, mayGrant) instead',
+    ).toEqual([]);
   });
 
   it('every allowed place still needs its entry', () => {
-    const stale = ALLOWED.map((a) => a.path).filter((path) => !all.some((f) => covers(path, f.file)));
+    const stale = ALLOWED.map((a) => a.path).filter(
+      (path) => !all.some((f) => covers(path, f.file)),
+    );
     expect(stale, 'no role name is compared there any more: remove the entry').toEqual([]);
   });
 
@@ -93,9 +114,20 @@ describe('role names are compared only in the permission table and the server\'s
       "case 'HOUSE_MANAGER':",
       "type Audience = 'STUDENT' | 'TEACHER';",
     ];
-    for (const sample of samples) expect(SHAPES.some(([, re]) => new RegExp(re.source, re.flags).test(sample)), sample).toBe(true);
-    for (const sample of ["audience: 'STUDENT',", "label: roleName('TEACHER_X')", "const x = 'TEACHERS' === y"])
-      expect(SHAPES.some(([, re]) => new RegExp(re.source, re.flags).test(sample)), sample).toBe(false);
+    for (const sample of samples)
+      expect(
+        SHAPES.some(([, re]) => new RegExp(re.source, re.flags).test(sample)),
+        sample,
+      ).toBe(true);
+    for (const sample of [
+      "audience: 'STUDENT',",
+      "label: roleName('TEACHER_X')",
+      "const x = 'TEACHERS' === y",
+    ])
+      expect(
+        SHAPES.some(([, re]) => new RegExp(re.source, re.flags).test(sample)),
+        sample,
+      ).toBe(false);
   });
 
   it('reads the three source trees', () => {

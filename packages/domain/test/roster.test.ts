@@ -17,14 +17,29 @@ const SCHOOL = { externalId: 'SCH1' };
 /** A table from a header and rows of cells; data rows start on line 2. */
 const table = (header: string, ...rows: string[][]) => {
   const columns = header.split('|');
-  return { columns, rows: rows.map((cells, i) => ({ line: i + 2, values: Object.fromEntries(columns.map((c, j) => [c, cells[j] ?? ''])) })) };
+  return {
+    columns,
+    rows: rows.map((cells, i) => ({
+      line: i + 2,
+      values: Object.fromEntries(columns.map((c, j) => [c, cells[j] ?? ''])),
+    })),
+  };
 };
 
 /** A small good district: a district, the school and another school; two classes. */
 function files(over: Partial<Record<RosterFile, ReturnType<typeof table>>> = {}): RosterTables {
   return {
-    'orgs.csv': table('sourcedId|status|dateLastModified|name|type|identifier|parentSourcedId', ['D1', '', '', 'District', 'district', '', ''], ['org-1', '', '2026-08-01T10:00:00Z', 'Middle', 'school', 'SCH1', 'D1'], ['org-2', '', '', 'High', 'school', 'SCH2', 'D1']),
-    'academicSessions.csv': table('sourcedId|title|type|startDate|endDate|parentSourcedId', ['Y', 'Year', 'schoolYear', '2026-08-15', '2027-06-10', ''], ['T1', 'Fall', 'term', '2026-08-15', '2026-12-20', 'Y']),
+    'orgs.csv': table(
+      'sourcedId|status|dateLastModified|name|type|identifier|parentSourcedId',
+      ['D1', '', '', 'District', 'district', '', ''],
+      ['org-1', '', '2026-08-01T10:00:00Z', 'Middle', 'school', 'SCH1', 'D1'],
+      ['org-2', '', '', 'High', 'school', 'SCH2', 'D1'],
+    ),
+    'academicSessions.csv': table(
+      'sourcedId|title|type|startDate|endDate|parentSourcedId',
+      ['Y', 'Year', 'schoolYear', '2026-08-15', '2027-06-10', ''],
+      ['T1', 'Fall', 'term', '2026-08-15', '2026-12-20', 'Y'],
+    ),
     'users.csv': table(
       'sourcedId|status|orgSourcedIds|role|givenName|familyName|email|grades',
       ['t1', '', 'org-1', 'teacher', 'Tina', 'Teach', 't1@x.org', ''],
@@ -78,23 +93,69 @@ describe('readRoster: a good file', () => {
 
   it('classes: the primary teacher, the other as co-teacher, ended enrollments left out, homeroom is period 0', () => {
     expect(r.roster!.classes).toEqual([
-      { sourcedId: 'c1', name: 'Math 7', periodNumber: 1, sectionNumbers: ['101'], teacher: 't1', coTeachers: ['t2'], students: ['s1'] },
-      { sourcedId: 'c2', name: 'Homeroom', periodNumber: 0, sectionNumbers: [], teacher: 't1', coTeachers: [], students: ['s1', 's2'] },
+      {
+        sourcedId: 'c1',
+        name: 'Math 7',
+        periodNumber: 1,
+        sectionNumbers: ['101'],
+        teacher: 't1',
+        coTeachers: ['t2'],
+        students: ['s1'],
+      },
+      {
+        sourcedId: 'c2',
+        name: 'Homeroom',
+        periodNumber: 0,
+        sectionNumbers: [],
+        teacher: 't1',
+        coTeachers: [],
+        students: ['s1', 's2'],
+      },
     ]);
   });
 
   it('falls back to the only school org when no id matches', () => {
     const orgs = table('sourcedId|name|type', ['only', 'Only', 'school']);
-    const classes = table('sourcedId|title|schoolSourcedId|termSourcedIds', ['c1', 'Math', 'only', 'T1']);
-    const users = table('sourcedId|orgSourcedIds|role|givenName|familyName', ['t1', 'only', 'teacher', 'T', 'One']);
-    const enrollments = table('sourcedId|classSourcedId|schoolSourcedId|userSourcedId|role', ['e', 'c1', 'only', 't1', 'teacher']);
-    const out = read(files({ 'orgs.csv': orgs, 'classes.csv': classes, 'users.csv': users, 'enrollments.csv': enrollments }));
+    const classes = table('sourcedId|title|schoolSourcedId|termSourcedIds', [
+      'c1',
+      'Math',
+      'only',
+      'T1',
+    ]);
+    const users = table('sourcedId|orgSourcedIds|role|givenName|familyName', [
+      't1',
+      'only',
+      'teacher',
+      'T',
+      'One',
+    ]);
+    const enrollments = table('sourcedId|classSourcedId|schoolSourcedId|userSourcedId|role', [
+      'e',
+      'c1',
+      'only',
+      't1',
+      'teacher',
+    ]);
+    const out = read(
+      files({
+        'orgs.csv': orgs,
+        'classes.csv': classes,
+        'users.csv': users,
+        'enrollments.csv': enrollments,
+      }),
+    );
     expect(out.errors).toEqual([]);
     expect(out.roster?.classes.map((c) => c.teacher)).toEqual(['t1']);
   });
 
   it('a class with no teacher is a warning and left out', () => {
-    const enrollments = table('sourcedId|classSourcedId|schoolSourcedId|userSourcedId|role', ['e', 'c1', 'org-1', 's1', 'student']);
+    const enrollments = table('sourcedId|classSourcedId|schoolSourcedId|userSourcedId|role', [
+      'e',
+      'c1',
+      'org-1',
+      's1',
+      'student',
+    ]);
     const out = read(files({ 'enrollments.csv': enrollments }));
     expect(out.errors).toEqual([]);
     expect(out.roster?.classes).toEqual([]);
@@ -105,7 +166,14 @@ describe('readRoster: a good file', () => {
   });
 
   it('rows marked tobedeleted are left out', () => {
-    const users = table('sourcedId|status|orgSourcedIds|role|givenName|familyName', ['t1', 'tobedeleted', 'org-1', 'teacher', 'T', 'One']);
+    const users = table('sourcedId|status|orgSourcedIds|role|givenName|familyName', [
+      't1',
+      'tobedeleted',
+      'org-1',
+      'teacher',
+      'T',
+      'One',
+    ]);
     const enrollments = table('sourcedId|classSourcedId|schoolSourcedId|userSourcedId|role');
     const out = read(files({ 'users.csv': users, 'enrollments.csv': enrollments }));
     expect(out.errors).toEqual([]);
@@ -114,18 +182,45 @@ describe('readRoster: a good file', () => {
 });
 
 describe('readRoster: bad files give each problem with its file, line and reason', () => {
-  const cases: [string, Partial<Record<RosterFile, ReturnType<typeof table> | undefined>>, { file: string; line: number; reason: RegExp }[]][] = [
-    ['a missing file', { 'academicSessions.csv': undefined }, [{ file: 'academicSessions.csv', line: 0, reason: /missing/ }, { file: 'classes.csv', line: 2, reason: /"T1", which is not a session/ }]],
-    ['missing columns', { 'users.csv': table('sourcedId|role|givenName', ['t1', 'teacher', 'T']) }, [{ file: 'users.csv', line: 1, reason: /Missing columns: orgSourcedIds, familyName/ }]],
+  const cases: [
+    string,
+    Partial<Record<RosterFile, ReturnType<typeof table> | undefined>>,
+    { file: string; line: number; reason: RegExp }[],
+  ][] = [
+    [
+      'a missing file',
+      { 'academicSessions.csv': undefined },
+      [
+        { file: 'academicSessions.csv', line: 0, reason: /missing/ },
+        { file: 'classes.csv', line: 2, reason: /"T1", which is not a session/ },
+      ],
+    ],
+    [
+      'missing columns',
+      { 'users.csv': table('sourcedId|role|givenName', ['t1', 'teacher', 'T']) },
+      [{ file: 'users.csv', line: 1, reason: /Missing columns: orgSourcedIds, familyName/ }],
+    ],
     [
       'duplicate ids',
-      { 'orgs.csv': table('sourcedId|name|type|identifier', ['org-1', 'M', 'school', 'SCH1'], ['D1', 'D', 'district', ''], ['org-2', 'H', 'school', ''], ['org-1', 'Again', 'school', '']) },
+      {
+        'orgs.csv': table(
+          'sourcedId|name|type|identifier',
+          ['org-1', 'M', 'school', 'SCH1'],
+          ['D1', 'D', 'district', ''],
+          ['org-2', 'H', 'school', ''],
+          ['org-1', 'Again', 'school', ''],
+        ),
+      },
       [{ file: 'orgs.csv', line: 5, reason: /Duplicate sourcedId "org-1" \(first on line 2\)/ }],
     ],
     [
       'unknown references',
       {
-        'enrollments.csv': table('sourcedId|classSourcedId|schoolSourcedId|userSourcedId|role', ['e1', 'nope', 'org-1', 't1', 'teacher'], ['e2', 'c1', 'org-1', 'ghost', 'student']),
+        'enrollments.csv': table(
+          'sourcedId|classSourcedId|schoolSourcedId|userSourcedId|role',
+          ['e1', 'nope', 'org-1', 't1', 'teacher'],
+          ['e2', 'c1', 'org-1', 'ghost', 'student'],
+        ),
       },
       [
         { file: 'enrollments.csv', line: 2, reason: /classSourcedId "nope"/ },
@@ -135,26 +230,65 @@ describe('readRoster: bad files give each problem with its file, line and reason
     [
       'bad dates',
       {
-        'academicSessions.csv': table('sourcedId|title|type|startDate|endDate', ['T1', 'Fall', 'term', '2026-02-30', '2026-12-20'], ['Y', 'Year', 'schoolYear', '2027-06-10', '2026-08-15']),
+        'academicSessions.csv': table(
+          'sourcedId|title|type|startDate|endDate',
+          ['T1', 'Fall', 'term', '2026-02-30', '2026-12-20'],
+          ['Y', 'Year', 'schoolYear', '2027-06-10', '2026-08-15'],
+        ),
       },
       [
         { file: 'academicSessions.csv', line: 2, reason: /startDate "2026-02-30" is not a date/ },
-        { file: 'academicSessions.csv', line: 3, reason: /endDate 2026-08-15 is before startDate 2027-06-10/ },
+        {
+          file: 'academicSessions.csv',
+          line: 3,
+          reason: /endDate 2026-08-15 is before startDate 2027-06-10/,
+        },
       ],
     ],
     [
       'a bad enrollment date and a bad dateLastModified',
       {
-        'enrollments.csv': table('sourcedId|dateLastModified|classSourcedId|schoolSourcedId|userSourcedId|role|beginDate', ['e1', 'yesterday', 'c1', 'org-1', 't1', 'teacher', '08/15/2026']),
+        'enrollments.csv': table(
+          'sourcedId|dateLastModified|classSourcedId|schoolSourcedId|userSourcedId|role|beginDate',
+          ['e1', 'yesterday', 'c1', 'org-1', 't1', 'teacher', '08/15/2026'],
+        ),
       },
       [
         { file: 'enrollments.csv', line: 2, reason: /dateLastModified "yesterday"/ },
         { file: 'enrollments.csv', line: 2, reason: /beginDate "08\/15\/2026"/ },
       ],
     ],
-    ['an unknown role', { 'users.csv': table('sourcedId|orgSourcedIds|role|givenName|familyName', ['t1', 'org-1', 'wizard', 'T', 'One']) }, [{ file: 'users.csv', line: 2, reason: /role "wizard"/ }]],
-    ['an empty name', { 'users.csv': table('sourcedId|orgSourcedIds|role|givenName|familyName', ['t1', 'org-1', 'teacher', 'T', '']) }, [{ file: 'users.csv', line: 2, reason: /familyName is empty/ }]],
-    ['no matching school', { 'orgs.csv': table('sourcedId|name|type', ['a', 'A', 'school'], ['b', 'B', 'school']) }, [{ file: 'orgs.csv', line: 0, reason: /SCH1/ }]],
+    [
+      'an unknown role',
+      {
+        'users.csv': table('sourcedId|orgSourcedIds|role|givenName|familyName', [
+          't1',
+          'org-1',
+          'wizard',
+          'T',
+          'One',
+        ]),
+      },
+      [{ file: 'users.csv', line: 2, reason: /role "wizard"/ }],
+    ],
+    [
+      'an empty name',
+      {
+        'users.csv': table('sourcedId|orgSourcedIds|role|givenName|familyName', [
+          't1',
+          'org-1',
+          'teacher',
+          'T',
+          '',
+        ]),
+      },
+      [{ file: 'users.csv', line: 2, reason: /familyName is empty/ }],
+    ],
+    [
+      'no matching school',
+      { 'orgs.csv': table('sourcedId|name|type', ['a', 'A', 'school'], ['b', 'B', 'school']) },
+      [{ file: 'orgs.csv', line: 0, reason: /SCH1/ }],
+    ],
   ];
 
   it.each(cases)('%s', (_name, over, expected) => {
@@ -166,12 +300,25 @@ describe('readRoster: bad files give each problem with its file, line and reason
     const out = read(tables);
     expect(out.roster).toBeNull();
     expect(out.errorCount).toBeGreaterThan(0);
-    for (const e of expected) expect(out.errors).toContainEqual({ file: e.file, line: e.line, reason: expect.stringMatching(e.reason) });
+    for (const e of expected)
+      expect(out.errors).toContainEqual({
+        file: e.file,
+        line: e.line,
+        reason: expect.stringMatching(e.reason),
+      });
   });
 
   it('lists at most MAX_ROSTER_ISSUES problems but counts them all', () => {
-    const rows = Array.from({ length: MAX_ROSTER_ISSUES + 10 }, (_, i) => [`u${i}`, 'org-1', 'robot', 'A', 'B']);
-    const out = read(files({ 'users.csv': table('sourcedId|orgSourcedIds|role|givenName|familyName', ...rows) }));
+    const rows = Array.from({ length: MAX_ROSTER_ISSUES + 10 }, (_, i) => [
+      `u${i}`,
+      'org-1',
+      'robot',
+      'A',
+      'B',
+    ]);
+    const out = read(
+      files({ 'users.csv': table('sourcedId|orgSourcedIds|role|givenName|familyName', ...rows) }),
+    );
     expect(out.errors).toHaveLength(MAX_ROSTER_ISSUES);
     expect(out.errorCount).toBeGreaterThanOrEqual(MAX_ROSTER_ISSUES + 10);
   });
@@ -194,7 +341,9 @@ describe('rolesAfterImport', () => {
     [['STUDENT'], 'STUDENT', ['STUDENT']],
     [[], 'TEACHER', ['TEACHER']],
     [['GIVE_ALL', 'STORE_MANAGER', 'TEACHER'], 'TEACHER', ['GIVE_ALL', 'STORE_MANAGER', 'TEACHER']],
-  ] as const)('%j + %s → %j', (current, role, out) => expect(rolesAfterImport(current, role)).toEqual(out));
+  ] as const)('%j + %s → %j', (current, role, out) =>
+    expect(rolesAfterImport(current, role)).toEqual(out),
+  );
 });
 
 describe('diffRoster', () => {
@@ -209,41 +358,101 @@ describe('diffRoster', () => {
       ['c2', 'Teach, Tina'],
     ]);
     expect(summary.enrollments.add.count).toBe(3);
-    expect(summary.coTeachers.add.items).toEqual([{ sourcedId: 't2', name: 'Co, Tom', detail: 'Math 7' }]);
+    expect(summary.coTeachers.add.items).toEqual([
+      { sourcedId: 't2', name: 'Co, Tom', detail: 'Math 7' },
+    ]);
     expect(plan.size).toBe(5 + 2 + 3);
   });
 
   /** The school as the first import left it. */
   const imported = (): CurrentRoster => ({
-    people: roster.people.map((p, i) => ({ id: `id-${p.sourcedId}`, externalId: p.sourcedId, firstName: p.firstName, lastName: p.lastName, email: p.email, roles: [p.role], gradeLevel: p.gradeLevel, managed: true, left: i < 0 })),
-    periods: roster.classes.map((c) => ({ id: `pid-${c.sourcedId}`, sourceId: c.sourcedId, name: c.name, teacherExternalId: c.teacher, coTeachers: c.coTeachers, periodNumber: c.periodNumber, sectionNumbers: c.sectionNumbers, students: c.students })),
+    people: roster.people.map((p, i) => ({
+      id: `id-${p.sourcedId}`,
+      externalId: p.sourcedId,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      email: p.email,
+      roles: [p.role],
+      gradeLevel: p.gradeLevel,
+      managed: true,
+      left: i < 0,
+    })),
+    periods: roster.classes.map((c) => ({
+      id: `pid-${c.sourcedId}`,
+      sourceId: c.sourcedId,
+      name: c.name,
+      teacherExternalId: c.teacher,
+      coTeachers: c.coTeachers,
+      periodNumber: c.periodNumber,
+      sectionNumbers: c.sectionNumbers,
+      students: c.students,
+    })),
   });
 
   it('the same files again: nothing to do', () => {
     const { summary, plan } = diffRoster(roster, imported());
     expect(plan.size).toBe(0);
-    expect(Object.values(summary).flatMap((g) => Object.values(g as Record<string, { count: number }>).map((l) => l.count))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(
+      Object.values(summary).flatMap((g) =>
+        Object.values(g as Record<string, { count: number }>).map((l) => l.count),
+      ),
+    ).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 
   it('a partial update: a new name, a moved student, a new co-teacher, a leaver, roles set in settings kept', () => {
     const current = imported();
     current.people.find((p) => p.externalId === 't1')!.roles = ['TEACHER', 'SCHOOL_ADMIN'];
-    current.people.push({ id: 'id-gone', externalId: 'gone', firstName: 'Gus', lastName: 'Gone', email: null, roles: ['STUDENT'], gradeLevel: '07', managed: true, left: false });
-    current.people.push({ id: 'id-hand', externalId: 'hand', firstName: 'Hal', lastName: 'Hand', email: null, roles: ['STUDENT'], gradeLevel: '07', managed: false, left: false });
+    current.people.push({
+      id: 'id-gone',
+      externalId: 'gone',
+      firstName: 'Gus',
+      lastName: 'Gone',
+      email: null,
+      roles: ['STUDENT'],
+      gradeLevel: '07',
+      managed: true,
+      left: false,
+    });
+    current.people.push({
+      id: 'id-hand',
+      externalId: 'hand',
+      firstName: 'Hal',
+      lastName: 'Hand',
+      email: null,
+      roles: ['STUDENT'],
+      gradeLevel: '07',
+      managed: false,
+      left: false,
+    });
     current.periods[0]!.students = ['s1', 'gone', 'hand'];
     const next: Roster = {
       ...roster,
-      people: roster.people.map((p) => (p.sourcedId === 's2' ? { ...p, lastName: 'Dent-Smith' } : p)),
-      classes: roster.classes.map((c) => (c.sourcedId === 'c1' ? { ...c, students: ['s1', 's2'], coTeachers: ['t2', 'a1'] } : c)),
+      people: roster.people.map((p) =>
+        p.sourcedId === 's2' ? { ...p, lastName: 'Dent-Smith' } : p,
+      ),
+      classes: roster.classes.map((c) =>
+        c.sourcedId === 'c1' ? { ...c, students: ['s1', 's2'], coTeachers: ['t2', 'a1'] } : c,
+      ),
     };
     const { summary, plan } = diffRoster(next, current);
     expect(summary.people.add.count).toBe(0);
-    expect(summary.people.change.items).toEqual([{ sourcedId: 's2', name: 'Dent-Smith, Sue', detail: 'STUDENT', fields: ['lastName'] }]);
-    expect(summary.people.remove.items).toEqual([{ sourcedId: 'gone', name: 'Gone, Gus', detail: 'STUDENT' }]);
-    expect(summary.periods.change.items).toEqual([{ sourcedId: 'c1', name: 'Math 7', detail: 'Teach, Tina', fields: ['coTeachers'] }]);
-    expect(summary.enrollments.add.items).toEqual([{ sourcedId: 's2', name: 'Dent-Smith, Sue', detail: 'Math 7' }]);
+    expect(summary.people.change.items).toEqual([
+      { sourcedId: 's2', name: 'Dent-Smith, Sue', detail: 'STUDENT', fields: ['lastName'] },
+    ]);
+    expect(summary.people.remove.items).toEqual([
+      { sourcedId: 'gone', name: 'Gone, Gus', detail: 'STUDENT' },
+    ]);
+    expect(summary.periods.change.items).toEqual([
+      { sourcedId: 'c1', name: 'Math 7', detail: 'Teach, Tina', fields: ['coTeachers'] },
+    ]);
+    expect(summary.enrollments.add.items).toEqual([
+      { sourcedId: 's2', name: 'Dent-Smith, Sue', detail: 'Math 7' },
+    ]);
     // The hand-made student leaves the imported class (the files define it), the leaver every class.
-    expect(summary.enrollments.remove.items.map((e) => e.sourcedId).sort()).toEqual(['gone', 'hand']);
+    expect(summary.enrollments.remove.items.map((e) => e.sourcedId).sort()).toEqual([
+      'gone',
+      'hand',
+    ]);
     expect(summary.coTeachers.add.items.map((e) => e.sourcedId)).toEqual(['a1']);
     expect(plan.updatePeople.map((u) => u.id)).toEqual(['id-s2']);
     expect(plan.leave).toEqual([{ id: 'id-gone', externalId: 'gone' }]);
@@ -268,12 +477,24 @@ describe('diffRoster', () => {
     const { summary, plan } = diffRoster(roster, current);
     expect(summary.people.add.count).toBe(0);
     expect(plan.manage.sort()).toEqual(['id-s1', 'id-t1']);
-    expect(summary.people.change.items).toEqual([{ sourcedId: 's1', name: 'Stu, Sam', detail: 'STUDENT', fields: ['returns'] }]);
+    expect(summary.people.change.items).toEqual([
+      { sourcedId: 's1', name: 'Stu, Sam', detail: 'STUDENT', fields: ['returns'] },
+    ]);
   });
 
   it('a person not managed by the import is never removed', () => {
     const current = imported();
-    current.people.push({ id: 'x', externalId: 'demo', firstName: 'D', lastName: 'Emo', email: null, roles: ['TEACHER'], gradeLevel: null, managed: false, left: false });
+    current.people.push({
+      id: 'x',
+      externalId: 'demo',
+      firstName: 'D',
+      lastName: 'Emo',
+      email: null,
+      roles: ['TEACHER'],
+      gradeLevel: null,
+      managed: false,
+      left: false,
+    });
     expect(diffRoster(roster, current).summary.people.remove.count).toBe(0);
   });
 });

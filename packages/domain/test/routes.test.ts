@@ -39,14 +39,27 @@ const NEEDS: Record<string, Need[]> = {
   '/settings': ['settings:read'],
   '/dev': ['dev:use'],
 };
-const PUBLIC = ['/', '/login', '/login/product', '/login/clever', '/login/classlink/initiate', '/account-setup', '/forgot-password', '/reset-password', '/status', '/contact'];
+const PUBLIC = [
+  '/',
+  '/login',
+  '/login/product',
+  '/login/clever',
+  '/login/classlink/initiate',
+  '/account-setup',
+  '/forgot-password',
+  '/reset-password',
+  '/status',
+  '/contact',
+];
 const RANK = { none: 0, own: 1, periods: 2, school: 3 } as const;
 
 /** One concrete path per route of the spec's route list, plus /dev and an unknown path. */
 const PATHS = [...new Set([...PUBLIC, ...Object.keys(NEEDS), '/no-such-page'])];
 
 const meets = (s: PermissionSubject, need: Need) =>
-  typeof need === 'string' ? scopeFor(s, need) !== 'none' : RANK[scopeFor(s, need[0])] >= RANK[need[1]];
+  typeof need === 'string'
+    ? scopeFor(s, need) !== 'none'
+    : RANK[scopeFor(s, need[0])] >= RANK[need[1]];
 
 const expectedAllowed = (s: PermissionSubject, path: string, devMode: boolean) => {
   if (path === '/dev' && !devMode) return false;
@@ -60,11 +73,29 @@ const expectedAllowed = (s: PermissionSubject, path: string, devMode: boolean) =
  */
 const FACTS: { name: string; over: Parameters<typeof subject>[1] }[] = [
   { name: 'no periods, no house system', over: {} },
-  { name: 'two periods, a house system', over: { periodCount: 2, school: { hasHouseSystem: true, isHouseSystemConfigured: true } } },
-  { name: 'teachers give to their periods only', over: { periodCount: 1, school: { canTeacherGiveAll: false } } },
+  {
+    name: 'two periods, a house system',
+    over: { periodCount: 2, school: { hasHouseSystem: true, isHouseSystemConfigured: true } },
+  },
+  {
+    name: 'teachers give to their periods only',
+    over: { periodCount: 1, school: { canTeacherGiveAll: false } },
+  },
 ];
-const ROLE_SETS: string[][] = [...ROLES.map((r) => [r]), ['TEACHER', 'STUDENT'], ['STAFF', 'HOUSE_MANAGER', 'GIVE_ALL'], ['TEACHER', 'SCHOOL_ADMIN'], [], ['JANITOR']];
-const SUBJECTS = ROLE_SETS.flatMap((roles) => FACTS.map(({ name, over }) => ({ who: `${roles.join('+') || 'no roles'} (${name})`, s: subject(roles, over) })));
+const ROLE_SETS: string[][] = [
+  ...ROLES.map((r) => [r]),
+  ['TEACHER', 'STUDENT'],
+  ['STAFF', 'HOUSE_MANAGER', 'GIVE_ALL'],
+  ['TEACHER', 'SCHOOL_ADMIN'],
+  [],
+  ['JANITOR'],
+];
+const SUBJECTS = ROLE_SETS.flatMap((roles) =>
+  FACTS.map(({ name, over }) => ({
+    who: `${roles.join('+') || 'no roles'} (${name})`,
+    s: subject(roles, over),
+  })),
+);
 const cases = SUBJECTS.flatMap(({ who, s }) => PATHS.map((path) => ({ who, s, path })));
 
 describe('isPathAllowed: every page of docs/spec.md section 2 × subjects, as the permission table answers', () => {
@@ -87,20 +118,34 @@ describe('isPathAllowed: every page of docs/spec.md section 2 × subjects, as th
       const open = SUBJECTS.filter(({ s }) => isPathAllowed(s, path, { devMode: true }));
       expect(open.length, path).toBeGreaterThan(0);
     }
-    for (const path of ['/orders', '/classes', '/dashboard', '/bonuses-flags', '/reports', '/settings'])
-      expect(ROLES.every((r) => isPathAllowed(subject([r]), path)), path).toBe(false);
+    for (const path of [
+      '/orders',
+      '/classes',
+      '/dashboard',
+      '/bonuses-flags',
+      '/reports',
+      '/settings',
+    ])
+      expect(
+        ROLES.every((r) => isPathAllowed(subject([r]), path)),
+        path,
+      ).toBe(false);
   });
 
   it('a user with no roles, or only unknown ones, opens the public pages only', () => {
     for (const roles of [[], ['JANITOR']])
-      for (const path of PATHS) expect(isPathAllowed(subject(roles), path, { devMode: true }), path).toBe(PUBLIC.includes(path));
+      for (const path of PATHS)
+        expect(isPathAllowed(subject(roles), path, { devMode: true }), path).toBe(
+          PUBLIC.includes(path),
+        );
   });
 });
 
 describe('/class/{internalPeriodId} resolves to /class', () => {
   it.each(['/class/123', '/class/abc-def', '/class/123/'])('%s', (path) => {
     expect(basePath(path)).toBe('/class');
-    for (const { s } of SUBJECTS) expect(isPathAllowed(s, path)).toBe(isPathAllowed(s, '/class/123'));
+    for (const { s } of SUBJECTS)
+      expect(isPathAllowed(s, path)).toBe(isPathAllowed(s, '/class/123'));
   });
 
   it.each([
@@ -116,7 +161,13 @@ describe('/class/{internalPeriodId} resolves to /class', () => {
 
 describe('allowedBasePaths', () => {
   it.each(SUBJECTS)('$who: the signed-in public pages and every page the table opens', ({ s }) => {
-    const want = ['/', '/login', '/status', '/contact', ...Object.keys(NEEDS).filter((p) => p !== '/dev' && expectedAllowed(s, p, false))];
+    const want = [
+      '/',
+      '/login',
+      '/status',
+      '/contact',
+      ...Object.keys(NEEDS).filter((p) => p !== '/dev' && expectedAllowed(s, p, false)),
+    ];
     expect(allowedBasePaths(s).sort()).toEqual([...new Set(want.map(basePath))].sort());
   });
 
@@ -131,12 +182,26 @@ describe('public paths', () => {
     expect(isPublicPath(path)).toBe(true);
   });
 
-  it.each(['/how-to-earn', '/store', '/orders', '/classes', '/class/1', '/rosters', '/dashboard', '/activity', '/reports', '/profile', '/bonuses-flags', '/calendar', '/pay-period-breakdown', '/settings', '/dev', '/no-such-page'])(
-    '%s is behind sign-in',
-    (path) => {
-      expect(isPublicPath(path)).toBe(false);
-    },
-  );
+  it.each([
+    '/how-to-earn',
+    '/store',
+    '/orders',
+    '/classes',
+    '/class/1',
+    '/rosters',
+    '/dashboard',
+    '/activity',
+    '/reports',
+    '/profile',
+    '/bonuses-flags',
+    '/calendar',
+    '/pay-period-breakdown',
+    '/settings',
+    '/dev',
+    '/no-such-page',
+  ])('%s is behind sign-in', (path) => {
+    expect(isPublicPath(path)).toBe(false);
+  });
 
   it('every public route of the route list is a public path and vice versa', () => {
     for (const r of ROUTES) {
@@ -176,16 +241,22 @@ describe('matchRoute and pageTitle', () => {
     ['/store/', '/store', 'Store'],
   ])('%s matches %s', (pathname, route, title) => {
     expect(matchRoute(pathname)?.path).toBe(route);
-    expect(pageTitle(pathname)).toBe(pathname === '/' ? PRODUCT_NAME : `${title} | ${PRODUCT_NAME}`);
+    expect(pageTitle(pathname)).toBe(
+      pathname === '/' ? PRODUCT_NAME : `${title} | ${PRODUCT_NAME}`,
+    );
   });
 
-  it.each(['/no-such-page', '/class', '/classes/1', '/class/1/extra', '/login/clever/initiate/x', '/store/items'])(
-    'unknown path %s: no route, default title',
-    (pathname) => {
-      expect(matchRoute(pathname)).toBeUndefined();
-      expect(pageTitle(pathname)).toBe(PRODUCT_NAME);
-    },
-  );
+  it.each([
+    '/no-such-page',
+    '/class',
+    '/classes/1',
+    '/class/1/extra',
+    '/login/clever/initiate/x',
+    '/store/items',
+  ])('unknown path %s: no route, default title', (pathname) => {
+    expect(matchRoute(pathname)).toBeUndefined();
+    expect(pageTitle(pathname)).toBe(PRODUCT_NAME);
+  });
 
   it('covers every route of the list exactly once', () => {
     expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length);

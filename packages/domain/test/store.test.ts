@@ -12,7 +12,8 @@ import {
   storeManagerBody,
 } from '../src/index.js';
 
-const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? null : r.error?.issues[0]?.message);
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.success ? null : r.error?.issues[0]?.message;
 
 describe('product names', () => {
   it.each([
@@ -31,7 +32,10 @@ describe('productBody', () => {
   const ok = { name: 'Pencil', category: 'Items', price: 10 };
   it.each([
     [ok, null],
-    [{ ...ok, stock: null, limitPerStudent: null, description: 'HB', image: null, active: false }, null],
+    [
+      { ...ok, stock: null, limitPerStudent: null, description: 'HB', image: null, active: false },
+      null,
+    ],
     [{ ...ok, stock: 0, limitPerStudent: 1 }, null],
     [{ ...ok, name: 'x'.repeat(33) }, MSG.nameTooLong],
     [{ ...ok, name: '  ' }, 'name is required'],
@@ -62,21 +66,61 @@ describe('order and cart bodies', () => {
     [placeOrderBody, { orderItems: [{ productId: 'p', quantity: 1 }] }, null],
     [placeOrderBody, { orderItems: [] }, 'orderItems must have at least 1 item'],
     [placeOrderBody, { orderItems: [{ productId: 'p', quantity: 11 }] }, MSG.orderItemsLimit],
-    [placeOrderBody, { orderItems: [{ productId: 'p', quantity: 0 }] }, 'orderItems quantity must be a whole number from 1 to 10'],
-    [placeOrderBody, { orderItems: [{ productId: '', quantity: 1 }] }, 'orderItems productId is required'],
-    [cartBody, { cartItems: [{ productId: 'p', quantity: 11 }] }, 'cartItems quantity must be a whole number from 1 to 10'],
-    [placeOrderBody, { orderItems: [{ productId: 'p', quantity: 1 }], studentId: 5 }, MSG.selectStudent],
+    [
+      placeOrderBody,
+      { orderItems: [{ productId: 'p', quantity: 0 }] },
+      'orderItems quantity must be a whole number from 1 to 10',
+    ],
+    [
+      placeOrderBody,
+      { orderItems: [{ productId: '', quantity: 1 }] },
+      'orderItems productId is required',
+    ],
+    [
+      cartBody,
+      { cartItems: [{ productId: 'p', quantity: 11 }] },
+      'cartItems quantity must be a whole number from 1 to 10',
+    ],
+    [
+      placeOrderBody,
+      { orderItems: [{ productId: 'p', quantity: 1 }], studentId: 5 },
+      MSG.selectStudent,
+    ],
     [cartBody, { cartItems: [] }, null],
     [cartBody, { cartItems: 'x' }, 'cartItems must be a list'],
     [orderActionBody, { action: 'CANCEL' }, null],
-    [orderActionBody, { action: 'cancel' }, 'action must be one of CANCEL, PACKAGE, REDEEM, REFUND'],
-    [orderActionBody, { action: 'PACKAGE', deliveryLocation: 'x'.repeat(101) }, 'deliveryLocation must be at most 100 characters'],
+    [
+      orderActionBody,
+      { action: 'cancel' },
+      'action must be one of CANCEL, PACKAGE, REDEEM, REFUND',
+    ],
+    [
+      orderActionBody,
+      { action: 'PACKAGE', deliveryLocation: 'x'.repeat(101) },
+      'deliveryLocation must be at most 100 characters',
+    ],
     [storeManagerBody, { status: 'PACKAGED', users: [] }, MSG.selectStudent],
-    [storeManagerBody, { status: 'SHIPPED', users: ['a'] }, 'status must be one of PENDING, PACKAGED, REDEEMED, REFUNDED, CANCELED'],
-    [storeManagerBody, { status: 'PACKAGED', users: ['a'], estimatedDelivery: '2026-02-30' }, 'estimatedDelivery must be a date (YYYY-MM-DD)'],
+    [
+      storeManagerBody,
+      { status: 'SHIPPED', users: ['a'] },
+      'status must be one of PENDING, PACKAGED, REDEEMED, REFUNDED, CANCELED',
+    ],
+    [
+      storeManagerBody,
+      { status: 'PACKAGED', users: ['a'], estimatedDelivery: '2026-02-30' },
+      'estimatedDelivery must be a date (YYYY-MM-DD)',
+    ],
     [deliveryDateBody, { date: '2026-03-10', cutOffDate: '2026-03-10' }, null],
-    [deliveryDateBody, { date: '2026-03-10', cutOffDate: '2026-03-11' }, 'cutOffDate must be on or before date'],
-    [deliveryDateBody, { date: 'soon', cutOffDate: '2026-03-11' }, 'date must be a date (YYYY-MM-DD)'],
+    [
+      deliveryDateBody,
+      { date: '2026-03-10', cutOffDate: '2026-03-11' },
+      'cutOffDate must be on or before date',
+    ],
+    [
+      deliveryDateBody,
+      { date: 'soon', cutOffDate: '2026-03-11' },
+      'date must be a date (YYYY-MM-DD)',
+    ],
   ] as const)('%#: %j → %s', (schema, body, message) => {
     expect(firstMessage((schema as typeof cartBody).safeParse(body))).toBe(message);
   });
@@ -88,6 +132,8 @@ describe('store open state', () => {
     expect(storeIsOpen({ isOpen: false, reopenDate: null }, '2026-03-01')).toBe(false);
     expect(storeIsOpen({ isOpen: false, reopenDate: '2026-03-02' }, '2026-03-01')).toBe(false);
     expect(storeIsOpen({ isOpen: false, reopenDate: '2026-03-02' }, '2026-03-02')).toBe(true);
-    expect(storeClosedRefusal({ isOpen: false, reopenDate: '2026-03-02' }, '2026-03-01')).toBe('The store is closed. It will reopen on March 2, 2026.');
+    expect(storeClosedRefusal({ isOpen: false, reopenDate: '2026-03-02' }, '2026-03-01')).toBe(
+      'The store is closed. It will reopen on March 2, 2026.',
+    );
   });
 });

@@ -16,8 +16,20 @@ describe('surveys', () => {
     [['STUDENT'], [], 'STUDENT_SATISFACTION_SURVEY'],
     [['STUDENT'], ['STUDENT_SATISFACTION_SURVEY'], 'STUDENT_SATISFACTION_SURVEY_V2'],
     [['STUDENT'], ['STUDENT_SATISFACTION_SURVEY_V2'], 'STUDENT_SATISFACTION_SURVEY'],
-    [['STUDENT'], ['STUDENT_SATISFACTION_SURVEY', 'STUDENT_SATISFACTION_SURVEY_V2'], 'STUDENT_SATISFACTION_SURVEY_V3'],
-    [['STUDENT'], ['STUDENT_SATISFACTION_SURVEY', 'STUDENT_SATISFACTION_SURVEY_V2', 'STUDENT_SATISFACTION_SURVEY_V3'], null],
+    [
+      ['STUDENT'],
+      ['STUDENT_SATISFACTION_SURVEY', 'STUDENT_SATISFACTION_SURVEY_V2'],
+      'STUDENT_SATISFACTION_SURVEY_V3',
+    ],
+    [
+      ['STUDENT'],
+      [
+        'STUDENT_SATISFACTION_SURVEY',
+        'STUDENT_SATISFACTION_SURVEY_V2',
+        'STUDENT_SATISFACTION_SURVEY_V3',
+      ],
+      null,
+    ],
     [['STUDENT'], ['TEACHER_SATISFACTION_SURVEY'], 'STUDENT_SATISFACTION_SURVEY'],
     [['TEACHER'], [], 'TEACHER_SATISFACTION_SURVEY'],
     [['TEACHER'], ['TEACHER_SATISFACTION_SURVEY'], 'TEACHER_SATISFACTION_SURVEY_V2'],
@@ -29,7 +41,14 @@ describe('surveys', () => {
 
   it('results schema accepts counts per choice', () => {
     const s = SURVEYS[0]!;
-    const ok = surveyResultsResponse.safeParse([{ ...s, choices: s.choices.map((c) => ({ ...c, count: 1 })), dismissed: 0, total: s.choices.length }]);
+    const ok = surveyResultsResponse.safeParse([
+      {
+        ...s,
+        choices: s.choices.map((c) => ({ ...c, count: 1 })),
+        dismissed: 0,
+        total: s.choices.length,
+      },
+    ]);
     expect(ok.success).toBe(true);
   });
 });

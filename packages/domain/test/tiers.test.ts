@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EMOJI_PRICES, gemTier, isLevelUnlocked, memberStatus, MEMBER_STATUS_LEVELS, type MemberStatusLevel } from '../src/index.js';
+import {
+  EMOJI_PRICES,
+  gemTier,
+  isLevelUnlocked,
+  memberStatus,
+  MEMBER_STATUS_LEVELS,
+  type MemberStatusLevel,
+} from '../src/index.js';
 
 /** docs/spec.md section 10.2 thresholds, in the spec's order. */
 const GEMS: [string, number][] = [
@@ -71,7 +78,9 @@ describe('memberStatus by total earned', () => {
 
 describe('isLevelUnlocked: a level unlocks its own and every lower level', () => {
   const names = LEVELS.map(([n]) => n);
-  const pairs = names.flatMap((owned, i) => names.map((wanted, j) => [owned, wanted, j <= i] as const));
+  const pairs = names.flatMap((owned, i) =>
+    names.map((wanted, j) => [owned, wanted, j <= i] as const),
+  );
   it.each(pairs)('owned %s, wanted %s → %s', (owned, wanted, want) => {
     expect(isLevelUnlocked(owned, wanted)).toBe(want);
   });
@@ -79,6 +88,13 @@ describe('isLevelUnlocked: a level unlocks its own and every lower level', () =>
 
 describe('emoji prices by level (docs/spec.md section 9)', () => {
   it('Bronze 50 … Emerald 100', () => {
-    expect(EMOJI_PRICES).toEqual({ Bronze: 50, Silver: 60, Gold: 70, Platinum: 80, Ruby: 90, Emerald: 100 });
+    expect(EMOJI_PRICES).toEqual({
+      Bronze: 50,
+      Silver: 60,
+      Gold: 70,
+      Platinum: 80,
+      Ruby: 90,
+      Emerald: 100,
+    });
   });
 });

@@ -12,7 +12,10 @@ import { studentFor } from './students.js';
  * store's order, or whoever `orders:act` gives the school's orders: the school store's staff);
  * or neither (403). The route has checked `orders:act` already.
  */
-export function actorFor(u: AuthUser, o: Pick<typeof orders.$inferSelect, 'studentId' | 'store' | 'teacherId'>): OrderActor {
+export function actorFor(
+  u: AuthUser,
+  o: Pick<typeof orders.$inferSelect, 'studentId' | 'store' | 'teacherId'>,
+): OrderActor {
   if (o.studentId === u.id) return 'student';
   if (o.store === 'Teacher' && o.teacherId === u.id) return 'staff';
   if (scopeOf(u, 'orders:act') === 'school') return 'staff';
@@ -27,12 +30,34 @@ export function actorFor(u: AuthUser, o: Pick<typeof orders.$inferSelect, 'stude
  */
 export type Buyer = { kind: 'student' | 'teacher'; student: OrderStudent };
 
-export async function buyerOf(db: Queryable, u: AuthUser, studentId: string | null | undefined): Promise<Buyer> {
+export async function buyerOf(
+  db: Queryable,
+  u: AuthUser,
+  studentId: string | null | undefined,
+): Promise<Buyer> {
   const scope = requireScope(u, 'orders:place');
   if ((!studentId || studentId === u.id) && shopsForThemselves(u))
-    return { kind: 'student', student: { _id: u.id, externalId: u.externalId, firstName: u.firstName, lastName: u.lastName, gradeLevel: u.gradeLevel } };
+    return {
+      kind: 'student',
+      student: {
+        _id: u.id,
+        externalId: u.externalId,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        gradeLevel: u.gradeLevel,
+      },
+    };
   if (!studentId) throw badRequest(MSG.selectStudent);
   if (scope === 'own') throw forbidden('Students order only for themselves.');
   const s = await studentFor(db, u, 'orders:place', studentId);
-  return { kind: 'teacher', student: { _id: s.id, externalId: s.externalId, firstName: s.firstName, lastName: s.lastName, gradeLevel: s.gradeLevel } };
+  return {
+    kind: 'teacher',
+    student: {
+      _id: s.id,
+      externalId: s.externalId,
+      firstName: s.firstName,
+      lastName: s.lastName,
+      gradeLevel: s.gradeLevel,
+    },
+  };
 }

@@ -25,8 +25,12 @@ export function requireScope(u: AuthUser, action: Action): Granted {
  */
 export function rolesThatMay(u: AuthUser, action: Action): Role[] {
   const school = subjectOf(u).school;
-  return ROLES.filter((role) => scopeFor({ roles: [role], gradeLevel: null, periodCount: 1, school }, action) !== 'none');
+  return ROLES.filter(
+    (role) =>
+      scopeFor({ roles: [role], gradeLevel: null, periodCount: 1, school }, action) !== 'none',
+  );
 }
 
 /** A condition on a `roles` column (`users.roles`, or `sql\`u.roles\``): the user holds one of these roles. */
-export const holdsAnyOf = (roles: SQLWrapper, wanted: readonly Role[]): SQL => sql`${roles} && ${pgArray(wanted, 'text')}`;
+export const holdsAnyOf = (roles: SQLWrapper, wanted: readonly Role[]): SQL =>
+  sql`${roles} && ${pgArray(wanted, 'text')}`;

@@ -13,11 +13,18 @@ import { mayDo } from './permission.js';
 export const shopsForThemselves = (u: AuthUser): boolean => mayDo(u, 'cart:use');
 
 /** The teachers whose stores a student shops in: those who teach or co-teach a period of theirs. */
-export async function teachersOfStudent(db: Queryable, schoolId: string, studentId: string): Promise<string[]> {
+export async function teachersOfStudent(
+  db: Queryable,
+  schoolId: string,
+  studentId: string,
+): Promise<string[]> {
   const rows = await db
     .selectDistinct({ id: users.id })
     .from(periodStudents)
-    .innerJoin(periods, and(eq(periods.schoolId, periodStudents.schoolId), eq(periods.id, periodStudents.periodId)))
+    .innerJoin(
+      periods,
+      and(eq(periods.schoolId, periodStudents.schoolId), eq(periods.id, periodStudents.periodId)),
+    )
     .innerJoin(users, and(eq(users.schoolId, periods.schoolId), teachesSql(periods, users)))
     .where(and(eq(periodStudents.schoolId, schoolId), eq(periodStudents.studentId, studentId)));
   return rows.map((r) => r.id);
@@ -25,7 +32,9 @@ export async function teachersOfStudent(db: Queryable, schoolId: string, student
 
 /** What a student may put in their cart and buy: the shown products of the school store and of their teachers' stores. */
 export function onSaleToStudent(teachers: readonly string[]): SQL {
-  const mine = teachers.length ? and(eq(products.store, 'Teacher'), inArray(products.teacherId, [...teachers])) : sql`false`;
+  const mine = teachers.length
+    ? and(eq(products.store, 'Teacher'), inArray(products.teacherId, [...teachers]))
+    : sql`false`;
   return and(eq(products.active, true), sql`(${eq(products.store, 'School')} or ${mine})`)!;
 }
 
@@ -35,16 +44,32 @@ export function onSaleToStudent(teachers: readonly string[]): SQL {
  * - teacher stores: a teacher with a store (`store:manageTeacher`) their own, hidden too; a student
  *   (`shopsForThemselves`) the shown products of their teachers; anyone else every shown product.
  */
-export async function listedProductsWhere(db: Queryable, u: AuthUser, store: ProductStore): Promise<SQL | null> {
-  if (store === 'School') return mayDo(u, 'store:manageSchool') ? eq(products.store, 'School')! : and(eq(products.store, 'School'), eq(products.active, true))!;
-  if (mayDo(u, 'store:manageTeacher')) return and(eq(products.store, 'Teacher'), eq(products.teacherId, u.id))!;
+export async function listedProductsWhere(
+  db: Queryable,
+  u: AuthUser,
+  store: ProductStore,
+): Promise<SQL | null> {
+  if (store === 'School')
+    return mayDo(u, 'store:manageSchool')
+      ? eq(products.store, 'School')!
+      : and(eq(products.store, 'School'), eq(products.active, true))!;
+  if (mayDo(u, 'store:manageTeacher'))
+    return and(eq(products.store, 'Teacher'), eq(products.teacherId, u.id))!;
   if (shopsForThemselves(u)) {
     const teachers = await teachersOfStudent(db, u.schoolId, u.id);
-    return teachers.length ? and(eq(products.store, 'Teacher'), eq(products.active, true), inArray(products.teacherId, teachers))! : null;
+    return teachers.length
+      ? and(
+          eq(products.store, 'Teacher'),
+          eq(products.active, true),
+          inArray(products.teacherId, teachers),
+        )!
+      : null;
   }
   return and(eq(products.store, 'Teacher'), eq(products.active, true))!;
 }
 
 /** A product's store keeper: the teacher of a teacher store's product; for the school store's, whoever manages it. */
-export const keepsStoreOf = (u: AuthUser, p: Pick<typeof products.$inferSelect, 'store' | 'teacherId'>): boolean =>
-  p.store === 'School' ? mayDo(u, 'store:manageSchool') : p.teacherId === u.id;
+export const keepsStoreOf = (
+  u: AuthUser,
+  p: Pick<typeof products.$inferSelect, 'store' | 'teacherId'>,
+): boolean => (p.store === 'School' ? mayDo(u, 'store:manageSchool') : p.teacherId === u.id);

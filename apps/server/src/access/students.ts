@@ -32,7 +32,11 @@ export const taughtStudentsSql = (u: Teacher) =>
   sql`select ${periodStudents.studentId} from ${periodStudents} where ${periodStudents.schoolId} = ${u.schoolId} and ${periodStudents.periodId} in (${taughtPeriodsSql(u)})`;
 
 /** The students an action reaches: 'school' for all of the user's school, else a set of ids. */
-export async function studentsInScope(db: Queryable, u: AuthUser, action: Action): Promise<Set<string> | 'school'> {
+export async function studentsInScope(
+  db: Queryable,
+  u: AuthUser,
+  action: Action,
+): Promise<Set<string> | 'school'> {
   const scope = requireScope(u, action);
   if (scope === 'school') return 'school';
   if (scope === 'periods') return taughtStudentIds(db, u);
@@ -43,10 +47,14 @@ export async function studentsInScope(db: Queryable, u: AuthUser, action: Action
 export async function studentFor(db: Queryable, u: AuthUser, action: Action, studentId: string) {
   if (!isUuid(studentId)) throw notFound('Student not found');
   const scope = requireScope(u, action);
-  const [s] = await db.select().from(users).where(and(eq(users.schoolId, u.schoolId), eq(users.id, studentId), isStudentRow));
+  const [s] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.schoolId, u.schoolId), eq(users.id, studentId), isStudentRow));
   if (!s) throw notFound('Student not found');
   if (scope === 'school' || s.id === u.id) return s;
-  if (scope === 'own' || !(await taughtStudentIds(db, u)).has(s.id)) throw forbidden('This student is not in your classes.');
+  if (scope === 'own' || !(await taughtStudentIds(db, u)).has(s.id))
+    throw forbidden('This student is not in your classes.');
   return s;
 }
 
@@ -57,7 +65,12 @@ export async function studentFor(db: Queryable, u: AuthUser, action: Action, stu
  * refused (403) like a teacher naming a student outside their classes, never answered with their
  * own figures instead. Undefined when a caller with a wider scope names no one.
  */
-export async function namedStudentId(db: Queryable, u: AuthUser, action: Action, studentId: string | undefined): Promise<string | undefined> {
+export async function namedStudentId(
+  db: Queryable,
+  u: AuthUser,
+  action: Action,
+  studentId: string | undefined,
+): Promise<string | undefined> {
   if (requireScope(u, action) === 'own' && (!studentId || studentId === u.id)) return u.id;
   if (!studentId) return undefined;
   return (await studentFor(db, u, action, studentId)).id;

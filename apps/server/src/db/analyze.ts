@@ -4,7 +4,9 @@ import type { Db } from './client.js';
 import * as schema from './schema.js';
 
 /** Every table of the app's schema. */
-const appTables: PgTable[] = (Object.values(schema) as unknown[]).filter((t): t is PgTable => is(t, PgTable));
+const appTables: PgTable[] = (Object.values(schema) as unknown[]).filter((t): t is PgTable =>
+  is(t, PgTable),
+);
 
 const names = (tables: PgTable[]) =>
   sql.join(

@@ -28,7 +28,10 @@ export interface ListenLog {
  * and fans each notification out. A lost connection is reopened (with back-off); subscribers then
  * hear `null`, since whatever was sent meanwhile is gone.
  */
-export function postgresListen(connectionString: string, log?: ListenLog): { listen: Listen; close: () => Promise<void> } {
+export function postgresListen(
+  connectionString: string,
+  log?: ListenLog,
+): { listen: Listen; close: () => Promise<void> } {
   const subscribers = new Map<string, Set<OnNotify>>();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
@@ -42,7 +45,8 @@ export function postgresListen(connectionString: string, log?: ListenLog): { lis
       c.on('error', (err) => lost(c, err));
       c.on('end', () => lost(c));
       await c.connect();
-      for (const channel of subscribers.keys()) await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+      for (const channel of subscribers.keys())
+        await c.query(`listen ${pg.escapeIdentifier(channel)}`);
       client = c;
       failures = 0;
       return c;
@@ -51,7 +55,11 @@ export function postgresListen(connectionString: string, log?: ListenLog): { lis
   const lost = (c: pg.Client, err?: unknown) => {
     if (client !== c) return;
     client = null;
-    if (!closed) log?.warn({ cause: causeSummary(err ?? 'connection ended') }, 'the LISTEN connection was lost; reconnecting (missed notifications are treated as changes)');
+    if (!closed)
+      log?.warn(
+        { cause: causeSummary(err ?? 'connection ended') },
+        'the LISTEN connection was lost; reconnecting (missed notifications are treated as changes)',
+      );
     c.removeAllListeners('end');
     void c.end().catch(() => {});
     if (!closed) void reconnect();
@@ -59,13 +67,18 @@ export function postgresListen(connectionString: string, log?: ListenLog): { lis
 
   const reconnect = async (): Promise<void> => {
     while (!closed && !client) {
-      await new Promise((r) => setTimeout(r, RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)]).unref());
+      await new Promise((r) =>
+        setTimeout(r, RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)]).unref(),
+      );
       if (closed) return;
       try {
         await connect();
         for (const set of subscribers.values()) set.forEach((fn) => fn(null));
       } catch (err) {
-        log?.warn({ cause: causeSummary(err), attempt: failures }, 'the LISTEN connection could not be reopened; trying again');
+        log?.warn(
+          { cause: causeSummary(err), attempt: failures },
+          'the LISTEN connection could not be reopened; trying again',
+        );
       }
     }
   };

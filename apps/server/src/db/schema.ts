@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { ActivityCategory, OrderStatus, ProductStore, StoreItemCategory, StoreType } from '@app/domain';
+import type {
+  ActivityCategory,
+  OrderStatus,
+  ProductStore,
+  StoreItemCategory,
+  StoreType,
+} from '@app/domain';
 import {
   bigint,
   boolean,
@@ -34,7 +40,9 @@ export const schools = pgTable('schools', {
   storeModel: text('store_model').notNull().default('Pickup'),
   schoolType: text('school_type').notNull().default(''),
   canTeacherGiveAll: boolean('can_teacher_give_all'),
-  canNonAdminCreateCustomActions: boolean('can_non_admin_create_custom_actions').notNull().default(true),
+  canNonAdminCreateCustomActions: boolean('can_non_admin_create_custom_actions')
+    .notNull()
+    .default(true),
   /** Points a flag takes away, by the giver's kind; stored as positive amounts. */
   adminFlagPoints: integer('admin_flag_points').notNull().default(5),
   nonAdminFlagPoints: integer('non_admin_flag_points').notNull().default(3),
@@ -44,17 +52,25 @@ export const schools = pgTable('schools', {
 export const users = pgTable(
   'users',
   {
-    schoolId: uuid('school_id').notNull().references(() => schools.id),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id),
     id: id(),
     externalId: text('external_id').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     email: text('email'),
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     gradeLevel: text('grade_level'),
     house: text('house'),
     /** Activity type ids pinned as one-click buttons on the class page. */
-    powerActions: uuid('power_actions').array().notNull().default(sql`'{}'::uuid[]`),
+    powerActions: uuid('power_actions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -120,9 +136,15 @@ export const periods = pgTable(
     name: text('name').notNull().default(''),
     teacherId: uuid('teacher_id').notNull(),
     externalTeacherId: text('external_teacher_id').notNull(),
-    coTeachers: text('co_teachers').array().notNull().default(sql`'{}'::text[]`),
+    coTeachers: text('co_teachers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     periodNumber: integer('period_number').notNull(),
-    sectionNumbers: text('section_numbers').array().notNull().default(sql`'{}'::text[]`),
+    sectionNumbers: text('section_numbers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The OneRoster class sourcedId of a period a roster import made (null: made by hand). */
     sourceId: text('source_id'),
     createdAt: createdAt(),
@@ -130,7 +152,9 @@ export const periods = pgTable(
   (t) => [
     primaryKey({ columns: [t.schoolId, t.id] }),
     uniqueIndex('periods_id').on(t.id),
-    uniqueIndex('periods_source').on(t.schoolId, t.sourceId).where(sql`${t.sourceId} is not null`),
+    uniqueIndex('periods_source')
+      .on(t.schoolId, t.sourceId)
+      .where(sql`${t.sourceId} is not null`),
   ],
 );
 
@@ -182,7 +206,10 @@ export const schoolYears = pgTable(
     endDate: date('end_date').notNull(),
     givingStartDate: date('giving_start_date').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.schoolId, t.id] }), index('school_years_span').on(t.schoolId, t.startDate, t.endDate)],
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    index('school_years_span').on(t.schoolId, t.startDate, t.endDate),
+  ],
 );
 
 export const holidays = pgTable(
@@ -209,7 +236,11 @@ export const activityTypes = pgTable(
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.schoolId, t.id] }), uniqueIndex('activity_types_id').on(t.id), index('activity_types_owner').on(t.schoolId, t.ownerId)],
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    uniqueIndex('activity_types_id').on(t.id),
+    index('activity_types_owner').on(t.schoolId, t.ownerId),
+  ],
 );
 
 /** The ledger of points: one row per student per activity given. */
@@ -256,7 +287,10 @@ export const activityAudit = pgTable(
     after: jsonb('after'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.schoolId, t.id] }), index('activity_audit_activity').on(t.schoolId, t.activityId)],
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    index('activity_audit_activity').on(t.schoolId, t.activityId),
+  ],
 );
 
 /** A student's balance, changed only in the transaction that writes the ledger row behind it. */
@@ -284,7 +318,10 @@ export const dailyRollup = pgTable(
     spent: bigint('spent', { mode: 'number' }).notNull().default(0),
     count: integer('count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.schoolId, t.studentId, t.date, t.category] }), index('daily_rollup_date').on(t.schoolId, t.date)],
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.studentId, t.date, t.category] }),
+    index('daily_rollup_date').on(t.schoolId, t.date),
+  ],
 );
 
 export const absences = pgTable(
@@ -296,7 +333,10 @@ export const absences = pgTable(
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.schoolId, t.studentId, t.date] }), index('absences_date').on(t.schoolId, t.date)],
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.studentId, t.date] }),
+    index('absences_date').on(t.schoolId, t.date),
+  ],
 );
 
 /** Marks a (school, date) whose daily attendance and behaviour points were given: the job's idempotency key. */
@@ -322,7 +362,11 @@ export const groupTypes = pgTable(
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.schoolId, t.id] }), uniqueIndex('group_types_id').on(t.id), index('group_types_period').on(t.schoolId, t.internalPeriodId)],
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    uniqueIndex('group_types_id').on(t.id),
+    index('group_types_period').on(t.schoolId, t.internalPeriodId),
+  ],
 );
 
 export const groups = pgTable(
@@ -332,9 +376,16 @@ export const groups = pgTable(
     id: id(),
     groupTypeId: uuid('group_type_id').notNull(),
     name: text('name').notNull(),
-    studentIds: uuid('student_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    studentIds: uuid('student_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
   },
-  (t) => [primaryKey({ columns: [t.schoolId, t.id] }), uniqueIndex('groups_id').on(t.id), index('groups_type').on(t.schoolId, t.groupTypeId)],
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    uniqueIndex('groups_id').on(t.id),
+    index('groups_type').on(t.schoolId, t.groupTypeId),
+  ],
 );
 
 /* ---- the store (issue 9) ---- */
@@ -369,7 +420,12 @@ export const products = pgTable(
     uniqueIndex('products_id').on(t.id),
     index('products_store').on(t.schoolId, t.store, t.teacherId),
     uniqueIndex('products_name')
-      .on(t.schoolId, t.store, sql`coalesce(${t.teacherId}, '00000000-0000-0000-0000-000000000000'::uuid)`, sql`lower(${t.name})`)
+      .on(
+        t.schoolId,
+        t.store,
+        sql`coalesce(${t.teacherId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+        sql`lower(${t.name})`,
+      )
       .where(sql`${t.deletedAt} is null`),
   ],
 );
@@ -380,7 +436,10 @@ export const carts = pgTable(
   {
     schoolId: uuid('school_id').notNull(),
     studentId: uuid('student_id').notNull(),
-    items: jsonb('items').$type<{ productId: string; quantity: number }[]>().notNull().default(sql`'[]'::jsonb`),
+    items: jsonb('items')
+      .$type<{ productId: string; quantity: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.schoolId, t.studentId] })],
@@ -433,7 +492,11 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     category: text('category').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.schoolId, t.id] }), index('order_items_order').on(t.schoolId, t.orderId), index('order_items_product').on(t.schoolId, t.productId)],
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    index('order_items_order').on(t.schoolId, t.orderId),
+    index('order_items_product').on(t.schoolId, t.productId),
+  ],
 );
 
 /**
@@ -453,7 +516,10 @@ export const idempotencyKeys = pgTable(
     response: jsonb('response'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.schoolId, t.userId, t.key] }), index('idempotency_keys_created').on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.userId, t.key] }),
+    index('idempotency_keys_created').on(t.createdAt),
+  ],
 );
 
 /** A school's delivery dates (settings): each with its cut-off and the grades it serves (none = all). */
@@ -464,10 +530,17 @@ export const deliveryDates = pgTable(
     id: id(),
     date: date('date').notNull(),
     cutOffDate: date('cut_off_date').notNull(),
-    gradeLevels: text('grade_levels').array().notNull().default(sql`'{}'::text[]`),
+    gradeLevels: text('grade_levels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.schoolId, t.id] }), uniqueIndex('delivery_dates_id').on(t.id), index('delivery_dates_date').on(t.schoolId, t.date)],
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    uniqueIndex('delivery_dates_id').on(t.id),
+    index('delivery_dates_date').on(t.schoolId, t.date),
+  ],
 );
 
 /** The store's open state; a school without a row has an open store. */
@@ -524,7 +597,10 @@ export const uploadedImages = pgTable(
     bytes: integer('bytes').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.schoolId, t.id] }), index('uploaded_images_created').on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    index('uploaded_images_created').on(t.createdAt),
+  ],
 );
 
 /* ---- settings (issue 10) ---- */
@@ -541,7 +617,10 @@ export const roleAudit = pgTable(
     after: text('after').array().notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.schoolId, t.id] }), index('role_audit_user').on(t.schoolId, t.userId, t.at)],
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    index('role_audit_user').on(t.schoolId, t.userId, t.at),
+  ],
 );
 
 /**
@@ -557,7 +636,10 @@ export const surveyAnswers = pgTable(
     answer: text('answer'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.schoolId, t.userId, t.survey] }), index('survey_answers_survey').on(t.schoolId, t.survey)],
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.userId, t.survey] }),
+    index('survey_answers_survey').on(t.schoolId, t.survey),
+  ],
 );
 
 /* ---- Reports (migration 0007_reports) ---- */
@@ -576,7 +658,10 @@ export const giverRollup = pgTable(
     points: bigint('points', { mode: 'number' }).notNull().default(0),
     count: integer('count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.schoolId, t.giverId, t.date, t.category] }), index('giver_rollup_date').on(t.schoolId, t.date)],
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.giverId, t.date, t.category] }),
+    index('giver_rollup_date').on(t.schoolId, t.date),
+  ],
 );
 
 /**
@@ -594,7 +679,10 @@ export const monthlyRollup = pgTable(
     spent: bigint('spent', { mode: 'number' }).notNull().default(0),
     count: integer('count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.schoolId, t.studentId, t.month, t.category] }), index('monthly_rollup_month').on(t.schoolId, t.month)],
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.studentId, t.month, t.category] }),
+    index('monthly_rollup_month').on(t.schoolId, t.month),
+  ],
 );
 
 /** The period of an activity given outside a class (admin giving, groups): the giver × student rollup's key needs a value. */
@@ -620,7 +708,10 @@ export const giverStudentMonthly = pgTable(
     count: integer('count').notNull().default(0),
   },
   (t) => [
-    primaryKey({ name: 'giver_student_monthly_pk', columns: [t.schoolId, t.giverId, t.month, t.studentId, t.periodId, t.category] }),
+    primaryKey({
+      name: 'giver_student_monthly_pk',
+      columns: [t.schoolId, t.giverId, t.month, t.studentId, t.periodId, t.category],
+    }),
     index('giver_student_monthly_period').on(t.schoolId, t.periodId, t.month),
   ],
 );
@@ -656,7 +747,11 @@ export const rosterImports = pgTable(
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.schoolId, t.id] }), uniqueIndex('roster_imports_id').on(t.id), index('roster_imports_created').on(t.schoolId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    uniqueIndex('roster_imports_id').on(t.id),
+    index('roster_imports_created').on(t.schoolId, t.createdAt),
+  ],
 );
 
 /* ---------- Identity: SSO, school tokens, invitations and password resets (issue 11) ---------- */
@@ -713,7 +808,11 @@ export const schoolTokens = pgTable(
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.schoolId, t.id] }), uniqueIndex('school_tokens_id').on(t.id), uniqueIndex('school_tokens_hash').on(t.tokenHash)],
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    uniqueIndex('school_tokens_id').on(t.id),
+    uniqueIndex('school_tokens_hash').on(t.tokenHash),
+  ],
 );
 
 /** A single-use link to choose a password: an invitation (`setup`, 7 days) or a reset (`reset`, 1 hour). */
@@ -730,5 +829,8 @@ export const passwordLinks = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [index('password_links_user').on(t.schoolId, t.userId), index('password_links_expiry').on(t.expiresAt)],
+  (t) => [
+    index('password_links_user').on(t.schoolId, t.userId),
+    index('password_links_expiry').on(t.expiresAt),
+  ],
 );

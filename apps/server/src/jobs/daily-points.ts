@@ -20,19 +20,34 @@ export type DailyRunResult =
  * Behavior points to every student without a flag, once per (school, date): the daily_runs row is
  * claimed in the same transaction as the writes, so concurrent runs give once.
  */
-export async function runDailyPoints(db: Db, schoolId: string, date: string): Promise<DailyRunResult> {
-  const [school] = await db.select({ id: schools.id, timeZone: schools.timeZone }).from(schools).where(eq(schools.id, schoolId));
+export async function runDailyPoints(
+  db: Db,
+  schoolId: string,
+  date: string,
+): Promise<DailyRunResult> {
+  const [school] = await db
+    .select({ id: schools.id, timeZone: schools.timeZone })
+    .from(schools)
+    .where(eq(schools.id, schoolId));
   if (!school) throw new Error(`No school ${schoolId}`);
   const calendar = await loadCalendar(db, school, date);
   // Points flow only from the day giving starts, as for bonuses and flags.
-  if (!isSchoolDay(calendar, date) || date < calendar.givingStart) return { given: false, date, reason: 'not a school day' };
+  if (!isSchoolDay(calendar, date) || date < calendar.givingStart)
+    return { given: false, date, reason: 'not a school day' };
 
   return db.transaction(async (tx) => {
     await lockSchoolDay(tx, schoolId, date);
     // Read again under the day's lock: a holiday added since the calendar was loaded wins.
-    const [holiday] = await tx.select({ date: holidays.date }).from(holidays).where(and(eq(holidays.schoolId, schoolId), eq(holidays.date, date)));
+    const [holiday] = await tx
+      .select({ date: holidays.date })
+      .from(holidays)
+      .where(and(eq(holidays.schoolId, schoolId), eq(holidays.date, date)));
     if (holiday) return { given: false as const, date, reason: 'not a school day' as const };
-    const claimed = await tx.insert(dailyRuns).values({ schoolId, date }).onConflictDoNothing().returning({ date: dailyRuns.date });
+    const claimed = await tx
+      .insert(dailyRuns)
+      .values({ schoolId, date })
+      .onConflictDoNothing()
+      .returning({ date: dailyRuns.date });
     if (!claimed.length) return { given: false as const, date, reason: 'already given' as const };
 
     const attendance = await dailyType(tx, schoolId, 'Daily Attendance');
@@ -42,27 +57,55 @@ export async function runDailyPoints(db: Db, schoolId: string, date: string): Pr
       .from(users)
       .where(and(eq(users.schoolId, schoolId), isStudentRow));
     const absent = new Set(
-      (await tx.select({ id: absences.studentId }).from(absences).where(and(eq(absences.schoolId, schoolId), eq(absences.date, date)))).map((r) => r.id),
+      (
+        await tx
+          .select({ id: absences.studentId })
+          .from(absences)
+          .where(and(eq(absences.schoolId, schoolId), eq(absences.date, date)))
+      ).map((r) => r.id),
     );
     const flagged = new Set(
       (
         await tx
           .selectDistinct({ id: activities.studentId })
           .from(activities)
-          .where(and(eq(activities.schoolId, schoolId), eq(activities.date, date), eq(activities.category, 'Flags')))
+          .where(
+            and(
+              eq(activities.schoolId, schoolId),
+              eq(activities.date, date),
+              eq(activities.category, 'Flags'),
+            ),
+          )
       ).map((r) => r.id),
     );
 
     const meta = { date, comment: '', periodId: null, groupId: null, givenBy: null };
     const present = attendance ? students.filter((s) => !absent.has(s.id)) : [];
     const wellBehaved = behavior ? students.filter((s) => !flagged.has(s.id)) : [];
-    if (present.length) await writeActivities(tx, schoolId, present.map((s) => ({ studentId: s.id, type: attendance!, points: attendance!.points })), meta);
-    if (wellBehaved.length) await writeActivities(tx, schoolId, wellBehaved.map((s) => ({ studentId: s.id, type: behavior!, points: behavior!.points })), meta);
+    if (present.length)
+      await writeActivities(
+        tx,
+        schoolId,
+        present.map((s) => ({ studentId: s.id, type: attendance!, points: attendance!.points })),
+        meta,
+      );
+    if (wellBehaved.length)
+      await writeActivities(
+        tx,
+        schoolId,
+        wellBehaved.map((s) => ({ studentId: s.id, type: behavior!, points: behavior!.points })),
+        meta,
+      );
     await tx
       .update(dailyRuns)
       .set({ studentsAttendance: present.length, studentsBehavior: wellBehaved.length })
       .where(and(eq(dailyRuns.schoolId, schoolId), eq(dailyRuns.date, date)));
-    return { given: true as const, date, studentsAttendance: present.length, studentsBehavior: wellBehaved.length };
+    return {
+      given: true as const,
+      date,
+      studentsAttendance: present.length,
+      studentsBehavior: wellBehaved.length,
+    };
   });
 }
 
@@ -75,15 +118,20 @@ export async function runDailyPointsForAllSchools(
   now: Date = new Date(),
   log: { error: (o: object, m: string) => void } = { error: () => {} },
 ): Promise<DailyRunResult[]> {
-  const all = await db.select({ id: schools.id, timeZone: schools.timeZone }).from(schools).orderBy(asc(schools.id));
+  const all = await db
+    .select({ id: schools.id, timeZone: schools.timeZone })
+    .from(schools)
+    .orderBy(asc(schools.id));
   const results: DailyRunResult[] = [];
   for (const school of all) {
     try {
       const today = todayIn(school.timeZone, now);
       const yesterday = addDays(today, -1);
       const previous = lastSchoolDay(await loadCalendar(db, school, yesterday), yesterday);
-      if (previous && !(await hasDailyRun(db, school.id, previous))) results.push(await runDailyPoints(db, school.id, previous));
-      if (hourIn(school.timeZone, now) >= DAY_ENDS_AT_HOUR) results.push(await runDailyPoints(db, school.id, today));
+      if (previous && !(await hasDailyRun(db, school.id, previous)))
+        results.push(await runDailyPoints(db, school.id, previous));
+      if (hourIn(school.timeZone, now) >= DAY_ENDS_AT_HOUR)
+        results.push(await runDailyPoints(db, school.id, today));
     } catch (err) {
       log.error({ err, schoolId: school.id }, 'daily points failed');
     }

@@ -11,11 +11,19 @@ const CLEANUP_QUEUE = 'cleanup-expired-sessions';
 export const UNUSED_PICTURES_QUEUE = 'remove-unused-pictures';
 
 /** pg-boss over the same database: a pool on PostgreSQL, the in-process PGlite otherwise. `storage` keeps the uploaded pictures. */
-export async function startJobs(database: Database, log: { error: (o: object, m: string) => void }, storage: ImageStorage): Promise<PgBoss> {
+export async function startJobs(
+  database: Database,
+  log: { error: (o: object, m: string) => void },
+  storage: ImageStorage,
+): Promise<PgBoss> {
   const boss =
     database.kind === 'postgres'
       ? new PgBoss({ connectionString: database.url, max: 3 })
-      : new PgBoss({ db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) } });
+      : new PgBoss({
+          db: {
+            executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values),
+          },
+        });
   boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
   await boss.start();
   await boss.createQueue(CLEANUP_QUEUE);

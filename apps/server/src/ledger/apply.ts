@@ -27,13 +27,22 @@ type Column<R> = readonly [name: string, type: PgType, of: (r: R) => string | nu
  * written in key order, so concurrent writers lock the same rows in the same order and never
  * deadlock; each update is an increment, so none is lost. Null when there is nothing to write.
  */
-function upsertAdding<R>(schoolId: string, table: string, keys: readonly Column<R>[], sums: readonly Column<R>[], rows: readonly R[]): SQL | null {
+function upsertAdding<R>(
+  schoolId: string,
+  table: string,
+  keys: readonly Column<R>[],
+  sums: readonly Column<R>[],
+  rows: readonly R[],
+): SQL | null {
   const summed = new Map<string, (string | number)[]>();
   for (const r of rows) {
     const key = keys.map(([, , of]) => of(r));
     const id = key.join('|');
     const at = summed.get(id);
-    if (at) sums.forEach(([, , of], i) => (at[key.length + i] = (at[key.length + i] as number) + (of(r) as number)));
+    if (at)
+      sums.forEach(
+        ([, , of], i) => (at[key.length + i] = (at[key.length + i] as number) + (of(r) as number)),
+      );
     else summed.set(id, [...key, ...sums.map(([, , of]) => of(r))]);
   }
   if (!summed.size) return null;
@@ -43,9 +52,23 @@ function upsertAdding<R>(schoolId: string, table: string, keys: readonly Column<
   const keyNames = sql.raw(keys.map(([n]) => n).join(', '));
   return sql`
     insert into ${sql.raw(table)} (school_id, ${sql.raw(columns.map(([n]) => n).join(', '))})
-    select ${schoolId}::uuid, ${sql.join(columns.map((_, i) => name(i)), sql`, `)}
-    from unnest(${sql.join(columns.map(([, type], i) => pgArray(values.map((v) => v[i]!), type)), sql`, `)}) as t(${sql.raw(columns.map((_, i) => `c${i}`).join(', '))})
-    order by ${sql.join(keys.map((_, i) => name(i)), sql`, `)}
+    select ${schoolId}::uuid, ${sql.join(
+      columns.map((_, i) => name(i)),
+      sql`, `,
+    )}
+    from unnest(${sql.join(
+      columns.map(([, type], i) =>
+        pgArray(
+          values.map((v) => v[i]!),
+          type,
+        ),
+      ),
+      sql`, `,
+    )}) as t(${sql.raw(columns.map((_, i) => `c${i}`).join(', '))})
+    order by ${sql.join(
+      keys.map((_, i) => name(i)),
+      sql`, `,
+    )}
     on conflict (school_id, ${keyNames}) do update set
       ${sql.raw(sums.map(([n]) => `${n} = ${table}.${n} + excluded.${n}`).join(', '))}`;
 }
@@ -57,8 +80,18 @@ const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
  * and giver × student rollups inside the caller's transaction, in one statement with `alongWith`
  * (the ledger inserts, updates or deletes behind them) when given.
  */
-export async function applyLedger(tx: Queryable, schoolId: string, deltas: readonly LedgerDelta[], alongWith?: SQL | readonly SQL[]): Promise<void> {
-  const along = alongWith === undefined ? [] : Array.isArray(alongWith) ? (alongWith as readonly SQL[]) : [alongWith as SQL];
+export async function applyLedger(
+  tx: Queryable,
+  schoolId: string,
+  deltas: readonly LedgerDelta[],
+  alongWith?: SQL | readonly SQL[],
+): Promise<void> {
+  const along =
+    alongWith === undefined
+      ? []
+      : Array.isArray(alongWith)
+        ? (alongWith as readonly SQL[])
+        : [alongWith as SQL];
   if (!deltas.length) {
     for (const statement of along) await tx.execute(statement);
     return;
@@ -77,23 +110,71 @@ export async function applyLedger(tx: Queryable, schoolId: string, deltas: reado
   const upserts: [string, SQL | null][] = [
     [
       'wallet',
-      upsertAdding<D>(schoolId, 'wallets', [student], [['balance', 'bigint', (d) => d.earned - d.spent], ['total_earned', 'bigint', (d) => d.earned], ['total_spent', 'bigint', (d) => d.spent]], deltas),
+      upsertAdding<D>(
+        schoolId,
+        'wallets',
+        [student],
+        [
+          ['balance', 'bigint', (d) => d.earned - d.spent],
+          ['total_earned', 'bigint', (d) => d.earned],
+          ['total_spent', 'bigint', (d) => d.spent],
+        ],
+        deltas,
+      ),
     ],
-    ['giver', upsertAdding<G>(schoolId, 'giver_rollup', [giver, ['date', 'date', (d) => d.date], category], [points, count], given)],
+    [
+      'giver',
+      upsertAdding<G>(
+        schoolId,
+        'giver_rollup',
+        [giver, ['date', 'date', (d) => d.date], category],
+        [points, count],
+        given,
+      ),
+    ],
     // Per giver, month, student, period and category: "to whom" and what was given in a class.
     [
       'to_whom',
       upsertAdding<G>(
         schoolId,
         'giver_student_monthly',
-        [giver, ['month', 'date', (d) => monthOf(d.date)], student, ['period_id', 'uuid', (d) => d.periodId ?? NO_PERIOD], category],
+        [
+          giver,
+          ['month', 'date', (d) => monthOf(d.date)],
+          student,
+          ['period_id', 'uuid', (d) => d.periodId ?? NO_PERIOD],
+          category,
+        ],
         [points, count],
         given,
       ),
     ],
-    ['monthly', upsertAdding<D>(schoolId, 'monthly_rollup', [student, ['month', 'date', (d) => monthOf(d.date)], category], [earned, spent, count], deltas)],
+    [
+      'monthly',
+      upsertAdding<D>(
+        schoolId,
+        'monthly_rollup',
+        [student, ['month', 'date', (d) => monthOf(d.date)], category],
+        [earned, spent, count],
+        deltas,
+      ),
+    ],
   ];
-  const daily = upsertAdding<D>(schoolId, 'daily_rollup', [student, ['date', 'date', (d) => d.date], category], [earned, spent, count], deltas)!;
-  const ctes = [...along.map((statement, i): [string, SQL] => [`ledger${i}`, statement]), ...upserts.filter((u): u is [string, SQL] => u[1] !== null)];
-  await tx.execute(sql`with ${sql.join(ctes.map(([name, statement]) => sql`${sql.raw(name)} as (${statement})`), sql`, `)} ${daily}`);
+  const daily = upsertAdding<D>(
+    schoolId,
+    'daily_rollup',
+    [student, ['date', 'date', (d) => d.date], category],
+    [earned, spent, count],
+    deltas,
+  )!;
+  const ctes = [
+    ...along.map((statement, i): [string, SQL] => [`ledger${i}`, statement]),
+    ...upserts.filter((u): u is [string, SQL] => u[1] !== null),
+  ];
+  await tx.execute(
+    sql`with ${sql.join(
+      ctes.map(([name, statement]) => sql`${sql.raw(name)} as (${statement})`),
+      sql`, `,
+    )} ${daily}`,
+  );
 }

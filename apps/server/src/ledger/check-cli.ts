@@ -6,7 +6,10 @@ import { ledgerDrift } from './drift.js';
 
 /** `npm run db:check`: recomputes every school's books from the ledger; exits 1 on any drift. */
 const env = parseEnv();
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
+const database = await openDatabase({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: path.resolve(env.DATA_DIR),
+});
 let drifted = 0;
 for (const s of await database.db.select().from(schools)) {
   const rows = await ledgerDrift(database.db, s.id);

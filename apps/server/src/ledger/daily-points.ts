@@ -11,7 +11,14 @@ export async function dailyType(db: Queryable, schoolId: string, category: Daily
   const [t] = await db
     .select()
     .from(activityTypes)
-    .where(and(eq(activityTypes.schoolId, schoolId), eq(activityTypes.category, category), eq(activityTypes.active, true), isNull(activityTypes.ownerId)))
+    .where(
+      and(
+        eq(activityTypes.schoolId, schoolId),
+        eq(activityTypes.category, category),
+        eq(activityTypes.active, true),
+        isNull(activityTypes.ownerId),
+      ),
+    )
     .orderBy(asc(activityTypes.createdAt), asc(activityTypes.id))
     .limit(1);
   return t ?? null;
@@ -37,12 +44,23 @@ export async function hasDailyRun(db: Queryable, schoolId: string, date: string)
  * A flag given for a day whose Daily Behavior points were already given takes them back from the
  * flagged students (with an audit row), so the day reads as if the run had seen the flag.
  */
-export async function revokeDailyBehavior(tx: Queryable, schoolId: string, date: string, studentIds: readonly string[], changedBy: string): Promise<ActivityRow[]> {
+export async function revokeDailyBehavior(
+  tx: Queryable,
+  schoolId: string,
+  date: string,
+  studentIds: readonly string[],
+  changedBy: string,
+): Promise<ActivityRow[]> {
   if (!studentIds.length) return [];
   return removeActivities(
     tx,
     schoolId,
-    and(eq(activities.date, date), eq(activities.category, 'Daily Behavior'), isNull(activities.givenBy), inArray(activities.studentId, [...studentIds])),
+    and(
+      eq(activities.date, date),
+      eq(activities.category, 'Daily Behavior'),
+      isNull(activities.givenBy),
+      inArray(activities.studentId, [...studentIds]),
+    ),
     changedBy,
   );
 }
@@ -51,9 +69,15 @@ export async function revokeDailyBehavior(tx: Queryable, schoolId: string, date:
  * When flags are taken back from a day whose daily run already happened, a student left with no
  * flag that day gets the day's Daily Behavior points back (audited), as if the run had not seen it.
  */
-export async function restoreDailyBehavior(tx: Queryable, schoolId: string, removed: readonly ActivityRow[], changedBy: string) {
+export async function restoreDailyBehavior(
+  tx: Queryable,
+  schoolId: string,
+  removed: readonly ActivityRow[],
+  changedBy: string,
+) {
   const days = new Map<string, Set<string>>();
-  for (const a of removed) if (a.category === 'Flags') days.set(a.date, (days.get(a.date) ?? new Set()).add(a.studentId));
+  for (const a of removed)
+    if (a.category === 'Flags') days.set(a.date, (days.get(a.date) ?? new Set()).add(a.studentId));
   if (!days.size) return;
   const type = await dailyType(tx, schoolId, 'Daily Behavior');
   if (!type) return;
@@ -61,20 +85,38 @@ export async function restoreDailyBehavior(tx: Queryable, schoolId: string, remo
     await lockSchoolDay(tx, schoolId, date);
     if (!(await hasDailyRun(tx, schoolId, date))) continue;
     const busy = await tx
-      .select({ studentId: activities.studentId, category: activities.category, givenBy: activities.givenBy })
+      .select({
+        studentId: activities.studentId,
+        category: activities.category,
+        givenBy: activities.givenBy,
+      })
       .from(activities)
-      .where(and(eq(activities.schoolId, schoolId), eq(activities.date, date), inArray(activities.studentId, [...students]), inArray(activities.category, ['Flags', 'Daily Behavior'])));
+      .where(
+        and(
+          eq(activities.schoolId, schoolId),
+          eq(activities.date, date),
+          inArray(activities.studentId, [...students]),
+          inArray(activities.category, ['Flags', 'Daily Behavior']),
+        ),
+      );
     // Still flagged that day, or already holding the day's behavior points: nothing to give back.
-    const settled = new Set(busy.filter((b) => b.category === 'Flags' || b.givenBy === null).map((b) => b.studentId));
+    const settled = new Set(
+      busy.filter((b) => b.category === 'Flags' || b.givenBy === null).map((b) => b.studentId),
+    );
     const back = [...students].filter((s) => !settled.has(s));
     if (!back.length) continue;
-    const { ids } = await writeActivities(tx, schoolId, back.map((studentId) => ({ studentId, type, points: type.points })), {
-      date,
-      comment: '',
-      periodId: null,
-      groupId: null,
-      givenBy: null,
-    });
+    const { ids } = await writeActivities(
+      tx,
+      schoolId,
+      back.map((studentId) => ({ studentId, type, points: type.points })),
+      {
+        date,
+        comment: '',
+        periodId: null,
+        groupId: null,
+        givenBy: null,
+      },
+    );
     await tx.insert(activityAudit).values(
       ids.map((activityId) => ({
         schoolId,
@@ -82,7 +124,13 @@ export async function restoreDailyBehavior(tx: Queryable, schoolId: string, remo
         action: 'create',
         changedBy,
         before: null,
-        after: { activityTypeId: type.id, activityType: type.name, category: type.category, points: type.points, comment: '' },
+        after: {
+          activityTypeId: type.id,
+          activityType: type.name,
+          category: type.category,
+          points: type.points,
+          comment: '',
+        },
       })),
     );
   }

@@ -3,7 +3,6 @@ import { rowsOf, type Queryable } from '../db/client.js';
 import { NO_PERIOD } from '../db/schema.js';
 import { isSpending, STORE_CATEGORY } from './orders.js';
 
-
 /**
  * Books check for one school: wallets against the ledger (activities earned, the totals of orders
  * that are not CANCELED or REFUNDED spent), each order's total against its items, and the daily
@@ -11,7 +10,10 @@ import { isSpending, STORE_CATEGORY } from './orders.js';
  * giver × student (monthly) rollups against the activities with a giver, the monthly rollup against the daily one. Returns the rows
  * that disagree.
  */
-export async function ledgerDrift(db: Queryable, schoolId: string): Promise<Record<string, unknown>[]> {
+export async function ledgerDrift(
+  db: Queryable,
+  schoolId: string,
+): Promise<Record<string, unknown>[]> {
   const spending = isSpending(sql`o.status`);
   const wallet = await db.execute(sql`
     select w.student_id, w.total_earned, coalesce(a.sum, 0) as ledger, w.balance, w.total_spent, coalesce(o.sum, 0) as spent_ledger
@@ -60,5 +62,14 @@ export async function ledgerDrift(db: Queryable, schoolId: string): Promise<Reco
                from daily_rollup where school_id = ${schoolId} group by 1, 2, 3 having sum(earned) <> 0 or sum(spent) <> 0 or sum(count) <> 0) d
       on d.student_id = m.student_id and d.month = m.month and d.category = m.category
     where m.earned is distinct from d.earned or m.spent is distinct from d.spent or m.count is distinct from d.count`);
-  return [wallet, missingWallet, orderTotals, rollup, storeRollup, giverRollup, toWhom, monthlyRollup].flatMap((r) => rowsOf<Record<string, unknown>>(r));
+  return [
+    wallet,
+    missingWallet,
+    orderTotals,
+    rollup,
+    storeRollup,
+    giverRollup,
+    toWhom,
+    monthlyRollup,
+  ].flatMap((r) => rowsOf<Record<string, unknown>>(r));
 }

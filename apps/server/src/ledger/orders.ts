@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { itemsTotal, returnsPoints, SPENDING_ORDER_STATUSES, type OrderStatus, type StoreType } from '@app/domain';
+import {
+  itemsTotal,
+  returnsPoints,
+  SPENDING_ORDER_STATUSES,
+  type OrderStatus,
+  type StoreType,
+} from '@app/domain';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { orders, wallets } from '../db/schema.js';
@@ -18,7 +24,11 @@ export type OrderRow = typeof orders.$inferSelect;
  * lock first, so their purchases run one at a time: balance and per-student limits read under it
  * stay true until commit.
  */
-export async function lockWallet(tx: Queryable, schoolId: string, studentId: string): Promise<number> {
+export async function lockWallet(
+  tx: Queryable,
+  schoolId: string,
+  studentId: string,
+): Promise<number> {
   const lock = () =>
     tx
       .select({ balance: wallets.balance })
@@ -57,28 +67,81 @@ export interface NewOrder {
  * spend in the wallets and the rollup on `date`, in one statement; the caller owns the transaction and has
  * locked the wallets. Returns the new orders' ids, in the order given.
  */
-export async function writeOrders(tx: Queryable, schoolId: string, date: string, at: Date, list: readonly NewOrder[]): Promise<string[]> {
+export async function writeOrders(
+  tx: Queryable,
+  schoolId: string,
+  date: string,
+  at: Date,
+  list: readonly NewOrder[],
+): Promise<string[]> {
   const ids = list.map(() => randomUUID());
   const totals = list.map((o) => itemsTotal(o.items));
-  const col = <T extends string | number | null>(f: (o: NewOrder, i: number) => T) => list.map((o, i) => f(o, i));
+  const col = <T extends string | number | null>(f: (o: NewOrder, i: number) => T) =>
+    list.map((o, i) => f(o, i));
   const insertOrders = sql`
     insert into orders (school_id, id, student_id, store, teacher_id, status, total, date, estimated_delivery, cut_off_date, placed_by, created_at, updated_at)
     select ${schoolId}::uuid, t.id, t.s, t.store, t.teacher, t.status, t.total, ${date}::date, t.est, t.cut, t.by, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
-    from unnest(${pgArray(ids, 'uuid')}, ${pgArray(col((o) => o.studentId), 'uuid')}, ${pgArray(col((o) => o.store), 'text')},
-                ${pgArray(col((o) => o.teacherId), 'uuid')}, ${pgArray(col((o) => o.status ?? 'PENDING'), 'text')}, ${pgArray(totals, 'int')},
-                ${pgArray(col((o) => o.estimatedDelivery), 'date')}, ${pgArray(col((o) => o.cutOffDate), 'date')}, ${pgArray(col((o) => o.placedBy), 'uuid')})
+    from unnest(${pgArray(ids, 'uuid')}, ${pgArray(
+      col((o) => o.studentId),
+      'uuid',
+    )}, ${pgArray(
+      col((o) => o.store),
+      'text',
+    )},
+                ${pgArray(
+                  col((o) => o.teacherId),
+                  'uuid',
+                )}, ${pgArray(
+                  col((o) => o.status ?? 'PENDING'),
+                  'text',
+                )}, ${pgArray(totals, 'int')},
+                ${pgArray(
+                  col((o) => o.estimatedDelivery),
+                  'date',
+                )}, ${pgArray(
+                  col((o) => o.cutOffDate),
+                  'date',
+                )}, ${pgArray(
+                  col((o) => o.placedBy),
+                  'uuid',
+                )})
          as t(id, s, store, teacher, status, total, est, cut, by)`;
   const items = list.flatMap((o, i) => o.items.map((it) => ({ ...it, orderId: ids[i]! })));
   const insertItems = sql`
     insert into order_items (school_id, id, order_id, product_id, name, price, quantity, category)
     select ${schoolId}::uuid, gen_random_uuid(), t.o, t.p, t.n, t.price, t.q, t.c
-    from unnest(${pgArray(items.map((i) => i.orderId), 'uuid')}, ${pgArray(items.map((i) => i.productId), 'text')}, ${pgArray(items.map((i) => i.name), 'text')},
-                ${pgArray(items.map((i) => i.price), 'int')}, ${pgArray(items.map((i) => i.quantity), 'int')}, ${pgArray(items.map((i) => i.category), 'text')})
+    from unnest(${pgArray(
+      items.map((i) => i.orderId),
+      'uuid',
+    )}, ${pgArray(
+      items.map((i) => i.productId),
+      'text',
+    )}, ${pgArray(
+      items.map((i) => i.name),
+      'text',
+    )},
+                ${pgArray(
+                  items.map((i) => i.price),
+                  'int',
+                )}, ${pgArray(
+                  items.map((i) => i.quantity),
+                  'int',
+                )}, ${pgArray(
+                  items.map((i) => i.category),
+                  'text',
+                )})
          as t(o, p, n, price, q, c)`;
   await applyLedger(
     tx,
     schoolId,
-    list.map((o, i) => ({ studentId: o.studentId, date, category: STORE_CATEGORY, earned: 0, spent: totals[i]!, count: 1 })),
+    list.map((o, i) => ({
+      studentId: o.studentId,
+      date,
+      category: STORE_CATEGORY,
+      earned: 0,
+      spent: totals[i]!,
+      count: 1,
+    })),
     [insertOrders, insertItems],
   );
   return ids;
@@ -116,9 +179,20 @@ export async function moveOrders(
     await applyLedger(
       tx,
       schoolId,
-      moved.map((o) => ({ studentId: o.studentId, date: o.date, category: STORE_CATEGORY, earned: 0, spent: -o.total, count: -1 })),
+      moved.map((o) => ({
+        studentId: o.studentId,
+        date: o.date,
+        category: STORE_CATEGORY,
+        earned: 0,
+        spent: -o.total,
+        count: -1,
+      })),
     );
-    await returnStock(tx, schoolId, moved.map((o) => o.id));
+    await returnStock(
+      tx,
+      schoolId,
+      moved.map((o) => o.id),
+    );
   }
   return moved;
 }
@@ -130,7 +204,8 @@ export async function setOrderDelivery(
   ids: readonly string[],
   set: { estimatedDelivery?: string | null; deliveryLocation?: string | null },
 ): Promise<OrderRow[]> {
-  if (!ids.length || (set.estimatedDelivery === undefined && set.deliveryLocation === undefined)) return [];
+  if (!ids.length || (set.estimatedDelivery === undefined && set.deliveryLocation === undefined))
+    return [];
   return tx
     .update(orders)
     .set({ ...set, updatedAt: new Date() })
@@ -143,4 +218,5 @@ export async function setOrderDelivery(
  * ledger's definition of total_spent. The statuses are the domain's constants, written as literals
  * so the statement reads (and plans) as if typed out.
  */
-export const isSpending = (status: SQL): SQL => sql`${status} in (${sql.raw(SPENDING_ORDER_STATUSES.map((s) => `'${s}'`).join(', '))})`;
+export const isSpending = (status: SQL): SQL =>
+  sql`${status} in (${sql.raw(SPENDING_ORDER_STATUSES.map((s) => `'${s}'`).join(', '))})`;

@@ -17,7 +17,12 @@ export const activitySnapshot = (a: ActivityRow) => ({
  * Deletes the school's activities matching `where`, reverses their wallet and rollup effect and
  * audits each removal, inside the caller's transaction. The one way points are ever taken back.
  */
-export async function removeActivities(tx: Queryable, schoolId: string, where: SQL | undefined, changedBy: string | null): Promise<ActivityRow[]> {
+export async function removeActivities(
+  tx: Queryable,
+  schoolId: string,
+  where: SQL | undefined,
+  changedBy: string | null,
+): Promise<ActivityRow[]> {
   const removed = await tx
     .delete(activities)
     .where(and(eq(activities.schoolId, schoolId), where))
@@ -26,10 +31,26 @@ export async function removeActivities(tx: Queryable, schoolId: string, where: S
   await applyLedger(
     tx,
     schoolId,
-    removed.map((a) => ({ studentId: a.studentId, date: a.date, category: a.category, earned: -a.points, spent: 0, count: -1, givenBy: a.givenBy, periodId: a.internalPeriodId })),
+    removed.map((a) => ({
+      studentId: a.studentId,
+      date: a.date,
+      category: a.category,
+      earned: -a.points,
+      spent: 0,
+      count: -1,
+      givenBy: a.givenBy,
+      periodId: a.internalPeriodId,
+    })),
   );
   await tx.insert(activityAudit).values(
-    removed.map((a) => ({ schoolId, activityId: a.id, action: 'delete', changedBy, before: activitySnapshot(a), after: null })),
+    removed.map((a) => ({
+      schoolId,
+      activityId: a.id,
+      action: 'delete',
+      changedBy,
+      before: activitySnapshot(a),
+      after: null,
+    })),
   );
   return removed;
 }

@@ -18,25 +18,60 @@ export async function writeActivities(
   tx: Queryable,
   schoolId: string,
   rows: readonly NewActivity[],
-  meta: { date: string; comment: string; periodId: string | null; groupId: string | null; givenBy: string | null },
+  meta: {
+    date: string;
+    comment: string;
+    periodId: string | null;
+    groupId: string | null;
+    givenBy: string | null;
+  },
 ): Promise<{ giveId: string; ids: string[] }> {
   const giveId = randomUUID();
   const ids = rows.map(() => randomUUID());
   // Sorted by student so concurrent gives take row locks in one order.
-  const order = rows.map((_, i) => i).sort((a, b) => (rows[a]!.studentId < rows[b]!.studentId ? -1 : 1));
-  const col = <T extends string | number | null>(f: (r: NewActivity, i: number) => T) => order.map((i) => f(rows[i]!, i));
+  const order = rows
+    .map((_, i) => i)
+    .sort((a, b) => (rows[a]!.studentId < rows[b]!.studentId ? -1 : 1));
+  const col = <T extends string | number | null>(f: (r: NewActivity, i: number) => T) =>
+    order.map((i) => f(rows[i]!, i));
   const insertActivities = sql`
     insert into activities (school_id, id, student_id, activity_type_id, activity_type, category, points, comment, date, internal_period_id, group_id, give_id, given_by)
     select ${schoolId}::uuid, t.id, t.s, t.tid, t.tn, t.c, t.p, ${meta.comment}, ${meta.date}::date, ${meta.periodId}::uuid, ${meta.groupId}::uuid, ${giveId}::uuid, ${meta.givenBy}::uuid
-    from unnest(${pgArray(col((_, i) => ids[i]!), 'uuid')}, ${pgArray(col((r) => r.studentId), 'uuid')}, ${pgArray(col((r) => r.type.id), 'uuid')},
-                ${pgArray(col((r) => r.type.name), 'text')}, ${pgArray(col((r) => r.type.category), 'text')}, ${pgArray(col((r) => r.points), 'int')})
+    from unnest(${pgArray(
+      col((_, i) => ids[i]!),
+      'uuid',
+    )}, ${pgArray(
+      col((r) => r.studentId),
+      'uuid',
+    )}, ${pgArray(
+      col((r) => r.type.id),
+      'uuid',
+    )},
+                ${pgArray(
+                  col((r) => r.type.name),
+                  'text',
+                )}, ${pgArray(
+                  col((r) => r.type.category),
+                  'text',
+                )}, ${pgArray(
+                  col((r) => r.points),
+                  'int',
+                )})
          as t(id, s, tid, tn, c, p)`;
   await applyLedger(
     tx,
     schoolId,
-    rows.map((r) => ({ studentId: r.studentId, date: meta.date, category: r.type.category, earned: r.points, spent: 0, count: 1, givenBy: meta.givenBy, periodId: meta.periodId })),
+    rows.map((r) => ({
+      studentId: r.studentId,
+      date: meta.date,
+      category: r.type.category,
+      earned: r.points,
+      spent: 0,
+      count: 1,
+      givenBy: meta.givenBy,
+      periodId: meta.periodId,
+    })),
     insertActivities,
   );
   return { giveId, ids };
 }
-

@@ -27,16 +27,26 @@ export const conflict = (message: string) => new HttpError(409, message);
  */
 export function causeSummary(cause: unknown, depth = 0): unknown {
   if (depth > 4) return undefined;
-  if (cause === null || cause === undefined || typeof cause === 'string' || typeof cause === 'number' || typeof cause === 'boolean') return cause;
+  if (
+    cause === null ||
+    cause === undefined ||
+    typeof cause === 'string' ||
+    typeof cause === 'number' ||
+    typeof cause === 'boolean'
+  )
+    return cause;
   if (cause instanceof Error) {
     const e = cause as Error & Record<string, unknown>;
     const out: Record<string, unknown> = { name: e.name, message: e.message };
-    for (const k of ['code', 'status', 'error', 'error_description'] as const) if (typeof e[k] === 'string' || typeof e[k] === 'number') out[k] = e[k];
+    for (const k of ['code', 'status', 'error', 'error_description'] as const)
+      if (typeof e[k] === 'string' || typeof e[k] === 'number') out[k] = e[k];
     if (e.cause instanceof Error) out.cause = causeSummary(e.cause, depth + 1);
     return out;
   }
   if (typeof cause === 'object' && Object.getPrototypeOf(cause) === Object.prototype) {
-    return Object.fromEntries(Object.entries(cause).map(([k, v]) => [k, causeSummary(v, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(cause).map(([k, v]) => [k, causeSummary(v, depth + 1)]),
+    );
   }
   return undefined;
 }

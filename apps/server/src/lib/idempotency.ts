@@ -28,7 +28,12 @@ export const IDEMPOTENCY_KEY_DOC =
  * `idempotencyKeyOf`, which answers 400 with its own message.
  */
 export const idempotencyHeaders = z.looseObject({
-  'idempotency-key': z.string().optional().describe('1 to 200 visible ASCII characters; one per attempt, kept while the same request is retried'),
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe(
+      '1 to 200 visible ASCII characters; one per attempt, kept while the same request is retried',
+    ),
 });
 
 const VISIBLE = /^[\x21-\x7e]{1,200}$/;
@@ -37,7 +42,8 @@ const VISIBLE = /^[\x21-\x7e]{1,200}$/;
 function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
   const key = Array.isArray(header) ? header[0] : header;
-  if (key === undefined || !VISIBLE.test(key)) throw badRequest('Idempotency-Key must be 1 to 200 visible characters');
+  if (key === undefined || !VISIBLE.test(key))
+    throw badRequest('Idempotency-Key must be 1 to 200 visible characters');
   return key;
 }
 
@@ -57,7 +63,11 @@ export async function once<T>(
 ): Promise<{ body: T; replayed: boolean }> {
   if (key === undefined) return { body: await db.transaction(run), replayed: false };
   const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
-  const where = and(eq(idempotencyKeys.schoolId, u.schoolId), eq(idempotencyKeys.userId, u.id), eq(idempotencyKeys.key, key));
+  const where = and(
+    eq(idempotencyKeys.schoolId, u.schoolId),
+    eq(idempotencyKeys.userId, u.id),
+    eq(idempotencyKeys.key, key),
+  );
   return db.transaction(async (tx) => {
     const mine = await tx
       .insert(idempotencyKeys)
@@ -66,12 +76,17 @@ export async function once<T>(
       .returning({ key: idempotencyKeys.key });
     if (!mine.length) {
       const [kept] = await tx.select().from(idempotencyKeys).where(where);
-      if (!kept || kept.response === null) throw conflict('A request with this Idempotency-Key is still running. Try again.');
-      if (kept.requestHash !== requestHash) throw conflict('This Idempotency-Key was used for another request.');
+      if (!kept || kept.response === null)
+        throw conflict('A request with this Idempotency-Key is still running. Try again.');
+      if (kept.requestHash !== requestHash)
+        throw conflict('This Idempotency-Key was used for another request.');
       return { body: kept.response as T, replayed: true };
     }
     const body = await run(tx);
-    await tx.update(idempotencyKeys).set({ statusCode: 200, response: body as object }).where(where);
+    await tx
+      .update(idempotencyKeys)
+      .set({ statusCode: 200, response: body as object })
+      .where(where);
     return { body, replayed: false };
   });
 }
@@ -82,10 +97,20 @@ export async function once<T>(
  * to another call, or to the same call for another object, answers 409. A replay carries
  * `idempotent-replayed: true`.
  */
-export async function idempotent<T>(db: Db, req: FastifyRequest, reply: FastifyReply, run: (tx: Tx, user: AuthUser) => Promise<T>): Promise<T> {
+export async function idempotent<T>(
+  db: Db,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  run: (tx: Tx, user: AuthUser) => Promise<T>,
+): Promise<T> {
   const user = me(req);
   const key = idempotencyKeyOf(req.headers['idempotency-key']);
-  const request = { call: `${req.method} ${req.routeOptions.url ?? ''}`, params: req.params ?? null, query: req.query ?? null, body: req.body ?? null };
+  const request = {
+    call: `${req.method} ${req.routeOptions.url ?? ''}`,
+    params: req.params ?? null,
+    query: req.query ?? null,
+    body: req.body ?? null,
+  };
   const { body, replayed } = await once(db, user, key, request, (tx) => run(tx, user));
   if (replayed) reply.header('idempotent-replayed', 'true');
   return body;
@@ -93,5 +118,9 @@ export async function idempotent<T>(db: Db, req: FastifyRequest, reply: FastifyR
 
 /** Forgets keys older than the TTL (the cleanup job). */
 export async function purgeIdempotencyKeys(db: Db): Promise<void> {
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`));
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`),
+    );
 }

@@ -60,9 +60,14 @@ export function findBadString(value: unknown, whole = 'body'): BadString | null 
       for (const key of keys) {
         const problem = stringProblem(key);
         // The key itself goes into the message with its bad characters replaced.
-        if (problem) return { path: join(path, key.replace(BAD_CHARS, '?')) || whole, problem: `field name ${problem}` };
+        if (problem)
+          return {
+            path: join(path, key.replace(BAD_CHARS, '?')) || whole,
+            problem: `field name ${problem}`,
+          };
       }
-      for (let i = keys.length - 1; i >= 0; i--) stack.push([(v as Record<string, unknown>)[keys[i]!], join(path, keys[i]!)]);
+      for (let i = keys.length - 1; i >= 0; i--)
+        stack.push([(v as Record<string, unknown>)[keys[i]!], join(path, keys[i]!)]);
     }
   }
   return null;
@@ -111,7 +116,9 @@ export function parseJsonBody(text: string): unknown {
     // (only when a regex finds either in the text).
     body = secureJson.parse(text, { protoAction: 'error', constructorAction: 'error' });
   } catch (err) {
-    throw badRequest(/forbidden prototype/.test((err as Error).message) ? MSG_FORBIDDEN_KEY : MSG_INVALID_JSON);
+    throw badRequest(
+      /forbidden prototype/.test((err as Error).message) ? MSG_FORBIDDEN_KEY : MSG_INVALID_JSON,
+    );
   }
   assertCleanStrings(body);
   return body;

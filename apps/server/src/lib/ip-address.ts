@@ -63,7 +63,13 @@ function kindOfV4(b: number[]): AddressKind {
   const ip = b.join('.');
   if (METADATA_V4.has(ip)) return 'metadata';
   if (inV4(b, [127, 0, 0, 0], 8)) return 'loopback';
-  if (inV4(b, [10, 0, 0, 0], 8) || inV4(b, [172, 16, 0, 0], 12) || inV4(b, [192, 168, 0, 0], 16) || inV4(b, [100, 64, 0, 0], 10)) return 'private';
+  if (
+    inV4(b, [10, 0, 0, 0], 8) ||
+    inV4(b, [172, 16, 0, 0], 12) ||
+    inV4(b, [192, 168, 0, 0], 16) ||
+    inV4(b, [100, 64, 0, 0], 10)
+  )
+    return 'private';
   if (inV4(b, [169, 254, 0, 0], 16)) return 'link-local';
   const reserved: [[number, number, number, number], number][] = [
     [[0, 0, 0, 0], 8], // "this network" (0.0.0.0 reaches this machine on Linux)

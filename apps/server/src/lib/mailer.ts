@@ -21,7 +21,10 @@ interface Log {
  * database (a demo, development) the mail is written to the server log so its link can be used;
  * on PostgreSQL (a deployment) only that it was not sent, since the log may be read by others.
  */
-export function createMailer(env: { SMTP_URL?: string; MAIL_FROM: string; DATABASE_URL?: string }, log: Log): Mailer {
+export function createMailer(
+  env: { SMTP_URL?: string; MAIL_FROM: string; DATABASE_URL?: string },
+  log: Log,
+): Mailer {
   if (env.SMTP_URL) {
     const transport = nodemailer.createTransport(env.SMTP_URL);
     return {
@@ -32,8 +35,13 @@ export function createMailer(env: { SMTP_URL?: string; MAIL_FROM: string; DATABA
   }
   return {
     async send(mail) {
-      if (env.DATABASE_URL) log.warn({ to: mail.to, subject: mail.subject }, 'mail not sent: SMTP_URL is not set');
-      else log.warn({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail not sent (SMTP_URL is not set); its text follows');
+      if (env.DATABASE_URL)
+        log.warn({ to: mail.to, subject: mail.subject }, 'mail not sent: SMTP_URL is not set');
+      else
+        log.warn(
+          { to: mail.to, subject: mail.subject, text: mail.text },
+          'mail not sent (SMTP_URL is not set); its text follows',
+        );
     },
   };
 }

@@ -43,8 +43,14 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * The 4xx answers of a route: 400 and 404 for all, 401 and 403 with a session, 414 with path
  * parameters, 413 and 415 with a body, 409 with an Idempotency-Key, and its own `answers`.
  */
-function answersOf(route: Pick<RouteOptions, 'method' | 'url' | 'config' | 'schema'>): ClientError[] {
-  const config = (route.config ?? {}) as { public?: boolean; answers?: readonly ClientError[]; documentedBody?: unknown };
+function answersOf(
+  route: Pick<RouteOptions, 'method' | 'url' | 'config' | 'schema'>,
+): ClientError[] {
+  const config = (route.config ?? {}) as {
+    public?: boolean;
+    answers?: readonly ClientError[];
+    documentedBody?: unknown;
+  };
   const methods = [route.method].flat();
   const codes = new Set<ClientError>([400, 404, ...(config.answers ?? [])]);
   if (!config.public) {
@@ -56,8 +62,9 @@ function answersOf(route: Pick<RouteOptions, 'method' | 'url' | 'config' | 'sche
     codes.add(413);
     codes.add(415);
   }
-  const headers = route.schema?.headers as { shape?: Record<string, unknown>; properties?: Record<string, unknown> } | undefined;
-  if (headers && ('idempotency-key' in (headers.shape ?? headers.properties ?? {}))) codes.add(409);
+  const headers = route.schema?.headers as
+    { shape?: Record<string, unknown>; properties?: Record<string, unknown> } | undefined;
+  if (headers && 'idempotency-key' in (headers.shape ?? headers.properties ?? {})) codes.add(409);
   return [...codes].sort((a, b) => a - b);
 }
 
@@ -72,11 +79,15 @@ export const documentRoute =
   (transform: (input: any) => Transformed) =>
   (input: { schema: any; url: string; route: RouteOptions }): Transformed => {
     const out = transform(input);
-    const config = (input.route.config ?? {}) as { public?: boolean; documentedBody?: { contentTypes: readonly string[]; schema: Record<string, unknown> } };
+    const config = (input.route.config ?? {}) as {
+      public?: boolean;
+      documentedBody?: { contentTypes: readonly string[]; schema: Record<string, unknown> };
+    };
     const schema = { ...out.schema };
     if (config.public) schema.security = [];
     const response = { ...(schema.response ?? {}) };
-    for (const code of answersOf(input.route)) response[code] ??= { description: MEANING[code], ...MESSAGE_SCHEMA };
+    for (const code of answersOf(input.route))
+      response[code] ??= { description: MEANING[code], ...MESSAGE_SCHEMA };
     schema.response = response;
     if (config.documentedBody) {
       schema.body = config.documentedBody.schema;

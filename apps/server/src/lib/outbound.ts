@@ -26,7 +26,9 @@ export const OUTBOUND_TIMEOUT_MS = 5_000;
 const MAX_BYTES = 512 * 1024;
 
 /** The policy of a server: local addresses only outside production. */
-export const outboundPolicyFor = (env: { NODE_ENV: string }): OutboundPolicy => ({ allowLocal: env.NODE_ENV === 'development' || env.NODE_ENV === 'test' });
+export const outboundPolicyFor = (env: { NODE_ENV: string }): OutboundPolicy => ({
+  allowLocal: env.NODE_ENV === 'development' || env.NODE_ENV === 'test',
+});
 
 /** A request this policy does not make (the address or the scheme), said without secrets. */
 export class OutboundRefused extends Error {
@@ -41,12 +43,18 @@ const addressAllowed = (kind: AddressKind, policy: Pick<OutboundPolicy, 'allowLo
 
 /** Why this URL may not be requested without resolving it (scheme, an address or name for this machine), or null. */
 export function urlProblem(url: URL, policy: Pick<OutboundPolicy, 'allowLocal'>): string | null {
-  if (url.protocol !== 'https:' && !(policy.allowLocal && url.protocol === 'http:')) return `${url.protocol} is not allowed, only https:`;
+  if (url.protocol !== 'https:' && !(policy.allowLocal && url.protocol === 'http:'))
+    return `${url.protocol} is not allowed, only https:`;
   if (url.username || url.password) return 'a URL with credentials is not allowed';
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const kind = addressKind(host);
   if (kind && !addressAllowed(kind, policy)) return `${host} is a ${kind} address`;
-  if (!kind && !policy.allowLocal && (host === 'localhost' || host.endsWith('.localhost') || !host.includes('.'))) return `${host} is not a public host name`;
+  if (
+    !kind &&
+    !policy.allowLocal &&
+    (host === 'localhost' || host.endsWith('.localhost') || !host.includes('.'))
+  )
+    return `${host} is not a public host name`;
   return null;
 }
 
@@ -56,7 +64,10 @@ const systemLookup = (host: string) => dnsLookup(host, { all: true, verbatim: tr
  * The addresses to connect to for this URL: the literal, or every address its name resolves to
  * now, each checked. Throws OutboundRefused when one is not allowed.
  */
-export async function checkedAddresses(url: URL, policy: OutboundPolicy): Promise<{ address: string; family: number }[]> {
+export async function checkedAddresses(
+  url: URL,
+  policy: OutboundPolicy,
+): Promise<{ address: string; family: number }[]> {
   const problem = urlProblem(url, policy);
   if (problem) throw new OutboundRefused(`${url.origin}: ${problem}`);
   const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -65,7 +76,10 @@ export async function checkedAddresses(url: URL, policy: OutboundPolicy): Promis
   if (!found.length) throw new Error(`${host} has no address`);
   for (const a of found) {
     const kind = addressKind(a.address) ?? 'reserved';
-    if (!addressAllowed(kind, policy)) throw new OutboundRefused(`${url.origin}: ${host} resolves to ${a.address}, a ${kind} address`);
+    if (!addressAllowed(kind, policy))
+      throw new OutboundRefused(
+        `${url.origin}: ${host} resolves to ${a.address}, a ${kind} address`,
+      );
   }
   return found;
 }
@@ -74,11 +88,13 @@ export async function checkedAddresses(url: URL, policy: OutboundPolicy): Promis
 const pinned =
   (addresses: { address: string; family: number }[]): LookupFunction =>
   (_host, options, callback) => {
-    if (options.all) (callback as (err: null, a: { address: string; family: number }[]) => void)(null, addresses);
+    if (options.all)
+      (callback as (err: null, a: { address: string; family: number }[]) => void)(null, addresses);
     else callback(null, addresses[0]!.address, addresses[0]!.family);
   };
 
-type FetchBody = ArrayBuffer | null | ReadableStream | string | Uint8Array | undefined | URLSearchParams;
+type FetchBody =
+  ArrayBuffer | null | ReadableStream | string | Uint8Array | undefined | URLSearchParams;
 
 const bodyBytes = (body: FetchBody): Buffer | undefined => {
   if (body === undefined || body === null) return undefined;
@@ -96,14 +112,25 @@ const bodyBytes = (body: FetchBody): Buffer | undefined => {
 export function guardedFetch(policy: OutboundPolicy) {
   const timeoutMs = policy.timeoutMs ?? OUTBOUND_TIMEOUT_MS;
   const maxBytes = policy.maxBytes ?? MAX_BYTES;
-  return async (input: string, init: { method: string; headers: Record<string, string>; body?: FetchBody; signal?: AbortSignal }): Promise<Response> => {
+  return async (
+    input: string,
+    init: {
+      method: string;
+      headers: Record<string, string>;
+      body?: FetchBody;
+      signal?: AbortSignal;
+    },
+  ): Promise<Response> => {
     const url = new URL(input);
     const addresses = await checkedAddresses(url, policy);
     const body = bodyBytes(init.body);
     const client = url.protocol === 'https:' ? https : http;
     return new Promise<Response>((resolve, reject) => {
       let settled = false;
-      const timer = setTimeout(() => fail(new Error(`${url.origin} did not answer within ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(
+        () => fail(new Error(`${url.origin} did not answer within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
       const fail = (err: unknown) => {
         if (settled) return;
         settled = true;
@@ -128,18 +155,24 @@ export function guardedFetch(policy: OutboundPolicy) {
         let size = 0;
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > maxBytes) fail(new Error(`${url.origin} answered more than ${maxBytes} bytes`));
+          if (size > maxBytes)
+            fail(new Error(`${url.origin} answered more than ${maxBytes} bytes`));
           else chunks.push(chunk);
         });
         res.on('error', fail);
         res.on('end', () => {
           if (settled) return;
           const headers = new Headers();
-          for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) headers.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+          for (let i = 0; i + 1 < res.rawHeaders.length; i += 2)
+            headers.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
           const status = res.statusCode ?? 502;
           const nullBody = status === 204 || status === 205 || status === 304;
           try {
-            const response = new Response(nullBody ? null : Buffer.concat(chunks), { status, statusText: res.statusMessage ?? '', headers });
+            const response = new Response(nullBody ? null : Buffer.concat(chunks), {
+              status,
+              statusText: res.statusMessage ?? '',
+              headers,
+            });
             settled = true;
             clearTimeout(timer);
             resolve(response);

@@ -42,7 +42,8 @@ const ended = sql`${windowEnd} <= now()`;
 const current = (key: string, windowSeconds: number) =>
   and(eq(rateLimits.key, key), eq(rateLimits.windowSeconds, windowSeconds), sql`not (${ended})`);
 
-const inOrder = (a: Limit, b: Limit) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.windowSeconds - b.windowSeconds);
+const inOrder = (a: Limit, b: Limit) =>
+  a.key < b.key ? -1 : a.key > b.key ? 1 : a.windowSeconds - b.windowSeconds;
 
 /**
  * Counts one hit on every limit, all or none. In one transaction each counter is incremented,
@@ -52,7 +53,8 @@ const inOrder = (a: Limit, b: Limit) => (a.key < b.key ? -1 : a.key > b.key ? 1 
  */
 export async function hit(db: Db, limits: Limit[]): Promise<Held[]> {
   for (const l of limits) {
-    if (!Number.isInteger(l.windowSeconds) || l.windowSeconds < 1) throw new Error(`bad rate-limit window ${l.windowSeconds}`);
+    if (!Number.isInteger(l.windowSeconds) || l.windowSeconds < 1)
+      throw new Error(`bad rate-limit window ${l.windowSeconds}`);
   }
   const sorted = [...limits].sort(inOrder);
   return db.transaction(async (tx) => {
@@ -61,7 +63,12 @@ export async function hit(db: Db, limits: Limit[]): Promise<Held[]> {
     for (const l of sorted) {
       const [row] = await tx
         .insert(rateLimits)
-        .values({ key: l.key, windowSeconds: l.windowSeconds, windowStart: sql`date_trunc('second', now())`, hits: 1 })
+        .values({
+          key: l.key,
+          windowSeconds: l.windowSeconds,
+          windowStart: sql`date_trunc('second', now())`,
+          hits: 1,
+        })
         .onConflictDoUpdate({
           target: [rateLimits.key, rateLimits.windowSeconds],
           // Both expressions read the stored row, so a window that has ended restarts at one hit.
@@ -76,7 +83,11 @@ export async function hit(db: Db, limits: Limit[]): Promise<Held[]> {
           secondsLeft: sql<number>`greatest(1, ceil(extract(epoch from ${windowEnd} - now())))::int`,
         });
       if (row!.hits > l.max) retryAfter = Math.max(retryAfter, Number(row!.secondsLeft));
-      held.push({ key: l.key, windowSeconds: l.windowSeconds, windowStart: Number(row!.windowStart) });
+      held.push({
+        key: l.key,
+        windowSeconds: l.windowSeconds,
+        windowStart: Number(row!.windowStart),
+      });
     }
     if (retryAfter > 0) throw new RateLimited(retryAfter); // rolls the increments back
     return held;
@@ -85,13 +96,19 @@ export async function hit(db: Db, limits: Limit[]): Promise<Held[]> {
 
 /** Counts one hit on each key with no ceiling: for limits whose hits are known only after the fact (see `refuseIfFull`). */
 export async function count(db: Db, keys: string[], windowSeconds: number): Promise<void> {
-  await hit(db, keys.map((key) => ({ key, max: Number.POSITIVE_INFINITY, windowSeconds })));
+  await hit(
+    db,
+    keys.map((key) => ({ key, max: Number.POSITIVE_INFINITY, windowSeconds })),
+  );
 }
 
 /** Throws RateLimited when `limit`'s current window already holds `max` hits or more; counts nothing. */
 export async function refuseIfFull(db: Queryable, limit: Limit): Promise<void> {
   const [row] = await db
-    .select({ hits: rateLimits.hits, secondsLeft: sql<number>`greatest(1, ceil(extract(epoch from ${windowEnd} - now())))::int` })
+    .select({
+      hits: rateLimits.hits,
+      secondsLeft: sql<number>`greatest(1, ceil(extract(epoch from ${windowEnd} - now())))::int`,
+    })
     .from(rateLimits)
     .where(current(limit.key, limit.windowSeconds));
   if (row && row.hits >= limit.max) throw new RateLimited(Number(row.secondsLeft));
@@ -115,7 +132,12 @@ export async function giveBack(db: Queryable, held: Held, n = 1): Promise<void> 
 }
 
 /** Takes `n` hits back from `key`'s current window (never below zero). */
-export async function giveBackCurrent(db: Queryable, key: string, windowSeconds: number, n: number): Promise<void> {
+export async function giveBackCurrent(
+  db: Queryable,
+  key: string,
+  windowSeconds: number,
+  n: number,
+): Promise<void> {
   if (n <= 0) return;
   await db
     .update(rateLimits)
@@ -124,14 +146,24 @@ export async function giveBackCurrent(db: Queryable, key: string, windowSeconds:
 }
 
 /** Forgets `key`'s current window; returns how many hits it had (0 when none). */
-export async function clearCurrent(db: Queryable, key: string, windowSeconds: number): Promise<number> {
-  const rows = await db.delete(rateLimits).where(current(key, windowSeconds)).returning({ hits: rateLimits.hits });
+export async function clearCurrent(
+  db: Queryable,
+  key: string,
+  windowSeconds: number,
+): Promise<number> {
+  const rows = await db
+    .delete(rateLimits)
+    .where(current(key, windowSeconds))
+    .returning({ hits: rateLimits.hits });
   return rows.reduce((n, r) => n + r.hits, 0);
 }
 
 /** Forgets a held window if it is still current; returns how many hits it had. */
 export async function clear(db: Queryable, held: Held): Promise<number> {
-  const rows = await db.delete(rateLimits).where(sameWindow(held)).returning({ hits: rateLimits.hits });
+  const rows = await db
+    .delete(rateLimits)
+    .where(sameWindow(held))
+    .returning({ hits: rateLimits.hits });
   return rows.reduce((n, r) => n + r.hits, 0);
 }
 

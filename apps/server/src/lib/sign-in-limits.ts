@@ -1,7 +1,16 @@
 import { MSG } from '@app/domain';
 import type { Db } from '../db/client.js';
 import { HttpError } from './errors.js';
-import { clear, clearCurrent, count, giveBack, giveBackCurrent, hit, refuseIfFull, type Limit } from './rate-limit.js';
+import {
+  clear,
+  clearCurrent,
+  count,
+  giveBack,
+  giveBackCurrent,
+  hit,
+  refuseIfFull,
+  type Limit,
+} from './rate-limit.js';
 
 const LOGIN_WINDOW_MINUTES = 15;
 /** Failed sign-ins for one name from one address. */
@@ -38,10 +47,27 @@ export interface Attempt<T> {
  *
  * A refused attempt is 429 and counts nowhere; a wrong secret or unknown name is 401.
  */
-export async function limitedSignIn<T>(db: Db, name: string, address: string, check: () => Promise<Attempt<T>>): Promise<T> {
-  const addressLimit: Limit = { key: `login:address:${address}`, max: MAX_FAILURES_PER_ADDRESS, windowSeconds };
-  const own: Limit = { key: `login:user-address:${name} ${address}`, max: MAX_FAILURES_PER_USER_ADDRESS, windowSeconds };
-  const everywhere: Limit = { key: `login:user:${name}`, max: MAX_FAILURES_PER_USER, windowSeconds };
+export async function limitedSignIn<T>(
+  db: Db,
+  name: string,
+  address: string,
+  check: () => Promise<Attempt<T>>,
+): Promise<T> {
+  const addressLimit: Limit = {
+    key: `login:address:${address}`,
+    max: MAX_FAILURES_PER_ADDRESS,
+    windowSeconds,
+  };
+  const own: Limit = {
+    key: `login:user-address:${name} ${address}`,
+    max: MAX_FAILURES_PER_USER_ADDRESS,
+    windowSeconds,
+  };
+  const everywhere: Limit = {
+    key: `login:user:${name}`,
+    max: MAX_FAILURES_PER_USER,
+    windowSeconds,
+  };
   const share = `login:address-share:${name} ${address}`;
 
   await refuseIfFull(db, addressLimit);
@@ -57,7 +83,14 @@ export async function limitedSignIn<T>(db: Db, name: string, address: string, ch
   // wider window that began after it holds only some of them, so it gets back this attempt only.
   const mine = held.find((h) => h.key === own.key)!;
   const forgiven = await clear(db, mine);
-  for (const h of held) if (h !== mine) await giveBack(db, h, h.windowStart <= mine.windowStart ? forgiven : Math.min(forgiven, 1));
-  await giveBackCurrent(db, addressLimit.key, windowSeconds, await clearCurrent(db, share, windowSeconds));
+  for (const h of held)
+    if (h !== mine)
+      await giveBack(db, h, h.windowStart <= mine.windowStart ? forgiven : Math.min(forgiven, 1));
+  await giveBackCurrent(
+    db,
+    addressLimit.key,
+    windowSeconds,
+    await clearCurrent(db, share, windowSeconds),
+  );
   return account;
 }

@@ -4,7 +4,11 @@ const SPEC_MESSAGES = new Set<string>(Object.values(MSG).filter((m) => typeof m 
 
 /** One readable sentence for the first failed check, naming the field. */
 export function validationMessage(
-  issues: ReadonlyArray<{ message?: string; instancePath?: string; params?: { issue?: { path?: PropertyKey[]; message?: string } } }>,
+  issues: ReadonlyArray<{
+    message?: string;
+    instancePath?: string;
+    params?: { issue?: { path?: PropertyKey[]; message?: string } };
+  }>,
   context?: string,
 ): string {
   const first = issues[0];

@@ -15,22 +15,35 @@ function rng(seed: number) {
 }
 
 /** About three weeks of bonuses and flags from each demo teacher to students of their classes. */
-export async function seedDemoActivity(tx: Queryable, school: { id: string; timeZone: string; adminFlagPoints: number; nonAdminFlagPoints: number }) {
+export async function seedDemoActivity(
+  tx: Queryable,
+  school: { id: string; timeZone: string; adminFlagPoints: number; nonAdminFlagPoints: number },
+) {
   const cal = await loadCalendar(tx, school);
   const types = await tx.select().from(activityTypes).where(eq(activityTypes.schoolId, school.id));
   const bonuses = types.filter((t) => t.category === 'Bonuses');
   const flags = types.filter((t) => t.category === 'Flags');
   // Classes and class lists in a fixed order (not the tables' order), so the generator's draws land on the same students every time.
-  const classes = await tx.select().from(periods).where(eq(periods.schoolId, school.id)).orderBy(periods.externalTeacherId, periods.periodNumber);
+  const classes = await tx
+    .select()
+    .from(periods)
+    .where(eq(periods.schoolId, school.id))
+    .orderBy(periods.externalTeacherId, periods.periodNumber);
   const rosters = new Map<string, string[]>();
   for (const p of classes) {
     const rows = await tx
       .select({ id: periodStudents.studentId })
       .from(periodStudents)
-      .innerJoin(users, and(eq(users.schoolId, periodStudents.schoolId), eq(users.id, periodStudents.studentId)))
+      .innerJoin(
+        users,
+        and(eq(users.schoolId, periodStudents.schoolId), eq(users.id, periodStudents.studentId)),
+      )
       .where(and(eq(periodStudents.schoolId, school.id), eq(periodStudents.periodId, p.id)))
       .orderBy(users.externalId);
-    rosters.set(p.id, rows.map((r) => r.id));
+    rosters.set(
+      p.id,
+      rows.map((r) => r.id),
+    );
   }
   const rand = rng(42);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
@@ -48,7 +61,13 @@ export async function seedDemoActivity(tx: Queryable, school: { id: string; time
         if (type) rows.push({ studentId, type, points: activityPoints(type, false, school) });
       }
       if (rows.length)
-        await writeActivities(tx, school.id, rows, { date: day, comment: '', periodId: p.id, groupId: null, givenBy: p.teacherId });
+        await writeActivities(tx, school.id, rows, {
+          date: day,
+          comment: '',
+          periodId: p.id,
+          groupId: null,
+          givenBy: p.teacherId,
+        });
     }
   }
 }

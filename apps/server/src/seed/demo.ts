@@ -2,7 +2,15 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { HOUSES, HOUSE_COLORS } from '@app/domain';
 import { vacuumAnalyze } from '../db/analyze.js';
 import type { Db } from '../db/client.js';
-import { configurations, credentials, houses, periodStudents, periods, schools, users } from '../db/schema.js';
+import {
+  configurations,
+  credentials,
+  houses,
+  periodStudents,
+  periods,
+  schools,
+  users,
+} from '../db/schema.js';
 import { hashPassword, verifyPassword } from '../lib/tokens.js';
 import { FIRST_NAMES, LAST_NAMES } from './names.js';
 import { createDefaultActivityTypes } from './activity-types.js';
@@ -52,11 +60,17 @@ async function seedDemoSchoolToken(db: Db): Promise<string[]> {
   const [row] = await db
     .select({ schoolId: users.schoolId, id: users.id })
     .from(credentials)
-    .innerJoin(users, and(eq(users.schoolId, credentials.schoolId), eq(users.id, credentials.userId)))
+    .innerJoin(
+      users,
+      and(eq(users.schoolId, credentials.schoolId), eq(users.id, credentials.userId)),
+    )
     .where(eq(credentials.username, 'store'))
     .limit(1);
   if (!row) return [];
-  const t = await issueSchoolToken(db, row.schoolId, null, { userId: row.id, label: 'Store counter (demo)' });
+  const t = await issueSchoolToken(db, row.schoolId, null, {
+    userId: row.id,
+    label: 'Store counter (demo)',
+  });
   return [`School token sign-in (school DEMO, signs in as store): ${t.token}`];
 }
 
@@ -108,22 +122,116 @@ async function seedDemoSchools(db: Db): Promise<string[]> {
       await createDefaultActivityTypes(tx, school.id);
     }
 
-    await tx.insert(houses).values(HOUSES.map((name) => ({ schoolId: d, name, color: HOUSE_COLORS[name] })));
+    await tx
+      .insert(houses)
+      .values(HOUSES.map((name) => ({ schoolId: d, name, color: HOUSE_COLORS[name] })));
 
     const people: NewUser[] = [
-      { schoolId: d, username: DEMO_ADMIN, externalId: 'A-1', firstName: 'Alex', lastName: 'Rivera', roles: ['SCHOOL_ADMIN'] },
-      { schoolId: d, username: 'teacher1', externalId: 'T-1', firstName: 'Taylor', lastName: 'Brooks', roles: ['TEACHER'] },
-      { schoolId: d, username: 'teacher2', externalId: 'T-2', firstName: 'Jordan', lastName: 'Kim', roles: ['TEACHER'] },
-      { schoolId: d, username: 'teacher3', externalId: 'T-3', firstName: 'Morgan', lastName: 'Patel', roles: ['TEACHER'] },
-      { schoolId: d, username: 'teacher4', externalId: 'T-4', firstName: 'Casey', lastName: 'Nguyen', roles: ['TEACHER'] },
-      { schoolId: d, username: 'store', externalId: 'S-1', firstName: 'Sam', lastName: 'Ortiz', roles: ['STORE_MANAGER'] },
-      { schoolId: d, username: 'assistant', externalId: 'S-2', firstName: 'Riley', lastName: 'Chen', roles: ['ASSISTANT_STORE_MANAGER'] },
-      { schoolId: d, username: 'house', externalId: 'H-1', firstName: 'Dana', lastName: 'Lopez', roles: ['STAFF', 'HOUSE_MANAGER'] },
-      { schoolId: d, username: 'giveall', externalId: 'G-1', firstName: 'Jamie', lastName: 'Fox', roles: ['STAFF', 'GIVE_ALL'] },
-      { schoolId: d, username: 'reports', externalId: 'R-1', firstName: 'Avery', lastName: 'Stone', roles: ['STAFF', 'SCHOOLWIDE_REPORTS'] },
-      { schoolId: o, username: DEMO_OTHER_ADMIN, externalId: 'OA-1', firstName: 'Olive', lastName: 'Admin', roles: ['SCHOOL_ADMIN'] },
-      { schoolId: o, username: 'other-teacher', externalId: 'OT-1', firstName: 'Oscar', lastName: 'Teach', roles: ['TEACHER'] },
-      { schoolId: o, username: 'other-student', externalId: 'OS-1', firstName: 'Opal', lastName: 'Pupil', roles: ['STUDENT'], gradeLevel: '3' },
+      {
+        schoolId: d,
+        username: DEMO_ADMIN,
+        externalId: 'A-1',
+        firstName: 'Alex',
+        lastName: 'Rivera',
+        roles: ['SCHOOL_ADMIN'],
+      },
+      {
+        schoolId: d,
+        username: 'teacher1',
+        externalId: 'T-1',
+        firstName: 'Taylor',
+        lastName: 'Brooks',
+        roles: ['TEACHER'],
+      },
+      {
+        schoolId: d,
+        username: 'teacher2',
+        externalId: 'T-2',
+        firstName: 'Jordan',
+        lastName: 'Kim',
+        roles: ['TEACHER'],
+      },
+      {
+        schoolId: d,
+        username: 'teacher3',
+        externalId: 'T-3',
+        firstName: 'Morgan',
+        lastName: 'Patel',
+        roles: ['TEACHER'],
+      },
+      {
+        schoolId: d,
+        username: 'teacher4',
+        externalId: 'T-4',
+        firstName: 'Casey',
+        lastName: 'Nguyen',
+        roles: ['TEACHER'],
+      },
+      {
+        schoolId: d,
+        username: 'store',
+        externalId: 'S-1',
+        firstName: 'Sam',
+        lastName: 'Ortiz',
+        roles: ['STORE_MANAGER'],
+      },
+      {
+        schoolId: d,
+        username: 'assistant',
+        externalId: 'S-2',
+        firstName: 'Riley',
+        lastName: 'Chen',
+        roles: ['ASSISTANT_STORE_MANAGER'],
+      },
+      {
+        schoolId: d,
+        username: 'house',
+        externalId: 'H-1',
+        firstName: 'Dana',
+        lastName: 'Lopez',
+        roles: ['STAFF', 'HOUSE_MANAGER'],
+      },
+      {
+        schoolId: d,
+        username: 'giveall',
+        externalId: 'G-1',
+        firstName: 'Jamie',
+        lastName: 'Fox',
+        roles: ['STAFF', 'GIVE_ALL'],
+      },
+      {
+        schoolId: d,
+        username: 'reports',
+        externalId: 'R-1',
+        firstName: 'Avery',
+        lastName: 'Stone',
+        roles: ['STAFF', 'SCHOOLWIDE_REPORTS'],
+      },
+      {
+        schoolId: o,
+        username: DEMO_OTHER_ADMIN,
+        externalId: 'OA-1',
+        firstName: 'Olive',
+        lastName: 'Admin',
+        roles: ['SCHOOL_ADMIN'],
+      },
+      {
+        schoolId: o,
+        username: 'other-teacher',
+        externalId: 'OT-1',
+        firstName: 'Oscar',
+        lastName: 'Teach',
+        roles: ['TEACHER'],
+      },
+      {
+        schoolId: o,
+        username: 'other-student',
+        externalId: 'OS-1',
+        firstName: 'Opal',
+        lastName: 'Pupil',
+        roles: ['STUDENT'],
+        gradeLevel: '3',
+      },
     ];
     for (let i = 1; i <= 120; i++) {
       people.push({
@@ -143,7 +251,12 @@ async function seedDemoSchools(db: Db): Promise<string[]> {
       .returning({ id: users.id, schoolId: users.schoolId, externalId: users.externalId });
     const byExternal = new Map(inserted.map((u) => [u.externalId, u]));
     await tx.insert(credentials).values(
-      people.map((p) => ({ username: p.username, schoolId: p.schoolId, userId: byExternal.get(p.externalId)!.id, passwordHash })),
+      people.map((p) => ({
+        username: p.username,
+        schoolId: p.schoolId,
+        userId: byExternal.get(p.externalId)!.id,
+        passwordHash,
+      })),
     );
 
     // teacher1 co-teaches teacher2's 4th period; teacher4 has no periods.
@@ -173,19 +286,37 @@ async function seedDemoSchools(db: Db): Promise<string[]> {
       )
       .returning({ id: periods.id });
     const roster: (typeof periodStudents.$inferInsert)[] = [];
-    for (const [i, k] of demoSeats()) roster.push({ schoolId: d, periodId: made[k]!.id, studentId: byExternal.get(`S${1000 + i}`)!.id });
+    for (const [i, k] of demoSeats())
+      roster.push({
+        schoolId: d,
+        periodId: made[k]!.id,
+        studentId: byExternal.get(`S${1000 + i}`)!.id,
+      });
     await tx.insert(periodStudents).values(roster);
     const otherTeacher = byExternal.get('OT-1')!.id;
     const [op] = await tx
       .insert(periods)
-      .values({ schoolId: o, name: 'Grade 3', teacherId: otherTeacher, externalTeacherId: 'OT-1', periodNumber: 0, sectionNumbers: ['1'] })
+      .values({
+        schoolId: o,
+        name: 'Grade 3',
+        teacherId: otherTeacher,
+        externalTeacherId: 'OT-1',
+        periodNumber: 0,
+        sectionNumbers: ['1'],
+      })
       .returning({ id: periods.id });
-    await tx.insert(periodStudents).values({ schoolId: o, periodId: op!.id, studentId: byExternal.get('OS-1')!.id });
+    await tx
+      .insert(periodStudents)
+      .values({ schoolId: o, periodId: op!.id, studentId: byExternal.get('OS-1')!.id });
 
     await seedDemoActivity(tx, demo!);
     await seedDemoStore(tx, demo!, [byExternal.get('T-1')!, byExternal.get('T-2')!]);
 
-    await tx.insert(configurations).values({ scope: 'global', key: 'hideHowToEarnSchools', valueObject: HIDE_HOW_TO_EARN_SCHOOLS });
+    await tx.insert(configurations).values({
+      scope: 'global',
+      key: 'hideHowToEarnSchools',
+      valueObject: HIDE_HOW_TO_EARN_SCHOOLS,
+    });
 
     return [
       `Demo sign-ins (password ${DEMO_PASSWORD}):`,

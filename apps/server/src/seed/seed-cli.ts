@@ -4,7 +4,10 @@ import { migrateDatabase, openDatabase } from '../db/client.js';
 import { isEmpty, seedDemo } from './demo.js';
 
 const env = parseEnv();
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
+const database = await openDatabase({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: path.resolve(env.DATA_DIR),
+});
 await migrateDatabase(database);
 if (await isEmpty(database.db)) console.log((await seedDemo(database.db)).join('\n'));
 else console.log('The database already has schools; nothing seeded.');

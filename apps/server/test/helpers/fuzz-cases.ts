@@ -113,9 +113,22 @@ export function operationsFrom(doc: any): Operation[] {
       ops.push({
         method: method.toUpperCase(),
         path,
-        body: op.requestBody ? resolveDeep(resolve(resolve(op.requestBody).content?.['application/json']?.schema), resolve) : undefined,
-        query: parameters.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: resolveDeep(resolve(p.schema), resolve), required: Boolean(p.required) })),
-        params: parameters.filter((p) => p.in === 'path').map((p) => ({ name: p.name, schema: resolveDeep(resolve(p.schema), resolve) })),
+        body: op.requestBody
+          ? resolveDeep(
+              resolve(resolve(op.requestBody).content?.['application/json']?.schema),
+              resolve,
+            )
+          : undefined,
+        query: parameters
+          .filter((p) => p.in === 'query')
+          .map((p) => ({
+            name: p.name,
+            schema: resolveDeep(resolve(p.schema), resolve),
+            required: Boolean(p.required),
+          })),
+        params: parameters
+          .filter((p) => p.in === 'path')
+          .map((p) => ({ name: p.name, schema: resolveDeep(resolve(p.schema), resolve) })),
         responses: Object.keys(op.responses ?? {}),
         public: Array.isArray(op.security) && op.security.length === 0,
       });
@@ -128,13 +141,18 @@ function resolveDeep(s: Schema, resolve: (s: any) => any, depth = 0): Schema {
   if (depth > 30) return s;
   const r = (x: Schema): Schema => resolveDeep(resolve(x), resolve, depth + 1);
   const out: Schema = { ...s };
-  if (out.properties) out.properties = Object.fromEntries(Object.entries(out.properties).map(([k, v]) => [k, r(v)]));
+  if (out.properties)
+    out.properties = Object.fromEntries(Object.entries(out.properties).map(([k, v]) => [k, r(v)]));
   if (out.items) out.items = r(out.items);
   for (const k of ['anyOf', 'oneOf', 'allOf'] as const) if (out[k]) out[k] = out[k]!.map(r);
   if (out.allOf) {
     const merged: Schema = { ...out, allOf: undefined };
     for (const part of out.allOf) {
-      Object.assign(merged, { ...part, properties: { ...merged.properties, ...part.properties }, required: [...(merged.required ?? []), ...(part.required ?? [])] });
+      Object.assign(merged, {
+        ...part,
+        properties: { ...merged.properties, ...part.properties },
+        required: [...(merged.required ?? []), ...(part.required ?? [])],
+      });
     }
     return merged;
   }
@@ -183,14 +201,20 @@ function plausible(schema: Schema, name: string, pools: Pools): unknown {
 }
 
 /** Every place a case may change in a body: each value present, and each declared property left out. */
-function bodyPointers(value: unknown, schema: Schema | undefined, keys: (string | number)[] = [], out: { keys: (string | number)[]; type?: string }[] = []) {
+function bodyPointers(
+  value: unknown,
+  schema: Schema | undefined,
+  keys: (string | number)[] = [],
+  out: { keys: (string | number)[]; type?: string }[] = [],
+) {
   const s = schema?.anyOf?.[0] ?? schema?.oneOf?.[0] ?? schema;
   out.push({ keys, type: s ? typeOf(s) : typeof value });
   if (Array.isArray(value)) value.forEach((v, i) => bodyPointers(v, s?.items, [...keys, i], out));
   else if (value !== null && typeof value === 'object') {
     const props = s?.properties ?? {};
     for (const k of new Set([...Object.keys(value), ...Object.keys(props)])) {
-      if (k in (value as object)) bodyPointers((value as Record<string, unknown>)[k], props[k], [...keys, k], out);
+      if (k in (value as object))
+        bodyPointers((value as Record<string, unknown>)[k], props[k], [...keys, k], out);
       else out.push({ keys: [...keys, k], type: props[k] ? typeOf(props[k]!) : undefined });
     }
   }
@@ -259,11 +283,14 @@ class DeepNest {
   ) {}
   text(): string {
     const leaf = JSON.stringify(this.leaf);
-    return this.arrays ? '['.repeat(this.levels) + leaf + ']'.repeat(this.levels) : '{"a":'.repeat(this.levels) + leaf + '}'.repeat(this.levels);
+    return this.arrays
+      ? '['.repeat(this.levels) + leaf + ']'.repeat(this.levels)
+      : '{"a":'.repeat(this.levels) + leaf + '}'.repeat(this.levels);
   }
 }
 
-const deep = (levels: number, rng: () => number) => new DeepNest(levels, rng() < 0.5, rng() < 0.5 ? 1 : 'x');
+const deep = (levels: number, rng: () => number) =>
+  new DeepNest(levels, rng() < 0.5, rng() < 0.5 ? 1 : 'x');
 
 /** JSON.stringify that also writes DeepNest markers (and so never recurses deeper than the schema). */
 function toJson(v: unknown): string | undefined {
@@ -280,7 +307,11 @@ function toJson(v: unknown): string | undefined {
 }
 
 /** The new value for one place, or `undefined` with `drop` to leave it out. */
-function mutate(kind: Kind, current: unknown, rng: () => number): { value?: unknown; raw?: boolean; drop?: boolean; note?: string } {
+function mutate(
+  kind: Kind,
+  current: unknown,
+  rng: () => number,
+): { value?: unknown; raw?: boolean; drop?: boolean; note?: string } {
   const asString = typeof current === 'string' ? current : 'fuzz';
   switch (kind) {
     case 'wrong-type':
@@ -328,7 +359,11 @@ function getAt(root: unknown, keys: (string | number)[]): unknown {
   return keys.reduce<any>((o, k) => (o == null ? undefined : o[k]), root);
 }
 
-function setAt(root: unknown, keys: (string | number)[], change: { value?: unknown; drop?: boolean }): unknown {
+function setAt(
+  root: unknown,
+  keys: (string | number)[],
+  change: { value?: unknown; drop?: boolean },
+): unknown {
   if (keys.length === 0) return change.drop ? undefined : change.value;
   const parent = getAt(root, keys.slice(0, -1));
   const last = keys[keys.length - 1]!;
@@ -340,32 +375,55 @@ function setAt(root: unknown, keys: (string | number)[], change: { value?: unkno
   return root;
 }
 
-const isObject = (v: unknown): v is object => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = (v: unknown): v is object =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 const describePointer = (p: Pointer) => [p.in, ...p.keys].join('.');
 
 /** The plausible request for an operation (case 0), then `count - 1` cases changing one thing each. */
 export function makeCases(op: Operation, count: number, seed: number, allPools: Pools): FuzzCase[] {
-  const route = Object.entries(allPools.byRoute ?? {}).find(([part]) => op.path.includes(part))?.[1];
+  const route = Object.entries(allPools.byRoute ?? {}).find(([part]) =>
+    op.path.includes(part),
+  )?.[1];
   const pools: Pools = { ...allPools, byName: { ...allPools.byName, ...route } };
   const rng = mulberry32(seed ^ hashString(`${op.method} ${op.path}`));
   const base = {
-    params: Object.fromEntries(op.params.map((p) => [p.name, { value: pools.pathParam(op.path, p.name) as unknown }])),
+    params: Object.fromEntries(
+      op.params.map((p) => [p.name, { value: pools.pathParam(op.path, p.name) as unknown }]),
+    ),
     query: Object.fromEntries(
-      op.query.filter((q) => q.required || q.name in pools.byName).map((q) => [q.name, plausible(q.schema, q.name, pools)]),
+      op.query
+        .filter((q) => q.required || q.name in pools.byName)
+        .map((q) => [q.name, plausible(q.schema, q.name, pools)]),
     ) as Record<string, unknown>,
     body: op.body ? plausible(op.body, 'body', pools) : undefined,
   };
   const cases: FuzzCase[] = [];
-  if (count > 0) cases.push({ index: 0, label: 'plausible', params: structuredClone(base.params), query: structuredClone(base.query), body: jsonBody(base.body) });
+  if (count > 0)
+    cases.push({
+      index: 0,
+      label: 'plausible',
+      params: structuredClone(base.params),
+      query: structuredClone(base.query),
+      body: jsonBody(base.body),
+    });
 
   // Each pass over the kinds is shuffled, so a few cases per operation still spread over all kinds.
   let order: Kind[] = [];
   for (let i = 1; i < count; i++) {
     if (order.length === 0) order = shuffle([...KINDS], rng);
     const kind = order.pop()!;
-    const c: FuzzCase = { index: i, label: kind, params: structuredClone(base.params), query: structuredClone(base.query), body: jsonBody(structuredClone(base.body)) };
+    const c: FuzzCase = {
+      index: i,
+      label: kind,
+      params: structuredClone(base.params),
+      query: structuredClone(base.query),
+      body: jsonBody(structuredClone(base.body)),
+    };
     if (kind === 'invalid-json') {
-      c.body = { kind: 'raw', text: pick(rng, ['{"a":', '{a:1}', "{'a':1}", '[1,]', 'undefined', '\u0000', '{"a":1}}']) };
+      c.body = {
+        kind: 'raw',
+        text: pick(rng, ['{"a":', '{a:1}', "{'a':1}", '[1,]', 'undefined', '\u0000', '{"a":1}}']),
+      };
       c.label = `invalid-json ${JSON.stringify(c.body.text)}`;
     } else if (kind === 'empty-body') {
       c.body = { kind: 'raw', text: pick(rng, ['', ' ', '\n']) };
@@ -374,24 +432,46 @@ export function makeCases(op: Operation, count: number, seed: number, allPools: 
       const pointers: (Pointer & { type?: string })[] = [
         ...op.params.map((p) => ({ in: 'path' as const, keys: [p.name], type: 'string' })),
         ...op.query.map((q) => ({ in: 'query' as const, keys: [q.name], type: typeOf(q.schema) })),
-        ...(op.body ? bodyPointers(base.body, op.body).map((p) => ({ in: 'body' as const, ...p })) : []),
+        ...(op.body
+          ? bodyPointers(base.body, op.body).map((p) => ({ in: 'body' as const, ...p }))
+          : []),
       ];
       const aimed = AIM[kind] ? pointers.filter((p) => AIM[kind]!.includes(p.type ?? '')) : [];
-      let at = pointers.length === 0 || kind === 'extra-field' ? undefined : aimed.length && rng() < 0.8 ? pick(rng, aimed) : pick(rng, pointers);
+      let at =
+        pointers.length === 0 || kind === 'extra-field'
+          ? undefined
+          : aimed.length && rng() < 0.8
+            ? pick(rng, aimed)
+            : pick(rng, pointers);
       if (!at) {
         // Extra fields go into an object present in the body, or into the query string.
         const objects: Pointer[] = [
           { in: 'query', keys: [] },
-          ...pointers.filter((p) => p.in === 'body' && p.type === 'object' && isObject(getAt(base.body, p.keys))),
+          ...pointers.filter(
+            (p) => p.in === 'body' && p.type === 'object' && isObject(getAt(base.body, p.keys)),
+          ),
         ];
         at = pick(rng, objects);
-        const name = pick(rng, ['unknownField', '__proto__', 'constructor', '$where', 'a'.repeat(300), 'x\u0000y']);
+        const name = pick(rng, [
+          'unknownField',
+          '__proto__',
+          'constructor',
+          '$where',
+          'a'.repeat(300),
+          'x\u0000y',
+        ]);
         const value = pick(rng, ['x', 1, { y: 1 }]);
         if (at.in === 'query') c.query[name] = value;
         else {
           const target = getAt(c.body.kind === 'json' ? c.body.value : undefined, at.keys);
           // defineProperty, so even `__proto__` becomes an own (serialized) key.
-          if (isObject(target)) Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
+          if (isObject(target))
+            Object.defineProperty(target, name, {
+              value,
+              enumerable: true,
+              writable: true,
+              configurable: true,
+            });
         }
         c.label = `extra-field ${JSON.stringify(name.length > 20 ? `${name.slice(0, 10)}…(${name.length})` : name)} at ${describePointer(at)}`;
       } else if (at.in === 'path') {
@@ -401,7 +481,11 @@ export function makeCases(op: Operation, count: number, seed: number, allPools: 
         c.label = `${kind}${m.note ? ` (${m.note})` : ''} at ${describePointer(at)} = ${preview(m.drop ? '' : m.value)}`;
       } else if (at.in === 'query') {
         const name = String(at.keys[0]);
-        const m = mutate(kind, c.query[name] ?? plausible(op.query.find((q) => q.name === name)!.schema, name, pools), rng);
+        const m = mutate(
+          kind,
+          c.query[name] ?? plausible(op.query.find((q) => q.name === name)!.schema, name, pools),
+          rng,
+        );
         if (m.drop) delete c.query[name];
         else c.query[name] = m.value;
         c.label = `${kind}${m.note ? ` (${m.note})` : ''} at ${describePointer(at)}${m.drop ? '' : ` = ${preview(m.value)}`}`;
@@ -418,7 +502,8 @@ export function makeCases(op: Operation, count: number, seed: number, allPools: 
   return cases;
 }
 
-const jsonBody = (value: unknown): Body => (value === undefined ? { kind: 'none' } : { kind: 'json', value });
+const jsonBody = (value: unknown): Body =>
+  value === undefined ? { kind: 'none' } : { kind: 'json', value };
 
 function preview(v: unknown): string {
   const s = toJson(v) ?? String(v);
@@ -437,13 +522,15 @@ function encodeLoose(s: string): string {
       out += encodeURIComponent(s.slice(i, i + 2));
       i++;
     } else if (c >= 0xd800 && c <= 0xdfff) {
-      out += [0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      out += [0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
     } else out += encodeURIComponent(s[i]!);
   }
   return out;
 }
 
-const asText = (v: unknown) => (typeof v === 'string' ? v : toJson(v) ?? String(v));
+const asText = (v: unknown) => (typeof v === 'string' ? v : (toJson(v) ?? String(v)));
 
 function queryString(query: Record<string, unknown>): string {
   const parts: string[] = [];
@@ -451,20 +538,27 @@ function queryString(query: Record<string, unknown>): string {
     const key = encodeLoose(k);
     if (v === null) parts.push(key);
     else if (Array.isArray(v)) for (const x of v) parts.push(`${key}=${encodeLoose(asText(x))}`);
-    else if (v !== null && typeof v === 'object') for (const [sub, x] of Object.entries(v)) parts.push(`${key}[${encodeLoose(sub)}]=${encodeLoose(asText(x))}`);
+    else if (v !== null && typeof v === 'object')
+      for (const [sub, x] of Object.entries(v))
+        parts.push(`${key}[${encodeLoose(sub)}]=${encodeLoose(asText(x))}`);
     else parts.push(`${key}=${encodeLoose(asText(v))}`);
   }
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
 /** The URL and payload for one case; `me` replaces a `$me` path param (the caller's own id). */
-export function toRequest(op: Operation, c: FuzzCase, me: string): { url: string; payload: string | undefined } {
+export function toRequest(
+  op: Operation,
+  c: FuzzCase,
+  me: string,
+): { url: string; payload: string | undefined } {
   const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const p = c.params[name];
     if (!p) return 'x';
     const v = p.value === '$me' ? me : p.value;
     return p.raw ? String(v) : encodeLoose(asText(v));
   });
-  const payload = c.body.kind === 'none' ? undefined : c.body.kind === 'raw' ? c.body.text : toJson(c.body.value);
+  const payload =
+    c.body.kind === 'none' ? undefined : c.body.kind === 'raw' ? c.body.text : toJson(c.body.value);
   return { url: path + queryString(c.query), payload };
 }

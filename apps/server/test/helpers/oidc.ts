@@ -25,7 +25,12 @@ export interface TestOidcProvider {
   stop(): Promise<void>;
 }
 
-export async function startOidcProvider(opts: { redirectUris: string[]; clientId?: string; clientSecret?: string; port?: number }): Promise<TestOidcProvider> {
+export async function startOidcProvider(opts: {
+  redirectUris: string[];
+  clientId?: string;
+  clientSecret?: string;
+  port?: number;
+}): Promise<TestOidcProvider> {
   const accounts = new Map<string, TestAccount>();
   const clientId = opts.clientId ?? 'merit-test-client';
   const clientSecret = opts.clientSecret ?? 'merit-test-secret-0123456789abcdef';
@@ -34,19 +39,33 @@ export async function startOidcProvider(opts: { redirectUris: string[]; clientId
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: opts.redirectUris, grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: opts.redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     pkce: { required: () => true },
     claims: { openid: ['sub'], profile: ['name', 'given_name', 'family_name', 'external_id'] },
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    interactions: {
+      url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
+    },
     cookies: { keys: ['merit-test-cookie-key'] },
     findAccount: async (_ctx: unknown, id: string) => {
       const account = accounts.get(id);
       if (!account) return undefined;
       return {
         accountId: id,
-        claims: async (use: string) => ({ sub: id, ...account.claims, ...(use === 'userinfo' ? account.userinfo : {}) }),
+        claims: async (use: string) => ({
+          sub: id,
+          ...account.claims,
+          ...(use === 'userinfo' ? account.userinfo : {}),
+        }),
       };
     },
   });
@@ -73,7 +92,12 @@ export async function startOidcProvider(opts: { redirectUris: string[]; clientId
       const grant = new provider.Grant({ accountId, clientId: details.params.client_id });
       grant.addOIDCScope(String(details.params.scope));
       const grantId = await grant.save();
-      await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId }, consent: { grantId } },
+        { mergeWithLastSubmission: false },
+      );
     } catch (err) {
       res.statusCode = 400;
       res.end(String(err));
@@ -90,7 +114,10 @@ export async function startOidcProvider(opts: { redirectUris: string[]; clientId
         method,
         redirect: 'manual',
         body,
-        headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+        headers: {
+          cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+          ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        },
       });
       for (const c of res.headers.getSetCookie()) {
         const [kv] = c.split(';');
@@ -137,13 +164,16 @@ export interface TestListener {
   stop(): Promise<void>;
 }
 
-export async function startListener(metadata?: (origin: string) => Record<string, unknown>): Promise<TestListener> {
+export async function startListener(
+  metadata?: (origin: string) => Record<string, unknown>,
+): Promise<TestListener> {
   const requests: string[] = [];
   let origin = '';
   const server = http.createServer((req, res) => {
     requests.push(`${req.method} ${req.url}`);
     res.setHeader('content-type', 'application/json');
-    if (metadata && req.url === '/.well-known/openid-configuration') return res.end(JSON.stringify(metadata(origin)));
+    if (metadata && req.url === '/.well-known/openid-configuration')
+      return res.end(JSON.stringify(metadata(origin)));
     res.statusCode = metadata ? 404 : 200;
     res.end('{}');
   });
@@ -162,7 +192,10 @@ export async function startListener(metadata?: (origin: string) => Record<string
 }
 
 /** Discovery metadata of a provider at `issuer` with all its endpoints there; `over` changes some. */
-export const metadataAt = (issuer: string, over: Record<string, unknown> = {}): Record<string, unknown> => ({
+export const metadataAt = (
+  issuer: string,
+  over: Record<string, unknown> = {},
+): Record<string, unknown> => ({
   issuer,
   authorization_endpoint: `${issuer}/auth`,
   token_endpoint: `${issuer}/token`,

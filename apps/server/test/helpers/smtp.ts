@@ -7,7 +7,12 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server on loopback (the `smtp-server` package) keeping every mail it receives. */
-export async function startSmtpServer(): Promise<{ url: string; mails: ReceivedMail[]; next(to: string): Promise<ReceivedMail>; stop(): Promise<void> }> {
+export async function startSmtpServer(): Promise<{
+  url: string;
+  mails: ReceivedMail[];
+  next(to: string): Promise<ReceivedMail>;
+  stop(): Promise<void>;
+}> {
   const mails: ReceivedMail[] = [];
   const waiting: { to: string; resolve: (m: ReceivedMail) => void }[] = [];
   const server = new SMTPServer({

@@ -9,7 +9,11 @@ export type ProductRow = typeof products.$inferSelect;
 let seq = 0;
 
 /** A school store product (or a teacher's, with `teacherId`), shown, 10 points, 100 in stock unless told. */
-export async function makeProduct(db: Db, school: SchoolRow, over: Partial<typeof products.$inferInsert> = {}): Promise<ProductRow> {
+export async function makeProduct(
+  db: Db,
+  school: SchoolRow,
+  over: Partial<typeof products.$inferInsert> = {},
+): Promise<ProductRow> {
   const [p] = await db
     .insert(products)
     .values({
@@ -26,11 +30,21 @@ export async function makeProduct(db: Db, school: SchoolRow, over: Partial<typeo
 }
 
 /** Gives students points through the ledger (one Kindness-like bonus activity each, of `points`). */
-export async function fund(db: Db, school: SchoolRow, students: readonly UserRow[], points: number): Promise<void> {
+export async function fund(
+  db: Db,
+  school: SchoolRow,
+  students: readonly UserRow[],
+  points: number,
+): Promise<void> {
   const type = await typeByName(db, school, 'Kindness');
   const date = await schoolDay(db, school);
   await db.transaction((tx) =>
-    writeActivities(tx, school.id, students.map((s) => ({ studentId: s.id, type, points })), { date, comment: 'store test', periodId: null, groupId: null, givenBy: null }),
+    writeActivities(
+      tx,
+      school.id,
+      students.map((s) => ({ studentId: s.id, type, points })),
+      { date, comment: 'store test', periodId: null, groupId: null, givenBy: null },
+    ),
   );
 }
 
@@ -45,10 +59,22 @@ export async function openStore(db: Db, school: SchoolRow) {
   await db
     .insert(storeSettings)
     .values({ schoolId: school.id, isOpen: true })
-    .onConflictDoUpdate({ target: storeSettings.schoolId, set: { isOpen: true, reopenDate: null } });
+    .onConflictDoUpdate({
+      target: storeSettings.schoolId,
+      set: { isOpen: true, reopenDate: null },
+    });
 }
 
-export async function addDeliveryDate(db: Db, school: SchoolRow, date: string, cutOffDate: string, gradeLevels: string[] = []) {
-  const [d] = await db.insert(deliveryDates).values({ schoolId: school.id, date, cutOffDate, gradeLevels }).returning();
+export async function addDeliveryDate(
+  db: Db,
+  school: SchoolRow,
+  date: string,
+  cutOffDate: string,
+  gradeLevels: string[] = [],
+) {
+  const [d] = await db
+    .insert(deliveryDates)
+    .values({ schoolId: school.id, date, cutOffDate, gradeLevels })
+    .returning();
   return d!;
 }

@@ -13,12 +13,22 @@ export interface TestContext {
 }
 
 /** The real app on its own fresh database for one test file; `logger` to read what it logs (none by default). */
-export function useTestApp(envOverrides: Record<string, string> = {}, opts: { logger?: FastifyServerOptions['logger'] } = {}): TestContext {
+export function useTestApp(
+  envOverrides: Record<string, string> = {},
+  opts: { logger?: FastifyServerOptions['logger'] } = {},
+): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
     ctx.database = await freshDatabase();
     // DATA_DIR: uploaded images go to a scratch directory, not the checkout's ./data.
-    const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JOBS: 'false', WEB_DIST: '/nonexistent', DATA_DIR: path.join(tmpdir(), 'school-rewards-test-data'), ...envOverrides });
+    const env = parseEnv({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      JOBS: 'false',
+      WEB_DIST: '/nonexistent',
+      DATA_DIR: path.join(tmpdir(), 'school-rewards-test-data'),
+      ...envOverrides,
+    });
     ctx.app = await buildApp({ database: ctx.database, env, logger: opts.logger ?? false });
     await ctx.app.ready();
   });
@@ -29,10 +39,18 @@ export function useTestApp(envOverrides: Record<string, string> = {}, opts: { lo
   return ctx;
 }
 
-export type Call = Omit<InjectOptions, 'method' | 'url' | 'headers'> & { token?: string; headers?: Record<string, string> };
+export type Call = Omit<InjectOptions, 'method' | 'url' | 'headers'> & {
+  token?: string;
+  headers?: Record<string, string>;
+};
 
 /** One API call; `token` fills the authtoken header. */
-export async function call(app: FastifyInstance, method: InjectOptions['method'], url: string, opts: Call = {}) {
+export async function call(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  opts: Call = {},
+) {
   const { token, headers, ...rest } = opts;
   const res = await app.inject({
     method,

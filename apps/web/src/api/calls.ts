@@ -116,23 +116,33 @@ export const auth = {
   me: () => api.post<SessionUser>('auth/me'),
   logout: () => api.post<OkResponse>('auth/logout'),
   /** A single-use SSO state for the school's client at the provider (sets the browser's binding cookie). */
-  ssoState: (provider: SsoProvider, school: string) => api.get<SsoState>('auth/login/sso/state', { auth: false, query: { provider, school } }),
-  loginSso: (body: SsoLoginBody) => api.post<LoginResponse>('auth/login/sso', body, { auth: false }),
-  loginSchool: (body: SchoolLoginBody) => api.post<LoginResponse>('auth/login/school', body, { auth: false }),
-  accountSetupInfo: (token: string) => api.get<AccountSetupInfo>('auth/account-setup', { auth: false, query: { token } }),
-  accountSetup: (body: AccountSetupBody) => api.post<LoginResponse>('auth/account-setup', body, { auth: false }),
-  forgotPassword: (body: ForgotPasswordBody) => api.post<{ message: string }>('auth/forgot-password', body, { auth: false }),
-  resetPassword: (body: ResetPasswordBody) => api.post<LoginResponse>('auth/reset-password', body, { auth: false }),
+  ssoState: (provider: SsoProvider, school: string) =>
+    api.get<SsoState>('auth/login/sso/state', { auth: false, query: { provider, school } }),
+  loginSso: (body: SsoLoginBody) =>
+    api.post<LoginResponse>('auth/login/sso', body, { auth: false }),
+  loginSchool: (body: SchoolLoginBody) =>
+    api.post<LoginResponse>('auth/login/school', body, { auth: false }),
+  accountSetupInfo: (token: string) =>
+    api.get<AccountSetupInfo>('auth/account-setup', { auth: false, query: { token } }),
+  accountSetup: (body: AccountSetupBody) =>
+    api.post<LoginResponse>('auth/account-setup', body, { auth: false }),
+  forgotPassword: (body: ForgotPasswordBody) =>
+    api.post<{ message: string }>('auth/forgot-password', body, { auth: false }),
+  resetPassword: (body: ResetPasswordBody) =>
+    api.post<LoginResponse>('auth/reset-password', body, { auth: false }),
 };
 
 /** The school's sign-in settings (school admins): SSO clients, school tokens, invitations. */
 export const identitySettings = {
   ssoConfigs: () => api.get<SsoConfig[]>('settings/sso'),
-  putSso: (provider: SsoProvider, body: SsoConfigBody) => api.put<SsoConfig>(`settings/sso/${id(provider)}`, body),
+  putSso: (provider: SsoProvider, body: SsoConfigBody) =>
+    api.put<SsoConfig>(`settings/sso/${id(provider)}`, body),
   deleteSso: (provider: SsoProvider) => api.del<OkResponse>(`settings/sso/${id(provider)}`),
   schoolTokens: () => api.get<SchoolToken[]>('settings/school-tokens'),
-  issueToken: (body: SchoolTokenBody) => api.post<SchoolTokenIssued>('settings/school-tokens', body),
-  rotateToken: (tokenId: string) => api.post<SchoolTokenIssued>(`settings/school-tokens/${id(tokenId)}/rotate`),
+  issueToken: (body: SchoolTokenBody) =>
+    api.post<SchoolTokenIssued>('settings/school-tokens', body),
+  rotateToken: (tokenId: string) =>
+    api.post<SchoolTokenIssued>(`settings/school-tokens/${id(tokenId)}/rotate`),
   revokeToken: (tokenId: string) => api.del<OkResponse>(`settings/school-tokens/${id(tokenId)}`),
   invite: (body: InvitationBody) => api.post<InvitationSent>('settings/invitations', body),
 };
@@ -153,7 +163,8 @@ export const utility = {
   teacherPeriodMeta: () => api.get<PeriodMeta>('utility/teacher/period-meta'),
   coTeachers: () => api.get<Person[]>('utility/list/co-teachers'),
   // Public: visitors may write before signing in; a token, when present, ties it to the sender.
-  sendContact: (body: ContactBody) => api.post<ContactSent>('utility/contact', body, { auth: false }),
+  sendContact: (body: ContactBody) =>
+    api.post<ContactSent>('utility/contact', body, { auth: false }),
   contactMessages: () => api.get<ContactMessage[]>('utility/contact'),
 };
 
@@ -170,48 +181,79 @@ const keyed = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey }
 /** Calls that change points carry an Idempotency-Key: a retry with the same key changes them once. */
 export const activity = {
   options: () => api.get<ActivityOptions>('activity/options'),
-  give: (body: BulkGiveBody, idempotencyKey: string) => api.post<GiveResult>('activity/bulk', body, { headers: keyed(idempotencyKey) }),
-  list: (query: Partial<ActivityListQuery> = {}) => api.get<ActivityItem[]>('activity/', { query: { ...query } }),
+  give: (body: BulkGiveBody, idempotencyKey: string) =>
+    api.post<GiveResult>('activity/bulk', body, { headers: keyed(idempotencyKey) }),
+  list: (query: Partial<ActivityListQuery> = {}) =>
+    api.get<ActivityItem[]>('activity/', { query: { ...query } }),
   update: (activityId: string, body: ActivityUpdateBody, idempotencyKey: string) =>
-    api.put<ActivityUpdated>(`activity/${id(activityId)}`, body, { headers: keyed(idempotencyKey) }),
-  remove: (activityId: string, idempotencyKey: string) => api.del<OkResponse>(`activity/${id(activityId)}`, { headers: keyed(idempotencyKey) }),
+    api.put<ActivityUpdated>(`activity/${id(activityId)}`, body, {
+      headers: keyed(idempotencyKey),
+    }),
+  remove: (activityId: string, idempotencyKey: string) =>
+    api.del<OkResponse>(`activity/${id(activityId)}`, { headers: keyed(idempotencyKey) }),
   /** Takes one whole give back (the Undo of its toast). */
-  undoGive: (giveId: string, idempotencyKey: string) => api.del<GroupActivityRemoved>(`activity/give/${id(giveId)}`, { headers: keyed(idempotencyKey) }),
-  createCustom: (body: CustomActionInput) => api.post<ActivityOption>('activity/options/custom', body),
+  undoGive: (giveId: string, idempotencyKey: string) =>
+    api.del<GroupActivityRemoved>(`activity/give/${id(giveId)}`, {
+      headers: keyed(idempotencyKey),
+    }),
+  createCustom: (body: CustomActionInput) =>
+    api.post<ActivityOption>('activity/options/custom', body),
   deleteCustom: (typeId: string) => api.del<OkResponse>(`activity/options/custom/${id(typeId)}`),
   setPowerActions: (userId: string, powerActions: string[]) =>
     api.put<PowerActions>(`settings/power-actions/${id(userId)}`, { powerActions }),
-  classStats: (periodId: string, date?: string) => api.get<ClassStats>(`activity/class-stats/${id(periodId)}`, { query: { date } }),
+  classStats: (periodId: string, date?: string) =>
+    api.get<ClassStats>(`activity/class-stats/${id(periodId)}`, { query: { date } }),
   /** `studentId` is the student's internal id. */
   markAbsent: (studentId: string, date: string | undefined, idempotencyKey: string) =>
-    api.post<AbsenceChange>(`activity/absent/${id(studentId)}`, undefined, { query: { date }, headers: keyed(idempotencyKey) }),
+    api.post<AbsenceChange>(`activity/absent/${id(studentId)}`, undefined, {
+      query: { date },
+      headers: keyed(idempotencyKey),
+    }),
   unmarkAbsent: (studentId: string, date: string | undefined, idempotencyKey: string) =>
-    api.del<AbsenceChange>(`activity/absent/${id(studentId)}`, { query: { date }, headers: keyed(idempotencyKey) }),
+    api.del<AbsenceChange>(`activity/absent/${id(studentId)}`, {
+      query: { date },
+      headers: keyed(idempotencyKey),
+    }),
 };
 
 export const groupTypes = {
-  list: (internalPeriodId: string) => api.get<GroupType[]>('group-types', { query: { internalPeriodId } }),
-  create: (internalPeriodId: string, body: GroupTypeUpdateBody) => api.post<GroupType>('group-types', { ...body, internalPeriodId }),
-  update: (groupTypeId: string, body: GroupTypeUpdateBody) => api.put<GroupType>(`group-types/${id(groupTypeId)}`, body),
+  list: (internalPeriodId: string) =>
+    api.get<GroupType[]>('group-types', { query: { internalPeriodId } }),
+  create: (internalPeriodId: string, body: GroupTypeUpdateBody) =>
+    api.post<GroupType>('group-types', { ...body, internalPeriodId }),
+  update: (groupTypeId: string, body: GroupTypeUpdateBody) =>
+    api.put<GroupType>(`group-types/${id(groupTypeId)}`, body),
   remove: (groupTypeId: string) => api.del<GroupTypeDeleted>(`group-types/${id(groupTypeId)}`),
   /** Takes back the activities given through one group on `date` (the school's today without one). */
-  removeActivity: (groupTypeId: string, groupId: string, date: string | undefined, idempotencyKey: string) =>
-    api.del<GroupActivityRemoved>(`group-types/${id(groupTypeId)}/groups/${id(groupId)}/activity`, { query: { date }, headers: keyed(idempotencyKey) }),
+  removeActivity: (
+    groupTypeId: string,
+    groupId: string,
+    date: string | undefined,
+    idempotencyKey: string,
+  ) =>
+    api.del<GroupActivityRemoved>(`group-types/${id(groupTypeId)}/groups/${id(groupId)}/activity`, {
+      query: { date },
+      headers: keyed(idempotencyKey),
+    }),
 };
 
 export const balances = {
   /** The signed-in student's stats, or (staff) a student's by internal id. */
-  stats: (studentId?: string) => api.get<BalanceStats>('utility/student/balance/stats', { query: { studentId } }),
+  stats: (studentId?: string) =>
+    api.get<BalanceStats>('utility/student/balance/stats', { query: { studentId } }),
   /** The balance at each end date with earned and spent between them; no dates, no call: an empty object (docs/spec.md section 5). */
   at: (endDates: string[], studentId?: string): Promise<ApiResult<BalancesAt>> =>
-    endDates.length ? api.post<BalancesAt>('utility/student/balance', { endDates, studentId }) : Promise.resolve({}),
+    endDates.length
+      ? api.post<BalancesAt>('utility/student/balance', { endDates, studentId })
+      : Promise.resolve({}),
 };
 
 export const dashboard = {
   /** The student dashboard over a range (the last 30 days without one); staff name the student. */
   stats: (range: { startDate?: string; endDate?: string }, studentId?: string) =>
     api.get<DashboardStats>('utility/student/dashboard/stats', { query: { ...range, studentId } }),
-  projections: (studentId?: string) => api.get<AcademicProjections>('utility/student/academic-projections', { query: { studentId } }),
+  projections: (studentId?: string) =>
+    api.get<AcademicProjections>('utility/student/academic-projections', { query: { studentId } }),
 };
 
 export const calendar = {
@@ -228,24 +270,33 @@ export const configuration = {
 
 export const settings = {
   get: () => api.get<SettingsView>('settings'),
-  users: (query: Partial<UsersRolesQuery>) => api.get<UsersRolesList>('settings/users/roles', { query: { ...query } }),
-  roleChanges: (userId?: string) => api.get<RoleChange[]>('settings/users/roles/audit', { query: { userId } }),
-  setRoles: (userId: string, roles: string[]) => api.put<UserRoles>(`settings/users/roles/${id(userId)}`, { roles }),
-  setHouseSystem: (isHouseSystemConfigured: boolean) => api.put<SchoolSettings>('settings/house-system', { isHouseSystemConfigured }),
+  users: (query: Partial<UsersRolesQuery>) =>
+    api.get<UsersRolesList>('settings/users/roles', { query: { ...query } }),
+  roleChanges: (userId?: string) =>
+    api.get<RoleChange[]>('settings/users/roles/audit', { query: { userId } }),
+  setRoles: (userId: string, roles: string[]) =>
+    api.put<UserRoles>(`settings/users/roles/${id(userId)}`, { roles }),
+  setHouseSystem: (isHouseSystemConfigured: boolean) =>
+    api.put<SchoolSettings>('settings/house-system', { isHouseSystemConfigured }),
   setAdvanced: (body: AdvancedSettingsBody) => api.put<SchoolSettings>('settings/advanced', body),
   setStore: (body: StoreStateBody) => api.put<StoreStateInfo>('settings/store', body),
   deliveryDates: () => api.get<DeliverySettings>('settings/delivery-date'),
   /** The store model with the whole list of dates. */
-  setDeliverySettings: (body: DeliverySettingsBody) => api.put<DeliverySettings>('settings/delivery-date', body),
-  addDeliveryDate: (body: DeliveryDateBody) => api.post<DeliveryDate>('settings/delivery-date', body),
-  updateDeliveryDate: (dateId: string, body: DeliveryDateBody) => api.put<DeliveryDate>(`settings/delivery-date/${id(dateId)}`, body),
-  removeDeliveryDate: (dateId: string) => api.del<OkResponse>(`settings/delivery-date/${id(dateId)}`),
+  setDeliverySettings: (body: DeliverySettingsBody) =>
+    api.put<DeliverySettings>('settings/delivery-date', body),
+  addDeliveryDate: (body: DeliveryDateBody) =>
+    api.post<DeliveryDate>('settings/delivery-date', body),
+  updateDeliveryDate: (dateId: string, body: DeliveryDateBody) =>
+    api.put<DeliveryDate>(`settings/delivery-date/${id(dateId)}`, body),
+  removeDeliveryDate: (dateId: string) =>
+    api.del<OkResponse>(`settings/delivery-date/${id(dateId)}`),
 };
 
 export const surveys = {
   pending: () => api.get<PendingSurvey>('surveys/pending'),
   /** `answer` null dismisses the survey (it is not asked again). */
-  answer: (name: string, answer: string | null) => api.post<SurveyAnswered>(`surveys/${id(name)}/answer`, { answer }),
+  answer: (name: string, answer: string | null) =>
+    api.post<SurveyAnswered>(`surveys/${id(name)}/answer`, { answer }),
   results: () => api.get<SurveyResults>('surveys/results'),
 };
 
@@ -263,8 +314,10 @@ export const products = {
   schoolStore: () => api.get<Product[]>('products/school-store'),
   teacherStore: () => api.get<Product[]>('products/teacher-store'),
   /** Creates a product, or (with `_id`) changes the fields sent. */
-  save: (store: 'School' | 'Teacher', body: ProductBody) => api.post<Product>(`products/${store === 'School' ? 'school' : 'teacher'}`, body),
-  remove: (store: 'School' | 'Teacher', productId: string) => api.del<OkResponse>(`products/${store === 'School' ? 'school' : 'teacher'}/${id(productId)}`),
+  save: (store: 'School' | 'Teacher', body: ProductBody) =>
+    api.post<Product>(`products/${store === 'School' ? 'school' : 'teacher'}`, body),
+  remove: (store: 'School' | 'Teacher', productId: string) =>
+    api.del<OkResponse>(`products/${store === 'School' ? 'school' : 'teacher'}/${id(productId)}`),
 };
 
 /** The student's cart, kept on the server. */
@@ -279,22 +332,30 @@ export const store = {
   meta: () => api.get<StoreMeta>('store/meta'),
   setState: (body: StoreStateBody) => api.put<StoreStateInfo>('settings/store', body),
   /** The font and icon a student shows (among those owned; null for none). */
-  setCustomization: (body: ProfileCustomizationBody) => api.put<ProfileCustomization>('profile/customization', body),
+  setCustomization: (body: ProfileCustomizationBody) =>
+    api.put<ProfileCustomization>('profile/customization', body),
 };
 
 const v2 = { version: 'v2' } as const;
-const withKey = (idempotencyKey: string) => ({ ...v2, headers: { 'Idempotency-Key': idempotencyKey } });
+const withKey = (idempotencyKey: string) => ({
+  ...v2,
+  headers: { 'Idempotency-Key': idempotencyKey },
+});
 
 /** Orders (v2). A purchase carries an Idempotency-Key: a retry with the same key is charged once. */
 export const orders = {
-  place: (body: PlaceOrderBody, idempotencyKey: string) => api.post<PlaceOrderResult>('order', body, withKey(idempotencyKey)),
+  place: (body: PlaceOrderBody, idempotencyKey: string) =>
+    api.post<PlaceOrderResult>('order', body, withKey(idempotencyKey)),
   buyCustomization: (body: CustomizationBody, idempotencyKey: string) =>
     api.post<PlaceOrderResult>('order/customization', body, withKey(idempotencyKey)),
-  mine: (filters: OrderFilters = {}) => api.get<Order[]>('order/student', { ...v2, query: { ...filters } }),
+  mine: (filters: OrderFilters = {}) =>
+    api.get<Order[]>('order/student', { ...v2, query: { ...filters } }),
   /** A store's orders: a teacher's own; the school store's (or `store`) for its staff. */
-  ofStore: (filters: OrderFilters = {}) => api.get<Order[]>('order/teacher/', { ...v2, query: { ...filters } }),
+  ofStore: (filters: OrderFilters = {}) =>
+    api.get<Order[]>('order/teacher/', { ...v2, query: { ...filters } }),
   act: (orderId: string, body: OrderActionBody) => api.put<Order>(`order/${id(orderId)}`, body, v2),
-  setStatus: (body: StoreManagerBody) => api.post<StoreManagerResult>('order/store-manager/', body, v2),
+  setStatus: (body: StoreManagerBody) =>
+    api.post<StoreManagerResult>('order/store-manager/', body, v2),
   managerMeta: () => api.get<StoreManagerMeta>('order/store-manager/meta', v2),
   stats: (studentId: string) => api.get<OrderStats>(`order/stats/${id(studentId)}`, v2),
 };
@@ -308,9 +369,14 @@ export const uploads = {
    */
   put: async (uploadUrl: string, file: Blob): Promise<ApiResult<UploadDone>> => {
     // Only this server's own upload URLs: the path it answered, never another host.
-    if (!uploadUrl.startsWith(`${API_BASE}/`)) return failure('The upload link is not valid. Try again.');
+    if (!uploadUrl.startsWith(`${API_BASE}/`))
+      return failure('The upload link is not valid. Try again.');
     try {
-      const res = await fetch(uploadUrl, { method: 'PUT', headers: { 'Content-Type': 'application/octet-stream' }, body: file });
+      const res = await fetch(uploadUrl, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/octet-stream' },
+        body: file,
+      });
       const text = await res.text();
       let parsed: unknown = null;
       try {
@@ -318,8 +384,18 @@ export const uploads = {
       } catch {
         parsed = null;
       }
-      const message = typeof parsed === 'object' && parsed !== null ? (parsed as { message?: unknown }).message : undefined;
-      if (!res.ok) return failure(typeof message === 'string' && message ? message : res.status === 413 ? 'The image is too large.' : 'The image could not be uploaded. Try again.');
+      const message =
+        typeof parsed === 'object' && parsed !== null
+          ? (parsed as { message?: unknown }).message
+          : undefined;
+      if (!res.ok)
+        return failure(
+          typeof message === 'string' && message
+            ? message
+            : res.status === 413
+              ? 'The image is too large.'
+              : 'The image could not be uploaded. Try again.',
+        );
       return parsed as UploadDone;
     } catch {
       return failure('The image could not be uploaded. Check the connection and try again.');
@@ -330,13 +406,20 @@ export const uploads = {
 /** The reports screen (docs/decisions/044-spec-report-calls.md): filters go as the query; the spec's three activity calls answer the same shapes. */
 export const reports = {
   meta: () => api.get<ReportsMeta>('reports/meta'),
-  myClasses: (f: ReportFilters) => api.get<MyClassesReport>('reports/my-classes', { query: { ...f } }),
-  classReport: (periodId: string, f: ReportFilters) => api.post<ClassReport>('activity/class-report', { ...f, internalPeriodId: periodId }),
-  student: (studentId: string, f: ReportFilters) => api.get<StudentReport>(`reports/student/${id(studentId)}`, { query: { ...f } }),
-  teacherUsage: (f: ReportFilters) => api.get<TeacherUsageReport>('activity/teacher-report/', { query: { ...f } }),
-  teacherGiving: (giverId: string, f: ReportFilters) => api.get<TeacherGivingReport>(`reports/teacher-usage/${id(giverId)}`, { query: { ...f } }),
-  schoolStudents: (f: ReportFilters) => api.get<SchoolStudentsReport>('activity/student-report/', { query: { ...f } }),
-  schoolDashboard: (f: ReportFilters) => api.get<SchoolDashboardReport>('reports/school-dashboard', { query: { ...f } }),
+  myClasses: (f: ReportFilters) =>
+    api.get<MyClassesReport>('reports/my-classes', { query: { ...f } }),
+  classReport: (periodId: string, f: ReportFilters) =>
+    api.post<ClassReport>('activity/class-report', { ...f, internalPeriodId: periodId }),
+  student: (studentId: string, f: ReportFilters) =>
+    api.get<StudentReport>(`reports/student/${id(studentId)}`, { query: { ...f } }),
+  teacherUsage: (f: ReportFilters) =>
+    api.get<TeacherUsageReport>('activity/teacher-report/', { query: { ...f } }),
+  teacherGiving: (giverId: string, f: ReportFilters) =>
+    api.get<TeacherGivingReport>(`reports/teacher-usage/${id(giverId)}`, { query: { ...f } }),
+  schoolStudents: (f: ReportFilters) =>
+    api.get<SchoolStudentsReport>('activity/student-report/', { query: { ...f } }),
+  schoolDashboard: (f: ReportFilters) =>
+    api.get<SchoolDashboardReport>('reports/school-dashboard', { query: { ...f } }),
 };
 
 /** OneRoster CSV import (settings): `form` holds the files (a .zip or the .csv files) as `files`. */

@@ -48,7 +48,12 @@ describe('request building', () => {
     await request('POST', 'roster/dry-run', { form });
     const { init } = lastCall(fetch);
     expect(init.body).toBe(form);
-    expect(init.headers).toEqual({ 'Cache-Control': 'no-cache', Pragma: 'no-cache', authtoken: 'tok-1', from: 'user-1' });
+    expect(init.headers).toEqual({
+      'Cache-Control': 'no-cache',
+      Pragma: 'no-cache',
+      authtoken: 'tok-1',
+      from: 'user-1',
+    });
   });
 
   it('uses v2 when asked, sends a JSON body and no time on POST', async () => {
@@ -62,8 +67,16 @@ describe('request building', () => {
 
   it("adds a call's own headers (an order's Idempotency-Key) to the usual ones", async () => {
     const fetch = stubFetch({ status: 200, text: '{}' });
-    await api.post('order', { orderItems: [] }, { version: 'v2', headers: { 'Idempotency-Key': 'k-1' } });
-    expect(lastCall(fetch).init.headers).toMatchObject({ 'Idempotency-Key': 'k-1', authtoken: 'tok-1', 'Content-Type': 'application/json' });
+    await api.post(
+      'order',
+      { orderItems: [] },
+      { version: 'v2', headers: { 'Idempotency-Key': 'k-1' } },
+    );
+    expect(lastCall(fetch).init.headers).toMatchObject({
+      'Idempotency-Key': 'k-1',
+      authtoken: 'tok-1',
+      'Content-Type': 'application/json',
+    });
   });
 
   it('sends {} as the body of a POST without one', async () => {
@@ -111,16 +124,20 @@ describe('status rules', () => {
     expect(shim.location.assign).toHaveBeenCalledWith('/login');
   });
 
-  it.each(['/login', '/login/product', '/forgot-password', '/reset-password', '/contact', '/status'])(
-    '401 on %s does not redirect',
-    async (path) => {
-      shim.location.pathname = path;
-      stubFetch({ status: 401, text: '{"message":"Invalid username/password"}' });
-      const r = await api.post('auth/login', {}, { auth: false });
-      expect(r).toEqual({ message: MSG.invalidLogin });
-      expect(shim.location.assign).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    '/login',
+    '/login/product',
+    '/forgot-password',
+    '/reset-password',
+    '/contact',
+    '/status',
+  ])('401 on %s does not redirect', async (path) => {
+    shim.location.pathname = path;
+    stubFetch({ status: 401, text: '{"message":"Invalid username/password"}' });
+    const r = await api.post('auth/login', {}, { auth: false });
+    expect(r).toEqual({ message: MSG.invalidLogin });
+    expect(shim.location.assign).not.toHaveBeenCalled();
+  });
 
   it('other failures carry the body message', async () => {
     stubFetch({ status: 400, text: '{"message":"Please select a student."}' });

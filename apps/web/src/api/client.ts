@@ -27,7 +27,8 @@ const TRY_LATER = new Set([500, 429]);
 
 function buildUrl(path: string, method: Method, opts: RequestOptions): string {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null) params.set(k, String(v));
+  for (const [k, v] of Object.entries(opts.query ?? {}))
+    if (v !== undefined && v !== null) params.set(k, String(v));
   // GETs carry a timestamp so no cache in between answers with a stale copy.
   if (method === 'GET') params.set('time', String(Date.now()));
   const qs = params.toString();
@@ -72,7 +73,11 @@ function redirectToLogin(): void {
 /**
  * The one HTTP entry point. Never throws: a failure resolves to `{ message }` (see isFailure).
  */
-export async function request<T>(method: Method, path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+export async function request<T>(
+  method: Method,
+  path: string,
+  opts: RequestOptions = {},
+): Promise<ApiResult<T>> {
   const needsAuth = opts.auth !== false;
   const token = readStored(STORAGE_KEYS.token);
   if (needsAuth && !token) return failure(MSG.noToken);
@@ -111,7 +116,9 @@ export async function request<T>(method: Method, path: string, opts: RequestOpti
 
 export const api = {
   get: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
-  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>('POST', path, { ...opts, body }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    request<T>('PUT', path, { ...opts, body }),
   del: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
 };

@@ -13,10 +13,16 @@ export interface Attempt {
 
 /** A fresh random key. */
 export const newIdempotencyKey = (): string =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /** The attempt for `body`: the previous one when it was for the same body, else a fresh key. */
-export function attemptFor(previous: Attempt | null, body: unknown, makeKey: () => string = newIdempotencyKey): Attempt {
+export function attemptFor(
+  previous: Attempt | null,
+  body: unknown,
+  makeKey: () => string = newIdempotencyKey,
+): Attempt {
   const json = JSON.stringify(body);
   return previous && previous.body === json ? previous : { body: json, key: makeKey() };
 }

@@ -85,19 +85,40 @@ describe('invalidation rules', () => {
   it('a give refreshes balances, every activity list, every class stats, the dashboard and the pay-period breakdown, and nothing else', async () => {
     const { queryClient, stale } = filledCache();
     await afterGive(queryClient);
-    expect(stale()).toEqual(['balance', 'breakdown', 'classActivity', 'classStats', 'dashboard', 'myActivity', 'otherDayStats', 'projections', 'studentBalance']);
+    expect(stale()).toEqual([
+      'balance',
+      'breakdown',
+      'classActivity',
+      'classStats',
+      'dashboard',
+      'myActivity',
+      'otherDayStats',
+      'projections',
+      'studentBalance',
+    ]);
   });
 
   it('an undo and an absence change the same points as a give', async () => {
     for (const run of [afterUndo, afterAbsence]) {
       const { queryClient, stale } = filledCache();
       await run(queryClient);
-      expect(stale()).toEqual(['balance', 'breakdown', 'classActivity', 'classStats', 'dashboard', 'myActivity', 'otherDayStats', 'projections', 'studentBalance']);
+      expect(stale()).toEqual([
+        'balance',
+        'breakdown',
+        'classActivity',
+        'classStats',
+        'dashboard',
+        'myActivity',
+        'otherDayStats',
+        'projections',
+        'studentBalance',
+      ]);
     }
   });
 
   it('every change that moves points has the same rule', () => {
-    for (const change of ['give', 'undo', 'activityEdit', 'absence'] as Change[]) expect(STALE_AFTER[change]).toBe(STALE_AFTER.give);
+    for (const change of ['give', 'undo', 'activityEdit', 'absence'] as Change[])
+      expect(STALE_AFTER[change]).toBe(STALE_AFTER.give);
   });
 
   it('a holiday refreshes the calendar only', async () => {
@@ -133,13 +154,41 @@ describe('invalidation rules', () => {
   it('a purchase refreshes the cart, stock, every order list, the balances and the dashboard', async () => {
     const { queryClient, stale } = filledCache();
     await afterOrder(queryClient);
-    expect(stale()).toEqual(['balance', 'breakdown', 'cart', 'classStats', 'dashboard', 'managerMeta', 'myOrders', 'otherDayStats', 'projections', 'schoolProducts', 'storeOrders', 'studentBalance', 'teacherProducts']);
+    expect(stale()).toEqual([
+      'balance',
+      'breakdown',
+      'cart',
+      'classStats',
+      'dashboard',
+      'managerMeta',
+      'myOrders',
+      'otherDayStats',
+      'projections',
+      'schoolProducts',
+      'storeOrders',
+      'studentBalance',
+      'teacherProducts',
+    ]);
   });
 
   it("an order's status refreshes orders, stock, balances and ownership of fonts and icons, not the cart", async () => {
     const { queryClient, stale } = filledCache();
     await afterOrderChange(queryClient);
-    expect(stale()).toEqual(['balance', 'breakdown', 'classStats', 'dashboard', 'managerMeta', 'myOrders', 'otherDayStats', 'projections', 'schoolProducts', 'storeMeta', 'storeOrders', 'studentBalance', 'teacherProducts']);
+    expect(stale()).toEqual([
+      'balance',
+      'breakdown',
+      'classStats',
+      'dashboard',
+      'managerMeta',
+      'myOrders',
+      'otherDayStats',
+      'projections',
+      'schoolProducts',
+      'storeMeta',
+      'storeOrders',
+      'studentBalance',
+      'teacherProducts',
+    ]);
   });
 
   it('a product change refreshes both stores and the cart', async () => {
@@ -151,7 +200,19 @@ describe('invalidation rules', () => {
   it('a font or icon bought refreshes what is owned, the balance and the orders', async () => {
     const { queryClient, stale } = filledCache();
     await afterCustomization(queryClient);
-    expect(stale()).toEqual(['balance', 'breakdown', 'classStats', 'dashboard', 'managerMeta', 'myOrders', 'otherDayStats', 'projections', 'storeMeta', 'storeOrders', 'studentBalance']);
+    expect(stale()).toEqual([
+      'balance',
+      'breakdown',
+      'classStats',
+      'dashboard',
+      'managerMeta',
+      'myOrders',
+      'otherDayStats',
+      'projections',
+      'storeMeta',
+      'storeOrders',
+      'studentBalance',
+    ]);
   });
 
   it('a chosen font or icon, or the store opened or closed, refreshes store/meta only', async () => {
@@ -162,7 +223,8 @@ describe('invalidation rules', () => {
 
   it('no rule touches the session', async () => {
     const { queryClient, stale } = filledCache();
-    for (const change of Object.keys(STALE_AFTER) as Change[]) await invalidateAfter(queryClient, change);
+    for (const change of Object.keys(STALE_AFTER) as Change[])
+      await invalidateAfter(queryClient, change);
     expect(stale()).not.toContain('session');
   });
 });

@@ -36,22 +36,54 @@ export const STALE_AFTER = {
   /** A holiday added or removed. */
   calendar: [queryKeys.calendar],
   /** A roster import done: people, classes, rosters and co-teachers may all have changed. */
-  rosterImport: [queryKeys.periods.all, queryKeys.period.all, queryKeys.schoolStudents, queryKeys.coTeacherChoices, queryKeys.gradeLevels],
+  rosterImport: [
+    queryKeys.periods.all,
+    queryKeys.period.all,
+    queryKeys.schoolStudents,
+    queryKeys.coTeacherChoices,
+    queryKeys.gradeLevels,
+  ],
   /** A contact message sent. */
   contact: [queryKeys.contactMessages],
   /** The cart changed (a product added, a quantity changed, a line removed). */
   cart: [queryKeys.cart],
   /** A purchase: the cart lost what was bought, stock went down, points were spent, an order appeared. */
-  order: [queryKeys.cart, queryKeys.products.all, queryKeys.orders.all, queryKeys.balanceStats, queryKeys.classStats.all, queryKeys.dashboard.all, queryKeys.balancesAt.all, queryKeys.reports.all],
+  order: [
+    queryKeys.cart,
+    queryKeys.products.all,
+    queryKeys.orders.all,
+    queryKeys.balanceStats,
+    queryKeys.classStats.all,
+    queryKeys.dashboard.all,
+    queryKeys.balancesAt.all,
+    queryKeys.reports.all,
+  ],
   /**
    * An order's status moved (packaged, redeemed, canceled, refunded): canceling and refunding
    * give points and stock back, and a refunded font or icon is no longer owned.
    */
-  orderChange: [queryKeys.orders.all, queryKeys.products.all, queryKeys.balanceStats, queryKeys.classStats.all, queryKeys.storeMeta, queryKeys.dashboard.all, queryKeys.balancesAt.all, queryKeys.reports.all],
+  orderChange: [
+    queryKeys.orders.all,
+    queryKeys.products.all,
+    queryKeys.balanceStats,
+    queryKeys.classStats.all,
+    queryKeys.storeMeta,
+    queryKeys.dashboard.all,
+    queryKeys.balancesAt.all,
+    queryKeys.reports.all,
+  ],
   /** A product created, changed, hidden, shown or deleted: the stores and any cart holding it. */
   productChange: [queryKeys.products.all, queryKeys.cart],
   /** A font or icon bought: owned now, points spent, an order in My Orders. */
-  customization: [queryKeys.storeMeta, queryKeys.balanceStats, queryKeys.orders.all, queryKeys.classStats.all, queryKeys.dashboard.all, queryKeys.balancesAt.all, queryKeys.reports.all],
+  customization: [
+    queryKeys.storeMeta,
+    queryKeys.balanceStats,
+    queryKeys.orders.all,
+    queryKeys.classStats.all,
+    queryKeys.dashboard.all,
+    queryKeys.balancesAt.all,
+    queryKeys.reports.all,
+  ],
   /** The font and icon a student shows, or the store opened or closed: store/meta answers both. */
   storeMeta: [queryKeys.storeMeta],
   /** A user's roles changed: the lists show them, the audit trail gains a row. */
@@ -72,28 +104,43 @@ export type Change = keyof typeof STALE_AFTER;
 
 /** Marks what `change` makes stale; queries on screen refetch now, the others when next shown. */
 export function invalidateAfter(queryClient: QueryClient, change: Change): Promise<void> {
-  return Promise.all(STALE_AFTER[change].map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
+  return Promise.all(
+    STALE_AFTER[change].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  ).then(() => undefined);
 }
 
 export const afterGive = (queryClient: QueryClient) => invalidateAfter(queryClient, 'give');
 export const afterUndo = (queryClient: QueryClient) => invalidateAfter(queryClient, 'undo');
-export const afterActivityEdit = (queryClient: QueryClient) => invalidateAfter(queryClient, 'activityEdit');
+export const afterActivityEdit = (queryClient: QueryClient) =>
+  invalidateAfter(queryClient, 'activityEdit');
 export const afterAbsence = (queryClient: QueryClient) => invalidateAfter(queryClient, 'absence');
-export const afterActionOptionsChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'actionOptions');
-export const afterCoTeachersChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'coTeachers');
-export const afterCalendarChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'calendar');
-export const afterContactSent = (queryClient: QueryClient) => invalidateAfter(queryClient, 'contact');
+export const afterActionOptionsChange = (queryClient: QueryClient) =>
+  invalidateAfter(queryClient, 'actionOptions');
+export const afterCoTeachersChange = (queryClient: QueryClient) =>
+  invalidateAfter(queryClient, 'coTeachers');
+export const afterCalendarChange = (queryClient: QueryClient) =>
+  invalidateAfter(queryClient, 'calendar');
+export const afterContactSent = (queryClient: QueryClient) =>
+  invalidateAfter(queryClient, 'contact');
 export const afterCartChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'cart');
 export const afterOrder = (queryClient: QueryClient) => invalidateAfter(queryClient, 'order');
-export const afterOrderChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'orderChange');
-export const afterProductChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'productChange');
-export const afterCustomization = (queryClient: QueryClient) => invalidateAfter(queryClient, 'customization');
-export const afterStoreMetaChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'storeMeta');
+export const afterOrderChange = (queryClient: QueryClient) =>
+  invalidateAfter(queryClient, 'orderChange');
+export const afterProductChange = (queryClient: QueryClient) =>
+  invalidateAfter(queryClient, 'productChange');
+export const afterCustomization = (queryClient: QueryClient) =>
+  invalidateAfter(queryClient, 'customization');
+export const afterStoreMetaChange = (queryClient: QueryClient) =>
+  invalidateAfter(queryClient, 'storeMeta');
 export const afterRolesChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'roles');
-export const afterSchoolSettingsChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'schoolSettings');
-export const afterDeliveryDatesChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'deliveryDates');
-export const afterSurveyAnswered = (queryClient: QueryClient) => invalidateAfter(queryClient, 'survey');
-export const afterRosterImport = (queryClient: QueryClient) => invalidateAfter(queryClient, 'rosterImport');
+export const afterSchoolSettingsChange = (queryClient: QueryClient) =>
+  invalidateAfter(queryClient, 'schoolSettings');
+export const afterDeliveryDatesChange = (queryClient: QueryClient) =>
+  invalidateAfter(queryClient, 'deliveryDates');
+export const afterSurveyAnswered = (queryClient: QueryClient) =>
+  invalidateAfter(queryClient, 'survey');
+export const afterRosterImport = (queryClient: QueryClient) =>
+  invalidateAfter(queryClient, 'rosterImport');
 
 /** A class's group types changed (added, renamed, regrouped or deleted). */
 export const afterGroupTypesChange = (queryClient: QueryClient, periodId: string) =>

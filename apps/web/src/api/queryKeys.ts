@@ -68,7 +68,8 @@ export const queryKeys = {
   reports: {
     all: ['reports'] as const,
     meta: ['reports', 'meta'] as const,
-    tab: (tab: string, filters: object, subject?: string) => ['reports', tab, subject ?? null, filters] as const,
+    tab: (tab: string, filters: object, subject?: string) =>
+      ['reports', tab, subject ?? null, filters] as const,
   },
   /** GET utility/student/balance/stats: the signed-in student's balance, tier and level. */
   balanceStats: ['balance-stats'] as const,
@@ -100,13 +101,15 @@ export const queryKeys = {
   /** GET utility/student/dashboard/stats and academic-projections: a student's dashboard (`null` = the signed-in student). */
   dashboard: {
     all: ['dashboard'] as const,
-    stats: (studentId: string | null, days: number) => ['dashboard', 'stats', studentId, days] as const,
+    stats: (studentId: string | null, days: number) =>
+      ['dashboard', 'stats', studentId, days] as const,
     projections: (studentId: string | null) => ['dashboard', 'projections', studentId] as const,
   },
   /** POST utility/student/balance: balances at a list of end dates (the pay-period breakdown). */
   balancesAt: {
     all: ['balances-at'] as const,
-    of: (studentId: string | null, endDates: readonly string[]) => ['balances-at', studentId, endDates] as const,
+    of: (studentId: string | null, endDates: readonly string[]) =>
+      ['balances-at', studentId, endDates] as const,
   },
 
   /** GET calendar: the school year, holidays and today. */

@@ -23,7 +23,11 @@ export interface Scripted {
 export function stubFetch(reply: Scripted | (() => Promise<never>)) {
   const fn = vi.fn(async (_url: string, _init?: RequestInit) => {
     if (typeof reply === 'function') return reply();
-    return { status: reply.status, ok: reply.status >= 200 && reply.status < 300, text: async () => reply.text };
+    return {
+      status: reply.status,
+      ok: reply.status >= 200 && reply.status < 300,
+      text: async () => reply.text,
+    };
   });
   vi.stubGlobal('fetch', fn);
   return fn;

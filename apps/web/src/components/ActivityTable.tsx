@@ -40,7 +40,12 @@ function TakenBack({ points }: { points: number }) {
 /** Small screens: one card per activity, points on the right. */
 function ActivityCards({ items, caption, showStudent, actions }: Props) {
   return (
-    <Stack gap="xs" component="ul" aria-label={caption} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <Stack
+      gap="xs"
+      component="ul"
+      aria-label={caption}
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
       {items.map((a) => (
         <Paper key={a._id} component="li" withBorder p="sm">
           <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -108,7 +113,9 @@ function WideTable({ items, caption, showStudent = false, actions }: Props) {
                   {shortDate(a.date)}
                 </Text>
               </Table.Td>
-              {showStudent ? <Table.Td style={{ whiteSpace: 'nowrap' }}>{fullName(a.student)}</Table.Td> : null}
+              {showStudent ? (
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{fullName(a.student)}</Table.Td>
+              ) : null}
               <Table.Td>
                 <Stack gap={0}>
                   <Text fz="sm" fw={500}>
@@ -122,7 +129,13 @@ function WideTable({ items, caption, showStudent = false, actions }: Props) {
                 </Stack>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={CATEGORY_COLORS[a.category] ?? 'gray'} tt="none" style={{ overflow: 'visible' }} miw="max-content">
+                <Badge
+                  variant="light"
+                  color={CATEGORY_COLORS[a.category] ?? 'gray'}
+                  tt="none"
+                  style={{ overflow: 'visible' }}
+                  miw="max-content"
+                >
                   {a.category}
                 </Badge>
               </Table.Td>

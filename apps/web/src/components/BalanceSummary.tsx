@@ -9,7 +9,13 @@ export function BalanceHeadline({ balance, testId }: { balance: number; testId?:
       <Text fz="sm" c="dimmed" fw={600}>
         Balance
       </Text>
-      <Title order={2} fz={40} lh={1.1} data-testid={testId} aria-label={`Balance ${balance} points`}>
+      <Title
+        order={2}
+        fz={40}
+        lh={1.1}
+        data-testid={testId}
+        aria-label={`Balance ${balance} points`}
+      >
         {formatPoints(balance)}
       </Title>
     </Stack>
@@ -17,10 +23,20 @@ export function BalanceHeadline({ balance, testId }: { balance: number; testId?:
 }
 
 /** Earned yesterday, total earned and total spent, side by side. */
-export function BalanceFigures({ stats, cols }: { stats: { earnedYesterday: number; totalEarned: number; totalSpent: number }; cols: SimpleGridProps['cols'] }) {
+export function BalanceFigures({
+  stats,
+  cols,
+}: {
+  stats: { earnedYesterday: number; totalEarned: number; totalSpent: number };
+  cols: SimpleGridProps['cols'];
+}) {
   return (
     <SimpleGrid cols={cols} spacing="lg">
-      <Figure label="Earned yesterday" value={signedPoints(stats.earnedYesterday)} color={pointsColor(stats.earnedYesterday)} />
+      <Figure
+        label="Earned yesterday"
+        value={signedPoints(stats.earnedYesterday)}
+        color={pointsColor(stats.earnedYesterday)}
+      />
       <Figure label="Total earned" value={formatPoints(stats.totalEarned)} />
       <Figure label="Total spent" value={formatPoints(stats.totalSpent)} />
     </SimpleGrid>

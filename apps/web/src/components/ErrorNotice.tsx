@@ -9,7 +9,12 @@ interface Props {
 }
 
 /** A failed call's message; Mantine's Alert carries role="alert". */
-export function ErrorNotice({ message, title = 'Something went wrong', onRetry, retrying = false }: Props) {
+export function ErrorNotice({
+  message,
+  title = 'Something went wrong',
+  onRetry,
+  retrying = false,
+}: Props) {
   return (
     <Alert color="red" variant="light" title={title}>
       {onRetry ? (

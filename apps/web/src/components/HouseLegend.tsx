@@ -4,7 +4,14 @@ import { houseDotColor } from './houses';
 
 /** A house's colour dot, as the roster shows it. Decorative where its name is written beside it. */
 function HouseColorDot({ house, size = 10 }: { house: string; size?: number }) {
-  return <Box aria-hidden w={size} h={size} style={{ flex: 'none', borderRadius: '50%', background: houseDotColor(house) }} />;
+  return (
+    <Box
+      aria-hidden
+      w={size}
+      h={size}
+      style={{ flex: 'none', borderRadius: '50%', background: houseDotColor(house) }}
+    />
+  );
 }
 
 /** What the coloured dots mean: "Houses: ● altruismo ● amistad …", as a list of the houses shown. */
@@ -16,7 +23,15 @@ export function HouseLegend({ houses }: { houses: readonly string[] }) {
       <Text fz="xs" c="dimmed" id={titleId}>
         Houses:
       </Text>
-      <Group component="ul" aria-labelledby={titleId} gap="sm" wrap="wrap" m={0} p={0} style={{ listStyle: 'none', flex: 1, minWidth: 0 }}>
+      <Group
+        component="ul"
+        aria-labelledby={titleId}
+        gap="sm"
+        wrap="wrap"
+        m={0}
+        p={0}
+        style={{ listStyle: 'none', flex: 1, minWidth: 0 }}
+      >
         {houses.map((h) => (
           <Group component="li" key={h} gap={4} wrap="nowrap">
             <HouseColorDot house={h} />

@@ -15,19 +15,30 @@ const render = (query: QueryLike<string[]>) =>
 describe('QueryState', () => {
   it('while loading: a spinner that says what loads, as a status', () => {
     const html = render({ data: undefined, error: null, isPending: true });
-    expect(html).toMatch(/role="status"[^>]*aria-label="Loading classes"|aria-label="Loading classes"[^>]*role="status"/);
+    expect(html).toMatch(
+      /role="status"[^>]*aria-label="Loading classes"|aria-label="Loading classes"[^>]*role="status"/,
+    );
     expect(html).not.toContain('<p>');
   });
 
   it('on failure: the message as an alert, with a Try again button when the query can refetch', () => {
-    const html = render({ data: undefined, error: new Error('The server is busy'), isPending: false, refetch: () => undefined });
+    const html = render({
+      data: undefined,
+      error: new Error('The server is busy'),
+      isPending: false,
+      refetch: () => undefined,
+    });
     expect(html).toContain('role="alert"');
     expect(html).toContain('The server is busy');
     expect(html).toMatch(/<button[^>]*>.*Try again/);
-    expect(render({ data: undefined, error: new Error('x'), isPending: false })).not.toContain('Try again');
+    expect(render({ data: undefined, error: new Error('x'), isPending: false })).not.toContain(
+      'Try again',
+    );
   });
 
   it('with data: the content', () => {
-    expect(render({ data: ['Math 6', 'Science'], error: null, isPending: false })).toContain('<p>Math 6, Science</p>');
+    expect(render({ data: ['Math 6', 'Science'], error: null, isPending: false })).toContain(
+      '<p>Math 6, Science</p>',
+    );
   });
 });

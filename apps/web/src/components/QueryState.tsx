@@ -28,7 +28,13 @@ interface Props<T> {
  * The one place that turns a query into what the screen shows: a spinner while it loads, the
  * error (with a button that asks again) when it failed, the content when it answered.
  */
-export function QueryState<T>({ query, loading = 'Loading', size = 'page', errorTitle, children }: Props<T>) {
+export function QueryState<T>({
+  query,
+  loading = 'Loading',
+  size = 'page',
+  errorTitle,
+  children,
+}: Props<T>) {
   if (query.isPending)
     return (
       <Center mih={size === 'page' ? '50vh' : undefined} py={size === 'section' ? 'lg' : undefined}>

@@ -12,7 +12,10 @@ function useKeyboardScroll(label: string) {
   useEffect(() => {
     if (!viewport) return;
     const check = () =>
-      setOverflows(viewport.scrollHeight > viewport.clientHeight + 1 || viewport.scrollWidth > viewport.clientWidth + 1);
+      setOverflows(
+        viewport.scrollHeight > viewport.clientHeight + 1 ||
+          viewport.scrollWidth > viewport.clientWidth + 1,
+      );
     check();
     const observer = new ResizeObserver(check);
     observer.observe(viewport);
@@ -27,7 +30,15 @@ function useKeyboardScroll(label: string) {
 }
 
 /** A list or panel that scrolls past `mah`, reachable by keyboard (see useKeyboardScroll). */
-export function ScrollRegion({ label, mah, children }: { label: string; mah: number; children: ReactNode }) {
+export function ScrollRegion({
+  label,
+  mah,
+  children,
+}: {
+  label: string;
+  mah: number;
+  children: ReactNode;
+}) {
   const scroll = useKeyboardScroll(label);
   return (
     <ScrollArea.Autosize mah={mah} type="auto" offsetScrollbars {...scroll}>
@@ -37,7 +48,15 @@ export function ScrollRegion({ label, mah, children }: { label: string; mah: num
 }
 
 /** Table.ScrollContainer whose horizontal scroll the keyboard can reach (see useKeyboardScroll). */
-export function TableScroll({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
+export function TableScroll({
+  label,
+  minWidth,
+  children,
+}: {
+  label: string;
+  minWidth: number;
+  children: ReactNode;
+}) {
   const scroll = useKeyboardScroll(label);
   return (
     <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={scroll}>

@@ -2,7 +2,12 @@ import type { FormErrors } from '@mantine/form';
 
 /** What is read of a zod schema (the shared ones of @app/domain): its safeParse. */
 interface Schema {
-  safeParse(values: unknown): { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+  safeParse(values: unknown):
+    | { success: true }
+    | {
+        success: false;
+        error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] };
+      };
 }
 
 /**
@@ -10,7 +15,10 @@ interface Schema {
  * first message, with the API's field name replaced by the label the form shows
  * ("userEmail must be…" → "Email must be…").
  */
-export function schemaValidate<Values extends object>(schema: Schema, labels: Record<keyof Values & string, string>) {
+export function schemaValidate<Values extends object>(
+  schema: Schema,
+  labels: Record<keyof Values & string, string>,
+) {
   return (values: Values): FormErrors => {
     const parsed = schema.safeParse(values);
     if (parsed.success) return {};

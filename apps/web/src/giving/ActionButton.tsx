@@ -4,7 +4,11 @@ import { signedPoints } from '../components/points';
 import { toolKey } from './toolbarKeys';
 
 /** What the action picker's roving tabindex gives each control: one of them is the Tab stop. */
-export type ToolProps = (key: string) => { tabIndex: number; 'data-tool': string; onFocus: () => void };
+export type ToolProps = (key: string) => {
+  tabIndex: number;
+  'data-tool': string;
+  onFocus: () => void;
+};
 
 interface Props {
   action: ActivityOption;
@@ -47,7 +51,12 @@ export function ActionButton({ action, chosen, pinned, onToggle, onPin, onDelete
           aria-label={`${pinned ? 'Unpin' : 'Pin'} ${action.name}`}
           aria-pressed={pinned}
           onClick={onPin}
-          style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: onDelete ? 0 : undefined, borderTopRightRadius: onDelete ? 0 : undefined, borderLeft: 0 }}
+          style={{
+            borderTopLeftRadius: 0,
+            borderBottomLeftRadius: onDelete ? 0 : undefined,
+            borderTopRightRadius: onDelete ? 0 : undefined,
+            borderLeft: 0,
+          }}
           {...tool(toolKey(action._id, 'pin'))}
         >
           {pinned ? '★' : '☆'}

@@ -16,7 +16,13 @@ interface Props {
   toolbarRef?: Ref<HTMLDivElement>;
 }
 
-type SectionProps = Omit<Props, 'options' | 'toolbarRef'> & { title: string; actions: ActivityOption[]; empty?: string; pinned: string[]; tool: ToolProps };
+type SectionProps = Omit<Props, 'options' | 'toolbarRef'> & {
+  title: string;
+  actions: ActivityOption[];
+  empty?: string;
+  pinned: string[];
+  tool: ToolProps;
+};
 
 function Section({ title, actions, empty, ...rest }: SectionProps) {
   if (!actions.length && !empty) return null;
@@ -68,7 +74,8 @@ export function ActionPicker({ options, toolbarRef, ...rest }: Props) {
   const root = useRef<HTMLDivElement | null>(null);
   // Pinning moves an action to another section (a new button); deleting removes it: focus follows.
   const refocus = useRef(false);
-  const focusTool = (key: string) => root.current?.querySelector<HTMLElement>(`[data-tool="${CSS.escape(key)}"]`)?.focus();
+  const focusTool = (key: string) =>
+    root.current?.querySelector<HTMLElement>(`[data-tool="${CSS.escape(key)}"]`)?.focus();
   useEffect(() => {
     if (!refocus.current) return;
     const lost = !document.activeElement || document.activeElement === document.body;
@@ -76,7 +83,11 @@ export function ActionPicker({ options, toolbarRef, ...rest }: Props) {
     if (lost || root.current?.contains(document.activeElement)) refocus.current = false;
   });
 
-  const tool: ToolProps = (key) => ({ tabIndex: key === current ? 0 : -1, 'data-tool': key, onFocus: () => setActive(key) });
+  const tool: ToolProps = (key) => ({
+    tabIndex: key === current ? 0 : -1,
+    'data-tool': key,
+    onFocus: () => setActive(key),
+  });
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     const next = nextTool(e.key, tools, current);
@@ -102,10 +113,26 @@ export function ActionPicker({ options, toolbarRef, ...rest }: Props) {
   const setRoot = useMergedRef(root, toolbarRef);
 
   return (
-    <Stack gap="md" role="toolbar" aria-label="Bonuses and flags: arrow keys move, Enter chooses" onKeyDown={onKeyDown} ref={setRoot}>
+    <Stack
+      gap="md"
+      role="toolbar"
+      aria-label="Bonuses and flags: arrow keys move, Enter chooses"
+      onKeyDown={onKeyDown}
+      ref={setRoot}
+    >
       <Section title="Pinned" actions={s.pinned} {...sectionProps} />
-      <Section title="Bonuses" actions={s.bonuses} empty={s.pinned.length ? undefined : 'No bonuses yet.'} {...sectionProps} />
-      <Section title="Flags" actions={s.flags} empty={s.pinned.length ? undefined : 'No flags yet.'} {...sectionProps} />
+      <Section
+        title="Bonuses"
+        actions={s.bonuses}
+        empty={s.pinned.length ? undefined : 'No bonuses yet.'}
+        {...sectionProps}
+      />
+      <Section
+        title="Flags"
+        actions={s.flags}
+        empty={s.pinned.length ? undefined : 'No flags yet.'}
+        {...sectionProps}
+      />
       {s.others.map((o) => (
         <Section key={o.category} title={o.category} actions={o.actions} {...sectionProps} />
       ))}

@@ -2,7 +2,13 @@ import { Text, Textarea } from '@mantine/core';
 import { MAX_COMMENT_LENGTH } from '@app/domain';
 
 /** Optional comment with a live count against the 150-character limit. */
-export function CommentField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+export function CommentField({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+}) {
   const left = MAX_COMMENT_LENGTH - value.length;
   return (
     <Textarea

@@ -1,5 +1,13 @@
 import { useState } from 'react';
-import { Button, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import type { ActivityOptions, CustomActionInput } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { customLeft } from './actionOrder';
@@ -40,9 +48,24 @@ export function CustomActionForm({ options, saving, error, onCreate, onCancel }:
           ]}
         />
         <Group align="flex-start" grow wrap="nowrap">
-          <TextInput label="Name" required maxLength={40} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+          <TextInput
+            label="Name"
+            required
+            maxLength={40}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
           {category === 'Bonuses' ? (
-            <NumberInput label="Points" min={1} max={50} clampBehavior="strict" allowDecimal={false} value={points} onChange={setPoints} maw={110} />
+            <NumberInput
+              label="Points"
+              min={1}
+              max={50}
+              clampBehavior="strict"
+              allowDecimal={false}
+              value={points}
+              onChange={setPoints}
+              maw={110}
+            />
           ) : null}
         </Group>
         <Text fz="xs" c="dimmed">

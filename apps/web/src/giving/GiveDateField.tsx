@@ -3,7 +3,15 @@ import type { CalendarView } from '../api';
 import { giveDateProblem } from './giveDate';
 
 /** The school day a give is for: a native date input limited to the giving window. */
-export function GiveDateField({ calendar, value, onChange }: { calendar: CalendarView; value: string; onChange: (d: string) => void }) {
+export function GiveDateField({
+  calendar,
+  value,
+  onChange,
+}: {
+  calendar: CalendarView;
+  value: string;
+  onChange: (d: string) => void;
+}) {
   const problem = giveDateProblem(calendar, value);
   return (
     <TextInput

@@ -12,7 +12,15 @@ import { CustomActionForm } from './CustomActionForm';
 import { GiveBar } from './GiveBar';
 import { giveDateProblem } from './giveDate';
 import { GiveDateField } from './GiveDateField';
-import { actionsSummary, confirmText, giveButtonLabel, hasTarget, needsConfirmation, targetSummary, type GiveTarget } from './giveText';
+import {
+  actionsSummary,
+  confirmText,
+  giveButtonLabel,
+  hasTarget,
+  needsConfirmation,
+  targetSummary,
+  type GiveTarget,
+} from './giveText';
 import { primeAudio } from './sounds';
 import { useActionOptions } from './useActionOptions';
 import { useGive } from './useGive';
@@ -40,7 +48,15 @@ interface Props {
  * the Tab order after the actions (the comment and date come after it), so a keyboard user gives
  * with Tab, an arrow or two, Enter, Tab, Enter.
  */
-export function GivePanel({ target, selectors, calendar, date, onDateChange, onGiven, onClear }: Props) {
+export function GivePanel({
+  target,
+  selectors,
+  calendar,
+  date,
+  onDateChange,
+  onGiven,
+  onClear,
+}: Props) {
   const { options, togglePinned, createCustom, deleteCustom } = useActionOptions();
   const [chosen, setChosen] = useState<string[]>([]);
   const [comment, setComment] = useState('');
@@ -49,7 +65,9 @@ export function GivePanel({ target, selectors, calendar, date, onDateChange, onG
   const confirmRef = useRef<HTMLButtonElement>(null);
   const toolbarRef = useRef<HTMLDivElement>(null);
   // On a phone the actions may be out of view (below the roster) when students are chosen.
-  const { ref: pickerRef, entry: pickerEntry } = useIntersection<HTMLDivElement>({ threshold: 0.1 });
+  const { ref: pickerRef, entry: pickerEntry } = useIntersection<HTMLDivElement>({
+    threshold: 0.1,
+  });
   useEffect(() => {
     if (confirming) confirmRef.current?.focus();
   }, [confirming]);
@@ -60,7 +78,9 @@ export function GivePanel({ target, selectors, calendar, date, onDateChange, onG
   });
 
   const offered = options.data ? givableActions(options.data) : [];
-  const pickedActions = chosen.map((id) => offered.find((a) => a._id === id)).filter((a): a is ActivityOption => Boolean(a));
+  const pickedActions = chosen
+    .map((id) => offered.find((a) => a._id === id))
+    .filter((a): a is ActivityOption => Boolean(a));
   const picked = pickedActions.map((a) => a._id);
   const label = giveButtonLabel(target);
   const dateProblem = giveDateProblem(calendar, date);
@@ -71,7 +91,12 @@ export function GivePanel({ target, selectors, calendar, date, onDateChange, onG
   const submit = () => {
     primeAudio();
     setConfirming(false);
-    give.mutate({ ...selectors, activityTypes: picked, date, comment: comment.trim() || undefined });
+    give.mutate({
+      ...selectors,
+      activityTypes: picked,
+      date,
+      comment: comment.trim() || undefined,
+    });
   };
   const onGive = () => (needsConfirmation(target, pointsEach) ? setConfirming(true) : submit());
   const removeCustom = (a: ActivityOption) => {
@@ -83,7 +108,13 @@ export function GivePanel({ target, selectors, calendar, date, onDateChange, onG
   const actionsBelow = (pickerEntry?.boundingClientRect.top ?? 0) > 0;
 
   const giveButton = (
-    <Button size="md" onClick={onGive} disabled={!ready} loading={give.isPending} aria-label={label}>
+    <Button
+      size="md"
+      onClick={onGive}
+      disabled={!ready}
+      loading={give.isPending}
+      aria-label={label}
+    >
       {label}
     </Button>
   );
@@ -95,14 +126,21 @@ export function GivePanel({ target, selectors, calendar, date, onDateChange, onG
       day={date !== calendar.today ? shortDate(date) : null}
       above={
         <>
-          {give.isError ? <ErrorNotice title="Nothing was given" message={give.error.message} /> : null}
+          {give.isError ? (
+            <ErrorNotice title="Nothing was given" message={give.error.message} />
+          ) : null}
           {dateProblem ? (
             <Text fz="sm" c="red">
               {dateProblem}
             </Text>
           ) : null}
           {confirming && ready ? (
-            <Alert color={pointsEach < 0 ? 'red' : 'grape'} title="Please confirm" role="alertdialog" aria-label="Please confirm">
+            <Alert
+              color={pointsEach < 0 ? 'red' : 'grape'}
+              title="Please confirm"
+              role="alertdialog"
+              aria-label="Please confirm"
+            >
               <Stack gap="sm">
                 <Text fz="sm">{confirmText(target, pointsEach)}</Text>
                 <Group gap="sm">
@@ -142,51 +180,51 @@ export function GivePanel({ target, selectors, calendar, date, onDateChange, onG
         </Title>
         <QueryState query={options} size="section" loading="Loading actions">
           {(actions) => (
-          <>
-            <div ref={pickerRef}>
-              <ActionPicker
-                options={actions}
-                chosen={picked}
-                onToggle={(id) => setChosen((c) => toggleId(c, id))}
-                onPin={togglePinned}
-                onDeleteCustom={removeCustom}
-                toolbarRef={toolbarRef}
-              />
-            </div>
-            {bar}
-            {actions.canCreateCustomActions ? (
-              <>
-                {!adding ? (
-                  <Group>
-                    <Button size="xs" variant="subtle" onClick={() => setAdding(true)}>
-                      New custom action
-                    </Button>
-                  </Group>
-                ) : null}
-                <Collapse in={adding}>
-                  <CustomActionForm
-                    options={actions}
-                    saving={createCustom.isPending}
-                    error={createCustom.isError ? createCustom.error.message : null}
-                    onCancel={() => {
-                      setAdding(false);
-                      createCustom.reset();
-                    }}
-                    onCreate={(body, done) =>
-                      createCustom.mutate(body, {
-                        onSuccess: (created) => {
-                          done();
-                          setAdding(false);
-                          setChosen((c) => [...c, created._id]);
-                        },
-                      })
-                    }
-                  />
-                  <Divider mt="md" />
-                </Collapse>
-              </>
-            ) : null}
-          </>
+            <>
+              <div ref={pickerRef}>
+                <ActionPicker
+                  options={actions}
+                  chosen={picked}
+                  onToggle={(id) => setChosen((c) => toggleId(c, id))}
+                  onPin={togglePinned}
+                  onDeleteCustom={removeCustom}
+                  toolbarRef={toolbarRef}
+                />
+              </div>
+              {bar}
+              {actions.canCreateCustomActions ? (
+                <>
+                  {!adding ? (
+                    <Group>
+                      <Button size="xs" variant="subtle" onClick={() => setAdding(true)}>
+                        New custom action
+                      </Button>
+                    </Group>
+                  ) : null}
+                  <Collapse in={adding}>
+                    <CustomActionForm
+                      options={actions}
+                      saving={createCustom.isPending}
+                      error={createCustom.isError ? createCustom.error.message : null}
+                      onCancel={() => {
+                        setAdding(false);
+                        createCustom.reset();
+                      }}
+                      onCreate={(body, done) =>
+                        createCustom.mutate(body, {
+                          onSuccess: (created) => {
+                            done();
+                            setAdding(false);
+                            setChosen((c) => [...c, created._id]);
+                          },
+                        })
+                      }
+                    />
+                    <Divider mt="md" />
+                  </Collapse>
+                </>
+              ) : null}
+            </>
           )}
         </QueryState>
         <CommentField value={comment} onChange={setComment} />

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { ActivityOption } from '../api';
 import { actionSections, customLeft, toggleId, togglePin } from './actionOrder';
 
-const opt = (id: string, category: 'Flags' | 'Bonuses' | 'Academic Pay Day', isCustom = false): ActivityOption => ({
+const opt = (
+  id: string,
+  category: 'Flags' | 'Bonuses' | 'Academic Pay Day',
+  isCustom = false,
+): ActivityOption => ({
   _id: id,
   name: id,
   category,
@@ -21,21 +25,41 @@ const categories = {
 
 describe('actionSections', () => {
   it('puts power actions first, in pin order, and not again below', () => {
-    const s = actionSections({ categories, powerActions: ['f2', 'b2'], givableCategories: ['Flags', 'Bonuses'] });
+    const s = actionSections({
+      categories,
+      powerActions: ['f2', 'b2'],
+      givableCategories: ['Flags', 'Bonuses'],
+    });
     expect(s.pinned.map((a) => a._id)).toEqual(['f2', 'b2']);
     expect(s.bonuses.map((a) => a._id)).toEqual(['b1', 'b3']);
     expect(s.flags.map((a) => a._id)).toEqual(['f1']);
     expect(s.others).toEqual([]);
   });
   it('offers admins the other categories they may give, in their own sections', () => {
-    const s = actionSections({ categories, powerActions: ['p1'], givableCategories: ['Flags', 'Bonuses', 'Academic Pay Day', 'Daily Behavior'] });
+    const s = actionSections({
+      categories,
+      powerActions: ['p1'],
+      givableCategories: ['Flags', 'Bonuses', 'Academic Pay Day', 'Daily Behavior'],
+    });
     expect(s.pinned.map((a) => a._id)).toEqual(['p1']);
     expect(s.others).toEqual([]);
-    const t = actionSections({ categories, powerActions: [], givableCategories: ['Flags', 'Bonuses', 'Academic Pay Day'] });
-    expect(t.others.map((o) => [o.category, o.actions.map((a) => a._id)])).toEqual([['Academic Pay Day', ['p1']]]);
+    const t = actionSections({
+      categories,
+      powerActions: [],
+      givableCategories: ['Flags', 'Bonuses', 'Academic Pay Day'],
+    });
+    expect(t.others.map((o) => [o.category, o.actions.map((a) => a._id)])).toEqual([
+      ['Academic Pay Day', ['p1']],
+    ]);
   });
   it('ignores power actions that are not offered', () => {
-    expect(actionSections({ categories, powerActions: ['gone'], givableCategories: ['Flags', 'Bonuses'] }).pinned).toEqual([]);
+    expect(
+      actionSections({
+        categories,
+        powerActions: ['gone'],
+        givableCategories: ['Flags', 'Bonuses'],
+      }).pinned,
+    ).toEqual([]);
   });
 });
 
@@ -50,7 +74,11 @@ describe('togglePin and toggleId', () => {
 
 describe('customLeft', () => {
   it('counts the custom actions of a kind against the limit', () => {
-    const customActions = [opt('c1', 'Bonuses', true), opt('c2', 'Bonuses', true), opt('c3', 'Flags', true)];
+    const customActions = [
+      opt('c1', 'Bonuses', true),
+      opt('c2', 'Bonuses', true),
+      opt('c3', 'Flags', true),
+    ];
     expect(customLeft({ customActions, customLimit: 5 }, 'Bonuses')).toBe(3);
     expect(customLeft({ customActions, customLimit: 5 }, 'Flags')).toBe(4);
     expect(customLeft({ customActions, customLimit: 1 }, 'Bonuses')).toBe(0);

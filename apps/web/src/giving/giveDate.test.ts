@@ -28,7 +28,9 @@ describe('giveDateProblem', () => {
     expect(giveDateProblem(cal('2025-10-15'), '2025-10-14')).toBeNull();
     expect(giveDateProblem(cal('2025-10-15'), '2025-10-18')).toBe('date cannot be in the future');
     expect(giveDateProblem(cal('2025-10-20'), '2025-10-18')).toBe('Not allowed on weekends');
-    expect(giveDateProblem(cal('2025-10-20', ['2025-10-17']), '2025-10-17')).toBe('Not allowed on holidays');
+    expect(giveDateProblem(cal('2025-10-20', ['2025-10-17']), '2025-10-17')).toBe(
+      'Not allowed on holidays',
+    );
     expect(giveDateProblem(cal('2025-10-20'), '')).toBe('Choose a date');
   });
 });

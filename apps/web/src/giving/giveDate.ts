@@ -10,7 +10,8 @@ export const schoolCalendar = (c: CalendarView): SchoolCalendar => ({
 });
 
 /** The date a give defaults to: the latest school day up to today (today may be a weekend). */
-export const defaultGiveDate = (c: CalendarView): string | null => lastSchoolDay(schoolCalendar(c), c.today);
+export const defaultGiveDate = (c: CalendarView): string | null =>
+  lastSchoolDay(schoolCalendar(c), c.today);
 
 /** Why points cannot be given on `date`, or null when they can. */
 export const giveDateProblem = (c: CalendarView, date: string): string | null =>

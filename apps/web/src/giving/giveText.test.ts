@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { actionsSummary, confirmText, giveButtonLabel, giveResultText, hasTarget, needsConfirmation, pointsPerStudent, targetSummary } from './giveText';
+import {
+  actionsSummary,
+  confirmText,
+  giveButtonLabel,
+  giveResultText,
+  hasTarget,
+  needsConfirmation,
+  pointsPerStudent,
+  targetSummary,
+} from './giveText';
 
-const type = (points: number) => ({ _id: 'x', name: 'x', category: points < 0 ? ('Flags' as const) : ('Bonuses' as const), points });
+const type = (points: number) => ({
+  _id: 'x',
+  name: 'x',
+  category: points < 0 ? ('Flags' as const) : ('Bonuses' as const),
+  points,
+});
 
 describe('giveButtonLabel', () => {
   it.each([
@@ -13,7 +27,10 @@ describe('giveButtonLabel', () => {
     [{ kind: 'houses', names: [] } as const, 'Give'],
     [{ kind: 'grades', values: ['7'] } as const, 'Give to 7th Grade'],
     [{ kind: 'grades', values: ['6', '7'] } as const, 'Give to 2 grade levels'],
-    [{ kind: 'period', label: '1st Period — Math 6' } as const, 'Give to all of 1st Period — Math 6'],
+    [
+      { kind: 'period', label: '1st Period — Math 6' } as const,
+      'Give to all of 1st Period — Math 6',
+    ],
     [{ kind: 'group', name: 'Table 1' } as const, 'Give to group Table 1'],
   ])('%j → %s', (target, label) => {
     expect(giveButtonLabel(target)).toBe(label);
@@ -29,22 +46,52 @@ describe('giveButtonLabel', () => {
 describe('giveResultText', () => {
   it('sums the actions per student', () => {
     expect(pointsPerStudent({ activityTypes: [type(5), type(2)] })).toBe(7);
-    expect(giveResultText({ activityTypes: [type(5), type(5)], studentCount: 30 })).toBe('Gave 10 points to 30 students');
+    expect(giveResultText({ activityTypes: [type(5), type(5)], studentCount: 30 })).toBe(
+      'Gave 10 points to 30 students',
+    );
   });
   it('speaks of flags as points taken', () => {
-    expect(giveResultText({ activityTypes: [type(-3)], studentCount: 1 })).toBe('Took 3 points from 1 student');
+    expect(giveResultText({ activityTypes: [type(-3)], studentCount: 1 })).toBe(
+      'Took 3 points from 1 student',
+    );
   });
   it('uses the singular for one point', () => {
-    expect(giveResultText({ activityTypes: [type(1)], studentCount: 2 })).toBe('Gave 1 point to 2 students');
+    expect(giveResultText({ activityTypes: [type(1)], studentCount: 2 })).toBe(
+      'Gave 1 point to 2 students',
+    );
   });
   it("says when a flag also took back the day's Daily Behavior points", () => {
-    const one = { activityTypes: [type(-3)], studentCount: 1, dailyBehaviorTakenBack: { students: 1, points: -2 } };
-    expect(giveResultText(one)).toBe('Took 3 points from 1 student, and 2 Daily Behavior points the day had already given');
-    const all = { activityTypes: [type(-3)], studentCount: 4, dailyBehaviorTakenBack: { students: 4, points: -8 } };
-    expect(giveResultText(all)).toBe('Took 3 points from 4 students, and 2 Daily Behavior points each the day had already given');
-    const some = { activityTypes: [type(-3)], studentCount: 4, dailyBehaviorTakenBack: { students: 2, points: -4 } };
-    expect(giveResultText(some)).toBe('Took 3 points from 4 students, and 2 Daily Behavior points from 2 of them the day had already given');
-    expect(giveResultText({ activityTypes: [type(-3)], studentCount: 1, dailyBehaviorTakenBack: { students: 0, points: 0 } })).toBe('Took 3 points from 1 student');
+    const one = {
+      activityTypes: [type(-3)],
+      studentCount: 1,
+      dailyBehaviorTakenBack: { students: 1, points: -2 },
+    };
+    expect(giveResultText(one)).toBe(
+      'Took 3 points from 1 student, and 2 Daily Behavior points the day had already given',
+    );
+    const all = {
+      activityTypes: [type(-3)],
+      studentCount: 4,
+      dailyBehaviorTakenBack: { students: 4, points: -8 },
+    };
+    expect(giveResultText(all)).toBe(
+      'Took 3 points from 4 students, and 2 Daily Behavior points each the day had already given',
+    );
+    const some = {
+      activityTypes: [type(-3)],
+      studentCount: 4,
+      dailyBehaviorTakenBack: { students: 2, points: -4 },
+    };
+    expect(giveResultText(some)).toBe(
+      'Took 3 points from 4 students, and 2 Daily Behavior points from 2 of them the day had already given',
+    );
+    expect(
+      giveResultText({
+        activityTypes: [type(-3)],
+        studentCount: 1,
+        dailyBehaviorTakenBack: { students: 0, points: 0 },
+      }),
+    ).toBe('Took 3 points from 1 student');
   });
 });
 
@@ -59,8 +106,12 @@ describe('needsConfirmation', () => {
     expect(needsConfirmation({ kind: 'students', count: 1 }, -25)).toBe(true);
   });
   it('says what will happen', () => {
-    expect(confirmText({ kind: 'students', count: 40 }, 5)).toBe('Give 5 points each to 40 students?');
-    expect(confirmText({ kind: 'houses', names: ['amistad'] }, -3)).toBe('Take 3 points each from house amistad?');
+    expect(confirmText({ kind: 'students', count: 40 }, 5)).toBe(
+      'Give 5 points each to 40 students?',
+    );
+    expect(confirmText({ kind: 'houses', names: ['amistad'] }, -3)).toBe(
+      'Take 3 points each from house amistad?',
+    );
   });
 });
 
@@ -69,14 +120,23 @@ describe('the action bar', () => {
     expect(targetSummary({ kind: 'students', count: 1 })).toBe('1 student selected');
     expect(targetSummary({ kind: 'students', count: 3 })).toBe('3 students selected');
     expect(targetSummary({ kind: 'houses', names: ['amistad'] })).toBe('House amistad');
-    expect(targetSummary({ kind: 'houses', names: ['amistad', 'reveur'] })).toBe('2 houses: amistad, reveur');
+    expect(targetSummary({ kind: 'houses', names: ['amistad', 'reveur'] })).toBe(
+      '2 houses: amistad, reveur',
+    );
     expect(targetSummary({ kind: 'grades', values: ['7'] })).toBe('7th Grade');
-    expect(targetSummary({ kind: 'period', label: '1st Period — Math 6' })).toBe('All of 1st Period — Math 6');
+    expect(targetSummary({ kind: 'period', label: '1st Period — Math 6' })).toBe(
+      'All of 1st Period — Math 6',
+    );
     expect(targetSummary({ kind: 'group', name: 'Table 1' })).toBe('Group Table 1');
   });
   it('says what each student gets', () => {
     expect(actionsSummary([])).toBeNull();
     expect(actionsSummary([{ name: 'Participation', points: 2 }])).toBe('+2 Participation');
-    expect(actionsSummary([{ name: 'Participation', points: 2 }, { name: 'Late to class', points: -3 }])).toBe('+2 Participation, −3 Late to class (−1 each)');
+    expect(
+      actionsSummary([
+        { name: 'Participation', points: 2 },
+        { name: 'Late to class', points: -3 },
+      ]),
+    ).toBe('+2 Participation, −3 Late to class (−1 each)');
   });
 });

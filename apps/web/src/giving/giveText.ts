@@ -34,9 +34,13 @@ export function giveButtonLabel(t: GiveTarget): string {
     case 'students':
       return `Give to ${plural(t.count, 'student')}`;
     case 'houses':
-      return t.names.length === 1 ? `Give to house ${t.names[0]}` : `Give to ${plural(t.names.length, 'house')}`;
+      return t.names.length === 1
+        ? `Give to house ${t.names[0]}`
+        : `Give to ${plural(t.names.length, 'house')}`;
     case 'grades':
-      return t.values.length === 1 ? `Give to ${gradeLabel(t.values[0]!)}` : `Give to ${plural(t.values.length, 'grade level')}`;
+      return t.values.length === 1
+        ? `Give to ${gradeLabel(t.values[0]!)}`
+        : `Give to ${plural(t.values.length, 'grade level')}`;
     case 'period':
       return `Give to all of ${t.label}`;
     case 'group':
@@ -45,20 +49,32 @@ export function giveButtonLabel(t: GiveTarget): string {
 }
 
 /** Points each student received in one give (the sum of its actions). */
-export const pointsPerStudent = (r: Pick<GiveResult, 'activityTypes'>) => r.activityTypes.reduce((n, t) => n + t.points, 0);
+export const pointsPerStudent = (r: Pick<GiveResult, 'activityTypes'>) =>
+  r.activityTypes.reduce((n, t) => n + t.points, 0);
 
 /**
  * "Gave 10 points to 30 students" / "Took 3 points from 1 student", and when a flag also took the
  * day's Daily Behavior points back, that too: "…, and 2 Daily Behavior points the day had given".
  */
-export function giveResultText(r: Pick<GiveResult, 'activityTypes' | 'studentCount'> & Partial<Pick<GiveResult, 'dailyBehaviorTakenBack'>>): string {
+export function giveResultText(
+  r: Pick<GiveResult, 'activityTypes' | 'studentCount'> &
+    Partial<Pick<GiveResult, 'dailyBehaviorTakenBack'>>,
+): string {
   const each = pointsPerStudent(r);
   const who = plural(r.studentCount, 'student');
-  const main = each < 0 ? `Took ${plural(-each, 'point')} from ${who}` : `Gave ${plural(each, 'point')} to ${who}`;
+  const main =
+    each < 0
+      ? `Took ${plural(-each, 'point')} from ${who}`
+      : `Gave ${plural(each, 'point')} to ${who}`;
   const back = r.dailyBehaviorTakenBack;
   if (!back || back.points === 0) return main;
   const per = Math.round(-back.points / back.students);
-  const whom = back.students === r.studentCount ? (r.studentCount === 1 ? '' : ' each') : ` from ${plural(back.students, 'of them', 'of them')}`;
+  const whom =
+    back.students === r.studentCount
+      ? r.studentCount === 1
+        ? ''
+        : ' each'
+      : ` from ${plural(back.students, 'of them', 'of them')}`;
   return `${main}, and ${plural(per, 'Daily Behavior point')}${whom} the day had already given`;
 }
 
@@ -75,7 +91,10 @@ export function needsConfirmation(t: GiveTarget, pointsEach: number): boolean {
 
 /** "Give 30 points each to 40 students?" as the confirmation asks it. */
 export function confirmText(t: GiveTarget, pointsEach: number): string {
-  const what = pointsEach < 0 ? `Take ${plural(-pointsEach, 'point')} each from` : `Give ${plural(pointsEach, 'point')} each to`;
+  const what =
+    pointsEach < 0
+      ? `Take ${plural(-pointsEach, 'point')} each from`
+      : `Give ${plural(pointsEach, 'point')} each to`;
   const who = giveButtonLabel(t).replace(/^Give to /, '');
   return `${what} ${who}?`;
 }
@@ -86,9 +105,13 @@ export function targetSummary(t: GiveTarget): string {
     case 'students':
       return `${plural(t.count, 'student')} selected`;
     case 'houses':
-      return t.names.length === 1 ? `House ${t.names[0]}` : `${plural(t.names.length, 'house')}: ${t.names.join(', ')}`;
+      return t.names.length === 1
+        ? `House ${t.names[0]}`
+        : `${plural(t.names.length, 'house')}: ${t.names.join(', ')}`;
     case 'grades':
-      return t.values.length === 1 ? gradeLabel(t.values[0]!) : `${plural(t.values.length, 'grade level')}: ${t.values.map(gradeLabel).join(', ')}`;
+      return t.values.length === 1
+        ? gradeLabel(t.values[0]!)
+        : `${plural(t.values.length, 'grade level')}: ${t.values.map(gradeLabel).join(', ')}`;
     case 'period':
       return `All of ${t.label}`;
     case 'group':
@@ -100,7 +123,9 @@ export function targetSummary(t: GiveTarget): string {
  * What a give will give each student, as the action bar says it: "+2 Participation", or for
  * several actions "+2 Participation, −3 Late to class (−1 each)"; null when none is chosen.
  */
-export function actionsSummary(actions: readonly { name: string; points: number }[]): string | null {
+export function actionsSummary(
+  actions: readonly { name: string; points: number }[],
+): string | null {
   if (!actions.length) return null;
   const list = actions.map((a) => `${signedPoints(a.points)} ${a.name}`).join(', ');
   if (actions.length === 1) return list;

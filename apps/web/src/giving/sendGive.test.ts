@@ -4,13 +4,24 @@ import { installBrowserShims } from '../api/test-shims';
 import { giveSender } from './sendGive';
 
 /** docs/decisions/062-idempotency-key-for-every-points-change.md: a give goes with an Idempotency-Key, kept while the same give is retried. */
-const given = { giveId: 'g1', date: '2026-03-02', studentCount: 1, activityCount: 1, points: 5, activityTypes: [], dailyBehaviorTakenBack: { students: 0, points: 0 } };
+const given = {
+  giveId: 'g1',
+  date: '2026-03-02',
+  studentCount: 1,
+  activityCount: 1,
+  points: 5,
+  activityTypes: [],
+  dailyBehaviorTakenBack: { students: 0, points: 0 },
+};
 let answers: Array<'lost' | 'ok'>;
 const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => {
   if (answers.shift() === 'lost') throw new TypeError('Failed to fetch');
   return { status: 200, ok: true, text: async () => JSON.stringify(given) };
 });
-const sentKeys = () => fetchMock.mock.calls.map(([, init]) => (init!.headers as Record<string, string>)['Idempotency-Key']);
+const sentKeys = () =>
+  fetchMock.mock.calls.map(
+    ([, init]) => (init!.headers as Record<string, string>)['Idempotency-Key'],
+  );
 
 beforeEach(() => {
   installBrowserShims().store.set('authtoken', 'tok-1');
@@ -33,10 +44,11 @@ describe('giveSender', () => {
     await expect(sender.send(body)).rejects.toThrow();
     // "Try again" (or a second click) with the same give: the same key, so the server gives once.
     await expect(sender.send({ ...body })).resolves.toEqual(given);
-    expect(fetchMock.mock.calls.map(([url, init]) => `${init!.method} ${new URL(url, 'http://x').pathname}`)).toEqual([
-      'POST /api/v1/activity/bulk',
-      'POST /api/v1/activity/bulk',
-    ]);
+    expect(
+      fetchMock.mock.calls.map(
+        ([url, init]) => `${init!.method} ${new URL(url, 'http://x').pathname}`,
+      ),
+    ).toEqual(['POST /api/v1/activity/bulk', 'POST /api/v1/activity/bulk']);
     expect(sentKeys()).toEqual(['key-1', 'key-1']);
   });
 

@@ -7,7 +7,8 @@ import { activity, Attempts, unwrap, type BulkGiveBody, type GiveResult } from '
  */
 export function giveSender(attempts: Attempts = new Attempts()) {
   return {
-    send: (body: BulkGiveBody): Promise<GiveResult> => unwrap(activity.give(body, attempts.keyFor(body))),
+    send: (body: BulkGiveBody): Promise<GiveResult> =>
+      unwrap(activity.give(body, attempts.keyFor(body))),
     given: () => attempts.done(),
   };
 }

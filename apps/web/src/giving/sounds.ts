@@ -23,13 +23,17 @@ export const toneSchedule = (kind: GiveSound): ToneStep[] =>
   NOTES[kind].map((frequency, i) => ({ frequency, start: i * STEP, duration: LENGTH }));
 
 /** Which sound a give makes: a flag's when it took points away. */
-export const soundForPoints = (pointsPerStudent: number): GiveSound => (pointsPerStudent < 0 ? 'flag' : 'bonus');
+export const soundForPoints = (pointsPerStudent: number): GiveSound =>
+  pointsPerStudent < 0 ? 'flag' : 'bonus';
 
 type AudioContextCtor = new () => AudioContext;
 let context: AudioContext | null = null;
 
 function audioContext(): AudioContext | null {
-  const g = globalThis as unknown as { AudioContext?: AudioContextCtor; webkitAudioContext?: AudioContextCtor };
+  const g = globalThis as unknown as {
+    AudioContext?: AudioContextCtor;
+    webkitAudioContext?: AudioContextCtor;
+  };
   const Ctor = g.AudioContext ?? g.webkitAudioContext;
   if (!Ctor) return null;
   context ??= new Ctor();

@@ -6,7 +6,12 @@ const action = (id: string, name: string, custom = false): Tool[] => [
   { key: toolKey(id, 'pin'), main: false, name },
   ...(custom ? [{ key: toolKey(id, 'delete'), main: false, name }] : []),
 ];
-const tools = [...action('a', 'Homework complete'), ...action('b', 'Great participation'), ...action('c', 'Helping others', true), ...action('d', 'Late to class')];
+const tools = [
+  ...action('a', 'Homework complete'),
+  ...action('b', 'Great participation'),
+  ...action('c', 'Helping others', true),
+  ...action('d', 'Late to class'),
+];
 
 describe('nextTool (the action picker as one Tab stop)', () => {
   it('moves left and right through every control, stopping at the edges', () => {

@@ -18,10 +18,14 @@ export const toolKey = (actionId: string, part: 'main' | 'pin' | 'delete') => `$
  */
 export function nextTool(key: string, tools: readonly Tool[], current: string): string | null {
   if (!tools.length) return null;
-  const at = Math.max(0, tools.findIndex((t) => t.key === current));
+  const at = Math.max(
+    0,
+    tools.findIndex((t) => t.key === current),
+  );
   const mains = tools.map((t, i) => (t.main ? i : -1)).filter((i) => i >= 0);
   const step = (from: number, dir: 1 | -1, onlyMain: boolean) => {
-    for (let i = from + dir; i >= 0 && i < tools.length; i += dir) if (!onlyMain || tools[i]!.main) return tools[i]!.key;
+    for (let i = from + dir; i >= 0 && i < tools.length; i += dir)
+      if (!onlyMain || tools[i]!.main) return tools[i]!.key;
     return tools[from]!.key;
   };
   switch (key) {

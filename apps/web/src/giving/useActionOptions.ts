@@ -1,6 +1,13 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { activity, afterActionOptionsChange, queryKeys, unwrap, type ActivityOptions, type CustomActionInput } from '../api';
+import {
+  activity,
+  afterActionOptionsChange,
+  queryKeys,
+  unwrap,
+  type ActivityOptions,
+  type CustomActionInput,
+} from '../api';
 import { useUser } from '../session';
 import { togglePin } from './actionOrder';
 
@@ -17,7 +24,9 @@ export function useActionOptions() {
     mutationFn: (next: string[]) => unwrap(activity.setPowerActions(user?._id ?? '', next)),
     onMutate: (next) => {
       // Pinning answers at once; the server's list replaces this guess.
-      queryClient.setQueryData<ActivityOptions>(KEY, (old) => (old ? { ...old, powerActions: next } : old));
+      queryClient.setQueryData<ActivityOptions>(KEY, (old) =>
+        old ? { ...old, powerActions: next } : old,
+      );
     },
     onError: (err) => notifications.show({ color: 'red', message: err.message }),
     onSettled: refresh,
@@ -26,7 +35,10 @@ export function useActionOptions() {
   const createCustom = useMutation({
     mutationFn: (body: CustomActionInput) => unwrap(activity.createCustom(body)),
     onSuccess: (created) => {
-      notifications.show({ color: 'teal', message: `Custom ${created.category === 'Flags' ? 'flag' : 'bonus'} “${created.name}” added.` });
+      notifications.show({
+        color: 'teal',
+        message: `Custom ${created.category === 'Flags' ? 'flag' : 'bonus'} “${created.name}” added.`,
+      });
       void refresh();
     },
   });

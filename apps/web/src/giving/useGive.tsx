@@ -2,7 +2,14 @@ import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { activity, afterGive, afterUndo, isFailure, newIdempotencyKey, type GiveResult } from '../api';
+import {
+  activity,
+  afterGive,
+  afterUndo,
+  isFailure,
+  newIdempotencyKey,
+  type GiveResult,
+} from '../api';
 import { giveResultText, pointsPerStudent } from './giveText';
 import { giveSender } from './sendGive';
 import { playGiveSound, soundForPoints } from './sounds';
@@ -11,8 +18,20 @@ import { playGiveSound, soundForPoints } from './sounds';
 const UNDO_MS = 10_000;
 
 /** Takes the whole give back and says how it went, in the same toast (one key per toast: a second click is the same Undo). */
-async function undo(queryClient: QueryClient, r: GiveResult, toastId: string, idempotencyKey: string) {
-  notifications.update({ id: toastId, loading: true, title: 'Undoing…', message: giveResultText(r), autoClose: false, withCloseButton: false });
+async function undo(
+  queryClient: QueryClient,
+  r: GiveResult,
+  toastId: string,
+  idempotencyKey: string,
+) {
+  notifications.update({
+    id: toastId,
+    loading: true,
+    title: 'Undoing…',
+    message: giveResultText(r),
+    autoClose: false,
+    withCloseButton: false,
+  });
   const res = await activity.undoGive(r.giveId, idempotencyKey);
   void afterUndo(queryClient);
   const failed = isFailure(res);
@@ -50,7 +69,11 @@ export function useGive(onGiven?: (r: GiveResult) => void) {
         message: (
           <Group justify="space-between" wrap="nowrap" gap="sm">
             <Text size="sm">{giveResultText(r)}</Text>
-            <Button size="compact-sm" variant="default" onClick={() => void undo(queryClient, r, toastId, undoKey)}>
+            <Button
+              size="compact-sm"
+              variant="default"
+              onClick={() => void undo(queryClient, r, toastId, undoKey)}
+            >
               Undo
             </Button>
           </Group>

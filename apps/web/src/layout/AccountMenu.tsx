@@ -20,7 +20,13 @@ function MenuEntry({ item, onLogout }: { item: MenuItem; onLogout: () => void })
     // A school without a toolbox link still sees the entry, but it leads nowhere.
     if (!item.href) return <Menu.Item disabled>{item.label}</Menu.Item>;
     return (
-      <Menu.Item component="a" href={item.href} target="_blank" rel="noopener noreferrer" {...responsive}>
+      <Menu.Item
+        component="a"
+        href={item.href}
+        target="_blank"
+        rel="noopener noreferrer"
+        {...responsive}
+      >
         {item.label}
       </Menu.Item>
     );

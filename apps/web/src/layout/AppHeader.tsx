@@ -20,7 +20,13 @@ export function AppHeader({ user, slim, onToggleSlim, navOpened, onToggleNav }: 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
-        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+        <Burger
+          opened={navOpened}
+          onClick={onToggleNav}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label="Toggle navigation"
+        />
         <Brand compact={slim} />
       </Group>
       <Group gap="sm" wrap="nowrap">
@@ -43,7 +49,13 @@ export function AppHeader({ user, slim, onToggleSlim, navOpened, onToggleNav }: 
             </Text>
           </Stack>
         )}
-        <ActionIcon variant="subtle" color="gray" onClick={onToggleSlim} aria-label="Toggle slim header" aria-pressed={slim}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          onClick={onToggleSlim}
+          aria-label="Toggle slim header"
+          aria-pressed={slim}
+        >
           <Text fz="lg" lh={1} aria-hidden>
             {slim ? '▾' : '▴'}
           </Text>

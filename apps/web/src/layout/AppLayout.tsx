@@ -23,7 +23,13 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
     >
       <SkipLink />
       <AppShell.Header>
-        <AppHeader user={user} slim={slim} onToggleSlim={() => setSlim((s) => !s)} navOpened={navOpened} onToggleNav={nav.toggle} />
+        <AppHeader
+          user={user}
+          slim={slim}
+          onToggleSlim={() => setSlim((s) => !s)}
+          navOpened={navOpened}
+          onToggleNav={nav.toggle}
+        />
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Main navigation">
         <ScrollArea>

@@ -12,7 +12,13 @@ export function Brand({ compact = false }: { compact?: boolean }) {
   return (
     <UnstyledButton component={Link} to="/">
       <Group gap="xs" wrap="nowrap">
-        <ThemeIcon size={compact ? 26 : 34} radius="md" variant="gradient" gradient={LOGO_GRADIENT} aria-hidden>
+        <ThemeIcon
+          size={compact ? 26 : 34}
+          radius="md"
+          variant="gradient"
+          gradient={LOGO_GRADIENT}
+          aria-hidden
+        >
           <Text fw={800} fz={compact ? 'sm' : 'md'} c="white">
             M
           </Text>

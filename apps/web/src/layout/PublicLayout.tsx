@@ -11,9 +11,17 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   // The landing and login pages carry their own sign-in action.
   const hideSignIn = pathname === '/' || pathname.startsWith('/login');
   return (
-    <Box mih="100vh" bg="var(--mantine-color-gray-0)" style={{ display: 'flex', flexDirection: 'column' }}>
+    <Box
+      mih="100vh"
+      bg="var(--mantine-color-gray-0)"
+      style={{ display: 'flex', flexDirection: 'column' }}
+    >
       <SkipLink />
-      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+      <Box
+        component="header"
+        bg="white"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+      >
         <Container size="xl" h={64}>
           <Group h="100%" justify="space-between">
             <Brand />

@@ -10,7 +10,8 @@ export function SideNav({ user, onNavigate }: { user: SessionUser; onNavigate: (
   return (
     <Stack gap={4}>
       {items.map((item) => {
-        const active = pathname === item.path || (item.path === '/classes' && pathname.startsWith('/class/'));
+        const active =
+          pathname === item.path || (item.path === '/classes' && pathname.startsWith('/class/'));
         return (
           <NavLink
             key={item.key}

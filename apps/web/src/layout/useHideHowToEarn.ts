@@ -10,7 +10,9 @@ export function useHideHowToEarn(enabled: boolean): string[] {
     enabled,
     staleTime: 10 * 60_000,
   });
-  const entry = Array.isArray(q.data) ? q.data.find((e) => e.key === CONFIG_HIDE_HOW_TO_EARN) : undefined;
+  const entry = Array.isArray(q.data)
+    ? q.data.find((e) => e.key === CONFIG_HIDE_HOW_TO_EARN)
+    : undefined;
   const list = entry?.valueObject;
   return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : [];
 }

@@ -3,7 +3,11 @@ import { RELEASE_CHECK_INTERVAL_MS, RELEASE_RELOAD_DELAY_MS } from '@app/domain'
 import { failure } from '../api/failure';
 import { checkRelease, type ReleaseCheckDeps } from './checkRelease';
 
-function deps(stored: Record<string, string>, release: string | null, now = 10 * RELEASE_CHECK_INTERVAL_MS) {
+function deps(
+  stored: Record<string, string>,
+  release: string | null,
+  now = 10 * RELEASE_CHECK_INTERVAL_MS,
+) {
   const store = new Map(Object.entries(stored));
   const d: ReleaseCheckDeps = {
     now: () => now,

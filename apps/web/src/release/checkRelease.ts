@@ -1,5 +1,13 @@
 import { RELEASE_CHECK_INTERVAL_MS, RELEASE_RELOAD_DELAY_MS } from '@app/domain';
-import { isFailure, readStored, STORAGE_KEYS, system, writeStored, type ApiResult, type ReleaseResponse } from '../api';
+import {
+  isFailure,
+  readStored,
+  STORAGE_KEYS,
+  system,
+  writeStored,
+  type ApiResult,
+  type ReleaseResponse,
+} from '../api';
 
 export interface ReleaseCheckDeps {
   now: () => number;
@@ -22,7 +30,9 @@ const browserDeps: ReleaseCheckDeps = {
  * from the stored one is stored and the page reloads after 5 s; the first value is just stored.
  * Returns what happened, for tests.
  */
-export async function checkRelease(deps: ReleaseCheckDeps = browserDeps): Promise<'skipped' | 'stored' | 'same' | 'reload' | 'failed'> {
+export async function checkRelease(
+  deps: ReleaseCheckDeps = browserDeps,
+): Promise<'skipped' | 'stored' | 'same' | 'reload' | 'failed'> {
   const last = Number(deps.read(STORAGE_KEYS.lastReleaseCheck) ?? 0);
   if (last && deps.now() - last < RELEASE_CHECK_INTERVAL_MS) return 'skipped';
   deps.write(STORAGE_KEYS.lastReleaseCheck, String(deps.now()));

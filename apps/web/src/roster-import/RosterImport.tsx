@@ -1,8 +1,26 @@
 import { useState } from 'react';
-import { Accordion, Alert, Button, FileInput, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Accordion,
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { afterRosterImport, queryKeys, roster, unwrap, type RosterDryRun, type RosterImport as RosterImportJob } from '../api';
+import {
+  afterRosterImport,
+  queryKeys,
+  roster,
+  unwrap,
+  type RosterDryRun,
+  type RosterImport as RosterImportJob,
+} from '../api';
 import { QueryState } from '../components/QueryState';
 import { TableScroll } from '../components/ScrollRegion';
 
@@ -17,17 +35,83 @@ const CLOSE = { 'aria-label': 'Close' };
 const POLL_MS = 500;
 
 /** The dry run's lists, in the order the tables show them. */
-const LISTS: { key: string; label: string; list: (s: Summary) => ChangeList; who: string; detail: string }[] = [
-  { key: 'people-add', label: 'People to add', list: (s) => s.people.add, who: 'Person', detail: 'Role' },
-  { key: 'people-change', label: 'People to change', list: (s) => s.people.change, who: 'Person', detail: 'Role' },
-  { key: 'people-remove', label: 'People who leave (kept with their history, taken out of every class)', list: (s) => s.people.remove, who: 'Person', detail: 'Roles' },
-  { key: 'periods-add', label: 'Classes to add', list: (s) => s.periods.add, who: 'Class', detail: 'Teacher' },
-  { key: 'periods-change', label: 'Classes to change', list: (s) => s.periods.change, who: 'Class', detail: 'Teacher' },
-  { key: 'periods-remove', label: 'Classes to close (their students unenrolled)', list: (s) => s.periods.remove, who: 'Class', detail: 'Teacher' },
-  { key: 'enrollments-add', label: 'Enrollments to add', list: (s) => s.enrollments.add, who: 'Student', detail: 'Class' },
-  { key: 'enrollments-remove', label: 'Enrollments to remove', list: (s) => s.enrollments.remove, who: 'Student', detail: 'Class' },
-  { key: 'co-add', label: 'Co-teachers to add', list: (s) => s.coTeachers.add, who: 'Co-teacher', detail: 'Class' },
-  { key: 'co-remove', label: 'Co-teachers to remove', list: (s) => s.coTeachers.remove, who: 'Co-teacher', detail: 'Class' },
+const LISTS: {
+  key: string;
+  label: string;
+  list: (s: Summary) => ChangeList;
+  who: string;
+  detail: string;
+}[] = [
+  {
+    key: 'people-add',
+    label: 'People to add',
+    list: (s) => s.people.add,
+    who: 'Person',
+    detail: 'Role',
+  },
+  {
+    key: 'people-change',
+    label: 'People to change',
+    list: (s) => s.people.change,
+    who: 'Person',
+    detail: 'Role',
+  },
+  {
+    key: 'people-remove',
+    label: 'People who leave (kept with their history, taken out of every class)',
+    list: (s) => s.people.remove,
+    who: 'Person',
+    detail: 'Roles',
+  },
+  {
+    key: 'periods-add',
+    label: 'Classes to add',
+    list: (s) => s.periods.add,
+    who: 'Class',
+    detail: 'Teacher',
+  },
+  {
+    key: 'periods-change',
+    label: 'Classes to change',
+    list: (s) => s.periods.change,
+    who: 'Class',
+    detail: 'Teacher',
+  },
+  {
+    key: 'periods-remove',
+    label: 'Classes to close (their students unenrolled)',
+    list: (s) => s.periods.remove,
+    who: 'Class',
+    detail: 'Teacher',
+  },
+  {
+    key: 'enrollments-add',
+    label: 'Enrollments to add',
+    list: (s) => s.enrollments.add,
+    who: 'Student',
+    detail: 'Class',
+  },
+  {
+    key: 'enrollments-remove',
+    label: 'Enrollments to remove',
+    list: (s) => s.enrollments.remove,
+    who: 'Student',
+    detail: 'Class',
+  },
+  {
+    key: 'co-add',
+    label: 'Co-teachers to add',
+    list: (s) => s.coTeachers.add,
+    who: 'Co-teacher',
+    detail: 'Class',
+  },
+  {
+    key: 'co-remove',
+    label: 'Co-teachers to remove',
+    list: (s) => s.coTeachers.remove,
+    who: 'Co-teacher',
+    detail: 'Class',
+  },
 ];
 
 const changeCount = (s: Summary) => LISTS.reduce((sum, l) => sum + l.list(s).count, 0);
@@ -36,7 +120,9 @@ function IssueTable({ issues, caption }: { issues: Issue[]; caption: string }) {
   return (
     <TableScroll label={caption} minWidth={520}>
       <Table verticalSpacing="xs" striped>
-        <caption style={{ captionSide: 'top', textAlign: 'left', paddingBottom: 8 }}>{caption}</caption>
+        <caption style={{ captionSide: 'top', textAlign: 'left', paddingBottom: 8 }}>
+          {caption}
+        </caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>File</Table.Th>
@@ -48,7 +134,9 @@ function IssueTable({ issues, caption }: { issues: Issue[]; caption: string }) {
           {issues.map((e, i) => (
             <Table.Tr key={i}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.file}</Table.Td>
-              <Table.Td>{e.line === 0 ? 'whole file' : e.line === 1 ? '1 (header)' : e.line}</Table.Td>
+              <Table.Td>
+                {e.line === 0 ? 'whole file' : e.line === 1 ? '1 (header)' : e.line}
+              </Table.Td>
               <Table.Td>{e.reason}</Table.Td>
             </Table.Tr>
           ))}
@@ -61,16 +149,38 @@ function IssueTable({ issues, caption }: { issues: Issue[]; caption: string }) {
 /** What the import would change: counts, then each non-empty list in its own panel. */
 function DiffTables({ summary }: { summary: Summary }) {
   const rows = [
-    { what: 'People', add: summary.people.add.count, change: summary.people.change.count, remove: summary.people.remove.count },
-    { what: 'Classes', add: summary.periods.add.count, change: summary.periods.change.count, remove: summary.periods.remove.count },
-    { what: 'Enrollments', add: summary.enrollments.add.count, change: null, remove: summary.enrollments.remove.count },
-    { what: 'Co-teachers', add: summary.coTeachers.add.count, change: null, remove: summary.coTeachers.remove.count },
+    {
+      what: 'People',
+      add: summary.people.add.count,
+      change: summary.people.change.count,
+      remove: summary.people.remove.count,
+    },
+    {
+      what: 'Classes',
+      add: summary.periods.add.count,
+      change: summary.periods.change.count,
+      remove: summary.periods.remove.count,
+    },
+    {
+      what: 'Enrollments',
+      add: summary.enrollments.add.count,
+      change: null,
+      remove: summary.enrollments.remove.count,
+    },
+    {
+      what: 'Co-teachers',
+      add: summary.coTeachers.add.count,
+      change: null,
+      remove: summary.coTeachers.remove.count,
+    },
   ];
   const lists = LISTS.filter((l) => l.list(summary).count > 0);
   return (
     <Stack gap="sm">
       <Table withTableBorder verticalSpacing="xs" maw={520}>
-        <caption style={{ captionSide: 'top', textAlign: 'left', paddingBottom: 8 }}>What the import would change</caption>
+        <caption style={{ captionSide: 'top', textAlign: 'left', paddingBottom: 8 }}>
+          What the import would change
+        </caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Kind</Table.Th>
@@ -107,7 +217,9 @@ function DiffTables({ summary }: { summary: Summary }) {
                 <Accordion.Panel>
                   <TableScroll label={l.label} minWidth={480}>
                     <Table verticalSpacing="xs" striped>
-                      <caption style={{ captionSide: 'top', textAlign: 'left', paddingBottom: 8 }}>{l.label}</caption>
+                      <caption style={{ captionSide: 'top', textAlign: 'left', paddingBottom: 8 }}>
+                        {l.label}
+                      </caption>
                       <Table.Thead>
                         <Table.Tr>
                           <Table.Th>{l.who}</Table.Th>
@@ -122,7 +234,9 @@ function DiffTables({ summary }: { summary: Summary }) {
                             <Table.Td>{c.name}</Table.Td>
                             <Table.Td>{c.sourcedId}</Table.Td>
                             <Table.Td>{c.detail}</Table.Td>
-                            {l.key.endsWith('change') ? <Table.Td>{(c.fields ?? []).join(', ')}</Table.Td> : null}
+                            {l.key.endsWith('change') ? (
+                              <Table.Td>{(c.fields ?? []).join(', ')}</Table.Td>
+                            ) : null}
                           </Table.Tr>
                         ))}
                       </Table.Tbody>
@@ -139,7 +253,13 @@ function DiffTables({ summary }: { summary: Summary }) {
 }
 
 /** A running or finished import: its progress bar, then what it did. */
-function ImportProgress({ importId, onFinished }: { importId: string; onFinished: (job: RosterImportJob) => void }) {
+function ImportProgress({
+  importId,
+  onFinished,
+}: {
+  importId: string;
+  onFinished: (job: RosterImportJob) => void;
+}) {
   const query = useQuery({
     queryKey: queryKeys.rosterImport(importId),
     queryFn: async () => {
@@ -150,10 +270,20 @@ function ImportProgress({ importId, onFinished }: { importId: string; onFinished
     refetchInterval: (q) => (q.state.data?.status === 'running' || !q.state.data ? POLL_MS : false),
   });
   return (
-    <QueryState query={query} loading="Loading the import's progress" size="section" errorTitle="The import's progress could not be read">
+    <QueryState
+      query={query}
+      loading="Loading the import's progress"
+      size="section"
+      errorTitle="The import's progress could not be read"
+    >
       {(job) => {
         const total = job.total ?? 0;
-        const value = job.status === 'done' ? 100 : total > 0 && job.done !== null ? Math.min(100, (job.done / total) * 100) : 0;
+        const value =
+          job.status === 'done'
+            ? 100
+            : total > 0 && job.done !== null
+              ? Math.min(100, (job.done / total) * 100)
+              : 0;
         const label =
           job.status === 'done'
             ? `Import finished: ${n(total)} rows written.`
@@ -178,7 +308,9 @@ function ImportProgress({ importId, onFinished }: { importId: string; onFinished
             </Text>
             {job.status === 'done' && job.summary ? (
               <Alert color="green" variant="light" title="The roster is imported">
-                {changeCount(job.summary) === 0 ? 'Nothing had changed since the last import.' : `${n(changeCount(job.summary))} changes were made.`}
+                {changeCount(job.summary) === 0
+                  ? 'Nothing had changed since the last import.'
+                  : `${n(changeCount(job.summary))} changes were made.`}
               </Alert>
             ) : null}
             {job.status === 'failed' ? (
@@ -212,13 +344,30 @@ export function RosterImport() {
   const start = useMutation({
     mutationFn: () => unwrap(roster.start(form())),
     onSuccess: (job) => setImportId(job._id),
-    onError: (err) => notifications.show({ color: 'red', title: 'Roster not imported', message: err.message, closeButtonProps: CLOSE }),
+    onError: (err) =>
+      notifications.show({
+        color: 'red',
+        title: 'Roster not imported',
+        message: err.message,
+        closeButtonProps: CLOSE,
+      }),
   });
   const onFinished = (job: RosterImportJob) => {
     if (job.status === 'done') {
       void afterRosterImport(queryClient);
-      notifications.show({ color: 'green', title: 'Roster imported', message: `${n(job.total ?? 0)} rows written.`, closeButtonProps: CLOSE });
-    } else notifications.show({ color: 'red', title: 'Roster not imported', message: job.message ?? 'The import failed.', closeButtonProps: CLOSE });
+      notifications.show({
+        color: 'green',
+        title: 'Roster imported',
+        message: `${n(job.total ?? 0)} rows written.`,
+        closeButtonProps: CLOSE,
+      });
+    } else
+      notifications.show({
+        color: 'red',
+        title: 'Roster not imported',
+        message: job.message ?? 'The import failed.',
+        closeButtonProps: CLOSE,
+      });
   };
 
   const pick = (picked: File[]) => {
@@ -228,16 +377,22 @@ export function RosterImport() {
     start.reset();
   };
   const dry = check.data;
-  const running = start.isPending || (importId !== null && queryClient.getQueryData<RosterImportJob>(queryKeys.rosterImport(importId))?.status === 'running');
+  const running =
+    start.isPending ||
+    (importId !== null &&
+      queryClient.getQueryData<RosterImportJob>(queryKeys.rosterImport(importId))?.status ===
+        'running');
   const canImport = dry && dry.errorCount === 0 && dry.summary !== null && !importId;
 
   return (
     <Stack gap="md">
       <Title order={2}>Roster import</Title>
       <Text fz="sm">
-        Import the school&apos;s people, classes and enrollments from OneRoster 1.1 CSV files (orgs, academicSessions, users, classes, enrollments): a .zip
-        of them or the files themselves. Check the files first; the import then changes only what the check lists. People are matched by their sourcedId,
-        which is also their single sign-on id; students who leave keep their points and orders and are taken out of their classes.
+        Import the school&apos;s people, classes and enrollments from OneRoster 1.1 CSV files (orgs,
+        academicSessions, users, classes, enrollments): a .zip of them or the files themselves.
+        Check the files first; the import then changes only what the check lists. People are matched
+        by their sourcedId, which is also their single sign-on id; students who leave keep their
+        points and orders and are taken out of their classes.
       </Text>
       <Group align="flex-end">
         <FileInput
@@ -252,7 +407,11 @@ export function RosterImport() {
           onChange={pick}
           miw={280}
         />
-        <Button onClick={() => check.mutate()} disabled={!files.length || running} loading={check.isPending}>
+        <Button
+          onClick={() => check.mutate()}
+          disabled={!files.length || running}
+          loading={check.isPending}
+        >
           Check files
         </Button>
       </Group>
@@ -267,8 +426,15 @@ export function RosterImport() {
         <Stack gap="sm">
           {dry.errorCount > 0 ? (
             <>
-              <Alert color="red" variant="light" title={`${n(dry.errorCount)} problem${dry.errorCount === 1 ? '' : 's'} in the files`}>
-                Nothing can be imported until they are fixed.{dry.errors.length < dry.errorCount ? ` The first ${n(dry.errors.length)} are listed.` : ''}
+              <Alert
+                color="red"
+                variant="light"
+                title={`${n(dry.errorCount)} problem${dry.errorCount === 1 ? '' : 's'} in the files`}
+              >
+                Nothing can be imported until they are fixed.
+                {dry.errors.length < dry.errorCount
+                  ? ` The first ${n(dry.errors.length)} are listed.`
+                  : ''}
               </Alert>
               <IssueTable issues={dry.errors} caption="Problems in the files" />
             </>
@@ -292,7 +458,12 @@ export function RosterImport() {
                 </Text>
               ) : null}
               <Group>
-                <Button color="green" onClick={() => start.mutate()} disabled={!canImport} loading={start.isPending}>
+                <Button
+                  color="green"
+                  onClick={() => start.mutate()}
+                  disabled={!canImport}
+                  loading={start.isPending}
+                >
                   Import
                 </Button>
               </Group>

@@ -4,7 +4,10 @@ export type AccessDecision = 'not-found' | 'loading' | 'render' | 'to-login' | '
 
 export interface AccessInput {
   pathname: string;
-  session: { status: 'loading' } | { status: 'unauthenticated' } | { status: 'authenticated'; user: PermissionSubject };
+  session:
+    | { status: 'loading' }
+    | { status: 'unauthenticated' }
+    | { status: 'authenticated'; user: PermissionSubject };
   /** undefined while GET status has not answered yet. */
   devMode: boolean | undefined;
 }
@@ -18,5 +21,7 @@ export function decideAccess({ pathname, session, devMode }: AccessInput): Acces
   if (session.status !== 'authenticated') return 'to-login';
   const isDev = route.path === '/dev';
   if (isDev && devMode === undefined) return 'loading';
-  return isPathAllowed(session.user, pathname, { devMode: devMode === true }) ? 'render' : 'to-home';
+  return isPathAllowed(session.user, pathname, { devMode: devMode === true })
+    ? 'render'
+    : 'to-home';
 }

@@ -35,7 +35,9 @@ export const PAGES: Record<RoutePath, LazyPage | ComponentType> = {
   '/profile': lazyPage(() => import('../routes/profile/ProfilePage')),
   '/bonuses-flags': lazyPage(() => import('../routes/bonuses-flags/BonusesFlagsPage')),
   '/calendar': lazyPage(() => import('../routes/calendar/CalendarPage')),
-  '/pay-period-breakdown': lazyPage(() => import('../routes/pay-period-breakdown/PayPeriodBreakdownPage')),
+  '/pay-period-breakdown': lazyPage(
+    () => import('../routes/pay-period-breakdown/PayPeriodBreakdownPage'),
+  ),
   '/settings': lazyPage(() => import('../routes/settings/SettingsPage')),
   '/dev': lazyPage(() => import('../routes/dev/DevPage')),
 };

@@ -51,6 +51,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // `state` is derived from token and the query, so those are the memo's inputs.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const value = useMemo<Session>(() => ({ state, signIn, logout }), [token, me.status, me.data, me.error, signIn, logout]);
+  const value = useMemo<Session>(
+    () => ({ state, signIn, logout }),
+    [token, me.status, me.data, me.error, signIn, logout],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

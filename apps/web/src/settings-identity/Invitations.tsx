@@ -19,7 +19,10 @@ export function Invitations() {
       return r;
     },
     onSuccess: (r) => {
-      setResult({ ok: true, text: `Invitation sent to ${r.email}. The link works once, until ${new Date(r.expiresAt).toLocaleDateString()}.` });
+      setResult({
+        ok: true,
+        text: `Invitation sent to ${r.email}. The link works once, until ${new Date(r.expiresAt).toLocaleDateString()}.`,
+      });
       setEmail('');
     },
     onError: (err) => setResult({ ok: false, text: err.message }),
@@ -28,7 +31,8 @@ export function Invitations() {
     <Stack gap="md">
       <Title order={2}>Invitations</Title>
       <Text fz="sm" c="dimmed">
-        Send a user a link to choose their password. It works once, for {INVITATION_DAYS} days; a newer invitation replaces it.
+        Send a user a link to choose their password. It works once, for {INVITATION_DAYS} days; a
+        newer invitation replaces it.
       </Text>
       <Card withBorder>
         <form
@@ -41,14 +45,34 @@ export function Invitations() {
         >
           <Stack gap="sm">
             {result ? (
-              <Alert color={result.ok ? 'teal' : 'red'} variant="light" role={result.ok ? 'status' : 'alert'}>
+              <Alert
+                color={result.ok ? 'teal' : 'red'}
+                variant="light"
+                role={result.ok ? 'status' : 'alert'}
+              >
                 {result.text}
               </Alert>
             ) : null}
             <QueryState query={users} loading="Loading users" size="section">
-              {(groups) => <Select label="User" placeholder="Choose a user" searchable data={groups} value={userId} onChange={setUserId} required />}
+              {(groups) => (
+                <Select
+                  label="User"
+                  placeholder="Choose a user"
+                  searchable
+                  data={groups}
+                  value={userId}
+                  onChange={setUserId}
+                  required
+                />
+              )}
             </QueryState>
-            <TextInput label="Email" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+            <TextInput
+              label="Email"
+              type="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
             <Group justify="flex-end">
               <Button type="submit" disabled={!userId || !email.trim()} loading={send.isPending}>
                 Send invitation

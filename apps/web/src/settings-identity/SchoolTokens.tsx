@@ -1,15 +1,37 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Code, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Code,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { identitySettings, invalidateAfter, isFailure, queryKeys, unwrap, type SchoolTokenIssued } from '../api';
+import {
+  identitySettings,
+  invalidateAfter,
+  isFailure,
+  queryKeys,
+  unwrap,
+  type SchoolTokenIssued,
+} from '../api';
 import { QueryState } from '../components/QueryState';
 import { useUserChoices } from './useUserChoices';
 
 /** Settings: school tokens (a shared device signs in as one user); a new token is shown once. */
 export function SchoolTokens() {
   const queryClient = useQueryClient();
-  const tokens = useQuery({ queryKey: queryKeys.schoolTokens, queryFn: () => unwrap(identitySettings.schoolTokens()) });
+  const tokens = useQuery({
+    queryKey: queryKeys.schoolTokens,
+    queryFn: () => unwrap(identitySettings.schoolTokens()),
+  });
   const users = useUserChoices();
   const [userId, setUserId] = useState<string | null>(null);
   const [label, setLabel] = useState('');
@@ -31,7 +53,13 @@ export function SchoolTokens() {
       setError(null);
       if ('token' in r) setShown(r);
       if (what.kind === 'issue') setLabel('');
-      notifications.show({ color: 'teal', message: what.kind === 'revoke' ? 'School token revoked.' : 'New school token made. Copy it now: it is shown once.' });
+      notifications.show({
+        color: 'teal',
+        message:
+          what.kind === 'revoke'
+            ? 'School token revoked.'
+            : 'New school token made. Copy it now: it is shown once.',
+      });
       await invalidateAfter(queryClient, 'schoolTokens');
     },
     onError: (err) => setError(err.message),
@@ -41,7 +69,8 @@ export function SchoolTokens() {
     <Stack gap="md">
       <Title order={2}>School tokens</Title>
       <Text fz="sm" c="dimmed">
-        A school token signs a shared device (the store counter, a kiosk) in as one user, with the school code.
+        A school token signs a shared device (the store counter, a kiosk) in as one user, with the
+        school code.
       </Text>
       {error ? (
         <Alert color="red" variant="light" role="alert">
@@ -71,11 +100,30 @@ export function SchoolTokens() {
         >
           <Stack gap="sm">
             <QueryState query={users} loading="Loading users" size="section">
-              {(groups) => <Select label="Signs in as" placeholder="Choose a user" searchable data={groups} value={userId} onChange={setUserId} required />}
+              {(groups) => (
+                <Select
+                  label="Signs in as"
+                  placeholder="Choose a user"
+                  searchable
+                  data={groups}
+                  value={userId}
+                  onChange={setUserId}
+                  required
+                />
+              )}
             </QueryState>
-            <TextInput label="Label" description="Where the token is used, e.g. Store counter." value={label} onChange={(e) => setLabel(e.currentTarget.value)} />
+            <TextInput
+              label="Label"
+              description="Where the token is used, e.g. Store counter."
+              value={label}
+              onChange={(e) => setLabel(e.currentTarget.value)}
+            />
             <Group justify="flex-end">
-              <Button type="submit" disabled={!userId} loading={act.isPending && act.variables?.kind === 'issue'}>
+              <Button
+                type="submit"
+                disabled={!userId}
+                loading={act.isPending && act.variables?.kind === 'issue'}
+              >
                 Make a school token
               </Button>
             </Group>
@@ -108,10 +156,21 @@ export function SchoolTokens() {
                     <Table.Td>{new Date(t.createdAt).toLocaleDateString()}</Table.Td>
                     <Table.Td>
                       <Group gap="xs">
-                        <Button size="xs" variant="light" onClick={() => act.mutate({ kind: 'rotate', id: t._id })} aria-label={`Rotate the token ending ${t.lastFour}`}>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          onClick={() => act.mutate({ kind: 'rotate', id: t._id })}
+                          aria-label={`Rotate the token ending ${t.lastFour}`}
+                        >
                           Rotate
                         </Button>
-                        <Button size="xs" variant="subtle" color="red" onClick={() => act.mutate({ kind: 'revoke', id: t._id })} aria-label={`Revoke the token ending ${t.lastFour}`}>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => act.mutate({ kind: 'revoke', id: t._id })}
+                          aria-label={`Revoke the token ending ${t.lastFour}`}
+                        >
                           Revoke
                         </Button>
                       </Group>

@@ -1,16 +1,44 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SSO_PROVIDER_LABEL, SSO_PROVIDERS, type SsoProvider } from '@app/domain';
-import { identitySettings, invalidateAfter, isFailure, queryKeys, unwrap, type SsoConfig } from '../api';
+import {
+  identitySettings,
+  invalidateAfter,
+  isFailure,
+  queryKeys,
+  unwrap,
+  type SsoConfig,
+} from '../api';
 import { QueryState } from '../components/QueryState';
 
 /** One provider's client: issuer, client id, secret (never shown; left empty to keep it) and the id claim. */
-function ProviderForm({ provider, config }: { provider: SsoProvider; config: SsoConfig | undefined }) {
+function ProviderForm({
+  provider,
+  config,
+}: {
+  provider: SsoProvider;
+  config: SsoConfig | undefined;
+}) {
   const queryClient = useQueryClient();
   const label = SSO_PROVIDER_LABEL[provider];
-  const [values, setValues] = useState({ issuer: config?.issuer ?? '', clientId: config?.clientId ?? '', clientSecret: '', userIdClaim: config?.userIdClaim ?? 'sub' });
+  const [values, setValues] = useState({
+    issuer: config?.issuer ?? '',
+    clientId: config?.clientId ?? '',
+    clientSecret: '',
+    userIdClaim: config?.userIdClaim ?? 'sub',
+  });
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: async () => {
@@ -42,7 +70,8 @@ function ProviderForm({ provider, config }: { provider: SsoProvider; config: Sso
     },
     onError: (err) => setError(err.message),
   });
-  const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [k]: e.currentTarget.value }));
+  const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [k]: e.currentTarget.value }));
   return (
     <Card withBorder component="section" aria-labelledby={`sso-${provider}`}>
       <form
@@ -70,8 +99,19 @@ function ProviderForm({ provider, config }: { provider: SsoProvider; config: Sso
               {error}
             </Alert>
           ) : null}
-          <TextInput label="Issuer URL" placeholder="https://…" required value={values.issuer} onChange={set('issuer')} />
-          <TextInput label="Client ID" required value={values.clientId} onChange={set('clientId')} />
+          <TextInput
+            label="Issuer URL"
+            placeholder="https://…"
+            required
+            value={values.issuer}
+            onChange={set('issuer')}
+          />
+          <TextInput
+            label="Client ID"
+            required
+            value={values.clientId}
+            onChange={set('clientId')}
+          />
           <PasswordInput
             label="Client secret"
             description={config?.hasSecret ? 'Saved. Leave empty to keep it.' : undefined}
@@ -80,10 +120,20 @@ function ProviderForm({ provider, config }: { provider: SsoProvider; config: Sso
             value={values.clientSecret}
             onChange={set('clientSecret')}
           />
-          <TextInput label="User ID claim" description="The id token claim that holds the user's roster id (sub by default)." value={values.userIdClaim} onChange={set('userIdClaim')} />
+          <TextInput
+            label="User ID claim"
+            description="The id token claim that holds the user's roster id (sub by default)."
+            value={values.userIdClaim}
+            onChange={set('userIdClaim')}
+          />
           <Group justify="flex-end">
             {config ? (
-              <Button variant="subtle" color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
+              <Button
+                variant="subtle"
+                color="red"
+                loading={remove.isPending}
+                onClick={() => remove.mutate()}
+              >
                 Turn off {label} sign-in
               </Button>
             ) : null}
@@ -99,7 +149,10 @@ function ProviderForm({ provider, config }: { provider: SsoProvider; config: Sso
 
 /** Settings: the school's single sign-on clients at Clever and ClassLink. */
 export function SsoSettings() {
-  const configs = useQuery({ queryKey: queryKeys.ssoConfigs, queryFn: () => unwrap(identitySettings.ssoConfigs()) });
+  const configs = useQuery({
+    queryKey: queryKeys.ssoConfigs,
+    queryFn: () => unwrap(identitySettings.ssoConfigs()),
+  });
   return (
     <Stack gap="md">
       <Title order={2}>Single sign-on</Title>
@@ -108,7 +161,13 @@ export function SsoSettings() {
           <Stack gap="md">
             {SSO_PROVIDERS.map((p) => {
               const config = list.find((c) => c.provider === p);
-              return <ProviderForm key={`${p}-${config?.updatedAt ?? 'none'}`} provider={p} config={config} />;
+              return (
+                <ProviderForm
+                  key={`${p}-${config?.updatedAt ?? 'none'}`}
+                  provider={p}
+                  config={config}
+                />
+              );
             })}
           </Stack>
         )}

@@ -14,8 +14,18 @@ export function useUserChoices() {
     staff.data && students.data
       ? [
           { group: 'Staff', items: staff.data.map((p) => ({ value: p._id, label: fullName(p) })) },
-          { group: 'Students', items: students.data.map((p) => ({ value: p._id, label: `${fullName(p)} (${p.externalId})` })) },
+          {
+            group: 'Students',
+            items: students.data.map((p) => ({
+              value: p._id,
+              label: `${fullName(p)} (${p.externalId})`,
+            })),
+          },
         ]
       : undefined;
-  return { data, error: staff.error ?? students.error, isPending: staff.isPending || students.isPending };
+  return {
+    data,
+    error: staff.error ?? students.error,
+    isPending: staff.isPending || students.isPending,
+  };
 }

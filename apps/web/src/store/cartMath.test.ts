@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@app/domain';
 import type { Product } from '../api';
-import { addRefusal, cartTotal, cartWithQuantity, checkoutRefusal, maxQuantity, withQuantity, type CartEntry } from './cartMath';
+import {
+  addRefusal,
+  cartTotal,
+  cartWithQuantity,
+  checkoutRefusal,
+  maxQuantity,
+  withQuantity,
+  type CartEntry,
+} from './cartMath';
 
 const product = (over: Partial<Product> = {}): Product => ({
   _id: 'p1',
@@ -17,7 +25,11 @@ const product = (over: Partial<Product> = {}): Product => ({
   teacher: null,
   ...over,
 });
-const entry = (p: Product, quantity: number): CartEntry => ({ productId: p._id, quantity, product: p });
+const entry = (p: Product, quantity: number): CartEntry => ({
+  productId: p._id,
+  quantity,
+  product: p,
+});
 const orderRefusalFor = (p: Product) => MSG.requestedQuantity(p.name, p.stock!);
 
 describe('cart lines', () => {
@@ -52,16 +64,25 @@ describe('what may go in the cart', () => {
     expect(addRefusal([entry(two, 2)], two, 100)).toBe('Only 2 left');
     const limited = product({ limitPerStudent: 1 });
     expect(addRefusal([entry(limited, 1)], limited, 100)).toBe('Limit 1 per student');
-    expect(addRefusal([entry(product({ price: 0 }), 10)], product({ price: 0 }), 100)).toBe('At most 10 at a time');
+    expect(addRefusal([entry(product({ price: 0 }), 10)], product({ price: 0 }), 100)).toBe(
+      'At most 10 at a time',
+    );
     expect(addRefusal([entry(product(), 5)], product(), 55)).toBe('You need 5 more points');
     expect(addRefusal([], product(), 10)).toBeNull();
   });
 
   it('counts the 10 items of an order per store', () => {
     const cheap = (id: string, store: 'School' | 'Teacher') =>
-      product({ _id: id, price: 0, store, teacher: store === 'Teacher' ? { _id: 't1', firstName: 'A', lastName: 'B' } : null });
+      product({
+        _id: id,
+        price: 0,
+        store,
+        teacher: store === 'Teacher' ? { _id: 't1', firstName: 'A', lastName: 'B' } : null,
+      });
     const cart = [entry(cheap('a', 'School'), 6), entry(cheap('b', 'School'), 4)];
-    expect(addRefusal(cart, cheap('c', 'School'), 100)).toBe('At most 10 items from one store per order');
+    expect(addRefusal(cart, cheap('c', 'School'), 100)).toBe(
+      'At most 10 items from one store per order',
+    );
     expect(addRefusal(cart, cheap('d', 'Teacher'), 100)).toBeNull();
   });
 
@@ -77,7 +98,9 @@ describe('what may go in the cart', () => {
   it('refuses checkout with an empty cart, a negative balance or too few points', () => {
     expect(checkoutRefusal([], 100)).toBe('Your cart is empty.');
     expect(checkoutRefusal([entry(product({ price: 0 }), 1)], -5)).toMatch(/negative/);
-    expect(checkoutRefusal([entry(product(), 3)], 20)).toBe('You need 10 more points for this cart.');
+    expect(checkoutRefusal([entry(product(), 3)], 20)).toBe(
+      'You need 10 more points for this cart.',
+    );
     expect(checkoutRefusal([entry(product(), 2)], 20)).toBeNull();
   });
 });

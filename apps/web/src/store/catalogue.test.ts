@@ -22,15 +22,28 @@ const lee = { _id: 't2', firstName: 'Bo', lastName: 'Lee' };
 describe('the catalogue', () => {
   const list = [
     p({ name: 'Sticker', price: 5 }),
-    p({ name: 'Lunch with the principal', category: 'Privileges', price: 200, description: 'A special lunch' }),
+    p({
+      name: 'Lunch with the principal',
+      category: 'Privileges',
+      price: 200,
+      description: 'A special lunch',
+    }),
     p({ name: 'Homework pass', category: 'Privileges', price: 50, store: 'Teacher', teacher: lee }),
     p({ name: 'Pencil', price: 5, store: 'Teacher', teacher: kim }),
   ];
 
   it('filters by category, search (name or description) and what is affordable', () => {
-    expect(filterProducts(list, { category: 'Privileges', search: '' }).map((x) => x.name)).toEqual(['Homework pass', 'Lunch with the principal']);
-    expect(filterProducts(list, { category: 'All', search: 'special' }).map((x) => x.name)).toEqual(['Lunch with the principal']);
-    expect(filterProducts(list, { category: 'All', search: '', affordableWithin: 50 }).map((x) => x.name)).toEqual(['Pencil', 'Sticker', 'Homework pass']);
+    expect(filterProducts(list, { category: 'Privileges', search: '' }).map((x) => x.name)).toEqual(
+      ['Homework pass', 'Lunch with the principal'],
+    );
+    expect(filterProducts(list, { category: 'All', search: 'special' }).map((x) => x.name)).toEqual(
+      ['Lunch with the principal'],
+    );
+    expect(
+      filterProducts(list, { category: 'All', search: '', affordableWithin: 50 }).map(
+        (x) => x.name,
+      ),
+    ).toEqual(['Pencil', 'Sticker', 'Homework pass']);
   });
 
   it('groups by store, the school store first, then teachers by name', () => {
@@ -43,6 +56,10 @@ describe('the catalogue', () => {
   });
 
   it('says how many are left', () => {
-    expect([stockText(null), stockText(0), stockText(3)]).toEqual(['Unlimited', 'Sold out', '3 left']);
+    expect([stockText(null), stockText(0), stockText(3)]).toEqual([
+      'Unlimited',
+      'Sold out',
+      '3 left',
+    ]);
   });
 });

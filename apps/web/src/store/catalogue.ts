@@ -25,13 +25,22 @@ const matchesSearch = (p: Product, search: string): boolean => {
 /** The products shown for the filter, each store's by price then name. */
 export function filterProducts(list: readonly Product[], f: CatalogueFilter): Product[] {
   return list
-    .filter((p) => (f.category === 'All' || p.category === f.category) && matchesSearch(p, f.search))
-    .filter((p) => f.affordableWithin === undefined || f.affordableWithin === null || p.price <= f.affordableWithin)
+    .filter(
+      (p) => (f.category === 'All' || p.category === f.category) && matchesSearch(p, f.search),
+    )
+    .filter(
+      (p) =>
+        f.affordableWithin === undefined ||
+        f.affordableWithin === null ||
+        p.price <= f.affordableWithin,
+    )
     .sort((a, b) => a.price - b.price || a.name.localeCompare(b.name));
 }
 
 /** "Jordan Lee's store" for a teacher's; "School store" for the school's. */
-export const storeTitle = (p: Pick<Product, 'store' | 'teacher'> | Pick<Order, 'store' | 'teacher'>): string => {
+export const storeTitle = (
+  p: Pick<Product, 'store' | 'teacher'> | Pick<Order, 'store' | 'teacher'>,
+): string => {
   if (p.store === 'School') return 'School store';
   if (p.store === 'Teacher') return p.teacher ? `${fullName(p.teacher)}'s store` : 'Teacher store';
   return p.store === 'fonts' ? 'Fonts' : 'Profile icons';
@@ -46,8 +55,11 @@ export function sectionsOf(list: readonly Product[]): StoreSection[] {
     if (!s) bySection.set(key, (s = { key, title: storeTitle(p), products: [] }));
     s.products.push(p);
   }
-  return [...bySection.values()].sort((a, b) => (a.key === 'School' ? -1 : b.key === 'School' ? 1 : a.title.localeCompare(b.title)));
+  return [...bySection.values()].sort((a, b) =>
+    a.key === 'School' ? -1 : b.key === 'School' ? 1 : a.title.localeCompare(b.title),
+  );
 }
 
 /** "12 left", "Unlimited", "Sold out". */
-export const stockText = (stock: number | null): string => (stock === null ? 'Unlimited' : stock <= 0 ? 'Sold out' : `${stock} left`);
+export const stockText = (stock: number | null): string =>
+  stock === null ? 'Unlimited' : stock <= 0 ? 'Sold out' : `${stock} left`;

@@ -1,12 +1,24 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { allows } from '@app/domain';
-import { queryKeys, store, unwrap, type FontOptionInfo, type IconOptionInfo, type SessionUser } from '../api';
+import {
+  queryKeys,
+  store,
+  unwrap,
+  type FontOptionInfo,
+  type IconOptionInfo,
+  type SessionUser,
+} from '../api';
 import { loadFont } from './fonts';
 
 /** store/meta as every student screen reads it (the store page, the header, the profile). */
 export function useStoreMeta(enabled = true) {
-  return useQuery({ queryKey: queryKeys.storeMeta, queryFn: () => unwrap(store.meta()), enabled, staleTime: 60_000 });
+  return useQuery({
+    queryKey: queryKeys.storeMeta,
+    queryFn: () => unwrap(store.meta()),
+    enabled,
+    staleTime: 60_000,
+  });
 }
 
 export interface Customization {
@@ -21,8 +33,14 @@ export interface Customization {
 export function useCustomization(user: SessionUser | null): Customization {
   const student = user !== null && allows(user, 'orders:customize');
   const meta = useStoreMeta(student);
-  const font = (student && meta.data?.chosenFont ? meta.data.fonts.find((f) => f.id === meta.data?.chosenFont) : undefined) ?? null;
-  const icon = (student && meta.data?.chosenIcon ? meta.data.icons.find((i) => i.id === meta.data?.chosenIcon) : undefined) ?? null;
+  const font =
+    (student && meta.data?.chosenFont
+      ? meta.data.fonts.find((f) => f.id === meta.data?.chosenFont)
+      : undefined) ?? null;
+  const icon =
+    (student && meta.data?.chosenIcon
+      ? meta.data.icons.find((i) => i.id === meta.data?.chosenIcon)
+      : undefined) ?? null;
   const fontId = font?.id;
   useEffect(() => {
     if (fontId) void loadFont(fontId);

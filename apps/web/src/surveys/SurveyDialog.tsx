@@ -11,7 +11,8 @@ function SurveyForm({ survey, onDone }: { survey: Survey; onDone: () => void }) 
   const send = useMutation({
     mutationFn: (answer: string | null) => unwrap(surveys.answer(survey.name, answer)),
     onSuccess: (a) => {
-      if (a.answer !== null) notifications.show({ color: 'teal', message: 'Thank you for your answer!' });
+      if (a.answer !== null)
+        notifications.show({ color: 'teal', message: 'Thank you for your answer!' });
       onDone();
       void afterSurveyAnswered(queryClient);
     },

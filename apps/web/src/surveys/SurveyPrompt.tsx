@@ -1,7 +1,15 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { allows } from '@app/domain';
-import { queryKeys, readStored, STORAGE_KEYS, surveys, unwrap, writeStored, type SessionUser } from '../api';
+import {
+  queryKeys,
+  readStored,
+  STORAGE_KEYS,
+  surveys,
+  unwrap,
+  writeStored,
+  type SessionUser,
+} from '../api';
 
 /** Whoever answers surveys (`surveys:answer`) is asked those of docs/spec.md section 9 (the server says which, and only once). */
 const asked = (user: SessionUser) => allows(user, 'surveys:answer');

@@ -12,7 +12,10 @@ const percent = (n: number, total: number) => (total ? Math.round((n / total) * 
  * the level of its title, so it fits the page it is placed in.
  */
 export function SurveyResults({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
-  const q = useQuery({ queryKey: queryKeys.surveys.results, queryFn: () => unwrap(surveys.results()) });
+  const q = useQuery({
+    queryKey: queryKeys.surveys.results,
+    queryFn: () => unwrap(surveys.results()),
+  });
   return (
     <Stack>
       <Title order={headingLevel} fz="h3">
@@ -32,7 +35,8 @@ export function SurveyResults({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
                     <Text fz="sm">{s.question}</Text>
                     <Table>
                       <Table.Caption>
-                        {answered === 1 ? '1 answer' : `${answered} answers`}, {s.dismissed} dismissed
+                        {answered === 1 ? '1 answer' : `${answered} answers`}, {s.dismissed}{' '}
+                        dismissed
                       </Table.Caption>
                       <Table.Thead>
                         <Table.Tr>

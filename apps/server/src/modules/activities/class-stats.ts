@@ -1,13 +1,25 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { todayIn, type ClassStats, type PeriodDayDetails } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
-import { absences, activities, dailyRollup, periodStudents, users, wallets } from '../../db/schema.js';
+import {
+  absences,
+  activities,
+  dailyRollup,
+  periodStudents,
+  users,
+  wallets,
+} from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { personColumns } from '../../presenters/user.js';
 import { periodFor } from '../../access/periods.js';
 
 /** Per student of a period: balance and that day's bonuses, flags and absence; with class totals. */
-export async function classStats(db: Queryable, user: AuthUser, periodId: string, date?: string): Promise<ClassStats> {
+export async function classStats(
+  db: Queryable,
+  user: AuthUser,
+  periodId: string,
+  date?: string,
+): Promise<ClassStats> {
   const period = await periodFor(db, user, 'class:view', periodId);
   const on = date ?? todayIn(user.school.timeZone);
   const rows = await db
@@ -19,7 +31,10 @@ export async function classStats(db: Queryable, user: AuthUser, periodId: string
       absent: sql<boolean>`exists (select 1 from ${absences} ab where ab.school_id = ${users.schoolId} and ab.student_id = ${users.id} and ab.date = ${on})`,
     })
     .from(periodStudents)
-    .innerJoin(users, and(eq(users.schoolId, periodStudents.schoolId), eq(users.id, periodStudents.studentId)))
+    .innerJoin(
+      users,
+      and(eq(users.schoolId, periodStudents.schoolId), eq(users.id, periodStudents.studentId)),
+    )
     .leftJoin(wallets, and(eq(wallets.schoolId, users.schoolId), eq(wallets.studentId, users.id)))
     .where(and(eq(periodStudents.schoolId, user.schoolId), eq(periodStudents.periodId, period.id)))
     .orderBy(users.lastName, users.firstName);
@@ -49,7 +64,12 @@ export async function classStats(db: Queryable, user: AuthUser, periodId: string
 }
 
 /** The activities given in a period on a day, grouped by activity, for the class's day summary. */
-export async function periodStatsDetails(db: Queryable, user: AuthUser, periodId: string, date?: string): Promise<PeriodDayDetails> {
+export async function periodStatsDetails(
+  db: Queryable,
+  user: AuthUser,
+  periodId: string,
+  date?: string,
+): Promise<PeriodDayDetails> {
   const period = await periodFor(db, user, 'class:view', periodId);
   const on = date ?? todayIn(user.school.timeZone);
   const rows = await db
@@ -60,7 +80,13 @@ export async function periodStatsDetails(db: Queryable, user: AuthUser, periodId
       points: sql<number>`sum(${activities.points})::int`,
     })
     .from(activities)
-    .where(and(eq(activities.schoolId, user.schoolId), eq(activities.internalPeriodId, period.id), eq(activities.date, on)))
+    .where(
+      and(
+        eq(activities.schoolId, user.schoolId),
+        eq(activities.internalPeriodId, period.id),
+        eq(activities.date, on),
+      ),
+    )
     .groupBy(activities.activityType, activities.category)
     .orderBy(activities.category, activities.activityType);
   const byActivity = rows.map((r) => ({ ...r, count: Number(r.count), points: Number(r.points) }));

@@ -1,5 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { pointsFitCategory, type ActivityUpdateBody, type ActivityUpdated, type AuditEntry, type GroupActivityRemoved } from '@app/domain';
+import {
+  pointsFitCategory,
+  type ActivityUpdateBody,
+  type ActivityUpdated,
+  type AuditEntry,
+  type GroupActivityRemoved,
+} from '@app/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { activities, activityAudit, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
@@ -20,24 +26,35 @@ async function lockOwnActivity(tx: Tx, user: AuthUser, id: string) {
     .where(and(eq(activities.schoolId, user.schoolId), eq(activities.id, id)))
     .for('update');
   if (!a) throw notFound('Activity not found');
-  if (a.givenBy !== user.id && requireScope(user, 'activity:change') !== 'school') throw forbidden('Only the giver or an admin can change this activity.');
+  if (a.givenBy !== user.id && requireScope(user, 'activity:change') !== 'school')
+    throw forbidden('Only the giver or an admin can change this activity.');
   return a;
 }
 
 /** Changes one activity (its type, comment or points) with the wallet and rollup; the caller owns the transaction. */
-export async function updateActivity(tx: Tx, user: AuthUser, id: string, change: ActivityUpdateBody) {
+export async function updateActivity(
+  tx: Tx,
+  user: AuthUser,
+  id: string,
+  change: ActivityUpdateBody,
+) {
   const before = await lockOwnActivity(tx, user, id);
   const next = { ...activitySnapshot(before) };
   if (change.activityType !== undefined && change.activityType !== before.activityTypeId) {
     const [type] = await resolveTypes(tx, user, [change.activityType]);
     next.activityTypeId = type!.id;
     next.activityType = type!.name;
-    if (type!.category !== before.category) throw badRequest('activityType must be of the same category');
+    if (type!.category !== before.category)
+      throw badRequest('activityType must be of the same category');
   }
   if (change.comment !== undefined) next.comment = change.comment;
   if (change.points !== undefined) {
     if (!pointsFitCategory(before.category, change.points))
-      throw badRequest(before.category === 'Flags' ? 'points of a flag must be below zero (at least -1000)' : 'points must be between 1 and 1000');
+      throw badRequest(
+        before.category === 'Flags'
+          ? 'points of a flag must be below zero (at least -1000)'
+          : 'points must be between 1 and 1000',
+      );
     next.points = change.points;
   }
   const [after] = await tx
@@ -47,8 +64,26 @@ export async function updateActivity(tx: Tx, user: AuthUser, id: string, change:
     .returning();
   const delta = next.points - before.points;
   if (delta)
-    await applyLedger(tx, user.schoolId, [{ studentId: before.studentId, date: before.date, category: before.category, earned: delta, spent: 0, count: 0, givenBy: before.givenBy, periodId: before.internalPeriodId }]);
-  await tx.insert(activityAudit).values({ schoolId: user.schoolId, activityId: id, action: 'update', changedBy: user.id, before: activitySnapshot(before), after: activitySnapshot(after!) });
+    await applyLedger(tx, user.schoolId, [
+      {
+        studentId: before.studentId,
+        date: before.date,
+        category: before.category,
+        earned: delta,
+        spent: 0,
+        count: 0,
+        givenBy: before.givenBy,
+        periodId: before.internalPeriodId,
+      },
+    ]);
+  await tx.insert(activityAudit).values({
+    schoolId: user.schoolId,
+    activityId: id,
+    action: 'update',
+    changedBy: user.id,
+    before: activitySnapshot(before),
+    after: activitySnapshot(after!),
+  });
   return after!;
 }
 
@@ -75,23 +110,45 @@ export async function deleteActivity(tx: Tx, user: AuthUser, id: string) {
  * change goes, with wallets, rollup, audit and any Daily Behavior points its flags took, in one
  * transaction (the caller's). The giver undoes their own; a school-wide scope (admins) anyone's.
  */
-export async function undoGive(tx: Tx, user: AuthUser, giveId: string): Promise<GroupActivityRemoved> {
+export async function undoGive(
+  tx: Tx,
+  user: AuthUser,
+  giveId: string,
+): Promise<GroupActivityRemoved> {
   if (!isUuid(giveId)) throw notFound('Give not found');
   const everyone = requireScope(user, 'activity:change') === 'school';
-  const removed = await removeActivities(tx, user.schoolId, and(eq(activities.giveId, giveId), everyone ? undefined : eq(activities.givenBy, user.id)), user.id);
+  const removed = await removeActivities(
+    tx,
+    user.schoolId,
+    and(eq(activities.giveId, giveId), everyone ? undefined : eq(activities.givenBy, user.id)),
+    user.id,
+  );
   if (!removed.length) throw notFound('Give not found');
   await restoreDailyBehavior(tx, user.schoolId, removed, user.id);
   return { removed: removed.length };
 }
 
 /** The audit trail (admins): who changed or removed which activity, newest first. */
-export async function auditTrail(db: Db, user: AuthUser, activityId: string | undefined, limit: number): Promise<AuditEntry[]> {
+export async function auditTrail(
+  db: Db,
+  user: AuthUser,
+  activityId: string | undefined,
+  limit: number,
+): Promise<AuditEntry[]> {
   if (activityId !== undefined && !isUuid(activityId)) throw notFound('Activity not found');
   const rows = await db
     .select({ a: activityAudit, firstName: users.firstName, lastName: users.lastName })
     .from(activityAudit)
-    .leftJoin(users, and(eq(users.schoolId, activityAudit.schoolId), eq(users.id, activityAudit.changedBy)))
-    .where(and(eq(activityAudit.schoolId, user.schoolId), activityId ? eq(activityAudit.activityId, activityId) : undefined))
+    .leftJoin(
+      users,
+      and(eq(users.schoolId, activityAudit.schoolId), eq(users.id, activityAudit.changedBy)),
+    )
+    .where(
+      and(
+        eq(activityAudit.schoolId, user.schoolId),
+        activityId ? eq(activityAudit.activityId, activityId) : undefined,
+      ),
+    )
     .orderBy(desc(activityAudit.at))
     .limit(limit);
   return rows.map(({ a, firstName, lastName }) => ({

@@ -1,4 +1,10 @@
-import { activityPoints, givingRefusal, MSG, type BulkGiveBody, type GiveResult } from '@app/domain';
+import {
+  activityPoints,
+  givingRefusal,
+  MSG,
+  type BulkGiveBody,
+  type GiveResult,
+} from '@app/domain';
 import { sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client.js';
 import type { AuthUser } from '../../lib/auth-context.js';
@@ -17,7 +23,11 @@ import { resolveTypes } from './types.js';
  * wallets and the daily rollup. Rules of docs/spec.md section 10.5, with the spec's messages. The
  * caller owns the transaction (the route's, which also holds the give's Idempotency-Key).
  */
-export async function giveActivities(tx: Tx, user: AuthUser, body: BulkGiveBody): Promise<GiveResult> {
+export async function giveActivities(
+  tx: Tx,
+  user: AuthUser,
+  body: BulkGiveBody,
+): Promise<GiveResult> {
   // The current year's rules apply to every give, whatever date it is for.
   const calendar = await loadCalendar(tx, user.school);
   const date = body.date ?? calendar.today;
@@ -30,7 +40,8 @@ export async function giveActivities(tx: Tx, user: AuthUser, body: BulkGiveBody)
   const admin = mayDo(user, 'activity:adminFlagPoints');
   const rows: NewActivity[] = [];
   for (const studentId of studentIds)
-    for (const type of types) rows.push({ studentId, type, points: activityPoints(type, admin, user.school) });
+    for (const type of types)
+      rows.push({ studentId, type, points: activityPoints(type, admin, user.school) });
   const flagged = types.some((t) => t.category === 'Flags');
   // Serialize with the daily run of that day, then take back Daily Behavior points it already gave.
   if (flagged) await lockSchoolDay(tx, user.schoolId, date);
@@ -41,26 +52,54 @@ export async function giveActivities(tx: Tx, user: AuthUser, body: BulkGiveBody)
     groupId,
     givenBy: user.id,
   });
-  const takenBack = flagged && (await hasDailyRun(tx, user.schoolId, date)) ? await revokeDailyBehavior(tx, user.schoolId, date, studentIds, user.id) : [];
-  if (takenBack.length) await noteBehaviorTakenBack(tx, user.schoolId, giveId, types.find((t) => t.category === 'Flags')!.id, takenBack);
+  const takenBack =
+    flagged && (await hasDailyRun(tx, user.schoolId, date))
+      ? await revokeDailyBehavior(tx, user.schoolId, date, studentIds, user.id)
+      : [];
+  if (takenBack.length)
+    await noteBehaviorTakenBack(
+      tx,
+      user.schoolId,
+      giveId,
+      types.find((t) => t.category === 'Flags')!.id,
+      takenBack,
+    );
   return {
     giveId,
     date,
     studentCount: studentIds.length,
     activityCount: rows.length,
     points: rows.reduce((n, r) => n + r.points, 0),
-    activityTypes: types.map((t) => ({ _id: t.id, name: t.name, category: t.category, points: activityPoints(t, admin, user.school) })),
-    dailyBehaviorTakenBack: { students: new Set(takenBack.map((a) => a.studentId)).size, points: takenBack.reduce((n, a) => n - a.points, 0) },
+    activityTypes: types.map((t) => ({
+      _id: t.id,
+      name: t.name,
+      category: t.category,
+      points: activityPoints(t, admin, user.school),
+    })),
+    dailyBehaviorTakenBack: {
+      students: new Set(takenBack.map((a) => a.studentId)).size,
+      points: takenBack.reduce((n, a) => n - a.points, 0),
+    },
   };
 }
 
 /** Records on each student's flag of this give the Daily Behavior points it took back, for the activity list. */
-async function noteBehaviorTakenBack(tx: Queryable, schoolId: string, giveId: string, flagTypeId: string, takenBack: readonly ActivityRow[]) {
+async function noteBehaviorTakenBack(
+  tx: Queryable,
+  schoolId: string,
+  giveId: string,
+  flagTypeId: string,
+  takenBack: readonly ActivityRow[],
+) {
   const byStudent = new Map<string, number>();
-  for (const a of takenBack) byStudent.set(a.studentId, (byStudent.get(a.studentId) ?? 0) - a.points);
+  for (const a of takenBack)
+    byStudent.set(a.studentId, (byStudent.get(a.studentId) ?? 0) - a.points);
   const ids = [...byStudent.keys()];
   await tx.execute(sql`
     update activities set behavior_taken_back = t.p
-    from unnest(${pgArray(ids, 'uuid')}, ${pgArray(ids.map((s) => byStudent.get(s)!), 'int')}) as t(s, p)
+    from unnest(${pgArray(ids, 'uuid')}, ${pgArray(
+      ids.map((s) => byStudent.get(s)!),
+      'int',
+    )}) as t(s, p)
     where activities.school_id = ${schoolId} and activities.give_id = ${giveId} and activities.student_id = t.s and activities.activity_type_id = ${flagTypeId}`);
 }

@@ -13,7 +13,9 @@ import { namedStudentId, taughtStudentsSql } from '../../access/students.js';
 
 /** Who gave an activity: joined once (a per-row subquery scanned users for each of up to 1,000 rows). */
 const givers = alias(users, 'giver');
-const giver = sql<string | null>`coalesce(${givers.firstName} || ' ' || ${givers.lastName}, 'School')`;
+const giver = sql<
+  string | null
+>`coalesce(${givers.firstName} || ' ' || ${givers.lastName}, 'School')`;
 
 /** The filters a list call uses: each combination is one prepared statement, built on first use. */
 interface ListShape {
@@ -41,7 +43,9 @@ function listQuery(db: Queryable, shape: ListShape) {
   if (shape.category) where.push(eq(activities.category, ph('category')));
   if (shape.start) where.push(gte(activities.date, ph('startDate')));
   if (shape.end) where.push(lte(activities.date, ph('endDate')));
-  const name = ['activities', ...Object.entries(shape).flatMap(([k, on]) => (on ? [k] : []))].join('_');
+  const name = ['activities', ...Object.entries(shape).flatMap(([k, on]) => (on ? [k] : []))].join(
+    '_',
+  );
   return db
     .select({
       a: activities,
@@ -51,8 +55,14 @@ function listQuery(db: Queryable, shape: ListShape) {
       givenByName: giver,
     })
     .from(activities)
-    .innerJoin(users, and(eq(users.schoolId, activities.schoolId), eq(users.id, activities.studentId)))
-    .leftJoin(givers, and(eq(givers.schoolId, activities.schoolId), eq(givers.id, activities.givenBy)))
+    .innerJoin(
+      users,
+      and(eq(users.schoolId, activities.schoolId), eq(users.id, activities.studentId)),
+    )
+    .leftJoin(
+      givers,
+      and(eq(givers.schoolId, activities.schoolId), eq(givers.id, activities.givenBy)),
+    )
     .where(and(...where))
     .orderBy(desc(activities.date), desc(activities.createdAt), desc(activities.id))
     .limit(ph('limit'))
@@ -71,13 +81,18 @@ function preparedList(db: Queryable, shape: ListShape) {
  * Activities the user may read (students:read): a student their own; teachers those of their
  * periods' students and those they gave; whole-school roles every student's. Newest first.
  */
-export async function listActivities(db: Queryable, user: AuthUser, f: ActivityListQuery): Promise<ActivityItem[]> {
+export async function listActivities(
+  db: Queryable,
+  user: AuthUser,
+  f: ActivityListQuery,
+): Promise<ActivityItem[]> {
   const scope = scopeOf(user, 'students:read');
   const studentId = await namedStudentId(db, user, 'students:read', f.studentId);
   if (f.internalPeriodId) {
     // Whole-school readers filter by any period of their school; the others only by classes they may view.
     if (scope === 'periods') await periodFor(db, user, 'class:view', f.internalPeriodId);
-    else if (!(await periodOfSchool(db, user, f.internalPeriodId))) throw notFound('Period not found');
+    else if (!(await periodOfSchool(db, user, f.internalPeriodId)))
+      throw notFound('Period not found');
   }
   const shape: ListShape = {
     student: studentId !== undefined,

@@ -17,10 +17,15 @@ import { isStudentRow, studentsInScope } from '../../access/students.js';
 export async function resolveTargets(
   db: Queryable,
   user: AuthUser,
-  body: Pick<BulkGiveBody, 'externalStudentIds' | 'groupIds' | 'houseNames' | 'gradeLevels' | 'internalPeriodId'>,
+  body: Pick<
+    BulkGiveBody,
+    'externalStudentIds' | 'groupIds' | 'houseNames' | 'gradeLevels' | 'internalPeriodId'
+  >,
 ): Promise<{ studentIds: string[]; periodId: string | null; groupId: string | null }> {
   const wholeSchool = requireScope(user, 'activity:give') === 'school';
-  const period = body.internalPeriodId ? await periodFor(db, user, 'class:view', body.internalPeriodId) : null;
+  const period = body.internalPeriodId
+    ? await periodFor(db, user, 'class:view', body.internalPeriodId)
+    : null;
   const found = new Set<string>();
   const externalIds = body.externalStudentIds ?? [];
   const groupIds = body.groupIds ?? [];
@@ -31,7 +36,13 @@ export async function resolveTargets(
     const rows = await db
       .select({ id: users.id, externalId: users.externalId })
       .from(users)
-      .where(and(eq(users.schoolId, user.schoolId), inArray(users.externalId, externalIds), isStudentRow));
+      .where(
+        and(
+          eq(users.schoolId, user.schoolId),
+          inArray(users.externalId, externalIds),
+          isStudentRow,
+        ),
+      );
     const known = new Set(rows.map((r) => r.externalId));
     const missing = externalIds.filter((e) => !known.has(e));
     if (missing.length) throw badRequest(`Unknown student: ${missing.slice(0, 5).join(', ')}`);
@@ -42,47 +53,81 @@ export async function resolveTargets(
   if (groupIds.length) {
     if (groupIds.some((g) => !isUuid(g))) throw notFound('Group not found');
     const rows = await db
-      .select({ id: groups.id, studentIds: groups.studentIds, teacherId: periods.teacherId, coTeachers: periods.coTeachers })
+      .select({
+        id: groups.id,
+        studentIds: groups.studentIds,
+        teacherId: periods.teacherId,
+        coTeachers: periods.coTeachers,
+      })
       .from(groups)
-      .innerJoin(groupTypes, and(eq(groupTypes.schoolId, groups.schoolId), eq(groupTypes.id, groups.groupTypeId)))
-      .innerJoin(periods, and(eq(periods.schoolId, groupTypes.schoolId), eq(periods.id, groupTypes.internalPeriodId)))
+      .innerJoin(
+        groupTypes,
+        and(eq(groupTypes.schoolId, groups.schoolId), eq(groupTypes.id, groups.groupTypeId)),
+      )
+      .innerJoin(
+        periods,
+        and(eq(periods.schoolId, groupTypes.schoolId), eq(periods.id, groupTypes.internalPeriodId)),
+      )
       .where(and(eq(groups.schoolId, user.schoolId), inArray(groups.id, groupIds)));
     if (rows.length !== new Set(groupIds).size) throw notFound('Group not found');
     for (const g of rows) {
-      if (!periodInScope(user, 'groupTypes:read', g)) throw forbidden('This class belongs to another teacher.');
+      if (!periodInScope(user, 'groupTypes:read', g))
+        throw forbidden('This class belongs to another teacher.');
       g.studentIds.forEach((s) => found.add(s));
     }
     if (rows.length === 1) groupId = rows[0]!.id;
   }
 
   if (houseNames.length || gradeLevels.length) {
-    if (!wholeSchool) throw forbidden('You may give to houses and grade levels only with the give-all permission.');
+    if (!wholeSchool)
+      throw forbidden('You may give to houses and grade levels only with the give-all permission.');
     if (houseNames.length) {
-      const known = await db.select({ name: houses.name }).from(houses).where(and(eq(houses.schoolId, user.schoolId), inArray(houses.name, houseNames)));
+      const known = await db
+        .select({ name: houses.name })
+        .from(houses)
+        .where(and(eq(houses.schoolId, user.schoolId), inArray(houses.name, houseNames)));
       const missing = houseNames.filter((h) => !known.some((k) => k.name === h));
       if (missing.length) throw badRequest(`Unknown house: ${missing.join(', ')}`);
-      const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.schoolId, user.schoolId), inArray(users.house, houseNames), isStudentRow));
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(eq(users.schoolId, user.schoolId), inArray(users.house, houseNames), isStudentRow),
+        );
       rows.forEach((r) => found.add(r.id));
     }
     if (gradeLevels.length) {
-      const rows = await db.select({ id: users.id }).from(users).where(and(eq(users.schoolId, user.schoolId), inArray(users.gradeLevel, gradeLevels), isStudentRow));
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.schoolId, user.schoolId),
+            inArray(users.gradeLevel, gradeLevels),
+            isStudentRow,
+          ),
+        );
       rows.forEach((r) => found.add(r.id));
     }
   }
 
-  const noSelector = !externalIds.length && !groupIds.length && !houseNames.length && !gradeLevels.length;
+  const noSelector =
+    !externalIds.length && !groupIds.length && !houseNames.length && !gradeLevels.length;
   if (period && noSelector) {
     const rows = await db
       .select({ id: periodStudents.studentId })
       .from(periodStudents)
-      .where(and(eq(periodStudents.schoolId, user.schoolId), eq(periodStudents.periodId, period.id)));
+      .where(
+        and(eq(periodStudents.schoolId, user.schoolId), eq(periodStudents.periodId, period.id)),
+      );
     rows.forEach((r) => found.add(r.id));
   }
 
   if (!found.size) throw badRequest(MSG.selectStudent);
   if (!wholeSchool) {
     const mine = await studentsInScope(db, user, 'activity:give');
-    if (mine !== 'school' && [...found].some((s) => !mine.has(s))) throw forbidden('You can give only to students in your classes.');
+    if (mine !== 'school' && [...found].some((s) => !mine.has(s)))
+      throw forbidden('You can give only to students in your classes.');
   }
   return { studentIds: [...found], periodId: period?.id ?? null, groupId };
 }

@@ -31,7 +31,10 @@ export const presentType = (t: ActivityTypeRow, user: AuthUser): ActivityOption 
 
 /** Categories a person may give by hand: Flags and Bonuses; every category with activity:giveAllCategories. */
 function mayGiveCategory(user: AuthUser, category: string): boolean {
-  return mayDo(user, 'activity:give') && (category === 'Flags' || category === 'Bonuses' || mayDo(user, 'activity:giveAllCategories'));
+  return (
+    mayDo(user, 'activity:give') &&
+    (category === 'Flags' || category === 'Bonuses' || mayDo(user, 'activity:giveAllCategories'))
+  );
 }
 
 /** The school's actions plus the user's own custom actions. */
@@ -51,9 +54,14 @@ async function visibleTypes(db: Queryable, user: AuthUser): Promise<ActivityType
 
 export async function activityOptions(db: Queryable, user: AuthUser): Promise<ActivityOptions> {
   const types = await visibleTypes(db, user);
-  const byCategory = Object.fromEntries(ACTIVITY_CATEGORIES.map((c) => [c, [] as ActivityOption[]])) as ActivityOptions['categories'];
+  const byCategory = Object.fromEntries(
+    ACTIVITY_CATEGORIES.map((c) => [c, [] as ActivityOption[]]),
+  ) as ActivityOptions['categories'];
   for (const t of types) byCategory[t.category]?.push(presentType(t, user));
-  const [me] = await db.select({ powerActions: users.powerActions }).from(users).where(and(eq(users.schoolId, user.schoolId), eq(users.id, user.id)));
+  const [me] = await db
+    .select({ powerActions: users.powerActions })
+    .from(users)
+    .where(and(eq(users.schoolId, user.schoolId), eq(users.id, user.id)));
   const custom = types.filter((t) => t.ownerId === user.id);
   return {
     categories: byCategory,
@@ -70,13 +78,25 @@ export async function activityOptions(db: Queryable, user: AuthUser): Promise<Ac
 const canCreateCustom = (user: AuthUser) => mayDo(user, 'customActions:manage');
 
 /** Creates (or reuses, by name) one of the user's custom actions; at most 5 Flags and 5 Bonuses. */
-export async function createCustomAction(db: Queryable, user: AuthUser, input: CustomActionInput): Promise<ActivityTypeRow> {
+export async function createCustomAction(
+  db: Queryable,
+  user: AuthUser,
+  input: CustomActionInput,
+): Promise<ActivityTypeRow> {
   if (!canCreateCustom(user)) throw forbidden('Your school does not allow custom actions.');
   const mine = await db
     .select()
     .from(activityTypes)
-    .where(and(eq(activityTypes.schoolId, user.schoolId), eq(activityTypes.ownerId, user.id), eq(activityTypes.active, true)));
-  const same = mine.find((t) => t.category === input.category && t.name.toLowerCase() === input.name.toLowerCase());
+    .where(
+      and(
+        eq(activityTypes.schoolId, user.schoolId),
+        eq(activityTypes.ownerId, user.id),
+        eq(activityTypes.active, true),
+      ),
+    );
+  const same = mine.find(
+    (t) => t.category === input.category && t.name.toLowerCase() === input.name.toLowerCase(),
+  );
   if (same) return same;
   if (mine.filter((t) => t.category === input.category).length >= MAX_CUSTOM_PER_KIND)
     throw badRequest(input.category === 'Flags' ? MSG.maxCustomFlags : MSG.maxCustomBonuses);
@@ -85,7 +105,14 @@ export async function createCustomAction(db: Queryable, user: AuthUser, input: C
   const recount = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(activityTypes)
-    .where(and(eq(activityTypes.schoolId, user.schoolId), eq(activityTypes.ownerId, user.id), eq(activityTypes.active, true), eq(activityTypes.category, input.category)));
+    .where(
+      and(
+        eq(activityTypes.schoolId, user.schoolId),
+        eq(activityTypes.ownerId, user.id),
+        eq(activityTypes.active, true),
+        eq(activityTypes.category, input.category),
+      ),
+    );
   if (Number(recount[0]?.n ?? 0) >= MAX_CUSTOM_PER_KIND)
     throw badRequest(input.category === 'Flags' ? MSG.maxCustomFlags : MSG.maxCustomBonuses);
   const [row] = await db
@@ -104,35 +131,70 @@ export async function createCustomAction(db: Queryable, user: AuthUser, input: C
 
 export async function deleteCustomAction(db: Queryable, user: AuthUser, id: string) {
   if (!isUuid(id)) throw notFound('Activity not found');
-  const [t] = await db.select().from(activityTypes).where(and(eq(activityTypes.schoolId, user.schoolId), eq(activityTypes.id, id)));
-  if (!t || (t.ownerId !== user.id && scopeOf(user, 'customActions:manage') !== 'school') || t.type !== TEACHER_CUSTOM_ACTION) throw notFound('Activity not found');
+  const [t] = await db
+    .select()
+    .from(activityTypes)
+    .where(and(eq(activityTypes.schoolId, user.schoolId), eq(activityTypes.id, id)));
+  if (
+    !t ||
+    (t.ownerId !== user.id && scopeOf(user, 'customActions:manage') !== 'school') ||
+    t.type !== TEACHER_CUSTOM_ACTION
+  )
+    throw notFound('Activity not found');
   // Past activities keep their name; the action just stops being offered.
-  await db.update(activityTypes).set({ active: false }).where(and(eq(activityTypes.schoolId, user.schoolId), eq(activityTypes.id, id)));
+  await db
+    .update(activityTypes)
+    .set({ active: false })
+    .where(and(eq(activityTypes.schoolId, user.schoolId), eq(activityTypes.id, id)));
 }
 
 /** The activity types named in a give: existing ids the user may use, or inline custom actions. */
-export async function resolveTypes(db: Queryable, user: AuthUser, wanted: ReadonlyArray<string | CustomActionInput>): Promise<ActivityTypeRow[]> {
+export async function resolveTypes(
+  db: Queryable,
+  user: AuthUser,
+  wanted: ReadonlyArray<string | CustomActionInput>,
+): Promise<ActivityTypeRow[]> {
   const ids = wanted.filter((w): w is string => typeof w === 'string');
   if (ids.some((id) => !isUuid(id))) throw badRequest('Unknown activity type');
   const rows = ids.length
-    ? await db.select().from(activityTypes).where(and(eq(activityTypes.schoolId, user.schoolId), inArray(activityTypes.id, ids), eq(activityTypes.active, true)))
+    ? await db
+        .select()
+        .from(activityTypes)
+        .where(
+          and(
+            eq(activityTypes.schoolId, user.schoolId),
+            inArray(activityTypes.id, ids),
+            eq(activityTypes.active, true),
+          ),
+        )
     : [];
   const out: ActivityTypeRow[] = [];
   for (const w of wanted) {
-    const t = typeof w === 'string' ? rows.find((r) => r.id === w) : await createCustomAction(db, user, w);
+    const t =
+      typeof w === 'string' ? rows.find((r) => r.id === w) : await createCustomAction(db, user, w);
     if (!t || (t.ownerId && t.ownerId !== user.id)) throw badRequest('Unknown activity type');
-    if (!mayGiveCategory(user, t.category)) throw forbidden(`Only admins give ${t.category} points.`);
+    if (!mayGiveCategory(user, t.category))
+      throw forbidden(`Only admins give ${t.category} points.`);
     if (!out.some((o) => o.id === t.id)) out.push(t);
   }
   return out;
 }
 
-export async function setPowerActions(db: Queryable, user: AuthUser, targetUserId: string, ids: string[]): Promise<PowerActions> {
-  if (targetUserId !== user.id && scopeOf(user, 'powerActions:set') !== 'school') throw forbidden('You can change only your own power actions.');
+export async function setPowerActions(
+  db: Queryable,
+  user: AuthUser,
+  targetUserId: string,
+  ids: string[],
+): Promise<PowerActions> {
+  if (targetUserId !== user.id && scopeOf(user, 'powerActions:set') !== 'school')
+    throw forbidden('You can change only your own power actions.');
   const unique = [...new Set(ids)];
   const types = await visibleTypes(db, user);
   const unknown = unique.filter((id) => !types.some((t) => t.id === id));
   if (unknown.length) throw badRequest('powerActions: unknown activity type');
-  await db.update(users).set({ powerActions: unique }).where(and(eq(users.schoolId, user.schoolId), eq(users.id, user.id)));
+  await db
+    .update(users)
+    .set({ powerActions: unique })
+    .where(and(eq(users.schoolId, user.schoolId), eq(users.id, user.id)));
   return { powerActions: unique };
 }

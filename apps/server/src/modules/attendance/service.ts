@@ -11,10 +11,15 @@ import { writeActivities } from '../../ledger/write.js';
 import { loadCalendar } from '../calendar/service.js';
 
 /** The date an absence may be recorded on (the school's today by default), or the reason it may not. */
-async function absenceDate(db: Queryable, user: AuthUser, date: string | undefined): Promise<string> {
+async function absenceDate(
+  db: Queryable,
+  user: AuthUser,
+  date: string | undefined,
+): Promise<string> {
   const calendar = await loadCalendar(db, user.school);
   const on = date ?? calendar.today;
-  if (on > calendar.yearEnd || calendar.today > calendar.yearEnd) throw badRequest(MSG.schoolYearEnded);
+  if (on > calendar.yearEnd || calendar.today > calendar.yearEnd)
+    throw badRequest(MSG.schoolYearEnded);
   if (on < calendar.yearStart) throw badRequest('date is before the school year started');
   if (on > calendar.today) throw badRequest('date cannot be in the future');
   if (isWeekend(on)) throw badRequest(MSG.notOnWeekends);
@@ -51,20 +56,31 @@ async function giveBackAttendance(tx: Tx, user: AuthUser, studentId: string, dat
     )
     .limit(1);
   if (had) return;
-  const { ids } = await writeActivities(tx, user.schoolId, [{ studentId, type, points: type.points }], {
-    date,
-    comment: '',
-    periodId: null,
-    groupId: null,
-    givenBy: null,
-  });
+  const { ids } = await writeActivities(
+    tx,
+    user.schoolId,
+    [{ studentId, type, points: type.points }],
+    {
+      date,
+      comment: '',
+      periodId: null,
+      groupId: null,
+      givenBy: null,
+    },
+  );
   await tx.insert(activityAudit).values({
     schoolId: user.schoolId,
     activityId: ids[0]!,
     action: 'create',
     changedBy: user.id,
     before: null,
-    after: { activityTypeId: type.id, activityType: type.name, category: type.category, points: type.points, comment: '' },
+    after: {
+      activityTypeId: type.id,
+      activityType: type.name,
+      category: type.category,
+      points: type.points,
+      comment: '',
+    },
   });
 }
 
@@ -72,7 +88,12 @@ async function giveBackAttendance(tx: Tx, user: AuthUser, studentId: string, dat
  * Marks a student absent (idempotent). When the day's daily points were already given, the
  * student's Daily Attendance points are taken back in the same transaction (the caller's).
  */
-export async function markAbsent(tx: Tx, user: AuthUser, studentId: string, date: string | undefined): Promise<AbsenceChange> {
+export async function markAbsent(
+  tx: Tx,
+  user: AuthUser,
+  studentId: string,
+  date: string | undefined,
+): Promise<AbsenceChange> {
   const student = await studentFor(tx, user, 'attendance:mark', studentId);
   const on = await absenceDate(tx, user, date);
   await lockSchoolDay(tx, user.schoolId, on);
@@ -81,20 +102,33 @@ export async function markAbsent(tx: Tx, user: AuthUser, studentId: string, date
     .values({ schoolId: user.schoolId, studentId: student.id, date: on, createdBy: user.id })
     .onConflictDoNothing()
     .returning({ date: absences.date });
-  if (added.length && (await hasDailyRun(tx, user.schoolId, on))) await takeBackAttendance(tx, user, student.id, on);
+  if (added.length && (await hasDailyRun(tx, user.schoolId, on)))
+    await takeBackAttendance(tx, user, student.id, on);
   return { studentId: student.id, date: on, absent: true };
 }
 
 /** Removes an absence (idempotent); gives the attendance points back when the day's run already happened. */
-export async function unmarkAbsent(tx: Tx, user: AuthUser, studentId: string, date: string | undefined): Promise<AbsenceChange> {
+export async function unmarkAbsent(
+  tx: Tx,
+  user: AuthUser,
+  studentId: string,
+  date: string | undefined,
+): Promise<AbsenceChange> {
   const student = await studentFor(tx, user, 'attendance:mark', studentId);
   const on = await absenceDate(tx, user, date);
   await lockSchoolDay(tx, user.schoolId, on);
   const removed = await tx
     .delete(absences)
-    .where(and(eq(absences.schoolId, user.schoolId), eq(absences.studentId, student.id), eq(absences.date, on)))
+    .where(
+      and(
+        eq(absences.schoolId, user.schoolId),
+        eq(absences.studentId, student.id),
+        eq(absences.date, on),
+      ),
+    )
     .returning({ date: absences.date });
-  if (removed.length && (await hasDailyRun(tx, user.schoolId, on))) await giveBackAttendance(tx, user, student.id, on);
+  if (removed.length && (await hasDailyRun(tx, user.schoolId, on)))
+    await giveBackAttendance(tx, user, student.id, on);
   return { studentId: student.id, date: on, absent: false };
 }
 
@@ -105,10 +139,22 @@ export async function listAbsences(db: Db, user: AuthUser, date: string | undefi
   const visible = inScope === 'school' ? null : [...inScope];
   if (visible && !visible.length) return [];
   const rows = await db
-    .select({ studentId: absences.studentId, date: absences.date, firstName: users.firstName, lastName: users.lastName, externalStudentId: users.externalId })
+    .select({
+      studentId: absences.studentId,
+      date: absences.date,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      externalStudentId: users.externalId,
+    })
     .from(absences)
     .innerJoin(users, and(eq(users.schoolId, absences.schoolId), eq(users.id, absences.studentId)))
-    .where(and(eq(absences.schoolId, user.schoolId), eq(absences.date, on), visible ? inArray(absences.studentId, visible) : undefined))
+    .where(
+      and(
+        eq(absences.schoolId, user.schoolId),
+        eq(absences.date, on),
+        visible ? inArray(absences.studentId, visible) : undefined,
+      ),
+    )
     .orderBy(asc(users.lastName), asc(users.firstName));
   return rows;
 }

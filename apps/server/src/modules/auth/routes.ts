@@ -1,4 +1,12 @@
-import { loginBody, loginResponse, okResponse, sessionUserResponse, type LoginResponse, type OkResponse, type SessionUser } from '@app/domain';
+import {
+  loginBody,
+  loginResponse,
+  okResponse,
+  sessionUserResponse,
+  type LoginResponse,
+  type OkResponse,
+  type SessionUser,
+} from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { me } from '../../lib/auth-context.js';
 import { unauthorized } from '../../lib/errors.js';
@@ -11,7 +19,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login',
-    { config: { public: true, answers: [401, 429] }, schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse } } },
+    {
+      config: { public: true, answers: [401, 429] },
+      schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse } },
+    },
     async (req, reply): Promise<LoginResponse> => {
       const { token, userId } = await login(app.db, {
         ...req.body,
@@ -24,13 +35,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/auth/me', { config: { action: 'session:use' }, schema: { tags: ['auth'], response: { 200: sessionUserResponse } } }, async (req): Promise<SessionUser> => {
-    const user = me(req);
-    return presentSessionUser(user, await usernameOf(user.schoolId, user.id));
-  });
+  app.post(
+    '/auth/me',
+    {
+      config: { action: 'session:use' },
+      schema: { tags: ['auth'], response: { 200: sessionUserResponse } },
+    },
+    async (req): Promise<SessionUser> => {
+      const user = me(req);
+      return presentSessionUser(user, await usernameOf(user.schoolId, user.id));
+    },
+  );
 
-  app.post('/auth/logout', { config: { action: 'session:use' }, schema: { tags: ['auth'], response: { 200: okResponse } } }, async (req): Promise<OkResponse> => {
-    await revokeSession(app.db, me(req).tokenHash);
-    return { ok: true };
-  });
+  app.post(
+    '/auth/logout',
+    {
+      config: { action: 'session:use' },
+      schema: { tags: ['auth'], response: { 200: okResponse } },
+    },
+    async (req): Promise<OkResponse> => {
+      await revokeSession(app.db, me(req).tokenHash);
+      return { ok: true };
+    },
+  );
 };

@@ -10,7 +10,11 @@ import { limitedSignIn } from '../../lib/sign-in-limits.js';
 import { dummyPasswordHash, hashToken, newToken, verifyPassword } from '../../lib/tokens.js';
 
 /** Periods a user teaches or co-teaches that have students (drives nav and teacher-store rights). */
-const periodCountSql = (schoolId: SQLWrapper, userId: SQLWrapper, externalId: SQLWrapper) => sql<number>`(
+const periodCountSql = (
+  schoolId: SQLWrapper,
+  userId: SQLWrapper,
+  externalId: SQLWrapper,
+) => sql<number>`(
   select count(*)::int from ${periods} p
   where p.school_id = ${schoolId}
     and ${teachesSql(periodAlias('p'), { id: userId, externalId })}
@@ -30,7 +34,11 @@ const SESSION_CACHE_MAX = 10_000;
 const sessionCaches = new WeakMap<Db, TtlCache<AuthUser>>();
 const cacheOf = (db: Db) => {
   let cache = sessionCaches.get(db);
-  if (!cache) sessionCaches.set(db, (cache = new TtlCache<AuthUser>(SESSION_CACHE_SECONDS * 1000, SESSION_CACHE_MAX)));
+  if (!cache)
+    sessionCaches.set(
+      db,
+      (cache = new TtlCache<AuthUser>(SESSION_CACHE_SECONDS * 1000, SESSION_CACHE_MAX)),
+    );
   return cache;
 };
 
@@ -52,7 +60,10 @@ const SESSION_CHANGES = 'session_changes';
  * token hash, or '*' when users, schools, periods or rosters change; every server hears it and
  * forgets those sessions. After a lost connection (`null`) everything is forgotten.
  */
-export function watchSessionChanges(database: Pick<Database, 'listen'>, db: Db): Promise<Unsubscribe> {
+export function watchSessionChanges(
+  database: Pick<Database, 'listen'>,
+  db: Db,
+): Promise<Unsubscribe> {
   return database.listen(SESSION_CHANGES, (payload) => {
     const cache = sessionCaches.get(db);
     if (!cache) return;
@@ -80,7 +91,13 @@ function sessionQuery(db: Db) {
     .from(sessions)
     .innerJoin(users, and(eq(users.schoolId, sessions.schoolId), eq(users.id, sessions.userId)))
     .innerJoin(schools, eq(schools.id, users.schoolId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
     .limit(1)
     .prepare('find_session');
 }
@@ -109,9 +126,16 @@ export async function login(
 ): Promise<{ token: string; userId: string }> {
   const username = input.username.trim().toLowerCase();
   const cred = await limitedSignIn(db, username, input.address, async () => {
-    const [row] = await db.select().from(credentials).where(eq(credentials.username, username)).limit(1);
+    const [row] = await db
+      .select()
+      .from(credentials)
+      .where(eq(credentials.username, username))
+      .limit(1);
     // An unknown name is checked against a dummy hash, so timing does not tell which names exist.
-    const ok = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password);
+    const ok = await verifyPassword(
+      row?.passwordHash ?? (await dummyPasswordHash()),
+      input.password,
+    );
     return { known: !!row, account: row && ok ? row : null };
   });
   return createSession(db, cred.schoolId, cred.userId, input.ttlHours);
@@ -129,7 +153,11 @@ export async function createSession(db: Db, schoolId: string, userId: string, tt
 }
 
 /** The user's sign-in name ('' for a user who signs in by SSO or token only). */
-export async function usernameOfUser(db: Queryable, schoolId: string, userId: string): Promise<string> {
+export async function usernameOfUser(
+  db: Queryable,
+  schoolId: string,
+  userId: string,
+): Promise<string> {
   const [c] = await db
     .select({ username: credentials.username })
     .from(credentials)
@@ -141,7 +169,10 @@ export async function usernameOfUser(db: Queryable, schoolId: string, userId: st
 /** Signs a session out: refused at once on this server (its cache entry goes), elsewhere within the cache TTL. */
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
   cacheOf(db).delete(tokenHash);
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.tokenHash, tokenHash));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(eq(sessions.tokenHash, tokenHash));
   cacheOf(db).delete(tokenHash); // and whatever a look-up running meanwhile stored
 }
 

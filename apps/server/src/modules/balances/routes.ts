@@ -11,14 +11,22 @@ export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'students:read' },
       schema: {
         tags: ['balances'],
-        querystring: z.object({ studentId: z.string().max(100).optional(), time: z.string().optional() }),
+        querystring: z.object({
+          studentId: z.string().max(100).optional(),
+          time: z.string().optional(),
+        }),
         response: { 200: balanceStatsResponse },
       },
     },
     async (req) => balanceStats(app.db, me(req), req.query.studentId),
   );
 
-  app.post('/utility/student/balance', { config: { action: 'students:read' }, schema: { tags: ['balances'], body: balanceBody, response: { 200: balancesAtResponse } } }, async (req) =>
-    balancesAt(app.db, me(req), req.body.endDates, req.body.studentId),
+  app.post(
+    '/utility/student/balance',
+    {
+      config: { action: 'students:read' },
+      schema: { tags: ['balances'], body: balanceBody, response: { 200: balancesAtResponse } },
+    },
+    async (req) => balancesAt(app.db, me(req), req.body.endDates, req.body.studentId),
   );
 };

@@ -1,5 +1,13 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { addDays, gemTier, memberStatus, schoolYearFor, todayIn, type BalanceStats, type BalancesAt } from '@app/domain';
+import {
+  addDays,
+  gemTier,
+  memberStatus,
+  schoolYearFor,
+  todayIn,
+  type BalanceStats,
+  type BalancesAt,
+} from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { preparedFor } from '../../db/prepared.js';
 import { dailyRollup, schoolYears, wallets } from '../../db/schema.js';
@@ -52,12 +60,20 @@ const statsQuery = preparedFor((db) => {
 /** A student's balance stats and what they earned this school year (the member level's measure). */
 export type Standing = BalanceStats & { yearEarned: number };
 
-export async function balanceStats(db: Queryable, user: AuthUser, studentId?: string): Promise<BalanceStats> {
+export async function balanceStats(
+  db: Queryable,
+  user: AuthUser,
+  studentId?: string,
+): Promise<BalanceStats> {
   const { yearEarned: _yearEarned, ...stats } = await studentStanding(db, user, studentId);
   return stats;
 }
 
-export async function studentStanding(db: Queryable, user: AuthUser, studentId?: string): Promise<Standing> {
+export async function studentStanding(
+  db: Queryable,
+  user: AuthUser,
+  studentId?: string,
+): Promise<Standing> {
   const id = await subjectStudent(db, user, studentId);
   const today = todayIn(user.school.timeZone);
   const fallback = schoolYearFor(today);
@@ -93,7 +109,12 @@ export async function studentStanding(db: Queryable, user: AuthUser, studentId?:
  * The balance at the end of each date (from the rollup), with what was earned and spent since the
  * previous date asked for (the first: everything before it). An empty list gives an empty object.
  */
-export async function balancesAt(db: Queryable, user: AuthUser, endDates: string[], studentId?: string): Promise<BalancesAt> {
+export async function balancesAt(
+  db: Queryable,
+  user: AuthUser,
+  endDates: string[],
+  studentId?: string,
+): Promise<BalancesAt> {
   if (!endDates.length) return {};
   const id = await subjectStudent(db, user, studentId);
   const dates = [...new Set(endDates)].sort();
@@ -104,7 +125,13 @@ export async function balancesAt(db: Queryable, user: AuthUser, endDates: string
       spent: sql<number>`sum(${dailyRollup.spent})`.mapWith(Number),
     })
     .from(dailyRollup)
-    .where(and(eq(dailyRollup.schoolId, user.schoolId), eq(dailyRollup.studentId, id), lte(dailyRollup.date, dates.at(-1)!)))
+    .where(
+      and(
+        eq(dailyRollup.schoolId, user.schoolId),
+        eq(dailyRollup.studentId, id),
+        lte(dailyRollup.date, dates.at(-1)!),
+      ),
+    )
     .groupBy(dailyRollup.date)
     .orderBy(dailyRollup.date);
   const out: BalancesAt = {};

@@ -23,7 +23,8 @@ export async function calendarView(db: Db, user: AuthUser): Promise<CalendarView
 /** Holidays belong to the current school year. */
 async function dateInYear(db: Db, user: AuthUser, date: string) {
   const cal = await loadCalendar(db, user.school);
-  if (date < cal.yearStart || date > cal.yearEnd) throw badRequest(`date must be within the school year (${cal.yearStart} to ${cal.yearEnd})`);
+  if (date < cal.yearStart || date > cal.yearEnd)
+    throw badRequest(`date must be within the school year (${cal.yearStart} to ${cal.yearEnd})`);
 }
 
 /**
@@ -31,11 +32,17 @@ async function dateInYear(db: Db, user: AuthUser, date: string) {
  * A day whose daily points were given stays a school day: the check and the insert hold the day's
  * lock that the daily run takes, so a run and a new holiday for the same day cannot both happen.
  */
-export async function addHoliday(db: Db, user: AuthUser, date: string, name: string): Promise<Holiday> {
+export async function addHoliday(
+  db: Db,
+  user: AuthUser,
+  date: string,
+  name: string,
+): Promise<Holiday> {
   await dateInYear(db, user, date);
   return db.transaction(async (tx) => {
     await lockSchoolDay(tx, user.schoolId, date);
-    if (await hasDailyRun(tx, user.schoolId, date)) throw conflict('date: daily points were already given on that day');
+    if (await hasDailyRun(tx, user.schoolId, date))
+      throw conflict('date: daily points were already given on that day');
     const [row] = await tx
       .insert(holidays)
       .values({ schoolId: user.schoolId, date, name })

@@ -1,5 +1,11 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import { defaultGivingStart, schoolYearFor, todayIn, type Holiday, type SchoolCalendar } from '@app/domain';
+import {
+  defaultGivingStart,
+  schoolYearFor,
+  todayIn,
+  type Holiday,
+  type SchoolCalendar,
+} from '@app/domain';
 import { rowsOf, type Queryable } from '../../db/client.js';
 import { holidays, schoolYears } from '../../db/schema.js';
 
@@ -7,17 +13,27 @@ import { holidays, schoolYears } from '../../db/schema.js';
 const LATE_GIVING_START_KEY = 'lateGivingStartSchools';
 
 /** Codes from the entry: a JSON array in valueObject, or a comma-separated value. */
-function lateStartCodes(entry: { value: string | null; value_object: unknown } | undefined): string[] {
+function lateStartCodes(
+  entry: { value: string | null; value_object: unknown } | undefined,
+): string[] {
   if (!entry) return [];
-  if (Array.isArray(entry.value_object)) return entry.value_object.filter((c): c is string => typeof c === 'string');
-  return (entry.value ?? '').split(',').map((c) => c.trim()).filter(Boolean);
+  if (Array.isArray(entry.value_object))
+    return entry.value_object.filter((c): c is string => typeof c === 'string');
+  return (entry.value ?? '')
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
 }
 
 /**
  * The August-to-June year containing `on` for a school without a stored one: giving from 16
  * August, or from 15 October when the school's code is in the global lateGivingStartSchools entry.
  */
-async function defaultYearSpan(db: Queryable, schoolId: string, on: string): Promise<{ yearStart: string; yearEnd: string; givingStart: string }> {
+async function defaultYearSpan(
+  db: Queryable,
+  schoolId: string,
+  on: string,
+): Promise<{ yearStart: string; yearEnd: string; givingStart: string }> {
   const span = schoolYearFor(on);
   const [row] = rowsOf<{ external_id: string; value: string | null; value_object: unknown }>(
     await db.execute(sql`
@@ -26,7 +42,14 @@ async function defaultYearSpan(db: Queryable, schoolId: string, on: string): Pro
       where s.id = ${schoolId}`),
   );
   if (!row) return span;
-  return { ...span, givingStart: defaultGivingStart(Number(span.yearStart.slice(0, 4)), row.external_id, lateStartCodes(row)) };
+  return {
+    ...span,
+    givingStart: defaultGivingStart(
+      Number(span.yearStart.slice(0, 4)),
+      row.external_id,
+      lateStartCodes(row),
+    ),
+  };
 }
 
 export interface LoadedCalendar extends SchoolCalendar {
@@ -36,7 +59,11 @@ export interface LoadedCalendar extends SchoolCalendar {
 }
 
 /** The school's year containing `date` (today by default) with its holidays. */
-export async function loadCalendar(db: Queryable, school: { id: string; timeZone: string }, date?: string): Promise<LoadedCalendar> {
+export async function loadCalendar(
+  db: Queryable,
+  school: { id: string; timeZone: string },
+  date?: string,
+): Promise<LoadedCalendar> {
   const today = todayIn(school.timeZone);
   const on = date ?? today;
   // Years do not overlap, so the last year that started is the one in force: it contains the date,
@@ -54,7 +81,13 @@ export async function loadCalendar(db: Queryable, school: { id: string; timeZone
   const list = await db
     .select({ date: holidays.date, name: holidays.name })
     .from(holidays)
-    .where(and(eq(holidays.schoolId, school.id), gte(holidays.date, span.yearStart), lte(holidays.date, span.yearEnd)))
+    .where(
+      and(
+        eq(holidays.schoolId, school.id),
+        gte(holidays.date, span.yearStart),
+        lte(holidays.date, span.yearEnd),
+      ),
+    )
     .orderBy(asc(holidays.date));
   return { ...span, holidays: new Set(list.map((h) => h.date)), holidayList: list, today };
 }

@@ -15,23 +15,39 @@ function checkScope(user: AuthUser, scope: string, write: boolean) {
   if (scope !== user.schoolId) throw notFound('Configuration not found');
 }
 
-const present = ({ key, value, valueObject }: typeof configurations.$inferSelect): ConfigurationEntry => ({ key, value, valueObject });
+const present = ({
+  key,
+  value,
+  valueObject,
+}: typeof configurations.$inferSelect): ConfigurationEntry => ({ key, value, valueObject });
 
 /** GET configuration/{scope}: the scope's entries. */
-export async function readConfiguration(db: Queryable, user: AuthUser, scope: string): Promise<ConfigurationEntry[]> {
+export async function readConfiguration(
+  db: Queryable,
+  user: AuthUser,
+  scope: string,
+): Promise<ConfigurationEntry[]> {
   checkScope(user, scope, false);
   const rows = await db.select().from(configurations).where(eq(configurations.scope, scope));
   return rows.map(present);
 }
 
 /** POST configuration/{scope}: one entry, set (created or replaced). */
-export async function writeConfiguration(db: Queryable, user: AuthUser, scope: string, body: ConfigurationBody): Promise<ConfigurationEntry> {
+export async function writeConfiguration(
+  db: Queryable,
+  user: AuthUser,
+  scope: string,
+  body: ConfigurationBody,
+): Promise<ConfigurationEntry> {
   checkScope(user, scope, true);
   const { key, value = null, valueObject = null } = body;
   const [row] = await db
     .insert(configurations)
     .values({ scope, key, value, valueObject })
-    .onConflictDoUpdate({ target: [configurations.scope, configurations.key], set: { value, valueObject, updatedAt: new Date() } })
+    .onConflictDoUpdate({
+      target: [configurations.scope, configurations.key],
+      set: { value, valueObject, updatedAt: new Date() },
+    })
     .returning();
   return present(row!);
 }

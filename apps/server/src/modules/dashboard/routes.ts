@@ -1,4 +1,9 @@
-import { academicProjectionsResponse, dashboardStatsQuery, dashboardStatsResponse, projectionsQuery } from '@app/domain';
+import {
+  academicProjectionsResponse,
+  dashboardStatsQuery,
+  dashboardStatsResponse,
+  projectionsQuery,
+} from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { me } from '../../lib/auth-context.js';
 import { academicProjections } from './projections.js';
@@ -8,7 +13,14 @@ import { dashboardStats } from './stats.js';
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/utility/student/dashboard/stats',
-    { config: { action: 'students:read' }, schema: { tags: ['dashboard'], querystring: dashboardStatsQuery, response: { 200: dashboardStatsResponse } } },
+    {
+      config: { action: 'students:read' },
+      schema: {
+        tags: ['dashboard'],
+        querystring: dashboardStatsQuery,
+        response: { 200: dashboardStatsResponse },
+      },
+    },
     async (req) => dashboardStats(app.db, me(req), req.query),
   );
 
@@ -18,7 +30,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'students:read' },
       schema: {
         tags: ['dashboard'],
-        description: 'Projected balance, gem tier and member level at the end of each remaining pay period (the calendar months of the school year) from the student’s pace.',
+        description:
+          'Projected balance, gem tier and member level at the end of each remaining pay period (the calendar months of the school year) from the student’s pace.',
         querystring: projectionsQuery,
         response: { 200: academicProjectionsResponse },
       },

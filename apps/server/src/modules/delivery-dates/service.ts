@@ -1,5 +1,11 @@
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
-import { nextDeliveryDate, type DeliveryDate, type DeliveryDateBody, type DeliverySettings, type DeliverySettingsBody } from '@app/domain';
+import {
+  nextDeliveryDate,
+  type DeliveryDate,
+  type DeliveryDateBody,
+  type DeliverySettings,
+  type DeliverySettingsBody,
+} from '@app/domain';
 import type { Db, Queryable } from '../../db/client.js';
 import { deliveryDates, schools } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
@@ -8,7 +14,9 @@ import { isUuid } from '../../lib/ids.js';
 
 type DeliveryDateRow = typeof deliveryDates.$inferSelect;
 
-const presentDeliveryDate = (d: Pick<DeliveryDateRow, 'id' | 'date' | 'cutOffDate' | 'gradeLevels'>): DeliveryDate => ({
+const presentDeliveryDate = (
+  d: Pick<DeliveryDateRow, 'id' | 'date' | 'cutOffDate' | 'gradeLevels'>,
+): DeliveryDate => ({
   _id: d.id,
   date: d.date,
   cutOffDate: d.cutOffDate,
@@ -32,27 +40,51 @@ export async function nextDeliveryFor(
   gradeLevel: string | null,
   now: Date = new Date(),
 ): Promise<DeliveryDate | null> {
-  return nextDeliveryDate(await listDeliveryDates(db, school.id), { now, timeZone: school.timeZone, gradeLevel, storeModel: school.storeModel });
+  return nextDeliveryDate(await listDeliveryDates(db, school.id), {
+    now,
+    timeZone: school.timeZone,
+    gradeLevel,
+    storeModel: school.storeModel,
+  });
 }
 
 async function storeModelOf(db: Queryable, schoolId: string): Promise<string> {
-  const [s] = await db.select({ storeModel: schools.storeModel }).from(schools).where(eq(schools.id, schoolId));
+  const [s] = await db
+    .select({ storeModel: schools.storeModel })
+    .from(schools)
+    .where(eq(schools.id, schoolId));
   return s?.storeModel ?? 'Pickup';
 }
 
 /** GET settings/delivery-date: the store model and every date. */
 export async function deliverySettings(db: Queryable, u: AuthUser): Promise<DeliverySettings> {
-  return { _id: u.schoolId, storeModel: await storeModelOf(db, u.schoolId), deliveryDates: await listDeliveryDates(db, u.schoolId) };
+  return {
+    _id: u.schoolId,
+    storeModel: await storeModelOf(db, u.schoolId),
+    deliveryDates: await listDeliveryDates(db, u.schoolId),
+  };
 }
 
 /** POST settings/delivery-date. */
-export async function createDeliveryDate(db: Queryable, u: AuthUser, body: DeliveryDateBody): Promise<DeliveryDate> {
-  const [row] = await db.insert(deliveryDates).values({ schoolId: u.schoolId, ...body }).returning();
+export async function createDeliveryDate(
+  db: Queryable,
+  u: AuthUser,
+  body: DeliveryDateBody,
+): Promise<DeliveryDate> {
+  const [row] = await db
+    .insert(deliveryDates)
+    .values({ schoolId: u.schoolId, ...body })
+    .returning();
   return presentDeliveryDate(row!);
 }
 
 /** PUT settings/delivery-date/{id}: unknown or another school's → 404. */
-export async function updateDeliveryDate(db: Queryable, u: AuthUser, id: string, body: DeliveryDateBody): Promise<DeliveryDate> {
+export async function updateDeliveryDate(
+  db: Queryable,
+  u: AuthUser,
+  id: string,
+  body: DeliveryDateBody,
+): Promise<DeliveryDate> {
   if (!isUuid(id)) throw notFound('Delivery date not found');
   const [row] = await db
     .update(deliveryDates)
@@ -78,10 +110,16 @@ export async function deleteDeliveryDate(db: Queryable, u: AuthUser, id: string)
  * Entries carrying the `_id` of one of the school's dates update it; others are new; dates left
  * out are removed.
  */
-export async function replaceDeliverySettings(db: Db, u: AuthUser, body: DeliverySettingsBody): Promise<DeliverySettings> {
+export async function replaceDeliverySettings(
+  db: Db,
+  u: AuthUser,
+  body: DeliverySettingsBody,
+): Promise<DeliverySettings> {
   return db.transaction(async (tx) => {
     await tx.update(schools).set({ storeModel: body.storeModel }).where(eq(schools.id, u.schoolId));
-    const wanted = body.deliveryDates.map((d) => d._id).filter((id): id is string => !!id && isUuid(id));
+    const wanted = body.deliveryDates
+      .map((d) => d._id)
+      .filter((id): id is string => !!id && isUuid(id));
     const existing = wanted.length
       ? new Set(
           (
@@ -94,13 +132,26 @@ export async function replaceDeliverySettings(db: Db, u: AuthUser, body: Deliver
       : new Set<string>();
     await tx
       .delete(deliveryDates)
-      .where(and(eq(deliveryDates.schoolId, u.schoolId), existing.size ? notInArray(deliveryDates.id, [...existing]) : undefined));
+      .where(
+        and(
+          eq(deliveryDates.schoolId, u.schoolId),
+          existing.size ? notInArray(deliveryDates.id, [...existing]) : undefined,
+        ),
+      );
     const fresh = [];
     for (const { _id, ...d } of body.deliveryDates) {
-      if (_id && existing.has(_id)) await tx.update(deliveryDates).set(d).where(and(eq(deliveryDates.schoolId, u.schoolId), eq(deliveryDates.id, _id)));
+      if (_id && existing.has(_id))
+        await tx
+          .update(deliveryDates)
+          .set(d)
+          .where(and(eq(deliveryDates.schoolId, u.schoolId), eq(deliveryDates.id, _id)));
       else fresh.push({ schoolId: u.schoolId, ...d });
     }
     if (fresh.length) await tx.insert(deliveryDates).values(fresh);
-    return { _id: u.schoolId, storeModel: body.storeModel, deliveryDates: await listDeliveryDates(tx, u.schoolId) };
+    return {
+      _id: u.schoolId,
+      storeModel: body.storeModel,
+      deliveryDates: await listDeliveryDates(tx, u.schoolId),
+    };
   });
 }

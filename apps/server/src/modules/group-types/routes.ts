@@ -28,29 +28,64 @@ const listQuery = z.object({
     .max(100),
   time: z.string().optional(),
 });
-const groupParams = z.object({ id: z.string().min(1).max(100), groupId: z.string().min(1).max(100) });
+const groupParams = z.object({
+  id: z.string().min(1).max(100),
+  groupId: z.string().min(1).max(100),
+});
 
 /** Groups of students inside one period, used to give to a table or team at once. */
 export const groupTypeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/group-types', { config: { action: 'groupTypes:read' }, schema: { tags, querystring: listQuery, response: { 200: z.array(groupTypeResponse) } } }, async (req) =>
-    listGroupTypes(app.db, me(req), req.query.internalPeriodId),
+  app.get(
+    '/group-types',
+    {
+      config: { action: 'groupTypes:read' },
+      schema: { tags, querystring: listQuery, response: { 200: z.array(groupTypeResponse) } },
+    },
+    async (req) => listGroupTypes(app.db, me(req), req.query.internalPeriodId),
   );
 
-  app.post('/group-types', { config: { action: 'groupTypes:manage' }, schema: { tags, body: groupTypeBody, response: { 201: groupTypeResponse } } }, async (req, reply) => {
-    const created = await createGroupType(app.db, me(req), req.body);
-    return reply.status(201).send(created);
-  });
-
-  app.get('/group-types/:id', { config: { action: 'groupTypes:read' }, schema: { tags, params: idParam, response: { 200: groupTypeResponse } } }, async (req) =>
-    getGroupType(app.db, me(req), req.params.id),
+  app.post(
+    '/group-types',
+    {
+      config: { action: 'groupTypes:manage' },
+      schema: { tags, body: groupTypeBody, response: { 201: groupTypeResponse } },
+    },
+    async (req, reply) => {
+      const created = await createGroupType(app.db, me(req), req.body);
+      return reply.status(201).send(created);
+    },
   );
 
-  app.put('/group-types/:id', { config: { action: 'groupTypes:manage' }, schema: { tags, params: idParam, body: groupTypeUpdateBody, response: { 200: groupTypeResponse } } }, async (req) =>
-    updateGroupType(app.db, me(req), req.params.id, req.body),
+  app.get(
+    '/group-types/:id',
+    {
+      config: { action: 'groupTypes:read' },
+      schema: { tags, params: idParam, response: { 200: groupTypeResponse } },
+    },
+    async (req) => getGroupType(app.db, me(req), req.params.id),
   );
 
-  app.delete('/group-types/:id', { config: { action: 'groupTypes:manage' }, schema: { tags, params: idParam, response: { 200: groupTypeDeletedResponse } } }, async (req) =>
-    deleteGroupType(app.db, me(req), req.params.id),
+  app.put(
+    '/group-types/:id',
+    {
+      config: { action: 'groupTypes:manage' },
+      schema: {
+        tags,
+        params: idParam,
+        body: groupTypeUpdateBody,
+        response: { 200: groupTypeResponse },
+      },
+    },
+    async (req) => updateGroupType(app.db, me(req), req.params.id, req.body),
+  );
+
+  app.delete(
+    '/group-types/:id',
+    {
+      config: { action: 'groupTypes:manage' },
+      schema: { tags, params: idParam, response: { 200: groupTypeDeletedResponse } },
+    },
+    async (req) => deleteGroupType(app.db, me(req), req.params.id),
   );
 
   app.delete(
@@ -66,6 +101,9 @@ export const groupTypeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: groupActivityRemovedResponse },
       },
     },
-    async (req, reply) => idempotent(app.db, req, reply, (tx, user) => removeGroupActivity(tx, user, req.params.id, req.params.groupId, req.query.date)),
+    async (req, reply) =>
+      idempotent(app.db, req, reply, (tx, user) =>
+        removeGroupActivity(tx, user, req.params.id, req.params.groupId, req.query.date),
+      ),
   );
 };

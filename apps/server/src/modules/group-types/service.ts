@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Action } from '@app/domain';
-import type { GroupActivityRemoved, GroupInput, GroupType, GroupTypeBody, GroupTypeDeleted, GroupTypeUpdateBody } from '@app/domain';
+import type {
+  GroupActivityRemoved,
+  GroupInput,
+  GroupType,
+  GroupTypeBody,
+  GroupTypeDeleted,
+  GroupTypeUpdateBody,
+} from '@app/domain';
 import type { Db, Queryable, Tx } from '../../db/client.js';
 import { activities, groupTypes, groups, periodStudents } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
@@ -19,7 +26,9 @@ const present = (t: GroupTypeRow, gs: GroupRow[]): GroupType => ({
   _id: t.id,
   name: t.name,
   internalPeriodId: t.internalPeriodId,
-  groups: gs.filter((g) => g.groupTypeId === t.id).map((g) => ({ _id: g.id, name: g.name, studentIds: g.studentIds })),
+  groups: gs
+    .filter((g) => g.groupTypeId === t.id)
+    .map((g) => ({ _id: g.id, name: g.name, studentIds: g.studentIds })),
 });
 
 async function groupsOf(db: Queryable, schoolId: string, typeIds: string[]) {
@@ -32,7 +41,13 @@ async function groupsOf(db: Queryable, schoolId: string, typeIds: string[]) {
 }
 
 /** A group type of the user's school whose period lies in the user's scope for `action`; locked when `lock`. */
-async function groupTypeFor(db: Queryable, user: AuthUser, action: Action, id: string, lock = false) {
+async function groupTypeFor(
+  db: Queryable,
+  user: AuthUser,
+  action: Action,
+  id: string,
+  lock = false,
+) {
   if (!isUuid(id)) throw notFound('Group type not found');
   const q = db
     .select()
@@ -59,21 +74,36 @@ async function checkGroups(db: Queryable, schoolId: string, periodId: string, in
     const rows = await db
       .select({ id: periodStudents.studentId })
       .from(periodStudents)
-      .where(and(eq(periodStudents.schoolId, schoolId), eq(periodStudents.periodId, periodId), inArray(periodStudents.studentId, ids)));
+      .where(
+        and(
+          eq(periodStudents.schoolId, schoolId),
+          eq(periodStudents.periodId, periodId),
+          inArray(periodStudents.studentId, ids),
+        ),
+      );
     const on = new Set(rows.map((r) => r.id));
     bad.push(...ids.filter((s) => !on.has(s)));
   }
-  if (bad.length) throw badRequest(`groups: ${bad.slice(0, 5).join(', ')} is not a student of this period`);
+  if (bad.length)
+    throw badRequest(`groups: ${bad.slice(0, 5).join(', ')} is not a student of this period`);
 }
 
-export async function listGroupTypes(db: Queryable, user: AuthUser, periodId: string): Promise<GroupType[]> {
+export async function listGroupTypes(
+  db: Queryable,
+  user: AuthUser,
+  periodId: string,
+): Promise<GroupType[]> {
   const period = await periodFor(db, user, 'groupTypes:read', periodId);
   const types = await db
     .select()
     .from(groupTypes)
     .where(and(eq(groupTypes.schoolId, user.schoolId), eq(groupTypes.internalPeriodId, period.id)))
     .orderBy(asc(groupTypes.createdAt), asc(groupTypes.name));
-  const gs = await groupsOf(db, user.schoolId, types.map((t) => t.id));
+  const gs = await groupsOf(
+    db,
+    user.schoolId,
+    types.map((t) => t.id),
+  );
   return types.map((t) => present(t, gs));
 }
 
@@ -82,25 +112,45 @@ export async function getGroupType(db: Queryable, user: AuthUser, id: string): P
   return present(t, await groupsOf(db, user.schoolId, [t.id]));
 }
 
-export async function createGroupType(db: Db, user: AuthUser, body: GroupTypeBody): Promise<GroupType> {
+export async function createGroupType(
+  db: Db,
+  user: AuthUser,
+  body: GroupTypeBody,
+): Promise<GroupType> {
   const period = await periodFor(db, user, 'groupTypes:manage', body.internalPeriodId);
-  if (body.groups.some((g) => g._id !== undefined)) throw badRequest('groups: a new group type has no group ids yet');
+  if (body.groups.some((g) => g._id !== undefined))
+    throw badRequest('groups: a new group type has no group ids yet');
   await checkGroups(db, user.schoolId, period.id, body.groups);
   return db.transaction(async (tx) => {
     const [t] = await tx
       .insert(groupTypes)
-      .values({ schoolId: user.schoolId, name: body.name, internalPeriodId: period.id, createdBy: user.id })
+      .values({
+        schoolId: user.schoolId,
+        name: body.name,
+        internalPeriodId: period.id,
+        createdBy: user.id,
+      })
       .returning();
     if (body.groups.length)
-      await tx
-        .insert(groups)
-        .values(body.groups.map((g) => ({ schoolId: user.schoolId, groupTypeId: t!.id, name: g.name, studentIds: [...new Set(g.studentIds)] })));
+      await tx.insert(groups).values(
+        body.groups.map((g) => ({
+          schoolId: user.schoolId,
+          groupTypeId: t!.id,
+          name: g.name,
+          studentIds: [...new Set(g.studentIds)],
+        })),
+      );
     return present(t!, await groupsOf(tx, user.schoolId, [t!.id]));
   });
 }
 
 /** Renames the type and replaces its groups: groups sent with an _id keep it, the others are new, the rest go. */
-export async function updateGroupType(db: Db, user: AuthUser, id: string, body: GroupTypeUpdateBody): Promise<GroupType> {
+export async function updateGroupType(
+  db: Db,
+  user: AuthUser,
+  id: string,
+  body: GroupTypeUpdateBody,
+): Promise<GroupType> {
   return db.transaction(async (tx) => {
     const t = await groupTypeFor(tx, user, 'groupTypes:manage', id, true);
     const existing = await groupsOf(tx, user.schoolId, [t.id]);
@@ -109,25 +159,50 @@ export async function updateGroupType(db: Db, user: AuthUser, id: string, body: 
     if (kept.some((k) => !existing.some((e) => e.id === k))) throw notFound('Group not found');
     await checkGroups(tx, user.schoolId, t.internalPeriodId, body.groups);
 
-    await tx.update(groupTypes).set({ name: body.name }).where(and(eq(groupTypes.schoolId, user.schoolId), eq(groupTypes.id, t.id)));
-    const gone = and(eq(groups.schoolId, user.schoolId), eq(groups.groupTypeId, t.id), kept.length ? notInArray(groups.id, kept) : undefined);
+    await tx
+      .update(groupTypes)
+      .set({ name: body.name })
+      .where(and(eq(groupTypes.schoolId, user.schoolId), eq(groupTypes.id, t.id)));
+    const gone = and(
+      eq(groups.schoolId, user.schoolId),
+      eq(groups.groupTypeId, t.id),
+      kept.length ? notInArray(groups.id, kept) : undefined,
+    );
     await tx.delete(groups).where(gone);
     for (const g of body.groups) {
       const studentIds = [...new Set(g.studentIds)];
-      if (g._id) await tx.update(groups).set({ name: g.name, studentIds }).where(and(eq(groups.schoolId, user.schoolId), eq(groups.id, g._id)));
-      else await tx.insert(groups).values({ schoolId: user.schoolId, groupTypeId: t.id, name: g.name, studentIds });
+      if (g._id)
+        await tx
+          .update(groups)
+          .set({ name: g.name, studentIds })
+          .where(and(eq(groups.schoolId, user.schoolId), eq(groups.id, g._id)));
+      else
+        await tx
+          .insert(groups)
+          .values({ schoolId: user.schoolId, groupTypeId: t.id, name: g.name, studentIds });
     }
-    const [after] = await tx.select().from(groupTypes).where(and(eq(groupTypes.schoolId, user.schoolId), eq(groupTypes.id, t.id)));
+    const [after] = await tx
+      .select()
+      .from(groupTypes)
+      .where(and(eq(groupTypes.schoolId, user.schoolId), eq(groupTypes.id, t.id)));
     return present(after!, await groupsOf(tx, user.schoolId, [t.id]));
   });
 }
 
 /** Deletes the type and its groups; activities given through them stay in the ledger. */
-export async function deleteGroupType(db: Db, user: AuthUser, id: string): Promise<GroupTypeDeleted> {
+export async function deleteGroupType(
+  db: Db,
+  user: AuthUser,
+  id: string,
+): Promise<GroupTypeDeleted> {
   await db.transaction(async (tx) => {
     const t = await groupTypeFor(tx, user, 'groupTypes:manage', id, true);
-    await tx.delete(groups).where(and(eq(groups.schoolId, user.schoolId), eq(groups.groupTypeId, t.id)));
-    await tx.delete(groupTypes).where(and(eq(groupTypes.schoolId, user.schoolId), eq(groupTypes.id, t.id)));
+    await tx
+      .delete(groups)
+      .where(and(eq(groups.schoolId, user.schoolId), eq(groups.groupTypeId, t.id)));
+    await tx
+      .delete(groupTypes)
+      .where(and(eq(groupTypes.schoolId, user.schoolId), eq(groupTypes.id, t.id)));
   });
   return { _id: id, deleted: true };
 }
@@ -151,11 +226,18 @@ export async function removeGroupActivity(
   const [g] = await tx
     .select({ id: groups.id })
     .from(groups)
-    .where(and(eq(groups.schoolId, user.schoolId), eq(groups.id, groupId), eq(groups.groupTypeId, t.id)));
+    .where(
+      and(eq(groups.schoolId, user.schoolId), eq(groups.id, groupId), eq(groups.groupTypeId, t.id)),
+    );
   if (!g) throw notFound('Group not found');
   const on = date ?? (await loadCalendar(tx, user.school)).today;
   const mine = everyone ? undefined : eq(activities.givenBy, user.id);
-  const removed = await removeActivities(tx, user.schoolId, and(eq(activities.groupId, g.id), eq(activities.date, on), mine), user.id);
+  const removed = await removeActivities(
+    tx,
+    user.schoolId,
+    and(eq(activities.groupId, g.id), eq(activities.date, on), mine),
+    user.id,
+  );
   await restoreDailyBehavior(tx, user.schoolId, removed, user.id);
   return { removed: removed.length };
 }

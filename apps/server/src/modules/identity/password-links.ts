@@ -1,5 +1,11 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { INVITATION_DAYS, MSG, RESET_LINK_MINUTES, type AccountSetupInfoResponse, type InvitationResponse } from '@app/domain';
+import {
+  INVITATION_DAYS,
+  MSG,
+  RESET_LINK_MINUTES,
+  type AccountSetupInfoResponse,
+  type InvitationResponse,
+} from '@app/domain';
 import type { Db } from '../../db/client.js';
 import { credentials, passwordLinks, sessions, users } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -24,12 +30,29 @@ const LINKS_PER_ACCOUNT = 3;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function newLink(db: Db, kind: Kind, user: { schoolId: string; id: string }, email: string, by: string | null) {
+async function newLink(
+  db: Db,
+  kind: Kind,
+  user: { schoolId: string; id: string },
+  email: string,
+  by: string | null,
+) {
   const token = newToken();
-  const expires = kind === 'setup' ? sql`now() + make_interval(days => ${INVITATION_DAYS})` : sql`now() + make_interval(mins => ${RESET_LINK_MINUTES})`;
+  const expires =
+    kind === 'setup'
+      ? sql`now() + make_interval(days => ${INVITATION_DAYS})`
+      : sql`now() + make_interval(mins => ${RESET_LINK_MINUTES})`;
   const [row] = await db
     .insert(passwordLinks)
-    .values({ tokenHash: hashToken(token), kind, schoolId: user.schoolId, userId: user.id, email, createdBy: by, expiresAt: expires })
+    .values({
+      tokenHash: hashToken(token),
+      kind,
+      schoolId: user.schoolId,
+      userId: user.id,
+      email,
+      createdBy: by,
+      expiresAt: expires,
+    })
     .returning({ expiresAt: passwordLinks.expiresAt });
   return { token, expiresAt: row!.expiresAt };
 }
@@ -51,8 +74,18 @@ export async function sendInvitation(
   await db
     .update(passwordLinks)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordLinks.schoolId, user.schoolId), eq(passwordLinks.userId, user.id), eq(passwordLinks.kind, 'setup'), isNull(passwordLinks.usedAt)));
-  await db.update(users).set({ email: input.email }).where(and(eq(users.schoolId, user.schoolId), eq(users.id, user.id)));
+    .where(
+      and(
+        eq(passwordLinks.schoolId, user.schoolId),
+        eq(passwordLinks.userId, user.id),
+        eq(passwordLinks.kind, 'setup'),
+        isNull(passwordLinks.usedAt),
+      ),
+    );
+  await db
+    .update(users)
+    .set({ email: input.email })
+    .where(and(eq(users.schoolId, user.schoolId), eq(users.id, user.id)));
   const { token, expiresAt } = await newLink(db, 'setup', user, input.email, admin.id);
   try {
     await mailer.send({
@@ -64,7 +97,10 @@ export async function sendInvitation(
     });
   } catch (err) {
     await db.delete(passwordLinks).where(eq(passwordLinks.tokenHash, hashToken(token)));
-    throw badRequest('The invitation could not be mailed. Check the address and try again later.', err);
+    throw badRequest(
+      'The invitation could not be mailed. Check the address and try again later.',
+      err,
+    );
   }
   return { userId: user.id, email: input.email, expiresAt: expiresAt.toISOString() };
 }
@@ -74,7 +110,14 @@ async function liveLink(db: Db, kind: Kind, token: string) {
   const [link] = await db
     .select()
     .from(passwordLinks)
-    .where(and(eq(passwordLinks.tokenHash, hashToken(token)), eq(passwordLinks.kind, kind), isNull(passwordLinks.usedAt), sql`${passwordLinks.expiresAt} > now()`))
+    .where(
+      and(
+        eq(passwordLinks.tokenHash, hashToken(token)),
+        eq(passwordLinks.kind, kind),
+        isNull(passwordLinks.usedAt),
+        sql`${passwordLinks.expiresAt} > now()`,
+      ),
+    )
     .limit(1);
   if (!link) throw badRequest(MSG.linkInvalid);
   return link;
@@ -86,7 +129,10 @@ export async function setupInfo(db: Db, token: string): Promise<AccountSetupInfo
   const [u] = await db
     .select({ firstName: users.firstName, username: credentials.username })
     .from(users)
-    .leftJoin(credentials, and(eq(credentials.schoolId, users.schoolId), eq(credentials.userId, users.id)))
+    .leftJoin(
+      credentials,
+      and(eq(credentials.schoolId, users.schoolId), eq(credentials.userId, users.id)),
+    )
     .where(and(eq(users.schoolId, link.schoolId), eq(users.id, link.userId)))
     .limit(1);
   if (!u) throw badRequest(MSG.linkInvalid);
@@ -97,14 +143,25 @@ export async function setupInfo(db: Db, token: string): Promise<AccountSetupInfo
  * Uses a link once and sets the user's password (and sign-in name, when they have none), in one
  * transaction: a refused name leaves the link unused. Every session of the user ends.
  */
-async function choosePassword(db: Db, kind: Kind, input: { token: string; password: string; username?: string }): Promise<{ schoolId: string; userId: string }> {
+async function choosePassword(
+  db: Db,
+  kind: Kind,
+  input: { token: string; password: string; username?: string },
+): Promise<{ schoolId: string; userId: string }> {
   await liveLink(db, kind, input.token); // a bad link is refused before the slow hash
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [link] = await tx
       .update(passwordLinks)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordLinks.tokenHash, hashToken(input.token)), eq(passwordLinks.kind, kind), isNull(passwordLinks.usedAt), sql`${passwordLinks.expiresAt} > now()`))
+      .where(
+        and(
+          eq(passwordLinks.tokenHash, hashToken(input.token)),
+          eq(passwordLinks.kind, kind),
+          isNull(passwordLinks.usedAt),
+          sql`${passwordLinks.expiresAt} > now()`,
+        ),
+      )
       .returning();
     if (!link) throw badRequest(MSG.linkInvalid);
     const updated = await tx
@@ -116,24 +173,44 @@ async function choosePassword(db: Db, kind: Kind, input: { token: string; passwo
       if (kind === 'reset') throw badRequest(MSG.linkInvalid);
       const username = input.username?.trim().toLowerCase();
       if (!username) throw badRequest(MSG.usernameNeeded);
-      const made = await tx.insert(credentials).values({ username, schoolId: link.schoolId, userId: link.userId, passwordHash }).onConflictDoNothing().returning({ u: credentials.username });
+      const made = await tx
+        .insert(credentials)
+        .values({ username, schoolId: link.schoolId, userId: link.userId, passwordHash })
+        .onConflictDoNothing()
+        .returning({ u: credentials.username });
       if (!made.length) throw conflict(MSG.usernameTaken);
     }
     // The user's other links of this kind end; so do their sessions (a reset locks out whoever had the old password).
     await tx
       .update(passwordLinks)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordLinks.schoolId, link.schoolId), eq(passwordLinks.userId, link.userId), isNull(passwordLinks.usedAt)));
+      .where(
+        and(
+          eq(passwordLinks.schoolId, link.schoolId),
+          eq(passwordLinks.userId, link.userId),
+          isNull(passwordLinks.usedAt),
+        ),
+      );
     await tx
       .update(sessions)
       .set({ revokedAt: sql`now()` })
-      .where(and(eq(sessions.schoolId, link.schoolId), eq(sessions.userId, link.userId), isNull(sessions.revokedAt)));
+      .where(
+        and(
+          eq(sessions.schoolId, link.schoolId),
+          eq(sessions.userId, link.userId),
+          isNull(sessions.revokedAt),
+        ),
+      );
     return { schoolId: link.schoolId, userId: link.userId };
   });
 }
 
-export const completeSetup = (db: Db, input: { token: string; password: string; username?: string }) => choosePassword(db, 'setup', input);
-export const resetPassword = (db: Db, input: { token: string; password: string }) => choosePassword(db, 'reset', input);
+export const completeSetup = (
+  db: Db,
+  input: { token: string; password: string; username?: string },
+) => choosePassword(db, 'setup', input);
+export const resetPassword = (db: Db, input: { token: string; password: string }) =>
+  choosePassword(db, 'reset', input);
 
 /**
  * POST auth/forgot-password: one answer whoever asks, after the same minimum time. Asks are limited
@@ -155,14 +232,24 @@ export async function forgotPassword(
     { key: `forgot:email:${email}`, max: ASKS_PER_EMAIL, windowSeconds: 15 * 60 },
   ]);
   const accounts = await db
-    .select({ schoolId: users.schoolId, id: users.id, firstName: users.firstName, username: credentials.username })
+    .select({
+      schoolId: users.schoolId,
+      id: users.id,
+      firstName: users.firstName,
+      username: credentials.username,
+    })
     .from(users)
-    .innerJoin(credentials, and(eq(credentials.schoolId, users.schoolId), eq(credentials.userId, users.id)))
+    .innerJoin(
+      credentials,
+      and(eq(credentials.schoolId, users.schoolId), eq(credentials.userId, users.id)),
+    )
     .where(sql`lower(${users.email}) = ${email}`)
     .limit(5);
   const mails: { to: string; subject: string; text: string }[] = [];
   for (const a of accounts) {
-    const allowed = await hit(db, [{ key: `forgot:account:${a.id}`, max: LINKS_PER_ACCOUNT, windowSeconds: 60 * 60 }]).then(
+    const allowed = await hit(db, [
+      { key: `forgot:account:${a.id}`, max: LINKS_PER_ACCOUNT, windowSeconds: 60 * 60 },
+    ]).then(
       () => true,
       () => false,
     );

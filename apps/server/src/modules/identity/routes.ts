@@ -36,9 +36,30 @@ import { withRetryAfter } from '../../lib/rate-limit.js';
 import { newToken } from '../../lib/tokens.js';
 import { presentSessionUser } from '../../presenters/user.js';
 import { createSession, findSession, usernameOfUser } from '../auth/service.js';
-import { completeSetup, forgotPassword, resetPassword, sendInvitation, setupInfo } from './password-links.js';
-import { issueSchoolToken, listSchoolTokens, revokeSchoolToken, rotateSchoolToken, schoolTokenLogin } from './school-tokens.js';
-import { completeSso, cookieOf, createSsoState, deleteSsoConfig, listSsoConfigs, putSsoConfig, SSO_COOKIE, SSO_COOKIE_PATH } from './sso.js';
+import {
+  completeSetup,
+  forgotPassword,
+  resetPassword,
+  sendInvitation,
+  setupInfo,
+} from './password-links.js';
+import {
+  issueSchoolToken,
+  listSchoolTokens,
+  revokeSchoolToken,
+  rotateSchoolToken,
+  schoolTokenLogin,
+} from './school-tokens.js';
+import {
+  completeSso,
+  cookieOf,
+  createSsoState,
+  deleteSsoConfig,
+  listSsoConfigs,
+  putSsoConfig,
+  SSO_COOKIE,
+  SSO_COOKIE_PATH,
+} from './sso.js';
 
 const tokenIdParams = z.object({ id: z.uuid({ error: 'id must be a school token id' }) });
 
@@ -52,78 +73,157 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Signs the user in exactly as POST auth/login does: a new session, `{ token, user }`. */
   const signIn = async (who: { schoolId: string; userId: string }): Promise<LoginResponse> => {
-    const { token } = await createSession(app.db, who.schoolId, who.userId, app.env.SESSION_TTL_HOURS);
+    const { token } = await createSession(
+      app.db,
+      who.schoolId,
+      who.userId,
+      app.env.SESSION_TTL_HOURS,
+    );
     const user = await findSession(app.db, token);
     if (!user) throw unauthorized();
-    return { token, user: presentSessionUser(user, await usernameOfUser(app.db, user.schoolId, user.id)) };
+    return {
+      token,
+      user: presentSessionUser(user, await usernameOfUser(app.db, user.schoolId, user.id)),
+    };
   };
 
   app.get(
     '/auth/login/sso/state',
-    { config: { public: true, answers: [429] }, schema: { tags: ['auth'], querystring: ssoStateQuery, response: { 200: ssoStateResponse } } },
+    {
+      config: { public: true, answers: [429] },
+      schema: { tags: ['auth'], querystring: ssoStateQuery, response: { 200: ssoStateResponse } },
+    },
     async (req, reply) => {
       const browser = cookieOf(req.headers.cookie, SSO_COOKIE) ?? newToken();
-      const answer = await createSsoState(app.db, { ...req.query, browser, address: req.ip, baseUrl }, outbound).catch(withRetryAfter(reply));
-      reply.header('set-cookie', `${SSO_COOKIE}=${browser}; Path=${SSO_COOKIE_PATH}; Max-Age=${SSO_STATE_MINUTES * 60}; HttpOnly; SameSite=Lax${secureCookie}`);
+      const answer = await createSsoState(
+        app.db,
+        { ...req.query, browser, address: req.ip, baseUrl },
+        outbound,
+      ).catch(withRetryAfter(reply));
+      reply.header(
+        'set-cookie',
+        `${SSO_COOKIE}=${browser}; Path=${SSO_COOKIE_PATH}; Max-Age=${SSO_STATE_MINUTES * 60}; HttpOnly; SameSite=Lax${secureCookie}`,
+      );
       return answer;
     },
   );
 
   app.post(
     '/auth/login/sso',
-    { config: { public: true, answers: [401] }, schema: { tags: ['auth'], body: ssoLoginBody, response: { 200: loginResponse } } },
-    async (req) => signIn(await completeSso(app.db, { ...req.body, browser: cookieOf(req.headers.cookie, SSO_COOKIE), baseUrl }, outbound)),
+    {
+      config: { public: true, answers: [401] },
+      schema: { tags: ['auth'], body: ssoLoginBody, response: { 200: loginResponse } },
+    },
+    async (req) =>
+      signIn(
+        await completeSso(
+          app.db,
+          { ...req.body, browser: cookieOf(req.headers.cookie, SSO_COOKIE), baseUrl },
+          outbound,
+        ),
+      ),
   );
 
   app.post(
     '/auth/login/school',
-    { config: { public: true, answers: [401, 429] }, schema: { tags: ['auth'], body: schoolLoginBody, response: { 200: loginResponse } } },
-    async (req, reply) => signIn(await schoolTokenLogin(app.db, { ...req.body, address: req.ip }).catch(withRetryAfter(reply))),
+    {
+      config: { public: true, answers: [401, 429] },
+      schema: { tags: ['auth'], body: schoolLoginBody, response: { 200: loginResponse } },
+    },
+    async (req, reply) =>
+      signIn(
+        await schoolTokenLogin(app.db, { ...req.body, address: req.ip }).catch(
+          withRetryAfter(reply),
+        ),
+      ),
   );
 
   app.get(
     '/auth/account-setup',
-    { config: { public: true }, schema: { tags: ['auth'], querystring: linkQuery, response: { 200: accountSetupInfoResponse } } },
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        querystring: linkQuery,
+        response: { 200: accountSetupInfoResponse },
+      },
+    },
     async (req) => setupInfo(app.db, req.query.token),
   );
 
   app.post(
     '/auth/account-setup',
-    { config: { public: true, answers: [401] }, schema: { tags: ['auth'], body: accountSetupBody, response: { 200: loginResponse } } },
+    {
+      config: { public: true, answers: [401] },
+      schema: { tags: ['auth'], body: accountSetupBody, response: { 200: loginResponse } },
+    },
     async (req) => signIn(await completeSetup(app.db, req.body)),
   );
 
   app.post(
     '/auth/forgot-password',
-    { config: { public: true, answers: [429] }, schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: forgotPasswordResponse } } },
+    {
+      config: { public: true, answers: [429] },
+      schema: {
+        tags: ['auth'],
+        body: forgotPasswordBody,
+        response: { 200: forgotPasswordResponse },
+      },
+    },
     async (req, reply) => {
-      await forgotPassword(app.db, mailer, baseUrl, { email: req.body.email, address: req.ip }, (err) => app.log.error({ cause: causeSummary(err) }, 'password reset mail failed')).catch(
-        withRetryAfter(reply),
-      );
+      await forgotPassword(
+        app.db,
+        mailer,
+        baseUrl,
+        { email: req.body.email, address: req.ip },
+        (err) => app.log.error({ cause: causeSummary(err) }, 'password reset mail failed'),
+      ).catch(withRetryAfter(reply));
       return { message: FORGOT_PASSWORD_ANSWER };
     },
   );
 
   app.post(
     '/auth/reset-password',
-    { config: { public: true, answers: [401] }, schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: loginResponse } } },
+    {
+      config: { public: true, answers: [401] },
+      schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: loginResponse } },
+    },
     async (req) => signIn(await resetPassword(app.db, req.body)),
   );
 
   // Settings: the school's SSO clients, school tokens and invitations.
   app.get(
     '/settings/sso',
-    { config: { action: 'settings:identity' }, schema: { tags: ['settings'], querystring: z.object({ time: z.string().optional() }), response: { 200: ssoConfigListResponse } } },
+    {
+      config: { action: 'settings:identity' },
+      schema: {
+        tags: ['settings'],
+        querystring: z.object({ time: z.string().optional() }),
+        response: { 200: ssoConfigListResponse },
+      },
+    },
     async (req) => listSsoConfigs(app.db, me(req).schoolId, baseUrl),
   );
   app.put(
     '/settings/sso/:provider',
-    { config: { action: 'settings:identity' }, schema: { tags: ['settings'], params: ssoProviderParams, body: ssoConfigBody, response: { 200: ssoConfigResponse } } },
-    async (req) => putSsoConfig(app.db, me(req).schoolId, req.params.provider, req.body, baseUrl, outbound),
+    {
+      config: { action: 'settings:identity' },
+      schema: {
+        tags: ['settings'],
+        params: ssoProviderParams,
+        body: ssoConfigBody,
+        response: { 200: ssoConfigResponse },
+      },
+    },
+    async (req) =>
+      putSsoConfig(app.db, me(req).schoolId, req.params.provider, req.body, baseUrl, outbound),
   );
   app.delete(
     '/settings/sso/:provider',
-    { config: { action: 'settings:identity' }, schema: { tags: ['settings'], params: ssoProviderParams, response: { 200: okResponse } } },
+    {
+      config: { action: 'settings:identity' },
+      schema: { tags: ['settings'], params: ssoProviderParams, response: { 200: okResponse } },
+    },
     async (req): Promise<OkResponse> => {
       await deleteSsoConfig(app.db, me(req).schoolId, req.params.provider);
       return { ok: true };
@@ -132,22 +232,46 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/settings/school-tokens',
-    { config: { action: 'settings:identity' }, schema: { tags: ['settings'], querystring: z.object({ time: z.string().optional() }), response: { 200: schoolTokenListResponse } } },
+    {
+      config: { action: 'settings:identity' },
+      schema: {
+        tags: ['settings'],
+        querystring: z.object({ time: z.string().optional() }),
+        response: { 200: schoolTokenListResponse },
+      },
+    },
     async (req) => listSchoolTokens(app.db, me(req).schoolId),
   );
   app.post(
     '/settings/school-tokens',
-    { config: { action: 'settings:identity' }, schema: { tags: ['settings'], body: schoolTokenBody, response: { 200: schoolTokenIssuedResponse } } },
+    {
+      config: { action: 'settings:identity' },
+      schema: {
+        tags: ['settings'],
+        body: schoolTokenBody,
+        response: { 200: schoolTokenIssuedResponse },
+      },
+    },
     async (req) => issueSchoolToken(app.db, me(req).schoolId, me(req).id, req.body),
   );
   app.post(
     '/settings/school-tokens/:id/rotate',
-    { config: { action: 'settings:identity' }, schema: { tags: ['settings'], params: tokenIdParams, response: { 200: schoolTokenIssuedResponse } } },
+    {
+      config: { action: 'settings:identity' },
+      schema: {
+        tags: ['settings'],
+        params: tokenIdParams,
+        response: { 200: schoolTokenIssuedResponse },
+      },
+    },
     async (req) => rotateSchoolToken(app.db, me(req).schoolId, me(req).id, req.params.id),
   );
   app.delete(
     '/settings/school-tokens/:id',
-    { config: { action: 'settings:identity' }, schema: { tags: ['settings'], params: tokenIdParams, response: { 200: okResponse } } },
+    {
+      config: { action: 'settings:identity' },
+      schema: { tags: ['settings'], params: tokenIdParams, response: { 200: okResponse } },
+    },
     async (req): Promise<OkResponse> => {
       await revokeSchoolToken(app.db, me(req).schoolId, req.params.id);
       return { ok: true };
@@ -156,10 +280,19 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/settings/invitations',
-    { config: { action: 'settings:identity' }, schema: { tags: ['settings'], body: invitationBody, response: { 200: invitationResponse } } },
+    {
+      config: { action: 'settings:identity' },
+      schema: { tags: ['settings'], body: invitationBody, response: { 200: invitationResponse } },
+    },
     async (req) => {
       const admin = me(req);
-      return sendInvitation(app.db, mailer, baseUrl, { schoolId: admin.schoolId, id: admin.id, schoolName: admin.school.name }, req.body);
+      return sendInvitation(
+        app.db,
+        mailer,
+        baseUrl,
+        { schoolId: admin.schoolId, id: admin.id, schoolName: admin.school.name },
+        req.body,
+      );
     },
   );
 };

@@ -13,7 +13,15 @@ import { limitedSignIn } from '../../lib/sign-in-limits.js';
  * slow hash adds nothing to so long a secret) with the last four characters to tell tokens apart.
  */
 
-type Row = { id: string; userId: string; label: string; lastFour: string; createdAt: Date; firstName: string | null; lastName: string | null };
+type Row = {
+  id: string;
+  userId: string;
+  label: string;
+  lastFour: string;
+  createdAt: Date;
+  firstName: string | null;
+  lastName: string | null;
+};
 const present = (r: Row): SchoolTokenResponse => ({
   _id: r.id,
   userId: r.userId,
@@ -38,14 +46,22 @@ export async function listSchoolTokens(db: Db, schoolId: string): Promise<School
   const rows = await db
     .select(columns)
     .from(schoolTokens)
-    .leftJoin(users, and(eq(users.schoolId, schoolTokens.schoolId), eq(users.id, schoolTokens.userId)))
+    .leftJoin(
+      users,
+      and(eq(users.schoolId, schoolTokens.schoolId), eq(users.id, schoolTokens.userId)),
+    )
     .where(and(eq(schoolTokens.schoolId, schoolId), isNull(schoolTokens.revokedAt)))
     .orderBy(desc(schoolTokens.createdAt));
   return rows.map(present);
 }
 
 /** A new token for a user of the school; the token is answered this once. */
-export async function issueSchoolToken(db: Queryable, schoolId: string, by: string | null, input: { userId: string; label?: string }): Promise<SchoolTokenIssuedResponse> {
+export async function issueSchoolToken(
+  db: Queryable,
+  schoolId: string,
+  by: string | null,
+  input: { userId: string; label?: string },
+): Promise<SchoolTokenIssuedResponse> {
   const [user] = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
@@ -55,18 +71,36 @@ export async function issueSchoolToken(db: Queryable, schoolId: string, by: stri
   const token = newToken();
   const [row] = await db
     .insert(schoolTokens)
-    .values({ schoolId, tokenHash: hashToken(token), lastFour: token.slice(-4), label: input.label ?? '', userId: user.id, createdBy: by })
+    .values({
+      schoolId,
+      tokenHash: hashToken(token),
+      lastFour: token.slice(-4),
+      label: input.label ?? '',
+      userId: user.id,
+      createdBy: by,
+    })
     .returning();
   return { ...present({ ...row!, firstName: user.firstName, lastName: user.lastName }), token };
 }
 
 /** Revokes a token and issues its successor for the same user and label, in one transaction. */
-export async function rotateSchoolToken(db: Db, schoolId: string, by: string | null, id: string): Promise<SchoolTokenIssuedResponse> {
+export async function rotateSchoolToken(
+  db: Db,
+  schoolId: string,
+  by: string | null,
+  id: string,
+): Promise<SchoolTokenIssuedResponse> {
   return db.transaction(async (tx) => {
     const [old] = await tx
       .update(schoolTokens)
       .set({ revokedAt: sql`now()` })
-      .where(and(eq(schoolTokens.schoolId, schoolId), eq(schoolTokens.id, id), isNull(schoolTokens.revokedAt)))
+      .where(
+        and(
+          eq(schoolTokens.schoolId, schoolId),
+          eq(schoolTokens.id, id),
+          isNull(schoolTokens.revokedAt),
+        ),
+      )
       .returning();
     if (!old) throw notFound('School token not found');
     return issueSchoolToken(tx, schoolId, by, { userId: old.userId, label: old.label });
@@ -77,7 +111,13 @@ export async function revokeSchoolToken(db: Db, schoolId: string, id: string): P
   const rows = await db
     .update(schoolTokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(schoolTokens.schoolId, schoolId), eq(schoolTokens.id, id), isNull(schoolTokens.revokedAt)))
+    .where(
+      and(
+        eq(schoolTokens.schoolId, schoolId),
+        eq(schoolTokens.id, id),
+        isNull(schoolTokens.revokedAt),
+      ),
+    )
     .returning({ id: schoolTokens.id });
   if (!rows.length) throw notFound('School token not found');
 }
@@ -86,16 +126,32 @@ export async function revokeSchoolToken(db: Db, schoolId: string, id: string): P
  * POST auth/login/school: the password sign-in's limits (docs/decisions/064-shared-address-sign-in-limits.md) with the school's code in the
  * place of the user name, and its message. Counted before the token is looked up.
  */
-export async function schoolTokenLogin(db: Db, input: { externalSchoolId: string; token: string; address: string }): Promise<{ schoolId: string; userId: string }> {
+export async function schoolTokenLogin(
+  db: Db,
+  input: { externalSchoolId: string; token: string; address: string },
+): Promise<{ schoolId: string; userId: string }> {
   const code = input.externalSchoolId.trim();
   return limitedSignIn(db, `school:${code.toLowerCase()}`, input.address, async () => {
-    const [school] = await db.select({ id: schools.id }).from(schools).where(sql`lower(${schools.externalId}) = lower(${code})`).limit(1);
+    const [school] = await db
+      .select({ id: schools.id })
+      .from(schools)
+      .where(sql`lower(${schools.externalId}) = lower(${code})`)
+      .limit(1);
     if (!school) return { known: false, account: null };
     const [row] = await db
       .select({ schoolId: schoolTokens.schoolId, userId: schoolTokens.userId })
       .from(schoolTokens)
-      .innerJoin(users, and(eq(users.schoolId, schoolTokens.schoolId), eq(users.id, schoolTokens.userId)))
-      .where(and(eq(schoolTokens.schoolId, school.id), eq(schoolTokens.tokenHash, hashToken(input.token)), isNull(schoolTokens.revokedAt)))
+      .innerJoin(
+        users,
+        and(eq(users.schoolId, schoolTokens.schoolId), eq(users.id, schoolTokens.userId)),
+      )
+      .where(
+        and(
+          eq(schoolTokens.schoolId, school.id),
+          eq(schoolTokens.tokenHash, hashToken(input.token)),
+          isNull(schoolTokens.revokedAt),
+        ),
+      )
       .limit(1);
     return { known: true, account: row ?? null };
   });

@@ -1,12 +1,27 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
-import { MSG, SSO_STATE_MINUTES, type SsoConfigBody, type SsoConfigResponse, type SsoProvider, type SsoStateResponse } from '@app/domain';
+import {
+  MSG,
+  SSO_STATE_MINUTES,
+  type SsoConfigBody,
+  type SsoConfigResponse,
+  type SsoProvider,
+  type SsoStateResponse,
+} from '@app/domain';
 import type { Db } from '../../db/client.js';
 import { schools, ssoConfigs, ssoStates, users } from '../../db/schema.js';
 import { badRequest, causeSummary, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { addressKind } from '../../lib/ip-address.js';
-import { checkedAddresses, guardedFetch, OUTBOUND_TIMEOUT_MS, outboundPolicyFor, OutboundRefused, urlProblem, type OutboundPolicy } from '../../lib/outbound.js';
+import {
+  checkedAddresses,
+  guardedFetch,
+  OUTBOUND_TIMEOUT_MS,
+  outboundPolicyFor,
+  OutboundRefused,
+  urlProblem,
+  type OutboundPolicy,
+} from '../../lib/outbound.js';
 import { hit } from '../../lib/rate-limit.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 
@@ -34,7 +49,13 @@ const redirectUriFor = (baseUrl: string, provider: SsoProvider) => `${baseUrl}/l
  * endpoints this server calls (token, user info, keys) on the issuer's host or its site (the host
  * without its first label: Clever's user info is at api.clever.com for the issuer clever.com).
  */
-export function endpointProblem(name: string, value: unknown, issuer: URL, policy: Pick<OutboundPolicy, 'allowLocal'>, sameOrigin: boolean): string | null {
+export function endpointProblem(
+  name: string,
+  value: unknown,
+  issuer: URL,
+  policy: Pick<OutboundPolicy, 'allowLocal'>,
+  sameOrigin: boolean,
+): string | null {
   if (value === undefined && !sameOrigin) return null;
   let url: URL;
   try {
@@ -44,10 +65,18 @@ export function endpointProblem(name: string, value: unknown, issuer: URL, polic
   }
   const problem = urlProblem(url, policy);
   if (problem) return `${name}: ${problem}`;
-  if (sameOrigin) return url.origin === issuer.origin ? null : `${name} ${url.origin} is not at the issuer's origin ${issuer.origin}`;
+  if (sameOrigin)
+    return url.origin === issuer.origin
+      ? null
+      : `${name} ${url.origin} is not at the issuer's origin ${issuer.origin}`;
   const host = url.hostname;
-  const site = addressKind(issuer.hostname) || issuer.hostname.split('.').length <= 2 ? issuer.hostname : issuer.hostname.split('.').slice(1).join('.');
-  return host === issuer.hostname || host === site || host.endsWith(`.${site}`) ? null : `${name} ${url.host} is not on the issuer's site ${site}`;
+  const site =
+    addressKind(issuer.hostname) || issuer.hostname.split('.').length <= 2
+      ? issuer.hostname
+      : issuer.hostname.split('.').slice(1).join('.');
+  return host === issuer.hostname || host === site || host.endsWith(`.${site}`)
+    ? null
+    : `${name} ${url.host} is not on the issuer's site ${site}`;
 }
 
 /** The issuer as logged: without any user name or password a stored URL may carry. */
@@ -64,19 +93,39 @@ const loggable = (issuer: string): string => {
 
 /** The provider's metadata (discovery), each time: a changed configuration applies at once on every server. */
 async function discover(cfg: SsoConfigRow, policy: OutboundPolicy): Promise<oidc.Configuration> {
-  const context = { step: 'discovery', provider: cfg.provider, schoolId: cfg.schoolId, issuer: loggable(cfg.issuer) };
+  const context = {
+    step: 'discovery',
+    provider: cfg.provider,
+    schoolId: cfg.schoolId,
+    issuer: loggable(cfg.issuer),
+  };
   try {
     const issuer = new URL(cfg.issuer);
-    const config = await oidc.discovery(issuer, cfg.clientId, undefined, oidc.ClientSecretBasic(cfg.clientSecret), {
-      // Plain http reaches the fetch only where the policy allows it (development and tests).
-      execute: issuer.protocol === 'http:' && policy.allowLocal ? [oidc.allowInsecureRequests] : [],
-      timeout: OUTBOUND_TIMEOUT_MS / 1000,
-      [oidc.customFetch]: guardedFetch(policy),
-    });
+    const config = await oidc.discovery(
+      issuer,
+      cfg.clientId,
+      undefined,
+      oidc.ClientSecretBasic(cfg.clientSecret),
+      {
+        // Plain http reaches the fetch only where the policy allows it (development and tests).
+        execute:
+          issuer.protocol === 'http:' && policy.allowLocal ? [oidc.allowInsecureRequests] : [],
+        timeout: OUTBOUND_TIMEOUT_MS / 1000,
+        [oidc.customFetch]: guardedFetch(policy),
+      },
+    );
     const meta = config.serverMetadata();
     const problem =
-      endpointProblem('authorization_endpoint', meta.authorization_endpoint, issuer, policy, true) ??
-      (['token_endpoint', 'userinfo_endpoint', 'jwks_uri'] as const).map((k) => endpointProblem(k, meta[k], issuer, policy, false)).find((p) => p !== null) ??
+      endpointProblem(
+        'authorization_endpoint',
+        meta.authorization_endpoint,
+        issuer,
+        policy,
+        true,
+      ) ??
+      (['token_endpoint', 'userinfo_endpoint', 'jwks_uri'] as const)
+        .map((k) => endpointProblem(k, meta[k], issuer, policy, false))
+        .find((p) => p !== null) ??
       null;
     if (problem) throw new OutboundRefused(`the provider's metadata: ${problem}`);
     return config;
@@ -86,7 +135,11 @@ async function discover(cfg: SsoConfigRow, policy: OutboundPolicy): Promise<oidc
 }
 
 async function configOf(db: Db, schoolId: string, provider: SsoProvider): Promise<SsoConfigRow> {
-  const [cfg] = await db.select().from(ssoConfigs).where(and(eq(ssoConfigs.schoolId, schoolId), eq(ssoConfigs.provider, provider))).limit(1);
+  const [cfg] = await db
+    .select()
+    .from(ssoConfigs)
+    .where(and(eq(ssoConfigs.schoolId, schoolId), eq(ssoConfigs.provider, provider)))
+    .limit(1);
   if (!cfg) throw badRequest(MSG.ssoNotConfigured);
   return cfg;
 }
@@ -97,11 +150,27 @@ async function configOf(db: Db, schoolId: string, provider: SsoProvider): Promis
  */
 export async function createSsoState(
   db: Db,
-  input: { provider: SsoProvider; school: string; browser: string; address: string; baseUrl: string },
+  input: {
+    provider: SsoProvider;
+    school: string;
+    browser: string;
+    address: string;
+    baseUrl: string;
+  },
   policy: OutboundPolicy,
 ): Promise<SsoStateResponse> {
-  await hit(db, [{ key: `sso-state:address:${input.address}`, max: MAX_STATES_PER_ADDRESS, windowSeconds: 15 * 60 }]);
-  const [school] = await db.select({ id: schools.id }).from(schools).where(sql`lower(${schools.externalId}) = lower(${input.school})`).limit(1);
+  await hit(db, [
+    {
+      key: `sso-state:address:${input.address}`,
+      max: MAX_STATES_PER_ADDRESS,
+      windowSeconds: 15 * 60,
+    },
+  ]);
+  const [school] = await db
+    .select({ id: schools.id })
+    .from(schools)
+    .where(sql`lower(${schools.externalId}) = lower(${input.school})`)
+    .limit(1);
   if (!school) throw badRequest(MSG.ssoNotConfigured);
   const cfg = await configOf(db, school.id, input.provider);
   const config = await discover(cfg, policy);
@@ -120,7 +189,13 @@ export async function createSsoState(
       code_challenge_method: 'S256',
     });
   } catch (err) {
-    throw badRequest(MSG.idpTokenError, { step: 'authorization URL', provider: cfg.provider, schoolId: cfg.schoolId, issuer: loggable(cfg.issuer), err });
+    throw badRequest(MSG.idpTokenError, {
+      step: 'authorization URL',
+      provider: cfg.provider,
+      schoolId: cfg.schoolId,
+      issuer: loggable(cfg.issuer),
+      err,
+    });
   }
   const [row] = await db
     .insert(ssoStates)
@@ -138,7 +213,8 @@ export async function createSsoState(
 }
 
 /** The claim's value as the user's provider id (a string or a number), else null. */
-const idOf = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
+const idOf = (v: unknown): string | null =>
+  typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null;
 
 /**
  * POST auth/login/sso: uses the state once (from the browser it was given to, before it expires),
@@ -148,7 +224,13 @@ const idOf = (v: unknown): string | null => (typeof v === 'string' && v !== '' ?
  */
 export async function completeSso(
   db: Db,
-  input: { provider: SsoProvider; code: string; state: string; browser: string | undefined; baseUrl: string },
+  input: {
+    provider: SsoProvider;
+    code: string;
+    state: string;
+    browser: string | undefined;
+    baseUrl: string;
+  },
   policy: OutboundPolicy,
 ): Promise<{ schoolId: string; userId: string }> {
   const [st] = await db
@@ -163,7 +245,13 @@ export async function completeSso(
       nonce: ssoStates.nonce,
       live: sql<boolean>`${ssoStates.expiresAt} > now()`,
     });
-  if (!st || !st.live || st.provider !== input.provider || !input.browser || hashToken(input.browser) !== st.browserHash) {
+  if (
+    !st ||
+    !st.live ||
+    st.provider !== input.provider ||
+    !input.browser ||
+    hashToken(input.browser) !== st.browserHash
+  ) {
     throw badRequest(MSG.ssoStateInvalid);
   }
   const cfg = await configOf(db, st.schoolId, input.provider);
@@ -174,7 +262,8 @@ export async function completeSso(
   back.searchParams.set('code', input.code);
   back.searchParams.set('state', input.state);
   // RFC 9207: the state names one school's one issuer, so the issuer it came back from is that one.
-  if (config.serverMetadata().authorization_response_iss_parameter_supported) back.searchParams.set('iss', config.serverMetadata().issuer);
+  if (config.serverMetadata().authorization_response_iss_parameter_supported)
+    back.searchParams.set('iss', config.serverMetadata().issuer);
 
   let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
   try {
@@ -223,8 +312,16 @@ const present = (c: SsoConfigRow, baseUrl: string): SsoConfigResponse => ({
   updatedAt: c.updatedAt.toISOString(),
 });
 
-export async function listSsoConfigs(db: Db, schoolId: string, baseUrl: string): Promise<SsoConfigResponse[]> {
-  const rows = await db.select().from(ssoConfigs).where(eq(ssoConfigs.schoolId, schoolId)).orderBy(ssoConfigs.provider);
+export async function listSsoConfigs(
+  db: Db,
+  schoolId: string,
+  baseUrl: string,
+): Promise<SsoConfigResponse[]> {
+  const rows = await db
+    .select()
+    .from(ssoConfigs)
+    .where(eq(ssoConfigs.schoolId, schoolId))
+    .orderBy(ssoConfigs.provider);
   return rows.map((r) => present(r, baseUrl));
 }
 
@@ -234,13 +331,21 @@ export async function listSsoConfigs(db: Db, schoolId: string, baseUrl: string):
  * to now; a name that does not resolve is taken, every fetch checks again). Development and tests
  * also take plain http and this machine's and private networks' addresses.
  */
-async function issuerRefusal(issuer: string, policy: OutboundPolicy): Promise<{ message: string; reason: string } | null> {
+async function issuerRefusal(
+  issuer: string,
+  policy: OutboundPolicy,
+): Promise<{ message: string; reason: string } | null> {
   const url = new URL(issuer);
-  if (url.protocol !== 'https:' && !(policy.allowLocal && url.protocol === 'http:')) return { message: MSG.ssoIssuerHttps, reason: `${url.protocol} issuer` };
+  if (url.protocol !== 'https:' && !(policy.allowLocal && url.protocol === 'http:'))
+    return { message: MSG.ssoIssuerHttps, reason: `${url.protocol} issuer` };
   try {
-    await checkedAddresses(url, { ...policy, lookup: policy.lookup ?? lookupWithin(OUTBOUND_TIMEOUT_MS) });
+    await checkedAddresses(url, {
+      ...policy,
+      lookup: policy.lookup ?? lookupWithin(OUTBOUND_TIMEOUT_MS),
+    });
   } catch (err) {
-    if (err instanceof OutboundRefused) return { message: MSG.ssoIssuerNotPublic, reason: err.message };
+    if (err instanceof OutboundRefused)
+      return { message: MSG.ssoIssuerNotPublic, reason: err.message };
   }
   return null;
 }
@@ -249,7 +354,9 @@ async function issuerRefusal(issuer: string, policy: OutboundPolicy): Promise<{ 
 const lookupWithin = (ms: number) => (host: string) =>
   Promise.race([
     dnsLookup(host, { all: true, verbatim: true }),
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer for ${host} within ${ms} ms`)), ms).unref()),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`no answer for ${host} within ${ms} ms`)), ms).unref(),
+    ),
   ]);
 
 /** Creates or changes the school's client at a provider; a new one needs its secret, a change may keep it. */
@@ -261,9 +368,20 @@ export async function putSsoConfig(
   baseUrl: string,
   policy: OutboundPolicy,
 ): Promise<SsoConfigResponse> {
-  const values = { issuer: body.issuer.replace(/\/+$/, ''), clientId: body.clientId, userIdClaim: body.userIdClaim ?? 'sub', updatedAt: sql`now()` };
+  const values = {
+    issuer: body.issuer.replace(/\/+$/, ''),
+    clientId: body.clientId,
+    userIdClaim: body.userIdClaim ?? 'sub',
+    updatedAt: sql`now()`,
+  };
   const refusal = await issuerRefusal(values.issuer, policy);
-  if (refusal) throw badRequest(refusal.message, { step: 'SSO settings', provider, schoolId, reason: refusal.reason });
+  if (refusal)
+    throw badRequest(refusal.message, {
+      step: 'SSO settings',
+      provider,
+      schoolId,
+      reason: refusal.reason,
+    });
   if (body.clientSecret === undefined) {
     const [row] = await db
       .update(ssoConfigs)
@@ -276,35 +394,68 @@ export async function putSsoConfig(
   const [row] = await db
     .insert(ssoConfigs)
     .values({ schoolId, provider, ...values, clientSecret: body.clientSecret })
-    .onConflictDoUpdate({ target: [ssoConfigs.schoolId, ssoConfigs.provider], set: { ...values, clientSecret: body.clientSecret } })
+    .onConflictDoUpdate({
+      target: [ssoConfigs.schoolId, ssoConfigs.provider],
+      set: { ...values, clientSecret: body.clientSecret },
+    })
     .returning();
   return present(row!, baseUrl);
 }
 
-export async function deleteSsoConfig(db: Db, schoolId: string, provider: SsoProvider): Promise<void> {
-  const rows = await db.delete(ssoConfigs).where(and(eq(ssoConfigs.schoolId, schoolId), eq(ssoConfigs.provider, provider))).returning({ p: ssoConfigs.provider });
+export async function deleteSsoConfig(
+  db: Db,
+  schoolId: string,
+  provider: SsoProvider,
+): Promise<void> {
+  const rows = await db
+    .delete(ssoConfigs)
+    .where(and(eq(ssoConfigs.schoolId, schoolId), eq(ssoConfigs.provider, provider)))
+    .returning({ p: ssoConfigs.provider });
   if (!rows.length) throw notFound();
 }
 
 /** The demo's clients from the environment, written into that school's settings at every start. */
 export async function applySsoEnv(
   db: Db,
-  env: { SSO_SCHOOL: string; NODE_ENV: string } & Partial<Record<`${'CLEVER' | 'CLASSLINK'}_${'ISSUER' | 'CLIENT_ID' | 'CLIENT_SECRET'}`, string>>,
+  env: { SSO_SCHOOL: string; NODE_ENV: string } & Partial<
+    Record<`${'CLEVER' | 'CLASSLINK'}_${'ISSUER' | 'CLIENT_ID' | 'CLIENT_SECRET'}`, string>
+  >,
   log: { warn(obj: object, msg: string): void },
 ): Promise<SsoProvider[]> {
-  const [school] = await db.select({ id: schools.id }).from(schools).where(eq(schools.externalId, env.SSO_SCHOOL)).limit(1);
+  const [school] = await db
+    .select({ id: schools.id })
+    .from(schools)
+    .where(eq(schools.externalId, env.SSO_SCHOOL))
+    .limit(1);
   if (!school) return [];
   const applied: SsoProvider[] = [];
-  for (const [provider, prefix] of [['clever', 'CLEVER'], ['classlink', 'CLASSLINK']] as const) {
+  for (const [provider, prefix] of [
+    ['clever', 'CLEVER'],
+    ['classlink', 'CLASSLINK'],
+  ] as const) {
     const issuer = env[`${prefix}_ISSUER`];
     const clientId = env[`${prefix}_CLIENT_ID`];
     const clientSecret = env[`${prefix}_CLIENT_SECRET`];
     if (!issuer || !clientId || !clientSecret) continue;
     try {
-      await putSsoConfig(db, school.id, provider, { issuer, clientId, clientSecret }, '', outboundPolicyFor(env));
+      await putSsoConfig(
+        db,
+        school.id,
+        provider,
+        { issuer, clientId, clientSecret },
+        '',
+        outboundPolicyFor(env),
+      );
     } catch (err) {
       // An issuer this server may not reach (a loopback one in production) is left out, said once at start.
-      log.warn({ provider, issuer: loggable(issuer), reason: err instanceof HttpError ? causeSummary(err.cause) : causeSummary(err) }, `${prefix}_ISSUER is not used: ${err instanceof Error ? err.message : String(err)}`);
+      log.warn(
+        {
+          provider,
+          issuer: loggable(issuer),
+          reason: err instanceof HttpError ? causeSummary(err.cause) : causeSummary(err),
+        },
+        `${prefix}_ISSUER is not used: ${err instanceof Error ? err.message : String(err)}`,
+      );
       continue;
     }
     applied.push(provider);
@@ -323,4 +474,3 @@ export function cookieOf(header: string | undefined, name: string): string | und
   }
   return undefined;
 }
-

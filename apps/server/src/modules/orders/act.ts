@@ -23,7 +23,10 @@ import { ordersByIds } from './present.js';
 
 async function orderOfSchool(db: Queryable, u: AuthUser, id: string): Promise<OrderRow> {
   if (!isUuid(id)) throw notFound('Order not found');
-  const [o] = await db.select().from(orders).where(and(eq(orders.schoolId, u.schoolId), eq(orders.id, id)));
+  const [o] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.schoolId, u.schoolId), eq(orders.id, id)));
   if (!o) throw notFound('Order not found');
   return o;
 }
@@ -35,7 +38,12 @@ const refuse = (message: string) => (message === MSG.forbidden ? forbidden() : b
  * delivery location. The student may only cancel, until the end of the cut-off day; canceling
  * and refunding give the points and the stock back, in the same transaction.
  */
-export async function actOnOrder(db: Db, u: AuthUser, id: string, body: OrderActionBody): Promise<Order> {
+export async function actOnOrder(
+  db: Db,
+  u: AuthUser,
+  id: string,
+  body: OrderActionBody,
+): Promise<Order> {
   const order = await orderOfSchool(db, u, id);
   const actor = actorFor(u, order);
   const today = todayIn(u.school.timeZone);
@@ -43,8 +51,12 @@ export async function actOnOrder(db: Db, u: AuthUser, id: string, body: OrderAct
   if (refusal) throw refuse(refusal);
   const to = ACTION_STATUS[body.action];
   // Every status this actor may take the action from: a concurrent move either leaves it allowed or makes it refused below.
-  const from = ORDER_STATUSES.filter((s) => orderActionRefusal({ ...order, status: s }, body.action, actor, today) === null);
-  const moved = await db.transaction((tx) => moveOrders(tx, u.schoolId, [order.id], from, to, { deliveryLocation: body.deliveryLocation }));
+  const from = ORDER_STATUSES.filter(
+    (s) => orderActionRefusal({ ...order, status: s }, body.action, actor, today) === null,
+  );
+  const moved = await db.transaction((tx) =>
+    moveOrders(tx, u.schoolId, [order.id], from, to, { deliveryLocation: body.deliveryLocation }),
+  );
   if (!moved.length) {
     const now = await orderOfSchool(db, u, id);
     throw refuse(orderActionRefusal(now, body.action, actor, today) ?? MSG.orderCanceled);
@@ -59,7 +71,11 @@ export async function actOnOrder(db: Db, u: AuthUser, id: string, body: OrderAct
  * Orders already in that status only take the estimated delivery; orders whose status cannot
  * move there are skipped.
  */
-export async function storeManagerUpdate(db: Db, u: AuthUser, body: StoreManagerBody): Promise<StoreManagerResult> {
+export async function storeManagerUpdate(
+  db: Db,
+  u: AuthUser,
+  body: StoreManagerBody,
+): Promise<StoreManagerResult> {
   const students = [...new Set(body.users)];
   if (!students.every(isUuid)) throw notFound('Student not found');
   const known = await db
@@ -82,12 +98,23 @@ export async function storeManagerUpdate(db: Db, u: AuthUser, body: StoreManager
     );
   const target = body.status;
   const movable = candidates.filter((c) => canMove(c.status, target)).map((c) => c.id);
-  const same = body.estimatedDelivery !== undefined ? candidates.filter((c) => c.status === target).map((c) => c.id) : [];
+  const same =
+    body.estimatedDelivery !== undefined
+      ? candidates.filter((c) => c.status === target).map((c) => c.id)
+      : [];
   const from = ORDER_STATUSES.filter((s) => canMove(s, target));
   const done = await db.transaction(async (tx) => {
-    const moved = await moveOrders(tx, u.schoolId, movable, from, target, { estimatedDelivery: body.estimatedDelivery });
-    const redated = await setOrderDelivery(tx, u.schoolId, same, { estimatedDelivery: body.estimatedDelivery });
+    const moved = await moveOrders(tx, u.schoolId, movable, from, target, {
+      estimatedDelivery: body.estimatedDelivery,
+    });
+    const redated = await setOrderDelivery(tx, u.schoolId, same, {
+      estimatedDelivery: body.estimatedDelivery,
+    });
     return [...moved, ...redated].map((o) => o.id);
   });
-  return { updated: done.length, skipped: candidates.length - done.length, orders: await ordersByIds(db, u.schoolId, done) };
+  return {
+    updated: done.length,
+    skipped: candidates.length - done.length,
+    orders: await ordersByIds(db, u.schoolId, done),
+  };
 }

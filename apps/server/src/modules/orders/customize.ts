@@ -22,8 +22,15 @@ import { presentOrder } from './present.js';
  * `fonts` or `icons`, REDEEMED at once, on the ledger like any purchase). Icons are gated by the
  * student's member level (earned this school year); each is bought once.
  */
-export async function buyCustomization(tx: Tx, u: AuthUser, body: CustomizationBody): Promise<PlaceOrderResult> {
-  const option = body.productCategory === 'fonts' ? FONTS.find((f) => f.id === body.productId) : ICONS.find((i) => i.id === body.productId);
+export async function buyCustomization(
+  tx: Tx,
+  u: AuthUser,
+  body: CustomizationBody,
+): Promise<PlaceOrderResult> {
+  const option =
+    body.productCategory === 'fonts'
+      ? FONTS.find((f) => f.id === body.productId)
+      : ICONS.find((i) => i.id === body.productId);
   if (!option) throw notFound('Product not found');
   const now = new Date();
   const today = todayIn(u.school.timeZone, now);
@@ -43,7 +50,10 @@ export async function buyCustomization(tx: Tx, u: AuthUser, body: CustomizationB
     tx
       .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
       .from(orders)
-      .innerJoin(orderItems, and(eq(orderItems.schoolId, orders.schoolId), eq(orderItems.orderId, orders.id)))
+      .innerJoin(
+        orderItems,
+        and(eq(orderItems.schoolId, orders.schoolId), eq(orderItems.orderId, orders.id)),
+      )
       .where(
         and(
           eq(orders.schoolId, u.schoolId),
@@ -63,9 +73,24 @@ export async function buyCustomization(tx: Tx, u: AuthUser, body: CustomizationB
     yearEnd: facts.yearEnd,
   });
   if (refusal) throw badRequest(refusal);
-  const item = { productId: option.id, name: option.name, price: option.price, quantity: 1, category: body.productCategory };
+  const item = {
+    productId: option.id,
+    name: option.name,
+    price: option.price,
+    quantity: 1,
+    category: body.productCategory,
+  };
   const [id] = await writeOrders(tx, u.schoolId, today, now, [
-    { studentId: u.id, store: body.productCategory, teacherId: null, status: 'REDEEMED', estimatedDelivery: null, cutOffDate: null, placedBy: u.id, items: [item] },
+    {
+      studentId: u.id,
+      store: body.productCategory,
+      teacherId: null,
+      status: 'REDEEMED',
+      estimatedDelivery: null,
+      cutOffDate: null,
+      placedBy: u.id,
+      items: [item],
+    },
   ]);
   const row: OrderRow = {
     schoolId: u.schoolId,
@@ -83,6 +108,12 @@ export async function buyCustomization(tx: Tx, u: AuthUser, body: CustomizationB
     createdAt: now,
     updatedAt: now,
   };
-  const student = { _id: u.id, externalId: u.externalId, firstName: u.firstName, lastName: u.lastName, gradeLevel: u.gradeLevel };
+  const student = {
+    _id: u.id,
+    externalId: u.externalId,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    gradeLevel: u.gradeLevel,
+  };
   return { orders: [presentOrder(row, [item], student, null)], balance: balance - option.price };
 }

@@ -35,7 +35,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: placeOrderResponse },
       },
     },
-    async (req, reply) => idempotent(app.db, req, reply, (tx, user) => placeOrder(tx, user, req.body)),
+    async (req, reply) =>
+      idempotent(app.db, req, reply, (tx, user) => placeOrder(tx, user, req.body)),
   );
 
   app.post(
@@ -50,42 +51,87 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: placeOrderResponse },
       },
     },
-    async (req, reply) => idempotent(app.db, req, reply, (tx, user) => buyCustomization(tx, user, req.body)),
+    async (req, reply) =>
+      idempotent(app.db, req, reply, (tx, user) => buyCustomization(tx, user, req.body)),
   );
 
   app.get(
     '/order/student',
-    { config: { action: 'orders:readOwn' }, schema: { tags: ['orders'], querystring: orderListQuery, response: { 200: z.array(orderResponse) } } },
+    {
+      config: { action: 'orders:readOwn' },
+      schema: {
+        tags: ['orders'],
+        querystring: orderListQuery,
+        response: { 200: z.array(orderResponse) },
+      },
+    },
     async (req) => listStudentOrders(app.db, me(req), req.query),
   );
 
   app.get(
     '/order/teacher/',
-    { config: { action: 'orders:readStore' }, schema: { tags: ['orders'], querystring: orderListQuery, response: { 200: z.array(orderResponse) } } },
+    {
+      config: { action: 'orders:readStore' },
+      schema: {
+        tags: ['orders'],
+        querystring: orderListQuery,
+        response: { 200: z.array(orderResponse) },
+      },
+    },
     async (req) => listStoreOrders(app.db, me(req), req.query),
   );
 
   app.post(
     '/order/store-manager/',
-    { config: { action: 'orders:fulfil' }, schema: { tags: ['orders'], body: storeManagerBody, response: { 200: storeManagerResultResponse } } },
+    {
+      config: { action: 'orders:fulfil' },
+      schema: {
+        tags: ['orders'],
+        body: storeManagerBody,
+        response: { 200: storeManagerResultResponse },
+      },
+    },
     async (req) => storeManagerUpdate(app.db, me(req), req.body),
   );
 
   app.get(
     '/order/store-manager/meta',
-    { config: { action: 'orders:fulfil' }, schema: { tags: ['orders'], querystring: z.object({ time: z.string().optional() }), response: { 200: storeManagerMetaResponse } } },
+    {
+      config: { action: 'orders:fulfil' },
+      schema: {
+        tags: ['orders'],
+        querystring: z.object({ time: z.string().optional() }),
+        response: { 200: storeManagerMetaResponse },
+      },
+    },
     async (req) => storeManagerMeta(app.db, me(req)),
   );
 
   app.get(
     '/order/stats/:id',
-    { config: { action: 'orders:fulfil' }, schema: { tags: ['orders'], params: idParams, querystring: z.object({ time: z.string().optional() }), response: { 200: orderStatsResponse } } },
+    {
+      config: { action: 'orders:fulfil' },
+      schema: {
+        tags: ['orders'],
+        params: idParams,
+        querystring: z.object({ time: z.string().optional() }),
+        response: { 200: orderStatsResponse },
+      },
+    },
     async (req) => orderStats(app.db, me(req), req.params.id),
   );
 
   app.put(
     '/order/:id',
-    { config: { action: 'orders:act' }, schema: { tags: ['orders'], params: idParams, body: orderActionBody, response: { 200: orderResponse } } },
+    {
+      config: { action: 'orders:act' },
+      schema: {
+        tags: ['orders'],
+        params: idParams,
+        body: orderActionBody,
+        response: { 200: orderResponse },
+      },
+    },
     async (req) => actOnOrder(app.db, me(req), req.params.id, req.body),
   );
 };

@@ -1,8 +1,19 @@
 import { z } from 'zod';
-import { coTeachersBody, periodDetailResponse, periodResponse, type PeriodDetail } from '@app/domain';
+import {
+  coTeachersBody,
+  periodDetailResponse,
+  periodResponse,
+  type PeriodDetail,
+} from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { me } from '../../lib/auth-context.js';
-import { coTeacherDetails, getPeriodFor, listPeriods, periodRoster, setCoTeachers } from './service.js';
+import {
+  coTeacherDetails,
+  getPeriodFor,
+  listPeriods,
+  periodRoster,
+  setCoTeachers,
+} from './service.js';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -13,26 +24,44 @@ export const periodRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'periods:list' },
       schema: {
         tags: ['periods'],
-        querystring: z.object({ scope: z.enum(['mine', 'school']).default('mine'), time: z.string().optional() }),
+        querystring: z.object({
+          scope: z.enum(['mine', 'school']).default('mine'),
+          time: z.string().optional(),
+        }),
         response: { 200: z.array(periodResponse) },
       },
     },
     async (req) => listPeriods(app.db, me(req), req.query.scope),
   );
 
-  app.get('/periods/:id', { config: { action: 'class:view' }, schema: { tags: ['periods'], params: idParams, response: { 200: periodDetailResponse } } }, async (req): Promise<PeriodDetail> => {
-    const user = me(req);
-    const period = await getPeriodFor(app.db, user, req.params.id);
-    const [students, coTeacherList] = await Promise.all([
-      periodRoster(app.db, user.schoolId, period._id),
-      coTeacherDetails(app.db, user.schoolId, period.coTeachers),
-    ]);
-    return { ...period, students, coTeacherList };
-  });
+  app.get(
+    '/periods/:id',
+    {
+      config: { action: 'class:view' },
+      schema: { tags: ['periods'], params: idParams, response: { 200: periodDetailResponse } },
+    },
+    async (req): Promise<PeriodDetail> => {
+      const user = me(req);
+      const period = await getPeriodFor(app.db, user, req.params.id);
+      const [students, coTeacherList] = await Promise.all([
+        periodRoster(app.db, user.schoolId, period._id),
+        coTeacherDetails(app.db, user.schoolId, period.coTeachers),
+      ]);
+      return { ...period, students, coTeacherList };
+    },
+  );
 
   app.put(
     '/periods/:id/co-teachers',
-    { config: { action: 'periods:coTeachers' }, schema: { tags: ['periods'], params: idParams, body: coTeachersBody, response: { 200: periodResponse } } },
+    {
+      config: { action: 'periods:coTeachers' },
+      schema: {
+        tags: ['periods'],
+        params: idParams,
+        body: coTeachersBody,
+        response: { 200: periodResponse },
+      },
+    },
     async (req) => setCoTeachers(app.db, me(req), req.params.id, req.body.coTeachers),
   );
 };

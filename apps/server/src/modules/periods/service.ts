@@ -37,7 +37,9 @@ function periodsQuery(db: Queryable, shape: PeriodsShape) {
     teacherFirst: users.firstName,
     teacherLast: users.lastName,
     studentCount: sql<number>`coalesce(${count}, 0)`.mapWith(Number),
-    coTeacherRows: sql<CoTeacherRow[] | string | null>`case when cardinality(${periods.coTeachers}) > 0 then (
+    coTeacherRows: sql<
+      CoTeacherRow[] | string | null
+    >`case when cardinality(${periods.coTeachers}) > 0 then (
       select json_agg(json_build_array(c.external_id, c.first_name, c.last_name))
       from ${users} c
       where c.school_id = ${periods.schoolId} and c.external_id = any(${periods.coTeachers})
@@ -62,11 +64,16 @@ function periodsQuery(db: Queryable, shape: PeriodsShape) {
   const counts = db
     .select({ n: sql<number>`count(*)::int`.as('n') })
     .from(periodStudents)
-    .where(and(eq(periodStudents.schoolId, periods.schoolId), eq(periodStudents.periodId, periods.id)))
+    .where(
+      and(eq(periodStudents.schoolId, periods.schoolId), eq(periodStudents.periodId, periods.id)),
+    )
     .as('counts');
   const which =
     shape === 'teacher'
-      ? teachesSql(periods, { id: sql.placeholder('userId'), externalId: sql.placeholder('externalId') })
+      ? teachesSql(periods, {
+          id: sql.placeholder('userId'),
+          externalId: sql.placeholder('externalId'),
+        })
       : eq(periods.id, sql.placeholder('id'));
   return db
     .select(columns(counts.n))
@@ -83,24 +90,46 @@ const periodsQueries = {
 };
 
 /** The school's periods; `{ teacher }`: only those that user teaches or co-teaches; `{ id }`: that one. */
-async function loadPeriods(db: Queryable, schoolId: string, only: { teacher: AuthUser } | { id: string } | Record<string, never> = {}): Promise<Omit<Period, 'isOwner'>[]> {
+async function loadPeriods(
+  db: Queryable,
+  schoolId: string,
+  only: { teacher: AuthUser } | { id: string } | Record<string, never> = {},
+): Promise<Omit<Period, 'isOwner'>[]> {
   const rows =
     'teacher' in only
-      ? await periodsQueries.teacher(db).execute({ schoolId, userId: only.teacher.id, externalId: only.teacher.externalId })
+      ? await periodsQueries
+          .teacher(db)
+          .execute({ schoolId, userId: only.teacher.id, externalId: only.teacher.externalId })
       : 'id' in only
         ? await periodsQueries.one(db).execute({ schoolId, id: only.id })
         : await periodsQueries.school(db).execute({ schoolId });
   return rows.map(({ p, teacherFirst, teacherLast, studentCount, coTeacherRows }) => {
-    const found = (typeof coTeacherRows === 'string' ? (JSON.parse(coTeacherRows) as CoTeacherRow[]) : coTeacherRows) ?? [];
-    const coNames = new Map(found.map(([externalId, firstName, lastName]) => [externalId, shortName({ firstName, lastName })]));
+    const found =
+      (typeof coTeacherRows === 'string'
+        ? (JSON.parse(coTeacherRows) as CoTeacherRow[])
+        : coTeacherRows) ?? [];
+    const coNames = new Map(
+      found.map(([externalId, firstName, lastName]) => [
+        externalId,
+        shortName({ firstName, lastName }),
+      ]),
+    );
     return {
       _id: p.id,
       name: p.name,
       label: periodLabel(p.periodNumber),
-      teacher: { _id: p.teacherId, externalId: p.externalTeacherId, firstName: teacherFirst, lastName: teacherLast },
+      teacher: {
+        _id: p.teacherId,
+        externalId: p.externalTeacherId,
+        firstName: teacherFirst,
+        lastName: teacherLast,
+      },
       externalTeacherId: p.externalTeacherId,
       coTeachers: p.coTeachers,
-      coTeacherDisplayName: p.coTeachers.map((c) => coNames.get(c)).filter(Boolean).join(', '),
+      coTeacherDisplayName: p.coTeachers
+        .map((c) => coNames.get(c))
+        .filter(Boolean)
+        .join(', '),
       periodNumber: p.periodNumber,
       sectionNumbers: p.sectionNumbers,
       studentCount,
@@ -108,7 +137,10 @@ async function loadPeriods(db: Queryable, schoolId: string, only: { teacher: Aut
   });
 }
 
-const withOwner = (p: Omit<Period, 'isOwner'>, user: AuthUser): Period => ({ ...p, isOwner: owns({ teacherId: p.teacher._id }, user) });
+const withOwner = (p: Omit<Period, 'isOwner'>, user: AuthUser): Period => ({
+  ...p,
+  isOwner: owns({ teacherId: p.teacher._id }, user),
+});
 
 /**
  * 'mine': the periods the user teaches or co-teaches, their own first; 'school': the school's. Both
@@ -116,7 +148,11 @@ const withOwner = (p: Omit<Period, 'isOwner'>, user: AuthUser): Period => ({ ...
  * school's unless they ask for theirs; a caller with a narrower scope gets only theirs (403 for
  * the school's).
  */
-export async function listPeriods(db: Queryable, user: AuthUser, scope: 'mine' | 'school'): Promise<Period[]> {
+export async function listPeriods(
+  db: Queryable,
+  user: AuthUser,
+  scope: 'mine' | 'school',
+): Promise<Period[]> {
   const reach = requireScope(user, 'periods:list');
   if (scope === 'school' && reach !== 'school') throw forbidden();
   const wantsSchool = reach === 'school' && (scope === 'school' || user.periodCount === 0);
@@ -136,19 +172,30 @@ export async function getPeriodFor(db: Queryable, user: AuthUser, id: string): P
   return withOwner(p, user);
 }
 
-export async function periodRoster(db: Queryable, schoolId: string, periodId: string): Promise<RosterStudent[]> {
+export async function periodRoster(
+  db: Queryable,
+  schoolId: string,
+  periodId: string,
+): Promise<RosterStudent[]> {
   const rows = await db
     .select({
       ...personColumns,
     })
     .from(periodStudents)
-    .innerJoin(users, and(eq(users.schoolId, periodStudents.schoolId), eq(users.id, periodStudents.studentId)))
+    .innerJoin(
+      users,
+      and(eq(users.schoolId, periodStudents.schoolId), eq(users.id, periodStudents.studentId)),
+    )
     .where(and(eq(periodStudents.schoolId, schoolId), eq(periodStudents.periodId, periodId)))
     .orderBy(asc(users.lastName), asc(users.firstName));
   return rows.map((r) => ({ ...presentPerson(r), externalStudentId: r.externalId }));
 }
 
-export async function coTeacherDetails(db: Queryable, schoolId: string, externalIds: string[]): Promise<Person[]> {
+export async function coTeacherDetails(
+  db: Queryable,
+  schoolId: string,
+  externalIds: string[],
+): Promise<Person[]> {
   if (!externalIds.length) return [];
   const rows = await db
     .select()
@@ -158,12 +205,18 @@ export async function coTeacherDetails(db: Queryable, schoolId: string, external
 }
 
 /** The teacher who owns the period, or an admin, names its co-teachers: teachers of the same school. */
-export async function setCoTeachers(db: Queryable, user: AuthUser, id: string, coTeachers: string[]): Promise<Period> {
+export async function setCoTeachers(
+  db: Queryable,
+  user: AuthUser,
+  id: string,
+  coTeachers: string[],
+): Promise<Period> {
   const period = await getPeriodFor(db, user, id);
   if (!period.isOwner && scopeOf(user, 'periods:coTeachers') !== 'school')
     throw forbidden('Only the teacher of this class can change its co-teachers.');
   const wanted = [...new Set(coTeachers)];
-  if (wanted.includes(period.externalTeacherId)) throw badRequest('coTeachers cannot include the class teacher');
+  if (wanted.includes(period.externalTeacherId))
+    throw badRequest('coTeachers cannot include the class teacher');
   if (wanted.length) {
     const found = await db
       .select({ externalId: users.externalId })
@@ -173,9 +226,13 @@ export async function setCoTeachers(db: Queryable, user: AuthUser, id: string, c
       );
     const known = new Set(found.map((f) => f.externalId));
     const unknown = wanted.filter((w) => !known.has(w));
-    if (unknown.length) throw badRequest(`coTeachers: ${unknown.join(', ')} is not a teacher of this school`);
+    if (unknown.length)
+      throw badRequest(`coTeachers: ${unknown.join(', ')} is not a teacher of this school`);
   }
-  await db.update(periods).set({ coTeachers: wanted }).where(and(eq(periods.schoolId, user.schoolId), eq(periods.id, id)));
+  await db
+    .update(periods)
+    .set({ coTeachers: wanted })
+    .where(and(eq(periods.schoolId, user.schoolId), eq(periods.id, id)));
   forgetSessions(db); // co-teachers' period counts (their rights) changed: no cached session keeps the old ones here
   return getPeriodFor(db, user, id);
 }

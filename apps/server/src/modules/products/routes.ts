@@ -10,31 +10,54 @@ const timeQuery = z.object({ time: z.string().optional() });
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/school-store',
-    { config: { action: 'store:browse' }, schema: { tags: ['products'], querystring: timeQuery, response: { 200: z.array(productResponse) } } },
+    {
+      config: { action: 'store:browse' },
+      schema: {
+        tags: ['products'],
+        querystring: timeQuery,
+        response: { 200: z.array(productResponse) },
+      },
+    },
     async (req) => listSchoolStore(app.db, me(req)),
   );
 
   app.get(
     '/products/teacher-store',
-    { config: { action: 'store:browse' }, schema: { tags: ['products'], querystring: timeQuery, response: { 200: z.array(productResponse) } } },
+    {
+      config: { action: 'store:browse' },
+      schema: {
+        tags: ['products'],
+        querystring: timeQuery,
+        response: { 200: z.array(productResponse) },
+      },
+    },
     async (req) => listTeacherStore(app.db, me(req)),
   );
 
   app.post(
     '/products/school',
-    { config: { action: 'store:manageSchool' }, schema: { tags: ['products'], body: productBody, response: { 200: productResponse } } },
+    {
+      config: { action: 'store:manageSchool' },
+      schema: { tags: ['products'], body: productBody, response: { 200: productResponse } },
+    },
     async (req) => saveProduct(app.db, me(req), 'School', req.body),
   );
 
   app.post(
     '/products/teacher',
-    { config: { action: 'store:manageTeacher' }, schema: { tags: ['products'], body: productBody, response: { 200: productResponse } } },
+    {
+      config: { action: 'store:manageTeacher' },
+      schema: { tags: ['products'], body: productBody, response: { 200: productResponse } },
+    },
     async (req) => saveProduct(app.db, me(req), 'Teacher', req.body),
   );
 
   app.delete(
     '/products/school/:id',
-    { config: { action: 'store:manageSchool' }, schema: { tags: ['products'], params: idParams, response: { 200: okResponse } } },
+    {
+      config: { action: 'store:manageSchool' },
+      schema: { tags: ['products'], params: idParams, response: { 200: okResponse } },
+    },
     async (req): Promise<OkResponse> => {
       await deleteProduct(app.db, me(req), 'School', req.params.id);
       return { ok: true };
@@ -43,7 +66,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/products/teacher/:id',
-    { config: { action: 'store:manageTeacher' }, schema: { tags: ['products'], params: idParams, response: { 200: okResponse } } },
+    {
+      config: { action: 'store:manageTeacher' },
+      schema: { tags: ['products'], params: idParams, response: { 200: okResponse } },
+    },
     async (req): Promise<OkResponse> => {
       await deleteProduct(app.db, me(req), 'Teacher', req.params.id);
       return { ok: true };

@@ -1,6 +1,12 @@
 import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { MSG, productNameRefusal, type Product, type ProductBody, type ProductStore } from '@app/domain';
+import {
+  MSG,
+  productNameRefusal,
+  type Product,
+  type ProductBody,
+  type ProductStore,
+} from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { products, users } from '../../db/schema.js';
 import { keepsStoreOf, listedProductsWhere } from '../../access/products.js';
@@ -26,15 +32,28 @@ export const presentProduct = (p: ProductWithTeacher): Product => ({
   image: p.image,
   active: p.active,
   store: p.store,
-  teacher: p.store === 'Teacher' && p.teacher ? { _id: p.teacher.id, firstName: p.teacher.firstName, lastName: p.teacher.lastName } : null,
+  teacher:
+    p.store === 'Teacher' && p.teacher
+      ? { _id: p.teacher.id, firstName: p.teacher.firstName, lastName: p.teacher.lastName }
+      : null,
 });
 
 /** Products (not deleted) of the school matching `where`, each with its teacher's name. */
-export async function productsWhere(db: Queryable, schoolId: string, where: SQL | undefined): Promise<ProductWithTeacher[]> {
+export async function productsWhere(
+  db: Queryable,
+  schoolId: string,
+  where: SQL | undefined,
+): Promise<ProductWithTeacher[]> {
   const rows = await db
-    .select({ p: products, t: { id: teacherUser.id, firstName: teacherUser.firstName, lastName: teacherUser.lastName } })
+    .select({
+      p: products,
+      t: { id: teacherUser.id, firstName: teacherUser.firstName, lastName: teacherUser.lastName },
+    })
     .from(products)
-    .leftJoin(teacherUser, and(eq(teacherUser.schoolId, products.schoolId), eq(teacherUser.id, products.teacherId)))
+    .leftJoin(
+      teacherUser,
+      and(eq(teacherUser.schoolId, products.schoolId), eq(teacherUser.id, products.teacherId)),
+    )
     .where(and(eq(products.schoolId, schoolId), isNull(products.deletedAt), where))
     .orderBy(asc(products.category), asc(sql`lower(${products.name})`), asc(products.id));
   return rows.map((r) => ({ ...r.p, teacher: r.t?.id ? r.t : null }));
@@ -56,19 +75,27 @@ export async function listTeacherStore(db: Queryable, u: AuthUser): Promise<Prod
 }
 
 /** A product of the caller's school in the store they manage: unknown or another school's → 404, another store's → 403. */
-async function ownedProduct(db: Queryable, u: AuthUser, store: ProductStore, id: string): Promise<ProductRow> {
+async function ownedProduct(
+  db: Queryable,
+  u: AuthUser,
+  store: ProductStore,
+  id: string,
+): Promise<ProductRow> {
   if (!isUuid(id)) throw notFound('Product not found');
   const [p] = await db
     .select()
     .from(products)
     .where(and(eq(products.schoolId, u.schoolId), eq(products.id, id), isNull(products.deletedAt)));
   if (!p) throw notFound('Product not found');
-  if (p.store !== store || !keepsStoreOf(u, p)) throw forbidden('This product belongs to another store.');
+  if (p.store !== store || !keepsStoreOf(u, p))
+    throw forbidden('This product belongs to another store.');
   return p;
 }
 
 const storeWhere = (u: AuthUser, store: ProductStore) =>
-  store === 'School' ? and(eq(products.store, 'School'), isNull(products.teacherId)) : and(eq(products.store, 'Teacher'), eq(products.teacherId, u.id));
+  store === 'School'
+    ? and(eq(products.store, 'School'), isNull(products.teacherId))
+    : and(eq(products.store, 'Teacher'), eq(products.teacherId, u.id));
 
 const isUniqueViolation = (e: unknown): boolean => {
   const err = e as { code?: string; cause?: { code?: string } };
@@ -81,14 +108,29 @@ const isUniqueViolation = (e: unknown): boolean => {
  * caught by the unique index with the same message. `image` is null, or a picture uploaded for the
  * caller's school (400 otherwise).
  */
-export async function saveProduct(db: Queryable, u: AuthUser, store: ProductStore, body: ProductBody): Promise<Product> {
+export async function saveProduct(
+  db: Queryable,
+  u: AuthUser,
+  store: ProductStore,
+  body: ProductBody,
+): Promise<Product> {
   const existing = body._id !== undefined ? await ownedProduct(db, u, store, body._id) : null;
   const name = body.name ?? existing!.name;
   const others = await db
     .select({ name: products.name })
     .from(products)
-    .where(and(eq(products.schoolId, u.schoolId), storeWhere(u, store), isNull(products.deletedAt), existing ? ne(products.id, existing.id) : undefined));
-  const refusal = productNameRefusal(name, others.map((o) => o.name));
+    .where(
+      and(
+        eq(products.schoolId, u.schoolId),
+        storeWhere(u, store),
+        isNull(products.deletedAt),
+        existing ? ne(products.id, existing.id) : undefined,
+      ),
+    );
+  const refusal = productNameRefusal(
+    name,
+    others.map((o) => o.name),
+  );
   if (refusal) throw badRequest(refusal);
   const fields = {
     name,
@@ -105,7 +147,8 @@ export async function saveProduct(db: Queryable, u: AuthUser, store: ProductStor
     saved = await db.transaction(async (tx) => {
       // The picture must be one uploaded for this school; held until the product is written, so
       // the cleanup job cannot remove it in between (docs/decisions/061-product-pictures.md).
-      if (fields.image && !(await holdPicture(tx, u.schoolId, fields.image))) throw badRequest(MSG.pictureNotUploaded);
+      if (fields.image && !(await holdPicture(tx, u.schoolId, fields.image)))
+        throw badRequest(MSG.pictureNotUploaded);
       if (existing) {
         const [row] = await tx
           .update(products)
@@ -132,12 +175,18 @@ export async function saveProduct(db: Queryable, u: AuthUser, store: ProductStor
     if (isUniqueViolation(e)) throw badRequest(MSG.duplicateItemName);
     throw e;
   }
-  const teacher = store === 'Teacher' ? { id: u.id, firstName: u.firstName, lastName: u.lastName } : null;
+  const teacher =
+    store === 'Teacher' ? { id: u.id, firstName: u.firstName, lastName: u.lastName } : null;
   return presentProduct({ ...saved, teacher });
 }
 
 /** DELETE products/school/{id} and products/teacher/{id}: the product goes; past orders keep their snapshot. */
-export async function deleteProduct(db: Queryable, u: AuthUser, store: ProductStore, id: string): Promise<void> {
+export async function deleteProduct(
+  db: Queryable,
+  u: AuthUser,
+  store: ProductStore,
+  id: string,
+): Promise<void> {
   const p = await ownedProduct(db, u, store, id);
   await db
     .update(products)

@@ -1,4 +1,13 @@
-import { ACTIVITY_CATEGORIES, rangeRefusal, reportRanges, weekStart, yearToDateStart, type ReportFilters, type ReportsMeta, type ReportTab } from '@app/domain';
+import {
+  ACTIVITY_CATEGORIES,
+  rangeRefusal,
+  reportRanges,
+  weekStart,
+  yearToDateStart,
+  type ReportFilters,
+  type ReportsMeta,
+  type ReportTab,
+} from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest } from '../../lib/errors.js';
@@ -11,7 +20,11 @@ export interface AppliedRange {
 }
 
 /** The filters' range, year to date of the school's calendar by default (docs/decisions/040-report-ranges.md); a bad range is 400. */
-export async function appliedRange(db: Queryable, user: AuthUser, f: Pick<ReportFilters, 'startDate' | 'endDate'>): Promise<AppliedRange> {
+export async function appliedRange(
+  db: Queryable,
+  user: AuthUser,
+  f: Pick<ReportFilters, 'startDate' | 'endDate'>,
+): Promise<AppliedRange> {
   let startDate = f.startDate;
   let endDate = f.endDate;
   if (!startDate || !endDate) {
@@ -29,7 +42,11 @@ function tabsFor(user: AuthUser): ReportTab[] {
   const tabs: ReportTab[] = [];
   // My classes: the periods the user teaches, for whoever may read class reports and teaches one.
   if (mayDo(user, 'reports:myClasses') && user.periodCount > 0) tabs.push('myClasses');
-  if (mayDo(user, 'reports:myClasses') && (scopeOf(user, 'reports:myClasses') === 'school' || user.periodCount > 0)) tabs.push('class', 'student');
+  if (
+    mayDo(user, 'reports:myClasses') &&
+    (scopeOf(user, 'reports:myClasses') === 'school' || user.periodCount > 0)
+  )
+    tabs.push('class', 'student');
   if (mayDo(user, 'reports:teacherUsage')) tabs.push('teacherUsage');
   if (mayDo(user, 'reports:schoolStudents')) tabs.push('schoolStudents');
   if (mayDo(user, 'reports:schoolDashboard')) tabs.push('schoolDashboard');

@@ -39,16 +39,22 @@ function studentWhere(user: AuthUser, f: ReportFilters, periodIds?: SQL): SQL {
   const parts: SQL[] = [sql`u.school_id = ${user.schoolId}`, isStudentSql(sql`u.roles`)];
   if (f.house) parts.push(sql`u.house = ${f.house}`);
   if (f.gradeLevel) parts.push(sql`ltrim(u.grade_level, '0') = ltrim(${f.gradeLevel}, '0')`);
-  if (periodIds) parts.push(sql`u.id in (select ps.student_id from period_students ps where ps.school_id = ${user.schoolId} and ps.period_id in (${periodIds}))`);
+  if (periodIds)
+    parts.push(
+      sql`u.id in (select ps.student_id from period_students ps where ps.school_id = ${user.schoolId} and ps.period_id in (${periodIds}))`,
+    );
   return sql.join(parts, sql` and `);
 }
 
 /** The students of these periods (a list of uuids as SQL): narrows a rollup read to a class's students. */
-const periodStudents = (user: AuthUser, periodIds: SQL) => sql`select ps.student_id from period_students ps where ps.school_id = ${user.schoolId} and ps.period_id in (${periodIds})`;
+const periodStudents = (user: AuthUser, periodIds: SQL) =>
+  sql`select ps.student_id from period_students ps where ps.school_id = ${user.schoolId} and ps.period_id in (${periodIds})`;
 
 /** Rollup rows in the range, in the filter's category (spending, category Store, always counts). */
 function rollupWhere(user: AuthUser, f: ReportFilters, r: AppliedRange): SQL {
-  const cat = f.category ? sql` and (d.category = ${f.category} or d.category = ${STORE_CATEGORY})` : sql``;
+  const cat = f.category
+    ? sql` and (d.category = ${f.category} or d.category = ${STORE_CATEGORY})`
+    : sql``;
   return sql`d.school_id = ${user.schoolId} and d.date between ${r.startDate}::date and ${r.endDate}::date${cat}`;
 }
 
@@ -56,7 +62,13 @@ function rollupWhere(user: AuthUser, f: ReportFilters, r: AppliedRange): SQL {
  * The rollup rows of the range as one source `d` (student_id, category, earned, spent, count):
  * whole months from the monthly rollup, the days around them from the daily one.
  */
-function rollupSource(user: AuthUser, f: ReportFilters, r: AppliedRange, withMonth = false, students?: SQL): SQL {
+function rollupSource(
+  user: AuthUser,
+  f: ReportFilters,
+  r: AppliedRange,
+  withMonth = false,
+  students?: SQL,
+): SQL {
   const split = splitByMonths(r.startDate, r.endDate);
   const cat = (alias: string) =>
     sql`${f.category ? sql` and (${sql.raw(alias)}.category = ${f.category} or ${sql.raw(alias)}.category = ${STORE_CATEGORY})` : sql``}${
@@ -81,8 +93,18 @@ const SUMS = sql`
   coalesce(sum(d.spent) filter (where d.category = ${STORE_CATEGORY}), 0) as spent,
   coalesce(sum(d.count) filter (where d.category = ${STORE_CATEGORY}), 0) as orders`;
 
-type SumsRaw = Record<'earned' | 'bonuses' | 'bonus_count' | 'flags' | 'flag_count' | 'spent' | 'orders', unknown>;
-type StudentRaw = SumsRaw & { id: string; first_name: string; last_name: string; grade_level: string | null; house: string | null; balance: unknown };
+type SumsRaw = Record<
+  'earned' | 'bonuses' | 'bonus_count' | 'flags' | 'flag_count' | 'spent' | 'orders',
+  unknown
+>;
+type StudentRaw = SumsRaw & {
+  id: string;
+  first_name: string;
+  last_name: string;
+  grade_level: string | null;
+  house: string | null;
+  balance: unknown;
+};
 
 const toStudentRow = (r: StudentRaw): StudentSumsRow => ({
   studentId: r.id,
@@ -100,7 +122,13 @@ const toStudentRow = (r: StudentRaw): StudentSumsRow => ({
 });
 
 /** Each student's sums over the range: one aggregate of the rollup joined to the students. */
-async function studentSums(db: Queryable, user: AuthUser, f: ReportFilters, r: AppliedRange, periodIds?: SQL): Promise<StudentSumsRow[]> {
+async function studentSums(
+  db: Queryable,
+  user: AuthUser,
+  f: ReportFilters,
+  r: AppliedRange,
+  periodIds?: SQL,
+): Promise<StudentSumsRow[]> {
   const res = await db.execute(sql`
     select u.id, u.first_name, u.last_name, u.grade_level, u.house, coalesce(w.balance, 0) as balance,
            coalesce(s.earned, 0) as earned, coalesce(s.bonuses, 0) as bonuses, coalesce(s.bonus_count, 0) as bonus_count,
@@ -114,7 +142,13 @@ async function studentSums(db: Queryable, user: AuthUser, f: ReportFilters, r: A
 }
 
 /** Each period's students with their sums: one aggregate over those students, a row per period and student. */
-async function periodsStudentSums(db: Queryable, user: AuthUser, f: ReportFilters, r: AppliedRange, periodIds: SQL): Promise<(StudentSumsRow & { periodId: string })[]> {
+async function periodsStudentSums(
+  db: Queryable,
+  user: AuthUser,
+  f: ReportFilters,
+  r: AppliedRange,
+  periodIds: SQL,
+): Promise<(StudentSumsRow & { periodId: string })[]> {
   const res = await db.execute(sql`
     select ps.period_id, u.id, u.first_name, u.last_name, u.grade_level, u.house, coalesce(w.balance, 0) as balance,
            coalesce(s.earned, 0) as earned, coalesce(s.bonuses, 0) as bonuses, coalesce(s.bonus_count, 0) as bonus_count,
@@ -125,14 +159,25 @@ async function periodsStudentSums(db: Queryable, user: AuthUser, f: ReportFilter
     left join wallets w on w.school_id = u.school_id and w.student_id = u.id
     where ps.school_id = ${user.schoolId} and ps.period_id in (${periodIds}) and ${studentWhere(user, f)}
     order by u.last_name, u.first_name, u.id`);
-  return rowsOf<StudentRaw & { period_id: string }>(res).map((x) => ({ ...toStudentRow(x), periodId: x.period_id }));
+  return rowsOf<StudentRaw & { period_id: string }>(res).map((x) => ({
+    ...toStudentRow(x),
+    periodId: x.period_id,
+  }));
 }
 
 /** The covered students' sums by day, or by month over long ranges (the trend chart, store sales). */
-async function trend(db: Queryable, user: AuthUser, f: ReportFilters, r: AppliedRange, periodIds?: SQL) {
+async function trend(
+  db: Queryable,
+  user: AuthUser,
+  f: ReportFilters,
+  r: AppliedRange,
+  periodIds?: SQL,
+) {
   const by = trendGranularity(r.startDate, r.endDate);
   const narrowed = f.house || f.gradeLevel || periodIds;
-  const students = narrowed ? sql` and d.student_id in (select u.id from users u where ${studentWhere(user, f, periodIds)})` : sql``;
+  const students = narrowed
+    ? sql` and d.student_id in (select u.id from users u where ${studentWhere(user, f, periodIds)})`
+    : sql``;
   const res = await db.execute(
     by === 'day'
       ? sql`select d.date::text as date, ${SUMS} from daily_rollup d where ${rollupWhere(user, f, r)}${students} group by d.date order by d.date`
@@ -150,12 +195,20 @@ async function trend(db: Queryable, user: AuthUser, f: ReportFilters, r: Applied
   return { by, points };
 }
 
-const trendPoints = (t: Awaited<ReturnType<typeof trend>>) => t.points.map(({ date, earned, bonuses, flags, spent }) => ({ date, earned, bonuses, flags, spent }));
+const trendPoints = (t: Awaited<ReturnType<typeof trend>>) =>
+  t.points.map(({ date, earned, bonuses, flags, spent }) => ({
+    date,
+    earned,
+    bonuses,
+    flags,
+    spent,
+  }));
 
 const periodIdSql = (id: string) => sql`${id}::uuid`;
 
 /** "2nd Period (Math)", or "2nd Period" when the class has no name. */
-const classLabel = (periodNumber: number, name: string | null) => (name ? `${periodLabel(periodNumber)} (${name})` : periodLabel(periodNumber));
+const classLabel = (periodNumber: number, name: string | null) =>
+  name ? `${periodLabel(periodNumber)} (${name})` : periodLabel(periodNumber);
 
 /**
  * What one giver gave, or what was given in some periods, over the range as one source `g`
@@ -163,11 +216,21 @@ const classLabel = (periodNumber: number, name: string | null) => (name ? `${per
  * days around them from the activities by their giver or period index (a daily rollup per giver
  * and student would be as large as the ledger itself; docs/decisions/043-reports-read-rollups.md).
  */
-function givenSource(user: AuthUser, f: ReportFilters, r: AppliedRange, by: { giverId: string } | { periodIds: SQL }): SQL {
+function givenSource(
+  user: AuthUser,
+  f: ReportFilters,
+  r: AppliedRange,
+  by: { giverId: string } | { periodIds: SQL },
+): SQL {
   const split = splitByMonths(r.startDate, r.endDate);
-  const cat = (alias: string) => (f.category ? sql` and ${sql.raw(alias)}.category = ${f.category}` : sql``);
-  const monthlyWho = 'giverId' in by ? sql`m.giver_id = ${by.giverId}::uuid` : sql`m.period_id in (${by.periodIds})`;
-  const ledgerWho = 'giverId' in by ? sql`a.given_by = ${by.giverId}::uuid` : sql`a.internal_period_id in (${by.periodIds}) and a.given_by is not null`;
+  const cat = (alias: string) =>
+    f.category ? sql` and ${sql.raw(alias)}.category = ${f.category}` : sql``;
+  const monthlyWho =
+    'giverId' in by ? sql`m.giver_id = ${by.giverId}::uuid` : sql`m.period_id in (${by.periodIds})`;
+  const ledgerWho =
+    'giverId' in by
+      ? sql`a.given_by = ${by.giverId}::uuid`
+      : sql`a.internal_period_id in (${by.periodIds}) and a.given_by is not null`;
   const parts: SQL[] = [];
   if (split.months)
     parts.push(sql`select m.student_id, m.period_id, m.category, m.points, m.count from giver_student_monthly m
@@ -179,11 +242,24 @@ function givenSource(user: AuthUser, f: ReportFilters, r: AppliedRange, by: { gi
 }
 
 /** Each period's students: their school-wide sums beside what was given in the class (by any giver, from its roster screen). */
-async function classSums(db: Queryable, user: AuthUser, f: ReportFilters, r: AppliedRange, periodIds: readonly string[]): Promise<(ClassSumsRow & { periodId: string })[]> {
+async function classSums(
+  db: Queryable,
+  user: AuthUser,
+  f: ReportFilters,
+  r: AppliedRange,
+  periodIds: readonly string[],
+): Promise<(ClassSumsRow & { periodId: string })[]> {
   if (!periodIds.length) return [];
   const ids = sql.join(periodIds.map(periodIdSql), sql`, `);
   const rows = await periodsStudentSums(db, user, f, r, ids);
-  const given = rowsOf<{ period_id: string; student_id: string; bonuses: unknown; bonus_count: unknown; flags: unknown; flag_count: unknown }>(
+  const given = rowsOf<{
+    period_id: string;
+    student_id: string;
+    bonuses: unknown;
+    bonus_count: unknown;
+    flags: unknown;
+    flag_count: unknown;
+  }>(
     await db.execute(sql`
       select g.period_id, g.student_id,
         coalesce(sum(g.points) filter (where g.category = 'Bonuses'), 0) as bonuses, coalesce(sum(g.count) filter (where g.category = 'Bonuses'), 0) as bonus_count,
@@ -194,42 +270,81 @@ async function classSums(db: Queryable, user: AuthUser, f: ReportFilters, r: App
   const byKey = new Map(given.map((x) => [`${x.period_id}|${x.student_id}`, x]));
   return rows.map((row) => {
     const g = byKey.get(`${row.periodId}|${row.studentId}`);
-    return { ...row, classBonuses: n(g?.bonuses), classBonusCount: n(g?.bonus_count), classFlags: n(g?.flags), classFlagCount: n(g?.flag_count) };
+    return {
+      ...row,
+      classBonuses: n(g?.bonuses),
+      classBonusCount: n(g?.bonus_count),
+      classFlags: n(g?.flags),
+      classFlagCount: n(g?.flag_count),
+    };
   });
 }
 
 /** My classes: each of the teacher's periods with its students' sums. */
-export async function myClassesReport(db: Queryable, user: AuthUser, f: ReportFilters): Promise<MyClassesReport> {
+export async function myClassesReport(
+  db: Queryable,
+  user: AuthUser,
+  f: ReportFilters,
+): Promise<MyClassesReport> {
   requireScope(user, 'reports:myClasses');
   const r = await appliedRange(db, user, f);
   const periods = rowsOf<{ id: string; period_number: number; name: string }>(
-    await db.execute(sql`select id, period_number, name from periods where id in (${taughtPeriodsSql(user)}) order by period_number, name, id`),
+    await db.execute(
+      sql`select id, period_number, name from periods where id in (${taughtPeriodsSql(user)}) order by period_number, name, id`,
+    ),
   ).filter((p) => !f.periodId || p.id === f.periodId);
   // Three queries whatever the number of periods: the periods, their students' sums, what was given in them.
-  const sums = await classSums(db, user, f, r, periods.map((p) => p.id));
-  const rows: MyClassesReport['rows'] = periods.flatMap((p) => sums.filter((x) => x.periodId === p.id).map((x) => ({ ...x, periodLabel: classLabel(p.period_number, p.name) })));
+  const sums = await classSums(
+    db,
+    user,
+    f,
+    r,
+    periods.map((p) => p.id),
+  );
+  const rows: MyClassesReport['rows'] = periods.flatMap((p) =>
+    sums
+      .filter((x) => x.periodId === p.id)
+      .map((x) => ({ ...x, periodLabel: classLabel(p.period_number, p.name) })),
+  );
   return { ...r, rows };
 }
 
 /** A period over a range: its students' sums and the trend (a teacher their own periods). */
-export async function classReport(db: Queryable, user: AuthUser, f: ReportFilters & { periodId: string }): Promise<ClassReport> {
+export async function classReport(
+  db: Queryable,
+  user: AuthUser,
+  f: ReportFilters & { periodId: string },
+): Promise<ClassReport> {
   const p = await periodFor(db, user, 'reports:myClasses', f.periodId);
   const r = await appliedRange(db, user, f);
   const label = classLabel(p.periodNumber, p.name);
-  const [sums, t] = [await classSums(db, user, f, r, [p.id]), await trend(db, user, f, r, periodIdSql(p.id))];
+  const [sums, t] = [
+    await classSums(db, user, f, r, [p.id]),
+    await trend(db, user, f, r, periodIdSql(p.id)),
+  ];
   const rows = sums.map(({ periodId: _p, ...row }) => row);
   return { ...r, periodId: p.id, periodLabel: label, rows, trend: trendPoints(t), trendBy: t.by };
 }
 
 /** One student: by category, balance over time (from the rollup) and their activities in the range. */
-export async function studentReport(db: Queryable, user: AuthUser, studentId: string, f: ReportFilters): Promise<StudentReport> {
+export async function studentReport(
+  db: Queryable,
+  user: AuthUser,
+  studentId: string,
+  f: ReportFilters,
+): Promise<StudentReport> {
   const s = await studentFor(db, user, 'reports:myClasses', studentId);
   const r = await appliedRange(db, user, f);
   const byCategory = rowsOf<{ category: string; earned: unknown; spent: unknown; count: unknown }>(
     await db.execute(sql`
       select d.category, sum(d.earned) as earned, sum(d.spent) as spent, sum(d.count) as count from daily_rollup d
       where ${rollupWhere(user, f, r)} and d.student_id = ${s.id} group by d.category order by d.category`),
-  ).map((x) => ({ category: x.category, earned: n(x.earned), spent: n(x.spent), count: n(x.count) }));
+  ).map((x) => ({
+    category: x.category,
+    earned: n(x.earned),
+    spent: n(x.spent),
+    count: n(x.count),
+  }));
   const days = rowsOf<{ date: string; net: unknown; before: unknown }>(
     await db.execute(sql`
       select d.date::text as date, sum(d.earned - d.spent) as net,
@@ -242,8 +357,11 @@ export async function studentReport(db: Queryable, user: AuthUser, studentId: st
   const [labels] = await db
     .select({ v: configurations.valueObject })
     .from(configurations)
-    .where(and(eq(configurations.scope, user.schoolId), eq(configurations.key, 'attendanceLabels')));
-  const district = labels?.v && typeof labels.v === 'object' ? (labels.v as Record<string, string>) : null;
+    .where(
+      and(eq(configurations.scope, user.schoolId), eq(configurations.key, 'attendanceLabels')),
+    );
+  const district =
+    labels?.v && typeof labels.v === 'object' ? (labels.v as Record<string, string>) : null;
   const history = await db
     .select()
     .from(activities)
@@ -260,7 +378,13 @@ export async function studentReport(db: Queryable, user: AuthUser, studentId: st
     .limit(500);
   return {
     ...r,
-    student: { studentId: s.id, firstName: s.firstName, lastName: s.lastName, gradeLevel: s.gradeLevel, house: s.house },
+    student: {
+      studentId: s.id,
+      firstName: s.firstName,
+      lastName: s.lastName,
+      gradeLevel: s.gradeLevel,
+      house: s.house,
+    },
     byCategory,
     balanceOverTime,
     history: history.map((a) => ({
@@ -268,7 +392,10 @@ export async function studentReport(db: Queryable, user: AuthUser, studentId: st
       date: a.date,
       category: a.category,
       activityType: a.activityType,
-      label: a.category === 'Daily Attendance' ? attendanceLabel(a.activityType, district) : a.activityType,
+      label:
+        a.category === 'Daily Attendance'
+          ? attendanceLabel(a.activityType, district)
+          : a.activityType,
       points: a.points,
       comment: a.comment,
     })),
@@ -279,10 +406,15 @@ export async function studentReport(db: Queryable, user: AuthUser, studentId: st
  * Who the usage report is about: the school's users holding a role the table lets give points
  * (activity:give), whatever it is; a super admin's gives are on their row like anyone's.
  */
-const giversWhere = (user: AuthUser) => holdsAnyOf(sql`u.roles`, rolesThatMay(user, 'activity:give'));
+const giversWhere = (user: AuthUser) =>
+  holdsAnyOf(sql`u.roles`, rolesThatMay(user, 'activity:give'));
 
 /** Teacher usage: the giver rollup per staff member who may give, and who has not given this week. */
-export async function teacherUsageReport(db: Queryable, user: AuthUser, f: ReportFilters): Promise<TeacherUsageReport> {
+export async function teacherUsageReport(
+  db: Queryable,
+  user: AuthUser,
+  f: ReportFilters,
+): Promise<TeacherUsageReport> {
   if (requireScope(user, 'reports:teacherUsage') !== 'school') throw forbidden();
   const r = await appliedRange(db, user, f);
   const week = await thisWeekStart(db, user);
@@ -330,16 +462,25 @@ export async function teacherUsageReport(db: Queryable, user: AuthUser, f: Repor
         lastGiven: (x?.last_given as string | null | undefined) ?? null,
       };
     }),
-    notGivenThisWeek: staff.filter((u) => !u.this_week).map((u) => ({ giverId: u.id, firstName: u.first_name, lastName: u.last_name })),
+    notGivenThisWeek: staff
+      .filter((u) => !u.this_week)
+      .map((u) => ({ giverId: u.id, firstName: u.first_name, lastName: u.last_name })),
   };
 }
 
 /** To whom one staff member gave over the range: per student, from the giver × student rollup. */
-export async function teacherGivingReport(db: Queryable, user: AuthUser, giverId: string, f: ReportFilters): Promise<TeacherGivingReport> {
+export async function teacherGivingReport(
+  db: Queryable,
+  user: AuthUser,
+  giverId: string,
+  f: ReportFilters,
+): Promise<TeacherGivingReport> {
   if (requireScope(user, 'reports:teacherUsage') !== 'school') throw forbidden();
   if (!isUuid(giverId)) throw notFound('Staff member not found');
   const [giver] = rowsOf<{ id: string; first_name: string; last_name: string }>(
-    await db.execute(sql`select u.id, u.first_name, u.last_name from users u where u.school_id = ${user.schoolId} and u.id = ${giverId}::uuid and ${giversWhere(user)}`),
+    await db.execute(
+      sql`select u.id, u.first_name, u.last_name from users u where u.school_id = ${user.schoolId} and u.id = ${giverId}::uuid and ${giversWhere(user)}`,
+    ),
   );
   if (!giver) throw notFound('Staff member not found');
   const r = await appliedRange(db, user, f);
@@ -357,7 +498,16 @@ export async function teacherGivingReport(db: Queryable, user: AuthUser, giverId
     group by u.id, u.first_name, u.last_name, u.grade_level, u.house
     having sum(g.count) > 0
     order by u.last_name, u.first_name, u.id`);
-  type Raw = Record<'bonus_points' | 'bonus_count' | 'flag_points' | 'flag_count' | 'other_points' | 'other_count' | 'in_class', unknown> & {
+  type Raw = Record<
+    | 'bonus_points'
+    | 'bonus_count'
+    | 'flag_points'
+    | 'flag_count'
+    | 'other_points'
+    | 'other_count'
+    | 'in_class',
+    unknown
+  > & {
     id: string;
     first_name: string;
     last_name: string;
@@ -389,7 +539,15 @@ function groupBy(rows: readonly StudentSumsRow[], key: (r: StudentSumsRow) => st
   const out = new Map<string, Group>();
   for (const r of rows) {
     const k = key(r);
-    const g = out.get(k) ?? { key: k, students: 0, earned: 0, bonuses: 0, flags: 0, flagCount: 0, spent: 0 };
+    const g = out.get(k) ?? {
+      key: k,
+      students: 0,
+      earned: 0,
+      bonuses: 0,
+      flags: 0,
+      flagCount: 0,
+      spent: 0,
+    };
     g.students += 1;
     g.earned += r.earned;
     g.bonuses += r.bonuses;
@@ -401,18 +559,36 @@ function groupBy(rows: readonly StudentSumsRow[], key: (r: StudentSumsRow) => st
   return [...out.values()].sort((a, b) => a.key.localeCompare(b.key, undefined, { numeric: true }));
 }
 
-const periodFilter = (f: ReportFilters) => (f.periodId && /^[0-9a-f-]{36}$/i.test(f.periodId) ? periodIdSql(f.periodId) : f.periodId ? sql`null::uuid` : undefined);
+const periodFilter = (f: ReportFilters) =>
+  f.periodId && /^[0-9a-f-]{36}$/i.test(f.periodId)
+    ? periodIdSql(f.periodId)
+    : f.periodId
+      ? sql`null::uuid`
+      : undefined;
 
 /** School students: every student's sums (top earners, most flagged are sorts of them), by grade and by house. */
-export async function schoolStudentsReport(db: Queryable, user: AuthUser, f: ReportFilters): Promise<SchoolStudentsReport> {
+export async function schoolStudentsReport(
+  db: Queryable,
+  user: AuthUser,
+  f: ReportFilters,
+): Promise<SchoolStudentsReport> {
   if (requireScope(user, 'reports:schoolStudents') !== 'school') throw forbidden();
   const r = await appliedRange(db, user, f);
   const rows = await studentSums(db, user, f, r, periodFilter(f));
-  return { ...r, rows, byGrade: groupBy(rows, (x) => x.gradeLevel ?? 'None'), byHouse: groupBy(rows, (x) => x.house ?? 'None') };
+  return {
+    ...r,
+    rows,
+    byGrade: groupBy(rows, (x) => x.gradeLevel ?? 'None'),
+    byHouse: groupBy(rows, (x) => x.house ?? 'None'),
+  };
 }
 
 /** School dashboard: totals, the day-by-day trend, house standings and store sales. */
-export async function schoolDashboardReport(db: Queryable, user: AuthUser, f: ReportFilters): Promise<SchoolDashboardReport> {
+export async function schoolDashboardReport(
+  db: Queryable,
+  user: AuthUser,
+  f: ReportFilters,
+): Promise<SchoolDashboardReport> {
   if (requireScope(user, 'reports:schoolDashboard') !== 'school') throw forbidden();
   const r = await appliedRange(db, user, f);
   const pf = periodFilter(f);
@@ -426,7 +602,8 @@ export async function schoolDashboardReport(db: Queryable, user: AuthUser, f: Re
       where ${studentWhere(user, f, pf)}
       group by 1 order by 3 desc, 1`),
   );
-  const sum = (k: 'earned' | 'bonuses' | 'flags' | 'flagCount' | 'spent' | 'orders') => t.points.reduce((a, d) => a + d[k], 0);
+  const sum = (k: 'earned' | 'bonuses' | 'flags' | 'flagCount' | 'spent' | 'orders') =>
+    t.points.reduce((a, d) => a + d[k], 0);
   return {
     ...r,
     totals: {
@@ -441,7 +618,11 @@ export async function schoolDashboardReport(db: Queryable, user: AuthUser, f: Re
     },
     trend: trendPoints(t),
     trendBy: t.by,
-    houses: houses.filter((h) => h.house !== 'None' || n(h.students) > 0).map((h) => ({ house: h.house, students: n(h.students), earned: n(h.earned) })),
-    storeSales: t.points.filter((d) => d.spent || d.orders).map((d) => ({ date: d.date, spent: d.spent, orders: d.orders })),
+    houses: houses
+      .filter((h) => h.house !== 'None' || n(h.students) > 0)
+      .map((h) => ({ house: h.house, students: n(h.students), earned: n(h.earned) })),
+    storeSales: t.points
+      .filter((d) => d.spent || d.orders)
+      .map((d) => ({ date: d.date, spent: d.spent, orders: d.orders })),
   };
 }

@@ -1,5 +1,14 @@
 import { unzipSync } from 'fflate';
-import { MAX_ROSTER_ISSUES, MSG, parseCsv, ROSTER_FILES, type RosterFile, type RosterIssue, type RosterRow, type RosterTables } from '@app/domain';
+import {
+  MAX_ROSTER_ISSUES,
+  MSG,
+  parseCsv,
+  ROSTER_FILES,
+  type RosterFile,
+  type RosterIssue,
+  type RosterRow,
+  type RosterTables,
+} from '@app/domain';
 import { badRequest, HttpError } from '../../lib/errors.js';
 
 /** What one upload may hold in all (the files as sent, zipped or not). */
@@ -33,7 +42,8 @@ class IssueList {
 }
 
 const baseName = (name: string) => name.split(/[\\/]/).pop() ?? name;
-const rosterFile = (name: string): RosterFile | undefined => ROSTER_FILES.find((f) => f.toLowerCase() === baseName(name).toLowerCase());
+const rosterFile = (name: string): RosterFile | undefined =>
+  ROSTER_FILES.find((f) => f.toLowerCase() === baseName(name).toLowerCase());
 
 /**
  * The five OneRoster files from what was uploaded: CSV files, a .zip of them, or both. Other CSV
@@ -69,9 +79,15 @@ function unzip(data: Uint8Array): Record<string, Uint8Array> {
   try {
     return unzipSync(data, {
       filter: (f) => {
-        if (!f.name.toLowerCase().endsWith('.csv') || f.name.includes('__MACOSX') || !rosterFile(f.name)) return false;
+        if (
+          !f.name.toLowerCase().endsWith('.csv') ||
+          f.name.includes('__MACOSX') ||
+          !rosterFile(f.name)
+        )
+          return false;
         unpacked += f.originalSize;
-        if (unpacked > MAX_UNZIPPED_BYTES) throw new HttpError(413, MSG.rosterTooLarge(MAX_UNZIPPED_BYTES / 1024 / 1024));
+        if (unpacked > MAX_UNZIPPED_BYTES)
+          throw new HttpError(413, MSG.rosterTooLarge(MAX_UNZIPPED_BYTES / 1024 / 1024));
         return true;
       },
     });
@@ -82,9 +98,16 @@ function unzip(data: Uint8Array): Record<string, Uint8Array> {
 }
 
 /** One CSV file as a table (header on line 1); its own problems go to `issues`. */
-function readCsv(file: RosterFile, data: Uint8Array, issues: IssueList): { columns: string[]; rows: RosterRow[] } | undefined {
+function readCsv(
+  file: RosterFile,
+  data: Uint8Array,
+  issues: IssueList,
+): { columns: string[]; rows: RosterRow[] } | undefined {
   // Our own CSV reader (packages/domain/src/csv-read.ts): csv-parse read 60 MB in minutes here.
-  const { records, error, truncated } = parseCsv(new TextDecoder().decode(data), MAX_ROSTER_ROWS + 1);
+  const { records, error, truncated } = parseCsv(
+    new TextDecoder().decode(data),
+    MAX_ROSTER_ROWS + 1,
+  );
   if (error) {
     issues.push({ file, line: error.line, reason: `Not readable as CSV: ${error.reason}` });
     return undefined;
@@ -102,7 +125,11 @@ function readCsv(file: RosterFile, data: Uint8Array, issues: IssueList): { colum
   const rows: RosterRow[] = [];
   for (const { fields, line } of body) {
     if (fields.length !== columns.length) {
-      issues.push({ file, line, reason: `The row has ${fields.length} fields; the header has ${columns.length}.` });
+      issues.push({
+        file,
+        line,
+        reason: `The row has ${fields.length} fields; the header has ${columns.length}.`,
+      });
       continue;
     }
     const values: Record<string, string> = {};

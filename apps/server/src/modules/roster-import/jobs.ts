@@ -24,13 +24,28 @@ const jobs = new Map<string, Job>();
 
 export function startJob(id: string, schoolId: string): Job {
   const now = Date.now();
-  for (const [k, j] of jobs) if (j.finishedAt !== null && now - j.finishedAt > KEEP_MS) jobs.delete(k);
-  const job: Job = { id, schoolId, status: 'running', phase: 'checking', done: 0, total: null, summary: null, message: null, finishedAt: null };
+  for (const [k, j] of jobs)
+    if (j.finishedAt !== null && now - j.finishedAt > KEEP_MS) jobs.delete(k);
+  const job: Job = {
+    id,
+    schoolId,
+    status: 'running',
+    phase: 'checking',
+    done: 0,
+    total: null,
+    summary: null,
+    message: null,
+    finishedAt: null,
+  };
   jobs.set(id, job);
   return job;
 }
 
-export function finishJob(job: Job, status: 'done' | 'failed', message: string | null = null): void {
+export function finishJob(
+  job: Job,
+  status: 'done' | 'failed',
+  message: string | null = null,
+): void {
   job.status = status;
   job.phase = status;
   job.message = message;
@@ -39,6 +54,8 @@ export function finishJob(job: Job, status: 'done' | 'failed', message: string |
 }
 
 export const jobOf = (id: string): Job | undefined => jobs.get(id);
-export const runningJobOf = (schoolId: string): Job | undefined => [...jobs.values()].find((j) => j.schoolId === schoolId && j.status === 'running');
+export const runningJobOf = (schoolId: string): Job | undefined =>
+  [...jobs.values()].find((j) => j.schoolId === schoolId && j.status === 'running');
 /** Every import still running on this server (the app waits for them when it closes). */
-export const runningJobs = (): Promise<void>[] => [...jobs.values()].flatMap((j) => (j.status === 'running' && j.promise ? [j.promise] : []));
+export const runningJobs = (): Promise<void>[] =>
+  [...jobs.values()].flatMap((j) => (j.status === 'running' && j.promise ? [j.promise] : []));

@@ -1,6 +1,11 @@
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { MSG, rosterDryRunResponse, rosterImportResponse, rosterRejectedResponse } from '@app/domain';
+import {
+  MSG,
+  rosterDryRunResponse,
+  rosterImportResponse,
+  rosterRejectedResponse,
+} from '@app/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { me } from '../../lib/auth-context.js';
@@ -15,7 +20,8 @@ const ROSTER_BODY = {
   contentTypes: ['multipart/form-data'],
   schema: {
     type: 'object',
-    description: 'File parts under any field name; each file is known by its name: a .zip of the OneRoster CSV files, or orgs.csv, academicSessions.csv, users.csv, classes.csv and enrollments.csv.',
+    description:
+      'File parts under any field name; each file is known by its name: a .zip of the OneRoster CSV files, or orgs.csv, academicSessions.csv, users.csv, classes.csv and enrollments.csv.',
     properties: { files: { type: 'array', items: { type: 'string', format: 'binary' } } },
   },
 };
@@ -45,14 +51,19 @@ async function uploadedFiles(req: FastifyRequest): Promise<UploadedFile[]> {
 
 /** The files' problems go back with the refusal (nothing was written). */
 function rejected(err: unknown, _req: FastifyRequest, reply: FastifyReply) {
-  if (err instanceof RosterRejected) return reply.status(400).send({ message: err.message, errors: err.errors, errorCount: err.errorCount });
+  if (err instanceof RosterRejected)
+    return reply
+      .status(400)
+      .send({ message: err.message, errors: err.errors, errorCount: err.errorCount });
   throw err;
 }
 
 /** OneRoster 1.1 CSV import (settings, school admins): a dry run, the import as a job, its progress. */
 export const rosterImportRoutes: FastifyPluginAsyncZod = async (app) => {
   // Multipart for these routes only, with this call's own size limit.
-  await app.register(multipart, { limits: { fileSize: MAX_ROSTER_BYTES + 1, files: 10, fields: 10, parts: 20 } });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_ROSTER_BYTES + 1, files: 10, fields: 10, parts: 20 },
+  });
   app.addHook('onClose', async () => {
     await Promise.allSettled(runningJobs());
   });
@@ -62,7 +73,11 @@ export const rosterImportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { action: 'roster:import', documentedBody: ROSTER_BODY },
       bodyLimit: MAX_ROSTER_BYTES,
-      schema: { tags: ['settings'], description: `The files checked and what importing them would change. ${UPLOAD_DOC}`, response: { 200: rosterDryRunResponse } },
+      schema: {
+        tags: ['settings'],
+        description: `The files checked and what importing them would change. ${UPLOAD_DOC}`,
+        response: { 200: rosterDryRunResponse },
+      },
     },
     async (req) => dryRun(app.db, me(req), readUpload(await uploadedFiles(req))),
   );
@@ -81,7 +96,9 @@ export const rosterImportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const files = readUpload(await uploadedFiles(req));
-      const job = await startImport(app.database, me(req), files, (err) => req.log.error({ err }, 'roster import failed'));
+      const job = await startImport(app.database, me(req), files, (err) =>
+        req.log.error({ err }, 'roster import failed'),
+      );
       return reply.status(202).send(job);
     },
   );
@@ -90,7 +107,12 @@ export const rosterImportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/roster/import/:id',
     {
       config: { action: 'roster:import' },
-      schema: { tags: ['settings'], params: z.object({ id: z.string().max(100) }), querystring: z.object({ time: z.string().optional() }), response: { 200: rosterImportResponse } },
+      schema: {
+        tags: ['settings'],
+        params: z.object({ id: z.string().max(100) }),
+        querystring: z.object({ time: z.string().optional() }),
+        response: { 200: rosterImportResponse },
+      },
     },
     async (req) => importStatus(app.db, me(req), req.params.id),
   );

@@ -40,7 +40,14 @@ function check(u: AuthUser, read: ReadFiles): Checked {
   const reading = readRoster(read.tables, u.school, todayIn(u.school.timeZone));
   const errors = [...read.issues, ...reading.errors].slice(0, MAX_ROSTER_ISSUES);
   const errorCount = read.issueCount + reading.errorCount;
-  return { files: read.files, roster: errorCount ? null : reading.roster, errors, errorCount, warnings: reading.warnings, warningCount: reading.warningCount };
+  return {
+    files: read.files,
+    roster: errorCount ? null : reading.roster,
+    errors,
+    errorCount,
+    warnings: reading.warnings,
+    warningCount: reading.warningCount,
+  };
 }
 
 /** The school's people and periods as the diff needs them: two reads. */
@@ -58,7 +65,10 @@ async function currentRoster(db: Queryable, schoolId: string): Promise<CurrentRo
       left: sql<boolean>`${rosterUsers.leftAt} is not null`,
     })
     .from(users)
-    .leftJoin(rosterUsers, and(eq(rosterUsers.schoolId, users.schoolId), eq(rosterUsers.userId, users.id)))
+    .leftJoin(
+      rosterUsers,
+      and(eq(rosterUsers.schoolId, users.schoolId), eq(rosterUsers.userId, users.id)),
+    )
     .where(eq(users.schoolId, schoolId));
   const rows = await db
     .select({
@@ -78,7 +88,10 @@ async function currentRoster(db: Queryable, schoolId: string): Promise<CurrentRo
     .from(periods)
     .where(eq(periods.schoolId, schoolId));
   // PGlite gives text[] from a subquery as a string on some paths; normalise.
-  return { people: people.map((p) => ({ ...p, managed: Boolean(p.managed), left: Boolean(p.left) })), periods: rows.map((p) => ({ ...p, students: pgList(p.students) })) };
+  return {
+    people: people.map((p) => ({ ...p, managed: Boolean(p.managed), left: Boolean(p.left) })),
+    periods: rows.map((p) => ({ ...p, students: pgList(p.students) })),
+  };
 }
 
 const pgList = (v: string[] | string): string[] =>
@@ -93,8 +106,17 @@ const pgList = (v: string[] | string): string[] =>
 /** POST roster/dry-run: the files checked, and what importing them would change now. */
 export async function dryRun(db: Queryable, u: AuthUser, read: ReadFiles): Promise<RosterDryRun> {
   const c = check(u, read);
-  const summary = c.roster ? diffRoster(c.roster, await currentRoster(db, u.schoolId)).summary : null;
-  return { files: c.files, errors: c.errors, errorCount: c.errorCount, warnings: c.warnings, warningCount: c.warningCount, summary };
+  const summary = c.roster
+    ? diffRoster(c.roster, await currentRoster(db, u.schoolId)).summary
+    : null;
+  return {
+    files: c.files,
+    errors: c.errors,
+    errorCount: c.errorCount,
+    warnings: c.warnings,
+    warningCount: c.warningCount,
+    summary,
+  };
 }
 
 /** The files' problems: the import is refused with them, nothing written. */
@@ -111,19 +133,29 @@ export class RosterRejected extends HttpError {
  * POST roster/import: checks the files (refused with their problems), then imports them in the
  * background in one transaction, and answers at once with the job to poll (docs/decisions/054-roster-import-job.md).
  */
-export async function startImport(database: Database, u: AuthUser, read: ReadFiles, log: (err: unknown) => void): Promise<RosterImport> {
+export async function startImport(
+  database: Database,
+  u: AuthUser,
+  read: ReadFiles,
+  log: (err: unknown) => void,
+): Promise<RosterImport> {
   const c = check(u, read);
   if (!c.roster) throw new RosterRejected(c.errors, c.errorCount);
   if (runningJobOf(u.schoolId)) throw conflict(MSG.rosterRunning);
   const db = database.db;
-  const [row] = await db.insert(rosterImports).values({ schoolId: u.schoolId, status: 'running', startedBy: u.id }).returning({ id: rosterImports.id });
+  const [row] = await db
+    .insert(rosterImports)
+    .values({ schoolId: u.schoolId, status: 'running', startedBy: u.id })
+    .returning({ id: rosterImports.id });
   const job = startJob(row!.id, u.schoolId);
   const roster = c.roster;
   job.promise = (async () => {
     try {
       const summary = await db.transaction(async (tx) => {
         // One import per school at a time, across servers too.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`roster-import:${u.schoolId}`}))`);
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`roster-import:${u.schoolId}`}))`,
+        );
         // The diff is taken again inside the transaction: the school may have changed since the dry run.
         const { plan, summary } = diffRoster(roster, await currentRoster(tx, u.schoolId));
         job.total = plan.size;
@@ -132,10 +164,14 @@ export async function startImport(database: Database, u: AuthUser, read: ReadFil
         return summary;
       });
       job.summary = summary;
-      await db.update(rosterImports).set({ status: 'done', total: job.total ?? 0, summary, finishedAt: new Date() }).where(and(eq(rosterImports.schoolId, u.schoolId), eq(rosterImports.id, job.id)));
+      await db
+        .update(rosterImports)
+        .set({ status: 'done', total: job.total ?? 0, summary, finishedAt: new Date() })
+        .where(and(eq(rosterImports.schoolId, u.schoolId), eq(rosterImports.id, job.id)));
       finishJob(job, 'done');
       // The planner's statistics after a bulk write (README): a failure here loses no data.
-      if ((job.total ?? 0) > 1000) await vacuumAnalyze(db, [users, periods, periodStudents, rosterUsers]).catch(log);
+      if ((job.total ?? 0) > 1000)
+        await vacuumAnalyze(db, [users, periods, periodStudents, rosterUsers]).catch(log);
     } catch (err) {
       log(err);
       finishJob(job, 'failed', MSG.rosterFailed);
@@ -149,14 +185,25 @@ export async function startImport(database: Database, u: AuthUser, read: ReadFil
   return present(job);
 }
 
-const present = (j: Job): RosterImport => ({ _id: j.id, status: j.status, phase: j.phase, done: j.done, total: j.total, summary: j.summary, message: j.message });
+const present = (j: Job): RosterImport => ({
+  _id: j.id,
+  status: j.status,
+  phase: j.phase,
+  done: j.done,
+  total: j.total,
+  summary: j.summary,
+  message: j.message,
+});
 
 /** GET roster/import/{id}: this server's live progress, or the import's row (another server ran it). */
 export async function importStatus(db: Queryable, u: AuthUser, id: string): Promise<RosterImport> {
   if (!isUuid(id)) throw notFound();
   const job = jobOf(id);
   if (job && job.schoolId === u.schoolId) return present(job);
-  const [row] = await db.select().from(rosterImports).where(and(eq(rosterImports.schoolId, u.schoolId), eq(rosterImports.id, id)));
+  const [row] = await db
+    .select()
+    .from(rosterImports)
+    .where(and(eq(rosterImports.schoolId, u.schoolId), eq(rosterImports.id, id)));
   if (!row) throw notFound();
   const finished = row.status !== 'running';
   return {
@@ -177,12 +224,27 @@ function chunks<T>(xs: readonly T[]): T[][] {
 }
 
 /** The plan's writes, in an order where every id a write needs exists: people, periods, enrollments. */
-async function applyPlan(tx: Tx, schoolId: string, plan: RosterPlan, progress: (n: number) => void): Promise<void> {
+async function applyPlan(
+  tx: Tx,
+  schoolId: string,
+  plan: RosterPlan,
+  progress: (n: number) => void,
+): Promise<void> {
   const idOf = new Map<string, string>();
   for (const part of chunks(plan.insertPeople)) {
     const made = await tx
       .insert(users)
-      .values(part.map((p) => ({ schoolId, externalId: p.sourcedId, firstName: p.firstName, lastName: p.lastName, email: p.email, roles: p.roles, gradeLevel: p.gradeLevel })))
+      .values(
+        part.map((p) => ({
+          schoolId,
+          externalId: p.sourcedId,
+          firstName: p.firstName,
+          lastName: p.lastName,
+          email: p.email,
+          roles: p.roles,
+          gradeLevel: p.gradeLevel,
+        })),
+      )
       .returning({ id: users.id, externalId: users.externalId });
     for (const m of made) idOf.set(m.externalId, m.id);
     progress(part.length);
@@ -192,8 +254,26 @@ async function applyPlan(tx: Tx, schoolId: string, plan: RosterPlan, progress: (
     await tx.execute(sql`
       update ${users} u set first_name = v.first_name, last_name = v.last_name, email = v.email, grade_level = v.grade_level,
         roles = string_to_array(v.roles, ',')
-      from unnest(${pgArray(part.map((p) => p.id), 'uuid')}, ${pgArray(part.map((p) => p.firstName), 'text')}, ${pgArray(part.map((p) => p.lastName), 'text')},
-        ${pgArray(part.map((p) => p.email), 'text')}, ${pgArray(part.map((p) => p.gradeLevel), 'text')}, ${pgArray(part.map((p) => p.roles.join(',')), 'text')})
+      from unnest(${pgArray(
+        part.map((p) => p.id),
+        'uuid',
+      )}, ${pgArray(
+        part.map((p) => p.firstName),
+        'text',
+      )}, ${pgArray(
+        part.map((p) => p.lastName),
+        'text',
+      )},
+        ${pgArray(
+          part.map((p) => p.email),
+          'text',
+        )}, ${pgArray(
+          part.map((p) => p.gradeLevel),
+          'text',
+        )}, ${pgArray(
+          part.map((p) => p.roles.join(',')),
+          'text',
+        )})
         as v(id, first_name, last_name, email, grade_level, roles)
       where u.school_id = ${schoolId} and u.id = v.id`);
     progress(part.length);
@@ -204,20 +284,35 @@ async function applyPlan(tx: Tx, schoolId: string, plan: RosterPlan, progress: (
     await tx
       .insert(rosterUsers)
       .values(part.map((userId) => ({ schoolId, userId })))
-      .onConflictDoUpdate({ target: [rosterUsers.schoolId, rosterUsers.userId], set: { leftAt: null, updatedAt: sql`now()` } });
+      .onConflictDoUpdate({
+        target: [rosterUsers.schoolId, rosterUsers.userId],
+        set: { leftAt: null, updatedAt: sql`now()` },
+      });
     progress(part.filter((id) => manage.has(id)).length);
   }
   for (const part of chunks(plan.leave)) {
     await tx.execute(sql`update ${rosterUsers} set left_at = now(), updated_at = now()
-      where school_id = ${schoolId} and user_id = any(${pgArray(part.map((l) => l.id), 'uuid')})`);
+      where school_id = ${schoolId} and user_id = any(${pgArray(
+        part.map((l) => l.id),
+        'uuid',
+      )})`);
     // A teacher who leaves is no one's co-teacher any more.
-    await tx.execute(sql`update ${periods} p set co_teachers = array(select c from unnest(p.co_teachers) c where c <> all(${pgArray(part.map((l) => l.externalId), 'text')}))
-      where p.school_id = ${schoolId} and p.co_teachers && ${pgArray(part.map((l) => l.externalId), 'text')}`);
+    await tx.execute(sql`update ${periods} p set co_teachers = array(select c from unnest(p.co_teachers) c where c <> all(${pgArray(
+      part.map((l) => l.externalId),
+      'text',
+    )}))
+      where p.school_id = ${schoolId} and p.co_teachers && ${pgArray(
+        part.map((l) => l.externalId),
+        'text',
+      )}`);
     progress(part.length);
   }
 
   // Every person of the files exists now: teachers by sourcedId.
-  const people = await tx.select({ id: users.id, externalId: users.externalId }).from(users).where(eq(users.schoolId, schoolId));
+  const people = await tx
+    .select({ id: users.id, externalId: users.externalId })
+    .from(users)
+    .where(eq(users.schoolId, schoolId));
   for (const p of people) idOf.set(p.externalId, p.id);
   const teacherId = (sourcedId: string) => {
     const id = idOf.get(sourcedId);
@@ -242,23 +337,45 @@ async function applyPlan(tx: Tx, schoolId: string, plan: RosterPlan, progress: (
   for (const c of plan.updatePeriods) {
     await tx
       .update(periods)
-      .set({ name: c.name, teacherId: teacherId(c.teacher), externalTeacherId: c.teacher, coTeachers: c.coTeachers, periodNumber: c.periodNumber, sectionNumbers: c.sectionNumbers })
+      .set({
+        name: c.name,
+        teacherId: teacherId(c.teacher),
+        externalTeacherId: c.teacher,
+        coTeachers: c.coTeachers,
+        periodNumber: c.periodNumber,
+        sectionNumbers: c.sectionNumbers,
+      })
       .where(and(eq(periods.schoolId, schoolId), eq(periods.id, c.id)));
     progress(1);
   }
 
   for (const part of chunks(plan.removeEnrollments)) {
-    await tx.execute(sql`delete from ${periodStudents} ps using unnest(${pgArray(part.map((e) => e.periodId), 'uuid')}, ${pgArray(part.map((e) => e.studentId), 'uuid')}) as v(period_id, student_id)
+    await tx.execute(sql`delete from ${periodStudents} ps using unnest(${pgArray(
+      part.map((e) => e.periodId),
+      'uuid',
+    )}, ${pgArray(
+      part.map((e) => e.studentId),
+      'uuid',
+    )}) as v(period_id, student_id)
       where ps.school_id = ${schoolId} and ps.period_id = v.period_id and ps.student_id = v.student_id`);
     progress(part.length);
   }
   if (plan.addEnrollments.length) {
-    const sourced = await tx.select({ id: periods.id, sourceId: periods.sourceId }).from(periods).where(and(eq(periods.schoolId, schoolId), sql`${periods.sourceId} is not null`));
+    const sourced = await tx
+      .select({ id: periods.id, sourceId: periods.sourceId })
+      .from(periods)
+      .where(and(eq(periods.schoolId, schoolId), sql`${periods.sourceId} is not null`));
     const periodOf = new Map(sourced.map((p) => [p.sourceId!, p.id]));
     for (const part of chunks(plan.addEnrollments)) {
       await tx
         .insert(periodStudents)
-        .values(part.map((e) => ({ schoolId, periodId: periodOf.get(e.classSourcedId)!, studentId: idOf.get(e.studentSourcedId)! })))
+        .values(
+          part.map((e) => ({
+            schoolId,
+            periodId: periodOf.get(e.classSourcedId)!,
+            studentId: idOf.get(e.studentSourcedId)!,
+          })),
+        )
         .onConflictDoNothing();
       progress(part.length);
     }

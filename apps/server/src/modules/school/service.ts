@@ -1,5 +1,11 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import { compareGrades, gradeLabel, type GradeLevel, type House, type RosterStudent } from '@app/domain';
+import {
+  compareGrades,
+  gradeLabel,
+  type GradeLevel,
+  type House,
+  type RosterStudent,
+} from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { houses, users } from '../../db/schema.js';
 import { isStudentRow, isStudentSql } from '../../access/students.js';

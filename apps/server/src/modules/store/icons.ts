@@ -15,12 +15,20 @@ const cache = new Map<string, Buffer>();
  * Only the catalogue's files are served; public, like the web app's other assets.
  */
 export const iconAssets: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { kind: string; file: string } }>('/icons/:kind/:file', { schema: { hide: true } }, async (req, reply) => {
-    const { kind, file } = req.params;
-    if ((kind !== 'black' && kind !== 'color') || !FILES.has(file)) return reply.status(404).send({ message: 'Not found' });
-    const key = `${kind}/${file}`;
-    let svg = cache.get(key);
-    if (!svg) cache.set(key, (svg = await readFile(path.join(OPENMOJI, kind, 'svg', file))));
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=604800').send(svg);
-  });
+  app.get<{ Params: { kind: string; file: string } }>(
+    '/icons/:kind/:file',
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const { kind, file } = req.params;
+      if ((kind !== 'black' && kind !== 'color') || !FILES.has(file))
+        return reply.status(404).send({ message: 'Not found' });
+      const key = `${kind}/${file}`;
+      let svg = cache.get(key);
+      if (!svg) cache.set(key, (svg = await readFile(path.join(OPENMOJI, kind, 'svg', file))));
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=604800')
+        .send(svg);
+    },
+  );
 };

@@ -28,7 +28,9 @@ import { nextDeliveryFor } from '../delivery-dates/service.js';
 /** The store's open state as set; a school that never set it has an open store. */
 export async function loadStoreState(db: Queryable, schoolId: string): Promise<StoreState> {
   const [row] = await db.select().from(storeSettings).where(eq(storeSettings.schoolId, schoolId));
-  return row ? { isOpen: row.isOpen, reopenDate: row.reopenDate } : { isOpen: true, reopenDate: null };
+  return row
+    ? { isOpen: row.isOpen, reopenDate: row.reopenDate }
+    : { isOpen: true, reopenDate: null };
 }
 
 /** The state as users see it today: a reopening date that has come opens the store. */
@@ -38,9 +40,14 @@ function stateToday(s: StoreState, timeZone: string): StoreStateInfo {
 }
 
 /** PUT settings/store: open, or closed until a reopening date (after today) or until opened again. */
-export async function setStoreState(db: Queryable, u: AuthUser, body: StoreStateBody): Promise<StoreStateInfo> {
+export async function setStoreState(
+  db: Queryable,
+  u: AuthUser,
+  body: StoreStateBody,
+): Promise<StoreStateInfo> {
   const reopenDate = body.isOpen ? null : (body.reopenDate ?? null);
-  if (reopenDate !== null && reopenDate <= todayIn(u.school.timeZone)) throw badRequest('reopenDate must be after today');
+  if (reopenDate !== null && reopenDate <= todayIn(u.school.timeZone))
+    throw badRequest('reopenDate must be after today');
   const values = { isOpen: body.isOpen, reopenDate, updatedBy: u.id, updatedAt: new Date() };
   await db
     .insert(storeSettings)
@@ -50,11 +57,18 @@ export async function setStoreState(db: Queryable, u: AuthUser, body: StoreState
 }
 
 /** Font and icon ids the student owns: bought, and not refunded. */
-async function ownedCustomizations(db: Queryable, schoolId: string, studentId: string): Promise<Set<string>> {
+async function ownedCustomizations(
+  db: Queryable,
+  schoolId: string,
+  studentId: string,
+): Promise<Set<string>> {
   const rows = await db
     .select({ store: orders.store, productId: orderItems.productId })
     .from(orders)
-    .innerJoin(orderItems, and(eq(orderItems.schoolId, orders.schoolId), eq(orderItems.orderId, orders.id)))
+    .innerJoin(
+      orderItems,
+      and(eq(orderItems.schoolId, orders.schoolId), eq(orderItems.orderId, orders.id)),
+    )
     .where(
       and(
         eq(orders.schoolId, schoolId),
@@ -67,8 +81,15 @@ async function ownedCustomizations(db: Queryable, schoolId: string, studentId: s
 }
 
 /** The font and icon a student chose, among those they still own. */
-async function chosenOf(db: Queryable, u: AuthUser, owned: ReadonlySet<string>): Promise<ProfileCustomization> {
-  const [row] = await db.select().from(profileChoices).where(and(eq(profileChoices.schoolId, u.schoolId), eq(profileChoices.userId, u.id)));
+async function chosenOf(
+  db: Queryable,
+  u: AuthUser,
+  owned: ReadonlySet<string>,
+): Promise<ProfileCustomization> {
+  const [row] = await db
+    .select()
+    .from(profileChoices)
+    .where(and(eq(profileChoices.schoolId, u.schoolId), eq(profileChoices.userId, u.id)));
   return {
     fontId: row?.fontId && owned.has(`fonts:${row.fontId}`) ? row.fontId : null,
     iconId: row?.iconId && owned.has(`icons:${row.iconId}`) ? row.iconId : null,
@@ -97,7 +118,14 @@ export async function storeMeta(db: Queryable, u: AuthUser): Promise<StoreMeta> 
     storeModel: u.school.storeModel,
     categories: [...STORE_ITEM_CATEGORIES],
     nextDeliveryDate: next,
-    fonts: FONTS.map((f) => ({ id: f.id, name: f.name, price: f.price, image: f.image, fontFamily: f.fontFamily, owned: owned.has(`fonts:${f.id}`) })),
+    fonts: FONTS.map((f) => ({
+      id: f.id,
+      name: f.name,
+      price: f.price,
+      image: f.image,
+      fontFamily: f.fontFamily,
+      owned: owned.has(`fonts:${f.id}`),
+    })),
     icons: ICONS.map((i) => ({
       id: i.id,
       name: i.name,
@@ -116,10 +144,16 @@ export async function storeMeta(db: Queryable, u: AuthUser): Promise<StoreMeta> 
 }
 
 /** PUT profile/customization: the font and icon a student shows, among those they own (null for none). */
-export async function setProfileCustomization(db: Queryable, u: AuthUser, body: ProfileCustomizationBody): Promise<ProfileCustomization> {
+export async function setProfileCustomization(
+  db: Queryable,
+  u: AuthUser,
+  body: ProfileCustomizationBody,
+): Promise<ProfileCustomization> {
   const owned = await ownedCustomizations(db, u.schoolId, u.id);
-  if (body.fontId !== null && !owned.has(`fonts:${body.fontId}`)) throw badRequest('fontId: choose a font you own');
-  if (body.iconId !== null && !owned.has(`icons:${body.iconId}`)) throw badRequest('iconId: choose an icon you own');
+  if (body.fontId !== null && !owned.has(`fonts:${body.fontId}`))
+    throw badRequest('fontId: choose a font you own');
+  if (body.iconId !== null && !owned.has(`icons:${body.iconId}`))
+    throw badRequest('iconId: choose an icon you own');
   const values = { fontId: body.fontId, iconId: body.iconId, updatedAt: new Date() };
   await db
     .insert(profileChoices)

@@ -1,12 +1,28 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { nextSurvey, surveyByName, SURVEYS, type PendingSurvey, type Survey, type SurveyAnswerBody, type SurveyAnswered, type SurveyDefinition, type SurveyResults } from '@app/domain';
+import {
+  nextSurvey,
+  surveyByName,
+  SURVEYS,
+  type PendingSurvey,
+  type Survey,
+  type SurveyAnswerBody,
+  type SurveyAnswered,
+  type SurveyDefinition,
+  type SurveyResults,
+} from '@app/domain';
 import { surveyAudiencesOf } from '../../access/surveys.js';
 import type { Queryable } from '../../db/client.js';
 import { surveyAnswers } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 
-const present = (s: SurveyDefinition): Survey => ({ name: s.name, audience: s.audience, title: s.title, question: s.question, choices: s.choices.map((c) => ({ ...c })) });
+const present = (s: SurveyDefinition): Survey => ({
+  name: s.name,
+  audience: s.audience,
+  title: s.title,
+  question: s.question,
+  choices: s.choices.map((c) => ({ ...c })),
+});
 
 /** GET surveys/pending: the first survey of the user's audience they have not answered or dismissed. */
 export async function pendingSurvey(db: Queryable, u: AuthUser): Promise<PendingSurvey> {
@@ -14,7 +30,10 @@ export async function pendingSurvey(db: Queryable, u: AuthUser): Promise<Pending
     .select({ survey: surveyAnswers.survey })
     .from(surveyAnswers)
     .where(and(eq(surveyAnswers.schoolId, u.schoolId), eq(surveyAnswers.userId, u.id)));
-  const next = nextSurvey(surveyAudiencesOf(u), rows.map((r) => r.survey));
+  const next = nextSurvey(
+    surveyAudiencesOf(u),
+    rows.map((r) => r.survey),
+  );
   return { survey: next ? present(next) : null };
 }
 
@@ -22,9 +41,15 @@ export async function pendingSurvey(db: Queryable, u: AuthUser): Promise<Pending
  * POST surveys/{name}/answer: the user's one answer (null: dismissed). The primary key keeps it
  * to one per user and survey, even for two answers sent at once.
  */
-export async function answerSurvey(db: Queryable, u: AuthUser, name: string, body: SurveyAnswerBody): Promise<SurveyAnswered> {
+export async function answerSurvey(
+  db: Queryable,
+  u: AuthUser,
+  name: string,
+  body: SurveyAnswerBody,
+): Promise<SurveyAnswered> {
   const survey = surveyByName(name);
-  if (!survey || !surveyAudiencesOf(u).includes(survey.audience)) throw notFound('Survey not found');
+  if (!survey || !surveyAudiencesOf(u).includes(survey.audience))
+    throw notFound('Survey not found');
   if (body.answer !== null && !survey.choices.some((c) => c.id === body.answer)) {
     throw badRequest(`answer must be one of ${survey.choices.map((c) => c.id).join(', ')} or null`);
   }
@@ -40,14 +65,24 @@ export async function answerSurvey(db: Queryable, u: AuthUser, name: string, bod
 /** GET surveys/results: every survey with its counts per choice in the caller's school. */
 export async function surveyResults(db: Queryable, u: AuthUser): Promise<SurveyResults> {
   const rows = await db
-    .select({ survey: surveyAnswers.survey, answer: surveyAnswers.answer, n: sql<number>`count(*)`.mapWith(Number) })
+    .select({
+      survey: surveyAnswers.survey,
+      answer: surveyAnswers.answer,
+      n: sql<number>`count(*)`.mapWith(Number),
+    })
     .from(surveyAnswers)
     .where(eq(surveyAnswers.schoolId, u.schoolId))
     .groupBy(surveyAnswers.survey, surveyAnswers.answer);
-  const count = (survey: string, answer: string | null) => rows.find((r) => r.survey === survey && r.answer === answer)?.n ?? 0;
+  const count = (survey: string, answer: string | null) =>
+    rows.find((r) => r.survey === survey && r.answer === answer)?.n ?? 0;
   return SURVEYS.map((s) => {
     const choices = s.choices.map((c) => ({ ...c, count: count(s.name, c.id) }));
     const dismissed = count(s.name, null);
-    return { ...present(s), choices, dismissed, total: dismissed + choices.reduce((a, c) => a + c.count, 0) };
+    return {
+      ...present(s),
+      choices,
+      dismissed,
+      total: dismissed + choices.reduce((a, c) => a + c.count, 0),
+    };
   });
 }

@@ -1,6 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { releaseResponse, statusDegradedResponse, statusOkResponse, type ReleaseResponse } from '@app/domain';
+import {
+  releaseResponse,
+  statusDegradedResponse,
+  statusOkResponse,
+  type ReleaseResponse,
+} from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_WEB_DIST, isDevMode } from '../../env.js';
 import { causeSummary } from '../../lib/errors.js';
@@ -26,15 +31,42 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   // The web shows /dev only when the server runs in development mode.
   const devMode = isDevMode(app.env);
 
-  app.get('/status', { ...publicRoute, schema: { tags: ['system'], response: { 200: statusOkResponse, 503: statusDegradedResponse } } }, async (req, reply) => {
-    try {
-      const databaseMs = await databaseRoundTrip(app.db);
-      return { status: 'ok' as const, database: 'ok', databaseMs, release, devMode, time: new Date().toISOString() };
-    } catch (err) {
-      req.log.warn({ cause: causeSummary(err) }, 'status: the database did not answer');
-      return reply.status(503).send({ status: 'degraded', database: 'unreachable', release, devMode, time: new Date().toISOString() });
-    }
-  });
+  app.get(
+    '/status',
+    {
+      ...publicRoute,
+      schema: {
+        tags: ['system'],
+        response: { 200: statusOkResponse, 503: statusDegradedResponse },
+      },
+    },
+    async (req, reply) => {
+      try {
+        const databaseMs = await databaseRoundTrip(app.db);
+        return {
+          status: 'ok' as const,
+          database: 'ok',
+          databaseMs,
+          release,
+          devMode,
+          time: new Date().toISOString(),
+        };
+      } catch (err) {
+        req.log.warn({ cause: causeSummary(err) }, 'status: the database did not answer');
+        return reply.status(503).send({
+          status: 'degraded',
+          database: 'unreachable',
+          release,
+          devMode,
+          time: new Date().toISOString(),
+        });
+      }
+    },
+  );
 
-  app.get('/release', { ...publicRoute, schema: { tags: ['system'], response: { 200: releaseResponse } } }, async (): Promise<ReleaseResponse> => ({ release }));
+  app.get(
+    '/release',
+    { ...publicRoute, schema: { tags: ['system'], response: { 200: releaseResponse } } },
+    async (): Promise<ReleaseResponse> => ({ release }),
+  );
 };

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, lt, or, sql, sum } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
-import { MAX_PICTURE_PIXELS, MAX_SCHOOL_PICTURE_BYTES, MAX_SCHOOL_PICTURES, MSG, type UploadDone, type UploadUrl } from '@app/domain';
+import {
+  MAX_PICTURE_PIXELS,
+  MAX_SCHOOL_PICTURE_BYTES,
+  MAX_SCHOOL_PICTURES,
+  MSG,
+  type UploadDone,
+  type UploadUrl,
+} from '@app/domain';
 import type { Db, Queryable } from '../../db/client.js';
 import { products, uploadedImages, uploadGrants } from '../../db/schema.js';
 import { keepsStoreOf } from '../../access/products.js';
@@ -24,7 +31,8 @@ const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 const LINK_GONE = 'This upload link has expired or was used already. Ask for a new one.';
 
 export const imageKey = (schoolId: string, imageId: string) => `${schoolId}/${imageId}.webp`;
-export const imagePath = (schoolId: string, imageId: string) => `/uploads/${imageKey(schoolId, imageId)}`;
+export const imagePath = (schoolId: string, imageId: string) =>
+  `/uploads/${imageKey(schoolId, imageId)}`;
 
 /**
  * Upload URLs a caller may ask for (docs/decisions/061-product-pictures.md): 30 per 10 minutes and 200 a
@@ -37,10 +45,14 @@ const uploadUrlLimits = (u: AuthUser): Limit[] => [
   { key: `upload-url:school:${u.schoolId}`, max: 500, windowSeconds: 60 * 60 },
 ];
 
-const quotaFull = () => conflict(MSG.pictureQuota(MAX_SCHOOL_PICTURES, MAX_SCHOOL_PICTURE_BYTES / 1024 / 1024));
+const quotaFull = () =>
+  conflict(MSG.pictureQuota(MAX_SCHOOL_PICTURES, MAX_SCHOOL_PICTURE_BYTES / 1024 / 1024));
 
 /** How many pictures a school keeps, and their bytes (used or not: unused ones count until removed). */
-async function schoolPictures(db: Queryable, schoolId: string): Promise<{ pictures: number; bytes: number }> {
+async function schoolPictures(
+  db: Queryable,
+  schoolId: string,
+): Promise<{ pictures: number; bytes: number }> {
   const [row] = await db
     .select({ pictures: count(), bytes: sum(uploadedImages.bytes) })
     .from(uploadedImages)
@@ -58,17 +70,32 @@ export async function createUploadUrl(db: Db, u: AuthUser, id: string): Promise<
   await hit(db, uploadUrlLimits(u));
   if (id !== 'new') {
     if (!isUuid(id)) throw notFound('Product not found');
-    const [p] = await db.select().from(products).where(and(eq(products.schoolId, u.schoolId), eq(products.id, id)));
+    const [p] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.schoolId, u.schoolId), eq(products.id, id)));
     if (!p || p.deletedAt) throw notFound('Product not found');
     if (!keepsStoreOf(u, p)) throw forbidden('This product belongs to another store.');
   }
   const kept = await schoolPictures(db, u.schoolId);
-  if (kept.pictures >= MAX_SCHOOL_PICTURES || kept.bytes >= MAX_SCHOOL_PICTURE_BYTES) throw quotaFull();
+  if (kept.pictures >= MAX_SCHOOL_PICTURES || kept.bytes >= MAX_SCHOOL_PICTURE_BYTES)
+    throw quotaFull();
   const token = newToken();
   const imageId = randomUUID();
   const expiresAt = new Date(Date.now() + UPLOAD_TTL_MS);
-  await db.insert(uploadGrants).values({ tokenHash: hashToken(token), schoolId: u.schoolId, userId: u.id, imageId, expiresAt });
-  return { uploadUrl: `/api/v1/uploads/${token}`, image: imagePath(u.schoolId, imageId), expiresAt: expiresAt.toISOString(), maxBytes: MAX_UPLOAD_BYTES };
+  await db.insert(uploadGrants).values({
+    tokenHash: hashToken(token),
+    schoolId: u.schoolId,
+    userId: u.id,
+    imageId,
+    expiresAt,
+  });
+  return {
+    uploadUrl: `/api/v1/uploads/${token}`,
+    image: imagePath(u.schoolId, imageId),
+    expiresAt: expiresAt.toISOString(),
+    maxBytes: MAX_UPLOAD_BYTES,
+  };
 }
 
 /**
@@ -83,14 +110,24 @@ async function reencode(data: Buffer): Promise<{ webp: Buffer; width: number; he
   } catch {
     meta = undefined;
   }
-  if (!meta?.format || !FORMATS.has(meta.format)) throw badRequest('The file is not an image. Upload a JPEG, PNG, WebP or GIF picture.');
+  if (!meta?.format || !FORMATS.has(meta.format))
+    throw badRequest('The file is not an image. Upload a JPEG, PNG, WebP or GIF picture.');
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
-  if (width * height > MAX_PICTURE_PIXELS) throw new HttpError(413, MSG.pictureTooManyPixels(width, height, MAX_PICTURE_PIXELS));
+  if (width * height > MAX_PICTURE_PIXELS)
+    throw new HttpError(413, MSG.pictureTooManyPixels(width, height, MAX_PICTURE_PIXELS));
   try {
-    const { data: webp, info } = await sharp(data, { limitInputPixels: MAX_PICTURE_PIXELS, failOn: 'error' })
+    const { data: webp, info } = await sharp(data, {
+      limitInputPixels: MAX_PICTURE_PIXELS,
+      failOn: 'error',
+    })
       .rotate()
-      .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true })
+      .resize({
+        width: MAX_IMAGE_SIDE,
+        height: MAX_IMAGE_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
       .webp({ quality: 80 })
       .toBuffer({ resolveWithObject: true });
     return { webp, width: info.width, height: info.height };
@@ -100,32 +137,58 @@ async function reencode(data: Buffer): Promise<{ webp: Buffer; width: number; he
 }
 
 /** Serialises the quota check and the new picture's row per school. */
-const lockSchoolPictures = (tx: Queryable, schoolId: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pictures:${schoolId}`}))`);
+const lockSchoolPictures = (tx: Queryable, schoolId: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pictures:${schoolId}`}))`);
 
 /**
  * PUT uploads/{token}: checks and re-encodes the image for a live grant, then in one transaction
  * takes the grant (once, before it expires), checks the school's quota (409) and records the
  * picture; then keeps the file. A refused image leaves the link usable until it expires.
  */
-export async function acceptUpload(db: Db, storage: ImageStorage, token: string, data: unknown): Promise<UploadDone> {
-  const live = and(eq(uploadGrants.tokenHash, hashToken(token)), isNull(uploadGrants.usedAt), gt(uploadGrants.expiresAt, new Date()));
-  const [open] = await db.select({ tokenHash: uploadGrants.tokenHash }).from(uploadGrants).where(live);
+export async function acceptUpload(
+  db: Db,
+  storage: ImageStorage,
+  token: string,
+  data: unknown,
+): Promise<UploadDone> {
+  const live = and(
+    eq(uploadGrants.tokenHash, hashToken(token)),
+    isNull(uploadGrants.usedAt),
+    gt(uploadGrants.expiresAt, new Date()),
+  );
+  const [open] = await db
+    .select({ tokenHash: uploadGrants.tokenHash })
+    .from(uploadGrants)
+    .where(live);
   if (!open) throw notFound(LINK_GONE);
-  if (!Buffer.isBuffer(data) || !data.length) throw badRequest('Send the image itself as the request body (image/jpeg, image/png, image/webp or image/gif).');
+  if (!Buffer.isBuffer(data) || !data.length)
+    throw badRequest(
+      'Send the image itself as the request body (image/jpeg, image/png, image/webp or image/gif).',
+    );
   const { webp, width, height } = await reencode(data);
   const grant = await db.transaction(async (tx) => {
     const [g] = await tx.update(uploadGrants).set({ usedAt: new Date() }).where(live).returning();
     if (!g) throw notFound(LINK_GONE);
     await lockSchoolPictures(tx, g.schoolId);
     const kept = await schoolPictures(tx, g.schoolId);
-    if (kept.pictures + 1 > MAX_SCHOOL_PICTURES || kept.bytes + webp.length > MAX_SCHOOL_PICTURE_BYTES) throw quotaFull();
-    await tx.insert(uploadedImages).values({ schoolId: g.schoolId, id: g.imageId, userId: g.userId, bytes: webp.length });
+    if (
+      kept.pictures + 1 > MAX_SCHOOL_PICTURES ||
+      kept.bytes + webp.length > MAX_SCHOOL_PICTURE_BYTES
+    )
+      throw quotaFull();
+    await tx
+      .insert(uploadedImages)
+      .values({ schoolId: g.schoolId, id: g.imageId, userId: g.userId, bytes: webp.length });
     return g;
   });
   try {
     await storage.put(imageKey(grant.schoolId, grant.imageId), webp);
   } catch (err) {
-    await db.delete(uploadedImages).where(and(eq(uploadedImages.schoolId, grant.schoolId), eq(uploadedImages.id, grant.imageId)));
+    await db
+      .delete(uploadedImages)
+      .where(
+        and(eq(uploadedImages.schoolId, grant.schoolId), eq(uploadedImages.id, grant.imageId)),
+      );
     throw err;
   }
   return { image: imagePath(grant.schoolId, grant.imageId), width, height, bytes: webp.length };
@@ -158,7 +221,11 @@ const REMOVE_BATCH = 200;
  * saved meanwhile keeps its picture; a picture younger than a day is never a candidate.
  * Returns how many pictures went.
  */
-export async function removeUnusedPictures(db: Db, storage: ImageStorage, now: Date = new Date()): Promise<number> {
+export async function removeUnusedPictures(
+  db: Db,
+  storage: ImageStorage,
+  now: Date = new Date(),
+): Promise<number> {
   const before = new Date(now.getTime() - UNUSED_PICTURE_TTL_MS);
   let removed = 0;
   for (;;) {
@@ -171,7 +238,11 @@ export async function removeUnusedPictures(db: Db, storage: ImageStorage, now: D
         .limit(REMOVE_BATCH)
         .for('update', { skipLocked: true });
       if (!candidates.length) return { seen: 0, gone: [] };
-      const locked = or(...candidates.map((c) => and(eq(uploadedImages.schoolId, c.schoolId), eq(uploadedImages.id, c.id))));
+      const locked = or(
+        ...candidates.map((c) =>
+          and(eq(uploadedImages.schoolId, c.schoolId), eq(uploadedImages.id, c.id)),
+        ),
+      );
       const gone = await tx
         .delete(uploadedImages)
         .where(and(locked, lt(uploadedImages.createdAt, before), unused))
@@ -187,5 +258,12 @@ export async function removeUnusedPictures(db: Db, storage: ImageStorage, now: D
 
 /** Forgets used or expired grants (the cleanup job). */
 export async function purgeUploadGrants(db: Db): Promise<void> {
-  await db.delete(uploadGrants).where(or(lt(uploadGrants.expiresAt, new Date()), lt(uploadGrants.usedAt, new Date(Date.now() - UPLOAD_TTL_MS))));
+  await db
+    .delete(uploadGrants)
+    .where(
+      or(
+        lt(uploadGrants.expiresAt, new Date()),
+        lt(uploadGrants.usedAt, new Date(Date.now() - UPLOAD_TTL_MS)),
+      ),
+    );
 }

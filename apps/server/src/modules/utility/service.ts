@@ -12,13 +12,22 @@ import { listPeriods } from '../periods/service.js';
  * POST utility/contact: the message, kept for the sender's school. A signed-in sender belongs to
  * their school; a visitor's school is matched by code or name (none when nothing matches).
  */
-export async function saveContactMessage(db: Queryable, sender: AuthUser | null, b: ContactBody): Promise<ContactSent> {
+export async function saveContactMessage(
+  db: Queryable,
+  sender: AuthUser | null,
+  b: ContactBody,
+): Promise<ContactSent> {
   let schoolId = sender?.schoolId ?? null;
   if (!schoolId) {
     const [s] = await db
       .select({ id: schools.id })
       .from(schools)
-      .where(or(sql`lower(${schools.externalId}) = lower(${b.userSchool})`, sql`lower(${schools.name}) = lower(${b.userSchool})`))
+      .where(
+        or(
+          sql`lower(${schools.externalId}) = lower(${b.userSchool})`,
+          sql`lower(${schools.name}) = lower(${b.userSchool})`,
+        ),
+      )
       .limit(1);
     schoolId = s?.id ?? null;
   }
@@ -31,7 +40,12 @@ export async function saveContactMessage(db: Queryable, sender: AuthUser | null,
 
 /** GET utility/contact: the school's latest 200 messages, newest first. */
 export async function contactMessagesOf(db: Queryable, u: AuthUser): Promise<ContactMessage[]> {
-  const rows = await db.select().from(contactMessages).where(eq(contactMessages.schoolId, u.schoolId)).orderBy(desc(contactMessages.createdAt)).limit(200);
+  const rows = await db
+    .select()
+    .from(contactMessages)
+    .where(eq(contactMessages.schoolId, u.schoolId))
+    .orderBy(desc(contactMessages.createdAt))
+    .limit(200);
   return rows.map(presentContactMessage);
 }
 

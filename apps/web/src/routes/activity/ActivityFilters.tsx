@@ -12,15 +12,25 @@ export interface Filters {
 
 export const NO_FILTERS: Filters = { category: null, startDate: '', endDate: '' };
 
-export const isFiltered = (f: Filters) => f.category !== null || f.startDate !== '' || f.endDate !== '';
+export const isFiltered = (f: Filters) =>
+  f.category !== null || f.startDate !== '' || f.endDate !== '';
 
 /** Category (all five) and a date range: each end a date picker that cannot pass the other. */
-export function ActivityFilters({ value, onChange }: { value: Filters; onChange: (f: Filters) => void }) {
+export function ActivityFilters({
+  value,
+  onChange,
+}: {
+  value: Filters;
+  onChange: (f: Filters) => void;
+}) {
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <Select
         label="Category"
-        data={[{ value: '', label: 'All categories' }, ...ACTIVITY_CATEGORIES.map((c) => ({ value: c, label: c }))]}
+        data={[
+          { value: '', label: 'All categories' },
+          ...ACTIVITY_CATEGORIES.map((c) => ({ value: c, label: c })),
+        ]}
         value={value.category ?? ''}
         onChange={(c) => onChange({ ...value, category: (c || null) as ActivityCategory | null })}
         allowDeselect={false}

@@ -15,7 +15,10 @@ const PAGE = 50;
 export default function ActivityPage() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [limit, setLimit] = useState(PAGE);
-  const stats = useQuery({ queryKey: queryKeys.balanceStats, queryFn: () => unwrap(balances.stats()) });
+  const stats = useQuery({
+    queryKey: queryKeys.balanceStats,
+    queryFn: () => unwrap(balances.stats()),
+  });
   const query = {
     category: filters.category ?? undefined,
     startDate: filters.startDate || undefined,
@@ -34,7 +37,10 @@ export default function ActivityPage() {
 
   return (
     <Page maw={1000}>
-      <PageHeader title="My Activity" description="Your points: what you earned, when, and from whom." />
+      <PageHeader
+        title="My Activity"
+        description="Your points: what you earned, when, and from whom."
+      />
       <Stack gap="lg">
         <QueryState query={stats} loading="Loading your balance">
           {(data) => <BalanceCard stats={data} />}
@@ -49,13 +55,22 @@ export default function ActivityPage() {
               {(items) =>
                 items.length === 0 ? (
                   <Text c="dimmed" ta="center" py="lg">
-                    {!isFiltered(filters) ? 'No activity yet. Bonuses from your teachers will show here.' : 'Nothing matches these filters.'}
+                    {!isFiltered(filters)
+                      ? 'No activity yet. Bonuses from your teachers will show here.'
+                      : 'Nothing matches these filters.'}
                   </Text>
                 ) : (
                   <>
-                    <ActivityTable items={items} caption={`${items.length} ${items.length === 1 ? 'entry' : 'entries'}, newest first`} />
+                    <ActivityTable
+                      items={items}
+                      caption={`${items.length} ${items.length === 1 ? 'entry' : 'entries'}, newest first`}
+                    />
                     {items.length >= limit ? (
-                      <Button variant="subtle" onClick={() => setLimit((n) => n + PAGE)} loading={list.isFetching}>
+                      <Button
+                        variant="subtle"
+                        onClick={() => setLimit((n) => n + PAGE)}
+                        loading={list.isFetching}
+                      >
                         Show more
                       </Button>
                     ) : null}

@@ -32,9 +32,16 @@ export function BalanceCard({ stats }: { stats: BalanceStats }) {
           </Group>
         </Group>
         <Stack gap={6}>
-          <Progress value={gemProgress(stats.balance)} color="grape" size="md" aria-label="Progress to the next gem tier" />
+          <Progress
+            value={gemProgress(stats.balance)}
+            color="grape"
+            size="md"
+            aria-label="Progress to the next gem tier"
+          />
           <Text fz="sm" c="dimmed">
-            {stats.nextTier ? `${formatPoints(stats.pointsToNextTier)} points to ${stats.nextTier}` : 'Top gem tier reached!'}
+            {stats.nextTier
+              ? `${formatPoints(stats.pointsToNextTier)} points to ${stats.nextTier}`
+              : 'Top gem tier reached!'}
             {stats.nextMemberStatus
               ? ` · ${formatPoints(stats.pointsToNextMemberStatus)} more earned for ${stats.nextMemberStatus} member status`
               : ''}

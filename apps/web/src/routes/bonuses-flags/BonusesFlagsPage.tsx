@@ -27,47 +27,50 @@ export default function BonusesFlagsPage() {
 
   return (
     <Page>
-      <PageHeader title="Bonuses & Flags" description="Give to any student, a whole house, a grade level, or a class." />
+      <PageHeader
+        title="Bonuses & Flags"
+        description="Give to any student, a whole house, a grade level, or a class."
+      />
       <QueryState query={cal} loading="Loading the calendar">
         {(calendar) => (
-        <Grid gutter="lg">
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Stack gap="lg">
-              {result ? (
-                <Alert
-                  ref={resultRef}
-                  tabIndex={-1}
-                  color={result.points < 0 ? 'red' : 'teal'}
-                  variant="light"
-                  title="Done"
-                  withCloseButton
-                  onClose={() => setResult(null)}
-                  closeButtonLabel="Dismiss"
-                >
-                  {giveResultText(result)}.
-                </Alert>
-              ) : null}
-              <TargetPicker
-                value={state}
-                onChange={(s) => {
-                  setState(s);
-                  setResult(null);
-                }}
-                onNames={setNames}
+          <Grid gutter="lg">
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <Stack gap="lg">
+                {result ? (
+                  <Alert
+                    ref={resultRef}
+                    tabIndex={-1}
+                    color={result.points < 0 ? 'red' : 'teal'}
+                    variant="light"
+                    title="Done"
+                    withCloseButton
+                    onClose={() => setResult(null)}
+                    closeButtonLabel="Dismiss"
+                  >
+                    {giveResultText(result)}.
+                  </Alert>
+                ) : null}
+                <TargetPicker
+                  value={state}
+                  onChange={(s) => {
+                    setState(s);
+                    setResult(null);
+                  }}
+                  onNames={setNames}
+                />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <GivePanel
+                target={target}
+                selectors={selectors}
+                calendar={calendar}
+                date={chosenDate ?? defaultGiveDate(calendar) ?? calendar.today}
+                onDateChange={setChosenDate}
+                onGiven={setResult}
               />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <GivePanel
-              target={target}
-              selectors={selectors}
-              calendar={calendar}
-              date={chosenDate ?? defaultGiveDate(calendar) ?? calendar.today}
-              onDateChange={setChosenDate}
-              onGiven={setResult}
-            />
-          </Grid.Col>
-        </Grid>
+            </Grid.Col>
+          </Grid>
         )}
       </QueryState>
     </Page>

@@ -4,8 +4,17 @@ import { queryKeys, school, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
 /** The school's grade levels as chips. */
-export function GradeChips({ value, onChange }: { value: string[]; onChange: (grades: string[]) => void }) {
-  const grades = useQuery({ queryKey: queryKeys.gradeLevels, queryFn: () => unwrap(school.gradeLevels()) });
+export function GradeChips({
+  value,
+  onChange,
+}: {
+  value: string[];
+  onChange: (grades: string[]) => void;
+}) {
+  const grades = useQuery({
+    queryKey: queryKeys.gradeLevels,
+    queryFn: () => unwrap(school.gradeLevels()),
+  });
   if (grades.isError) return <ErrorNotice message={grades.error.message} />;
   if (grades.isPending) return <Text c="dimmed">Loading grade levels…</Text>;
   if (!grades.data.length) return <Text c="dimmed">No grade levels yet.</Text>;

@@ -5,7 +5,13 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { houseColor } from '../../components/houses';
 
 /** The school's houses as colour chips. */
-export function HouseChips({ value, onChange }: { value: string[]; onChange: (houses: string[]) => void }) {
+export function HouseChips({
+  value,
+  onChange,
+}: {
+  value: string[];
+  onChange: (houses: string[]) => void;
+}) {
   const houses = useQuery({ queryKey: queryKeys.houses, queryFn: () => unwrap(school.houses()) });
   if (houses.isError) return <ErrorNotice message={houses.error.message} />;
   if (houses.isPending) return <Text c="dimmed">Loading houses…</Text>;
@@ -14,7 +20,14 @@ export function HouseChips({ value, onChange }: { value: string[]; onChange: (ho
     <Chip.Group multiple value={value} onChange={onChange}>
       <Group gap="sm" role="group" aria-label="Houses">
         {houses.data.map((h) => (
-          <Chip key={h.name} value={h.name} color={houseColor(h.name) ?? h.color} variant="filled" size="md" tt="capitalize">
+          <Chip
+            key={h.name}
+            value={h.name}
+            color={houseColor(h.name) ?? h.color}
+            variant="filled"
+            size="md"
+            tt="capitalize"
+          >
             {h.name} · {h.studentCount}
           </Chip>
         ))}

@@ -7,7 +7,10 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 interface Props {
   periodId: string | null;
   groupId: string | null;
-  onChange: (v: { periodId: string | null; groupId: string | null }, names: { period?: string; group?: string }) => void;
+  onChange: (
+    v: { periodId: string | null; groupId: string | null },
+    names: { period?: string; group?: string },
+  ) => void;
 }
 
 const periodName = (p: { periodNumber: number; name: string; teacher: { lastName: string } }) =>
@@ -15,7 +18,10 @@ const periodName = (p: { periodNumber: number; name: string; teacher: { lastName
 
 /** A whole class of the school, or one group of it. */
 export function PeriodGroupPicker({ periodId, groupId, onChange }: Props) {
-  const list = useQuery({ queryKey: queryKeys.periods.school, queryFn: () => unwrap(periods.list('school')) });
+  const list = useQuery({
+    queryKey: queryKeys.periods.school,
+    queryFn: () => unwrap(periods.list('school')),
+  });
   const groups = useQuery({
     queryKey: queryKeys.groupTypes.ofClass(periodId),
     queryFn: () => unwrap(groupTypes.list(periodId ?? '')),
@@ -25,12 +31,16 @@ export function PeriodGroupPicker({ periodId, groupId, onChange }: Props) {
   const all = schoolPeriods(list.data ?? []);
   const groupData = (groups.data ?? [])
     .filter((t) => t.groups.length)
-    .map((t) => ({ group: t.name, items: t.groups.map((g) => ({ value: g._id, label: `${g.name} (${g.studentIds.length})` })) }));
+    .map((t) => ({
+      group: t.name,
+      items: t.groups.map((g) => ({ value: g._id, label: `${g.name} (${g.studentIds.length})` })),
+    }));
   const nameOfPeriod = (id: string | null) => {
     const p = all.find((x) => x._id === id);
     return p ? periodName(p) : undefined;
   };
-  const nameOfGroup = (id: string | null) => (groups.data ?? []).flatMap((t) => t.groups).find((g) => g._id === id)?.name;
+  const nameOfGroup = (id: string | null) =>
+    (groups.data ?? []).flatMap((t) => t.groups).find((g) => g._id === id)?.name;
 
   return (
     <Stack gap="sm">
@@ -38,7 +48,10 @@ export function PeriodGroupPicker({ periodId, groupId, onChange }: Props) {
         label="Class"
         placeholder={list.isPending ? 'Loading classes…' : 'Choose a class'}
         searchable
-        data={all.map((p) => ({ value: p._id, label: `${periodName(p)} · ${p.studentCount} students` }))}
+        data={all.map((p) => ({
+          value: p._id,
+          label: `${periodName(p)} · ${p.studentCount} students`,
+        }))}
         value={periodId}
         onChange={(id) => onChange({ periodId: id, groupId: null }, { period: nameOfPeriod(id) })}
         nothingFoundMessage="No class matches"
@@ -51,7 +64,12 @@ export function PeriodGroupPicker({ periodId, groupId, onChange }: Props) {
           value={groupId}
           clearable
           disabled={!groupData.length}
-          onChange={(id) => onChange({ periodId, groupId: id }, { period: nameOfPeriod(periodId), group: nameOfGroup(id) ?? undefined })}
+          onChange={(id) =>
+            onChange(
+              { periodId, groupId: id },
+              { period: nameOfPeriod(periodId), group: nameOfGroup(id) ?? undefined },
+            )
+          }
         />
       ) : null}
     </Stack>

@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { Checkbox, CloseButton, Group, Pill, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Checkbox,
+  CloseButton,
+  Group,
+  Pill,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { fullName, gradeLabel, searchByName } from '@app/domain';
 import { queryKeys, school, unwrap } from '../../api';
@@ -9,27 +18,47 @@ import { toggleId } from '../../giving/actionOrder';
 const SHOWN = 40;
 
 /** Any student of the school, found by name. */
-export function StudentSearchPicker({ value, onChange }: { value: string[]; onChange: (ids: string[]) => void }) {
+export function StudentSearchPicker({
+  value,
+  onChange,
+}: {
+  value: string[];
+  onChange: (ids: string[]) => void;
+}) {
   const [query, setQuery] = useState('');
-  const students = useQuery({ queryKey: queryKeys.schoolStudents, queryFn: () => unwrap(school.students()) });
+  const students = useQuery({
+    queryKey: queryKeys.schoolStudents,
+    queryFn: () => unwrap(school.students()),
+  });
   if (students.isError) return <ErrorNotice message={students.error.message} />;
   const all = students.data ?? [];
   const matches = searchByName(all, query);
-  const chosen = value.map((id) => all.find((s) => s.externalStudentId === id)).filter((s) => s !== undefined);
+  const chosen = value
+    .map((id) => all.find((s) => s.externalStudentId === id))
+    .filter((s) => s !== undefined);
 
   return (
     <Stack gap="sm">
       <TextInput
         label="Search students"
-        placeholder={students.isPending ? 'Loading students…' : `First or last name (${all.length} students)`}
+        placeholder={
+          students.isPending ? 'Loading students…' : `First or last name (${all.length} students)`
+        }
         value={query}
         onChange={(e) => setQuery(e.currentTarget.value)}
-        rightSection={query ? <CloseButton aria-label="Clear search" onClick={() => setQuery('')} /> : null}
+        rightSection={
+          query ? <CloseButton aria-label="Clear search" onClick={() => setQuery('')} /> : null
+        }
       />
       {chosen.length ? (
         <Group gap={6} aria-label="Chosen students">
           {chosen.map((s) => (
-            <Pill key={s._id} withRemoveButton onRemove={() => onChange(value.filter((id) => id !== s.externalStudentId))} removeButtonProps={{ 'aria-label': `Remove ${fullName(s)}` }}>
+            <Pill
+              key={s._id}
+              withRemoveButton
+              onRemove={() => onChange(value.filter((id) => id !== s.externalStudentId))}
+              removeButtonProps={{ 'aria-label': `Remove ${fullName(s)}` }}
+            >
               {fullName(s)}
             </Pill>
           ))}

@@ -35,9 +35,18 @@ export function TargetPicker({ value, onChange, onNames }: Props) {
             { value: 'period', label: 'Class or group' },
           ]}
         />
-        {value.mode === 'students' ? <StudentSearchPicker value={value.students} onChange={(students) => onChange({ ...value, students })} /> : null}
-        {value.mode === 'houses' ? <HouseChips value={value.houses} onChange={(houses) => onChange({ ...value, houses })} /> : null}
-        {value.mode === 'grades' ? <GradeChips value={value.grades} onChange={(grades) => onChange({ ...value, grades })} /> : null}
+        {value.mode === 'students' ? (
+          <StudentSearchPicker
+            value={value.students}
+            onChange={(students) => onChange({ ...value, students })}
+          />
+        ) : null}
+        {value.mode === 'houses' ? (
+          <HouseChips value={value.houses} onChange={(houses) => onChange({ ...value, houses })} />
+        ) : null}
+        {value.mode === 'grades' ? (
+          <GradeChips value={value.grades} onChange={(grades) => onChange({ ...value, grades })} />
+        ) : null}
         {value.mode === 'period' ? (
           <PeriodGroupPicker
             periodId={value.periodId}

@@ -3,12 +3,24 @@ import { EMPTY_TARGET, targetRequest } from './target';
 
 describe('targetRequest', () => {
   it('sends only the chosen mode', () => {
-    const s = { ...EMPTY_TARGET, students: ['S1', 'S2'], houses: ['amistad'], mode: 'houses' as const };
-    expect(targetRequest(s)).toEqual({ target: { kind: 'houses', names: ['amistad'] }, selectors: { houseNames: ['amistad'] } });
-    expect(targetRequest({ ...s, mode: 'students' }).selectors).toEqual({ externalStudentIds: ['S1', 'S2'] });
+    const s = {
+      ...EMPTY_TARGET,
+      students: ['S1', 'S2'],
+      houses: ['amistad'],
+      mode: 'houses' as const,
+    };
+    expect(targetRequest(s)).toEqual({
+      target: { kind: 'houses', names: ['amistad'] },
+      selectors: { houseNames: ['amistad'] },
+    });
+    expect(targetRequest({ ...s, mode: 'students' }).selectors).toEqual({
+      externalStudentIds: ['S1', 'S2'],
+    });
   });
   it('gives to grade levels', () => {
-    expect(targetRequest({ ...EMPTY_TARGET, mode: 'grades', grades: ['6'] }).selectors).toEqual({ gradeLevels: ['6'] });
+    expect(targetRequest({ ...EMPTY_TARGET, mode: 'grades', grades: ['6'] }).selectors).toEqual({
+      gradeLevels: ['6'],
+    });
   });
   it('gives to a whole period, or to one of its groups', () => {
     const p = { ...EMPTY_TARGET, mode: 'period' as const, periodId: 'p1' };
@@ -22,6 +34,9 @@ describe('targetRequest', () => {
     });
   });
   it('names nobody until a period is chosen', () => {
-    expect(targetRequest({ ...EMPTY_TARGET, mode: 'period' }).target).toEqual({ kind: 'students', count: 0 });
+    expect(targetRequest({ ...EMPTY_TARGET, mode: 'period' }).target).toEqual({
+      kind: 'students',
+      count: 0,
+    });
   });
 });

@@ -13,7 +13,14 @@ export interface TargetState {
   groupId: string | null;
 }
 
-export const EMPTY_TARGET: TargetState = { mode: 'students', students: [], houses: [], grades: [], periodId: null, groupId: null };
+export const EMPTY_TARGET: TargetState = {
+  mode: 'students',
+  students: [],
+  houses: [],
+  grades: [],
+  periodId: null,
+  groupId: null,
+};
 
 /** Only the chosen mode's selection is sent; the others stay for when the user switches back. */
 export function targetRequest(
@@ -22,7 +29,10 @@ export function targetRequest(
 ): { target: GiveTarget; selectors: GiveSelectors } {
   switch (s.mode) {
     case 'students':
-      return { target: { kind: 'students', count: s.students.length }, selectors: { externalStudentIds: s.students } };
+      return {
+        target: { kind: 'students', count: s.students.length },
+        selectors: { externalStudentIds: s.students },
+      };
     case 'houses':
       return { target: { kind: 'houses', names: s.houses }, selectors: { houseNames: s.houses } };
     case 'grades':
@@ -34,6 +44,9 @@ export function targetRequest(
           target: { kind: 'group', name: names.group ?? 'group' },
           selectors: { internalPeriodId: s.periodId, groupIds: [s.groupId] },
         };
-      return { target: { kind: 'period', label: names.period ?? 'the class' }, selectors: { internalPeriodId: s.periodId } };
+      return {
+        target: { kind: 'period', label: names.period ?? 'the class' },
+        selectors: { internalPeriodId: s.periodId },
+      };
   }
 }

@@ -14,10 +14,18 @@ export function AddHolidayForm({ cal }: { cal: CalendarView }) {
   const form = useForm({
     initialValues: { date: null as string | null, name: '' },
     validate: {
-      date: (d) => (!d ? 'Choose the date' : d < cal.start || d > cal.end ? 'Choose a date in this school year' : null),
+      date: (d) =>
+        !d
+          ? 'Choose the date'
+          : d < cal.start || d > cal.end
+            ? 'Choose a date in this school year'
+            : null,
       name: (n) => (n.trim().length > 60 ? 'At most 60 characters' : null),
     },
-    transformValues: ({ date, name }): Holiday => ({ date: date ?? '', name: name.trim() || 'Holiday' }),
+    transformValues: ({ date, name }): Holiday => ({
+      date: date ?? '',
+      name: name.trim() || 'Holiday',
+    }),
   });
   const add = useMutation({
     mutationFn: (holiday: Holiday) => unwrap(calendar.addHoliday(holiday)),
@@ -43,8 +51,15 @@ export function AddHolidayForm({ cal }: { cal: CalendarView }) {
             defaultDate={cal.today >= cal.start && cal.today <= cal.end ? cal.today : cal.start}
             {...form.getInputProps('date')}
           />
-          <TextInput label="Name" placeholder="Holiday" maxLength={60} {...form.getInputProps('name')} />
-          {add.isError ? <ErrorNotice title="Holiday not added" message={add.error.message} /> : null}
+          <TextInput
+            label="Name"
+            placeholder="Holiday"
+            maxLength={60}
+            {...form.getInputProps('name')}
+          />
+          {add.isError ? (
+            <ErrorNotice title="Holiday not added" message={add.error.message} />
+          ) : null}
           <Button type="submit" loading={add.isPending} disabled={!form.values.date}>
             Add holiday
           </Button>

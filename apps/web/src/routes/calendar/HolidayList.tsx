@@ -6,7 +6,15 @@ import { afterCalendarChange, calendar, unwrap, type Holiday } from '../../api';
 import { ScrollRegion } from '../../components/ScrollRegion';
 
 /** The year's holidays; admins may remove one. */
-export function HolidayList({ holidays, canEdit, today }: { holidays: Holiday[]; canEdit: boolean; today: string }) {
+export function HolidayList({
+  holidays,
+  canEdit,
+  today,
+}: {
+  holidays: Holiday[];
+  canEdit: boolean;
+  today: string;
+}) {
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: (date: string) => unwrap(calendar.removeHoliday(date)),
@@ -14,7 +22,8 @@ export function HolidayList({ holidays, canEdit, today }: { holidays: Holiday[];
       notifications.show({ color: 'teal', message: 'Holiday removed.' });
       void afterCalendarChange(queryClient);
     },
-    onError: (err) => notifications.show({ color: 'red', title: 'Holiday not removed', message: err.message }),
+    onError: (err) =>
+      notifications.show({ color: 'red', title: 'Holiday not removed', message: err.message }),
   });
   return (
     <Card p="lg">
@@ -28,34 +37,34 @@ export function HolidayList({ holidays, canEdit, today }: { holidays: Holiday[];
           </Text>
         ) : (
           <ScrollRegion label="Holidays" mah={520}>
-          <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {holidays.map((h) => (
-              <Group key={h.date} component="li" justify="space-between" wrap="nowrap">
-                <Stack gap={0}>
-                  {/* Past holidays are muted in colour (not faded, which would lose contrast). */}
-                  <Text fz="sm" fw={600} c={h.date < today ? 'dimmed' : undefined}>
-                    {h.name}
-                  </Text>
-                  <Text fz="xs" c="dimmed">
-                    {longDate(h.date)}
-                  </Text>
-                </Stack>
-                {canEdit ? (
-                  <Button
-                    size="compact-xs"
-                    style={{ flex: 'none' }}
-                    variant="subtle"
-                    color="red"
-                    loading={remove.isPending && remove.variables === h.date}
-                    onClick={() => remove.mutate(h.date)}
-                    aria-label={`Remove holiday ${h.name} on ${longDate(h.date)}`}
-                  >
-                    Remove
-                  </Button>
-                ) : null}
-              </Group>
-            ))}
-          </Stack>
+            <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {holidays.map((h) => (
+                <Group key={h.date} component="li" justify="space-between" wrap="nowrap">
+                  <Stack gap={0}>
+                    {/* Past holidays are muted in colour (not faded, which would lose contrast). */}
+                    <Text fz="sm" fw={600} c={h.date < today ? 'dimmed' : undefined}>
+                      {h.name}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      {longDate(h.date)}
+                    </Text>
+                  </Stack>
+                  {canEdit ? (
+                    <Button
+                      size="compact-xs"
+                      style={{ flex: 'none' }}
+                      variant="subtle"
+                      color="red"
+                      loading={remove.isPending && remove.variables === h.date}
+                      onClick={() => remove.mutate(h.date)}
+                      aria-label={`Remove holiday ${h.name} on ${longDate(h.date)}`}
+                    >
+                      Remove
+                    </Button>
+                  ) : null}
+                </Group>
+              ))}
+            </Stack>
           </ScrollRegion>
         )}
       </Stack>

@@ -4,8 +4,24 @@ import { monthGrid, monthTitle, shiftMonth, yearMonths } from './monthGrid';
 describe('monthGrid', () => {
   it('starts on Sunday and pads both ends', () => {
     const weeks = monthGrid('2025-10'); // October 1, 2025 is a Wednesday
-    expect(weeks[0]).toEqual([null, null, null, '2025-10-01', '2025-10-02', '2025-10-03', '2025-10-04']);
-    expect(weeks.at(-1)).toEqual(['2025-10-26', '2025-10-27', '2025-10-28', '2025-10-29', '2025-10-30', '2025-10-31', null]);
+    expect(weeks[0]).toEqual([
+      null,
+      null,
+      null,
+      '2025-10-01',
+      '2025-10-02',
+      '2025-10-03',
+      '2025-10-04',
+    ]);
+    expect(weeks.at(-1)).toEqual([
+      '2025-10-26',
+      '2025-10-27',
+      '2025-10-28',
+      '2025-10-29',
+      '2025-10-30',
+      '2025-10-31',
+      null,
+    ]);
     expect(weeks.every((w) => w.length === 7)).toBe(true);
     expect(weeks.flat().filter(Boolean)).toHaveLength(31);
   });

@@ -29,6 +29,7 @@ export function monthGrid(month: string): (string | null)[][] {
 /** The months of the school year, 'YYYY-MM', from its start to its end. */
 export function yearMonths(start: string, end: string): string[] {
   const out: string[] = [];
-  for (let m = monthOf(start); m <= monthOf(end) && out.length < 24; m = shiftMonth(m, 1)) out.push(m);
+  for (let m = monthOf(start); m <= monthOf(end) && out.length < 24; m = shiftMonth(m, 1))
+    out.push(m);
   return out;
 }

@@ -22,10 +22,15 @@ export function AbsentSwitch({
   const toggle = useMutation({
     mutationFn: (absent: boolean) => {
       const key = attempts.keyFor({ student: student._id, date, absent });
-      return unwrap(absent ? activity.markAbsent(student._id, date, key) : activity.unmarkAbsent(student._id, date, key));
+      return unwrap(
+        absent
+          ? activity.markAbsent(student._id, date, key)
+          : activity.unmarkAbsent(student._id, date, key),
+      );
     },
     onSuccess: () => attempts.done(),
-    onError: (err) => notifications.show({ color: 'red', title: 'Attendance not changed', message: err.message }),
+    onError: (err) =>
+      notifications.show({ color: 'red', title: 'Attendance not changed', message: err.message }),
     onSettled: () => afterAbsence(queryClient),
   });
   const checked = toggle.isPending ? Boolean(toggle.variables) : student.absent;

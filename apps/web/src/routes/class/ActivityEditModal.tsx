@@ -24,7 +24,9 @@ export function ActivityEditModal({ item, onClose }: { item: ActivityItem; onClo
   const save = useMutation({
     mutationFn: () => {
       const change = { comment: comment.trim(), points: Number(points) };
-      return unwrap(activity.update(item._id, change, attempts.keyFor({ update: item._id, change })));
+      return unwrap(
+        activity.update(item._id, change, attempts.keyFor({ update: item._id, change })),
+      );
     },
     onSuccess: () => done('Activity updated.'),
   });
@@ -39,7 +41,11 @@ export function ActivityEditModal({ item, onClose }: { item: ActivityItem; onClo
       <Stack gap="md">
         <NumberInput
           label="Points"
-          description={item.category === 'Flags' ? 'A flag takes points: keep it negative.' : 'Keep it positive.'}
+          description={
+            item.category === 'Flags'
+              ? 'A flag takes points: keep it negative.'
+              : 'Keep it positive.'
+          }
           allowDecimal={false}
           value={points}
           onChange={setPoints}
@@ -48,7 +54,10 @@ export function ActivityEditModal({ item, onClose }: { item: ActivityItem; onClo
         {error ? <ErrorNotice message={error.message} /> : null}
         {confirming ? (
           <Stack gap="xs">
-            <Text fz="sm">Delete this {item.category === 'Flags' ? 'flag' : 'bonus'}? The student’s balance changes back.</Text>
+            <Text fz="sm">
+              Delete this {item.category === 'Flags' ? 'flag' : 'bonus'}? The student’s balance
+              changes back.
+            </Text>
             <Group justify="flex-end" gap="xs">
               <Button variant="default" onClick={() => setConfirming(false)}>
                 Keep it

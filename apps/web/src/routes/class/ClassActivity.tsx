@@ -27,29 +27,38 @@ export function ClassActivity({ periodId }: { periodId: string }) {
         <QueryState query={q} size="section" loading="Loading activity">
           {(items) =>
             items.length === 0 ? (
-          <Text c="dimmed" ta="center" py="md">
-            No bonuses or flags in this class yet.
-          </Text>
-        ) : (
-          <>
-            <ActivityTable
-              items={items}
-              caption="Newest first"
-              showStudent
-              actions={(a) =>
-                a.canEdit ? (
-                  <Button size="compact-xs" variant="light" onClick={() => setEditing(a)} aria-label={`Edit ${a.activityType} for ${a.student.firstName} ${a.student.lastName}`}>
-                    Edit
+              <Text c="dimmed" ta="center" py="md">
+                No bonuses or flags in this class yet.
+              </Text>
+            ) : (
+              <>
+                <ActivityTable
+                  items={items}
+                  caption="Newest first"
+                  showStudent
+                  actions={(a) =>
+                    a.canEdit ? (
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        onClick={() => setEditing(a)}
+                        aria-label={`Edit ${a.activityType} for ${a.student.firstName} ${a.student.lastName}`}
+                      >
+                        Edit
+                      </Button>
+                    ) : null
+                  }
+                />
+                {items.length >= limit ? (
+                  <Button
+                    variant="subtle"
+                    onClick={() => setLimit((n) => n + PAGE)}
+                    loading={q.isFetching}
+                  >
+                    Show more
                   </Button>
-                ) : null
-              }
-            />
-            {items.length >= limit ? (
-              <Button variant="subtle" onClick={() => setLimit((n) => n + PAGE)} loading={q.isFetching}>
-                Show more
-              </Button>
-            ) : null}
-          </>
+                ) : null}
+              </>
             )
           }
         </QueryState>

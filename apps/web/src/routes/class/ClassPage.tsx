@@ -3,7 +3,15 @@ import { Anchor, Grid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { periodLabel } from '@app/domain';
-import { activity, groupTypes as groupTypesApi, periods, queryKeys, unwrap, type CalendarView, type PeriodDetail } from '../../api';
+import {
+  activity,
+  groupTypes as groupTypesApi,
+  periods,
+  queryKeys,
+  unwrap,
+  type CalendarView,
+  type PeriodDetail,
+} from '../../api';
 import { shortDate } from '../../components/ActivityTable';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { FullPageLoader } from '../../components/FullPageLoader';
@@ -48,7 +56,10 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
     queryFn: () => unwrap(activity.classStats(period._id, date)),
     placeholderData: (prev) => prev,
   });
-  const groupTypes = useQuery({ queryKey: queryKeys.groupTypes.ofClass(period._id), queryFn: () => unwrap(groupTypesApi.list(period._id)) });
+  const groupTypes = useQuery({
+    queryKey: queryKeys.groupTypes.ofClass(period._id),
+    queryFn: () => unwrap(groupTypesApi.list(period._id)),
+  });
   const students = stats.data?.students ?? [];
   const chosen = onRoster(selected, students);
   const group = groupTypes.data?.flatMap((t) => t.groups).find((g) => g._id === groupId);
@@ -78,7 +89,15 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-        <Stack gap="lg" id="give-panel" style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 0px) + 16px)', scrollMarginTop: 80 }}>
+        <Stack
+          gap="lg"
+          id="give-panel"
+          style={{
+            position: 'sticky',
+            top: 'calc(var(--app-shell-header-height, 0px) + 16px)',
+            scrollMarginTop: 80,
+          }}
+        >
           <GivePanel
             target={{ kind: 'students', count: chosen.length }}
             selectors={giveSelectors(period._id, chosen, group, students)}
@@ -109,7 +128,10 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
 
 export default function ClassPage() {
   const { internalPeriodId = '' } = useParams();
-  const q = useQuery({ queryKey: queryKeys.period.one(internalPeriodId), queryFn: () => unwrap(periods.get(internalPeriodId)) });
+  const q = useQuery({
+    queryKey: queryKeys.period.one(internalPeriodId),
+    queryFn: () => unwrap(periods.get(internalPeriodId)),
+  });
   const cal = useSchoolCalendar();
 
   if (q.isPending || cal.isPending)

@@ -28,11 +28,16 @@ export function focusRoster(table: HTMLTableElement | null): boolean {
  * A selected row: a faint tint of the primary colour (faint enough that the day's green and red
  * points and the dimmed dashes keep 4.5:1 on it) and a bar on its leading edge.
  */
-const SELECTED_ROW = { background: 'color-mix(in srgb, var(--mantine-color-grape-6) 4%, var(--mantine-color-body))' } as const;
+const SELECTED_ROW = {
+  background: 'color-mix(in srgb, var(--mantine-color-grape-6) 4%, var(--mantine-color-body))',
+} as const;
 const SELECTED_EDGE = { boxShadow: 'inset 3px 0 0 var(--mantine-color-grape-6)' } as const;
 
 /** The hint's buttons wrap their text on a narrow screen rather than cut it. */
-const WRAP = { label: { whiteSpace: 'normal', textAlign: 'left' }, root: { maxWidth: '100%' } } as const;
+const WRAP = {
+  label: { whiteSpace: 'normal', textAlign: 'left' },
+  root: { maxWidth: '100%' },
+} as const;
 
 /** The edge of the roster where columns are scrolled out of view: a shadow says more is there. */
 const edgeShadow = (side: 'left' | 'right') => (
@@ -63,7 +68,11 @@ const COLUMNS = 2;
  * Where an arrow key moves within the roster's controls: up/down a row, left/right between the
  * checkbox and the absent switch, Home/End to the first or last student.
  */
-export function nextCell(key: string, [row, col]: readonly [number, number], rows: number): [number, number] | null {
+export function nextCell(
+  key: string,
+  [row, col]: readonly [number, number],
+  rows: number,
+): [number, number] | null {
   switch (key) {
     case 'ArrowDown':
       return [Math.min(rows - 1, row + 1), col];
@@ -87,7 +96,14 @@ export function nextCell(key: string, [row, col]: readonly [number, number], row
  * roving tabindex): arrow keys move between students and their two controls, Space toggles, so a
  * keyboard user reaches the give panel past a class of 35 in one Tab.
  */
-export function ClassStudentTable({ students, selected, onToggle, date, dayLabel, tableRef }: Props) {
+export function ClassStudentTable({
+  students,
+  selected,
+  onToggle,
+  date,
+  dayLabel,
+  tableRef,
+}: Props) {
   const columns = useHiddenColumns();
   const { before, after } = columns.hidden;
   const [active, setActive] = useState<[number, number]>([0, 0]);
@@ -98,15 +114,30 @@ export function ClassStudentTable({ students, selected, onToggle, date, dayLabel
     if (!next) return;
     e.preventDefault();
     setActive(next);
-    e.currentTarget.querySelector<HTMLElement>(`[data-cell="${next[0]}:${next[1]}"] input`)?.focus();
+    e.currentTarget
+      .querySelector<HTMLElement>(`[data-cell="${next[0]}:${next[1]}"] input`)
+      ?.focus();
   };
   return (
     <Box>
       {before.length || after.length ? (
         // On a phone the roster scrolls sideways: say which columns are out of view, and go there.
-        <Group justify={before.length ? 'space-between' : 'flex-end'} gap="xs" mb={4} wrap="nowrap" align="flex-start">
+        <Group
+          justify={before.length ? 'space-between' : 'flex-end'}
+          gap="xs"
+          mb={4}
+          wrap="nowrap"
+          align="flex-start"
+        >
           {before.length ? (
-            <Button variant="subtle" size="compact-sm" h="auto" py={2} styles={WRAP} onClick={() => columns.scrollBy(-1)}>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              h="auto"
+              py={2}
+              styles={WRAP}
+              onClick={() => columns.scrollBy(-1)}
+            >
               <span>
                 <span aria-hidden>←&nbsp;</span>
                 {before.join(', ')}
@@ -114,7 +145,14 @@ export function ClassStudentTable({ students, selected, onToggle, date, dayLabel
             </Button>
           ) : null}
           {after.length ? (
-            <Button variant="subtle" size="compact-sm" h="auto" py={2} styles={WRAP} onClick={() => columns.scrollBy(1)}>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              h="auto"
+              py={2}
+              styles={WRAP}
+              onClick={() => columns.scrollBy(1)}
+            >
               <span>
                 More columns: {after.join(', ')}
                 <span aria-hidden>&nbsp;→</span>
@@ -124,8 +162,17 @@ export function ClassStudentTable({ students, selected, onToggle, date, dayLabel
         </Group>
       ) : null}
       <Box pos="relative">
-        <Table.ScrollContainer minWidth={440} scrollAreaProps={{ viewportRef: columns.viewportRef }}>
-          <Table highlightOnHover verticalSpacing={6} aria-label="Students: arrow keys move, Space selects" onKeyDown={onKeyDown} ref={tableRef}>
+        <Table.ScrollContainer
+          minWidth={440}
+          scrollAreaProps={{ viewportRef: columns.viewportRef }}
+        >
+          <Table
+            highlightOnHover
+            verticalSpacing={6}
+            aria-label="Students: arrow keys move, Space selects"
+            onKeyDown={onKeyDown}
+            ref={tableRef}
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={40}>
@@ -163,7 +210,13 @@ export function ClassStudentTable({ students, selected, onToggle, date, dayLabel
                     <Table.Td>
                       <Group gap={8} wrap="nowrap">
                         <HouseDot house={s.house} />
-                        <Text fz="sm" fw={500} style={{ whiteSpace: 'nowrap' }} td={s.absent ? 'line-through' : undefined} c={s.absent ? 'dimmed' : undefined}>
+                        <Text
+                          fz="sm"
+                          fw={500}
+                          style={{ whiteSpace: 'nowrap' }}
+                          td={s.absent ? 'line-through' : undefined}
+                          c={s.absent ? 'dimmed' : undefined}
+                        >
                           {s.lastName}, {s.firstName}
                         </Text>
                       </Group>
@@ -185,7 +238,12 @@ export function ClassStudentTable({ students, selected, onToggle, date, dayLabel
                     </Table.Td>
                     <Table.Td data-cell={`${r}:1`}>
                       <Group justify="center">
-                        <AbsentSwitch student={s} date={date} tabIndex={stop(r, 1)} onFocus={() => setActive([r, 1])} />
+                        <AbsentSwitch
+                          student={s}
+                          date={date}
+                          tabIndex={stop(r, 1)}
+                          onFocus={() => setActive([r, 1])}
+                        />
                       </Group>
                     </Table.Td>
                   </Table.Tr>

@@ -3,7 +3,15 @@ import { Button, Checkbox, Group, ScrollArea, Stack, Text, TextInput } from '@ma
 import { searchByName } from '@app/domain';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { afterCoTeachersChange, isFailure, periods, queryKeys, unwrap, utility, type PeriodDetail } from '../../api';
+import {
+  afterCoTeachersChange,
+  isFailure,
+  periods,
+  queryKeys,
+  unwrap,
+  utility,
+  type PeriodDetail,
+} from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
 /** The class's own teacher picks co-teachers among the school's other teachers. */
@@ -11,7 +19,10 @@ export function CoTeachersEditor({ period, onDone }: { period: PeriodDetail; onD
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<string[]>(period.coTeachers);
   const [filter, setFilter] = useState('');
-  const teachers = useQuery({ queryKey: queryKeys.coTeacherChoices, queryFn: () => unwrap(utility.coTeachers()) });
+  const teachers = useQuery({
+    queryKey: queryKeys.coTeacherChoices,
+    queryFn: () => unwrap(utility.coTeachers()),
+  });
   const save = useMutation({
     mutationFn: async () => {
       const r = await periods.setCoTeachers(period._id, chosen);
@@ -33,7 +44,11 @@ export function CoTeachersEditor({ period, onDone }: { period: PeriodDetail; onD
       {save.isError ? <ErrorNotice message={save.error.message} /> : null}
       {teachers.isError ? <ErrorNotice message={teachers.error.message} /> : null}
       {candidates.length > 8 ? (
-        <TextInput label="Find a teacher" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} />
+        <TextInput
+          label="Find a teacher"
+          value={filter}
+          onChange={(e) => setFilter(e.currentTarget.value)}
+        />
       ) : null}
       {teachers.isPending ? (
         <Text c="dimmed" fz="sm">
@@ -44,7 +59,11 @@ export function CoTeachersEditor({ period, onDone }: { period: PeriodDetail; onD
           <ScrollArea.Autosize mah={260} mt="xs">
             <Stack gap="xs">
               {shown.map((t) => (
-                <Checkbox key={t._id} value={t.externalId} label={`${t.lastName}, ${t.firstName}`} />
+                <Checkbox
+                  key={t._id}
+                  value={t.externalId}
+                  label={`${t.lastName}, ${t.firstName}`}
+                />
               ))}
               {shown.length === 0 ? (
                 <Text c="dimmed" fz="sm">

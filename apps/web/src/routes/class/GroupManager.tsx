@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { afterGroupTypesChange, groupTypes as groupTypesApi, unwrap, type ClassStudentStats, type GroupType, type GroupTypeUpdateBody } from '../../api';
+import {
+  afterGroupTypesChange,
+  groupTypes as groupTypesApi,
+  unwrap,
+  type ClassStudentStats,
+  type GroupType,
+  type GroupTypeUpdateBody,
+} from '../../api';
 import { GroupTypeEditor } from './GroupTypeEditor';
 import { GroupUndoList } from './GroupUndoList';
 
@@ -18,14 +25,26 @@ interface Props {
 }
 
 /** Create, rename and delete the class's group types and their groups; take back a group's points of the day. */
-export function GroupManager({ opened, onClose, periodId, groupTypes, students, date, today }: Props) {
+export function GroupManager({
+  opened,
+  onClose,
+  periodId,
+  groupTypes,
+  students,
+  date,
+  today,
+}: Props) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<GroupType | 'new' | null>(null);
   const refresh = () => afterGroupTypesChange(queryClient, periodId);
 
   const save = useMutation({
     mutationFn: (input: GroupTypeUpdateBody) =>
-      unwrap(editing && editing !== 'new' ? groupTypesApi.update(editing._id, input) : groupTypesApi.create(periodId, input)),
+      unwrap(
+        editing && editing !== 'new'
+          ? groupTypesApi.update(editing._id, input)
+          : groupTypesApi.create(periodId, input),
+      ),
     onSuccess: (saved) => {
       notifications.show({ color: 'teal', message: `Groups “${saved.name}” saved.` });
       setEditing(null);
@@ -63,7 +82,8 @@ export function GroupManager({ opened, onClose, periodId, groupTypes, students, 
       ) : (
         <Stack gap="sm">
           <Text fz="sm" c="dimmed">
-            Group types split the class, for example into tables or teams, so you can give to a whole group at once.
+            Group types split the class, for example into tables or teams, so you can give to a
+            whole group at once.
           </Text>
           {groupTypes.length === 0 ? (
             <Text c="dimmed" ta="center" py="md">
@@ -76,7 +96,12 @@ export function GroupManager({ opened, onClose, periodId, groupTypes, students, 
                   <Group justify="space-between" wrap="nowrap">
                     <Text fw={600}>{t.name}</Text>
                     <Group gap={4} wrap="nowrap">
-                      <Button size="xs" variant="light" onClick={() => open(t)} aria-label={`Edit ${t.name}`}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => open(t)}
+                        aria-label={`Edit ${t.name}`}
+                      >
                         Edit
                       </Button>
                       <Button

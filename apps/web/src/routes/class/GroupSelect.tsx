@@ -2,7 +2,15 @@ import { Select } from '@mantine/core';
 import type { GroupType } from '../../api';
 
 /** Picks one group of the class's group types; choosing it selects its members. */
-export function GroupSelect({ groupTypes, value, onChoose }: { groupTypes: GroupType[]; value: string | null; onChoose: (groupId: string | null) => void }) {
+export function GroupSelect({
+  groupTypes,
+  value,
+  onChoose,
+}: {
+  groupTypes: GroupType[];
+  value: string | null;
+  onChoose: (groupId: string | null) => void;
+}) {
   const data = groupTypes
     .filter((t) => t.groups.length > 0)
     .map((t) => ({

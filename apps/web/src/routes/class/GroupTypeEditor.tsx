@@ -20,22 +20,46 @@ const newKey = () => `g${++nextKey}`;
 export function GroupTypeEditor({ initial, students, saving, error, onSave, onCancel }: Props) {
   const [name, setName] = useState(initial?.name ?? '');
   const [groups, setGroups] = useState<Draft[]>(
-    initial?.groups.map((g) => ({ ...g, key: g._id })) ?? [{ key: newKey(), name: 'Group 1', studentIds: [] }],
+    initial?.groups.map((g) => ({ ...g, key: g._id })) ?? [
+      { key: newKey(), name: 'Group 1', studentIds: [] },
+    ],
   );
-  const studentData = students.map((s) => ({ value: s._id, label: `${s.lastName}, ${s.firstName}` }));
-  const change = (key: string, patch: Partial<Draft>) => setGroups((gs) => gs.map((g) => (g.key === key ? { ...g, ...patch } : g)));
+  const studentData = students.map((s) => ({
+    value: s._id,
+    label: `${s.lastName}, ${s.firstName}`,
+  }));
+  const change = (key: string, patch: Partial<Draft>) =>
+    setGroups((gs) => gs.map((g) => (g.key === key ? { ...g, ...patch } : g)));
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    onSave({ name: name.trim(), groups: groups.map(({ key: _k, ...g }) => ({ ...g, name: g.name.trim() })) });
+    onSave({
+      name: name.trim(),
+      groups: groups.map(({ key: _k, ...g }) => ({ ...g, name: g.name.trim() })),
+    });
   };
 
   return (
     <form onSubmit={submit} aria-label={initial ? `Edit ${initial.name}` : 'New group type'}>
       <Stack gap="md">
-        <TextInput label="Group type name" placeholder="Tables, Teams, Reading groups…" required maxLength={60} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        <TextInput
+          label="Group type name"
+          placeholder="Tables, Teams, Reading groups…"
+          required
+          maxLength={60}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+        />
         {groups.map((g, i) => (
-          <Stack key={g.key} gap={6} p="sm" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}>
+          <Stack
+            key={g.key}
+            gap={6}
+            p="sm"
+            style={{
+              border: '1px solid var(--mantine-color-default-border)',
+              borderRadius: 'var(--mantine-radius-md)',
+            }}
+          >
             <Group gap="xs" align="flex-end" wrap="nowrap">
               <TextInput
                 label={`Group ${i + 1} name`}
@@ -70,7 +94,12 @@ export function GroupTypeEditor({ initial, students, saving, error, onSave, onCa
         ))}
         <Button
           variant="light"
-          onClick={() => setGroups((gs) => [...gs, { key: newKey(), name: `Group ${gs.length + 1}`, studentIds: [] }])}
+          onClick={() =>
+            setGroups((gs) => [
+              ...gs,
+              { key: newKey(), name: `Group ${gs.length + 1}`, studentIds: [] },
+            ])
+          }
         >
           Add a group
         </Button>

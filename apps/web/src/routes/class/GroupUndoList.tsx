@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { afterUndo, Attempts, groupTypes as groupTypesApi, unwrap, type GroupType, type StudentGroup } from '../../api';
+import {
+  afterUndo,
+  Attempts,
+  groupTypes as groupTypesApi,
+  unwrap,
+  type GroupType,
+  type StudentGroup,
+} from '../../api';
 import { monthDay } from '../../components/ActivityTable';
 import { plural } from '../../giving/giveText';
 
@@ -21,18 +28,29 @@ export function GroupUndoList({ groupType, date, today }: Props) {
   // One Idempotency-Key per take-back: a retry after a lost answer takes back only what the first did.
   const [attempts] = useState(() => new Attempts());
   const undo = useMutation({
-    mutationFn: (g: StudentGroup) => unwrap(groupTypesApi.removeActivity(groupType._id, g._id, date, attempts.keyFor({ group: g._id, date }))),
+    mutationFn: (g: StudentGroup) =>
+      unwrap(
+        groupTypesApi.removeActivity(
+          groupType._id,
+          g._id,
+          date,
+          attempts.keyFor({ group: g._id, date }),
+        ),
+      ),
     onSuccess: ({ removed }, g) => {
       attempts.done();
       notifications.show({
         color: removed ? 'teal' : 'gray',
         title: removed ? 'Points taken back' : 'Nothing to undo',
-        message: removed ? `Removed ${plural(removed, 'activity', 'activities')} from ${g.name}.` : `Nothing was given to ${g.name} on ${day}.`,
+        message: removed
+          ? `Removed ${plural(removed, 'activity', 'activities')} from ${g.name}.`
+          : `Nothing was given to ${g.name} on ${day}.`,
       });
       setConfirming(null);
       void afterUndo(queryClient);
     },
-    onError: (err) => notifications.show({ color: 'red', title: 'Nothing was undone', message: err.message }),
+    onError: (err) =>
+      notifications.show({ color: 'red', title: 'Nothing was undone', message: err.message }),
   });
 
   if (!groupType.groups.length)
@@ -63,7 +81,14 @@ export function GroupUndoList({ groupType, date, today }: Props) {
               </Button>
             </Group>
             {confirming === g._id ? (
-              <Group justify="flex-end" gap="xs" wrap="wrap" p="xs" bg="var(--mantine-color-red-light)" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+              <Group
+                justify="flex-end"
+                gap="xs"
+                wrap="wrap"
+                p="xs"
+                bg="var(--mantine-color-red-light)"
+                style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+              >
                 <Text fz="sm" style={{ flex: '1 1 200px' }}>
                   Take back every point given through {g.name} on {day}? Balances change back.
                 </Text>
@@ -71,7 +96,13 @@ export function GroupUndoList({ groupType, date, today }: Props) {
                   <Button size="xs" variant="default" onClick={() => setConfirming(null)}>
                     Keep them
                   </Button>
-                  <Button size="xs" color="red" loading={undo.isPending} onClick={() => undo.mutate(g)} aria-label={`Yes, undo ${what}`}>
+                  <Button
+                    size="xs"
+                    color="red"
+                    loading={undo.isPending}
+                    onClick={() => undo.mutate(g)}
+                    aria-label={`Yes, undo ${what}`}
+                  >
                     Yes, undo
                   </Button>
                 </Group>

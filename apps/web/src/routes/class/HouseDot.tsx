@@ -9,7 +9,13 @@ export function HouseDot({ house }: { house: string | null }) {
   if (!house) return <Box w={10} h={10} style={{ flex: 'none' }} />;
   return (
     <Tooltip label={`House ${house}`} withArrow openDelay={300}>
-      <Box role="img" aria-label={`House ${house}`} w={10} h={10} style={{ flex: 'none', borderRadius: '50%', background: houseDotColor(house) }} />
+      <Box
+        role="img"
+        aria-label={`House ${house}`}
+        w={10}
+        h={10}
+        style={{ flex: 'none', borderRadius: '50%', background: houseDotColor(house) }}
+      />
     </Tooltip>
   );
 }

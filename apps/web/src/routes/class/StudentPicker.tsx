@@ -24,7 +24,17 @@ interface Props {
 }
 
 /** Who gets the points: fuzzy search, Select all, a group, or one by one. */
-export function StudentPicker({ students, groupTypes, selected, onSelect, onChooseGroup, date, dayLabel, onManageGroups, tableRef }: Props) {
+export function StudentPicker({
+  students,
+  groupTypes,
+  selected,
+  onSelect,
+  onChooseGroup,
+  date,
+  dayLabel,
+  onManageGroups,
+  tableRef,
+}: Props) {
   const [query, setQuery] = useState('');
   const [groupId, setGroupId] = useState<string | null>(null);
   const shown = searchByName(students, query);
@@ -49,7 +59,12 @@ export function StudentPicker({ students, groupTypes, selected, onSelect, onChoo
           <Title order={2} fz="lg">
             Students
           </Title>
-          <Text fz="sm" c={selected.length ? 'grape' : 'dimmed'} fw={selected.length ? 600 : 400} aria-live="polite">
+          <Text
+            fz="sm"
+            c={selected.length ? 'grape' : 'dimmed'}
+            fw={selected.length ? 600 : 400}
+            aria-live="polite"
+          >
             {selected.length} of {students.length} selected
           </Text>
         </Group>
@@ -72,7 +87,12 @@ export function StudentPicker({ students, groupTypes, selected, onSelect, onChoo
             disabled={!shown.length}
           />
           <Group gap="xs">
-            <Button variant="subtle" size="xs" onClick={() => select([])} disabled={!selected.length}>
+            <Button
+              variant="subtle"
+              size="xs"
+              onClick={() => select([])}
+              disabled={!selected.length}
+            >
               Clear selection
             </Button>
             <Button variant="default" size="xs" onClick={onManageGroups}>

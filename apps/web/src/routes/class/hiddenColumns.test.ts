@@ -12,10 +12,16 @@ const columns = [
 
 describe('hiddenColumns (the roster on a phone)', () => {
   it('names the columns cut off on the right', () => {
-    expect(hiddenColumns({ left: 0, right: 300 }, columns)).toEqual({ before: [], after: ['Earned', 'Flagged', 'Absent'] });
+    expect(hiddenColumns({ left: 0, right: 300 }, columns)).toEqual({
+      before: [],
+      after: ['Earned', 'Flagged', 'Absent'],
+    });
   });
   it('names the columns scrolled away on the left, and none when all fit', () => {
-    expect(hiddenColumns({ left: 170, right: 470 }, columns)).toEqual({ before: ['Student'], after: [] });
+    expect(hiddenColumns({ left: 170, right: 470 }, columns)).toEqual({
+      before: ['Student'],
+      after: [],
+    });
     expect(hiddenColumns({ left: 0, right: 470 }, columns)).toEqual({ before: [], after: [] });
   });
   it('forgives a few pixels', () => {

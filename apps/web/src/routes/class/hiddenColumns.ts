@@ -11,7 +11,11 @@ export interface ColumnEdge {
  * The columns a horizontally scrolled table hides, on either side of its viewport (a column cut
  * by more than a few pixels counts as hidden): what the "More columns" hint names.
  */
-export function hiddenColumns(viewport: { left: number; right: number }, columns: readonly ColumnEdge[], slack = 4) {
+export function hiddenColumns(
+  viewport: { left: number; right: number },
+  columns: readonly ColumnEdge[],
+  slack = 4,
+) {
   return {
     before: columns.filter((c) => c.name && c.left < viewport.left - slack).map((c) => c.name),
     after: columns.filter((c) => c.name && c.right > viewport.right + slack).map((c) => c.name),
@@ -24,7 +28,10 @@ export function hiddenColumns(viewport: { left: number; right: number }, columns
  */
 export function useHiddenColumns() {
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
-  const [hidden, setHidden] = useState<{ before: string[]; after: string[] }>({ before: [], after: [] });
+  const [hidden, setHidden] = useState<{ before: string[]; after: string[] }>({
+    before: [],
+    after: [],
+  });
   const check = useCallback(() => {
     if (!viewport) return;
     const box = viewport.getBoundingClientRect();
@@ -33,7 +40,11 @@ export function useHiddenColumns() {
       return { name: th.dataset.column ?? '', left: r.left, right: r.right };
     });
     const next = hiddenColumns(box, columns);
-    setHidden((prev) => (prev.before.join() === next.before.join() && prev.after.join() === next.after.join() ? prev : next));
+    setHidden((prev) =>
+      prev.before.join() === next.before.join() && prev.after.join() === next.after.join()
+        ? prev
+        : next,
+    );
   }, [viewport]);
   useEffect(() => {
     if (!viewport) return;
@@ -50,7 +61,10 @@ export function useHiddenColumns() {
   const scrollBy = (dir: 1 | -1) => {
     if (!viewport) return;
     const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    viewport.scrollBy({ left: dir * viewport.clientWidth * 0.8, behavior: reduce ? 'auto' : 'smooth' });
+    viewport.scrollBy({
+      left: dir * viewport.clientWidth * 0.8,
+      behavior: reduce ? 'auto' : 'smooth',
+    });
   };
   return { viewportRef: setViewport, hidden, scrollBy };
 }

@@ -59,9 +59,13 @@ describe('giveSelectors', () => {
     expect(giveSelectors('p1', selected, table, students)).toEqual(byStudents(selected));
   });
   it('falls back to the students when a member has left the roster (the group would reach them too)', () => {
-    expect(giveSelectors('p1', ['S1', 'S3'], { _id: 'g1', studentIds: ['u1', 'u3', 'gone'] }, students)).toEqual(byStudents(['S1', 'S3']));
+    expect(
+      giveSelectors('p1', ['S1', 'S3'], { _id: 'g1', studentIds: ['u1', 'u3', 'gone'] }, students),
+    ).toEqual(byStudents(['S1', 'S3']));
   });
   it('never gives through an empty group', () => {
-    expect(giveSelectors('p1', [], { _id: 'g1', studentIds: [] }, students)).toEqual(byStudents([]));
+    expect(giveSelectors('p1', [], { _id: 'g1', studentIds: [] }, students)).toEqual(
+      byStudents([]),
+    );
   });
 });

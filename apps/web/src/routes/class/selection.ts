@@ -6,19 +6,32 @@ interface Student {
 }
 
 /** The "Select all" box for the students shown: checked, partly checked, or empty. */
-export function selectAllState(shown: readonly string[], selected: readonly string[]): { checked: boolean; indeterminate: boolean } {
+export function selectAllState(
+  shown: readonly string[],
+  selected: readonly string[],
+): { checked: boolean; indeterminate: boolean } {
   const n = shown.filter((id) => selected.includes(id)).length;
-  return { checked: shown.length > 0 && n === shown.length, indeterminate: n > 0 && n < shown.length };
+  return {
+    checked: shown.length > 0 && n === shown.length,
+    indeterminate: n > 0 && n < shown.length,
+  };
 }
 
 /** Selects (or clears) every shown student, leaving the hidden ones as they were. */
-export function setShown(selected: readonly string[], shown: readonly string[], on: boolean): string[] {
+export function setShown(
+  selected: readonly string[],
+  shown: readonly string[],
+  on: boolean,
+): string[] {
   if (!on) return selected.filter((id) => !shown.includes(id));
   return [...selected, ...shown.filter((id) => !selected.includes(id))];
 }
 
 /** The external ids of a group's members who are on the roster. */
-export function groupSelection(group: Pick<StudentGroup, 'studentIds'>, students: readonly Student[]): string[] {
+export function groupSelection(
+  group: Pick<StudentGroup, 'studentIds'>,
+  students: readonly Student[],
+): string[] {
   return students.filter((s) => group.studentIds.includes(s._id)).map((s) => s.externalStudentId);
 }
 
@@ -27,7 +40,10 @@ export const onRoster = (selected: readonly string[], students: readonly Student
   selected.filter((id) => students.some((s) => s.externalStudentId === id));
 
 /** Who a class give goes to: a whole group (so it can be undone by group) or a list of students. */
-export type ClassGiveSelectors = Pick<BulkGiveBody, 'internalPeriodId' | 'groupIds' | 'externalStudentIds'>;
+export type ClassGiveSelectors = Pick<
+  BulkGiveBody,
+  'internalPeriodId' | 'groupIds' | 'externalStudentIds'
+>;
 
 /**
  * Gives through the chosen group only while the selection is exactly its members (as a set) and

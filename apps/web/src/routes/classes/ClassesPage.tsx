@@ -9,7 +9,10 @@ export default function ClassesPage() {
   const q = usePeriods();
   return (
     <Page>
-      <PageHeader title="Classes" description="The classes you teach or co-teach. Open one to see its roster." />
+      <PageHeader
+        title="Classes"
+        description="The classes you teach or co-teach. Open one to see its roster."
+      />
       <QueryState query={q} loading="Loading classes">
         {(classes) =>
           classes.length === 0 ? (

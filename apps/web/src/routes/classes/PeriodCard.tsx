@@ -22,7 +22,14 @@ export function PeriodCard({ period }: { period: Period }) {
           )}
         </Group>
         <Title order={2} fz="lg">
-          <Anchor component={Link} to={`/class/${period._id}`} className="card-link" c="inherit" underline="never" inherit>
+          <Anchor
+            component={Link}
+            to={`/class/${period._id}`}
+            className="card-link"
+            c="inherit"
+            underline="never"
+            inherit
+          >
             <VisuallyHidden>{periodLabel(period.periodNumber)} — </VisuallyHidden>
             {period.name}
           </Anchor>

@@ -18,11 +18,21 @@ function initialValues(user: SessionUser | null): ContactBody {
 }
 
 // The shared schema names fields as the API does; the form shows them with their labels.
-const validate = schemaValidate<ContactBody>(contactBody, { userName: 'Name', userSchool: 'School', userEmail: 'Email', userRole: 'Role', userMessage: 'Message' });
+const validate = schemaValidate<ContactBody>(contactBody, {
+  userName: 'Name',
+  userSchool: 'School',
+  userEmail: 'Email',
+  userRole: 'Role',
+  userMessage: 'Message',
+});
 
 export function ContactForm({ user, onSent }: { user: SessionUser | null; onSent?: () => void }) {
   // Sent as the server reads it (trimmed); transformValues runs only once validation passed.
-  const form = useForm({ initialValues: initialValues(user), validate, transformValues: (values) => contactBody.parse(values) });
+  const form = useForm({
+    initialValues: initialValues(user),
+    validate,
+    transformValues: (values) => contactBody.parse(values),
+  });
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
 
   const submit = form.onSubmit(async (values) => {
@@ -40,7 +50,11 @@ export function ContactForm({ user, onSent }: { user: SessionUser | null; onSent
     <form onSubmit={submit} noValidate>
       <Stack>
         {result ? (
-          <Alert color={result.ok ? 'teal' : 'red'} variant="light" role={result.ok ? 'status' : 'alert'}>
+          <Alert
+            color={result.ok ? 'teal' : 'red'}
+            variant="light"
+            role={result.ok ? 'status' : 'alert'}
+          >
             {result.text}
           </Alert>
         ) : null}
@@ -49,14 +63,25 @@ export function ContactForm({ user, onSent }: { user: SessionUser | null; onSent
           <TextInput label="School" required {...form.getInputProps('userSchool')} />
           <TextInput label="Email" type="email" required {...form.getInputProps('userEmail')} />
           {/* A plain input with native suggestions: Mantine's Autocomplete labels its listbox too, making "Role" ambiguous. */}
-          <TextInput label="Role" list="contact-role-choices" required {...form.getInputProps('userRole')} />
+          <TextInput
+            label="Role"
+            list="contact-role-choices"
+            required
+            {...form.getInputProps('userRole')}
+          />
           <datalist id="contact-role-choices">
             {ROLE_CHOICES.map((r) => (
               <option key={r} value={r} />
             ))}
           </datalist>
         </SimpleGrid>
-        <Textarea label="Message" minRows={5} autosize required {...form.getInputProps('userMessage')} />
+        <Textarea
+          label="Message"
+          minRows={5}
+          autosize
+          required
+          {...form.getInputProps('userMessage')}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={form.submitting}>
             Send message

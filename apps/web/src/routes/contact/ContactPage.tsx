@@ -14,7 +14,10 @@ export default function ContactPage() {
   const readsMessages = user !== null && allows(user, 'contact:read');
   return (
     <Page maw={720}>
-      <PageHeader title="Contact Us" description="Questions, ideas or trouble signing in? We read every message." />
+      <PageHeader
+        title="Contact Us"
+        description="Questions, ideas or trouble signing in? We read every message."
+      />
       <Stack gap="xl">
         <Card p="lg">
           {/* Keyed by user so signing in or out re-fills the form. */}

@@ -5,7 +5,10 @@ import { QueryState } from '../../components/QueryState';
 
 /** Admins read what their school's people and visitors sent. */
 export function ReceivedMessages() {
-  const q = useQuery({ queryKey: queryKeys.contactMessages, queryFn: () => unwrap(utility.contactMessages()) });
+  const q = useQuery({
+    queryKey: queryKeys.contactMessages,
+    queryFn: () => unwrap(utility.contactMessages()),
+  });
   return (
     <Stack gap="sm">
       <Title order={2} fz="h3">

@@ -8,7 +8,12 @@ import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { useUser } from '../../session';
-import { CategoryTable, PendingOrdersTable, ProjectionsTable, RecentTable } from './DashboardTables';
+import {
+  CategoryTable,
+  PendingOrdersTable,
+  ProjectionsTable,
+  RecentTable,
+} from './DashboardTables';
 import { readDashboardCache, writeDashboardCache } from './dashboardCache';
 import { PointsChart } from './PointsChart';
 import { StandingCard } from './StandingCard';
@@ -44,7 +49,9 @@ export default function DashboardPage() {
     queryKey: queryKeys.dashboard.stats(null, days),
     queryFn: async () => {
       const endDate = todayIn(timeZone);
-      const data = await unwrap(dashboard.stats({ startDate: addDays(endDate, -(days - 1)), endDate }));
+      const data = await unwrap(
+        dashboard.stats({ startDate: addDays(endDate, -(days - 1)), endDate }),
+      );
       writeDashboardCache(userId, days, data);
       return data;
     },
@@ -52,14 +59,25 @@ export default function DashboardPage() {
     initialDataUpdatedAt: cached?.savedAt,
     placeholderData: keepPreviousData,
   });
-  const projections = useQuery({ queryKey: queryKeys.dashboard.projections(null), queryFn: () => unwrap(dashboard.projections()) });
+  const projections = useQuery({
+    queryKey: queryKeys.dashboard.projections(null),
+    queryFn: () => unwrap(dashboard.projections()),
+  });
 
   return (
     <Page maw={1100}>
       <PageHeader
         title="Dashboard"
         description="Your points, your gem tier and member level, and where your pace is taking you."
-        actions={<NativeSelect label="Show" data={RANGES} value={String(days)} onChange={(e) => setDays(Number(e.currentTarget.value))} w={180} />}
+        actions={
+          <NativeSelect
+            label="Show"
+            data={RANGES}
+            value={String(days)}
+            onChange={(e) => setDays(Number(e.currentTarget.value))}
+            w={180}
+          />
+        }
       />
       <QueryState query={stats} loading="Loading your dashboard">
         {(s) => (

@@ -7,7 +7,17 @@ import { TableScroll } from '../../components/ScrollRegion';
 import { TableCaption } from '../../components/TableCaption';
 
 /** A table with its caption above, scrolling sideways on small screens. */
-function DataTable({ caption, minWidth, head, children }: { caption: string; minWidth: number; head: ReactNode; children: ReactNode }) {
+function DataTable({
+  caption,
+  minWidth,
+  head,
+  children,
+}: {
+  caption: string;
+  minWidth: number;
+  head: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <TableScroll label={caption} minWidth={minWidth}>
       <Table verticalSpacing="xs">
@@ -54,7 +64,8 @@ export function CategoryTable({ stats }: { stats: DashboardStats }) {
 }
 
 export function RecentTable({ stats }: { stats: DashboardStats }) {
-  if (!stats.recentActivity.length) return <Text c="dimmed">No activity yet. Bonuses from your teachers will show here.</Text>;
+  if (!stats.recentActivity.length)
+    return <Text c="dimmed">No activity yet. Bonuses from your teachers will show here.</Text>;
   return (
     <DataTable
       caption={`Your latest ${stats.recentActivity.length} activities, newest first`}
@@ -85,7 +96,12 @@ export function RecentTable({ stats }: { stats: DashboardStats }) {
 }
 
 export function PendingOrdersTable({ stats }: { stats: DashboardStats }) {
-  if (!stats.pendingOrders.length) return <Text c="dimmed">No orders waiting. What you buy in the store shows here until you pick it up.</Text>;
+  if (!stats.pendingOrders.length)
+    return (
+      <Text c="dimmed">
+        No orders waiting. What you buy in the store shows here until you pick it up.
+      </Text>
+    );
   return (
     <DataTable
       caption="Orders not yet picked up, the soonest delivery first"
@@ -102,7 +118,9 @@ export function PendingOrdersTable({ stats }: { stats: DashboardStats }) {
     >
       {stats.pendingOrders.map((o) => (
         <Table.Tr key={o._id}>
-          <Table.Td>{o.items.map((i) => (i.quantity > 1 ? `${i.name} × ${i.quantity}` : i.name)).join(', ')}</Table.Td>
+          <Table.Td>
+            {o.items.map((i) => (i.quantity > 1 ? `${i.name} × ${i.quantity}` : i.name)).join(', ')}
+          </Table.Td>
           <Table.Td>{o.store === 'School' ? 'School store' : 'Teacher store'}</Table.Td>
           <Table.Td ta="right">{formatPoints(o.total)}</Table.Td>
           <Table.Td>
@@ -110,7 +128,9 @@ export function PendingOrdersTable({ stats }: { stats: DashboardStats }) {
               {o.status === 'PACKAGED' ? 'Packaged' : 'Pending'}
             </Badge>
           </Table.Td>
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>{o.estimatedDelivery ? shortDate(o.estimatedDelivery) : 'Not set yet'}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            {o.estimatedDelivery ? shortDate(o.estimatedDelivery) : 'Not set yet'}
+          </Table.Td>
         </Table.Tr>
       ))}
     </DataTable>
@@ -119,7 +139,8 @@ export function PendingOrdersTable({ stats }: { stats: DashboardStats }) {
 
 export function ProjectionsTable({ projections }: { projections: AcademicProjections }) {
   const { pace } = projections;
-  if (!projections.periods.length) return <Text c="dimmed">The school year is over: there is nothing left to project.</Text>;
+  if (!projections.periods.length)
+    return <Text c="dimmed">The school year is over: there is nothing left to project.</Text>;
   return (
     <DataTable
       caption={`At your pace of ${pace.perDay} points a school day (${signedPoints(pace.earned)} over the last ${pace.givingDays} school days), if you spend nothing more`}

@@ -8,7 +8,11 @@ export function PointsChart({ stats }: { stats: DashboardStats }) {
   const earned = stats.earnedOverTime.reduce((n, b) => n + b.earned, 0);
   const spent = stats.earnedOverTime.reduce((n, b) => n + b.spent, 0);
   const summary = `From ${shortDate(stats.startDate)} to ${shortDate(stats.endDate)}, by ${stats.bucket}: ${earned} points earned and ${spent} spent.`;
-  const data = stats.earnedOverTime.map((b) => ({ date: stats.bucket === 'week' ? `Week of ${monthDay(b.date)}` : monthDay(b.date), Earned: b.earned, Spent: b.spent }));
+  const data = stats.earnedOverTime.map((b) => ({
+    date: stats.bucket === 'week' ? `Week of ${monthDay(b.date)}` : monthDay(b.date),
+    Earned: b.earned,
+    Spent: b.spent,
+  }));
   return (
     <figure style={{ margin: 0 }}>
       <div aria-hidden="true">

@@ -3,7 +3,21 @@ import type { DashboardStats } from '../../api';
 import { formatPoints } from '../../components/points';
 import { BalanceFigures, BalanceHeadline } from '../../components/BalanceSummary';
 
-function Ladder({ title, badge, color, progress, label, note }: { title: string; badge: string; color: string; progress: number; label: string; note: string }) {
+function Ladder({
+  title,
+  badge,
+  color,
+  progress,
+  label,
+  note,
+}: {
+  title: string;
+  badge: string;
+  color: string;
+  progress: number;
+  label: string;
+  note: string;
+}) {
   return (
     <Stack gap={6}>
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -38,7 +52,11 @@ export function StandingCard({ stats }: { stats: DashboardStats }) {
             color="grape"
             progress={tier.progress}
             label={tier.next ? `Progress to the ${tier.next} gem tier` : 'Top gem tier'}
-            note={tier.next ? `${formatPoints(tier.pointsToNext)} more points in your balance for ${tier.next}.` : 'Top gem tier reached!'}
+            note={
+              tier.next
+                ? `${formatPoints(tier.pointsToNext)} more points in your balance for ${tier.next}.`
+                : 'Top gem tier reached!'
+            }
           />
           <Ladder
             title="Member level"

@@ -23,7 +23,11 @@ describe('the dashboard cache', () => {
     expect(readDashboardCache(user, days)).toBeUndefined();
   });
 
-  it.each(['not json', JSON.stringify({ userId: 'u1', days: 30, savedAt: 1 }), JSON.stringify({ userId: 'u1', days: 30, data })])('ignores a damaged entry: %s', (raw) => {
+  it.each([
+    'not json',
+    JSON.stringify({ userId: 'u1', days: 30, savedAt: 1 }),
+    JSON.stringify({ userId: 'u1', days: 30, data }),
+  ])('ignores a damaged entry: %s', (raw) => {
     localStorage.setItem(STORAGE_KEYS.dashboardData, raw);
     expect(readDashboardCache('u1', 30)).toBeUndefined();
   });

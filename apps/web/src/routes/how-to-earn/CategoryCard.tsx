@@ -22,11 +22,21 @@ const points = (n: number) => `${signedPoints(n)} ${Math.abs(n) === 1 ? 'point' 
 
 /** "−3 points from a teacher, −5 from an admin", or one amount when both are the same. */
 export function flagCostText(c: Pick<FlagCost, 'admin' | 'nonAdmin'>): string {
-  return c.admin === c.nonAdmin ? points(-c.nonAdmin) : `${points(-c.nonAdmin)} from a teacher, ${signedPoints(-c.admin)} from an admin`;
+  return c.admin === c.nonAdmin
+    ? points(-c.nonAdmin)
+    : `${points(-c.nonAdmin)} from a teacher, ${signedPoints(-c.admin)} from an admin`;
 }
 
 /** One category of the school's options with their points. */
-export function CategoryCard({ category, options, flagCost }: { category: string; options: ActivityOption[]; flagCost?: FlagCost }) {
+export function CategoryCard({
+  category,
+  options,
+  flagCost,
+}: {
+  category: string;
+  options: ActivityOption[];
+  flagCost?: FlagCost;
+}) {
   const isFlags = category === 'Flags' && flagCost !== undefined;
   return (
     <Card p="lg" component="section" aria-labelledby={`cat-${category}`}>
@@ -41,7 +51,10 @@ export function CategoryCard({ category, options, flagCost }: { category: string
           {isFlags ? (
             <Text fz="sm" c="dimmed">
               Each flag costs {flagCostText(flagCost)}
-              {flagCost.dailyBehavior > 0 ? `, and that day's Daily Behavior points (${points(flagCost.dailyBehavior)})` : ''}.
+              {flagCost.dailyBehavior > 0
+                ? `, and that day's Daily Behavior points (${points(flagCost.dailyBehavior)})`
+                : ''}
+              .
             </Text>
           ) : null}
         </Stack>

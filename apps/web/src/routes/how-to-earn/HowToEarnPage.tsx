@@ -8,14 +8,24 @@ import { QueryState } from '../../components/QueryState';
 import { CategoryCard } from './CategoryCard';
 
 /** Bonuses first, then the other ways to earn, flags last. */
-const ORDER = ['Bonuses', ...ACTIVITY_CATEGORIES.filter((c) => c !== 'Bonuses' && c !== 'Flags'), 'Flags'] as const;
+const ORDER = [
+  'Bonuses',
+  ...ACTIVITY_CATEGORIES.filter((c) => c !== 'Bonuses' && c !== 'Flags'),
+  'Flags',
+] as const;
 
 /** The school's real options and their points, by category. */
 export default function HowToEarnPage() {
-  const q = useQuery({ queryKey: queryKeys.activityOptions, queryFn: () => unwrap(activity.options()) });
+  const q = useQuery({
+    queryKey: queryKeys.activityOptions,
+    queryFn: () => unwrap(activity.options()),
+  });
   return (
     <Page>
-      <PageHeader title="How To Earn" description="Every way to earn points at your school, and what flags cost." />
+      <PageHeader
+        title="How To Earn"
+        description="Every way to earn points at your school, and what flags cost."
+      />
       <QueryState query={q} loading="Loading ways to earn">
         {(data) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
@@ -24,7 +34,13 @@ export default function HowToEarnPage() {
                 key={c}
                 category={c}
                 options={data.categories[c] ?? []}
-                flagCost={{ ...data.flagPoints, dailyBehavior: Math.max(0, ...(data.categories['Daily Behavior'] ?? []).map((o) => o.points)) }}
+                flagCost={{
+                  ...data.flagPoints,
+                  dailyBehavior: Math.max(
+                    0,
+                    ...(data.categories['Daily Behavior'] ?? []).map((o) => o.points),
+                  ),
+                }}
               />
             ))}
           </SimpleGrid>

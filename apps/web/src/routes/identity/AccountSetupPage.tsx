@@ -13,7 +13,12 @@ export default function AccountSetupPage() {
   const token = params.get('token') ?? '';
   const { signIn } = useSession();
   const navigate = useNavigate();
-  const info = useQuery({ queryKey: queryKeys.accountSetup(token), queryFn: () => unwrap(auth.accountSetupInfo(token)), enabled: token !== '', retry: false });
+  const info = useQuery({
+    queryKey: queryKeys.accountSetup(token),
+    queryFn: () => unwrap(auth.accountSetupInfo(token)),
+    enabled: token !== '',
+    retry: false,
+  });
 
   return (
     <AuthCard title="Set up your account">
@@ -22,18 +27,29 @@ export default function AccountSetupPage() {
           This page needs the link from your invitation mail.
         </Alert>
       ) : (
-        <QueryState query={info} loading="Loading your invitation" size="section" errorTitle="This invitation cannot be used">
+        <QueryState
+          query={info}
+          loading="Loading your invitation"
+          size="section"
+          errorTitle="This invitation cannot be used"
+        >
           {(invitation) => (
             <>
               <Text>
                 Welcome, {invitation.firstName}!{' '}
-                {invitation.needsUsername ? 'Choose the username and password you will sign in with.' : `Choose the password for ${invitation.username}.`}
+                {invitation.needsUsername
+                  ? 'Choose the username and password you will sign in with.'
+                  : `Choose the password for ${invitation.username}.`}
               </Text>
               <ChoosePasswordForm
                 askUsername={invitation.needsUsername}
                 submitLabel="Set up my account"
                 onSubmit={async ({ username, password }) => {
-                  const r = await auth.accountSetup({ token, password, ...(invitation.needsUsername ? { username } : {}) });
+                  const r = await auth.accountSetup({
+                    token,
+                    password,
+                    ...(invitation.needsUsername ? { username } : {}),
+                  });
                   if (isFailure(r)) return r.message;
                   signIn(r.token, r.user);
                   navigate('/', { replace: true });

@@ -3,7 +3,15 @@ import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 
 /** The sign-in pages' frame: a narrow card with the page's heading, and a way back to the login. */
-export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Container size={440} py={56}>
       <Paper withBorder shadow="sm" p="xl">

@@ -42,7 +42,14 @@ export function ChoosePasswordForm({
             {error}
           </Alert>
         ) : null}
-        {askUsername ? <TextInput label="Username" autoComplete="username" required {...form.getInputProps('username')} /> : null}
+        {askUsername ? (
+          <TextInput
+            label="Username"
+            autoComplete="username"
+            required
+            {...form.getInputProps('username')}
+          />
+        ) : null}
         <PasswordInput
           label="New password"
           description={`At least ${MIN_PASSWORD_LENGTH} characters; not a common password.`}
@@ -50,7 +57,12 @@ export function ChoosePasswordForm({
           required
           {...form.getInputProps('password')}
         />
-        <PasswordInput label="Repeat the new password" autoComplete="new-password" required {...form.getInputProps('confirm')} />
+        <PasswordInput
+          label="Repeat the new password"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('confirm')}
+        />
         <Button type="submit" loading={form.submitting} fullWidth size="md">
           {submitLabel}
         </Button>

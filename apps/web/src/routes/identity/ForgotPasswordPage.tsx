@@ -19,15 +19,28 @@ export default function ForgotPasswordPage() {
     setResult(isFailure(r) ? { ok: false, text: r.message } : { ok: true, text: r.message });
   });
   return (
-    <AuthCard title="Forgot password" intro="Type the email address of your account and we will send you a link to choose a new password.">
+    <AuthCard
+      title="Forgot password"
+      intro="Type the email address of your account and we will send you a link to choose a new password."
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {result ? (
-            <Alert color={result.ok ? 'teal' : 'red'} variant="light" role={result.ok ? 'status' : 'alert'}>
+            <Alert
+              color={result.ok ? 'teal' : 'red'}
+              variant="light"
+              role={result.ok ? 'status' : 'alert'}
+            >
               {result.text}
             </Alert>
           ) : null}
-          <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
           <Button type="submit" loading={form.submitting} fullWidth size="md">
             Send me a link
           </Button>

@@ -14,7 +14,10 @@ export function SchoolTokenForm() {
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { externalSchoolId: '', token: '' } as SchoolLoginBody,
-    validate: schemaValidate<SchoolLoginBody>(schoolLoginBody, { externalSchoolId: 'School code', token: 'School token' }),
+    validate: schemaValidate<SchoolLoginBody>(schoolLoginBody, {
+      externalSchoolId: 'School code',
+      token: 'School token',
+    }),
     transformValues: (values) => schoolLoginBody.parse(values),
   });
   const submit = form.onSubmit(async (values) => {
@@ -33,7 +36,12 @@ export function SchoolTokenForm() {
           </Alert>
         ) : null}
         <TextInput label="School code" required {...form.getInputProps('externalSchoolId')} />
-        <PasswordInput label="School token" autoComplete="off" required {...form.getInputProps('token')} />
+        <PasswordInput
+          label="School token"
+          autoComplete="off"
+          required
+          {...form.getInputProps('token')}
+        />
         <Button type="submit" variant="light" loading={form.submitting} fullWidth>
           Sign in with the school token
         </Button>

@@ -45,7 +45,10 @@ export default function SsoInitiatePage() {
   if (!isSsoProvider(provider)) return <NotFoundPage />;
   const label = SSO_PROVIDER_LABEL[provider];
   return (
-    <AuthCard title={`Sign in with ${label}`} intro={`We will take you to ${label} to sign in, then bring you back.`}>
+    <AuthCard
+      title={`Sign in with ${label}`}
+      intro={`We will take you to ${label} to sign in, then bring you back.`}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -59,7 +62,13 @@ export default function SsoInitiatePage() {
               {error}
             </Alert>
           ) : null}
-          <TextInput label="School code" description="Your school gives you this code." required value={school} onChange={(e) => setSchool(e.currentTarget.value)} />
+          <TextInput
+            label="School code"
+            description="Your school gives you this code."
+            required
+            value={school}
+            onChange={(e) => setSchool(e.currentTarget.value)}
+          />
           <Button type="submit" loading={going} disabled={!school.trim()} fullWidth size="md">
             Continue to {label}
           </Button>

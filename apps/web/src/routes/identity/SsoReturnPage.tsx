@@ -18,7 +18,10 @@ export default function SsoReturnPage() {
   const { signIn } = useSession();
   const navigate = useNavigate();
   // The provider's own refusal (or a visit without its answer) is known on arrival.
-  const refused = params.get('error') || !params.get('code') || !params.get('state') ? params.get('error_description') || 'The sign-in was not completed. Please try again.' : null;
+  const refused =
+    params.get('error') || !params.get('code') || !params.get('state')
+      ? params.get('error_description') || 'The sign-in was not completed. Please try again.'
+      : null;
   const [failed, setError] = useState<string | null>(null);
   const error = refused ?? failed;
   const sent = useRef(false);

@@ -1,4 +1,15 @@
-import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { Link } from 'react-router';
 import { CURRENCY_NAME, PRODUCT_NAME } from '@app/domain';
 
@@ -32,8 +43,8 @@ export function VisitorLanding() {
             Reward great work. Let students spend it.
           </Title>
           <Text fz="lg" c="dimmed">
-            {PRODUCT_NAME} turns recognition into {CURRENCY_NAME} students can spend in their school store — simple for
-            teachers, exciting for students, clear for admins.
+            {PRODUCT_NAME} turns recognition into {CURRENCY_NAME} students can spend in their school
+            store — simple for teachers, exciting for students, clear for admins.
           </Text>
           <Group>
             <Button component={Link} to="/login" size="md">

@@ -46,7 +46,12 @@ export function LoginForm() {
           autoFocus
           {...form.getInputProps('username')}
         />
-        <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('password')}
+        />
         <Button type="submit" loading={form.submitting} fullWidth size="md">
           Sign in
         </Button>

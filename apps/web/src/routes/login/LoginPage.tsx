@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Anchor, Button, Collapse, Container, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Collapse,
+  Container,
+  Divider,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { PRODUCT_NAME, SSO_PROVIDER_LABEL, SSO_PROVIDERS } from '@app/domain';
 import { useUser } from '../../session';
@@ -19,7 +30,9 @@ export default function LoginPage() {
           <Stack gap={4}>
             <Title order={1}>Login</Title>
             <Text c="dimmed">
-              {productVariant ? `Sign in with your ${PRODUCT_NAME} account.` : `Welcome back to ${PRODUCT_NAME}.`}
+              {productVariant
+                ? `Sign in with your ${PRODUCT_NAME} account.`
+                : `Welcome back to ${PRODUCT_NAME}.`}
             </Text>
           </Stack>
           {user ? (
@@ -39,12 +52,23 @@ export default function LoginPage() {
           <Divider label="or" labelPosition="center" />
           <Stack gap="sm">
             {SSO_PROVIDERS.map((p) => (
-              <Button key={p} component={Link} to={`/login/${p}/initiate`} variant="default" fullWidth>
+              <Button
+                key={p}
+                component={Link}
+                to={`/login/${p}/initiate`}
+                variant="default"
+                fullWidth
+              >
                 Sign in with {SSO_PROVIDER_LABEL[p]}
               </Button>
             ))}
             <Group justify="center">
-              <Button variant="subtle" onClick={() => setTokenOpen((o) => !o)} aria-expanded={tokenOpen} aria-controls="school-token-sign-in">
+              <Button
+                variant="subtle"
+                onClick={() => setTokenOpen((o) => !o)}
+                aria-expanded={tokenOpen}
+                aria-controls="school-token-sign-in"
+              >
                 {tokenOpen ? 'Hide the school token sign-in' : 'Use a school token'}
               </Button>
             </Group>

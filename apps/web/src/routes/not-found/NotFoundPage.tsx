@@ -20,7 +20,9 @@ export function NotFoundPage() {
           404
         </Text>
         <Title order={1}>Page not found</Title>
-        <Text c="dimmed">There is nothing at {pathname}. Check the address, or start again from home.</Text>
+        <Text c="dimmed">
+          There is nothing at {pathname}. Check the address, or start again from home.
+        </Text>
         <Button component={Link} to="/">
           Go home
         </Button>

@@ -1,10 +1,39 @@
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
-import { Alert, Button, Card, CloseButton, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  CloseButton,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { gradeLabel, longDate, ORDER_STATUSES, matchesName, todayIn, type OrderStatus, type OrderStatusFilter } from '@app/domain';
-import { afterOrderChange, orders, queryKeys, unwrap, type Order, type OrderFilters, type SessionUser, type StoreManagerMeta } from '../../api';
+import {
+  gradeLabel,
+  longDate,
+  ORDER_STATUSES,
+  matchesName,
+  todayIn,
+  type OrderStatus,
+  type OrderStatusFilter,
+} from '@app/domain';
+import {
+  afterOrderChange,
+  orders,
+  queryKeys,
+  unwrap,
+  type Order,
+  type OrderFilters,
+  type SessionUser,
+  type StoreManagerMeta,
+} from '../../api';
 import { shortDate } from '../../components/ActivityTable';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
@@ -24,7 +53,9 @@ const ALL = '';
 
 function statusOptions(meta: StoreManagerMeta | undefined) {
   const count = (s: OrderStatus) => (meta ? ` (${meta.counts[s]})` : '');
-  const open = meta ? meta.counts.PENDING + meta.counts.PACKAGED + meta.counts.REDEEMED + meta.counts.REFUNDED : null;
+  const open = meta
+    ? meta.counts.PENDING + meta.counts.PACKAGED + meta.counts.REDEEMED + meta.counts.REFUNDED
+    : null;
   return [
     { value: 'ALL', label: 'All statuses' },
     { value: 'ACTIVE', label: `All but canceled${open !== null ? ` (${open})` : ''}` },
@@ -33,12 +64,26 @@ function statusOptions(meta: StoreManagerMeta | undefined) {
 }
 
 function dateOptions(meta: StoreManagerMeta | undefined) {
-  const dates = new Set([...(meta?.estimatedDeliveries ?? []), ...(meta?.deliveryDates.map((d) => d.date) ?? [])]);
-  return [{ value: ALL, label: 'All dates' }, ...[...dates].sort().map((d) => ({ value: d, label: longDate(d) }))];
+  const dates = new Set([
+    ...(meta?.estimatedDeliveries ?? []),
+    ...(meta?.deliveryDates.map((d) => d.date) ?? []),
+  ]);
+  return [
+    { value: ALL, label: 'All dates' },
+    ...[...dates].sort().map((d) => ({ value: d, label: longDate(d) })),
+  ];
 }
 
 /** The selected orders' new status and estimated delivery, for every selected student at once. */
-function BulkBar({ chosen, onDone, today }: { chosen: Order[]; onDone: () => void; today: string }) {
+function BulkBar({
+  chosen,
+  onDone,
+  today,
+}: {
+  chosen: Order[];
+  onDone: () => void;
+  today: string;
+}) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<OrderStatus>('PACKAGED');
   const [date, setDate] = useState<string | null>(null);
@@ -59,20 +104,37 @@ function BulkBar({ chosen, onDone, today }: { chosen: Order[]; onDone: () => voi
   });
   const result = apply.data;
   return (
-    <Paper withBorder p="sm" bg="var(--mantine-color-grape-light)" role="group" aria-label="Change the selected orders">
+    <Paper
+      withBorder
+      p="sm"
+      bg="var(--mantine-color-grape-light)"
+      role="group"
+      aria-label="Change the selected orders"
+    >
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Text fw={600} mb={6}>
           {chosen.length} {chosen.length === 1 ? 'order' : 'orders'} selected
         </Text>
         <Select
           label="Set status"
-          data={ORDER_STATUSES.filter((s) => s !== 'PENDING').map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+          data={ORDER_STATUSES.filter((s) => s !== 'PENDING').map((s) => ({
+            value: s,
+            label: STATUS_LABELS[s],
+          }))}
           value={status}
           onChange={(v) => v && setStatus(v as OrderStatus)}
           allowDeselect={false}
           w={160}
         />
-        <DateInput label="Estimated delivery" placeholder="Keep as is" value={date} onChange={setDate} minDate={today} clearable w={200} />
+        <DateInput
+          label="Estimated delivery"
+          placeholder="Keep as is"
+          value={date}
+          onChange={setDate}
+          minDate={today}
+          clearable
+          w={200}
+        />
         <Button onClick={() => apply.mutate()} loading={apply.isPending}>
           Apply
         </Button>
@@ -87,7 +149,8 @@ function BulkBar({ chosen, onDone, today }: { chosen: Order[]; onDone: () => voi
       ) : null}
       {result && result.skipped > 0 ? (
         <Text mt="xs" fz="sm" role="status">
-          {result.updated} changed; {result.skipped} could not move to {STATUS_LABELS[status].toLowerCase()} from their status.
+          {result.updated} changed; {result.skipped} could not move to{' '}
+          {STATUS_LABELS[status].toLowerCase()} from their status.
         </Text>
       ) : null}
     </Paper>
@@ -106,8 +169,17 @@ export function FulfilmentQueue({ user }: { user: SessionUser }) {
   const [grade, setGrade] = useState(ALL);
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const filters: OrderFilters = { status, store: 'School', ...(deliveryDate ? { deliveryDate } : {}), ...(grade ? { gradeLevel: grade } : {}) };
-  const meta = useQuery({ queryKey: queryKeys.orders.managerMeta, queryFn: () => unwrap(orders.managerMeta()), refetchInterval: QUEUE_REFRESH_MS });
+  const filters: OrderFilters = {
+    status,
+    store: 'School',
+    ...(deliveryDate ? { deliveryDate } : {}),
+    ...(grade ? { gradeLevel: grade } : {}),
+  };
+  const meta = useQuery({
+    queryKey: queryKeys.orders.managerMeta,
+    queryFn: () => unwrap(orders.managerMeta()),
+    refetchInterval: QUEUE_REFRESH_MS,
+  });
   const list = useQuery({
     queryKey: queryKeys.orders.ofStore(filters),
     queryFn: () => unwrap(orders.ofStore(filters)),
@@ -115,12 +187,18 @@ export function FulfilmentQueue({ user }: { user: SessionUser }) {
     placeholderData: (p) => p,
   });
   const q = search.trim();
-  const shown = (list.data ?? []).filter((o) => !q || o.student.externalId === q || matchesName(o.student, q));
+  const shown = (list.data ?? []).filter(
+    (o) => !q || o.student.externalId === q || matchesName(o.student, q),
+  );
   const chosen = shown.filter((o) => selected.has(o._id));
   const today = todayIn(user.school.timeZone);
   const title = `${STATUS_LABELS[status as OrderStatus] ?? (status === 'ACTIVE' ? 'All but canceled' : 'All')} orders${deliveryDate ? `, delivery ${shortDate(deliveryDate)}` : ''}${grade ? `, ${gradeLabel(grade)}` : ''}`;
 
-  const exportCsv = () => download(`orders-${status.toLowerCase()}${deliveryDate ? `-${deliveryDate}` : ''}${grade ? `-grade-${grade}` : ''}-${today}.csv`, ordersCsv(shown));
+  const exportCsv = () =>
+    download(
+      `orders-${status.toLowerCase()}${deliveryDate ? `-${deliveryDate}` : ''}${grade ? `-grade-${grade}` : ''}-${today}.csv`,
+      ordersCsv(shown),
+    );
   const reset = (f: () => void) => {
     f();
     setSelected(new Set());
@@ -151,15 +229,38 @@ export function FulfilmentQueue({ user }: { user: SessionUser }) {
                 Queue
               </Title>
               <Text fz="xs" c="dimmed" aria-live="off">
-                Updates by itself every few seconds{list.dataUpdatedAt ? ` · ${new Date(list.dataUpdatedAt).toLocaleTimeString('en-US')}` : ''}
+                Updates by itself every few seconds
+                {list.dataUpdatedAt
+                  ? ` · ${new Date(list.dataUpdatedAt).toLocaleTimeString('en-US')}`
+                  : ''}
               </Text>
             </Group>
             <Group align="flex-end" gap="sm" wrap="wrap">
-              <Select label="Status" data={statusOptions(meta.data)} value={status} onChange={(v) => reset(() => setStatus((v as OrderStatusFilter) ?? 'ALL'))} allowDeselect={false} w={200} />
-              <Select label="Delivery date" data={dateOptions(meta.data)} value={deliveryDate} onChange={(v) => reset(() => setDeliveryDate(v ?? ALL))} allowDeselect={false} w={220} />
+              <Select
+                label="Status"
+                data={statusOptions(meta.data)}
+                value={status}
+                onChange={(v) => reset(() => setStatus((v as OrderStatusFilter) ?? 'ALL'))}
+                allowDeselect={false}
+                w={200}
+              />
+              <Select
+                label="Delivery date"
+                data={dateOptions(meta.data)}
+                value={deliveryDate}
+                onChange={(v) => reset(() => setDeliveryDate(v ?? ALL))}
+                allowDeselect={false}
+                w={220}
+              />
               <Select
                 label="Grade"
-                data={[{ value: ALL, label: 'All grades' }, ...(meta.data?.gradeLevels ?? []).map((g) => ({ value: g, label: gradeLabel(g) }))]}
+                data={[
+                  { value: ALL, label: 'All grades' },
+                  ...(meta.data?.gradeLevels ?? []).map((g) => ({
+                    value: g,
+                    label: gradeLabel(g),
+                  })),
+                ]}
                 value={grade}
                 onChange={(v) => reset(() => setGrade(v ?? ALL))}
                 allowDeselect={false}
@@ -170,11 +271,20 @@ export function FulfilmentQueue({ user }: { user: SessionUser }) {
                 placeholder="Name or ID"
                 value={search}
                 onChange={(e) => reset(() => setSearch(e.currentTarget.value))}
-                rightSection={search ? <CloseButton aria-label="Clear student filter" onClick={() => reset(() => setSearch(''))} /> : null}
+                rightSection={
+                  search ? (
+                    <CloseButton
+                      aria-label="Clear student filter"
+                      onClick={() => reset(() => setSearch(''))}
+                    />
+                  ) : null
+                }
                 w={200}
               />
             </Group>
-            {chosen.length ? <BulkBar chosen={chosen} today={today} onDone={() => setSelected(new Set())} /> : null}
+            {chosen.length ? (
+              <BulkBar chosen={chosen} today={today} onDone={() => setSelected(new Set())} />
+            ) : null}
             <QueryState query={list} loading="Loading orders" size="section">
               {() =>
                 shown.length === 0 ? (

@@ -1,10 +1,28 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Modal, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { longDate, studentMayCancel, todayIn, type OrderStatusFilter } from '@app/domain';
-import { afterOrderChange, orders, queryKeys, unwrap, type Order, type SessionUser } from '../../api';
+import {
+  afterOrderChange,
+  orders,
+  queryKeys,
+  unwrap,
+  type Order,
+  type SessionUser,
+} from '../../api';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { formatPoints } from '../../components/points';
@@ -26,7 +44,8 @@ const FILTERS: { value: OrderStatusFilter; label: string }[] = [
 
 /** What the status means for the student, in a sentence. */
 function statusLine(o: Order): string {
-  if (o.store === 'fonts' || o.store === 'icons') return o.status === 'REFUNDED' ? 'Refunded.' : 'Yours: choose it on your Profile.';
+  if (o.store === 'fonts' || o.store === 'icons')
+    return o.status === 'REFUNDED' ? 'Refunded.' : 'Yours: choose it on your Profile.';
   switch (o.status) {
     case 'PENDING':
       return 'The store has your order and will pack it.';
@@ -41,7 +60,15 @@ function statusLine(o: Order): string {
   }
 }
 
-function OrderCard({ order, today, onCancel }: { order: Order; today: string; onCancel: (o: Order) => void }) {
+function OrderCard({
+  order,
+  today,
+  onCancel,
+}: {
+  order: Order;
+  today: string;
+  onCancel: (o: Order) => void;
+}) {
   const product = order.store === 'School' || order.store === 'Teacher';
   const mayCancel = product && studentMayCancel(order, today);
   return (
@@ -69,7 +96,9 @@ function OrderCard({ order, today, onCancel }: { order: Order; today: string; on
           </Text>
           {product ? (
             <Text fz="sm">
-              {order.estimatedDelivery ? `Delivery ${longDate(order.estimatedDelivery)}` : 'Delivery date not set yet'}
+              {order.estimatedDelivery
+                ? `Delivery ${longDate(order.estimatedDelivery)}`
+                : 'Delivery date not set yet'}
               {order.deliveryLocation ? ` · ${order.deliveryLocation}` : ''}
             </Text>
           ) : null}
@@ -80,9 +109,17 @@ function OrderCard({ order, today, onCancel }: { order: Order; today: string; on
         {mayCancel ? (
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Text fz="xs" c="dimmed">
-              {order.cutOffDate ? `You can cancel until the end of ${longDate(order.cutOffDate)}.` : 'You can cancel until you pick it up.'}
+              {order.cutOffDate
+                ? `You can cancel until the end of ${longDate(order.cutOffDate)}.`
+                : 'You can cancel until you pick it up.'}
             </Text>
-            <Button size="xs" variant="light" color="red" onClick={() => onCancel(order)} aria-label={`Cancel order placed ${placedOn(order)}`}>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => onCancel(order)}
+              aria-label={`Cancel order placed ${placedOn(order)}`}
+            >
               Cancel order
             </Button>
           </Group>
@@ -99,12 +136,21 @@ export function MyOrders({ user }: { user: SessionUser }) {
   const [canceling, setCanceling] = useState<Order | null>(null);
   const filters = { status };
   // The store moves orders along while the student watches: a light poll shows each new status.
-  const list = useQuery({ queryKey: queryKeys.orders.mine(filters), queryFn: () => unwrap(orders.mine(filters)), refetchInterval: 15_000, placeholderData: (p) => p });
+  const list = useQuery({
+    queryKey: queryKeys.orders.mine(filters),
+    queryFn: () => unwrap(orders.mine(filters)),
+    refetchInterval: 15_000,
+    placeholderData: (p) => p,
+  });
   const cancel = useMutation({
     mutationFn: (o: Order) => unwrap(orders.act(o._id, { action: 'CANCEL' })),
     onSuccess: (o) => {
       setCanceling(null);
-      notifications.show({ color: 'teal', title: 'Order canceled', message: `${pts(o.total)} went back to your balance.` });
+      notifications.show({
+        color: 'teal',
+        title: 'Order canceled',
+        message: `${pts(o.total)} went back to your balance.`,
+      });
       void afterOrderChange(queryClient);
     },
   });
@@ -144,7 +190,12 @@ export function MyOrders({ user }: { user: SessionUser }) {
               </Stack>
             </Paper>
           ) : (
-            <Stack gap="sm" component="ul" aria-label="Your orders, newest first" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            <Stack
+              gap="sm"
+              component="ul"
+              aria-label="Your orders, newest first"
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            >
               {items.map((o) => (
                 <OrderCard key={o._id} order={o} today={today} onCancel={setCanceling} />
               ))}
@@ -153,10 +204,17 @@ export function MyOrders({ user }: { user: SessionUser }) {
         }
       </QueryState>
       {canceling ? (
-        <Modal opened closeButtonProps={{ 'aria-label': 'Close' }} onClose={() => (setCanceling(null), cancel.reset())} title="Cancel this order?" centered>
+        <Modal
+          opened
+          closeButtonProps={{ 'aria-label': 'Close' }}
+          onClose={() => (setCanceling(null), cancel.reset())}
+          title="Cancel this order?"
+          centered
+        >
           <Stack gap="md">
             <Text>
-              {canceling.orderItems.map((i) => `${i.quantity} × ${i.name}`).join(', ')}. {pts(canceling.total)} will go back to your balance.
+              {canceling.orderItems.map((i) => `${i.quantity} × ${i.name}`).join(', ')}.{' '}
+              {pts(canceling.total)} will go back to your balance.
             </Text>
             {cancel.isError ? (
               <Alert color="red" variant="light" title="Not canceled">
@@ -164,7 +222,11 @@ export function MyOrders({ user }: { user: SessionUser }) {
               </Alert>
             ) : null}
             <Group>
-              <Button color="red" onClick={() => cancel.mutate(canceling)} loading={cancel.isPending}>
+              <Button
+                color="red"
+                onClick={() => cancel.mutate(canceling)}
+                loading={cancel.isPending}
+              >
                 Yes, cancel it
               </Button>
               <Button variant="default" onClick={() => (setCanceling(null), cancel.reset())}>

@@ -6,11 +6,22 @@ import { ACTION_STATUS, canMove, fullName, ORDER_ACTIONS, type OrderAction } fro
 import { afterOrderChange, orders, unwrap, type Order } from '../../api';
 import { formatPoints } from '../../components/points';
 
-const ACTION_LABELS: Record<OrderAction, string> = { PACKAGE: 'Package', REDEEM: 'Redeem', CANCEL: 'Cancel', REFUND: 'Refund' };
-const DONE: Record<OrderAction, string> = { PACKAGE: 'packaged', REDEEM: 'redeemed', CANCEL: 'canceled', REFUND: 'refunded' };
+const ACTION_LABELS: Record<OrderAction, string> = {
+  PACKAGE: 'Package',
+  REDEEM: 'Redeem',
+  CANCEL: 'Cancel',
+  REFUND: 'Refund',
+};
+const DONE: Record<OrderAction, string> = {
+  PACKAGE: 'packaged',
+  REDEEM: 'redeemed',
+  CANCEL: 'canceled',
+  REFUND: 'refunded',
+};
 
 /** The actions staff may take on an order now (the transitions of docs/spec.md section 10.3). */
-const staffActions = (o: Pick<Order, 'status'>): OrderAction[] => ORDER_ACTIONS.filter((a) => canMove(o.status, ACTION_STATUS[a]));
+const staffActions = (o: Pick<Order, 'status'>): OrderAction[] =>
+  ORDER_ACTIONS.filter((a) => canMove(o.status, ACTION_STATUS[a]));
 
 /** What one order is called in a button or a question: "Jordan Lee's order of 2 items". */
 const orderName = (o: Order) => {
@@ -22,9 +33,13 @@ const orderName = (o: Order) => {
 function useOrderAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ order, action }: { order: Order; action: OrderAction }) => unwrap(orders.act(order._id, { action })),
+    mutationFn: ({ order, action }: { order: Order; action: OrderAction }) =>
+      unwrap(orders.act(order._id, { action })),
     onSuccess: (o, { action }) => {
-      const back = action === 'CANCEL' || action === 'REFUND' ? ` ${formatPoints(o.total)} points are back in ${fullName(o.student)}'s balance.` : '';
+      const back =
+        action === 'CANCEL' || action === 'REFUND'
+          ? ` ${formatPoints(o.total)} points are back in ${fullName(o.student)}'s balance.`
+          : '';
       notifications.show({ color: 'teal', message: `Order ${DONE[action]}.${back}` });
       void afterOrderChange(queryClient);
     },
@@ -37,7 +52,8 @@ export function StaffOrderActions({ order }: { order: Order }) {
   const [asking, setAsking] = useState<OrderAction | null>(null);
   const actions = staffActions(order);
   if (!actions.length) return null;
-  const run = (action: OrderAction) => act.mutate({ order, action }, { onSuccess: () => setAsking(null) });
+  const run = (action: OrderAction) =>
+    act.mutate({ order, action }, { onSuccess: () => setAsking(null) });
   return (
     <>
       <Group gap={6} wrap="nowrap">
@@ -61,10 +77,17 @@ export function StaffOrderActions({ order }: { order: Order }) {
         </Text>
       ) : null}
       {asking ? (
-        <Modal opened closeButtonProps={{ 'aria-label': 'Close' }} onClose={() => (setAsking(null), act.reset())} title="Please confirm" centered>
+        <Modal
+          opened
+          closeButtonProps={{ 'aria-label': 'Close' }}
+          onClose={() => (setAsking(null), act.reset())}
+          title="Please confirm"
+          centered
+        >
           <Stack gap="md">
             <Text>
-              {ACTION_LABELS[asking]} {orderName(order)}? {formatPoints(order.total)} points go back to {fullName(order.student)} and the items back into stock.
+              {ACTION_LABELS[asking]} {orderName(order)}? {formatPoints(order.total)} points go back
+              to {fullName(order.student)} and the items back into stock.
             </Text>
             {act.isError ? (
               <Alert color="red" variant="light" title="Not done">

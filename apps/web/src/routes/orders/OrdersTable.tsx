@@ -9,7 +9,12 @@ import { storeTitle } from '../../store/catalogue';
 import { OrderStatusBadge } from '../../store/OrderStatusBadge';
 
 export const placedOn = (o: Pick<Order, 'createdAt'>) =>
-  new Date(o.createdAt).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  new Date(o.createdAt).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 
 /** A selected row is marked by a bar at its start (a tint would take the grey text under AA contrast). */
 const SELECTED_ROW = { boxShadow: 'inset 4px 0 0 var(--mantine-color-grape-filled)' };
@@ -65,7 +70,11 @@ export function OrdersTable({ orders, caption, selected, onSelect, showStore, ac
             <Table.Tr key={o._id} style={selected?.has(o._id) ? SELECTED_ROW : undefined}>
               {onSelect ? (
                 <Table.Td>
-                  <Checkbox aria-label={`Select ${fullName(o.student)}'s order placed ${placedOn(o)}`} checked={selected?.has(o._id) ?? false} onChange={() => toggle(o._id)} />
+                  <Checkbox
+                    aria-label={`Select ${fullName(o.student)}'s order placed ${placedOn(o)}`}
+                    checked={selected?.has(o._id) ?? false}
+                    onChange={() => toggle(o._id)}
+                  />
                 </Table.Td>
               ) : null}
               <Table.Td>
@@ -91,7 +100,9 @@ export function OrdersTable({ orders, caption, selected, onSelect, showStore, ac
                 <OrderStatusBadge status={o.status} />
               </Table.Td>
               <Table.Td>
-                <Text fz="sm">{o.estimatedDelivery ? shortDate(o.estimatedDelivery) : 'Not set'}</Text>
+                <Text fz="sm">
+                  {o.estimatedDelivery ? shortDate(o.estimatedDelivery) : 'Not set'}
+                </Text>
                 {o.deliveryLocation ? (
                   <Text fz="xs" c="dimmed">
                     {o.deliveryLocation}

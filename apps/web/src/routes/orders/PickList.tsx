@@ -14,16 +14,16 @@ export function PickList({ orders, title }: { orders: Order[]; title: string }) 
     <div className="pick-list" aria-hidden>
       {pages.map((p) => (
         <section key={p.date ?? 'none'} className="pick-page">
-          <h1>
-            Pick list · {p.date ? `Delivery ${longDate(p.date)}` : 'No delivery date'}
-          </h1>
+          <h1>Pick list · {p.date ? `Delivery ${longDate(p.date)}` : 'No delivery date'}</h1>
           <p>
-            {title} · {p.students.length} {p.students.length === 1 ? 'student' : 'students'}, {p.items} {p.items === 1 ? 'item' : 'items'}
+            {title} · {p.students.length} {p.students.length === 1 ? 'student' : 'students'},{' '}
+            {p.items} {p.items === 1 ? 'item' : 'items'}
           </p>
           {p.students.map((s) => (
             <div key={s.studentId} className="pick-student">
               <h2>
-                {s.sortName} · {s.gradeLevel ? gradeLabel(s.gradeLevel) : 'No grade'} · ID {s.externalId}
+                {s.sortName} · {s.gradeLevel ? gradeLabel(s.gradeLevel) : 'No grade'} · ID{' '}
+                {s.externalId}
               </h2>
               <ul>
                 {s.lines.map((l) => (

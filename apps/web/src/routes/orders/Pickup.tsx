@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Button, Card, CloseButton, Group, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import {
+  Button,
+  Card,
+  CloseButton,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fullName, gradeLabel, searchByName } from '@app/domain';
 import { afterOrderChange, orders, queryKeys, school, unwrap, type RosterStudent } from '../../api';
@@ -14,13 +25,26 @@ const SHOWN = 8;
 function StudentAtCounter({ student, onDone }: { student: RosterStudent; onDone: () => void }) {
   const queryClient = useQueryClient();
   const filters = { studentId: student._id, status: 'ACTIVE' as const, store: 'School' as const };
-  const stats = useQuery({ queryKey: queryKeys.orders.stats(student._id), queryFn: () => unwrap(orders.stats(student._id)) });
-  const list = useQuery({ queryKey: queryKeys.orders.ofStore(filters), queryFn: () => unwrap(orders.ofStore(filters)) });
+  const stats = useQuery({
+    queryKey: queryKeys.orders.stats(student._id),
+    queryFn: () => unwrap(orders.stats(student._id)),
+  });
+  const list = useQuery({
+    queryKey: queryKeys.orders.ofStore(filters),
+    queryFn: () => unwrap(orders.ofStore(filters)),
+  });
   const open = (list.data ?? []).filter((o) => o.status === 'PENDING' || o.status === 'PACKAGED');
   const packaged = open.filter((o) => o.status === 'PACKAGED');
   // Hand over everything packed at once: REDEEMED for this student's packaged orders.
   const redeemAll = useMutation({
-    mutationFn: () => unwrap(orders.setStatus({ status: 'REDEEMED', users: [student._id], orderIds: packaged.map((o) => o._id) })),
+    mutationFn: () =>
+      unwrap(
+        orders.setStatus({
+          status: 'REDEEMED',
+          users: [student._id],
+          orderIds: packaged.map((o) => o._id),
+        }),
+      ),
     onSuccess: () => void afterOrderChange(queryClient),
   });
   return (
@@ -31,7 +55,8 @@ function StudentAtCounter({ student, onDone }: { student: RosterStudent; onDone:
             {fullName(student)}
           </Title>
           <Text fz="sm" c="dimmed">
-            {student.gradeLevel ? gradeLabel(student.gradeLevel) : 'No grade'} · ID {student.externalStudentId}
+            {student.gradeLevel ? gradeLabel(student.gradeLevel) : 'No grade'} · ID{' '}
+            {student.externalStudentId}
           </Text>
         </Stack>
         <Button variant="default" size="xs" onClick={onDone}>
@@ -64,7 +89,11 @@ function StudentAtCounter({ student, onDone }: { student: RosterStudent; onDone:
             </Text>
           ) : (
             <Stack gap="xs">
-              <OrdersTable orders={open} caption={`${fullName(student)}'s open orders`} actions={(o) => <StaffOrderActions order={o} />} />
+              <OrdersTable
+                orders={open}
+                caption={`${fullName(student)}'s open orders`}
+                actions={(o) => <StaffOrderActions order={o} />}
+              />
               {packaged.length > 1 ? (
                 <Group>
                   <Button onClick={() => redeemAll.mutate()} loading={redeemAll.isPending}>
@@ -89,9 +118,17 @@ function StudentAtCounter({ student, onDone }: { student: RosterStudent; onDone:
 export function Pickup() {
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState<RosterStudent | null>(null);
-  const students = useQuery({ queryKey: queryKeys.schoolStudents, queryFn: () => unwrap(school.students()), enabled: query.length > 0 || chosen !== null });
+  const students = useQuery({
+    queryKey: queryKeys.schoolStudents,
+    queryFn: () => unwrap(school.students()),
+    enabled: query.length > 0 || chosen !== null,
+  });
   const q = query.trim();
-  const matches = q ? (students.data ?? []).filter((s) => s.externalStudentId === q || searchByName([s], q).length > 0) : [];
+  const matches = q
+    ? (students.data ?? []).filter(
+        (s) => s.externalStudentId === q || searchByName([s], q).length > 0,
+      )
+    : [];
 
   return (
     <Card p="lg">
@@ -108,7 +145,11 @@ export function Pickup() {
               placeholder="First or last name, or student ID"
               value={query}
               onChange={(e) => setQuery(e.currentTarget.value)}
-              rightSection={query ? <CloseButton aria-label="Clear search" onClick={() => setQuery('')} /> : null}
+              rightSection={
+                query ? (
+                  <CloseButton aria-label="Clear search" onClick={() => setQuery('')} />
+                ) : null
+              }
               maw={420}
             />
             {q && students.isPending ? (
@@ -123,20 +164,30 @@ export function Pickup() {
                 </Text>
               ) : (
                 <Stack gap={4}>
-                <Stack gap={4} component="ul" aria-label="Matching students" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                  {matches.slice(0, SHOWN).map((s) => (
-                    <li key={s._id}>
-                      <UnstyledButton onClick={() => setChosen(s)} p={6} style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
-                        <Text fz="sm" span fw={600}>
-                          {s.lastName}, {s.firstName}
-                        </Text>{' '}
-                        <Text fz="xs" span c="dimmed">
-                          {s.gradeLevel ? gradeLabel(s.gradeLevel) : ''} · ID {s.externalStudentId}
-                        </Text>
-                      </UnstyledButton>
-                    </li>
-                  ))}
-                </Stack>
+                  <Stack
+                    gap={4}
+                    component="ul"
+                    aria-label="Matching students"
+                    style={{ listStyle: 'none', padding: 0, margin: 0 }}
+                  >
+                    {matches.slice(0, SHOWN).map((s) => (
+                      <li key={s._id}>
+                        <UnstyledButton
+                          onClick={() => setChosen(s)}
+                          p={6}
+                          style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+                        >
+                          <Text fz="sm" span fw={600}>
+                            {s.lastName}, {s.firstName}
+                          </Text>{' '}
+                          <Text fz="xs" span c="dimmed">
+                            {s.gradeLevel ? gradeLabel(s.gradeLevel) : ''} · ID{' '}
+                            {s.externalStudentId}
+                          </Text>
+                        </UnstyledButton>
+                      </li>
+                    ))}
+                  </Stack>
                   {matches.length > SHOWN ? (
                     <Text fz="xs" c="dimmed">
                       {matches.length - SHOWN} more: type more of the name.

@@ -20,21 +20,38 @@ const FILTERS = [
 export function StoreOrders() {
   const [status, setStatus] = useState<OrderStatusFilter>('ACTIVE');
   const filters = { status };
-  const list = useQuery({ queryKey: queryKeys.orders.ofStore(filters), queryFn: () => unwrap(orders.ofStore(filters)), refetchInterval: 15_000, placeholderData: (p) => p });
+  const list = useQuery({
+    queryKey: queryKeys.orders.ofStore(filters),
+    queryFn: () => unwrap(orders.ofStore(filters)),
+    refetchInterval: 15_000,
+    placeholderData: (p) => p,
+  });
   return (
     <Page>
       <PageHeader title="Orders" description="What your students bought from your store." />
       <Card p="lg">
         <Stack gap="md">
-          <Select label="Status" data={FILTERS} value={status} onChange={(v) => setStatus((v as OrderStatusFilter) ?? 'ACTIVE')} allowDeselect={false} w={220} />
+          <Select
+            label="Status"
+            data={FILTERS}
+            value={status}
+            onChange={(v) => setStatus((v as OrderStatusFilter) ?? 'ACTIVE')}
+            allowDeselect={false}
+            w={220}
+          />
           <QueryState query={list} loading="Loading orders" size="section">
             {(items) =>
               items.length === 0 ? (
                 <Text c="dimmed" ta="center" py="lg">
-                  No orders {status === 'ALL' || status === 'ACTIVE' ? 'yet' : 'with this status'}. Students buy from your store in My Store.
+                  No orders {status === 'ALL' || status === 'ACTIVE' ? 'yet' : 'with this status'}.
+                  Students buy from your store in My Store.
                 </Text>
               ) : (
-                <OrdersTable orders={items} caption={`Your store's orders: ${items.length}, newest first`} actions={(o) => <StaffOrderActions order={o} />} />
+                <OrdersTable
+                  orders={items}
+                  caption={`Your store's orders: ${items.length}, newest first`}
+                  actions={(o) => <StaffOrderActions order={o} />}
+                />
               )
             }
           </QueryState>

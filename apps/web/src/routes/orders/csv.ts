@@ -27,5 +27,9 @@ const COLUMNS: readonly CsvColumn<ItemRow>[] = [
  * says). No column holds a Date (Placed is the server's ISO text), so the time zone is not used.
  */
 export function ordersCsv(orders: readonly Order[]): string {
-  return toCsv(COLUMNS, orders.flatMap((order) => order.orderItems.map((item) => ({ order, item }))), 'UTC');
+  return toCsv(
+    COLUMNS,
+    orders.flatMap((order) => order.orderItems.map((item) => ({ order, item }))),
+    'UTC',
+  );
 }

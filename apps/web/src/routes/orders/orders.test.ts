@@ -4,11 +4,27 @@ import { csvField } from '@app/domain';
 import { ordersCsv } from './csv';
 import { pickList } from './pickList';
 
-const student = (id: string, firstName: string, lastName: string, gradeLevel: string | null = '7') => ({ _id: id, externalId: `X${id}`, firstName, lastName, gradeLevel });
-const order = (id: string, s: ReturnType<typeof student>, estimatedDelivery: string | null, items: [string, number, number][]): Order => ({
+const student = (
+  id: string,
+  firstName: string,
+  lastName: string,
+  gradeLevel: string | null = '7',
+) => ({ _id: id, externalId: `X${id}`, firstName, lastName, gradeLevel });
+const order = (
+  id: string,
+  s: ReturnType<typeof student>,
+  estimatedDelivery: string | null,
+  items: [string, number, number][],
+): Order => ({
   _id: id,
   status: 'PENDING',
-  orderItems: items.map(([name, quantity, price]) => ({ productId: name, name, quantity, price, category: 'Items' })),
+  orderItems: items.map(([name, quantity, price]) => ({
+    productId: name,
+    name,
+    quantity,
+    price,
+    category: 'Items',
+  })),
   total: items.reduce((n, [, q, pr]) => n + q * pr, 0),
   studentId: s._id,
   estimatedDelivery,
@@ -32,11 +48,18 @@ describe('CSV export', () => {
   });
 
   it('writes one row per item with the order repeated', () => {
-    const csv = ordersCsv([order('o1', student('s1', 'Ana', 'Kim'), '2025-10-10', [['Pencil, blue', 2, 5], ['Sticker', 1, 3]])]);
+    const csv = ordersCsv([
+      order('o1', student('s1', 'Ana', 'Kim'), '2025-10-10', [
+        ['Pencil, blue', 2, 5],
+        ['Sticker', 1, 3],
+      ]),
+    ]);
     const lines = csv.trimEnd().split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^Order,Placed,Student,/);
-    expect(lines[1]).toBe('o1,2025-10-01T16:00:00.000Z,Ana Kim,Xs1,7,School store,PENDING,2025-10-10,,"Pencil, blue",2,5,10,13');
+    expect(lines[1]).toBe(
+      'o1,2025-10-01T16:00:00.000Z,Ana Kim,Xs1,7,School store,PENDING,2025-10-10,,"Pencil, blue",2,5,10,13',
+    );
     expect(lines[2]).toContain(',Sticker,1,3,3,13');
   });
 });
@@ -49,7 +72,10 @@ describe('pick list', () => {
       order('o1', kim, '2025-10-17', [['Pencil', 1, 5]]),
       order('o2', kim, '2025-10-10', [['Pencil', 2, 5]]),
       order('o3', abe, '2025-10-10', [['Sticker', 1, 3]]),
-      order('o4', kim, '2025-10-10', [['Pencil', 1, 5], ['Eraser', 1, 2]]),
+      order('o4', kim, '2025-10-10', [
+        ['Pencil', 1, 5],
+        ['Eraser', 1, 2],
+      ]),
       order('o5', abe, null, [['Sticker', 1, 3]]),
     ]);
     expect(pages.map((p) => p.date)).toEqual(['2025-10-10', '2025-10-17', null]);

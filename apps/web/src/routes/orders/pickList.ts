@@ -58,8 +58,16 @@ export function pickList(orders: readonly Order[]): PickPage[] {
   return [...pages.entries()]
     .sort(([a], [b]) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1))
     .map(([date, students]) => {
-      const list = [...students.values()].sort((a, b) => a.sortName.localeCompare(b.sortName) || compareGrades(a.gradeLevel ?? '', b.gradeLevel ?? ''));
+      const list = [...students.values()].sort(
+        (a, b) =>
+          a.sortName.localeCompare(b.sortName) ||
+          compareGrades(a.gradeLevel ?? '', b.gradeLevel ?? ''),
+      );
       for (const s of list) s.lines.sort((a, b) => a.name.localeCompare(b.name));
-      return { date, students: list, items: list.reduce((n, s) => n + s.lines.reduce((m, l) => m + l.quantity, 0), 0) };
+      return {
+        date,
+        students: list,
+        items: list.reduce((n, s) => n + s.lines.reduce((m, l) => m + l.quantity, 0), 0),
+      };
     });
 }

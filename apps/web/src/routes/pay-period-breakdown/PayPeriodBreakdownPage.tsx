@@ -96,7 +96,8 @@ function Breakdown({ studentId, name }: { studentId: string | null; name: string
 function StaffBreakdown({ user }: { user: SessionUser }) {
   const choices = useStudentChoices(user);
   const [studentId, setStudentId] = useState<string | null>(null);
-  if (choices.scope === 'none') return <Alert color="gray">Your roles do not include reading students’ balances.</Alert>;
+  if (choices.scope === 'none')
+    return <Alert color="gray">Your roles do not include reading students’ balances.</Alert>;
   if (choices.error) return <ErrorNotice message={choices.error.message} />;
   const chosen = choices.students.find((s) => s._id === studentId);
   return (
@@ -104,10 +105,22 @@ function StaffBreakdown({ user }: { user: SessionUser }) {
       <Select
         label="Student"
         placeholder={choices.isPending ? 'Loading students…' : 'Type a first or last name'}
-        description={choices.scope === 'periods' ? 'The students of your classes' : 'Any student of the school'}
-        data={choices.students.map((s) => ({ value: s._id, label: `${s.lastName}, ${s.firstName}` }))}
+        description={
+          choices.scope === 'periods' ? 'The students of your classes' : 'Any student of the school'
+        }
+        data={choices.students.map((s) => ({
+          value: s._id,
+          label: `${s.lastName}, ${s.firstName}`,
+        }))}
         filter={({ options, search }) =>
-          options.filter((o) => 'value' in o && matchesName(choices.students.find((s) => s._id === o.value) ?? { firstName: '', lastName: '' }, search))
+          options.filter(
+            (o) =>
+              'value' in o &&
+              matchesName(
+                choices.students.find((s) => s._id === o.value) ?? { firstName: '', lastName: '' },
+                search,
+              ),
+          )
         }
         searchable
         clearable
@@ -117,7 +130,11 @@ function StaffBreakdown({ user }: { user: SessionUser }) {
         maw={420}
         limit={50}
       />
-      {chosen ? <Breakdown studentId={chosen._id} name={fullName(chosen)} /> : <Text c="dimmed">Choose a student to see their balance by pay period.</Text>}
+      {chosen ? (
+        <Breakdown studentId={chosen._id} name={fullName(chosen)} />
+      ) : (
+        <Text c="dimmed">Choose a student to see their balance by pay period.</Text>
+      )}
     </Stack>
   );
 }
@@ -127,13 +144,20 @@ export default function PayPeriodBreakdownPage() {
   const own = user !== null && scopeFor(user, 'students:read') === 'own';
   return (
     <Page maw={1000}>
-      <PageHeader title="Pay Period Breakdown" description="The balance at the end of each pay period, and what was earned and spent in it." />
+      <PageHeader
+        title="Pay Period Breakdown"
+        description="The balance at the end of each pay period, and what was earned and spent in it."
+      />
       <Card p="lg">
         <Stack gap="md">
           <Title order={2} fz="lg">
             {own ? 'Your pay periods' : 'A student’s pay periods'}
           </Title>
-          {user === null ? null : own ? <Breakdown studentId={null} name={fullName(user)} /> : <StaffBreakdown user={user} />}
+          {user === null ? null : own ? (
+            <Breakdown studentId={null} name={fullName(user)} />
+          ) : (
+            <StaffBreakdown user={user} />
+          )}
         </Stack>
       </Card>
     </Page>

@@ -15,7 +15,12 @@ export function breakdownEndDates(yearStart: IsoDate, yearEnd: IsoDate, today: I
 }
 
 /** The pay periods that have begun, each with what POST utility/student/balance answered for its end date. */
-export function breakdownRows(yearStart: IsoDate, yearEnd: IsoDate, today: IsoDate, at: BalancesAt): { opening: number; rows: BreakdownRow[] } {
+export function breakdownRows(
+  yearStart: IsoDate,
+  yearEnd: IsoDate,
+  today: IsoDate,
+  at: BalancesAt,
+): { opening: number; rows: BreakdownRow[] } {
   const rows = payPeriods(yearStart, yearEnd)
     .filter((p) => p.startDate <= today)
     .map((p) => {

@@ -1,9 +1,27 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Card, Group, Image, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Image,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { afterStoreMetaChange, store, unwrap, type ProfileCustomizationBody, type StoreMeta } from '../../api';
+import {
+  afterStoreMetaChange,
+  store,
+  unwrap,
+  type ProfileCustomizationBody,
+  type StoreMeta,
+} from '../../api';
 import { QueryState } from '../../components/QueryState';
 import { CustomName } from '../../store/CustomName';
 import { loadFont } from '../../store/fonts';
@@ -54,15 +72,29 @@ function Chooser({ meta, name }: { meta: StoreMeta; name: string }) {
           </CustomName>
         </Text>
       </Group>
-      <Radio.Group label="Font" value={fontId} onChange={setFontId} description={fonts.length ? undefined : 'No fonts bought yet.'}>
+      <Radio.Group
+        label="Font"
+        value={fontId}
+        onChange={setFontId}
+        description={fonts.length ? undefined : 'No fonts bought yet.'}
+      >
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs" mt="xs">
           <Radio value={NONE} label="The app's font" />
           {fonts.map((f) => (
-            <Radio key={f.id} value={f.id} label={<span style={{ fontFamily: f.fontFamily, fontSize: 18 }}>{f.name}</span>} />
+            <Radio
+              key={f.id}
+              value={f.id}
+              label={<span style={{ fontFamily: f.fontFamily, fontSize: 18 }}>{f.name}</span>}
+            />
           ))}
         </SimpleGrid>
       </Radio.Group>
-      <Radio.Group label="Icon" value={iconId} onChange={setIconId} description={icons.length ? undefined : 'No icons bought yet.'}>
+      <Radio.Group
+        label="Icon"
+        value={iconId}
+        onChange={setIconId}
+        description={icons.length ? undefined : 'No icons bought yet.'}
+      >
         <SimpleGrid cols={{ base: 2, xs: 3, md: 4 }} spacing="xs" mt="xs">
           <Radio value={NONE} label="No icon" />
           {icons.map((i) => (
@@ -86,7 +118,16 @@ function Chooser({ meta, name }: { meta: StoreMeta; name: string }) {
         </Alert>
       ) : null}
       <Group>
-        <Button onClick={() => save.mutate({ fontId: fontId === NONE ? null : fontId, iconId: iconId === NONE ? null : iconId })} disabled={!changed} loading={save.isPending}>
+        <Button
+          onClick={() =>
+            save.mutate({
+              fontId: fontId === NONE ? null : fontId,
+              iconId: iconId === NONE ? null : iconId,
+            })
+          }
+          disabled={!changed}
+          loading={save.isPending}
+        >
           Save font and icon
         </Button>
         <Anchor component={Link} to="/store?tab=customize" fz="sm">

@@ -55,19 +55,38 @@ export function ReportFiltersBar({
   show: { period: boolean; people: boolean; schoolPeriods: boolean };
 }) {
   const mine = usePeriods();
-  const ofSchool = useQuery({ queryKey: queryKeys.periods.school, queryFn: () => unwrap(periodCalls.list('school')), enabled: show.period && show.schoolPeriods });
+  const ofSchool = useQuery({
+    queryKey: queryKeys.periods.school,
+    queryFn: () => unwrap(periodCalls.list('school')),
+    enabled: show.period && show.schoolPeriods,
+  });
   const periods = show.schoolPeriods ? ofSchool : mine;
-  const houses = useQuery({ queryKey: queryKeys.houses, queryFn: () => unwrap(school.houses()), enabled: show.people });
-  const grades = useQuery({ queryKey: queryKeys.gradeLevels, queryFn: () => unwrap(school.gradeLevels()), enabled: show.people });
+  const houses = useQuery({
+    queryKey: queryKeys.houses,
+    queryFn: () => unwrap(school.houses()),
+    enabled: show.people,
+  });
+  const grades = useQuery({
+    queryKey: queryKeys.gradeLevels,
+    queryFn: () => unwrap(school.gradeLevels()),
+    enabled: show.people,
+  });
   const pickRange = (key: string | null) => {
     const r = meta.ranges.find((x) => x.key === key);
-    onChange(r ? { ...value, range: r.key, startDate: r.from, endDate: r.to } : { ...value, range: 'custom' });
+    onChange(
+      r
+        ? { ...value, range: r.key, startDate: r.from, endDate: r.to }
+        : { ...value, range: 'custom' },
+    );
   };
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <Select
         label="Date range"
-        data={[...meta.ranges.map((r) => ({ value: r.key, label: r.label })), { value: 'custom', label: 'Custom range' }]}
+        data={[
+          ...meta.ranges.map((r) => ({ value: r.key, label: r.label })),
+          { value: 'custom', label: 'Custom range' },
+        ]}
         value={value.range}
         onChange={pickRange}
         allowDeselect={false}
@@ -75,14 +94,32 @@ export function ReportFiltersBar({
       />
       {value.range === 'custom' ? (
         <>
-          <DateInput label="From" value={value.startDate || null} maxDate={value.endDate || undefined} onChange={(d) => onChange({ ...value, startDate: d ?? '' })} w={{ base: '100%', xs: 170 }} />
-          <DateInput label="To" value={value.endDate || null} minDate={value.startDate || undefined} onChange={(d) => onChange({ ...value, endDate: d ?? '' })} w={{ base: '100%', xs: 170 }} />
+          <DateInput
+            label="From"
+            value={value.startDate || null}
+            maxDate={value.endDate || undefined}
+            onChange={(d) => onChange({ ...value, startDate: d ?? '' })}
+            w={{ base: '100%', xs: 170 }}
+          />
+          <DateInput
+            label="To"
+            value={value.endDate || null}
+            minDate={value.startDate || undefined}
+            onChange={(d) => onChange({ ...value, endDate: d ?? '' })}
+            w={{ base: '100%', xs: 170 }}
+          />
         </>
       ) : null}
       {show.period ? (
         <Select
           label="Period"
-          data={[ALL('All periods'), ...(periods.data ?? []).map((p) => ({ value: p._id, label: p.name ? `${p.label} (${p.name})` : p.label }))]}
+          data={[
+            ALL('All periods'),
+            ...(periods.data ?? []).map((p) => ({
+              value: p._id,
+              label: p.name ? `${p.label} (${p.name})` : p.label,
+            })),
+          ]}
           value={value.periodId}
           onChange={(v) => onChange({ ...value, periodId: v ?? '' })}
           allowDeselect={false}
@@ -93,7 +130,10 @@ export function ReportFiltersBar({
         <>
           <Select
             label="House"
-            data={[ALL('All houses'), ...(houses.data ?? []).map((h) => ({ value: h.name, label: h.name }))]}
+            data={[
+              ALL('All houses'),
+              ...(houses.data ?? []).map((h) => ({ value: h.name, label: h.name })),
+            ]}
             value={value.house}
             onChange={(v) => onChange({ ...value, house: v ?? '' })}
             allowDeselect={false}
@@ -101,7 +141,10 @@ export function ReportFiltersBar({
           />
           <Select
             label="Grade level"
-            data={[ALL('All grades'), ...(grades.data ?? []).map((g) => ({ value: g.value, label: g.label }))]}
+            data={[
+              ALL('All grades'),
+              ...(grades.data ?? []).map((g) => ({ value: g.value, label: g.label })),
+            ]}
             value={value.gradeLevel}
             onChange={(v) => onChange({ ...value, gradeLevel: v ?? '' })}
             allowDeselect={false}

@@ -9,7 +9,15 @@ import { QueryState } from '../../components/QueryState';
 import { useUser } from '../../session';
 import { SurveyResults } from '../../surveys/SurveyResults';
 import { initialFilters, ReportFiltersBar, type FilterState } from './ReportFiltersBar';
-import { ClassTab, MyClassesTab, SchoolDashboardTab, SchoolStudentsTab, StudentTab, TeacherUsageTab, type TabProps } from './tabs';
+import {
+  ClassTab,
+  MyClassesTab,
+  SchoolDashboardTab,
+  SchoolStudentsTab,
+  StudentTab,
+  TeacherUsageTab,
+  type TabProps,
+} from './tabs';
 
 /** One tab of the screen: shown when `visible` says so; its filters; its panel. */
 interface ReportTabDef {
@@ -28,21 +36,69 @@ const has = (tab: ReportsMeta['tabs'][number]) => (meta: ReportsMeta) => meta.ta
  * is one more entry here.
  */
 const REPORT_TABS: ReportTabDef[] = [
-  { value: 'myClasses', label: 'My classes', visible: has('myClasses'), filters: { period: true, people: true }, Panel: MyClassesTab },
-  { value: 'class', label: 'Class report', visible: has('class'), filters: { period: true, people: true }, Panel: ClassTab },
-  { value: 'student', label: 'Student report', visible: has('student'), filters: { period: false, people: false }, Panel: StudentTab },
-  { value: 'teacherUsage', label: 'Teacher usage', visible: has('teacherUsage'), filters: { period: false, people: false }, Panel: TeacherUsageTab },
-  { value: 'schoolStudents', label: 'School students', visible: has('schoolStudents'), filters: { period: true, people: true }, Panel: SchoolStudentsTab },
-  { value: 'schoolDashboard', label: 'School dashboard', visible: has('schoolDashboard'), filters: { period: true, people: true }, Panel: SchoolDashboardTab },
-  { value: 'surveys', label: 'Surveys', visible: (_meta, user) => user !== null && allows(user, 'surveys:results'), filters: null, Panel: () => <SurveyResults headingLevel={2} /> },
+  {
+    value: 'myClasses',
+    label: 'My classes',
+    visible: has('myClasses'),
+    filters: { period: true, people: true },
+    Panel: MyClassesTab,
+  },
+  {
+    value: 'class',
+    label: 'Class report',
+    visible: has('class'),
+    filters: { period: true, people: true },
+    Panel: ClassTab,
+  },
+  {
+    value: 'student',
+    label: 'Student report',
+    visible: has('student'),
+    filters: { period: false, people: false },
+    Panel: StudentTab,
+  },
+  {
+    value: 'teacherUsage',
+    label: 'Teacher usage',
+    visible: has('teacherUsage'),
+    filters: { period: false, people: false },
+    Panel: TeacherUsageTab,
+  },
+  {
+    value: 'schoolStudents',
+    label: 'School students',
+    visible: has('schoolStudents'),
+    filters: { period: true, people: true },
+    Panel: SchoolStudentsTab,
+  },
+  {
+    value: 'schoolDashboard',
+    label: 'School dashboard',
+    visible: has('schoolDashboard'),
+    filters: { period: true, people: true },
+    Panel: SchoolDashboardTab,
+  },
+  {
+    value: 'surveys',
+    label: 'Surveys',
+    visible: (_meta, user) => user !== null && allows(user, 'surveys:results'),
+    filters: null,
+    Panel: () => <SurveyResults headingLevel={2} />,
+  },
 ];
 
 /** Teacher and school reports: a tab per report the user may read, with a shared range and filters. */
 export default function ReportsPage() {
-  const meta = useQuery({ queryKey: queryKeys.reports.meta, queryFn: () => unwrap(reports.meta()) });
+  const meta = useQuery({
+    queryKey: queryKeys.reports.meta,
+    queryFn: () => unwrap(reports.meta()),
+  });
   return (
     <Page>
-      <PageHeader title="Reports" description="Points earned, given and spent, by class, student, teacher and school." />
+      <PageHeader
+        title="Reports"
+        description="Points earned, given and spent, by class, student, teacher and school."
+      />
       <QueryState query={meta} loading="Loading reports">
         {(m) => <ReportTabs meta={m} />}
       </QueryState>
@@ -73,7 +129,12 @@ function ReportTabs({ meta }: { meta: ReportsMeta }) {
           <Stack gap="md">
             {t.filters && (
               <Card p="md">
-                <ReportFiltersBar meta={meta} value={filters} onChange={setFilters} show={{ ...t.filters, schoolPeriods }} />
+                <ReportFiltersBar
+                  meta={meta}
+                  value={filters}
+                  onChange={setFilters}
+                  show={{ ...t.filters, schoolPeriods }}
+                />
               </Card>
             )}
             <Card p="md">

@@ -18,7 +18,11 @@ export interface Column<R> {
 type Sort = { key: string; dir: 'asc' | 'desc' };
 
 /** Sorts rows by a column: numbers as numbers, text without case; empty values last. */
-export function sortRows<R>(rows: readonly R[], columns: readonly Column<R>[], sort: Sort | null): R[] {
+export function sortRows<R>(
+  rows: readonly R[],
+  columns: readonly Column<R>[],
+  sort: Sort | null,
+): R[] {
   const col = sort && columns.find((c) => c.key === sort.key);
   if (!col || !sort) return [...rows];
   const sign = sort.dir === 'asc' ? 1 : -1;
@@ -28,7 +32,9 @@ export function sortRows<R>(rows: readonly R[], columns: readonly Column<R>[], s
     if (x === null || x === '') return y === null || y === '' ? 0 : 1;
     if (y === null || y === '') return -1;
     if (typeof x === 'number' && typeof y === 'number') return sign * (x - y);
-    return sign * String(x).localeCompare(String(y), undefined, { numeric: true, sensitivity: 'base' });
+    return (
+      sign * String(x).localeCompare(String(y), undefined, { numeric: true, sensitivity: 'base' })
+    );
   });
 }
 
@@ -48,11 +54,33 @@ interface Props<R> {
  * A table sortable by any column (header buttons, aria-sort) with a CSV download of exactly the
  * rows and columns shown, in the order shown.
  */
-export function SortableTable<R>({ caption, columns, rows, rowKey, fileName, timeZone, initialSort, empty = 'Nothing in this range.' }: Props<R>) {
+export function SortableTable<R>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  fileName,
+  timeZone,
+  initialSort,
+  empty = 'Nothing in this range.',
+}: Props<R>) {
   const [sort, setSort] = useState<Sort | null>(initialSort ?? null);
   const shown = useMemo(() => sortRows(rows, columns, sort), [rows, columns, sort]);
-  const toggle = (key: string) => setSort((s) => (s?.key === key ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: columns.find((c) => c.key === key)?.numeric ? 'desc' : 'asc' }));
-  const csv = () => download(`${fileName}.csv`, toCsv(columns.map((c) => ({ label: c.label, value: c.value, dated: c.dated })), shown, timeZone));
+  const toggle = (key: string) =>
+    setSort((s) =>
+      s?.key === key
+        ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' }
+        : { key, dir: columns.find((c) => c.key === key)?.numeric ? 'desc' : 'asc' },
+    );
+  const csv = () =>
+    download(
+      `${fileName}.csv`,
+      toCsv(
+        columns.map((c) => ({ label: c.label, value: c.value, dated: c.dated })),
+        shown,
+        timeZone,
+      ),
+    );
 
   return (
     <div>
@@ -60,7 +88,13 @@ export function SortableTable<R>({ caption, columns, rows, rowKey, fileName, tim
         <Text size="sm" c="dimmed">
           {shown.length} {shown.length === 1 ? 'row' : 'rows'}
         </Text>
-        <Button size="xs" variant="light" onClick={csv} disabled={!shown.length} aria-label={`Download CSV: ${caption}`}>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={csv}
+          disabled={!shown.length}
+          aria-label={`Download CSV: ${caption}`}
+        >
           Download CSV
         </Button>
       </Group>
@@ -77,10 +111,18 @@ export function SortableTable<R>({ caption, columns, rows, rowKey, fileName, tim
                 {columns.map((c) => {
                   const dir = sort?.key === c.key ? sort.dir : null;
                   return (
-                    <Table.Th key={c.key} aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'} ta={c.numeric ? 'right' : undefined}>
+                    <Table.Th
+                      key={c.key}
+                      aria-sort={
+                        dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'
+                      }
+                      ta={c.numeric ? 'right' : undefined}
+                    >
                       <UnstyledButton onClick={() => toggle(c.key)} fw={600} fz="sm">
                         {c.label}
-                        <span aria-hidden="true">{dir === 'asc' ? ' ▲' : dir === 'desc' ? ' ▼' : ''}</span>
+                        <span aria-hidden="true">
+                          {dir === 'asc' ? ' ▲' : dir === 'desc' ? ' ▼' : ''}
+                        </span>
                       </UnstyledButton>
                     </Table.Th>
                   );

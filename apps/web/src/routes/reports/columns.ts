@@ -3,7 +3,12 @@ import type { Column } from './SortableTable';
 
 const name = (r: { firstName: string; lastName: string }) => `${r.lastName}, ${r.firstName}`;
 
-type ReportStudent = { firstName: string; lastName: string; gradeLevel: string | null; house: string | null };
+type ReportStudent = {
+  firstName: string;
+  lastName: string;
+  gradeLevel: string | null;
+  house: string | null;
+};
 
 /** Who a row is about: name, grade and house. */
 export const studentColumns = <R extends ReportStudent>(): Column<R>[] => [
@@ -27,16 +32,34 @@ export const CLASS_COLUMNS: Column<ClassSumsRow>[] = STUDENT_COLUMNS.flatMap((c)
   c.key === 'flags'
     ? [
         c,
-        { key: 'classBonuses', label: 'Bonuses in class', value: (r: ClassSumsRow) => r.classBonusCount, numeric: true },
-        { key: 'classFlags', label: 'Flags in class', value: (r: ClassSumsRow) => r.classFlagCount, numeric: true },
+        {
+          key: 'classBonuses',
+          label: 'Bonuses in class',
+          value: (r: ClassSumsRow) => r.classBonusCount,
+          numeric: true,
+        },
+        {
+          key: 'classFlags',
+          label: 'Flags in class',
+          value: (r: ClassSumsRow) => r.classFlagCount,
+          numeric: true,
+        },
       ]
     : [c],
 );
 
 /** What the class columns mean, said once under each class table. */
-export const CLASS_COLUMNS_NOTE = 'Earned, Bonuses and Flags count everything the student received in the range; “in class” counts what was given from this class’s roster.';
+export const CLASS_COLUMNS_NOTE =
+  'Earned, Bonuses and Flags count everything the student received in the range; “in class” counts what was given from this class’s roster.';
 
-type GivenSums = { bonusPoints: number; bonusCount: number; flagPoints: number; flagCount: number; otherPoints: number; otherCount: number };
+type GivenSums = {
+  bonusPoints: number;
+  bonusCount: number;
+  flagPoints: number;
+  flagCount: number;
+  otherPoints: number;
+  otherCount: number;
+};
 
 /** What a giver gave (teacher usage, to whom); `suffix` names the counts ("Bonuses given"). */
 export const givenColumns = <R extends GivenSums>(suffix: string): Column<R>[] => [

@@ -5,7 +5,14 @@ import { useQuery } from '@tanstack/react-query';
 import { queryKeys, reports, school, unwrap, type ClassSumsRow, type ReportsMeta } from '../../api';
 import { QueryState } from '../../components/QueryState';
 import { ChartFigure } from './ChartFigure';
-import { CLASS_COLUMNS, CLASS_COLUMNS_NOTE, givenColumns, personName, STUDENT_COLUMNS, studentColumns } from './columns';
+import {
+  CLASS_COLUMNS,
+  CLASS_COLUMNS_NOTE,
+  givenColumns,
+  personName,
+  STUDENT_COLUMNS,
+  studentColumns,
+} from './columns';
 import { toQuery, type FilterState } from './ReportFiltersBar';
 import { SortableTable, type Column } from './SortableTable';
 
@@ -16,14 +23,23 @@ export interface TabProps {
 
 const rangeText = (r: { startDate: string; endDate: string }) => `${r.startDate} to ${r.endDate}`;
 /** Trend points labelled by day, or by month (YYYY-MM) when the answer went by month. */
-const trendData = <P extends { date: string }>(d: { trend: P[]; trendBy: 'day' | 'month' }) => (d.trendBy === 'month' ? d.trend.map((p) => ({ ...p, date: p.date.slice(0, 7) })) : d.trend);
-const file = (what: string, r: { startDate: string; endDate: string }) => `${what}-${r.startDate}-${r.endDate}`;
+const trendData = <P extends { date: string }>(d: { trend: P[]; trendBy: 'day' | 'month' }) =>
+  d.trendBy === 'month' ? d.trend.map((p) => ({ ...p, date: p.date.slice(0, 7) })) : d.trend;
+const file = (what: string, r: { startDate: string; endDate: string }) =>
+  `${what}-${r.startDate}-${r.endDate}`;
 
 /** My classes: each period's students, earned, flags, bonuses and spent. */
 export function MyClassesTab({ meta, filters }: TabProps) {
   const q = toQuery(filters);
-  const query = useQuery({ queryKey: queryKeys.reports.tab('myClasses', q), queryFn: () => unwrap(reports.myClasses(q)), placeholderData: (p) => p });
-  const columns = useMemo<Column<ClassSumsRow & { periodLabel: string }>[]>(() => [{ key: 'period', label: 'Period', value: (r) => r.periodLabel }, ...CLASS_COLUMNS], []);
+  const query = useQuery({
+    queryKey: queryKeys.reports.tab('myClasses', q),
+    queryFn: () => unwrap(reports.myClasses(q)),
+    placeholderData: (p) => p,
+  });
+  const columns = useMemo<Column<ClassSumsRow & { periodLabel: string }>[]>(
+    () => [{ key: 'period', label: 'Period', value: (r) => r.periodLabel }, ...CLASS_COLUMNS],
+    [],
+  );
   return (
     <QueryState query={query} loading="Loading my classes" size="section">
       {(data) => (
@@ -60,8 +76,20 @@ export function ClassTab({ meta, filters }: TabProps) {
     <QueryState query={query} loading="Loading the class report" size="section">
       {(data) => (
         <Stack gap="lg">
-          <ChartFigure title={`${data.periodLabel}: points by ${data.trendBy}`} summary={`Bonuses and flags by ${data.trendBy} for ${data.periodLabel}, ${rangeText(data)}`}>
-            <LineChart h={220} data={trendData(data)} dataKey="date" series={[{ name: 'bonuses', label: 'Bonuses', color: 'teal.7' }, { name: 'flags', label: 'Flags', color: 'red.7' }]} withLegend />
+          <ChartFigure
+            title={`${data.periodLabel}: points by ${data.trendBy}`}
+            summary={`Bonuses and flags by ${data.trendBy} for ${data.periodLabel}, ${rangeText(data)}`}
+          >
+            <LineChart
+              h={220}
+              data={trendData(data)}
+              dataKey="date"
+              series={[
+                { name: 'bonuses', label: 'Bonuses', color: 'teal.7' },
+                { name: 'flags', label: 'Flags', color: 'red.7' },
+              ]}
+              withLegend
+            />
           </ChartFigure>
           <SortableTable
             caption={`${data.periodLabel}, ${rangeText(data)}`}
@@ -87,11 +115,23 @@ export function StudentTab({ meta, filters }: TabProps) {
   const q = toQuery(filters);
   const teacherOnly = !meta.tabs.includes('schoolStudents');
   // A teacher picks among their classes' students; school-wide readers among the school's.
-  const mine = useQuery({ queryKey: queryKeys.reports.tab('myClasses', {}), queryFn: () => unwrap(reports.myClasses({})), enabled: teacherOnly });
-  const all = useQuery({ queryKey: queryKeys.schoolStudents, queryFn: () => unwrap(school.students()), enabled: !teacherOnly });
+  const mine = useQuery({
+    queryKey: queryKeys.reports.tab('myClasses', {}),
+    queryFn: () => unwrap(reports.myClasses({})),
+    enabled: teacherOnly,
+  });
+  const all = useQuery({
+    queryKey: queryKeys.schoolStudents,
+    queryFn: () => unwrap(school.students()),
+    enabled: !teacherOnly,
+  });
   const choices = useMemo(() => {
     const people = teacherOnly
-      ? (mine.data?.rows ?? []).map((r) => ({ id: r.studentId, firstName: r.firstName, lastName: r.lastName }))
+      ? (mine.data?.rows ?? []).map((r) => ({
+          id: r.studentId,
+          firstName: r.firstName,
+          lastName: r.lastName,
+        }))
       : (all.data ?? []).map((s) => ({ id: s._id, firstName: s.firstName, lastName: s.lastName }));
     const seen = new Map(people.map((p) => [p.id, { value: p.id, label: personName(p) }]));
     return [...seen.values()].sort((a, b) => a.label.localeCompare(b.label));
@@ -111,7 +151,16 @@ export function StudentTab({ meta, filters }: TabProps) {
   ];
   return (
     <Stack gap="lg">
-      <Select label="Student" placeholder="Search by name" searchable data={choices} value={studentId} onChange={setStudentId} w={{ base: '100%', xs: 320 }} nothingFoundMessage="No student by that name" />
+      <Select
+        label="Student"
+        placeholder="Search by name"
+        searchable
+        data={choices}
+        value={studentId}
+        onChange={setStudentId}
+        w={{ base: '100%', xs: 320 }}
+        nothingFoundMessage="No student by that name"
+      />
       {!studentId ? (
         <Text c="dimmed">Choose a student to see their report.</Text>
       ) : (
@@ -121,11 +170,30 @@ export function StudentTab({ meta, filters }: TabProps) {
             return (
               <Stack gap="lg">
                 <SimpleGrid cols={{ base: 1, md: 2 }}>
-                  <ChartFigure title="Balance over time" summary={`${who}'s balance by day, ${rangeText(data)}`}>
-                    <LineChart h={220} data={data.balanceOverTime} dataKey="date" series={[{ name: 'balance', label: 'Balance', color: 'indigo.7' }]} />
+                  <ChartFigure
+                    title="Balance over time"
+                    summary={`${who}'s balance by day, ${rangeText(data)}`}
+                  >
+                    <LineChart
+                      h={220}
+                      data={data.balanceOverTime}
+                      dataKey="date"
+                      series={[{ name: 'balance', label: 'Balance', color: 'indigo.7' }]}
+                    />
                   </ChartFigure>
-                  <ChartFigure title="By category" summary={`${who}'s points by category, ${rangeText(data)}`}>
-                    <BarChart h={220} data={data.byCategory.map((c) => ({ category: c.category, points: c.category === 'Store' ? -c.spent : c.earned }))} dataKey="category" series={[{ name: 'points', label: 'Points', color: 'teal.7' }]} />
+                  <ChartFigure
+                    title="By category"
+                    summary={`${who}'s points by category, ${rangeText(data)}`}
+                  >
+                    <BarChart
+                      h={220}
+                      data={data.byCategory.map((c) => ({
+                        category: c.category,
+                        points: c.category === 'Store' ? -c.spent : c.earned,
+                      }))}
+                      dataKey="category"
+                      series={[{ name: 'points', label: 'Points', color: 'teal.7' }]}
+                    />
                   </ChartFigure>
                 </SimpleGrid>
                 <SortableTable
@@ -141,7 +209,14 @@ export function StudentTab({ meta, filters }: TabProps) {
                   fileName={file('student-by-category', data)}
                   timeZone={meta.timeZone}
                 />
-                <SortableTable caption={`${who}: history, ${rangeText(data)}`} columns={historyColumns} rows={data.history} rowKey={(r) => r._id} fileName={file('student-history', data)} timeZone={meta.timeZone} />
+                <SortableTable
+                  caption={`${who}: history, ${rangeText(data)}`}
+                  columns={historyColumns}
+                  rows={data.history}
+                  rowKey={(r) => r._id}
+                  fileName={file('student-history', data)}
+                  timeZone={meta.timeZone}
+                />
               </Stack>
             );
           }}
@@ -152,9 +227,18 @@ export function StudentTab({ meta, filters }: TabProps) {
 }
 
 /** To whom one staff member gave: per student, over the same range and filters. */
-function TeacherGivingSection({ meta, filters, giverId, onClose }: TabProps & { giverId: string; onClose: () => void }) {
+function TeacherGivingSection({
+  meta,
+  filters,
+  giverId,
+  onClose,
+}: TabProps & { giverId: string; onClose: () => void }) {
   const q = toQuery(filters);
-  const query = useQuery({ queryKey: queryKeys.reports.tab('teacherGiving', q, giverId), queryFn: () => unwrap(reports.teacherGiving(giverId, q)), placeholderData: (p) => p });
+  const query = useQuery({
+    queryKey: queryKeys.reports.tab('teacherGiving', q, giverId),
+    queryFn: () => unwrap(reports.teacherGiving(giverId, q)),
+    placeholderData: (p) => p,
+  });
   const heading = useRef<HTMLHeadingElement>(null);
   // The section opens below the table: take the reader there.
   useEffect(() => heading.current?.focus(), [giverId]);
@@ -181,7 +265,10 @@ function TeacherGivingSection({ meta, filters, giverId, onClose }: TabProps & { 
             columns={columns}
             rows={data.rows}
             rowKey={(r) => r.studentId}
-            fileName={file(`to-whom-${data.giver.lastName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, data)}
+            fileName={file(
+              `to-whom-${data.giver.lastName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
+              data,
+            )}
             timeZone={meta.timeZone}
             initialSort={{ key: 'bonusCount', dir: 'desc' }}
             empty="They gave nothing in this range."
@@ -195,7 +282,11 @@ function TeacherGivingSection({ meta, filters, giverId, onClose }: TabProps & { 
 /** Teacher usage: who gives how much and how often (and to whom, per staff member); who has not given this week. */
 export function TeacherUsageTab({ meta, filters }: TabProps) {
   const q = toQuery(filters);
-  const query = useQuery({ queryKey: queryKeys.reports.tab('teacherUsage', q), queryFn: () => unwrap(reports.teacherUsage(q)), placeholderData: (p) => p });
+  const query = useQuery({
+    queryKey: queryKeys.reports.tab('teacherUsage', q),
+    queryFn: () => unwrap(reports.teacherUsage(q)),
+    placeholderData: (p) => p,
+  });
   const [giverId, setGiverId] = useState<string | null>(null);
   type Row = NonNullable<typeof query.data>['rows'][number];
   const columns: Column<Row>[] = [
@@ -204,7 +295,13 @@ export function TeacherUsageTab({ meta, filters }: TabProps) {
       label: 'Staff member',
       value: personName,
       render: (r) => (
-        <Anchor component="button" type="button" ta="start" onClick={() => setGiverId(r.giverId)} aria-label={`${personName(r)}: to whom`}>
+        <Anchor
+          component="button"
+          type="button"
+          ta="start"
+          onClick={() => setGiverId(r.giverId)}
+          aria-label={`${personName(r)}: to whom`}
+        >
           {personName(r)}
         </Anchor>
       ),
@@ -216,17 +313,51 @@ export function TeacherUsageTab({ meta, filters }: TabProps) {
   return (
     <QueryState query={query} loading="Loading teacher usage" size="section">
       {(data) => {
-        const top = [...data.rows].sort((a, b) => b.bonusCount + b.flagCount - (a.bonusCount + a.flagCount)).slice(0, 10);
+        const top = [...data.rows]
+          .sort((a, b) => b.bonusCount + b.flagCount - (a.bonusCount + a.flagCount))
+          .slice(0, 10);
         return (
           <Stack gap="lg">
-            <ChartFigure title="Most active givers" summary={`The ten staff members who gave the most bonuses and flags, ${rangeText(data)}`}>
-              <BarChart h={240} data={top.map((r) => ({ name: personName(r), bonuses: r.bonusCount, flags: r.flagCount }))} dataKey="name" type="stacked" series={[{ name: 'bonuses', label: 'Bonuses', color: 'teal.7' }, { name: 'flags', label: 'Flags', color: 'red.7' }]} withLegend />
+            <ChartFigure
+              title="Most active givers"
+              summary={`The ten staff members who gave the most bonuses and flags, ${rangeText(data)}`}
+            >
+              <BarChart
+                h={240}
+                data={top.map((r) => ({
+                  name: personName(r),
+                  bonuses: r.bonusCount,
+                  flags: r.flagCount,
+                }))}
+                dataKey="name"
+                type="stacked"
+                series={[
+                  { name: 'bonuses', label: 'Bonuses', color: 'teal.7' },
+                  { name: 'flags', label: 'Flags', color: 'red.7' },
+                ]}
+                withLegend
+              />
             </ChartFigure>
-            <SortableTable caption={`Teacher usage, ${rangeText(data)}`} columns={columns} rows={data.rows} rowKey={(r) => r.giverId} fileName={file('teacher-usage', data)} timeZone={meta.timeZone} initialSort={{ key: 'bonusCount', dir: 'desc' }} />
+            <SortableTable
+              caption={`Teacher usage, ${rangeText(data)}`}
+              columns={columns}
+              rows={data.rows}
+              rowKey={(r) => r.giverId}
+              fileName={file('teacher-usage', data)}
+              timeZone={meta.timeZone}
+              initialSort={{ key: 'bonusCount', dir: 'desc' }}
+            />
             <Text size="sm" c="dimmed">
               Choose a staff member’s name to see to whom they gave.
             </Text>
-            {giverId && <TeacherGivingSection meta={meta} filters={filters} giverId={giverId} onClose={() => setGiverId(null)} />}
+            {giverId && (
+              <TeacherGivingSection
+                meta={meta}
+                filters={filters}
+                giverId={giverId}
+                onClose={() => setGiverId(null)}
+              />
+            )}
             <SortableTable
               caption={`Not given this week (since ${data.weekStart})`}
               columns={[{ key: 'name', label: 'Staff member', value: personName }]}
@@ -243,7 +374,16 @@ export function TeacherUsageTab({ meta, filters }: TabProps) {
   );
 }
 
-const groupColumns = (label: string): Column<{ key: string; students: number; earned: number; bonuses: number; flagCount: number; spent: number }>[] => [
+const groupColumns = (
+  label: string,
+): Column<{
+  key: string;
+  students: number;
+  earned: number;
+  bonuses: number;
+  flagCount: number;
+  spent: number;
+}>[] => [
   { key: 'key', label, value: (r) => r.key },
   { key: 'students', label: 'Students', value: (r) => r.students, numeric: true },
   { key: 'earned', label: 'Earned', value: (r) => r.earned, numeric: true },
@@ -254,26 +394,80 @@ const groupColumns = (label: string): Column<{ key: string; students: number; ea
 /** School students: top earners, most flagged, by grade and by house. */
 export function SchoolStudentsTab({ meta, filters }: TabProps) {
   const q = toQuery(filters);
-  const query = useQuery({ queryKey: queryKeys.reports.tab('schoolStudents', q), queryFn: () => unwrap(reports.schoolStudents(q)), placeholderData: (p) => p });
+  const query = useQuery({
+    queryKey: queryKeys.reports.tab('schoolStudents', q),
+    queryFn: () => unwrap(reports.schoolStudents(q)),
+    placeholderData: (p) => p,
+  });
   return (
     <QueryState query={query} loading="Loading school students" size="section">
       {(data) => {
-        const flagged = data.rows.filter((r) => r.flagCount > 0).sort((a, b) => b.flagCount - a.flagCount).slice(0, 10);
+        const flagged = data.rows
+          .filter((r) => r.flagCount > 0)
+          .sort((a, b) => b.flagCount - a.flagCount)
+          .slice(0, 10);
         return (
           <Stack gap="lg">
             <SimpleGrid cols={{ base: 1, md: 2 }}>
-              <ChartFigure title="Earned by grade" summary={`Points earned by grade level, ${rangeText(data)}`}>
-                <BarChart h={220} data={data.byGrade.map((g) => ({ grade: g.key, earned: g.earned }))} dataKey="grade" series={[{ name: 'earned', label: 'Earned', color: 'indigo.7' }]} />
+              <ChartFigure
+                title="Earned by grade"
+                summary={`Points earned by grade level, ${rangeText(data)}`}
+              >
+                <BarChart
+                  h={220}
+                  data={data.byGrade.map((g) => ({ grade: g.key, earned: g.earned }))}
+                  dataKey="grade"
+                  series={[{ name: 'earned', label: 'Earned', color: 'indigo.7' }]}
+                />
               </ChartFigure>
-              <ChartFigure title="Earned by house" summary={`Points earned by house, ${rangeText(data)}`}>
-                <BarChart h={220} data={data.byHouse.map((g) => ({ house: g.key, earned: g.earned }))} dataKey="house" series={[{ name: 'earned', label: 'Earned', color: 'teal.7' }]} />
+              <ChartFigure
+                title="Earned by house"
+                summary={`Points earned by house, ${rangeText(data)}`}
+              >
+                <BarChart
+                  h={220}
+                  data={data.byHouse.map((g) => ({ house: g.key, earned: g.earned }))}
+                  dataKey="house"
+                  series={[{ name: 'earned', label: 'Earned', color: 'teal.7' }]}
+                />
               </ChartFigure>
             </SimpleGrid>
-            <SortableTable caption={`Students (top earners first), ${rangeText(data)}`} columns={STUDENT_COLUMNS} rows={data.rows} rowKey={(r) => r.studentId} fileName={file('school-students', data)} timeZone={meta.timeZone} initialSort={{ key: 'earned', dir: 'desc' }} />
-            <SortableTable caption="Most flagged" columns={STUDENT_COLUMNS} rows={flagged} rowKey={(r) => r.studentId} fileName={file('most-flagged', data)} timeZone={meta.timeZone} initialSort={{ key: 'flags', dir: 'desc' }} empty="No flags in this range." />
+            <SortableTable
+              caption={`Students (top earners first), ${rangeText(data)}`}
+              columns={STUDENT_COLUMNS}
+              rows={data.rows}
+              rowKey={(r) => r.studentId}
+              fileName={file('school-students', data)}
+              timeZone={meta.timeZone}
+              initialSort={{ key: 'earned', dir: 'desc' }}
+            />
+            <SortableTable
+              caption="Most flagged"
+              columns={STUDENT_COLUMNS}
+              rows={flagged}
+              rowKey={(r) => r.studentId}
+              fileName={file('most-flagged', data)}
+              timeZone={meta.timeZone}
+              initialSort={{ key: 'flags', dir: 'desc' }}
+              empty="No flags in this range."
+            />
             <SimpleGrid cols={{ base: 1, md: 2 }}>
-              <SortableTable caption="By grade" columns={groupColumns('Grade')} rows={data.byGrade} rowKey={(r) => r.key} fileName={file('by-grade', data)} timeZone={meta.timeZone} />
-              <SortableTable caption="By house" columns={groupColumns('House')} rows={data.byHouse} rowKey={(r) => r.key} fileName={file('by-house', data)} timeZone={meta.timeZone} />
+              <SortableTable
+                caption="By grade"
+                columns={groupColumns('Grade')}
+                rows={data.byGrade}
+                rowKey={(r) => r.key}
+                fileName={file('by-grade', data)}
+                timeZone={meta.timeZone}
+              />
+              <SortableTable
+                caption="By house"
+                columns={groupColumns('House')}
+                rows={data.byHouse}
+                rowKey={(r) => r.key}
+                fileName={file('by-house', data)}
+                timeZone={meta.timeZone}
+              />
             </SimpleGrid>
           </Stack>
         );
@@ -298,7 +492,11 @@ function Stat({ label, value }: { label: string; value: number }) {
 /** School dashboard: totals, trend, house standings, store sales. */
 export function SchoolDashboardTab({ meta, filters }: TabProps) {
   const q = toQuery(filters);
-  const query = useQuery({ queryKey: queryKeys.reports.tab('schoolDashboard', q), queryFn: () => unwrap(reports.schoolDashboard(q)), placeholderData: (p) => p });
+  const query = useQuery({
+    queryKey: queryKeys.reports.tab('schoolDashboard', q),
+    queryFn: () => unwrap(reports.schoolDashboard(q)),
+    placeholderData: (p) => p,
+  });
   return (
     <QueryState query={query} loading="Loading the school dashboard" size="section">
       {(data) => (
@@ -311,8 +509,20 @@ export function SchoolDashboardTab({ meta, filters }: TabProps) {
             <Stat label="Points spent" value={data.totals.spent} />
             <Stat label="Orders" value={data.totals.orders} />
           </SimpleGrid>
-          <ChartFigure title={`Trend by ${data.trendBy}`} summary={`Points earned and spent by ${data.trendBy}, ${rangeText(data)}`}>
-            <LineChart h={240} data={trendData(data)} dataKey="date" series={[{ name: 'earned', label: 'Earned', color: 'teal.7' }, { name: 'spent', label: 'Spent', color: 'indigo.7' }]} withLegend />
+          <ChartFigure
+            title={`Trend by ${data.trendBy}`}
+            summary={`Points earned and spent by ${data.trendBy}, ${rangeText(data)}`}
+          >
+            <LineChart
+              h={240}
+              data={trendData(data)}
+              dataKey="date"
+              series={[
+                { name: 'earned', label: 'Earned', color: 'teal.7' },
+                { name: 'spent', label: 'Spent', color: 'indigo.7' },
+              ]}
+              withLegend
+            />
           </ChartFigure>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Stack gap="xs">
@@ -340,7 +550,12 @@ export function SchoolDashboardTab({ meta, filters }: TabProps) {
               <SortableTable
                 caption={`Store sales by ${data.trendBy}, ${rangeText(data)}`}
                 columns={[
-                  { key: 'date', label: data.trendBy === 'month' ? 'Month' : 'Date', value: (r) => (data.trendBy === 'month' ? r.date.slice(0, 7) : r.date), dated: true },
+                  {
+                    key: 'date',
+                    label: data.trendBy === 'month' ? 'Month' : 'Date',
+                    value: (r) => (data.trendBy === 'month' ? r.date.slice(0, 7) : r.date),
+                    dated: true,
+                  },
                   { key: 'orders', label: 'Orders', value: (r) => r.orders, numeric: true },
                   { key: 'spent', label: 'Points spent', value: (r) => r.spent, numeric: true },
                 ]}

@@ -19,8 +19,13 @@ export function PeriodRoster({ period, detail, query }: Props) {
           <Text fw={600}>
             {periodLabel(period.periodNumber)} — {period.name}
           </Text>
-          <Badge variant="light" color={query && detail.data ? (matches.length ? 'grape' : 'gray') : 'grape'}>
-            {query && detail.data ? `${matches.length} of ${period.studentCount}` : period.studentCount}
+          <Badge
+            variant="light"
+            color={query && detail.data ? (matches.length ? 'grape' : 'gray') : 'grape'}
+          >
+            {query && detail.data
+              ? `${matches.length} of ${period.studentCount}`
+              : period.studentCount}
           </Badge>
         </Group>
         <Text fz="xs" c="dimmed">

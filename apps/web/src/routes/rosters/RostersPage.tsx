@@ -27,10 +27,12 @@ export default function RostersPage() {
   const searching = query.trim().length > 0;
   const withMatches = useMemo(
     () =>
-      (list.data ?? []).filter((_, i) => {
-        const d = details[i]?.data;
-        return d ? searchByName(d.students, query).length > 0 : false;
-      }).map((p) => p._id),
+      (list.data ?? [])
+        .filter((_, i) => {
+          const d = details[i]?.data;
+          return d ? searchByName(d.students, query).length > 0 : false;
+        })
+        .map((p) => p._id),
     [list.data, details, query],
   );
 
@@ -45,7 +47,12 @@ export default function RostersPage() {
             </Card>
           ) : (
             <Stack>
-              <TextInput label="Search students" placeholder="First or last name" value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
+              <TextInput
+                label="Search students"
+                placeholder="First or last name"
+                value={query}
+                onChange={(e) => setQuery(e.currentTarget.value)}
+              />
               {searching && withMatches.length === 0 && details.every((d) => !d.isPending) ? (
                 <Text c="dimmed">No student matches “{query.trim()}”.</Text>
               ) : null}
@@ -53,13 +60,23 @@ export default function RostersPage() {
                 multiple
                 variant="separated"
                 radius="lg"
-                styles={{ item: { background: 'var(--mantine-color-white)', borderColor: 'var(--mantine-color-gray-3)' } }}
+                styles={{
+                  item: {
+                    background: 'var(--mantine-color-white)',
+                    borderColor: 'var(--mantine-color-gray-3)',
+                  },
+                }}
                 value={searching ? withMatches : opened}
                 onChange={setOpened}
               >
                 {classes.map((p, i) =>
                   searching && !withMatches.includes(p._id) ? null : (
-                    <PeriodRoster key={p._id} period={p} query={query} detail={details[i] ?? LOADING} />
+                    <PeriodRoster
+                      key={p._id}
+                      period={p}
+                      query={query}
+                      detail={details[i] ?? LOADING}
+                    />
                   ),
                 )}
               </Accordion>

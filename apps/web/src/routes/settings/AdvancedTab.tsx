@@ -3,13 +3,21 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FLAG_POINTS_MAX, FLAG_POINTS_MIN } from '@app/domain';
-import { afterSchoolSettingsChange, settings, unwrap, type AdvancedSettingsBody, type SchoolSettings } from '../../api';
+import {
+  afterSchoolSettingsChange,
+  settings,
+  unwrap,
+  type AdvancedSettingsBody,
+  type SchoolSettings,
+} from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { QueryState } from '../../components/QueryState';
 import { useSchoolSettings } from './useSchoolSettings';
 
 const points = (v: unknown) =>
-  typeof v !== 'number' || !Number.isInteger(v) || v < FLAG_POINTS_MIN || v > FLAG_POINTS_MAX ? `A whole number from ${FLAG_POINTS_MIN} to ${FLAG_POINTS_MAX}` : null;
+  typeof v !== 'number' || !Number.isInteger(v) || v < FLAG_POINTS_MIN || v > FLAG_POINTS_MAX
+    ? `A whole number from ${FLAG_POINTS_MIN} to ${FLAG_POINTS_MAX}`
+    : null;
 
 function AdvancedForm({ current }: { current: SchoolSettings }) {
   const queryClient = useQueryClient();
@@ -42,7 +50,10 @@ function AdvancedForm({ current }: { current: SchoolSettings }) {
           label="Teachers may create their own custom bonuses and flags"
           {...form.getInputProps('canNonAdminCreateCustomActions', { type: 'checkbox' })}
         />
-        <Switch label="Teachers may give to every student of the school" {...form.getInputProps('canTeacherGiveAll', { type: 'checkbox' })} />
+        <Switch
+          label="Teachers may give to every student of the school"
+          {...form.getInputProps('canTeacherGiveAll', { type: 'checkbox' })}
+        />
         <Group grow align="flex-start" wrap="wrap">
           <NumberInput
             label="Points a flag takes (admins)"
@@ -61,7 +72,9 @@ function AdvancedForm({ current }: { current: SchoolSettings }) {
             {...form.getInputProps('nonAdminFlagPoints')}
           />
         </Group>
-        {save.isError ? <ErrorNotice title="Settings not saved" message={save.error.message} /> : null}
+        {save.isError ? (
+          <ErrorNotice title="Settings not saved" message={save.error.message} />
+        ) : null}
         <Group>
           <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
             Save advanced settings

@@ -1,12 +1,32 @@
 import '@mantine/dates/styles.css';
 import { useState } from 'react';
-import { Button, Card, Group, Modal, MultiSelect, Radio, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Group,
+  Modal,
+  MultiSelect,
+  Radio,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { gradeLabel, longDate, STORE_MODELS } from '@app/domain';
-import { afterDeliveryDatesChange, queryKeys, school, settings, unwrap, type DeliveryDate, type DeliveryDateBody, type DeliverySettings } from '../../api';
+import {
+  afterDeliveryDatesChange,
+  queryKeys,
+  school,
+  settings,
+  unwrap,
+  type DeliveryDate,
+  type DeliveryDateBody,
+  type DeliverySettings,
+} from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { QueryState } from '../../components/QueryState';
 
@@ -18,31 +38,69 @@ const MODEL_HELP: Record<string, string> = {
 /** Adds a date, or changes one (`editing`). */
 function DateForm({ editing, onDone }: { editing: DeliveryDate | null; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const grades = useQuery({ queryKey: queryKeys.gradeLevels, queryFn: () => unwrap(school.gradeLevels()) });
+  const grades = useQuery({
+    queryKey: queryKeys.gradeLevels,
+    queryFn: () => unwrap(school.gradeLevels()),
+  });
   const form = useForm({
-    initialValues: { date: editing?.date ?? null, cutOffDate: editing?.cutOffDate ?? null, gradeLevels: editing?.gradeLevels ?? [] } as {
+    initialValues: {
+      date: editing?.date ?? null,
+      cutOffDate: editing?.cutOffDate ?? null,
+      gradeLevels: editing?.gradeLevels ?? [],
+    } as {
       date: string | null;
       cutOffDate: string | null;
       gradeLevels: string[];
     },
     validate: {
       date: (d) => (d ? null : 'Choose the date'),
-      cutOffDate: (c, v) => (!c ? 'Choose the cut-off date' : v.date && c > v.date ? 'The cut-off must be on or before the date' : null),
+      cutOffDate: (c, v) =>
+        !c
+          ? 'Choose the cut-off date'
+          : v.date && c > v.date
+            ? 'The cut-off must be on or before the date'
+            : null,
     },
   });
   const save = useMutation({
-    mutationFn: (body: DeliveryDateBody) => unwrap(editing ? settings.updateDeliveryDate(editing._id, body) : settings.addDeliveryDate(body)),
+    mutationFn: (body: DeliveryDateBody) =>
+      unwrap(
+        editing ? settings.updateDeliveryDate(editing._id, body) : settings.addDeliveryDate(body),
+      ),
     onSuccess: (d) => {
-      notifications.show({ color: 'teal', message: `${editing ? 'Changed' : 'Added'}: ${longDate(d.date)}.` });
+      notifications.show({
+        color: 'teal',
+        message: `${editing ? 'Changed' : 'Added'}: ${longDate(d.date)}.`,
+      });
       void afterDeliveryDatesChange(queryClient);
       onDone();
     },
   });
   return (
-    <form onSubmit={form.onSubmit((v) => save.mutate({ date: v.date ?? '', cutOffDate: v.cutOffDate ?? '', gradeLevels: v.gradeLevels }))} noValidate>
+    <form
+      onSubmit={form.onSubmit((v) =>
+        save.mutate({
+          date: v.date ?? '',
+          cutOffDate: v.cutOffDate ?? '',
+          gradeLevels: v.gradeLevels,
+        }),
+      )}
+      noValidate
+    >
       <Stack>
-        <DateInput label="Date" placeholder="Pick a date" required {...form.getInputProps('date')} />
-        <DateInput label="Cut-off date" description="Orders count for this date until the end of this day." placeholder="Pick a date" required {...form.getInputProps('cutOffDate')} />
+        <DateInput
+          label="Date"
+          placeholder="Pick a date"
+          required
+          {...form.getInputProps('date')}
+        />
+        <DateInput
+          label="Cut-off date"
+          description="Orders count for this date until the end of this day."
+          placeholder="Pick a date"
+          required
+          {...form.getInputProps('cutOffDate')}
+        />
         <MultiSelect
           label="Grade levels"
           description="Leave empty for every grade."
@@ -74,11 +132,17 @@ function DateList({ current }: { current: DeliverySettings }) {
       notifications.show({ color: 'teal', message: `Removed: ${longDate(d.date)}.` });
       void afterDeliveryDatesChange(queryClient);
     },
-    onError: (e) => notifications.show({ color: 'red', title: 'Date not removed', message: e.message }),
+    onError: (e) =>
+      notifications.show({ color: 'red', title: 'Date not removed', message: e.message }),
   });
   const model = useMutation({
     mutationFn: (storeModel: string) =>
-      unwrap(settings.setDeliverySettings({ storeModel: storeModel as (typeof STORE_MODELS)[number], deliveryDates: current.deliveryDates })),
+      unwrap(
+        settings.setDeliverySettings({
+          storeModel: storeModel as (typeof STORE_MODELS)[number],
+          deliveryDates: current.deliveryDates,
+        }),
+      ),
     onSuccess: (s) => {
       notifications.show({ color: 'teal', message: `Store model: ${s.storeModel}.` });
       void afterDeliveryDatesChange(queryClient);
@@ -86,14 +150,21 @@ function DateList({ current }: { current: DeliverySettings }) {
   });
   return (
     <Stack>
-      <Radio.Group label="Store model" description={MODEL_HELP[current.storeModel]} value={current.storeModel} onChange={(v) => model.mutate(v)}>
+      <Radio.Group
+        label="Store model"
+        description={MODEL_HELP[current.storeModel]}
+        value={current.storeModel}
+        onChange={(v) => model.mutate(v)}
+      >
         <Group mt="xs">
           {STORE_MODELS.map((m) => (
             <Radio key={m} value={m} label={m} disabled={model.isPending} />
           ))}
         </Group>
       </Radio.Group>
-      {model.isError ? <ErrorNotice title="Store model not changed" message={model.error.message} /> : null}
+      {model.isError ? (
+        <ErrorNotice title="Store model not changed" message={model.error.message} />
+      ) : null}
       <Group justify="space-between">
         <Title order={3} fz="lg">
           Dates
@@ -118,13 +189,29 @@ function DateList({ current }: { current: DeliverySettings }) {
                 <Table.Tr key={d._id}>
                   <Table.Td>{longDate(d.date)}</Table.Td>
                   <Table.Td>{longDate(d.cutOffDate)}</Table.Td>
-                  <Table.Td>{d.gradeLevels.length ? d.gradeLevels.map(gradeLabel).join(', ') : 'Every grade'}</Table.Td>
+                  <Table.Td>
+                    {d.gradeLevels.length
+                      ? d.gradeLevels.map(gradeLabel).join(', ')
+                      : 'Every grade'}
+                  </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="light" onClick={() => setEditing(d)} aria-label={`Edit ${longDate(d.date)}`}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => setEditing(d)}
+                        aria-label={`Edit ${longDate(d.date)}`}
+                      >
                         Edit
                       </Button>
-                      <Button size="xs" variant="light" color="red" loading={remove.isPending && remove.variables?._id === d._id} onClick={() => remove.mutate(d)} aria-label={`Remove ${longDate(d.date)}`}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        loading={remove.isPending && remove.variables?._id === d._id}
+                        onClick={() => remove.mutate(d)}
+                        aria-label={`Remove ${longDate(d.date)}`}
+                      >
                         Remove
                       </Button>
                     </Group>
@@ -135,8 +222,14 @@ function DateList({ current }: { current: DeliverySettings }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Add a delivery date' : 'Edit the delivery date'}>
-        {editing !== null ? <DateForm editing={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'Add a delivery date' : 'Edit the delivery date'}
+      >
+        {editing !== null ? (
+          <DateForm editing={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+        ) : null}
       </Modal>
     </Stack>
   );
@@ -144,7 +237,10 @@ function DateList({ current }: { current: DeliverySettings }) {
 
 /** The store model and the delivery dates with their cut-offs and grades (admins). */
 export function DeliveryDates() {
-  const q = useQuery({ queryKey: queryKeys.settings.deliveryDates, queryFn: () => unwrap(settings.deliveryDates()) });
+  const q = useQuery({
+    queryKey: queryKeys.settings.deliveryDates,
+    queryFn: () => unwrap(settings.deliveryDates()),
+  });
   return (
     <Card p="lg">
       <Stack>

@@ -13,7 +13,12 @@ export function HouseSystemTab() {
   const save = useMutation({
     mutationFn: (on: boolean) => unwrap(settings.setHouseSystem(on)),
     onSuccess: (s) => {
-      notifications.show({ color: 'teal', message: s.isHouseSystemConfigured ? 'The house system is configured.' : 'The house system is marked not configured.' });
+      notifications.show({
+        color: 'teal',
+        message: s.isHouseSystemConfigured
+          ? 'The house system is configured.'
+          : 'The house system is marked not configured.',
+      });
       void afterSchoolSettingsChange(queryClient);
     },
   });
@@ -27,7 +32,8 @@ export function HouseSystemTab() {
           {(s) => (
             <Stack>
               <Text c="dimmed">
-                Houses group students across classes. When the house system is configured, houses show beside students and can receive bonuses and flags.
+                Houses group students across classes. When the house system is configured, houses
+                show beside students and can receive bonuses and flags.
               </Text>
               <Switch
                 label="House system configured"
@@ -35,7 +41,9 @@ export function HouseSystemTab() {
                 disabled={save.isPending}
                 onChange={(e) => save.mutate(e.currentTarget.checked)}
               />
-              {save.isError ? <ErrorNotice title="House system not changed" message={save.error.message} /> : null}
+              {save.isError ? (
+                <ErrorNotice title="House system not changed" message={save.error.message} />
+              ) : null}
             </Stack>
           )}
         </QueryState>

@@ -21,7 +21,9 @@ export default function SettingsPage() {
       ) : (
         <Tabs
           value={active.id}
-          onChange={(id) => id && setParams((p) => ({ ...Object.fromEntries(p), tab: id }), { replace: true })}
+          onChange={(id) =>
+            id && setParams((p) => ({ ...Object.fromEntries(p), tab: id }), { replace: true })
+          }
           keepMounted={false}
           variant="outline"
         >

@@ -5,7 +5,14 @@ import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { addDays, longDate, todayIn } from '@app/domain';
-import { afterSchoolSettingsChange, settings, unwrap, type SessionUser, type SettingsView, type StoreStateBody } from '../../api';
+import {
+  afterSchoolSettingsChange,
+  settings,
+  unwrap,
+  type SessionUser,
+  type SettingsView,
+  type StoreStateBody,
+} from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { QueryState } from '../../components/QueryState';
 import { DeliveryDates } from './DeliveryDates';
@@ -21,15 +28,27 @@ function OpenClosed({ current, user }: { current: SettingsView; user: SessionUse
     onSuccess: (s) => {
       notifications.show({
         color: 'teal',
-        message: s.isOpen ? 'The store is open.' : s.reopenDate ? `The store is closed. It will reopen on ${longDate(s.reopenDate)}.` : 'The store is closed until you open it.',
+        message: s.isOpen
+          ? 'The store is open.'
+          : s.reopenDate
+            ? `The store is closed. It will reopen on ${longDate(s.reopenDate)}.`
+            : 'The store is closed until you open it.',
       });
       void afterSchoolSettingsChange(queryClient);
     },
   });
   return (
     <Stack>
-      <Alert color={current.store.isOpen ? 'teal' : 'orange'} variant="light" title={current.store.isOpen ? 'The store is open' : 'The store is closed'}>
-        {current.store.isOpen ? 'Students can buy in every store of the school.' : current.store.reopenDate ? `It will reopen on ${longDate(current.store.reopenDate)}.` : 'It stays closed until it is opened here.'}
+      <Alert
+        color={current.store.isOpen ? 'teal' : 'orange'}
+        variant="light"
+        title={current.store.isOpen ? 'The store is open' : 'The store is closed'}
+      >
+        {current.store.isOpen
+          ? 'Students can buy in every store of the school.'
+          : current.store.reopenDate
+            ? `It will reopen on ${longDate(current.store.reopenDate)}.`
+            : 'It stays closed until it is opened here.'}
       </Alert>
       <Radio.Group label="Store" value={state} onChange={(v) => setState(v as 'open' | 'closed')}>
         <Group mt="xs">
@@ -51,7 +70,12 @@ function OpenClosed({ current, user }: { current: SettingsView; user: SessionUse
       ) : null}
       {save.isError ? <ErrorNotice title="Store not changed" message={save.error.message} /> : null}
       <Group>
-        <Button loading={save.isPending} onClick={() => save.mutate(state === 'open' ? { isOpen: true } : { isOpen: false, reopenDate: reopen })}>
+        <Button
+          loading={save.isPending}
+          onClick={() =>
+            save.mutate(state === 'open' ? { isOpen: true } : { isOpen: false, reopenDate: reopen })
+          }
+        >
           Save store state
         </Button>
       </Group>
@@ -71,7 +95,9 @@ export function StoreTab({ user }: { user: SessionUser }) {
           </Title>
           <Text c="dimmed">Closing the store closes the school store and every teacher store.</Text>
           <QueryState query={q} size="section" loading="Loading the store">
-            {(s) => <OpenClosed key={`${s.store.isOpen}-${s.store.reopenDate}`} current={s} user={user} />}
+            {(s) => (
+              <OpenClosed key={`${s.store.isOpen}-${s.store.reopenDate}`} current={s} user={user} />
+            )}
           </QueryState>
         </Stack>
       </Card>

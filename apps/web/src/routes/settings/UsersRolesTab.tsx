@@ -1,23 +1,57 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Checkbox, Group, Modal, Pagination, Select, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Modal,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { GRANTABLE_ROLES, gradeLabel, mayGrant, type Role } from '@app/domain';
-import { afterRolesChange, queryKeys, settings, unwrap, type SessionUser, type UserRoles } from '../../api';
+import {
+  afterRolesChange,
+  queryKeys,
+  settings,
+  unwrap,
+  type SessionUser,
+  type UserRoles,
+} from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { QueryState } from '../../components/QueryState';
 import { roleName } from '../profile/roleName';
 
 const PAGE_SIZE = 25;
 
-function RolesEditor({ target, me, onClose }: { target: UserRoles; me: SessionUser; onClose: () => void }) {
+function RolesEditor({
+  target,
+  me,
+  onClose,
+}: {
+  target: UserRoles;
+  me: SessionUser;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const [roles, setRoles] = useState<string[]>(target.roles);
   const save = useMutation({
     mutationFn: () => unwrap(settings.setRoles(target._id, roles)),
     onSuccess: (u) => {
-      notifications.show({ color: 'teal', message: `${u.firstName} ${u.lastName}: roles saved (${u.roles.map(roleName).join(', ')}).` });
+      notifications.show({
+        color: 'teal',
+        message: `${u.firstName} ${u.lastName}: roles saved (${u.roles.map(roleName).join(', ')}).`,
+      });
       void afterRolesChange(queryClient);
       onClose();
     },
@@ -26,7 +60,12 @@ function RolesEditor({ target, me, onClose }: { target: UserRoles; me: SessionUs
   const locked = (r: Role) => !mayGrant(me, r);
   return (
     <Stack>
-      <Checkbox.Group label="Roles" description="Choose at least one." value={roles} onChange={setRoles}>
+      <Checkbox.Group
+        label="Roles"
+        description="Choose at least one."
+        value={roles}
+        onChange={setRoles}
+      >
         <SimpleGrid cols={{ base: 1, xs: 2 }} mt="xs" spacing="xs">
           {GRANTABLE_ROLES.map((r) => (
             <Checkbox key={r} value={r} label={roleName(r)} disabled={locked(r)} />
@@ -38,7 +77,11 @@ function RolesEditor({ target, me, onClose }: { target: UserRoles; me: SessionUs
         <Button variant="default" onClick={onClose}>
           Cancel
         </Button>
-        <Button onClick={() => save.mutate()} loading={save.isPending} disabled={roles.length === 0}>
+        <Button
+          onClick={() => save.mutate()}
+          loading={save.isPending}
+          disabled={roles.length === 0}
+        >
           Save roles
         </Button>
       </Group>
@@ -47,7 +90,10 @@ function RolesEditor({ target, me, onClose }: { target: UserRoles; me: SessionUs
 }
 
 function RoleChanges() {
-  const q = useQuery({ queryKey: queryKeys.settings.roleChanges, queryFn: () => unwrap(settings.roleChanges()) });
+  const q = useQuery({
+    queryKey: queryKeys.settings.roleChanges,
+    queryFn: () => unwrap(settings.roleChanges()),
+  });
   return (
     <Card p="lg">
       <Title order={3} fz="lg" mb="sm">
@@ -96,8 +142,17 @@ export function UsersRolesTab({ user }: { user: SessionUser }) {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<UserRoles | null>(null);
   const [debounced] = useDebouncedValue(search.trim(), 250);
-  const query = { search: debounced || undefined, role: (role ?? undefined) as Role | undefined, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
-  const q = useQuery({ queryKey: queryKeys.settings.users.page(query), queryFn: () => unwrap(settings.users(query)), placeholderData: keepPreviousData });
+  const query = {
+    search: debounced || undefined,
+    role: (role ?? undefined) as Role | undefined,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  };
+  const q = useQuery({
+    queryKey: queryKeys.settings.users.page(query),
+    queryFn: () => unwrap(settings.users(query)),
+    placeholderData: keepPreviousData,
+  });
 
   return (
     <Stack gap="lg">
@@ -168,7 +223,12 @@ export function UsersRolesTab({ user }: { user: SessionUser }) {
                               </Group>
                             </Table.Td>
                             <Table.Td>
-                              <Button size="xs" variant="light" onClick={() => setEditing(u)} aria-label={`Change roles of ${u.firstName} ${u.lastName}`}>
+                              <Button
+                                size="xs"
+                                variant="light"
+                                onClick={() => setEditing(u)}
+                                aria-label={`Change roles of ${u.firstName} ${u.lastName}`}
+                              >
                                 Change roles
                               </Button>
                             </Table.Td>
@@ -178,7 +238,12 @@ export function UsersRolesTab({ user }: { user: SessionUser }) {
                     </Table>
                   </Table.ScrollContainer>
                   {list.total > PAGE_SIZE ? (
-                    <Pagination total={Math.ceil(list.total / PAGE_SIZE)} value={page} onChange={setPage} getControlProps={(c) => ({ 'aria-label': `${c} page` })} />
+                    <Pagination
+                      total={Math.ceil(list.total / PAGE_SIZE)}
+                      value={page}
+                      onChange={setPage}
+                      getControlProps={(c) => ({ 'aria-label': `${c} page` })}
+                    />
                   ) : null}
                 </Stack>
               )
@@ -187,8 +252,14 @@ export function UsersRolesTab({ user }: { user: SessionUser }) {
         </Stack>
       </Card>
       <RoleChanges />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing ? `Roles of ${editing.firstName} ${editing.lastName}` : ''}>
-        {editing ? <RolesEditor target={editing} me={user} onClose={() => setEditing(null)} /> : null}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing ? `Roles of ${editing.firstName} ${editing.lastName}` : ''}
+      >
+        {editing ? (
+          <RolesEditor target={editing} me={user} onClose={() => setEditing(null)} />
+        ) : null}
       </Modal>
     </Stack>
   );

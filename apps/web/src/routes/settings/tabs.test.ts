@@ -35,8 +35,16 @@ describe('settings tabs', () => {
   });
 
   it.each([
-    [['SCHOOL_ADMIN'], true, ['users', 'house', 'advanced', 'store', 'sso', 'tokens', 'invitations', 'roster']],
-    [['SCHOOL_ADMIN'], false, ['users', 'advanced', 'store', 'sso', 'tokens', 'invitations', 'roster']],
+    [
+      ['SCHOOL_ADMIN'],
+      true,
+      ['users', 'house', 'advanced', 'store', 'sso', 'tokens', 'invitations', 'roster'],
+    ],
+    [
+      ['SCHOOL_ADMIN'],
+      false,
+      ['users', 'advanced', 'store', 'sso', 'tokens', 'invitations', 'roster'],
+    ],
     [['HOUSE_MANAGER'], true, ['house']],
     [['HOUSE_MANAGER'], false, []],
     [['TEACHER'], true, []],

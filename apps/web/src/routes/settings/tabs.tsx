@@ -22,19 +22,63 @@ export interface SettingsTab {
  * school tokens and roster import add theirs here, as "sso", "tokens", "roster").
  */
 export const SETTINGS_TABS: SettingsTab[] = [
-  { id: 'users', label: 'Users and roles', visible: (u) => allows(u, 'settings:users'), Panel: UsersRolesTab },
+  {
+    id: 'users',
+    label: 'Users and roles',
+    visible: (u) => allows(u, 'settings:users'),
+    Panel: UsersRolesTab,
+  },
   // Only a school with a house system has a house part; house managers see nothing else.
-  { id: 'house', label: 'House system', visible: (u) => u.school.hasHouseSystem && allows(u, 'settings:houseSystem'), Panel: HouseSystemTab },
-  { id: 'advanced', label: 'Advanced', visible: (u) => allows(u, 'settings:advanced'), Panel: AdvancedTab },
-  { id: 'store', label: 'Store and delivery', visible: (u) => allows(u, 'settings:store'), Panel: StoreTab },
-  { id: 'sso', label: 'Single sign-on', visible: (u) => allows(u, 'settings:identity'), Panel: SsoSettings },
-  { id: 'tokens', label: 'School tokens', visible: (u) => allows(u, 'settings:identity'), Panel: SchoolTokens },
-  { id: 'invitations', label: 'Invitations', visible: (u) => allows(u, 'settings:identity'), Panel: Invitations },
-  { id: 'roster', label: 'Roster import', visible: (u) => allows(u, 'roster:import'), Panel: RosterImport },
+  {
+    id: 'house',
+    label: 'House system',
+    visible: (u) => u.school.hasHouseSystem && allows(u, 'settings:houseSystem'),
+    Panel: HouseSystemTab,
+  },
+  {
+    id: 'advanced',
+    label: 'Advanced',
+    visible: (u) => allows(u, 'settings:advanced'),
+    Panel: AdvancedTab,
+  },
+  {
+    id: 'store',
+    label: 'Store and delivery',
+    visible: (u) => allows(u, 'settings:store'),
+    Panel: StoreTab,
+  },
+  {
+    id: 'sso',
+    label: 'Single sign-on',
+    visible: (u) => allows(u, 'settings:identity'),
+    Panel: SsoSettings,
+  },
+  {
+    id: 'tokens',
+    label: 'School tokens',
+    visible: (u) => allows(u, 'settings:identity'),
+    Panel: SchoolTokens,
+  },
+  {
+    id: 'invitations',
+    label: 'Invitations',
+    visible: (u) => allows(u, 'settings:identity'),
+    Panel: Invitations,
+  },
+  {
+    id: 'roster',
+    label: 'Roster import',
+    visible: (u) => allows(u, 'roster:import'),
+    Panel: RosterImport,
+  },
 ];
 
 /** The tabs `user` sees, and the one to show for `?tab=` (the first they see when it names none of them). */
-export function settingsTabsFor(user: SessionUser, requested: string | null, tabs: readonly SettingsTab[] = SETTINGS_TABS) {
+export function settingsTabsFor(
+  user: SessionUser,
+  requested: string | null,
+  tabs: readonly SettingsTab[] = SETTINGS_TABS,
+) {
   const visible = tabs.filter((t) => t.visible(user));
   const active = visible.find((t) => t.id === requested) ?? visible[0] ?? null;
   return { visible, active };

@@ -28,7 +28,9 @@ function describe(s: StatusResponse) {
   return {
     serviceOk,
     dbOk,
-    service: serviceOk ? `Release ${s.release ?? 'unknown'}` : 'The service is not answering normally.',
+    service: serviceOk
+      ? `Release ${s.release ?? 'unknown'}`
+      : 'The service is not answering normally.',
     database: dbOk
       ? `Database answered in ${s.databaseMs ?? 0} ms`
       : 'The database cannot be reached.',
@@ -36,7 +38,11 @@ function describe(s: StatusResponse) {
 }
 
 export default function StatusPage() {
-  const q = useQuery({ queryKey: queryKeys.status.page, queryFn: () => unwrap(system.status()), refetchInterval: 30_000 });
+  const q = useQuery({
+    queryKey: queryKeys.status.page,
+    queryFn: () => unwrap(system.status()),
+    refetchInterval: 30_000,
+  });
   return (
     <Page maw={760}>
       <PageHeader title="Status" description="Live state of the service and its database." />

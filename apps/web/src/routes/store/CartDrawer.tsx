@@ -3,9 +3,23 @@ import { Alert, Button, Divider, Drawer, Group, Paper, Stack, Text, Title } from
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { longDate, MSG } from '@app/domain';
-import { afterOrder, orders, unwrap, type PlaceOrderBody, type PlaceOrderResult, type Product, type StoreMeta } from '../../api';
+import {
+  afterOrder,
+  orders,
+  unwrap,
+  type PlaceOrderBody,
+  type PlaceOrderResult,
+  type Product,
+  type StoreMeta,
+} from '../../api';
 import { formatPoints } from '../../components/points';
-import { addRefusal, cartCount, cartTotal, checkoutRefusal, type CartEntry } from '../../store/cartMath';
+import {
+  addRefusal,
+  cartCount,
+  cartTotal,
+  checkoutRefusal,
+  type CartEntry,
+} from '../../store/cartMath';
 import { sectionsOf, storeTitle } from '../../store/catalogue';
 import { attemptFor, type Attempt } from '../../api/idempotency';
 import { ProductImage } from './ProductCard';
@@ -26,7 +40,11 @@ type Step = 'cart' | 'confirm' | 'done';
 
 /** The store's message while it is closed, or null. */
 export const closedMessage = (meta: Pick<StoreMeta, 'isOpen' | 'reopenDate'>): string | null =>
-  meta.isOpen ? null : meta.reopenDate ? MSG.storeClosed(longDate(meta.reopenDate)) : MSG.storeClosedNoDate;
+  meta.isOpen
+    ? null
+    : meta.reopenDate
+      ? MSG.storeClosed(longDate(meta.reopenDate))
+      : MSG.storeClosedNoDate;
 
 /**
  * The cart: lines with their quantities, what it costs and what is left; checkout asks first,
@@ -39,7 +57,8 @@ export function CartDrawer({ opened, onClose, entries, setQuantity, balance, met
   // One key per purchase attempt: a retry of the same cart sends it again, so it is charged once.
   const attempt = useRef<Attempt | null>(null);
   const place = useMutation({
-    mutationFn: ({ body, key }: { body: PlaceOrderBody; key: string }) => unwrap(orders.place(body, key)),
+    mutationFn: ({ body, key }: { body: PlaceOrderBody; key: string }) =>
+      unwrap(orders.place(body, key)),
     onSuccess: (result) => {
       attempt.current = null;
       setPlaced(result);
@@ -61,20 +80,39 @@ export function CartDrawer({ opened, onClose, entries, setQuantity, balance, met
     }
   };
   const buy = () => {
-    const body: PlaceOrderBody = { orderItems: entries.map((e) => ({ productId: e.productId, quantity: e.quantity })) };
+    const body: PlaceOrderBody = {
+      orderItems: entries.map((e) => ({ productId: e.productId, quantity: e.quantity })),
+    };
     attempt.current = attemptFor(attempt.current, body);
     place.mutate({ body, key: attempt.current.key });
   };
 
   return (
-    <Drawer opened={opened} onClose={close} position="right" size="md" title={<Title order={2} fz="h3">Your cart</Title>} closeButtonProps={{ 'aria-label': 'Close cart' }}>
+    <Drawer
+      opened={opened}
+      onClose={close}
+      position="right"
+      size="md"
+      title={
+        <Title order={2} fz="h3">
+          Your cart
+        </Title>
+      }
+      closeButtonProps={{ 'aria-label': 'Close cart' }}
+    >
       {step === 'done' && placed ? (
         <Stack gap="md">
-          <Alert color="teal" variant="light" title="Thank you! Your order is placed." role="status">
+          <Alert
+            color="teal"
+            variant="light"
+            title="Thank you! Your order is placed."
+            role="status"
+          >
             <Stack gap={4}>
               {placed.orders.map((o) => (
                 <Text key={o._id} fz="sm">
-                  {storeTitle(o)}: {o.orderItems.reduce((n, i) => n + i.quantity, 0)} items, {pts(o.total)}
+                  {storeTitle(o)}: {o.orderItems.reduce((n, i) => n + i.quantity, 0)} items,{' '}
+                  {pts(o.total)}
                   {o.estimatedDelivery ? ` · delivery ${longDate(o.estimatedDelivery)}` : ''}
                 </Text>
               ))}
@@ -116,7 +154,9 @@ export function CartDrawer({ opened, onClose, entries, setQuantity, balance, met
                 {meta.nextDeliveryDate
                   ? `Delivery ${longDate(meta.nextDeliveryDate.date)}. You can cancel until the end of ${longDate(meta.nextDeliveryDate.cutOffDate)}.`
                   : 'The store will tell you when your order is ready.'}
-                {entries.length > 1 && sections.length > 1 ? ' Each store makes its own order.' : ''}
+                {entries.length > 1 && sections.length > 1
+                  ? ' Each store makes its own order.'
+                  : ''}
               </Text>
             </Stack>
           </Paper>
@@ -129,14 +169,23 @@ export function CartDrawer({ opened, onClose, entries, setQuantity, balance, met
             <Button onClick={buy} loading={place.isPending}>
               {place.isError ? 'Try again' : 'Yes, buy them'}
             </Button>
-            <Button variant="default" onClick={() => (setStep('cart'), place.reset())} disabled={place.isPending}>
+            <Button
+              variant="default"
+              onClick={() => (setStep('cart'), place.reset())}
+              disabled={place.isPending}
+            >
               Back to cart
             </Button>
           </Group>
         </Stack>
       ) : (
         <Stack gap="md">
-          <Stack gap="sm" component="ul" aria-label="Cart items" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          <Stack
+            gap="sm"
+            component="ul"
+            aria-label="Cart items"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
             {entries.map((e) => (
               <Paper key={e.productId} component="li" withBorder p="sm">
                 <Group wrap="nowrap" align="flex-start" gap="sm">

@@ -1,10 +1,32 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Chip, Group, Image, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Chip,
+  Group,
+  Image,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { MEMBER_STATUS_LEVELS, type MemberStatusLevel } from '@app/domain';
-import { afterCustomization, orders, unwrap, type CustomizationBody, type FontOptionInfo, type IconOptionInfo, type StoreMeta } from '../../api';
+import {
+  afterCustomization,
+  orders,
+  unwrap,
+  type CustomizationBody,
+  type FontOptionInfo,
+  type IconOptionInfo,
+  type StoreMeta,
+} from '../../api';
 import { formatPoints } from '../../components/points';
 import { loadFont } from '../../store/fonts';
 import { attemptFor, type Attempt } from '../../api/idempotency';
@@ -23,17 +45,33 @@ const LEVELS = MEMBER_STATUS_LEVELS.map(([l]) => l);
 type Choice = { kind: 'fonts'; option: FontOptionInfo } | { kind: 'icons'; option: IconOptionInfo };
 
 const priceText = (price: number) => (price === 0 ? 'Free' : `${formatPoints(price)} points`);
-const choiceName = (c: Choice) => (c.kind === 'fonts' ? `the ${c.option.name} font` : `the ${c.option.name} ${c.option.kind === 'Emojis' ? 'emoji' : 'icon'}`);
+const choiceName = (c: Choice) =>
+  c.kind === 'fonts'
+    ? `the ${c.option.name} font`
+    : `the ${c.option.name} ${c.option.kind === 'Emojis' ? 'emoji' : 'icon'}`;
 
 /** Asks before buying a font or icon, then buys it once (one Idempotency-Key per attempt). */
-function BuyModal({ choice, balance, onClose }: { choice: Choice | null; balance: number; onClose: () => void }) {
+function BuyModal({
+  choice,
+  balance,
+  onClose,
+}: {
+  choice: Choice | null;
+  balance: number;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const attempt = useRef<Attempt | null>(null);
   const buy = useMutation({
-    mutationFn: ({ body, key }: { body: CustomizationBody; key: string }) => unwrap(orders.buyCustomization(body, key)),
+    mutationFn: ({ body, key }: { body: CustomizationBody; key: string }) =>
+      unwrap(orders.buyCustomization(body, key)),
     onSuccess: (_r, { body }) => {
       attempt.current = null;
-      notifications.show({ color: 'teal', title: 'Bought', message: `${body.productCategory === 'fonts' ? 'The font' : 'The icon'} is yours. Choose it on your Profile.` });
+      notifications.show({
+        color: 'teal',
+        title: 'Bought',
+        message: `${body.productCategory === 'fonts' ? 'The font' : 'The icon'} is yours. Choose it on your Profile.`,
+      });
       void afterCustomization(queryClient);
       onClose();
     },
@@ -50,12 +88,22 @@ function BuyModal({ choice, balance, onClose }: { choice: Choice | null; balance
     buy.mutate({ body, key: attempt.current.key });
   };
   return (
-    <Modal opened closeButtonProps={{ 'aria-label': 'Close' }} onClose={close} title="Please confirm" centered>
+    <Modal
+      opened
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      onClose={close}
+      title="Please confirm"
+      centered
+    >
       <Stack gap="md">
         <Group gap="md" wrap="nowrap">
-          {choice.kind === 'icons' ? <Image src={choice.option.imageUrl} alt="" w={48} h={48} fit="contain" /> : null}
+          {choice.kind === 'icons' ? (
+            <Image src={choice.option.imageUrl} alt="" w={48} h={48} fit="contain" />
+          ) : null}
           <Text>
-            {price === 0 ? `Get ${choiceName(choice)} for free?` : `Buy ${choiceName(choice)} for ${formatPoints(price)} points?`}
+            {price === 0
+              ? `Get ${choiceName(choice)} for free?`
+              : `Buy ${choiceName(choice)} for ${formatPoints(price)} points?`}
             {price > 0 ? ` You will have ${formatPoints(balance - price)} points left.` : ''}
           </Text>
         </Group>
@@ -77,7 +125,15 @@ function BuyModal({ choice, balance, onClose }: { choice: Choice | null; balance
   );
 }
 
-function FontCard({ font, sample, onBuy }: { font: FontOptionInfo; sample: string; onBuy: () => void }) {
+function FontCard({
+  font,
+  sample,
+  onBuy,
+}: {
+  font: FontOptionInfo;
+  sample: string;
+  onBuy: () => void;
+}) {
   return (
     <Card p="md" component="article" aria-label={`${font.name} font`}>
       <Stack gap={6}>
@@ -95,7 +151,14 @@ function FontCard({ font, sample, onBuy }: { font: FontOptionInfo; sample: strin
             Owned
           </Badge>
         ) : (
-          <Button size="xs" variant="light" onClick={onBuy} aria-label={font.price === 0 ? `Get it: the ${font.name} font` : `Buy the ${font.name} font`}>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={onBuy}
+            aria-label={
+              font.price === 0 ? `Get it: the ${font.name} font` : `Buy the ${font.name} font`
+            }
+          >
             {font.price === 0 ? 'Get it' : 'Buy'}
           </Button>
         )}
@@ -109,7 +172,15 @@ function IconCard({ icon, onBuy }: { icon: IconOptionInfo; onBuy: () => void }) 
   return (
     <Card p="sm" component="article" aria-label={what}>
       <Stack gap={4} align="center">
-        <Image src={icon.imageUrl} alt="" w={48} h={48} fit="contain" loading="lazy" style={{ opacity: icon.unlocked || icon.owned ? 1 : 0.45 }} />
+        <Image
+          src={icon.imageUrl}
+          alt=""
+          w={48}
+          h={48}
+          fit="contain"
+          loading="lazy"
+          style={{ opacity: icon.unlocked || icon.owned ? 1 : 0.45 }}
+        />
         <Text fz="xs" ta="center" lineClamp={2} mih={32}>
           {icon.name}
         </Text>
@@ -121,7 +192,12 @@ function IconCard({ icon, onBuy }: { icon: IconOptionInfo; onBuy: () => void }) 
             Owned
           </Badge>
         ) : icon.unlocked ? (
-          <Button size="compact-xs" variant="light" onClick={onBuy} aria-label={icon.price === 0 ? `Get it: the ${what}` : `Buy the ${what}`}>
+          <Button
+            size="compact-xs"
+            variant="light"
+            onClick={onBuy}
+            aria-label={icon.price === 0 ? `Get it: the ${what}` : `Buy the ${what}`}
+          >
             {icon.price === 0 ? 'Get it' : 'Buy'}
           </Button>
         ) : (
@@ -135,9 +211,19 @@ function IconCard({ icon, onBuy }: { icon: IconOptionInfo; onBuy: () => void }) 
 }
 
 /** Fonts and profile icons: bought once, kept for good, chosen on the Profile page. */
-export function Customizations({ meta, balance, sample }: { meta: StoreMeta; balance: number; sample: string }) {
+export function Customizations({
+  meta,
+  balance,
+  sample,
+}: {
+  meta: StoreMeta;
+  balance: number;
+  sample: string;
+}) {
   const [choice, setChoice] = useState<Choice | null>(null);
-  const myLevel = (LEVELS as readonly string[]).includes(meta.memberStatusLevel) ? (meta.memberStatusLevel as MemberStatusLevel) : 'Bronze';
+  const myLevel = (LEVELS as readonly string[]).includes(meta.memberStatusLevel)
+    ? (meta.memberStatusLevel as MemberStatusLevel)
+    : 'Bronze';
   const [level, setLevel] = useState<MemberStatusLevel>(myLevel);
   const [kind, setKind] = useState<'Icons' | 'Emojis'>('Emojis');
   useEffect(() => {
@@ -161,7 +247,12 @@ export function Customizations({ meta, balance, sample }: { meta: StoreMeta; bal
           </Title>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
             {meta.fonts.map((f) => (
-              <FontCard key={f.id} font={f} sample={sample} onBuy={() => setChoice({ kind: 'fonts', option: f })} />
+              <FontCard
+                key={f.id}
+                font={f}
+                sample={sample}
+                onBuy={() => setChoice({ kind: 'fonts', option: f })}
+              />
             ))}
           </SimpleGrid>
         </Stack>
@@ -172,8 +263,8 @@ export function Customizations({ meta, balance, sample }: { meta: StoreMeta; bal
             Profile icons
           </Title>
           <Text fz="sm" c="dimmed">
-            You are a {myLevel} member. Each member level unlocks its icons and those of the levels below. Black-and-white icons are free; coloured emojis cost
-            points.
+            You are a {myLevel} member. Each member level unlocks its icons and those of the levels
+            below. Black-and-white icons are free; coloured emojis cost points.
           </Text>
           <Chip.Group value={level} onChange={(v) => setLevel(v as MemberStatusLevel)}>
             <Group gap="xs" role="radiogroup" aria-label="Member level">

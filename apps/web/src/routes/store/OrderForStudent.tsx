@@ -1,8 +1,30 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fullName, longDate, orderTotal } from '@app/domain';
-import { afterOrder, balances, orders, periods, products, queryKeys, unwrap, type PlaceOrderBody, type PlaceOrderResult } from '../../api';
+import {
+  afterOrder,
+  balances,
+  orders,
+  periods,
+  products,
+  queryKeys,
+  unwrap,
+  type PlaceOrderBody,
+  type PlaceOrderResult,
+} from '../../api';
 import { formatPoints } from '../../components/points';
 import { TableScroll } from '../../components/ScrollRegion';
 import { usePeriods } from '../../session';
@@ -25,15 +47,23 @@ export function OrderForStudent() {
   const [placed, setPlaced] = useState<PlaceOrderResult | null>(null);
   const attempt = useRef<Attempt | null>(null);
 
-  const roster = useQuery({ queryKey: queryKeys.period.one(periodId ?? ''), queryFn: () => unwrap(periods.get(periodId!)), enabled: periodId !== null });
-  const mine = useQuery({ queryKey: queryKeys.products.teacher, queryFn: () => unwrap(products.teacherStore()) });
+  const roster = useQuery({
+    queryKey: queryKeys.period.one(periodId ?? ''),
+    queryFn: () => unwrap(periods.get(periodId!)),
+    enabled: periodId !== null,
+  });
+  const mine = useQuery({
+    queryKey: queryKeys.products.teacher,
+    queryFn: () => unwrap(products.teacherStore()),
+  });
   const balance = useQuery({
     queryKey: queryKeys.balanceOf(studentId ?? ''),
     queryFn: () => unwrap(balances.stats(studentId!)),
     enabled: studentId !== null,
   });
   const place = useMutation({
-    mutationFn: ({ body, key }: { body: PlaceOrderBody; key: string }) => unwrap(orders.place(body, key)),
+    mutationFn: ({ body, key }: { body: PlaceOrderBody; key: string }) =>
+      unwrap(orders.place(body, key)),
     onSuccess: (r) => {
       attempt.current = null;
       setPlaced(r);
@@ -45,12 +75,17 @@ export function OrderForStudent() {
 
   const forSale = (mine.data ?? []).filter((p) => p.active && (p.stock === null || p.stock > 0));
   const student = roster.data?.students.find((s) => s._id === studentId) ?? null;
-  const lines = forSale.filter((p) => (quantities[p._id] ?? 0) > 0).map((p) => ({ product: p, quantity: quantities[p._id]! }));
+  const lines = forSale
+    .filter((p) => (quantities[p._id] ?? 0) > 0)
+    .map((p) => ({ product: p, quantity: quantities[p._id]! }));
   const total = orderTotal(lines);
 
   const submit = () => {
     if (!studentId) return;
-    const body: PlaceOrderBody = { studentId, orderItems: lines.map((l) => ({ productId: l.product._id, quantity: l.quantity })) };
+    const body: PlaceOrderBody = {
+      studentId,
+      orderItems: lines.map((l) => ({ productId: l.product._id, quantity: l.quantity })),
+    };
     attempt.current = attemptFor(attempt.current, body);
     place.mutate({ body, key: attempt.current.key });
   };
@@ -62,7 +97,8 @@ export function OrderForStudent() {
           Order for a student
         </Title>
         <Text fz="sm" c="dimmed">
-          From your store, paid with the student&apos;s points. The order shows in your Orders and in the student&apos;s My Orders.
+          From your store, paid with the student&apos;s points. The order shows in your Orders and
+          in the student&apos;s My Orders.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
@@ -81,7 +117,10 @@ export function OrderForStudent() {
             placeholder={periodId ? 'Choose a student' : 'Choose a class first'}
             searchable
             disabled={!roster.data}
-            data={(roster.data?.students ?? []).map((s) => ({ value: s._id, label: `${s.lastName}, ${s.firstName}` }))}
+            data={(roster.data?.students ?? []).map((s) => ({
+              value: s._id,
+              label: `${s.lastName}, ${s.firstName}`,
+            }))}
             value={studentId}
             onChange={(v) => {
               setStudentId(v);
@@ -135,8 +174,17 @@ export function OrderForStudent() {
         )}
         {placed ? (
           <Alert color="teal" variant="light" title="Order placed" role="status">
-            {placed.orders.map((o) => `${o.orderItems.map((i) => `${i.quantity} × ${i.name}`).join(', ')} for ${fullName(o.student)}, ${pts(o.total)}`).join('; ')}.
-            {placed.orders[0]?.estimatedDelivery ? ` Delivery ${longDate(placed.orders[0].estimatedDelivery)}.` : ''} Their balance now: {pts(placed.balance)}.
+            {placed.orders
+              .map(
+                (o) =>
+                  `${o.orderItems.map((i) => `${i.quantity} × ${i.name}`).join(', ')} for ${fullName(o.student)}, ${pts(o.total)}`,
+              )
+              .join('; ')}
+            .
+            {placed.orders[0]?.estimatedDelivery
+              ? ` Delivery ${longDate(placed.orders[0].estimatedDelivery)}.`
+              : ''}{' '}
+            Their balance now: {pts(placed.balance)}.
           </Alert>
         ) : null}
         {place.isError ? (
@@ -147,21 +195,31 @@ export function OrderForStudent() {
         {confirming && student ? (
           <Stack gap="xs" role="group" aria-label="Please confirm">
             <Text fw={600}>
-              Order {lines.map((l) => `${l.quantity} × ${l.product.name}`).join(', ')} for {fullName(student)} ({pts(total)})?
+              Order {lines.map((l) => `${l.quantity} × ${l.product.name}`).join(', ')} for{' '}
+              {fullName(student)} ({pts(total)})?
             </Text>
             <Group>
               <Button onClick={submit} loading={place.isPending}>
                 {place.isError ? 'Try again' : 'Yes, order'}
               </Button>
-              <Button variant="default" onClick={() => (setConfirming(false), place.reset())} disabled={place.isPending}>
+              <Button
+                variant="default"
+                onClick={() => (setConfirming(false), place.reset())}
+                disabled={place.isPending}
+              >
                 Back
               </Button>
             </Group>
           </Stack>
         ) : (
           <Group>
-            <Button onClick={() => (setConfirming(true), setPlaced(null))} disabled={!student || lines.length === 0}>
-              {student && lines.length ? `Order for ${fullName(student)} (${pts(total)})` : 'Order for the student'}
+            <Button
+              onClick={() => (setConfirming(true), setPlaced(null))}
+              disabled={!student || lines.length === 0}
+            >
+              {student && lines.length
+                ? `Order for ${fullName(student)} (${pts(total)})`
+                : 'Order for the student'}
             </Button>
           </Group>
         )}

@@ -4,13 +4,29 @@ import type { Product } from '../../api';
 import { formatPoints } from '../../components/points';
 import { stockText } from '../../store/catalogue';
 
-const CATEGORY_COLORS: Record<string, string> = { Items: 'grape', Privileges: 'indigo', Events: 'orange' };
+const CATEGORY_COLORS: Record<string, string> = {
+  Items: 'grape',
+  Privileges: 'indigo',
+  Events: 'orange',
+};
 
 /** The picture of a product, or its first letter on a tint when it has none. */
-export function ProductImage({ product, height }: { product: Pick<Product, 'image' | 'name' | 'category'>; height?: number }) {
-  if (product.image) return <Image src={product.image} alt="" fit="cover" h={height} radius="md" loading="lazy" />;
+export function ProductImage({
+  product,
+  height,
+}: {
+  product: Pick<Product, 'image' | 'name' | 'category'>;
+  height?: number;
+}) {
+  if (product.image)
+    return <Image src={product.image} alt="" fit="cover" h={height} radius="md" loading="lazy" />;
   return (
-    <Center h={height ?? '100%'} bg={`var(--mantine-color-${CATEGORY_COLORS[product.category] ?? 'gray'}-light)`} style={{ borderRadius: 'var(--mantine-radius-md)' }} aria-hidden>
+    <Center
+      h={height ?? '100%'}
+      bg={`var(--mantine-color-${CATEGORY_COLORS[product.category] ?? 'gray'}-light)`}
+      style={{ borderRadius: 'var(--mantine-radius-md)' }}
+      aria-hidden
+    >
       <Text fz={28} fw={700} c={`${CATEGORY_COLORS[product.category] ?? 'gray'}.7`}>
         {product.name.charAt(0).toUpperCase()}
       </Text>
@@ -30,7 +46,12 @@ export function ProductCard({ product, children }: { product: Product; children?
       </Card.Section>
       <Stack gap={4} style={{ flex: 1 }}>
         <Group justify="space-between" gap={4} wrap="wrap">
-          <Badge variant="light" color={CATEGORY_COLORS[product.category] ?? 'gray'} tt="none" size="sm">
+          <Badge
+            variant="light"
+            color={CATEGORY_COLORS[product.category] ?? 'gray'}
+            tt="none"
+            size="sm"
+          >
             {product.category}
           </Badge>
           <Text fz="xs" c={soldOut ? 'red' : 'dimmed'}>

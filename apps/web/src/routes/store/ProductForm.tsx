@@ -1,9 +1,39 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, CloseButton, FileInput, Group, Image, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  CloseButton,
+  FileInput,
+  Group,
+  Image,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MAX_ITEM_NAME_LENGTH, productBody, STORE_ITEM_CATEGORIES, type StoreItemCategory } from '@app/domain';
-import { afterProductChange, isFailure, products, unwrap, uploads, type Product, type ProductBody } from '../../api';
+import {
+  MAX_ITEM_NAME_LENGTH,
+  productBody,
+  STORE_ITEM_CATEGORIES,
+  type StoreItemCategory,
+} from '@app/domain';
+import {
+  afterProductChange,
+  isFailure,
+  products,
+  unwrap,
+  uploads,
+  type Product,
+  type ProductBody,
+} from '../../api';
 import { schemaValidate } from '../../forms/schemaValidate';
 
 export type ProductStore = 'School' | 'Teacher';
@@ -32,7 +62,8 @@ const LABELS = {
   active: 'Shown',
 };
 
-const num = (v: number | string): number | undefined => (v === '' || v === null ? undefined : Number(v));
+const num = (v: number | string): number | undefined =>
+  v === '' || v === null ? undefined : Number(v);
 
 /** The form's values as POST products/… takes them (stock null = unlimited, no limit = null). */
 function toBody(v: Values, id?: string): ProductBody {
@@ -82,7 +113,10 @@ export function ProductForm({ store, product, onClose }: Props) {
       return errors;
     },
   });
-  const [upload, setUpload] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const [upload, setUpload] = useState<{ busy: boolean; error: string | null }>({
+    busy: false,
+    error: null,
+  });
   const save = useMutation({
     mutationFn: (body: ProductBody) => unwrap(products.save(store, body)),
     onSuccess: () => {
@@ -96,7 +130,11 @@ export function ProductForm({ store, product, onClose }: Props) {
     setUpload({ busy: true, error: null });
     const grant = await uploads.url(product?._id ?? 'new');
     if (isFailure(grant)) return setUpload({ busy: false, error: grant.message });
-    if (file.size > grant.maxBytes) return setUpload({ busy: false, error: `The picture is larger than ${Math.round(grant.maxBytes / 1024 / 1024)} MB. Choose a smaller one.` });
+    if (file.size > grant.maxBytes)
+      return setUpload({
+        busy: false,
+        error: `The picture is larger than ${Math.round(grant.maxBytes / 1024 / 1024)} MB. Choose a smaller one.`,
+      });
     const done = await uploads.put(grant.uploadUrl, file);
     if (isFailure(done)) return setUpload({ busy: false, error: done.message });
     form.setFieldValue('image', done.image);
@@ -105,8 +143,18 @@ export function ProductForm({ store, product, onClose }: Props) {
 
   const nameLength = form.values.name.trim().length;
   return (
-    <Modal opened closeButtonProps={{ 'aria-label': 'Close' }} onClose={onClose} title={product ? `Edit ${product.name}` : 'New product'} size="lg">
-      <form onSubmit={form.onSubmit((v) => save.mutate(toBody(v, product?._id)))} noValidate aria-label={product ? `Edit ${product.name}` : 'New product'}>
+    <Modal
+      opened
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      onClose={onClose}
+      title={product ? `Edit ${product.name}` : 'New product'}
+      size="lg"
+    >
+      <form
+        onSubmit={form.onSubmit((v) => save.mutate(toBody(v, product?._id)))}
+        noValidate
+        aria-label={product ? `Edit ${product.name}` : 'New product'}
+      >
         <Stack gap="sm">
           <TextInput
             label="Name"
@@ -115,10 +163,29 @@ export function ProductForm({ store, product, onClose }: Props) {
             data-autofocus
             {...form.getInputProps('name')}
           />
-          <Textarea label="Description" autosize minRows={2} maxRows={5} {...form.getInputProps('description')} />
+          <Textarea
+            label="Description"
+            autosize
+            minRows={2}
+            maxRows={5}
+            {...form.getInputProps('description')}
+          />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <Select label="Category" required data={[...STORE_ITEM_CATEGORIES]} allowDeselect={false} {...form.getInputProps('category')} />
-            <NumberInput label="Price (points)" required min={0} allowDecimal={false} allowNegative={false} {...form.getInputProps('price')} />
+            <Select
+              label="Category"
+              required
+              data={[...STORE_ITEM_CATEGORIES]}
+              allowDeselect={false}
+              {...form.getInputProps('category')}
+            />
+            <NumberInput
+              label="Price (points)"
+              required
+              min={0}
+              allowDecimal={false}
+              allowNegative={false}
+              {...form.getInputProps('price')}
+            />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <Stack gap={6}>
@@ -131,7 +198,10 @@ export function ProductForm({ store, product, onClose }: Props) {
                 disabled={form.values.unlimited}
                 {...form.getInputProps('stock')}
               />
-              <Checkbox label="Unlimited stock" {...form.getInputProps('unlimited', { type: 'checkbox' })} />
+              <Checkbox
+                label="Unlimited stock"
+                {...form.getInputProps('unlimited', { type: 'checkbox' })}
+              />
             </Stack>
             <NumberInput
               label="Limit per student"
@@ -160,12 +230,25 @@ export function ProductForm({ store, product, onClose }: Props) {
             ) : null}
             {form.values.image ? (
               <Group gap="sm" align="center">
-                <Image src={form.values.image} alt="The product's picture" h={80} w={120} fit="cover" radius="md" />
-                <CloseButton aria-label="Remove the picture" onClick={() => form.setFieldValue('image', null)} />
+                <Image
+                  src={form.values.image}
+                  alt="The product's picture"
+                  h={80}
+                  w={120}
+                  fit="cover"
+                  radius="md"
+                />
+                <CloseButton
+                  aria-label="Remove the picture"
+                  onClick={() => form.setFieldValue('image', null)}
+                />
               </Group>
             ) : null}
           </Stack>
-          <Switch label="Shown to students" {...form.getInputProps('active', { type: 'checkbox' })} />
+          <Switch
+            label="Shown to students"
+            {...form.getInputProps('active', { type: 'checkbox' })}
+          />
           {save.isError ? (
             <Alert color="red" variant="light" title="Not saved">
               {save.error.message}

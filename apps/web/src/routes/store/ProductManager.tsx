@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Alert, Button, CloseButton, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { afterProductChange, products, queryKeys, unwrap, type Product } from '../../api';
@@ -9,7 +19,15 @@ import { ProductCard } from './ProductCard';
 import { ProductForm, type ProductStore } from './ProductForm';
 
 /** Delete asks first: the product goes from the store; past orders keep their items. */
-function DeleteModal({ store, product, onClose }: { store: ProductStore; product: Product; onClose: () => void }) {
+function DeleteModal({
+  store,
+  product,
+  onClose,
+}: {
+  store: ProductStore;
+  product: Product;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: () => unwrap(products.remove(store, product._id)),
@@ -20,9 +38,18 @@ function DeleteModal({ store, product, onClose }: { store: ProductStore; product
     },
   });
   return (
-    <Modal opened closeButtonProps={{ 'aria-label': 'Close' }} onClose={onClose} title={`Delete ${product.name}?`} centered>
+    <Modal
+      opened
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      onClose={onClose}
+      title={`Delete ${product.name}?`}
+      centered
+    >
       <Stack gap="md">
-        <Text>It leaves the store and students' carts. Orders already placed keep it, with the name and price they were bought at.</Text>
+        <Text>
+          It leaves the store and students' carts. Orders already placed keep it, with the name and
+          price they were bought at.
+        </Text>
         {remove.isError ? (
           <Alert color="red" variant="light" title="Not deleted">
             {remove.error.message}
@@ -57,10 +84,16 @@ export function ProductManager({ store }: { store: ProductStore }) {
   const toggle = useMutation({
     mutationFn: (p: Product) => unwrap(products.save(store, { _id: p._id, active: !p.active })),
     onSuccess: (p) => {
-      notifications.show({ color: 'teal', message: p.active ? `${p.name} is shown to students.` : `${p.name} is hidden from students.` });
+      notifications.show({
+        color: 'teal',
+        message: p.active
+          ? `${p.name} is shown to students.`
+          : `${p.name} is hidden from students.`,
+      });
       void afterProductChange(queryClient);
     },
-    onError: (err) => notifications.show({ color: 'red', title: 'Not changed', message: err.message }),
+    onError: (err) =>
+      notifications.show({ color: 'red', title: 'Not changed', message: err.message }),
   });
 
   return (
@@ -70,7 +103,9 @@ export function ProductManager({ store }: { store: ProductStore }) {
           label="Search products"
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
-          rightSection={search ? <CloseButton aria-label="Clear search" onClick={() => setSearch('')} /> : null}
+          rightSection={
+            search ? <CloseButton aria-label="Clear search" onClick={() => setSearch('')} /> : null
+          }
           w={{ base: '100%', xs: 260 }}
         />
         <Button onClick={() => setEditing('new')}>New product</Button>
@@ -95,7 +130,12 @@ export function ProductManager({ store }: { store: ProductStore }) {
               {shown.map((p) => (
                 <ProductCard key={p._id} product={p}>
                   <Group gap={6}>
-                    <Button size="xs" variant="light" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => setEditing(p)}
+                      aria-label={`Edit ${p.name}`}
+                    >
                       Edit
                     </Button>
                     <Button
@@ -107,7 +147,13 @@ export function ProductManager({ store }: { store: ProductStore }) {
                     >
                       {p.active ? 'Hide' : 'Show'}
                     </Button>
-                    <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`}>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => setDeleting(p)}
+                      aria-label={`Delete ${p.name}`}
+                    >
                       Delete
                     </Button>
                   </Group>
@@ -117,8 +163,16 @@ export function ProductManager({ store }: { store: ProductStore }) {
           );
         }}
       </QueryState>
-      {editing ? <ProductForm store={store} product={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
-      {deleting ? <DeleteModal store={store} product={deleting} onClose={() => setDeleting(null)} /> : null}
+      {editing ? (
+        <ProductForm
+          store={store}
+          product={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {deleting ? (
+        <DeleteModal store={store} product={deleting} onClose={() => setDeleting(null)} />
+      ) : null}
     </Stack>
   );
 }

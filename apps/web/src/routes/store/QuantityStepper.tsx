@@ -12,7 +12,12 @@ interface Props {
 export function QuantityStepper({ name, quantity, onChange, addRefusal }: Props) {
   return (
     <Group gap={6} wrap="nowrap">
-      <ActionIcon variant="default" size="lg" onClick={() => onChange(quantity - 1)} aria-label={quantity === 1 ? `Remove ${name} from cart` : `One less ${name}`}>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        onClick={() => onChange(quantity - 1)}
+        aria-label={quantity === 1 ? `Remove ${name} from cart` : `One less ${name}`}
+      >
         <Text fw={700} aria-hidden>
           −
         </Text>

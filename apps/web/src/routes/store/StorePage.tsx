@@ -93,7 +93,11 @@ function StaffStore({ user }: { user: SessionUser }) {
       {tabs.length === 1 ? (
         <Browse />
       ) : (
-        <Tabs value={tab} onChange={(v) => setParams(v ? { tab: v } : {}, { replace: true })} keepMounted={false}>
+        <Tabs
+          value={tab}
+          onChange={(v) => setParams(v ? { tab: v } : {}, { replace: true })}
+          keepMounted={false}
+        >
           <Tabs.List mb="md">
             {tabs.map((t) => (
               <Tabs.Tab key={t.value} value={t.value}>

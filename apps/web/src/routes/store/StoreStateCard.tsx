@@ -48,7 +48,12 @@ export function StoreStateCard({ timeZone }: { timeZone: string }) {
                   w={220}
                   excludeDate={(d) => d <= today}
                 />
-                <Button color="orange" variant="light" onClick={() => change.mutate({ isOpen: false, reopenDate: reopen })} loading={change.isPending}>
+                <Button
+                  color="orange"
+                  variant="light"
+                  onClick={() => change.mutate({ isOpen: false, reopenDate: reopen })}
+                  loading={change.isPending}
+                >
                   Close the store
                 </Button>
               </Group>

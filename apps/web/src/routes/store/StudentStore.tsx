@@ -1,10 +1,33 @@
 import { useState } from 'react';
-import { Alert, Button, Card, CloseButton, Group, SegmentedControl, SimpleGrid, Stack, Switch, Tabs, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  CloseButton,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { longDate, STORE_ITEM_CATEGORIES } from '@app/domain';
-import { balances, products, queryKeys, unwrap, type Product, type SessionUser, type StoreMeta } from '../../api';
+import {
+  balances,
+  products,
+  queryKeys,
+  unwrap,
+  type Product,
+  type SessionUser,
+  type StoreMeta,
+} from '../../api';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { formatPoints } from '../../components/points';
@@ -22,7 +45,15 @@ import { Figure } from '../../components/Figure';
 const pts = (n: number) => `${formatPoints(n)} ${n === 1 ? 'point' : 'points'}`;
 
 /** Balance, what the cart costs, what is left to spend, and when the next delivery is. */
-function Summary({ balance, entries, meta }: { balance: number; entries: CartEntry[]; meta: StoreMeta }) {
+function Summary({
+  balance,
+  entries,
+  meta,
+}: {
+  balance: number;
+  entries: CartEntry[];
+  meta: StoreMeta;
+}) {
   const left = balance - cartTotal(entries);
   return (
     <Card p="md">
@@ -30,7 +61,10 @@ function Summary({ balance, entries, meta }: { balance: number; entries: CartEnt
         <Figure label="Your balance" value={pts(balance)} />
         <Figure label="In your cart" value={pts(cartTotal(entries))} />
         <Figure label="Left to spend" value={pts(left)} color={left < 0 ? 'red' : undefined} />
-        <Figure label="Next delivery" value={meta.nextDeliveryDate ? longDate(meta.nextDeliveryDate.date) : 'Not set yet'} />
+        <Figure
+          label="Next delivery"
+          value={meta.nextDeliveryDate ? longDate(meta.nextDeliveryDate.date) : 'Not set yet'}
+        />
       </SimpleGrid>
     </Card>
   );
@@ -49,7 +83,11 @@ function Catalogue({ list, entries, balance, setQuantity }: CatalogueProps) {
   const [search, setSearch] = useState('');
   const [affordable, setAffordable] = useState(false);
   const left = balance - cartTotal(entries);
-  const shown = filterProducts(list, { category, search, affordableWithin: affordable ? left : null });
+  const shown = filterProducts(list, {
+    category,
+    search,
+    affordableWithin: affordable ? left : null,
+  });
   const sections = sectionsOf(shown);
 
   return (
@@ -60,7 +98,9 @@ function Catalogue({ list, entries, balance, setQuantity }: CatalogueProps) {
           placeholder="Name or description"
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
-          rightSection={search ? <CloseButton aria-label="Clear search" onClick={() => setSearch('')} /> : null}
+          rightSection={
+            search ? <CloseButton aria-label="Clear search" onClick={() => setSearch('')} /> : null
+          }
           w={{ base: '100%', sm: 260 }}
         />
         <SegmentedControl
@@ -69,7 +109,11 @@ function Catalogue({ list, entries, balance, setQuantity }: CatalogueProps) {
           onChange={(v) => setCategory(v as CategoryFilter)}
           data={['All', ...STORE_ITEM_CATEGORIES]}
         />
-        <Switch label="Only what I can afford" checked={affordable} onChange={(e) => setAffordable(e.currentTarget.checked)} />
+        <Switch
+          label="Only what I can afford"
+          checked={affordable}
+          onChange={(e) => setAffordable(e.currentTarget.checked)}
+        />
       </Group>
       {list.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
@@ -92,10 +136,20 @@ function Catalogue({ list, entries, balance, setQuantity }: CatalogueProps) {
                 return (
                   <ProductCard key={p._id} product={p}>
                     {inCart > 0 ? (
-                      <QuantityStepper name={p.name} quantity={inCart} onChange={(q) => setQuantity(p, q)} addRefusal={refusal} />
+                      <QuantityStepper
+                        name={p.name}
+                        quantity={inCart}
+                        onChange={(q) => setQuantity(p, q)}
+                        addRefusal={refusal}
+                      />
                     ) : (
                       <Stack gap={2}>
-                        <Button onClick={() => setQuantity(p, 1)} disabled={refusal !== null} aria-label={`Add to cart: ${p.name}`} fullWidth>
+                        <Button
+                          onClick={() => setQuantity(p, 1)}
+                          disabled={refusal !== null}
+                          aria-label={`Add to cart: ${p.name}`}
+                          fullWidth
+                        >
                           Add to cart
                         </Button>
                         {refusal ? (
@@ -122,7 +176,10 @@ export function StudentStore({ user }: { user: SessionUser }) {
   const tab = params.get('tab') === 'customize' ? 'customize' : 'products';
   const [cartOpened, cartDrawer] = useDisclosure(false);
   const meta = useStoreMeta();
-  const stats = useQuery({ queryKey: queryKeys.balanceStats, queryFn: () => unwrap(balances.stats()) });
+  const stats = useQuery({
+    queryKey: queryKeys.balanceStats,
+    queryFn: () => unwrap(balances.stats()),
+  });
   const [school, teachers] = useQueries({
     queries: [
       { queryKey: queryKeys.products.school, queryFn: () => unwrap(products.schoolStore()) },
@@ -134,11 +191,31 @@ export function StudentStore({ user }: { user: SessionUser }) {
 
   // One state for everything the screen needs before it can say anything true.
   const all = {
-    isPending: meta.isPending || stats.isPending || school.isPending || teachers.isPending || cartQuery.isPending,
+    isPending:
+      meta.isPending ||
+      stats.isPending ||
+      school.isPending ||
+      teachers.isPending ||
+      cartQuery.isPending,
     error: meta.error ?? stats.error ?? school.error ?? teachers.error ?? cartQuery.error,
-    isFetching: meta.isFetching || stats.isFetching || school.isFetching || teachers.isFetching || cartQuery.isFetching,
-    refetch: () => Promise.all([meta.refetch(), stats.refetch(), school.refetch(), teachers.refetch(), cartQuery.refetch()]),
-    data: meta.data && stats.data && school.data && teachers.data ? { meta: meta.data, balance: stats.data.balance, list: [...school.data, ...teachers.data] } : undefined,
+    isFetching:
+      meta.isFetching ||
+      stats.isFetching ||
+      school.isFetching ||
+      teachers.isFetching ||
+      cartQuery.isFetching,
+    refetch: () =>
+      Promise.all([
+        meta.refetch(),
+        stats.refetch(),
+        school.refetch(),
+        teachers.refetch(),
+        cartQuery.refetch(),
+      ]),
+    data:
+      meta.data && stats.data && school.data && teachers.data
+        ? { meta: meta.data, balance: stats.data.balance, list: [...school.data, ...teachers.data] }
+        : undefined,
   };
 
   return (
@@ -162,19 +239,37 @@ export function StudentStore({ user }: { user: SessionUser }) {
               </Alert>
             ) : null}
             <Summary balance={balance} entries={entries} meta={m} />
-            <Tabs value={tab} onChange={(v) => setParams(v === 'customize' ? { tab: 'customize' } : {}, { replace: true })} keepMounted={false}>
+            <Tabs
+              value={tab}
+              onChange={(v) =>
+                setParams(v === 'customize' ? { tab: 'customize' } : {}, { replace: true })
+              }
+              keepMounted={false}
+            >
               <Tabs.List mb="md">
                 <Tabs.Tab value="products">Products</Tabs.Tab>
                 <Tabs.Tab value="customize">Fonts &amp; icons</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="products">
-                <Catalogue list={list} entries={entries} balance={balance} setQuantity={setQuantity} />
+                <Catalogue
+                  list={list}
+                  entries={entries}
+                  balance={balance}
+                  setQuantity={setQuantity}
+                />
               </Tabs.Panel>
               <Tabs.Panel value="customize">
                 <Customizations meta={m} balance={balance} sample={user.firstName || 'Your name'} />
               </Tabs.Panel>
             </Tabs>
-            <CartDrawer opened={cartOpened} onClose={cartDrawer.close} entries={entries} setQuantity={setQuantity} balance={balance} meta={m} />
+            <CartDrawer
+              opened={cartOpened}
+              onClose={cartDrawer.close}
+              entries={entries}
+              setQuantity={setQuantity}
+              balance={balance}
+              meta={m}
+            />
           </Stack>
         )}
       </QueryState>

@@ -1,6 +1,14 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { afterCartChange, cart, queryKeys, unwrap, type Cart, type CartLine, type Product } from '../../api';
+import {
+  afterCartChange,
+  cart,
+  queryKeys,
+  unwrap,
+  type Cart,
+  type CartLine,
+  type Product,
+} from '../../api';
 import { cartWithQuantity, withQuantity } from '../../store/cartMath';
 
 const CART_MUTATION = ['cart', 'set'] as const;
@@ -18,7 +26,8 @@ export function useCart(enabled = true) {
     scope: { id: 'cart' },
     mutationFn: (lines: CartLine[]) => unwrap(cart.set(lines)),
     onSuccess: (saved) => {
-      if (queryClient.isMutating({ mutationKey: CART_MUTATION }) <= 1) queryClient.setQueryData(queryKeys.cart, saved);
+      if (queryClient.isMutating({ mutationKey: CART_MUTATION }) <= 1)
+        queryClient.setQueryData(queryKeys.cart, saved);
     },
     onError: (err) => {
       notifications.show({ color: 'red', title: 'Cart not saved', message: err.message });
@@ -30,7 +39,9 @@ export function useCart(enabled = true) {
   /** Puts `quantity` of `product` in the cart (0 takes it out). */
   const setQuantity = (product: Product, quantity: number) => {
     const now = queryClient.getQueryData<Cart>(queryKeys.cart)?.cartItems ?? [];
-    queryClient.setQueryData<Cart>(queryKeys.cart, { cartItems: cartWithQuantity(now, product, quantity) });
+    queryClient.setQueryData<Cart>(queryKeys.cart, {
+      cartItems: cartWithQuantity(now, product, quantity),
+    });
     save.mutate(withQuantity(now, product._id, quantity));
   };
   return { query, entries, setQuantity, saving: save.isPending };
