@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { schoolYearFor, todayIn } from '@app/domain';
 import { vacuumAnalyze } from '../apps/server/src/db/analyze.js';
 import type { Database } from '../apps/server/src/db/client.js';
-import { NO_PERIOD, schools, schoolYears, users } from '../apps/server/src/db/schema.js';
+import { districts, NO_PERIOD, schools, schoolYears, users } from '../apps/server/src/db/schema.js';
 import { createSession } from '../apps/server/src/modules/auth/service.js';
 import { benchApp } from './setup.js';
 
@@ -60,7 +60,12 @@ async function seed(database: Database) {
   const year = schoolYearFor(today);
   const [school] = await db
     .insert(schools)
-    .values({ externalId: 'BENCHRPT', name: 'Bench reports school', hasHouseSystem: true })
+    .values({
+      districtId: (await db.insert(districts).values({ name: 'Bench' }).returning())[0]!.id,
+      externalId: 'BENCHRPT',
+      name: 'Bench reports school',
+      hasHouseSystem: true,
+    })
     .returning();
   const sid = school!.id;
   await db.insert(schoolYears).values({

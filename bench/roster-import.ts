@@ -1,5 +1,6 @@
+import type { Db } from '../apps/server/src/db/client.js';
 import { sql } from 'drizzle-orm';
-import { schools, users } from '../apps/server/src/db/schema.js';
+import { districts, schools, users } from '../apps/server/src/db/schema.js';
 import { pgArray } from '../apps/server/src/lib/pg-array.js';
 import { createSession } from '../apps/server/src/modules/auth/service.js';
 import { runningJobs } from '../apps/server/src/modules/roster-import/jobs.js';
@@ -24,7 +25,7 @@ for (const t of targets) {
   try {
     const [school] = await db
       .insert(schools)
-      .values({ externalId: 'BENCH', name: 'Bench Middle' })
+      .values({ districtId: await benchDistrict(db), externalId: 'BENCH', name: 'Bench Middle' })
       .returning();
     const [admin] = await db
       .insert(users)
@@ -80,7 +81,7 @@ for (const t of targets) {
     // Baseline: the same rows by plain INSERTs in one transaction, into a second school.
     const [other] = await db
       .insert(schools)
-      .values({ externalId: 'BASE', name: 'Baseline' })
+      .values({ districtId: await benchDistrict(db), externalId: 'BASE', name: 'Baseline' })
       .returning();
     const people = model.users.filter((u) => u[4] === 'd-org-school' && u[5] !== 'parent');
     t0 = performance.now();
@@ -132,4 +133,9 @@ for (const t of targets) {
     await app.close();
     await database.close();
   }
+}
+
+/** A district for a bench school. */
+async function benchDistrict(db: Db): Promise<string> {
+  return (await db.insert(districts).values({ name: 'Bench' }).returning())[0]!.id;
 }

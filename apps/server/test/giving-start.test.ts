@@ -1,6 +1,6 @@
 import { schoolYearFor, todayIn } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { schools } from '../src/db/schema.js';
+import { districts, schools } from '../src/db/schema.js';
 import { createCurrentYear, loadCalendar } from '../src/modules/calendar/service.js';
 import { makeSchool, makeUser, signIn } from './helpers/factories.js';
 import { call, useTestApp } from './helpers/test-app.js';
@@ -10,9 +10,10 @@ let superAdmin: string;
 
 /** A school with no stored year: its calendar follows the August-to-June default. */
 async function bareSchool(code: string) {
+  const [d] = await ctx.database.db.insert(districts).values({ name: code }).returning();
   const [s] = await ctx.database.db
     .insert(schools)
-    .values({ externalId: code, name: `School ${code}` })
+    .values({ districtId: d!.id, externalId: code, name: `School ${code}` })
     .returning();
   return s!;
 }

@@ -29,23 +29,46 @@ import {
 const id = () => uuid('id').notNull().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const schools = pgTable('schools', {
+/** A district owns its schools; its super admins run them from the district console. */
+export const districts = pgTable('districts', {
   id: id().primaryKey(),
-  externalId: text('external_id').notNull().unique(),
   name: text('name').notNull(),
-  timeZone: text('time_zone').notNull().default('America/Los_Angeles'),
-  teacherToolboxLink: text('teacher_toolbox_link'),
-  hasHouseSystem: boolean('has_house_system').notNull().default(false),
-  isHouseSystemConfigured: boolean('is_house_system_configured').notNull().default(false),
-  storeModel: text('store_model').notNull().default('Pickup'),
-  schoolType: text('school_type').notNull().default(''),
-  canTeacherGiveAll: boolean('can_teacher_give_all'),
-  canNonAdminCreateCustomActions: boolean('can_non_admin_create_custom_actions')
-    .notNull()
-    .default(true),
-  /** Points a flag takes away, by the giver's kind; stored as positive amounts. */
-  adminFlagPoints: integer('admin_flag_points').notNull().default(5),
-  nonAdminFlagPoints: integer('non_admin_flag_points').notNull().default(3),
+  createdAt: createdAt(),
+});
+
+export const schools = pgTable(
+  'schools',
+  {
+    id: id().primaryKey(),
+    districtId: uuid('district_id')
+      .notNull()
+      .references(() => districts.id),
+    externalId: text('external_id').notNull().unique(),
+    name: text('name').notNull(),
+    timeZone: text('time_zone').notNull().default('America/Los_Angeles'),
+    teacherToolboxLink: text('teacher_toolbox_link'),
+    hasHouseSystem: boolean('has_house_system').notNull().default(false),
+    isHouseSystemConfigured: boolean('is_house_system_configured').notNull().default(false),
+    storeModel: text('store_model').notNull().default('Pickup'),
+    schoolType: text('school_type').notNull().default(''),
+    canTeacherGiveAll: boolean('can_teacher_give_all'),
+    canNonAdminCreateCustomActions: boolean('can_non_admin_create_custom_actions')
+      .notNull()
+      .default(true),
+    /** Points a flag takes away, by the giver's kind; stored as positive amounts. */
+    adminFlagPoints: integer('admin_flag_points').notNull().default(5),
+    nonAdminFlagPoints: integer('non_admin_flag_points').notNull().default(3),
+    /** A disabled school's people can no longer sign in; nothing of it is deleted. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('schools_district').on(t.districtId)],
+);
+
+/** The first start's one-time setup code, kept only as a hash; one row at most. */
+export const setupCodes = pgTable('setup_codes', {
+  id: integer('id').primaryKey().default(1),
+  codeHash: text('code_hash').notNull(),
   createdAt: createdAt(),
 });
 

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import {
   configurations,
   credentials,
+  districts,
   houses,
   periodStudents,
   periods,
@@ -24,6 +25,8 @@ export const DEMO_PASSWORD = 'demo1234';
 /** The demo's school admins, one per demo school. */
 export const DEMO_ADMIN = 'admin';
 export const DEMO_OTHER_ADMIN = 'other-admin';
+/** The demo district's owner, a super admin of DEMO and OTHER. */
+export const DEMO_DISTRICT_OWNER = 'district';
 /** School codes configured to hide How To Earn (the account menu reads this configuration). */
 const HIDE_HOW_TO_EARN_SCHOOLS = ['DELMAR', 'RIVERA'];
 
@@ -89,9 +92,11 @@ function demoSeats(): [student: number, classIndex: number][] {
 async function seedDemoSchools(db: Db): Promise<string[]> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
+    const [district] = await tx.insert(districts).values({ name: 'Demo District' }).returning();
     const [demo] = await tx
       .insert(schools)
       .values({
+        districtId: district!.id,
         externalId: 'DEMO',
         name: 'Demo Middle School',
         timeZone: 'America/Los_Angeles',
@@ -105,6 +110,7 @@ async function seedDemoSchools(db: Db): Promise<string[]> {
     const [other] = await tx
       .insert(schools)
       .values({
+        districtId: district!.id,
         externalId: 'OTHER',
         name: 'Other Elementary School',
         timeZone: 'America/Los_Angeles',
@@ -198,6 +204,15 @@ async function seedDemoSchools(db: Db): Promise<string[]> {
         firstName: 'Jamie',
         lastName: 'Fox',
         roles: ['STAFF', 'GIVE_ALL'],
+      },
+      {
+        // The district owner of DEMO and OTHER (a super admin, signed in at DEMO).
+        schoolId: d,
+        username: DEMO_DISTRICT_OWNER,
+        externalId: 'D-1',
+        firstName: 'Dana',
+        lastName: 'Whitfield',
+        roles: ['SUPER_ADMIN'],
       },
       {
         schoolId: d,
@@ -320,6 +335,7 @@ async function seedDemoSchools(db: Db): Promise<string[]> {
 
     return [
       `Demo sign-ins (password ${DEMO_PASSWORD}):`,
+      '  district (DEMO and OTHER): district',
       '  school DEMO:  admin, teacher1 … teacher4, student1 … student120, store, assistant, house, giveall, reports',
       '  school OTHER: other-admin, other-teacher, other-student',
     ];

@@ -7,6 +7,7 @@ import {
   houses,
   periodStudents,
   periods,
+  districts,
   schools,
   users,
 } from '../../src/db/schema.js';
@@ -28,9 +29,19 @@ export async function makeSchool(
   over: Partial<typeof schools.$inferInsert> = {},
 ): Promise<SchoolRow> {
   const code = `S${uniq()}`.toUpperCase();
+  // Each school in a district of its own unless the test names one.
+  const districtId =
+    over.districtId ??
+    (
+      await db
+        .insert(districts)
+        .values({ name: `District ${code}` })
+        .returning()
+    )[0]!.id;
   const [s] = await db
     .insert(schools)
     .values({
+      districtId,
       externalId: code,
       name: `School ${code}`,
       hasHouseSystem: true,
