@@ -3,8 +3,11 @@
  *   db, lib  <  access, ledger, presenters  <  modules (calendar is shared)  <  jobs, seed, app
  * The ledger (wallets, activities' books, daily points, the drift check) is the bottom of the
  * domain: activities, attendance, the calendar and the store write points only through it.
+ * The web's folders: a screen's parts in routes/<screen>/, parts several screens use in
+ * components/, the frame in layout/ (docs/decisions/072-web-folders.md).
  */
 const SRC = '^apps/server/src/';
+const WEB = '^apps/web/src/';
 module.exports = {
   forbidden: [
     {
@@ -46,6 +49,33 @@ module.exports = {
       comment: 'Server and web share code only through packages/domain.',
       from: { path: '^apps/(server|web)/' },
       to: { path: '^apps/(server|web)/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'web-screens-apart',
+      severity: 'error',
+      comment:
+        "A screen's own parts live beside it; a part several screens use lives in components/ (docs/decisions/072-web-folders.md). A screen may show another whole screen (its *Page.tsx).",
+      from: { path: `${WEB}routes/([^/]+)/` },
+      to: { path: `${WEB}routes/[^/]+/`, pathNot: [`${WEB}routes/$1/`, 'Page\\.tsx$'] },
+    },
+    {
+      name: 'web-shared-below-screens',
+      severity: 'error',
+      comment:
+        'Shared parts and the frame serve the screens; only the router reaches into routes/.',
+      from: { path: `${WEB}(api|session|layout|forms|release|components)/` },
+      to: { path: `${WEB}routes/` },
+    },
+    {
+      name: 'web-named-folders',
+      severity: 'error',
+      comment:
+        'The web has no feature folders at its top: a part belongs to its screen or to components/ (docs/decisions/072-web-folders.md).',
+      from: {},
+      to: {
+        path: `${WEB}[^/]+/`,
+        pathNot: `${WEB}(api|session|router|layout|forms|release|components|routes)/`,
+      },
     },
     {
       name: 'domain-is-pure',

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { accountMenu, fullName, initials, type MenuItem } from '@app/domain';
 import type { SessionUser } from '../api';
 import { useSession } from '../session';
-import { CustomName } from '../store/CustomName';
-import { useCustomization } from '../store/useCustomization';
+import { CustomName } from '../components/customization/CustomName';
+import { useCustomization } from '../components/customization/useCustomization';
 import { useHideHowToEarn } from './useHideHowToEarn';
 
 function MenuEntry({ item, onLogout }: { item: MenuItem; onLogout: () => void }) {

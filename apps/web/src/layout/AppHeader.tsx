@@ -1,8 +1,8 @@
 import { ActionIcon, Burger, Group, Stack, Text } from '@mantine/core';
 import { roleLabel, shortName } from '@app/domain';
 import type { SessionUser } from '../api';
-import { CustomName } from '../store/CustomName';
-import { useCustomization } from '../store/useCustomization';
+import { CustomName } from '../components/customization/CustomName';
+import { useCustomization } from '../components/customization/useCustomization';
 import { AccountMenu } from './AccountMenu';
 import { Brand } from './Brand';
 

@@ -6,7 +6,7 @@ import { MAIN_CONTENT_ID, SkipLink } from '../components/SkipLink';
 import { usePeriods } from '../session';
 import { AppHeader } from './AppHeader';
 import { SideNav } from './SideNav';
-import { SurveyPrompt } from '../surveys/SurveyPrompt';
+import { SurveyPrompt } from './SurveyPrompt';
 
 /** Signed-in frame: header, side navigation and the page. */
 export function AppLayout({ user, children }: { user: SessionUser; children: ReactNode }) {

@@ -4,10 +4,10 @@ import type { GiveResult } from '../../api';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
-import { defaultGiveDate } from '../../giving/giveDate';
-import { GivePanel } from '../../giving/GivePanel';
-import { giveResultText } from '../../giving/giveText';
-import { useSchoolCalendar } from '../../giving/useSchoolCalendar';
+import { defaultGiveDate } from '../../components/giving/giveDate';
+import { GivePanel } from '../../components/giving/GivePanel';
+import { giveResultText } from '../../components/giving/giveText';
+import { useSchoolCalendar } from '../../components/useSchoolCalendar';
 import { EMPTY_TARGET, targetRequest, type TargetState } from './target';
 import { TargetPicker } from './TargetPicker';
 

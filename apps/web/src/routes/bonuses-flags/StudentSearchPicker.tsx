@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { fullName, gradeLabel, searchByName } from '@app/domain';
 import { queryKeys, school, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { toggleId } from '../../giving/actionOrder';
+import { toggleId } from '../../components/giving/actionOrder';
 
 const SHOWN = 40;
 

@@ -1,5 +1,5 @@
-import type { GiveSelectors } from '../../giving/GivePanel';
-import type { GiveTarget } from '../../giving/giveText';
+import type { GiveSelectors } from '../../components/giving/GivePanel';
+import type { GiveTarget } from '../../components/giving/giveText';
 
 export type TargetMode = 'students' | 'houses' | 'grades' | 'period';
 

@@ -4,7 +4,7 @@ import { allows, longDate } from '@app/domain';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
-import { useSchoolCalendar } from '../../giving/useSchoolCalendar';
+import { useSchoolCalendar } from '../../components/useSchoolCalendar';
 import { useUser } from '../../session';
 import { AddHolidayForm } from './AddHolidayForm';
 import { HolidayList } from './HolidayList';

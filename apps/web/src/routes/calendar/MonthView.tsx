@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { ActionIcon, Box, Card, Group, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { isSchoolDay, longDate } from '@app/domain';
 import type { CalendarView } from '../../api';
-import { schoolCalendar } from '../../giving/giveDate';
+import { schoolCalendar } from '../../components/giving/giveDate';
 import { monthGrid, monthTitle, shiftMonth } from './monthGrid';
 
 const WEEKDAYS = [

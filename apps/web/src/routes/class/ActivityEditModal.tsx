@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fullName } from '@app/domain';
 import { activity, afterActivityEdit, Attempts, unwrap, type ActivityItem } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { CommentField } from '../../giving/CommentField';
+import { CommentField } from '../../components/giving/CommentField';
 
 /** Edit the comment or points of a give, or delete it. */
 export function ActivityEditModal({ item, onClose }: { item: ActivityItem; onClose: () => void }) {

@@ -11,7 +11,7 @@ import {
   type StudentGroup,
 } from '../../api';
 import { monthDay } from '../../components/ActivityTable';
-import { plural } from '../../giving/giveText';
+import { plural } from '../../components/giving/giveText';
 
 interface Props {
   groupType: GroupType;

@@ -7,7 +7,7 @@ import { housesOf } from '../../components/houses';
 import { ClassStudentTable } from './ClassStudentTable';
 import { GroupSelect } from './GroupSelect';
 import { groupSelection, selectAllState, setShown } from './selection';
-import { toggleId } from '../../giving/actionOrder';
+import { toggleId } from '../../components/giving/actionOrder';
 
 interface Props {
   students: ClassStudentStats[];

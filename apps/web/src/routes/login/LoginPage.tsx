@@ -14,7 +14,7 @@ import {
 import { Link, useLocation } from 'react-router';
 import { PRODUCT_NAME, SSO_PROVIDER_LABEL, SSO_PROVIDERS } from '@app/domain';
 import { useUser } from '../../session';
-import { SchoolTokenForm } from '../identity/SchoolTokenForm';
+import { SchoolTokenForm } from './SchoolTokenForm';
 import { LoginForm } from './LoginForm';
 
 /** /login and /login/product: username and password, SSO with Clever or ClassLink, or a school token. */

@@ -38,7 +38,7 @@ import { shortDate } from '../../components/ActivityTable';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
-import { STATUS_LABELS } from '../../store/OrderStatusBadge';
+import { STATUS_LABELS } from './OrderStatusBadge';
 import { download } from '../../components/download';
 import { ordersCsv } from './csv';
 import { StaffOrderActions } from './OrderActions';

@@ -27,8 +27,8 @@ import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { formatPoints } from '../../components/points';
 import { QueryState } from '../../components/QueryState';
-import { storeTitle } from '../../store/catalogue';
-import { OrderStatusBadge, STATUS_LABELS } from '../../store/OrderStatusBadge';
+import { storeTitle } from '../../components/catalogue';
+import { OrderStatusBadge, STATUS_LABELS } from './OrderStatusBadge';
 import { placedOn } from './OrdersTable';
 
 const pts = (n: number) => `${formatPoints(n)} ${n === 1 ? 'point' : 'points'}`;

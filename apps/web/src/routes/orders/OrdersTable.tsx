@@ -5,8 +5,8 @@ import type { Order } from '../../api';
 import { shortDate } from '../../components/ActivityTable';
 import { formatPoints } from '../../components/points';
 import { TableScroll } from '../../components/ScrollRegion';
-import { storeTitle } from '../../store/catalogue';
-import { OrderStatusBadge } from '../../store/OrderStatusBadge';
+import { storeTitle } from '../../components/catalogue';
+import { OrderStatusBadge } from './OrderStatusBadge';
 
 export const placedOn = (o: Pick<Order, 'createdAt'>) =>
   new Date(o.createdAt).toLocaleString('en-US', {

@@ -6,7 +6,7 @@ import { orders, queryKeys, unwrap } from '../../api';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
-import { STATUS_LABELS } from '../../store/OrderStatusBadge';
+import { STATUS_LABELS } from './OrderStatusBadge';
 import { StaffOrderActions } from './OrderActions';
 import { OrdersTable } from './OrdersTable';
 

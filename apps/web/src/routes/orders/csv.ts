@@ -1,6 +1,6 @@
 import { fullName, toCsv, type CsvColumn } from '@app/domain';
 import type { Order } from '../../api';
-import { storeTitle } from '../../store/catalogue';
+import { storeTitle } from '../../components/catalogue';
 
 type ItemRow = { order: Order; item: Order['orderItems'][number] };
 

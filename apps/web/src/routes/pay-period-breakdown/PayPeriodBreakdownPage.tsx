@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { formatPoints, pointsColor, signedPoints } from '../../components/points';
 import { QueryState } from '../../components/QueryState';
 import { TableScroll } from '../../components/ScrollRegion';
-import { useSchoolCalendar } from '../../giving/useSchoolCalendar';
+import { useSchoolCalendar } from '../../components/useSchoolCalendar';
 import { useUser } from '../../session';
 import { breakdownEndDates, breakdownRows } from './breakdown';
 import { useStudentChoices } from './useStudentChoices';

@@ -23,9 +23,9 @@ import {
   type StoreMeta,
 } from '../../api';
 import { QueryState } from '../../components/QueryState';
-import { CustomName } from '../../store/CustomName';
-import { loadFont } from '../../store/fonts';
-import { useStoreMeta } from '../../store/useCustomization';
+import { CustomName } from '../../components/customization/CustomName';
+import { loadFont } from '../../components/customization/fonts';
+import { useStoreMeta } from '../../components/customization/useCustomization';
 
 const NONE = 'none';
 

@@ -3,10 +3,10 @@ import { allows, fullName, gradeLabel, initials, roleLabel } from '@app/domain';
 import { HouseBadge } from '../../components/HouseBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { useUser } from '../../session';
-import { roleName } from './roleName';
+import { roleName } from '../../components/roleName';
 import { Page } from '../../components/Page';
-import { CustomName } from '../../store/CustomName';
-import { useCustomization } from '../../store/useCustomization';
+import { CustomName } from '../../components/customization/CustomName';
+import { useCustomization } from '../../components/customization/useCustomization';
 import { CustomizationChooser } from './CustomizationChooser';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {

@@ -7,7 +7,7 @@ import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { useUser } from '../../session';
-import { SurveyResults } from '../../surveys/SurveyResults';
+import { SurveyResults } from './SurveyResults';
 import { initialFilters, ReportFiltersBar, type FilterState } from './ReportFiltersBar';
 import {
   ClassTab,

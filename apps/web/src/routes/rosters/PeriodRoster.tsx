@@ -2,7 +2,7 @@ import { Accordion, Badge, Group, Text } from '@mantine/core';
 import { periodLabel, searchByName } from '@app/domain';
 import type { Period, PeriodDetail } from '../../api';
 import { QueryState, type QueryLike } from '../../components/QueryState';
-import { RosterTable } from '../class/RosterTable';
+import { RosterTable } from './RosterTable';
 
 interface Props {
   period: Period;

@@ -30,7 +30,7 @@ import {
 } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { QueryState } from '../../components/QueryState';
-import { roleName } from '../profile/roleName';
+import { roleName } from '../../components/roleName';
 
 const PAGE_SIZE = 25;
 

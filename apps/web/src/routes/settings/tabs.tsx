@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { allows } from '@app/domain';
 import type { SessionUser } from '../../api';
-import { RosterImport } from '../../roster-import/RosterImport';
-import { Invitations, SchoolTokens, SsoSettings } from '../../settings-identity';
+import { RosterImport } from './RosterImport';
+import { Invitations, SchoolTokens, SsoSettings } from './identity';
 import { AdvancedTab } from './AdvancedTab';
 import { HouseSystemTab } from './HouseSystemTab';
 import { StoreTab } from './StoreTab';

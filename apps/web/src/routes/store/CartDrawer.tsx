@@ -13,14 +13,8 @@ import {
   type StoreMeta,
 } from '../../api';
 import { formatPoints } from '../../components/points';
-import {
-  addRefusal,
-  cartCount,
-  cartTotal,
-  checkoutRefusal,
-  type CartEntry,
-} from '../../store/cartMath';
-import { sectionsOf, storeTitle } from '../../store/catalogue';
+import { addRefusal, cartCount, cartTotal, checkoutRefusal, type CartEntry } from './cartMath';
+import { sectionsOf, storeTitle } from '../../components/catalogue';
 import { attemptFor, type Attempt } from '../../api/idempotency';
 import { ProductImage } from './ProductCard';
 import { QuantityStepper } from './QuantityStepper';

@@ -28,7 +28,7 @@ import {
   type StoreMeta,
 } from '../../api';
 import { formatPoints } from '../../components/points';
-import { loadFont } from '../../store/fonts';
+import { loadFont } from '../../components/customization/fonts';
 import { attemptFor, type Attempt } from '../../api/idempotency';
 
 /** Each member level's icon theme (docs/spec.md section 9). */

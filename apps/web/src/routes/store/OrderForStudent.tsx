@@ -28,7 +28,7 @@ import {
 import { formatPoints } from '../../components/points';
 import { TableScroll } from '../../components/ScrollRegion';
 import { usePeriods } from '../../session';
-import { maxQuantity } from '../../store/cartMath';
+import { maxQuantity } from './cartMath';
 import { attemptFor, type Attempt } from '../../api/idempotency';
 
 const pts = (n: number) => `${formatPoints(n)} ${n === 1 ? 'point' : 'points'}`;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { AspectRatio, Badge, Card, Center, Group, Image, Stack, Text, Title } from '@mantine/core';
 import type { Product } from '../../api';
 import { formatPoints } from '../../components/points';
-import { stockText } from '../../store/catalogue';
+import { stockText } from '../../components/catalogue';
 
 const CATEGORY_COLORS: Record<string, string> = {
   Items: 'grape',

@@ -14,7 +14,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { afterProductChange, products, queryKeys, unwrap, type Product } from '../../api';
 import { QueryState } from '../../components/QueryState';
-import { filterProducts } from '../../store/catalogue';
+import { filterProducts } from '../../components/catalogue';
 import { ProductCard } from './ProductCard';
 import { ProductForm, type ProductStore } from './ProductForm';
 

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { longDate, todayIn } from '@app/domain';
 import { afterStoreMetaChange, store, unwrap, type StoreStateBody } from '../../api';
 import { QueryState } from '../../components/QueryState';
-import { useStoreMeta } from '../../store/useCustomization';
+import { useStoreMeta } from '../../components/customization/useCustomization';
 
 /** Open or close every store of the school (school admins and store managers), with a reopening date. */
 export function StoreStateCard({ timeZone }: { timeZone: string }) {

@@ -9,7 +9,7 @@ import {
   type CartLine,
   type Product,
 } from '../../api';
-import { cartWithQuantity, withQuantity } from '../../store/cartMath';
+import { cartWithQuantity, withQuantity } from './cartMath';
 
 const CART_MUTATION = ['cart', 'set'] as const;
 

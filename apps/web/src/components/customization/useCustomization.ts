@@ -8,7 +8,7 @@ import {
   type FontOptionInfo,
   type IconOptionInfo,
   type SessionUser,
-} from '../api';
+} from '../../api';
 import { loadFont } from './fonts';
 
 /** store/meta as every student screen reads it (the store page, the header, the profile). */

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Collapse, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useIntersection } from '@mantine/hooks';
-import type { ActivityOption, CalendarView, BulkGiveBody, GiveResult } from '../api';
-import { shortDate } from '../components/ActivityTable';
-import { ErrorNotice } from '../components/ErrorNotice';
-import { QueryState } from '../components/QueryState';
+import type { ActivityOption, CalendarView, BulkGiveBody, GiveResult } from '../../api';
+import { shortDate } from '../ActivityTable';
+import { ErrorNotice } from '../ErrorNotice';
+import { QueryState } from '../QueryState';
 import { givableActions, toggleId } from './actionOrder';
 import { ActionPicker } from './ActionPicker';
 import { CommentField } from './CommentField';

@@ -7,8 +7,8 @@ import {
   unwrap,
   type ActivityOptions,
   type CustomActionInput,
-} from '../api';
-import { useUser } from '../session';
+} from '../../api';
+import { useUser } from '../../session';
 import { togglePin } from './actionOrder';
 
 const KEY = queryKeys.activityOptions;

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { OrderStatus } from '../api';
+import type { OrderStatus } from '../../api';
 
 const COLORS: Record<OrderStatus, string> = {
   PENDING: 'yellow',

@@ -21,8 +21,8 @@ import {
   queryKeys,
   unwrap,
   type SchoolTokenIssued,
-} from '../api';
-import { QueryState } from '../components/QueryState';
+} from '../../../api';
+import { QueryState } from '../../../components/QueryState';
 import { useUserChoices } from './useUserChoices';
 
 /** Settings: school tokens (a shared device signs in as one user); a new token is shown once. */

@@ -1,4 +1,4 @@
-import type { ActivityOption, ActivityOptions } from '../api';
+import type { ActivityOption, ActivityOptions } from '../../api';
 
 export interface ActionSections {
   /** The user's power actions, in the order they pinned them. */

@@ -1,4 +1,4 @@
-import { activity, Attempts, unwrap, type BulkGiveBody, type GiveResult } from '../api';
+import { activity, Attempts, unwrap, type BulkGiveBody, type GiveResult } from '../../api';
 
 /**
  * How a give screen sends its gives: one Idempotency-Key per attempt (docs/decisions/062-idempotency-key-for-every-points-change.md). A double click

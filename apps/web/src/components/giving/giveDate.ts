@@ -1,5 +1,5 @@
 import { givingRefusal, lastSchoolDay, type SchoolCalendar } from '@app/domain';
-import type { CalendarView } from '../api';
+import type { CalendarView } from '../../api';
 
 /** GET calendar's answer in the shape of the domain's school-day rules. */
 export const schoolCalendar = (c: CalendarView): SchoolCalendar => ({

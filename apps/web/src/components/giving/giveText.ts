@@ -1,6 +1,6 @@
 import { gradeLabel } from '@app/domain';
-import type { GiveResult } from '../api';
-import { signedPoints } from '../components/points';
+import type { GiveResult } from '../../api';
+import { signedPoints } from '../points';
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

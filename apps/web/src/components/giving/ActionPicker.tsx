@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { Group, Stack, Text } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
-import type { ActivityOption, ActivityOptions } from '../api';
+import type { ActivityOption, ActivityOptions } from '../../api';
 import { actionSections } from './actionOrder';
 import { ActionButton, type ToolProps } from './ActionButton';
 import { nextTool, toolKey, type Tool } from './toolbarKeys';

@@ -1,8 +1,8 @@
 import { Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { AUDIENCE_LABEL } from '@app/domain';
-import { queryKeys, surveys, unwrap } from '../api';
-import { QueryState } from '../components/QueryState';
+import { queryKeys, surveys, unwrap } from '../../api';
+import { QueryState } from '../../components/QueryState';
 
 const percent = (n: number, total: number) => (total ? Math.round((n / total) * 100) : 0);
 

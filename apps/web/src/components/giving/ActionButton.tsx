@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Tooltip, VisuallyHidden } from '@mantine/core';
-import type { ActivityOption } from '../api';
-import { signedPoints } from '../components/points';
+import type { ActivityOption } from '../../api';
+import { signedPoints } from '../points';
 import { toolKey } from './toolbarKeys';
 
 /** What the action picker's roving tabindex gives each control: one of them is the Tab stop. */

@@ -9,7 +9,7 @@ import {
   isFailure,
   newIdempotencyKey,
   type GiveResult,
-} from '../api';
+} from '../../api';
 import { giveResultText, pointsPerStudent } from './giveText';
 import { giveSender } from './sendGive';
 import { playGiveSound, soundForPoints } from './sounds';

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { fullName } from '@app/domain';
-import { queryKeys, school, unwrap, utility } from '../api';
+import { queryKeys, school, unwrap, utility } from '../../../api';
 
 /** The school's staff and students as Select options (value: user id), for tokens and invitations. */
 export function useUserChoices() {

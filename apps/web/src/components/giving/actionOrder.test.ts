@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActivityOption } from '../api';
+import type { ActivityOption } from '../../api';
 import { actionSections, customLeft, toggleId, togglePin } from './actionOrder';
 
 const opt = (

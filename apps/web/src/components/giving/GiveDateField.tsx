@@ -1,5 +1,5 @@
 import { TextInput } from '@mantine/core';
-import type { CalendarView } from '../api';
+import type { CalendarView } from '../../api';
 import { giveDateProblem } from './giveDate';
 
 /** The school day a give is for: a native date input limited to the giving window. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Attempts } from '../api';
-import { installBrowserShims } from '../api/test-shims';
+import { Attempts } from '../../api';
+import { installBrowserShims } from '../../api/test-shims';
 import { giveSender } from './sendGive';
 
 /** docs/decisions/062-idempotency-key-for-every-points-change.md: a give goes with an Idempotency-Key, kept while the same give is retried. */

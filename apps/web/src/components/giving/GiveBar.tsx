@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Box, Container, Group, Stack, Text } from '@mantine/core';
-import { pointsColor } from '../components/points';
+import { pointsColor } from '../points';
 import './giveBar.css';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CalendarView } from '../api';
+import type { CalendarView } from '../../api';
 import { defaultGiveDate, giveDateProblem } from './giveDate';
 
 const cal = (today: string, holidays: string[] = []): CalendarView => ({

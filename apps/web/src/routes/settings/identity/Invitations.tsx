@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { INVITATION_DAYS } from '@app/domain';
-import { identitySettings, isFailure } from '../api';
-import { QueryState } from '../components/QueryState';
+import { identitySettings, isFailure } from '../../../api';
+import { QueryState } from '../../../components/QueryState';
 import { useUserChoices } from './useUserChoices';
 
 /** Settings: mail a user a link to set up their account (single use, for 7 days). */

@@ -8,8 +8,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import type { ActivityOptions, CustomActionInput } from '../api';
-import { ErrorNotice } from '../components/ErrorNotice';
+import type { ActivityOptions, CustomActionInput } from '../../api';
+import { ErrorNotice } from '../ErrorNotice';
 import { customLeft } from './actionOrder';
 
 interface Props {

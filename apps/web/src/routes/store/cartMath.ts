@@ -11,7 +11,7 @@ import {
   type OrderLine,
   type OrderProblem,
 } from '@app/domain';
-import type { Cart, CartLine, Product } from '../api';
+import type { Cart, CartLine, Product } from '../../api';
 
 /** A cart line as the screens use it: the product as it is now and how many. */
 export type CartEntry = Cart['cartItems'][number];

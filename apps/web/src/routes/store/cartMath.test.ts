@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@app/domain';
-import type { Product } from '../api';
+import type { Product } from '../../api';
 import {
   addRefusal,
   cartTotal,

@@ -20,9 +20,9 @@ import {
   unwrap,
   type RosterDryRun,
   type RosterImport as RosterImportJob,
-} from '../api';
-import { QueryState } from '../components/QueryState';
-import { TableScroll } from '../components/ScrollRegion';
+} from '../../api';
+import { QueryState } from '../../components/QueryState';
+import { TableScroll } from '../../components/ScrollRegion';
 
 type Summary = NonNullable<RosterDryRun['summary']>;
 type Issue = RosterDryRun['errors'][number];

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { SURVEYS } from '@app/domain';
-import { queryKeys, type SurveyResults as Results } from '../api';
+import { queryKeys, type SurveyResults as Results } from '../../api';
 import { SurveyResults } from './SurveyResults';
 
 /** The component as the server's answer would draw it (the cache already holds the answer). */

@@ -20,8 +20,8 @@ import {
   queryKeys,
   unwrap,
   type SsoConfig,
-} from '../api';
-import { QueryState } from '../components/QueryState';
+} from '../../../api';
+import { QueryState } from '../../../components/QueryState';
 
 /** One provider's client: issuer, client id, secret (never shown; left empty to keep it) and the id claim. */
 function ProviderForm({
