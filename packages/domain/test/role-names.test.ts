@@ -8,7 +8,9 @@ import { ROLES } from '../src/index.js';
  * Who may do what is the permission table's answer (packages/domain/src/policy.ts) and the
  * server's object rules (apps/server/src/access); nowhere else does code compare a role name. This
  * reads the sources of the domain, the web and the server and fails on any role name in a
- * comparison or a list outside the files allowed below.
+ * comparison or a list outside the files allowed below; on the server, on any quoted role name or
+ * role helper call at all (docs/decisions/069-server-names-roles-only-in-access.md). The one test
+ * of this rule for all three trees.
  */
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SOURCES = ['packages/domain/src', 'apps/web/src', 'apps/server/src'];
@@ -50,6 +52,18 @@ const SHAPES: [name: string, re: RegExp][] = [
   ['union of roles', new RegExp(`${ROLE}\\s*\\|(?!\\|)|(?<!\\|)\\|\\s*${ROLE}`, 'g')],
 ];
 
+/**
+ * The server is held stricter: services ask through access/, so a role name in quotes (in code or
+ * SQL) or a hasRole/hasAnyRole call is a finding there whatever its shape.
+ */
+const SERVER = 'apps/server/src/';
+const SERVER_SHAPES: [name: string, re: RegExp][] = [
+  ['role name on the server', new RegExp(ROLE, 'g')],
+  ['role helper call on the server', /\b(?:hasRole|hasAnyRole)\s*\(/g],
+];
+const shapesFor = (file: string) =>
+  file.startsWith(SERVER) ? [...SHAPES, ...SERVER_SHAPES] : SHAPES;
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
     const path = `${dir}/${e.name}`;
@@ -69,9 +83,12 @@ function findings(): Finding[] {
   const out: Finding[] = [];
   for (const file of SOURCES.flatMap(sourceFiles)) {
     const text = readFileSync(join(ROOT, file), 'utf8');
-    for (const [shape, re] of SHAPES)
+    const seen = new Set<number>();
+    for (const [shape, re] of shapesFor(file))
       for (const m of text.matchAll(re)) {
         const line = text.slice(0, m.index).split('\n').length;
+        if (seen.has(line)) continue;
+        seen.add(line);
         out.push({ file, line, shape, text: text.split('\n')[line - 1]!.trim() });
       }
   }
@@ -128,6 +145,15 @@ describe("role names are compared only in the permission table and the server's 
         SHAPES.some(([, re]) => new RegExp(re.source, re.flags).test(sample)),
         sample,
       ).toBe(false);
+    const onServer = (sample: string) =>
+      shapesFor(`${SERVER}x.ts`).some(([, re]) => new RegExp(re.source, re.flags).test(sample));
+    for (const sample of [
+      "audience: 'STUDENT',",
+      'hasRole(u.roles, role)',
+      'hasAnyRole (roles, wanted)',
+    ])
+      expect(onServer(sample), sample).toBe(true);
+    expect(onServer('a STUDENT in prose'), 'a STUDENT in prose').toBe(false);
   });
 
   it('reads the three source trees', () => {
