@@ -2,13 +2,11 @@ import { ICON_THEMES } from './icons-data.js';
 import {
   addDays,
   daysFrom,
-  formatDate,
   isSchoolDay,
-  lastOfMonth,
   type IsoDate,
   type SchoolCalendar,
 } from './school-days.js';
-import { weekStart } from './report-ranges.js';
+import { schoolYearMonths, weekStart } from './report-ranges.js';
 import {
   EMOJI_PRICES,
   gemTier,
@@ -43,24 +41,18 @@ export interface PayPeriod {
   endDate: IsoDate;
 }
 
-const monthLabel = (date: IsoDate): string => formatDate(date, 'MMMM YYYY');
-
 /**
  * The pay periods of a school year: its calendar months, the first from the year's start and the
- * last to its end (so a year of August 1 to June 30 has eleven). Empty when the span is backwards.
+ * last to its end (so a year of August 1 to June 30 has eleven). They are the reports' months of
+ * the year (docs/decisions/045-pay-periods.md), so they are derived from them, not counted again.
+ * Empty when the span is backwards.
  */
-export function payPeriods(yearStart: IsoDate, yearEnd: IsoDate): PayPeriod[] {
-  const out: PayPeriod[] = [];
-  let start = yearStart;
-  // 36 bounds a garbled span (a stored year is about ten months).
-  while (start <= yearEnd && out.length < 36) {
-    const monthEnd = lastOfMonth(start);
-    const endDate = monthEnd < yearEnd ? monthEnd : yearEnd;
-    out.push({ label: monthLabel(start), startDate: start, endDate });
-    start = addDays(endDate, 1);
-  }
-  return out;
-}
+export const payPeriods = (yearStart: IsoDate, yearEnd: IsoDate): PayPeriod[] =>
+  schoolYearMonths({ yearStart, yearEnd }).map((m) => ({
+    label: m.label,
+    startDate: m.from,
+    endDate: m.to,
+  }));
 
 /* ---- earned over time ---- */
 

@@ -31,9 +31,13 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** The last day of a month ('YYYY-MM'), leap years included. */
 export const monthEnd = (month: string): IsoDate => lastOfMonth(`${month}-01`);
 
-/** Each month of the school year, first to last day, clipped to the year. */
+/**
+ * Each month of the school year, first to last day, clipped to the year; also the pay periods
+ * (`payPeriods`). Empty when the span is backwards; 24 months bound a garbled span.
+ */
 export function schoolYearMonths(span: SchoolYearSpan): ReportRange[] {
   const out: ReportRange[] = [];
+  if (span.yearStart > span.yearEnd) return out;
   for (let i = 0, month = span.yearStart.slice(0, 7); i < 24; i++, month = addMonths(month, 1)) {
     const first = `${month}-01`;
     if (first > span.yearEnd) break;

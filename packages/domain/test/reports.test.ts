@@ -70,6 +70,10 @@ describe('report ranges derived from the school calendar', () => {
     expect(months.at(-1)).toMatchObject({ from: '2026-06-01', to: '2026-06-12' });
   });
 
+  it('has no months for a backwards span, not one backwards month', () => {
+    expect(schoolYearMonths({ yearStart: '2025-09-15', yearEnd: '2025-09-14' })).toEqual([]);
+  });
+
   it.each([
     // today, this week from (Monday), this month from
     ['2025-11-19', '2025-11-17', '2025-11-01'], // Wednesday
