@@ -41,12 +41,14 @@ export async function hasDailyRun(db: Queryable, schoolId: string, date: string)
 }
 
 /**
- * A flag given for a day whose Daily Behavior points were already given takes them back from the
- * flagged students (with an audit row), so the day reads as if the run had seen the flag.
+ * Takes back the daily run's points of one category from students on a day (with an audit row
+ * each): a flag given for a day already run takes its Daily Behavior points, an absence marked for
+ * one its Daily Attendance points, so the day reads as if the run had seen it.
  */
-export async function revokeDailyBehavior(
+export async function takeBackDailyPoints(
   tx: Queryable,
   schoolId: string,
+  category: DailyCategory,
   date: string,
   studentIds: readonly string[],
   changedBy: string,
@@ -57,11 +59,48 @@ export async function revokeDailyBehavior(
     schoolId,
     and(
       eq(activities.date, date),
-      eq(activities.category, 'Daily Behavior'),
+      eq(activities.category, category),
       isNull(activities.givenBy),
       inArray(activities.studentId, [...studentIds]),
     ),
     changedBy,
+  );
+}
+
+/**
+ * Gives students a daily action's points for a day as the daily run would have (no giver, no
+ * comment), with an audit row each: the one way a day's daily points are given back.
+ */
+export async function giveBackDailyPoints(
+  tx: Queryable,
+  schoolId: string,
+  type: NonNullable<Awaited<ReturnType<typeof dailyType>>>,
+  date: string,
+  studentIds: readonly string[],
+  changedBy: string,
+) {
+  if (!studentIds.length) return;
+  const { ids } = await writeActivities(
+    tx,
+    schoolId,
+    studentIds.map((studentId) => ({ studentId, type, points: type.points })),
+    { date, comment: '', periodId: null, groupId: null, givenBy: null },
+  );
+  await tx.insert(activityAudit).values(
+    ids.map((activityId) => ({
+      schoolId,
+      activityId,
+      action: 'create',
+      changedBy,
+      before: null,
+      after: {
+        activityTypeId: type.id,
+        activityType: type.name,
+        category: type.category,
+        points: type.points,
+        comment: '',
+      },
+    })),
   );
 }
 
@@ -104,34 +143,6 @@ export async function restoreDailyBehavior(
       busy.filter((b) => b.category === 'Flags' || b.givenBy === null).map((b) => b.studentId),
     );
     const back = [...students].filter((s) => !settled.has(s));
-    if (!back.length) continue;
-    const { ids } = await writeActivities(
-      tx,
-      schoolId,
-      back.map((studentId) => ({ studentId, type, points: type.points })),
-      {
-        date,
-        comment: '',
-        periodId: null,
-        groupId: null,
-        givenBy: null,
-      },
-    );
-    await tx.insert(activityAudit).values(
-      ids.map((activityId) => ({
-        schoolId,
-        activityId,
-        action: 'create',
-        changedBy,
-        before: null,
-        after: {
-          activityTypeId: type.id,
-          activityType: type.name,
-          category: type.category,
-          points: type.points,
-          comment: '',
-        },
-      })),
-    );
+    await giveBackDailyPoints(tx, schoolId, type, date, back, changedBy);
   }
 }

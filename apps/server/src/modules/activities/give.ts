@@ -11,7 +11,7 @@ import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest } from '../../lib/errors.js';
 import { pgArray } from '../../lib/pg-array.js';
 import { mayDo } from '../../access/permission.js';
-import { hasDailyRun, lockSchoolDay, revokeDailyBehavior } from '../../ledger/daily-points.js';
+import { hasDailyRun, lockSchoolDay, takeBackDailyPoints } from '../../ledger/daily-points.js';
 import type { ActivityRow } from '../../ledger/remove.js';
 import { writeActivities, type NewActivity } from '../../ledger/write.js';
 import { loadCalendar } from '../calendar/service.js';
@@ -54,7 +54,7 @@ export async function giveActivities(
   });
   const takenBack =
     flagged && (await hasDailyRun(tx, user.schoolId, date))
-      ? await revokeDailyBehavior(tx, user.schoolId, date, studentIds, user.id)
+      ? await takeBackDailyPoints(tx, user.schoolId, 'Daily Behavior', date, studentIds, user.id)
       : [];
   if (takenBack.length)
     await noteBehaviorTakenBack(

@@ -1,13 +1,17 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { isWeekend, MSG, type AbsenceChange } from '@app/domain';
 import type { Db, Queryable, Tx } from '../../db/client.js';
-import { absences, activities, activityAudit, users } from '../../db/schema.js';
+import { absences, activities, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest } from '../../lib/errors.js';
 import { studentFor, studentsInScope } from '../../access/students.js';
-import { dailyType, hasDailyRun, lockSchoolDay } from '../../ledger/daily-points.js';
-import { removeActivities } from '../../ledger/remove.js';
-import { writeActivities } from '../../ledger/write.js';
+import {
+  dailyType,
+  giveBackDailyPoints,
+  hasDailyRun,
+  lockSchoolDay,
+  takeBackDailyPoints,
+} from '../../ledger/daily-points.js';
 import { loadCalendar } from '../calendar/service.js';
 
 /** The date an absence may be recorded on (the school's today by default), or the reason it may not. */
@@ -27,17 +31,6 @@ async function absenceDate(
   return on;
 }
 
-/** The job's Daily Attendance activities of one student on one day, taken back with an audit row each. */
-async function takeBackAttendance(tx: Tx, user: AuthUser, studentId: string, date: string) {
-  const where = and(
-    eq(activities.studentId, studentId),
-    eq(activities.date, date),
-    eq(activities.category, 'Daily Attendance'),
-    isNull(activities.givenBy),
-  );
-  await removeActivities(tx, user.schoolId, where, user.id);
-}
-
 /** Gives back the day's attendance points the daily job would have given, unless the student has them. */
 async function giveBackAttendance(tx: Tx, user: AuthUser, studentId: string, date: string) {
   const type = await dailyType(tx, user.schoolId, 'Daily Attendance');
@@ -55,33 +48,7 @@ async function giveBackAttendance(tx: Tx, user: AuthUser, studentId: string, dat
       ),
     )
     .limit(1);
-  if (had) return;
-  const { ids } = await writeActivities(
-    tx,
-    user.schoolId,
-    [{ studentId, type, points: type.points }],
-    {
-      date,
-      comment: '',
-      periodId: null,
-      groupId: null,
-      givenBy: null,
-    },
-  );
-  await tx.insert(activityAudit).values({
-    schoolId: user.schoolId,
-    activityId: ids[0]!,
-    action: 'create',
-    changedBy: user.id,
-    before: null,
-    after: {
-      activityTypeId: type.id,
-      activityType: type.name,
-      category: type.category,
-      points: type.points,
-      comment: '',
-    },
-  });
+  if (!had) await giveBackDailyPoints(tx, user.schoolId, type, date, [studentId], user.id);
 }
 
 /**
@@ -103,7 +70,7 @@ export async function markAbsent(
     .onConflictDoNothing()
     .returning({ date: absences.date });
   if (added.length && (await hasDailyRun(tx, user.schoolId, on)))
-    await takeBackAttendance(tx, user, student.id, on);
+    await takeBackDailyPoints(tx, user.schoolId, 'Daily Attendance', on, [student.id], user.id);
   return { studentId: student.id, date: on, absent: true };
 }
 
