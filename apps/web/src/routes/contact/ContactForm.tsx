@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { contactBody, fullName, roleLabel } from '@app/domain';
 import { isFailure, utility, type ContactBody, type SessionUser } from '../../api';
 import { schemaValidate } from '../../forms/schemaValidate';
+import { FormAlert, type FormResult } from '../../components/FormAlert';
 
 const ROLE_CHOICES = ['Student', 'Teacher', 'Parent', 'School Admin', 'Staff', 'Other'];
 
@@ -33,7 +34,7 @@ export function ContactForm({ user, onSent }: { user: SessionUser | null; onSent
     validate,
     transformValues: (values) => contactBody.parse(values),
   });
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<FormResult | null>(null);
 
   const submit = form.onSubmit(async (values) => {
     const r = await utility.sendContact(values);
@@ -49,15 +50,7 @@ export function ContactForm({ user, onSent }: { user: SessionUser | null; onSent
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        {result ? (
-          <Alert
-            color={result.ok ? 'teal' : 'red'}
-            variant="light"
-            role={result.ok ? 'status' : 'alert'}
-          >
-            {result.text}
-          </Alert>
-        ) : null}
+        <FormAlert ok={result?.ok} text={result?.text} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Name" required {...form.getInputProps('userName')} />
           <TextInput label="School" required {...form.getInputProps('userSchool')} />

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MIN_PASSWORD_LENGTH, passwordProblem } from '@app/domain';
+import { FormAlert } from '../../components/FormAlert';
 
 export interface ChosenPassword {
   username: string;
@@ -37,11 +38,7 @@ export function ChoosePasswordForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {error ? (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        <FormAlert text={error} />
         {askUsername ? (
           <TextInput
             label="Username"

@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { forgotPasswordBody, type ForgotPasswordBody } from '@app/domain';
 import { auth, isFailure } from '../../api';
 import { schemaValidate } from '../../forms/schemaValidate';
 import { AuthCard } from './AuthCard';
+import { FormAlert, type FormResult } from '../../components/FormAlert';
 
 /** /forgot-password: asks for a reset link by email; the answer is the same whether or not an account uses it. */
 export default function ForgotPasswordPage() {
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<FormResult | null>(null);
   const form = useForm({
     initialValues: { email: '' } as ForgotPasswordBody,
     validate: schemaValidate<ForgotPasswordBody>(forgotPasswordBody, { email: 'Email' }),
@@ -25,15 +26,7 @@ export default function ForgotPasswordPage() {
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {result ? (
-            <Alert
-              color={result.ok ? 'teal' : 'red'}
-              variant="light"
-              role={result.ok ? 'status' : 'alert'}
-            >
-              {result.text}
-            </Alert>
-          ) : null}
+          <FormAlert ok={result?.ok} text={result?.text} />
           <TextInput
             label="Email"
             type="email"

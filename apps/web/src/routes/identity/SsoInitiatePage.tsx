@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
 import { isSsoProvider, SSO_PROVIDER_LABEL } from '@app/domain';
 import { auth, isFailure } from '../../api';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import { AuthCard } from './AuthCard';
 import { lastSsoSchool, rememberSsoSchool } from './ssoSchool';
+import { FormAlert } from '../../components/FormAlert';
 
 /**
  * /login/{provider}/initiate: asks the server for a single-use state for the school's client at the
@@ -57,11 +58,7 @@ export default function SsoInitiatePage() {
         noValidate
       >
         <Stack gap="md">
-          {error ? (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          ) : null}
+          <FormAlert text={error} />
           <TextInput
             label="School code"
             description="Your school gives you this code."

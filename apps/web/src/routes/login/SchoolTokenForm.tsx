@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { schoolLoginBody, type SchoolLoginBody } from '@app/domain';
 import { auth, isFailure } from '../../api';
 import { schemaValidate } from '../../forms/schemaValidate';
 import { useSession } from '../../session';
+import { FormAlert } from '../../components/FormAlert';
 
 /** Sign-in with a school token (a shared device's): the school's code and the token. */
 export function SchoolTokenForm() {
@@ -30,11 +31,7 @@ export function SchoolTokenForm() {
   return (
     <form onSubmit={submit} noValidate aria-label="Sign in with a school token">
       <Stack gap="md">
-        {error ? (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        <FormAlert text={error} />
         <TextInput label="School code" required {...form.getInputProps('externalSchoolId')} />
         <PasswordInput
           label="School token"

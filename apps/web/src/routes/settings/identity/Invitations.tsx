@@ -1,17 +1,18 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { INVITATION_DAYS } from '@app/domain';
 import { identitySettings, isFailure } from '../../../api';
 import { QueryState } from '../../../components/QueryState';
 import { useUserChoices } from './useUserChoices';
+import { FormAlert, type FormResult } from '../../../components/FormAlert';
 
 /** Settings: mail a user a link to set up their account (single use, for 7 days). */
 export function Invitations() {
   const users = useUserChoices();
   const [userId, setUserId] = useState<string | null>(null);
   const [email, setEmail] = useState('');
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [result, setResult] = useState<FormResult | null>(null);
   const send = useMutation({
     mutationFn: async () => {
       const r = await identitySettings.invite({ userId: userId ?? '', email: email.trim() });
@@ -44,15 +45,7 @@ export function Invitations() {
           noValidate
         >
           <Stack gap="sm">
-            {result ? (
-              <Alert
-                color={result.ok ? 'teal' : 'red'}
-                variant="light"
-                role={result.ok ? 'status' : 'alert'}
-              >
-                {result.text}
-              </Alert>
-            ) : null}
+            <FormAlert ok={result?.ok} text={result?.text} />
             <QueryState query={users} loading="Loading users" size="section">
               {(groups) => (
                 <Select

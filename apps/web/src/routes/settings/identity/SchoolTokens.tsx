@@ -24,6 +24,7 @@ import {
 } from '../../../api';
 import { QueryState } from '../../../components/QueryState';
 import { useUserChoices } from './useUserChoices';
+import { FormAlert } from '../../../components/FormAlert';
 
 /** Settings: school tokens (a shared device signs in as one user); a new token is shown once. */
 export function SchoolTokens() {
@@ -72,11 +73,7 @@ export function SchoolTokens() {
         A school token signs a shared device (the store counter, a kiosk) in as one user, with the
         school code.
       </Text>
-      {error ? (
-        <Alert color="red" variant="light" role="alert">
-          {error}
-        </Alert>
-      ) : null}
+      <FormAlert text={error} />
       {shown ? (
         <Alert color="teal" variant="light" role="status" title="Copy this token now">
           <Stack gap={4}>

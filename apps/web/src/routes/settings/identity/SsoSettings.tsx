@@ -1,15 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SSO_PROVIDER_LABEL, SSO_PROVIDERS, type SsoProvider } from '@app/domain';
@@ -22,6 +12,7 @@ import {
   type SsoConfig,
 } from '../../../api';
 import { QueryState } from '../../../components/QueryState';
+import { FormAlert } from '../../../components/FormAlert';
 
 /** One provider's client: issuer, client id, secret (never shown; left empty to keep it) and the id claim. */
 function ProviderForm({
@@ -94,11 +85,7 @@ function ProviderForm({
               Not set up: users cannot sign in with {label} yet.
             </Text>
           )}
-          {error ? (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          ) : null}
+          <FormAlert text={error} />
           <TextInput
             label="Issuer URL"
             placeholder="https://…"
