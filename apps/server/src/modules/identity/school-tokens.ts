@@ -83,32 +83,9 @@ export async function issueSchoolToken(
   return { ...present({ ...row!, firstName: user.firstName, lastName: user.lastName }), token };
 }
 
-/** Revokes a token and issues its successor for the same user and label, in one transaction. */
-export async function rotateSchoolToken(
-  db: Db,
-  schoolId: string,
-  by: string | null,
-  id: string,
-): Promise<SchoolTokenIssuedResponse> {
-  return db.transaction(async (tx) => {
-    const [old] = await tx
-      .update(schoolTokens)
-      .set({ revokedAt: sql`now()` })
-      .where(
-        and(
-          eq(schoolTokens.schoolId, schoolId),
-          eq(schoolTokens.id, id),
-          isNull(schoolTokens.revokedAt),
-        ),
-      )
-      .returning();
-    if (!old) throw notFound('School token not found');
-    return issueSchoolToken(tx, schoolId, by, { userId: old.userId, label: old.label });
-  });
-}
-
-export async function revokeSchoolToken(db: Db, schoolId: string, id: string): Promise<void> {
-  const rows = await db
+/** Revokes one of the school's live tokens (404 when it has none of that id): revoke and rotate. */
+async function revokeLive(db: Queryable, schoolId: string, id: string) {
+  const [old] = await db
     .update(schoolTokens)
     .set({ revokedAt: sql`now()` })
     .where(
@@ -118,8 +95,26 @@ export async function revokeSchoolToken(db: Db, schoolId: string, id: string): P
         isNull(schoolTokens.revokedAt),
       ),
     )
-    .returning({ id: schoolTokens.id });
-  if (!rows.length) throw notFound('School token not found');
+    .returning();
+  if (!old) throw notFound('School token not found');
+  return old;
+}
+
+/** Revokes a token and issues its successor for the same user and label, in one transaction. */
+export async function rotateSchoolToken(
+  db: Db,
+  schoolId: string,
+  by: string | null,
+  id: string,
+): Promise<SchoolTokenIssuedResponse> {
+  return db.transaction(async (tx) => {
+    const old = await revokeLive(tx, schoolId, id);
+    return issueSchoolToken(tx, schoolId, by, { userId: old.userId, label: old.label });
+  });
+}
+
+export async function revokeSchoolToken(db: Db, schoolId: string, id: string): Promise<void> {
+  await revokeLive(db, schoolId, id);
 }
 
 /**
