@@ -1,15 +1,13 @@
 import { useState } from 'react';
-import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { INVITATION_DAYS } from '@app/domain';
 import { identitySettings, isFailure } from '../../../api';
-import { QueryState } from '../../../components/QueryState';
-import { useUserChoices } from './useUserChoices';
 import { FormAlert, type FormResult } from '../../../components/FormAlert';
+import { UserSelect } from './UserSelect';
 
 /** Settings: mail a user a link to set up their account (single use, for 7 days). */
 export function Invitations() {
-  const users = useUserChoices();
   const [userId, setUserId] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [result, setResult] = useState<FormResult | null>(null);
@@ -46,19 +44,7 @@ export function Invitations() {
         >
           <Stack gap="sm">
             <FormAlert ok={result?.ok} text={result?.text} />
-            <QueryState query={users} loading="Loading users" size="section">
-              {(groups) => (
-                <Select
-                  label="User"
-                  placeholder="Choose a user"
-                  searchable
-                  data={groups}
-                  value={userId}
-                  onChange={setUserId}
-                  required
-                />
-              )}
-            </QueryState>
+            <UserSelect label="User" value={userId} onChange={setUserId} />
             <TextInput
               label="Email"
               type="email"

@@ -5,7 +5,6 @@ import {
   Card,
   Code,
   Group,
-  Select,
   Stack,
   Table,
   Text,
@@ -23,7 +22,7 @@ import {
   type SchoolTokenIssued,
 } from '../../../api';
 import { QueryState } from '../../../components/QueryState';
-import { useUserChoices } from './useUserChoices';
+import { UserSelect } from './UserSelect';
 import { FormAlert } from '../../../components/FormAlert';
 
 /** Settings: school tokens (a shared device signs in as one user); a new token is shown once. */
@@ -33,7 +32,6 @@ export function SchoolTokens() {
     queryKey: queryKeys.schoolTokens,
     queryFn: () => unwrap(identitySettings.schoolTokens()),
   });
-  const users = useUserChoices();
   const [userId, setUserId] = useState<string | null>(null);
   const [label, setLabel] = useState('');
   const [shown, setShown] = useState<SchoolTokenIssued | null>(null);
@@ -96,19 +94,7 @@ export function SchoolTokens() {
           noValidate
         >
           <Stack gap="sm">
-            <QueryState query={users} loading="Loading users" size="section">
-              {(groups) => (
-                <Select
-                  label="Signs in as"
-                  placeholder="Choose a user"
-                  searchable
-                  data={groups}
-                  value={userId}
-                  onChange={setUserId}
-                  required
-                />
-              )}
-            </QueryState>
+            <UserSelect label="Signs in as" value={userId} onChange={setUserId} />
             <TextInput
               label="Label"
               description="Where the token is used, e.g. Store counter."

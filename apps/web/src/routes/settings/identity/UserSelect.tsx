@@ -1,9 +1,11 @@
+import { Select } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { fullName } from '@app/domain';
 import { queryKeys, school, unwrap, utility } from '../../../api';
+import { QueryState } from '../../../components/QueryState';
 
 /** The school's staff and students as Select options (value: user id), for tokens and invitations. */
-export function useUserChoices() {
+function useUserChoices() {
   const [staff, students] = useQueries({
     queries: [
       { queryKey: queryKeys.coTeacherChoices, queryFn: () => unwrap(utility.coTeachers()) },
@@ -28,4 +30,32 @@ export function useUserChoices() {
     error: staff.error ?? students.error,
     isPending: staff.isPending || students.isPending,
   };
+}
+
+/** The user a school token signs in as, or an invitation is for: one of the school's staff or students. */
+export function UserSelect({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (userId: string | null) => void;
+}) {
+  const users = useUserChoices();
+  return (
+    <QueryState query={users} loading="Loading users" size="section">
+      {(groups) => (
+        <Select
+          label={label}
+          placeholder="Choose a user"
+          searchable
+          data={groups}
+          value={value}
+          onChange={onChange}
+          required
+        />
+      )}
+    </QueryState>
+  );
 }
