@@ -1,4 +1,4 @@
-import { Alert, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Stack, Tabs, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { allows } from '@app/domain';
@@ -11,8 +11,8 @@ import { sectionsOf } from '../../components/catalogue';
 import { useStoreMeta } from '../../components/customization/useCustomization';
 import { closedMessage } from './CartDrawer';
 import { OrderForStudent } from './OrderForStudent';
-import { ProductCard } from './ProductCard';
 import { ProductManager } from './ProductManager';
+import { StoreSections } from './StoreSections';
 import { StoreStateCard } from './StoreStateCard';
 import { StudentStore } from './StudentStore';
 
@@ -47,18 +47,7 @@ function Browse() {
               No products for sale yet.
             </Text>
           ) : (
-            sections.map((s) => (
-              <Stack key={s.key} gap="sm" component="section" aria-labelledby={`store-${s.key}`}>
-                <Title order={2} fz="h3" id={`store-${s.key}`}>
-                  {s.title}
-                </Title>
-                <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
-                  {s.products.map((p) => (
-                    <ProductCard key={p._id} product={p} />
-                  ))}
-                </SimpleGrid>
-              </Stack>
-            ))
+            <StoreSections sections={sections} />
           )
         }
       </QueryState>

@@ -12,7 +12,6 @@ import {
   Tabs,
   Text,
   TextInput,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -36,8 +35,8 @@ import { addRefusal, cartCount, cartTotal, quantityOf, type CartEntry } from './
 import { filterProducts, sectionsOf, type CategoryFilter } from '../../components/catalogue';
 import { useStoreMeta } from '../../components/customization/useCustomization';
 import { CartDrawer, closedMessage } from './CartDrawer';
+import { StoreSections } from './StoreSections';
 import { Customizations } from './Customizations';
-import { ProductCard } from './ProductCard';
 import { QuantityStepper } from './QuantityStepper';
 import { useCart } from './useCart';
 import { Figure } from '../../components/Figure';
@@ -124,47 +123,37 @@ function Catalogue({ list, entries, balance, setQuantity }: CatalogueProps) {
           No products match.
         </Text>
       ) : (
-        sections.map((s) => (
-          <Stack key={s.key} gap="sm" component="section" aria-labelledby={`store-${s.key}`}>
-            <Title order={2} fz="h3" id={`store-${s.key}`}>
-              {s.title}
-            </Title>
-            <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
-              {s.products.map((p) => {
-                const inCart = quantityOf(entries, p._id);
-                const refusal = addRefusal(entries, p, balance);
-                return (
-                  <ProductCard key={p._id} product={p}>
-                    {inCart > 0 ? (
-                      <QuantityStepper
-                        name={p.name}
-                        quantity={inCart}
-                        onChange={(q) => setQuantity(p, q)}
-                        addRefusal={refusal}
-                      />
-                    ) : (
-                      <Stack gap={2}>
-                        <Button
-                          onClick={() => setQuantity(p, 1)}
-                          disabled={refusal !== null}
-                          aria-label={`Add to cart: ${p.name}`}
-                          fullWidth
-                        >
-                          Add to cart
-                        </Button>
-                        {refusal ? (
-                          <Text fz="xs" c="dimmed" ta="center">
-                            {refusal}
-                          </Text>
-                        ) : null}
-                      </Stack>
-                    )}
-                  </ProductCard>
-                );
-              })}
-            </SimpleGrid>
-          </Stack>
-        ))
+        <StoreSections
+          sections={sections}
+          actions={(p) => {
+            const inCart = quantityOf(entries, p._id);
+            const refusal = addRefusal(entries, p, balance);
+            return inCart > 0 ? (
+              <QuantityStepper
+                name={p.name}
+                quantity={inCart}
+                onChange={(q) => setQuantity(p, q)}
+                addRefusal={refusal}
+              />
+            ) : (
+              <Stack gap={2}>
+                <Button
+                  onClick={() => setQuantity(p, 1)}
+                  disabled={refusal !== null}
+                  aria-label={`Add to cart: ${p.name}`}
+                  fullWidth
+                >
+                  Add to cart
+                </Button>
+                {refusal ? (
+                  <Text fz="xs" c="dimmed" ta="center">
+                    {refusal}
+                  </Text>
+                ) : null}
+              </Stack>
+            );
+          }}
+        />
       )}
     </Stack>
   );
