@@ -1,4 +1,3 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import {
   givingDaysBetween,
   pacePerDay,
@@ -8,7 +7,7 @@ import {
   type AcademicProjections,
 } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
-import { dailyRollup } from '../../db/schema.js';
+import { earnedBetween } from '../../ledger/earned.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { studentStanding } from '../balances/service.js';
 import { loadCalendar } from '../calendar/service.js';
@@ -25,18 +24,13 @@ export async function academicProjections(
   const standing = await studentStanding(db, user, studentId);
   const cal = await loadCalendar(db, user.school);
   const window = paceWindow(cal, cal.today);
-  const [row] = await db
-    .select({ earned: sql<number>`coalesce(sum(${dailyRollup.earned}), 0)`.mapWith(Number) })
-    .from(dailyRollup)
-    .where(
-      and(
-        eq(dailyRollup.schoolId, user.schoolId),
-        eq(dailyRollup.studentId, standing.studentId),
-        gte(dailyRollup.date, window.start),
-        lte(dailyRollup.date, window.end),
-      ),
-    );
-  const earned = row?.earned ?? 0;
+  const earned = await earnedBetween(
+    db,
+    user.schoolId,
+    standing.studentId,
+    window.start,
+    window.end,
+  );
   const givingDays = givingDaysBetween(cal, window.start, window.end);
   const perDay = pacePerDay(earned, givingDays);
   return {

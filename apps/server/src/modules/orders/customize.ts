@@ -10,7 +10,8 @@ import {
   type PlaceOrderResult,
 } from '@app/domain';
 import type { Tx } from '../../db/client.js';
-import { dailyRollup, orderItems, orders } from '../../db/schema.js';
+import { orderItems, orders } from '../../db/schema.js';
+import { earnedBetween } from '../../ledger/earned.js';
 import { lockWallet, writeOrders, type OrderRow } from '../../ledger/orders.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
@@ -36,17 +37,8 @@ export async function buyCustomization(
   const today = todayIn(u.school.timeZone, now);
   const facts = await schoolFacts(tx, u.schoolId, today);
   const balance = await lockWallet(tx, u.schoolId, u.id);
-  const [[earned], [held]] = await Promise.all([
-    tx
-      .select({ n: sql<number>`coalesce(sum(${dailyRollup.earned}), 0)`.mapWith(Number) })
-      .from(dailyRollup)
-      .where(
-        and(
-          eq(dailyRollup.schoolId, u.schoolId),
-          eq(dailyRollup.studentId, u.id),
-          sql`${dailyRollup.date} between ${facts.yearStart}::date and ${facts.yearEnd}::date`,
-        ),
-      ),
+  const [earned, [held]] = await Promise.all([
+    earnedBetween(tx, u.schoolId, u.id, facts.yearStart, facts.yearEnd),
     tx
       .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
       .from(orders)
@@ -67,7 +59,7 @@ export async function buyCustomization(
   const refusal = customizationRefusal({
     option,
     owned: (held?.n ?? 0) > 0,
-    studentLevel: memberStatus(Math.max(0, earned?.n ?? 0)).tier,
+    studentLevel: memberStatus(Math.max(0, earned)).tier,
     balance,
     today,
     yearEnd: facts.yearEnd,
