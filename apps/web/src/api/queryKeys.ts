@@ -10,7 +10,7 @@ export const queryKeys = {
   /** POST auth/me for a token (the session's user). */
   session: (token: string | null) => ['session', token] as const,
   status: {
-    /** GET status as AccessGate reads it (development mode). */
+    /** GET status as AccessGate (development mode) and the demo banner read it. */
     all: ['status'] as const,
     /** GET status on the status page (polled). */
     page: ['status', 'page'] as const,
