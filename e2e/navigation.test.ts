@@ -250,3 +250,26 @@ describe('every screen opens', () => {
     await page.getByText(message).waitFor();
   });
 });
+
+describe('the demo banner', () => {
+  const banner = (page: Page) => page.getByRole('region', { name: 'Demo notice' });
+
+  test('shows on the public pages and on every signed-in screen while the demo sign-ins work', async ({
+    page,
+  }) => {
+    for (const path of ['/', '/login', '/status']) {
+      await page.goto(path);
+      await expect
+        .poll(() => banner(page).textContent())
+        .toBe("Demo school: don't enter real student data");
+    }
+    await signIn(page, 'teacher1');
+    for (const path of ['/classes', '/calendar']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await banner(page).waitFor();
+    }
+    // The server says so to anyone, signed in or not.
+    expect((await (await fetch(`${suite.server.baseURL}/api/v1/status`)).json()).demo).toBe(true);
+  });
+});

@@ -33,6 +33,7 @@ describe('settings', () => {
     await page.goto('/settings?tab=users');
     await page.getByRole('heading', { name: 'Users and roles' }).waitFor();
     expect(await tabNames(page)).toEqual([
+      'School',
       'Users and roles',
       'House system',
       'Advanced',
@@ -84,6 +85,7 @@ describe('settings', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     const headings = {
+      school: 'School profile',
       house: 'House system',
       store: 'Delivery dates',
       sso: 'Single sign-on',
@@ -97,6 +99,44 @@ describe('settings', () => {
       await page.locator('.mantine-Loader').first().waitFor({ state: 'detached' });
       expect(await axeViolations(page), tab).toEqual([]);
     }
+  });
+
+  test('an admin edits the school profile: the whole app follows at once, and it stays after a reload', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'School profile' }).waitFor();
+    await page.getByText('School code DEMO').waitFor();
+    const name = page.getByRole('textbox', { name: 'School name' });
+    await expect.poll(() => name.inputValue()).toBe('Demo Middle School');
+
+    // Bad input is caught before it is sent.
+    await name.fill('  ');
+    await page.getByRole('button', { name: 'Save school profile' }).click();
+    await page.getByText('Enter the school’s name').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await name.fill('Lincoln Middle School');
+    const zone = page.getByRole('textbox', { name: 'Time zone' });
+    await zone.fill('America/Chic');
+    await page.getByRole('option', { name: 'America/Chicago' }).click();
+    await page.getByText(/^Today there: \d{4}-\d{2}-\d{2}\./).waitFor();
+    await page.getByRole('button', { name: 'Save school profile' }).click();
+    await page.getByText('School profile saved.').waitFor();
+
+    // The session's school changed without signing in again.
+    await page.goto('/profile');
+    await page.getByText('Lincoln Middle School').waitFor();
+    const admin = await apiLogin(suite.server.baseURL, 'admin');
+    expect(admin.user.school).toMatchObject({
+      name: 'Lincoln Middle School',
+      timeZone: 'America/Chicago',
+    });
+    await page.goto('/settings?tab=school');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Time zone' }).inputValue())
+      .toBe('America/Chicago');
   });
 
   test('a house manager sees only the house part', async ({ page }) => {

@@ -20,7 +20,7 @@ function releaseFile(): Plugin {
 
 export default defineConfig({
   plugins: [react(), releaseFile()],
-  server: { proxy: { '/api': 'http://localhost:3000' } },
+  server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

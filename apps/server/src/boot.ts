@@ -2,11 +2,12 @@ import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { migrateDatabase, openDatabase, type Database, type Db } from './db/client.js';
-import { shouldSeedDemo, type Env } from './env.js';
+import { isLoopbackHost, shouldSeedDemo, type Env } from './env.js';
 import { startJobs } from './jobs/queue.js';
 import { imageStorage } from './lib/storage.js';
 import { applySsoEnv } from './modules/identity/sso.js';
-import { DEMO_PASSWORD, demoSignInsPresent, isEmpty, seedDemo } from './seed/demo.js';
+import { DEMO_PASSWORD, demoSignInsPresent } from './lib/demo-sign-ins.js';
+import { DEMO_SCHOOL_TOKEN_LATER, DEMO_SIGN_INS, isEmpty, seedDemo } from './seed/demo.js';
 
 export interface Running {
   app: FastifyInstance;
@@ -19,22 +20,49 @@ export const DEMO_IN_PRODUCTION_WARNING =
   `password ${DEMO_PASSWORD}. Do not expose this server: start on a database without the demo ` +
   `(SEED_DEMO is off by default on PostgreSQL) or change those accounts' passwords.`;
 
+/** A start the server refuses: main.ts prints "Cannot start: " and the message, and exits 1. */
+export class StartRefusedError extends Error {
+  override name = 'StartRefusedError';
+}
+
 /**
- * Seeds an empty database with the demo schools when shouldSeedDemo says so, and warns loudly
- * when the demo sign-ins work on a production server (whoever seeded them).
+ * Why a production server with working demo sign-ins must not listen on HOST, or null when it may:
+ * on loopback, or with ALLOW_DEMO_IN_PRODUCTION=true (docs/decisions/080-demo-listens-on-loopback.md).
+ */
+export const demoStartRefusal = (
+  env: Pick<Env, 'HOST' | 'ALLOW_DEMO_IN_PRODUCTION'>,
+): string | null =>
+  isLoopbackHost(env.HOST) || env.ALLOW_DEMO_IN_PRODUCTION
+    ? null
+    : `the demo sign-ins work (published password ${DEMO_PASSWORD}) and NODE_ENV is production, so the ` +
+      `server listens only on a loopback address, not HOST=${env.HOST}. Change the demo admins' and ` +
+      `district owner's passwords, use a database without the demo, or set ALLOW_DEMO_IN_PRODUCTION=true.`;
+
+/**
+ * Seeds an empty database with the demo schools when shouldSeedDemo says so; while the demo
+ * sign-ins work, prints them at every start, and in production warns loudly or, beyond loopback,
+ * refuses to start (StartRefusedError). Answers whether the demo sign-ins work.
  */
 export async function prepareDemo(
   db: Db,
   env: Env,
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
-): Promise<void> {
+): Promise<boolean> {
+  let seeded: string[] | null = null;
   if (shouldSeedDemo(env) && (await isEmpty(db))) {
-    const lines = await seedDemo(db);
+    seeded = await seedDemo(db);
     log.info('seeded the demo schools');
-    console.log(lines.join('\n'));
   }
-  if (env.NODE_ENV === 'production' && (await demoSignInsPresent(db)))
+  const present = await demoSignInsPresent(db);
+  if (!present) return false;
+  // Printed whatever LOG_LEVEL says; the school token only when it was just made (it is kept hashed).
+  console.log((seeded ?? [...DEMO_SIGN_INS, DEMO_SCHOOL_TOKEN_LATER]).join('\n'));
+  if (env.NODE_ENV === 'production') {
+    const refusal = demoStartRefusal(env);
+    if (refusal) throw new StartRefusedError(refusal);
     log.warn(DEMO_IN_PRODUCTION_WARNING);
+  }
+  return true;
 }
 
 /** Opens and migrates the database, seeds an empty one, builds the app and starts the jobs. */
@@ -49,7 +77,13 @@ export async function boot(env: Env): Promise<Running> {
   await migrateDatabase(database);
   const app = await buildApp({ database, env });
   appLog.current = app.log;
-  await prepareDemo(database.db, env, app.log);
+  try {
+    await prepareDemo(database.db, env, app.log);
+  } catch (err) {
+    await app.close();
+    await database.close();
+    throw err;
+  }
   const sso = await applySsoEnv(database.db, env, app.log);
   if (sso.length)
     app.log.info({ providers: sso, school: env.SSO_SCHOOL }, 'SSO clients from the environment');

@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -34,7 +35,8 @@ const trustProxy = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Where to listen: loopback unless told otherwise (docs/decisions/080-demo-listens-on-loopback.md). */
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
@@ -43,6 +45,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** Unset: seed on the embedded database only (see shouldSeedDemo). */
   SEED_DEMO: optionalBool(),
+  /** `true`: a production server with demo sign-ins may still listen beyond loopback (see demoStartRefusal). */
+  ALLOW_DEMO_IN_PRODUCTION: bool(false),
   /** `warn`: errors and slow requests only; `info` adds a line per request. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   SESSION_TTL_HOURS: z.coerce
@@ -108,6 +112,33 @@ export const DEFAULT_WEB_DIST = path.resolve(
   '../../web/dist',
 );
 
-/** Where the browser reaches this server: PUBLIC_URL, else localhost on PORT. */
-export const publicUrl = (env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string =>
-  (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+/** Whether HOST is this machine only: `localhost`, 127.0.0.0/8 or ::1 (IPv4-mapped included). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  if (h === 'localhost') return true;
+  if (isIPv4(h)) return h.startsWith('127.');
+  if (!isIPv6(h)) return false;
+  // The URL parser writes IPv6 canonically: '0:0:0:0:0:0:0:1' is '[::1]', '::ffff:127.0.0.1' '[::ffff:7f00:1]'.
+  const canonical = new URL(`http://[${h}]/`).hostname;
+  return canonical === '[::1]' || /^\[::ffff:7f[0-9a-f]{2}:/.test(canonical);
+}
+
+/** A host that means every interface. */
+export const isWildcardHost = (host: string): boolean => ['0.0.0.0', '::', '[::]'].includes(host);
+
+/**
+ * Where the browser reaches this server: PUBLIC_URL, else HOST on PORT (localhost when HOST is
+ * every interface), so the default is the loopback address the server listens on.
+ */
+export function publicUrl(env: Pick<Env, 'PUBLIC_URL' | 'PORT' | 'HOST'>): string {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/+$/, '');
+  const host = isWildcardHost(env.HOST)
+    ? 'localhost'
+    : isIPv6(env.HOST)
+      ? `[${env.HOST}]`
+      : env.HOST;
+  return `http://${host}:${env.PORT}`;
+}

@@ -1,16 +1,16 @@
-import { boot } from './boot.js';
+import { boot, StartRefusedError } from './boot.js';
 import { DatabaseOpenError } from './db/open-error.js';
-import { parseEnv } from './env.js';
+import { isWildcardHost, parseEnv } from './env.js';
 
 const env = parseEnv();
 const running = await boot(env).catch((err) => {
-  if (!(err instanceof DatabaseOpenError)) throw err;
+  if (!(err instanceof DatabaseOpenError || err instanceof StartRefusedError)) throw err;
   console.error(`Cannot start: ${err.message}`);
   process.exit(1);
 });
 const address = await running.app.listen({ port: env.PORT, host: env.HOST });
 // Printed whatever LOG_LEVEL says (the default, warn, leaves out Fastify's own listening line).
-const everywhere = env.HOST === '0.0.0.0' || env.HOST === '::';
+const everywhere = isWildcardHost(env.HOST);
 console.log(
   everywhere
     ? `Listening on http://localhost:${new URL(address).port} (all interfaces)`

@@ -794,6 +794,25 @@ const CALLS: Record<string, CallSpec> = {
     target: SCHOOL,
     build: async () => ({ url: '/settings/advanced', payload: { adminFlagPoints: 5 } }),
   },
+  // School A's profile, saved as it is (a school type from the list; not elementary, like before).
+  'GET /api/v1/settings/school': {
+    target: SCHOOL,
+    build: async () => ({ url: '/settings/school' }),
+  },
+  'PUT /api/v1/settings/school': {
+    target: SCHOOL,
+    build: async (fx) => ({
+      url: '/settings/school',
+      payload: {
+        name: fx.a.name,
+        timeZone: fx.a.timeZone,
+        schoolType: 'Middle',
+        storeModel: fx.a.storeModel,
+        hasHouseSystem: fx.a.hasHouseSystem,
+        canTeacherGiveAll: fx.a.canTeacherGiveAll ?? true,
+      },
+    }),
+  },
   // School A's users and their roles; the roles of a fresh staff member of school A.
   'GET /api/v1/settings/users/roles': {
     target: SCHOOL,
@@ -1223,7 +1242,8 @@ beforeAll(async () => {
     holidayToAdd: addDays(today, 20),
     holidayToRemove: addDays(today, 21),
   } satisfies Partial<Fixture>);
-  fx.idp = await startOidcProvider({ redirectUris: ['http://localhost:3000/login/clever'] });
+  // The default PUBLIC_URL is where the server listens by default.
+  fx.idp = await startOidcProvider({ redirectUris: ['http://127.0.0.1:3000/login/clever'] });
   fx.idp.accounts.set(s1.externalId, {});
   await db.insert(ssoConfigs).values({
     schoolId: a.id,

@@ -176,6 +176,8 @@ export const PERMISSIONS = {
     HOUSE_MANAGER: (s) => (s.school.hasHouseSystem ? 'school' : 'none'),
   },
   'settings:advanced': { ...ADMINS },
+  /** The school's profile: name, time zone, type, store model, house system, teacher give-all. */
+  'settings:school': { ...ADMINS },
   /** GET settings: whoever may change a part of them (house managers the house part). */
   'settings:read': {
     ...ADMINS,

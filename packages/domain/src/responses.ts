@@ -62,6 +62,8 @@ export const statusOkResponse = z.object({
   databaseMs: int(),
   release: z.string(),
   devMode: z.boolean(),
+  /** The demo's published sign-ins still work: every screen says so (docs/decisions/081-demo-banner.md). */
+  demo: z.boolean(),
   time: instant(),
 });
 

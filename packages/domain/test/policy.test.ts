@@ -67,6 +67,7 @@ const EXPECTED: Record<Action, string> = {
   'settings:users': '-s---s--------',
   'settings:houseSystem': '-s---s--------',
   'settings:advanced': '-s---s--------',
+  'settings:school': '-s---s--------',
   'settings:read': '-s---s--------',
   'settings:identity': '-s---s--------',
   'settings:store': '-s---ss-------',

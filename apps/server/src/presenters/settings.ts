@@ -1,4 +1,4 @@
-import type { SchoolSettings, UserRoles } from '@app/domain';
+import type { SchoolProfile, SchoolSettings, UserRoles } from '@app/domain';
 import type { users } from '../db/schema.js';
 import type { SchoolRow } from '../lib/auth-context.js';
 
@@ -10,6 +10,17 @@ export const presentSettings = (s: SchoolRow): SchoolSettings => ({
   canTeacherGiveAll: s.canTeacherGiveAll ?? true,
   adminFlagPoints: s.adminFlagPoints,
   nonAdminFlagPoints: s.nonAdminFlagPoints,
+});
+
+/** The school's profile as the School tab shows and changes it (its code only shown). */
+export const presentSchoolProfile = (s: SchoolRow): SchoolProfile => ({
+  code: s.externalId,
+  name: s.name,
+  timeZone: s.timeZone,
+  schoolType: s.schoolType,
+  storeModel: s.storeModel,
+  hasHouseSystem: s.hasHouseSystem,
+  canTeacherGiveAll: s.canTeacherGiveAll ?? true,
 });
 
 /** A user with their roles, as the roles screen lists them. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { HOUSES, HOUSE_COLORS } from '@app/domain';
 import { vacuumAnalyze } from '../db/analyze.js';
 import type { Db } from '../db/client.js';
@@ -12,7 +12,13 @@ import {
   schools,
   users,
 } from '../db/schema.js';
-import { hashPassword, verifyPassword } from '../lib/tokens.js';
+import {
+  DEMO_ADMIN,
+  DEMO_DISTRICT_OWNER,
+  DEMO_OTHER_ADMIN,
+  DEMO_PASSWORD,
+} from '../lib/demo-sign-ins.js';
+import { hashPassword } from '../lib/tokens.js';
 import { FIRST_NAMES, LAST_NAMES } from './names.js';
 import { createDefaultActivityTypes } from './activity-types.js';
 import { createCurrentYear } from '../modules/calendar/service.js';
@@ -21,12 +27,13 @@ import { seedHolidays } from './holidays.js';
 import { seedDemoActivity } from './demo-activity.js';
 import { seedDemoStore } from './demo-store.js';
 
-export const DEMO_PASSWORD = 'demo1234';
-/** The demo's school admins, one per demo school. */
-export const DEMO_ADMIN = 'admin';
-export const DEMO_OTHER_ADMIN = 'other-admin';
-/** The demo district's owner, a super admin of DEMO and OTHER. */
-export const DEMO_DISTRICT_OWNER = 'district';
+export {
+  DEMO_ADMIN,
+  DEMO_DISTRICT_OWNER,
+  DEMO_OTHER_ADMIN,
+  DEMO_PASSWORD,
+} from '../lib/demo-sign-ins.js';
+
 /** School codes configured to hide How To Earn (the account menu reads this configuration). */
 const HIDE_HOW_TO_EARN_SCHOOLS = ['DELMAR', 'RIVERA'];
 
@@ -37,15 +44,17 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return Number(row?.n ?? 0) === 0;
 }
 
-/** Whether the demo's admin sign-ins work: a demo admin still has the published DEMO_PASSWORD. */
-export async function demoSignInsPresent(db: Db): Promise<boolean> {
-  const rows = await db
-    .select({ passwordHash: credentials.passwordHash })
-    .from(credentials)
-    .where(inArray(credentials.username, [DEMO_ADMIN, DEMO_OTHER_ADMIN]));
-  for (const r of rows) if (await verifyPassword(r.passwordHash, DEMO_PASSWORD)) return true;
-  return false;
-}
+/** The demo sign-ins, printed at every start while they work. */
+export const DEMO_SIGN_INS = [
+  `Demo sign-ins (password ${DEMO_PASSWORD}):`,
+  `  district owner (DEMO and OTHER): ${DEMO_DISTRICT_OWNER}`,
+  `  school DEMO:  ${DEMO_ADMIN}, teacher1 … teacher4, student1 … student120, store, assistant, house, giveall, reports`,
+  `  school OTHER: ${DEMO_OTHER_ADMIN}, other-teacher, other-student`,
+];
+
+/** Printed on the starts after the first: the school token is kept only as a hash. */
+export const DEMO_SCHOOL_TOKEN_LATER =
+  'School token sign-in (school DEMO): printed at the first start only; admin issues another under Settings → School tokens.';
 
 /**
  * Seeds the two demo schools in one transaction, then refreshes the planner's statistics (and the
@@ -333,11 +342,6 @@ async function seedDemoSchools(db: Db): Promise<string[]> {
       valueObject: HIDE_HOW_TO_EARN_SCHOOLS,
     });
 
-    return [
-      `Demo sign-ins (password ${DEMO_PASSWORD}):`,
-      '  district (DEMO and OTHER): district',
-      '  school DEMO:  admin, teacher1 … teacher4, student1 … student120, store, assistant, house, giveall, reports',
-      '  school OTHER: other-admin, other-teacher, other-student',
-    ];
+    return [...DEMO_SIGN_INS];
   });
 }

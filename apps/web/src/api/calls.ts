@@ -83,6 +83,8 @@ import type {
   DeliverySettingsBody,
   PendingSurvey,
   RoleChange,
+  SchoolProfile,
+  SchoolProfileBody,
   SchoolSettings,
   SettingsView,
   SurveyAnswered,
@@ -279,6 +281,8 @@ export const settings = {
   setHouseSystem: (isHouseSystemConfigured: boolean) =>
     api.put<SchoolSettings>('settings/house-system', { isHouseSystemConfigured }),
   setAdvanced: (body: AdvancedSettingsBody) => api.put<SchoolSettings>('settings/advanced', body),
+  profile: () => api.get<SchoolProfile>('settings/school'),
+  setProfile: (body: SchoolProfileBody) => api.put<SchoolProfile>('settings/school', body),
   setStore: (body: StoreStateBody) => api.put<StoreStateInfo>('settings/store', body),
   deliveryDates: () => api.get<DeliverySettings>('settings/delivery-date'),
   /** The store model with the whole list of dates. */

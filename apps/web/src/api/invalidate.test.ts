@@ -13,6 +13,7 @@ import {
   afterProductChange,
   afterRolesChange,
   afterRosterImport,
+  afterSchoolProfileChange,
   afterStoreMetaChange,
   afterSurveyAnswered,
   afterUndo,
@@ -77,6 +78,15 @@ describe('invalidation rules', () => {
     const dates = filledCache();
     await afterDeliveryDatesChange(dates.queryClient);
     expect(dates.stale()).toEqual(['deliveryDates', 'settings']);
+    const profile = filledCache();
+    await afterSchoolProfileChange(profile.queryClient);
+    expect(profile.stale()).toEqual([
+      'calendar',
+      'deliveryDates',
+      'houses',
+      'settings',
+      'storeMeta',
+    ]);
     const survey = filledCache();
     await afterSurveyAnswered(survey.queryClient);
     expect(survey.stale()).toEqual(['survey', 'surveyResults']);

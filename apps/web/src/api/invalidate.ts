@@ -90,6 +90,19 @@ export const STALE_AFTER = {
   roles: [queryKeys.settings.users.all, queryKeys.settings.roleChanges],
   /** The house system, advanced settings or the store's open state changed. */
   schoolSettings: [queryKeys.settings.school],
+  /**
+   * The school's profile saved: the settings, houses, store model, the calendar's today, reports and
+   * the store's state may all have moved (the School tab writes the session's school itself).
+   */
+  schoolProfile: [
+    queryKeys.settings.profile,
+    queryKeys.settings.school,
+    queryKeys.settings.deliveryDates,
+    queryKeys.houses,
+    queryKeys.calendar,
+    queryKeys.reports.all,
+    queryKeys.storeMeta,
+  ],
   /** A delivery date added, changed or removed, or the store model changed. */
   deliveryDates: [queryKeys.settings.deliveryDates, queryKeys.settings.school],
   /** A survey answered or dismissed (by its asker: the next one, if any). */
@@ -135,6 +148,8 @@ export const afterStoreMetaChange = (queryClient: QueryClient) =>
 export const afterRolesChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'roles');
 export const afterSchoolSettingsChange = (queryClient: QueryClient) =>
   invalidateAfter(queryClient, 'schoolSettings');
+export const afterSchoolProfileChange = (queryClient: QueryClient) =>
+  invalidateAfter(queryClient, 'schoolProfile');
 export const afterDeliveryDatesChange = (queryClient: QueryClient) =>
   invalidateAfter(queryClient, 'deliveryDates');
 export const afterSurveyAnswered = (queryClient: QueryClient) =>

@@ -9,8 +9,10 @@ import type { ActivityListQuery, UsersRolesQuery } from './types';
 export const queryKeys = {
   /** POST auth/me for a token (the session's user). */
   session: (token: string | null) => ['session', token] as const,
+  /** Every session's user (the School tab writes the school it carries). */
+  sessions: ['session'] as const,
   status: {
-    /** GET status as AccessGate reads it (development mode). */
+    /** GET status as AccessGate (development mode) and the demo banner read it. */
     all: ['status'] as const,
     /** GET status on the status page (polled). */
     page: ['status', 'page'] as const,
@@ -120,6 +122,8 @@ export const queryKeys = {
   settings: {
     all: ['settings'] as const,
     school: ['settings', 'school'] as const,
+    /** GET settings/school: the school's profile. */
+    profile: ['settings', 'profile'] as const,
     users: {
       all: ['settings', 'users'] as const,
       page: (query: Partial<UsersRolesQuery>) => ['settings', 'users', query] as const,

@@ -25,6 +25,8 @@ export type {
   DeliverySettingsBody,
   PendingSurvey,
   RoleChange,
+  SchoolProfile,
+  SchoolProfileBody,
   SchoolSettings,
   SettingsView,
   StoreStateBody,

@@ -5,6 +5,7 @@ import type { SessionUser } from '../api';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/SkipLink';
 import { usePeriods } from '../session';
 import { AppHeader } from './AppHeader';
+import { DemoBanner } from './DemoBanner';
 import { SideNav } from './SideNav';
 import { SurveyPrompt } from './SurveyPrompt';
 
@@ -37,6 +38,12 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} bg="var(--mantine-color-gray-0)">
+        {/* Edge to edge above the page: the main area's padding taken back. */}
+        <DemoBanner
+          mt="calc(-1 * var(--app-shell-padding))"
+          mx="calc(-1 * var(--app-shell-padding))"
+          mb="md"
+        />
         {children}
       </AppShell.Main>
       {/* Students and teachers: a survey they have not been asked, once per sign-in. */}

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '@app/domain';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/SkipLink';
 import { Brand } from './Brand';
+import { DemoBanner } from './DemoBanner';
 
 /** Frame for visitors who are not signed in. */
 export function PublicLayout({ children }: { children: ReactNode }) {
@@ -39,6 +40,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         </Container>
       </Box>
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} style={{ flex: 1 }}>
+        <DemoBanner />
         {children}
       </Box>
       <Box component="footer" py="md">

@@ -3,6 +3,8 @@ import {
   advancedSettingsBody,
   houseSystemBody,
   roleChangeResponse,
+  schoolProfileBody,
+  schoolProfileResponse,
   schoolSettingsResponse,
   settingsViewResponse,
   userRolesBody,
@@ -12,6 +14,7 @@ import {
 } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { me } from '../../lib/auth-context.js';
+import { schoolProfile, setSchoolProfile } from './profile.js';
 import {
   listUserRoles,
   roleChanges,
@@ -101,5 +104,27 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => setAdvanced(app.db, me(req), req.body),
+  );
+
+  app.get(
+    '/settings/school',
+    {
+      config: { action: 'settings:school' },
+      schema: { tags: ['settings'], querystring: time, response: { 200: schoolProfileResponse } },
+    },
+    async (req) => schoolProfile(app.db, me(req)),
+  );
+
+  app.put(
+    '/settings/school',
+    {
+      config: { action: 'settings:school' },
+      schema: {
+        tags: ['settings'],
+        body: schoolProfileBody,
+        response: { 200: schoolProfileResponse },
+      },
+    },
+    async (req) => setSchoolProfile(app.db, me(req), req.body),
   );
 };

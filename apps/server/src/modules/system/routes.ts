@@ -8,6 +8,7 @@ import {
 } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_WEB_DIST, isDevMode } from '../../env.js';
+import { demoSignInsPresent } from '../../lib/demo-sign-ins.js';
 import { causeSummary } from '../../lib/errors.js';
 import { databaseRoundTrip } from './service.js';
 
@@ -43,12 +44,14 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       try {
         const databaseMs = await databaseRoundTrip(app.db);
+        const demo = await demoSignInsPresent(app.db);
         return {
           status: 'ok' as const,
           database: 'ok',
           databaseMs,
           release,
           devMode,
+          demo,
           time: new Date().toISOString(),
         };
       } catch (err) {

@@ -38,12 +38,12 @@ describe('settings tabs', () => {
     [
       ['SCHOOL_ADMIN'],
       true,
-      ['users', 'house', 'advanced', 'store', 'sso', 'tokens', 'invitations', 'roster'],
+      ['school', 'users', 'house', 'advanced', 'store', 'sso', 'tokens', 'invitations', 'roster'],
     ],
     [
       ['SCHOOL_ADMIN'],
       false,
-      ['users', 'advanced', 'store', 'sso', 'tokens', 'invitations', 'roster'],
+      ['school', 'users', 'advanced', 'store', 'sso', 'tokens', 'invitations', 'roster'],
     ],
     [['HOUSE_MANAGER'], true, ['house']],
     [['HOUSE_MANAGER'], false, []],
@@ -55,7 +55,7 @@ describe('settings tabs', () => {
   it('?tab= picks a tab the user sees, else the first', () => {
     expect(settingsTabsFor(user(['SCHOOL_ADMIN']), 'advanced').active?.id).toBe('advanced');
     expect(settingsTabsFor(user(['HOUSE_MANAGER']), 'users').active?.id).toBe('house');
-    expect(settingsTabsFor(user(['SCHOOL_ADMIN']), 'nope').active?.id).toBe('users');
+    expect(settingsTabsFor(user(['SCHOOL_ADMIN']), 'nope').active?.id).toBe('school');
     expect(settingsTabsFor(user(['TEACHER']), 'users').active).toBeNull();
   });
 });

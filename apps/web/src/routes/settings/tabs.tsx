@@ -5,6 +5,7 @@ import { RosterImport } from './RosterImport';
 import { Invitations, SchoolTokens, SsoSettings } from './identity';
 import { AdvancedTab } from './AdvancedTab';
 import { HouseSystemTab } from './HouseSystemTab';
+import { SchoolTab } from './SchoolTab';
 import { StoreTab } from './StoreTab';
 import { UsersRolesTab } from './UsersRolesTab';
 
@@ -22,6 +23,7 @@ export interface SettingsTab {
  * school tokens and roster import add theirs here, as "sso", "tokens", "roster").
  */
 export const SETTINGS_TABS: SettingsTab[] = [
+  { id: 'school', label: 'School', visible: (u) => allows(u, 'settings:school'), Panel: SchoolTab },
   {
     id: 'users',
     label: 'Users and roles',

@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import { HOUSE_COLORS, HOUSES, type SchoolProfile, type SchoolProfileBody } from '@app/domain';
+import type { Db, Queryable } from '../../db/client.js';
+import { houses, schools } from '../../db/schema.js';
+import type { AuthUser } from '../../lib/auth-context.js';
+import { presentSchoolProfile } from '../../presenters/settings.js';
+import { forgetSessions } from '../auth/service.js';
+
+/** GET settings/school: the school's profile as it is now (not as the session cached it). */
+export async function schoolProfile(db: Queryable, u: AuthUser): Promise<SchoolProfile> {
+  const [s] = await db.select().from(schools).where(eq(schools.id, u.schoolId));
+  return presentSchoolProfile(s!);
+}
+
+/**
+ * PUT settings/school (docs/decisions/082-school-profile-in-settings.md): the whole profile in one
+ * transaction. Turning a house system on gives a school without houses the four of docs/spec.md
+ * section 9 (not yet "configured": the House system tab does that); turning it off keeps houses and
+ * students' houses. Every date rule reads the time zone from the school row at each call, and the
+ * school's sessions are forgotten here and, through the schools trigger, on every server
+ * (docs/decisions/083-time-zone-change.md).
+ */
+export async function setSchoolProfile(
+  db: Db,
+  u: AuthUser,
+  body: SchoolProfileBody,
+): Promise<SchoolProfile> {
+  const row = await db.transaction(async (tx) => {
+    const [s] = await tx
+      .update(schools)
+      .set({
+        name: body.name,
+        timeZone: body.timeZone,
+        schoolType: body.schoolType,
+        storeModel: body.storeModel,
+        hasHouseSystem: body.hasHouseSystem,
+        canTeacherGiveAll: body.canTeacherGiveAll,
+      })
+      .where(eq(schools.id, u.schoolId))
+      .returning();
+    if (body.hasHouseSystem) {
+      const [any] = await tx
+        .select({ name: houses.name })
+        .from(houses)
+        .where(eq(houses.schoolId, u.schoolId))
+        .limit(1);
+      if (!any)
+        await tx
+          .insert(houses)
+          .values(
+            HOUSES.map((name) => ({ schoolId: u.schoolId, name, color: HOUSE_COLORS[name] })),
+          );
+    }
+    return s!;
+  });
+  forgetSessions(db); // the school is part of every session: its rights and its time zone
+  return presentSchoolProfile(row);
+}

@@ -1,0 +1,247 @@
+import { eq } from 'drizzle-orm';
+import { MSG, type SchoolProfileBody } from '@app/domain';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { schools } from '../src/db/schema.js';
+import { typeByName } from './helpers/economy.js';
+import {
+  makeHouses,
+  makeSchool,
+  makeUser,
+  signIn,
+  type SchoolRow,
+  type UserRow,
+} from './helpers/factories.js';
+import { call, useTestApp } from './helpers/test-app.js';
+
+/*
+ * PUT settings/school (docs/decisions/082-school-profile-in-settings.md) and what a new time zone
+ * changes at once, without a restart (docs/decisions/083-time-zone-change.md). The session cache
+ * keeps look-ups for five minutes here: only the change itself can make a session see the new school.
+ */
+const ctx = useTestApp({ SESSION_CACHE_SECONDS: '300' });
+
+/**
+ * Thursday 4 March 2027, 20:00 UTC: noon on Thursday in Los Angeles, 05:00 on Friday in Tokyo.
+ * A day later it is Friday in Los Angeles and Saturday in Tokyo.
+ */
+const THURSDAY = new Date('2027-03-04T20:00:00Z');
+const FRIDAY = new Date('2027-03-05T20:00:00Z');
+
+let school: SchoolRow;
+let student: UserRow;
+const tok = {} as Record<'admin' | 'superAdmin' | 'teacher' | 'student' | 'house', string>;
+
+const profile = (over: Partial<SchoolProfileBody> = {}): SchoolProfileBody => ({
+  name: school.name,
+  timeZone: 'America/Los_Angeles',
+  schoolType: 'Middle',
+  storeModel: 'Pickup',
+  hasHouseSystem: false,
+  canTeacherGiveAll: true,
+  ...over,
+});
+const put = (body: unknown, token = tok.admin) =>
+  call(ctx.app, 'PUT', '/settings/school', { token, payload: body as object });
+const stored = async () =>
+  (await ctx.database.db.select().from(schools).where(eq(schools.id, school.id)))[0]!;
+
+beforeAll(async () => {
+  // Only Date is faked: the clock stands still at the chosen instant, timers and the database run.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(THURSDAY);
+  const db = ctx.database.db;
+  school = await makeSchool(db, {
+    timeZone: 'America/Los_Angeles',
+    hasHouseSystem: false,
+    isHouseSystemConfigured: false,
+    schoolType: 'Middle',
+  });
+  student = await makeUser(db, school, ['STUDENT'], { gradeLevel: '7' });
+  tok.admin = await signIn(ctx.app, await makeUser(db, school, ['SCHOOL_ADMIN']));
+  tok.superAdmin = await signIn(ctx.app, await makeUser(db, school, ['SUPER_ADMIN']));
+  tok.teacher = await signIn(ctx.app, await makeUser(db, school, ['TEACHER']));
+  tok.student = await signIn(ctx.app, student);
+  tok.house = await signIn(ctx.app, await makeUser(db, school, ['STAFF', 'HOUSE_MANAGER']));
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
+
+describe('GET and PUT settings/school', () => {
+  it('school and super admins read the profile, with the code; others are refused', async () => {
+    for (const token of [tok.admin, tok.superAdmin]) {
+      const res = await call(ctx.app, 'GET', '/settings/school', { token });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        code: school.externalId,
+        name: school.name,
+        timeZone: 'America/Los_Angeles',
+        schoolType: 'Middle',
+        storeModel: 'Pickup',
+        hasHouseSystem: false,
+        canTeacherGiveAll: true,
+      });
+    }
+    for (const token of [tok.teacher, tok.student, tok.house]) {
+      expect((await call(ctx.app, 'GET', '/settings/school', { token })).status).toBe(403);
+      expect((await put(profile(), token)).status).toBe(403);
+    }
+    expect((await call(ctx.app, 'GET', '/settings/school')).status).toBe(401);
+  });
+
+  it.each([
+    [{ name: '   ' }, 'name is required'],
+    [{ name: 'x'.repeat(121) }, 'name must be at most 120 characters'],
+    [{ timeZone: 'Mars/Olympus_Mons' }, 'timeZone must be a time zone such as America/Chicago'],
+    [{ timeZone: '+05:00' }, 'timeZone must be a time zone such as America/Chicago'],
+    [{ timeZone: 'PST' }, 'timeZone must be a time zone such as America/Chicago'],
+    [{ schoolType: 'Middle school' }, 'schoolType must be one of'],
+    [{ storeModel: 'Mail' }, 'storeModel must be one of Pickup, Delivery'],
+    [{ hasHouseSystem: 'yes' }, 'hasHouseSystem must be true or false'],
+    [{ canTeacherGiveAll: undefined }, 'canTeacherGiveAll must be true or false'],
+  ])(
+    '%j is refused with a 400 that names the field, and nothing changes',
+    async (over, message) => {
+      const before = await stored();
+      const res = await put({ ...profile({ name: 'Changed' }), ...over });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain(message);
+      expect(await stored()).toEqual(before);
+    },
+  );
+
+  it('saves the whole profile; the next call of every session of the school sees it', async () => {
+    const res = await put(
+      profile({
+        name: '  Lincoln Middle School ',
+        schoolType: 'K-8',
+        storeModel: 'Delivery',
+        canTeacherGiveAll: false,
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      code: school.externalId,
+      name: 'Lincoln Middle School',
+      schoolType: 'K-8',
+      storeModel: 'Delivery',
+      canTeacherGiveAll: false,
+    });
+    const me = await call(ctx.app, 'POST', '/auth/me', { token: tok.teacher });
+    expect(me.body.school).toMatchObject({
+      name: 'Lincoln Middle School',
+      schoolType: 'K-8',
+      storeModel: 'Delivery',
+      canTeacherGiveAll: false,
+    });
+    const settings = await call(ctx.app, 'GET', '/settings', { token: tok.admin });
+    expect(settings.body).toMatchObject({ storeModel: 'Delivery', canTeacherGiveAll: false });
+  });
+
+  it('a house system turned on gives a school without houses the four houses and house managers their tab; off takes the tab away', async () => {
+    expect((await call(ctx.app, 'GET', '/settings', { token: tok.house })).status).toBe(403);
+    expect((await put(profile({ hasHouseSystem: true }))).status).toBe(200);
+    const houses = await call(ctx.app, 'GET', '/school/houses', { token: tok.admin });
+    expect(houses.body.map((h: { name: string }) => h.name).sort()).toEqual([
+      'altruismo',
+      'amistad',
+      'isibindi',
+      'reveur',
+    ]);
+    expect((await call(ctx.app, 'GET', '/settings', { token: tok.house })).status).toBe(200);
+    // Not yet configured: the House system tab does that.
+    expect((await stored()).isHouseSystemConfigured).toBe(false);
+
+    expect((await put(profile({ hasHouseSystem: false }))).status).toBe(200);
+    expect((await call(ctx.app, 'GET', '/settings', { token: tok.house })).status).toBe(403);
+    // Houses stay (students keep theirs); turning it on again adds none.
+    expect((await put(profile({ hasHouseSystem: true }))).status).toBe(200);
+    expect((await call(ctx.app, 'GET', '/school/houses', { token: tok.admin })).body).toHaveLength(
+      4,
+    );
+  });
+
+  it('a school that has its own houses keeps exactly those', async () => {
+    const other = await makeSchool(ctx.database.db, { hasHouseSystem: false });
+    await makeHouses(ctx.database.db, other, ['amistad']);
+    const admin = await signIn(ctx.app, await makeUser(ctx.database.db, other, ['SCHOOL_ADMIN']));
+    expect(
+      (await put({ ...profile({ hasHouseSystem: true }), name: other.name }, admin)).status,
+    ).toBe(200);
+    const houses = await call(ctx.app, 'GET', '/school/houses', { token: admin });
+    expect(houses.body.map((h: { name: string }) => h.name)).toEqual(['amistad']);
+    // Only the caller's school changed.
+    expect((await stored()).name).toBe(school.name);
+    expect((await call(ctx.app, 'GET', '/school/houses', { token: tok.admin })).body).toHaveLength(
+      4,
+    );
+  });
+});
+
+describe('a new time zone re-reads every date rule at once', () => {
+  const give = async () => {
+    const type = await typeByName(ctx.database.db, school, 'Helping others');
+    return call(ctx.app, 'POST', '/activity/bulk', {
+      token: tok.admin,
+      payload: { externalStudentIds: [student.externalId], activityTypes: [type.id] },
+    });
+  };
+  const meta = async () =>
+    (await call(ctx.app, 'GET', '/reports/meta', { token: tok.admin })).body as {
+      timeZone: string;
+      today: string;
+    };
+  const nextDelivery = async () =>
+    (await call(ctx.app, 'GET', '/store/meta', { token: tok.student })).body.nextDeliveryDate
+      ?.date as string | undefined;
+
+  beforeAll(async () => {
+    vi.setSystemTime(THURSDAY);
+    expect((await put(profile({ storeModel: 'Delivery' }))).status).toBe(200);
+    // Delivery model: a date is open until the end of its cut-off day in the school's zone.
+    const res = await call(ctx.app, 'PUT', '/settings/delivery-date', {
+      token: tok.admin,
+      payload: {
+        storeModel: 'Delivery',
+        deliveryDates: [
+          { date: '2027-03-10', cutOffDate: '2027-03-04' },
+          { date: '2027-03-17', cutOffDate: '2027-03-11' },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('gives, cut-offs and reports follow the zone from the next call on', async () => {
+    vi.setSystemTime(THURSDAY);
+    const inLosAngeles = await give();
+    expect(inLosAngeles.status).toBe(200);
+    expect(inLosAngeles.body.date).toBe('2027-03-04');
+    expect(await meta()).toMatchObject({ timeZone: 'America/Los_Angeles', today: '2027-03-04' });
+    expect(await nextDelivery()).toBe('2027-03-10');
+
+    expect((await put(profile({ timeZone: 'Asia/Tokyo', storeModel: 'Delivery' }))).status).toBe(
+      200,
+    );
+    const inTokyo = await give();
+    expect(inTokyo.status).toBe(200);
+    expect(inTokyo.body.date).toBe('2027-03-05');
+    expect(await meta()).toMatchObject({ timeZone: 'Asia/Tokyo', today: '2027-03-05' });
+    // 4 March's cut-off has passed in Tokyo: the next delivery is the one after.
+    expect(await nextDelivery()).toBe('2027-03-17');
+  });
+
+  it("weekends: Friday in Los Angeles is Saturday in Tokyo, so the school's gives stop and start again", async () => {
+    vi.setSystemTime(FRIDAY);
+    const saturday = await give();
+    expect(saturday.status).toBe(400);
+    expect(saturday.body.message).toBe(MSG.notOnWeekends);
+
+    expect(
+      (await put(profile({ timeZone: 'America/Los_Angeles', storeModel: 'Delivery' }))).status,
+    ).toBe(200);
+    const friday = await give();
+    expect(friday.status).toBe(200);
+    expect(friday.body.date).toBe('2027-03-05');
+  });
+});
