@@ -2,10 +2,11 @@ import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { migrateDatabase, openDatabase, type Database, type Db } from './db/client.js';
-import { shouldSeedDemo, type Env } from './env.js';
+import { publicUrl, shouldSeedDemo, type Env } from './env.js';
 import { startJobs } from './jobs/queue.js';
 import { imageStorage } from './lib/storage.js';
 import { applySsoEnv } from './modules/identity/sso.js';
+import { issueSetupCode, setupCodeLine } from './modules/setup/service.js';
 import { DEMO_PASSWORD, demoSignInsPresent, isEmpty, seedDemo } from './seed/demo.js';
 
 export interface Running {
@@ -37,6 +38,19 @@ export async function prepareDemo(
     log.warn(DEMO_IN_PRODUCTION_WARNING);
 }
 
+/**
+ * On a database without a school (no demo seeded), prints a fresh one-time setup code
+ * (docs/decisions/075-setup-code.md); returns it, or null once a school exists.
+ */
+export async function prepareFirstStart(
+  db: Db,
+  env: Pick<Env, 'PUBLIC_URL' | 'PORT'>,
+): Promise<string | null> {
+  const code = await issueSetupCode(db);
+  if (code) console.log(setupCodeLine(code, publicUrl(env)));
+  return code;
+}
+
 /** Opens and migrates the database, seeds an empty one, builds the app and starts the jobs. */
 export async function boot(env: Env): Promise<Running> {
   // The LISTEN connection logs through the app's logger, which exists once the app is built.
@@ -50,6 +64,7 @@ export async function boot(env: Env): Promise<Running> {
   const app = await buildApp({ database, env });
   appLog.current = app.log;
   await prepareDemo(database.db, env, app.log);
+  await prepareFirstStart(database.db, env);
   const sso = await applySsoEnv(database.db, env, app.log);
   if (sso.length)
     app.log.info({ providers: sso, school: env.SSO_SCHOOL }, 'SSO clients from the environment');

@@ -1,8 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { SCHOOL_MSG, type Role } from '@app/domain';
 import type { Queryable } from '../db/client.js';
 import { schools } from '../db/schema.js';
 import type { AuthUser, SchoolRow } from '../lib/auth-context.js';
-import { notFound } from '../lib/errors.js';
+import { conflict, notFound } from '../lib/errors.js';
+import { holdsAnyOf } from './permission.js';
 
 /*
  * District actions are granted at scope 'school' in the permission table; this object rule narrows
@@ -26,4 +28,16 @@ export async function districtSchool(
     .limit(1);
   if (!s) throw notFound('School not found');
   return s;
+}
+
+/** The roles of the district's owner made at the first start: the role the table grants the district actions. */
+export const DISTRICT_OWNER_ROLES: Role[] = ['SUPER_ADMIN'];
+/** The roles of a school's first admin, invited from the district console. */
+export const FIRST_ADMIN_ROLES: Role[] = ['SCHOOL_ADMIN'];
+/** A condition on a `roles` column: the user is a student (the counts call everyone else with a role staff). */
+export const isStudentSql = (roles: SQLWrapper): SQL => holdsAnyOf(roles, ['STUDENT']);
+
+/** A district owner cannot disable the school they sign in at (they would lock themselves out). */
+export function checkNotOwnSchool(u: Pick<AuthUser, 'schoolId'>, schoolId: string): void {
+  if (u.schoolId === schoolId) throw conflict(SCHOOL_MSG.ownSchool);
 }
