@@ -1,5 +1,6 @@
 import {
   loginResponse,
+  SCHOOL_MSG,
   setupBody,
   setupStatusResponse,
   type LoginResponse,
@@ -7,7 +8,7 @@ import {
 } from '@app/domain';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { unauthorized } from '../../lib/errors.js';
+import { forbidden, unauthorized } from '../../lib/errors.js';
 import { hit, withRetryAfter } from '../../lib/rate-limit.js';
 import { presentSessionUser } from '../../presenters/user.js';
 import { createSession, findSession, usernameOfUser } from '../auth/service.js';
@@ -39,6 +40,8 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['setup'], body: setupBody, response: { 200: loginResponse } },
     },
     async (req, reply): Promise<LoginResponse> => {
+      // Closed for good once a school exists: refused before the attempt is counted.
+      if (!(await setupOpen(app.db))) throw forbidden(SCHOOL_MSG.done);
       await hit(app.db, [
         { key: `setup:address:${req.ip}`, max: ATTEMPTS_PER_ADDRESS, windowSeconds: 15 * 60 },
         { key: 'setup:all', max: ATTEMPTS_IN_ALL, windowSeconds: 15 * 60 },
