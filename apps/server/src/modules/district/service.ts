@@ -228,7 +228,7 @@ const sum = (list: DistrictFigures[]): DistrictFigures => ({
 
 /**
  * GET district/figures: this month and this school year (from the month it began) per school, in
- * each school's time zone, and the district's totals (docs/decisions/079-district-figures.md).
+ * each school's time zone, and the district's totals (docs/decisions/079-district-console.md).
  */
 export async function districtFigures(db: Db, u: AuthUser): Promise<DistrictFiguresResponse> {
   const list = await db

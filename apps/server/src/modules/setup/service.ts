@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { credentials, schools, setupCodes, users } from '../../db/schema.js';
 import { conflict, forbidden } from '../../lib/errors.js';
 import { hashPassword, hashToken } from '../../lib/tokens.js';
+import { DISTRICT_OWNER_ROLES } from '../../access/districts.js';
 import { createDistrict, createSchool } from '../district/schools.js';
 
 /*
@@ -85,7 +86,7 @@ export async function createFirstSchool(
       firstName: input.owner.firstName,
       lastName: input.owner.lastName,
       email: input.owner.email,
-      roles: ['SUPER_ADMIN'],
+      roles: DISTRICT_OWNER_ROLES,
     })
     .returning({ id: users.id });
   if (input.passwordHash) {
