@@ -6,7 +6,7 @@ import { credentials, schools, setupCodes, users } from '../../db/schema.js';
 import { conflict, forbidden } from '../../lib/errors.js';
 import { hashPassword, hashToken } from '../../lib/tokens.js';
 import { DISTRICT_OWNER_ROLES } from '../../access/districts.js';
-import { createDistrict, createSchool } from '../district/schools.js';
+import { createDistrict, createSchool } from '../district/service.js';
 
 /*
  * The first start (docs/decisions/075-setup-code.md): while the database has no school, every

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { newSchoolBody, SCHOOL_TYPES, STORE_MODELS } from '@app/domain';
 import type { Db } from '../../db/client.js';
 import { hashPassword, newToken } from '../../lib/tokens.js';
-import { accountSetupLink } from '../identity/password-links.js';
+import { accountSetupLink } from '../identity/service.js';
 import { createFirstSchool } from './service.js';
 
 export const SHELL_USAGE = `Usage: npm run setup -- --school "Lincoln Middle School" --code LINCOLN --timezone America/Chicago --admin-email owner@district.org
@@ -13,7 +13,7 @@ export const SHELL_USAGE = `Usage: npm run setup -- --school "Lincoln Middle Sch
 export class ShellError extends Error {}
 
 /** A sign-in name from an e-mail address: the address itself, in the characters names allow. */
-export const usernameFromEmail = (email: string) =>
+const usernameFromEmail = (email: string) =>
   email
     .trim()
     .toLowerCase()

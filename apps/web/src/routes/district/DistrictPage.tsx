@@ -254,7 +254,7 @@ export default function DistrictPage() {
         </QueryState>
         <QueryState query={schools} loading="Loading the schools" size="section">
           {(d) => (
-            <Table.ScrollContainer minWidth={860}>
+            <Table.ScrollContainer minWidth={900}>
               <Table striped verticalSpacing="sm" horizontalSpacing="md">
                 <TableCaption>
                   {d.schools.length} school{d.schools.length === 1 ? '' : 's'} of {d.district.name}.
@@ -295,13 +295,13 @@ export default function DistrictPage() {
                       <Table.Td ta="right">{number(s.classes)}</Table.Td>
                       <Table.Td>{s.lastActivity ? longDate(s.lastActivity) : 'None yet'}</Table.Td>
                       <Table.Td>
-                        <Group gap={6}>
+                        <Group gap={6} wrap="nowrap">
                           <Badge color={s.disabled ? 'red' : 'teal'} variant="light" tt="none">
                             {s.disabled ? 'Disabled' : 'Active'}
                           </Badge>
                           {s.mine ? (
                             <Badge color="gray" variant="light" tt="none">
-                              Your school
+                              Yours
                             </Badge>
                           ) : null}
                         </Group>

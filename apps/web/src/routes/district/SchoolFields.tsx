@@ -4,7 +4,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { SCHOOL_TYPES, STORE_MODELS, timeZones, type NewSchoolInput } from '@app/domain';
 
 /** The browser's own time zone: the likeliest answer, offered first. */
-export const browserTimeZone = (): string => {
+const browserTimeZone = (): string => {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'America/Chicago';
   } catch {
