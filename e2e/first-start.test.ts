@@ -2,7 +2,7 @@
  * A new install's first start in Chromium (issue 19): an empty production database, the setup code
  * read from the server's log, /setup, the district owner signed in on /district, a school created
  * there and its admin invited by mail (loopback SMTP), the admin choosing their password from the
- * mail. axe (WCAG 2.1 AA) at 0 violations on /setup and /district.
+ * mail, then importing the school's OneRoster files. axe (WCAG 2.1 AA) at 0 violations on /setup and /district.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
@@ -50,9 +50,38 @@ async function expectNoAxeViolations(page: Page) {
   ).toEqual([]);
 }
 
+const csv = (rows: string[][]) => rows.map((r) => r.join(',')).join('\n') + '\n';
+/** A small OneRoster roster of the school with this code. */
+const rosterFiles = (code: string) => ({
+  'orgs.csv': csv([
+    ['sourcedId', 'name', 'type', 'identifier'],
+    ['org-1', 'Riverside', 'school', code],
+  ]),
+  'academicSessions.csv': csv([
+    ['sourcedId', 'title', 'type', 'startDate', 'endDate'],
+    ['year-1', 'Year', 'schoolYear', '2026-08-01', '2099-06-30'],
+  ]),
+  'users.csv': csv([
+    ['sourcedId', 'orgSourcedIds', 'role', 'givenName', 'familyName', 'grades'],
+    ['t-1', 'org-1', 'teacher', 'Rita', 'Roster', ''],
+    ['s-1', 'org-1', 'student', 'Ada', 'Imported', '04'],
+    ['s-2', 'org-1', 'student', 'Bo', 'Imported', '04'],
+  ]),
+  'classes.csv': csv([
+    ['sourcedId', 'title', 'schoolSourcedId', 'termSourcedIds', 'periods'],
+    ['c-1', 'Grade 4', 'org-1', 'year-1', '1'],
+  ]),
+  'enrollments.csv': csv([
+    ['sourcedId', 'classSourcedId', 'schoolSourcedId', 'userSourcedId', 'role', 'primary'],
+    ['e1', 'c-1', 'org-1', 't-1', 'teacher', 'true'],
+    ['e2', 'c-1', 'org-1', 's-1', 'student', 'false'],
+    ['e3', 'c-1', 'org-1', 's-2', 'student', 'false'],
+  ]),
+});
+
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
-test('first start: setup code from the log → /setup → /district creates a school and invites its admin, who sets a password from the mail', async ({
+test('first start: setup code from the log → /setup → /district creates a school and invites its admin, who sets a password from the mail and imports the roster', async ({
   page,
 }) => {
   const code = /setup code ([A-Z0-9-]+)/.exec(suite.server.output())?.[1];
@@ -114,6 +143,10 @@ test('first start: setup code from the log → /setup → /district creates a sc
   const context = await suite.browser.newContext({ baseURL: suite.server.baseURL });
   try {
     const admin = await context.newPage();
+    // Before signing in: /setup is closed now that a school exists.
+    await admin.goto('/setup');
+    await admin.getByText('This server is set up.').waitFor();
+    await expectNoAxeViolations(admin);
     await admin.goto(link.pathname + link.search);
     await admin.getByRole('textbox', { name: 'Username', exact: true }).fill('robin.hale');
     await admin
@@ -141,6 +174,21 @@ test('first start: setup code from the log → /setup → /district creates a sc
     expect(me).toMatchObject({ firstName: 'Robin', roles: ['SCHOOL_ADMIN'] });
     expect(me.school?.name ?? me.schoolName ?? 'Riverside Elementary').toMatch(/Riverside/);
     expect(pathnameOf(admin)).not.toBe('/login');
+
+    // The admin imports the school's OneRoster files: a teacher, two students, one class.
+    await admin.goto('/settings?tab=roster');
+    await admin.getByRole('heading', { name: 'Roster import', level: 2 }).waitFor();
+    await admin.locator('input[type=file]').setInputFiles(
+      Object.entries(rosterFiles('RIVERSIDE')).map(([name, text]) => ({
+        name,
+        mimeType: 'text/csv',
+        buffer: Buffer.from(text),
+      })),
+    );
+    await admin.getByRole('button', { name: 'Check files' }).click();
+    await admin.getByRole('table', { name: 'What the import would change' }).waitFor();
+    await admin.getByRole('button', { name: 'Import', exact: true }).click();
+    await admin.getByText('Import finished: 6 rows written.').waitFor();
   } finally {
     await context.close();
   }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Alert,
-  Anchor,
   Button,
   Container,
   Divider,
@@ -188,13 +187,13 @@ export default function SetupPage() {
               s.open ? (
                 <SetupForm />
               ) : (
-                <Alert color="blue" variant="light" title="This server is set up">
-                  A school exists already, so setup is closed.{' '}
-                  <Anchor component={Link} to="/login">
-                    Sign in
-                  </Anchor>{' '}
-                  instead.
-                </Alert>
+                <Stack gap="md" role="status">
+                  <Text fw={600}>This server is set up.</Text>
+                  <Text>A school exists already, so setup is closed: sign in instead.</Text>
+                  <Button component={Link} to="/login">
+                    Go to sign in
+                  </Button>
+                </Stack>
               )
             }
           </QueryState>
