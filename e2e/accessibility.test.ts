@@ -33,6 +33,7 @@ const VISITOR_PATHS = [
   '/account-setup',
   '/forgot-password',
   '/reset-password',
+  '/setup',
   NOT_FOUND,
 ];
 
@@ -47,6 +48,7 @@ const USERS = [
   'house',
   'giveall',
   'reports',
+  'district',
 ];
 
 /** Set AXE_DUMP=<file> to also write every failing element, one JSON line each. */

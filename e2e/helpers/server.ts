@@ -10,6 +10,8 @@ import pg from 'pg';
 
 export interface TestServer {
   baseURL: string;
+  /** What the server printed so far (its last 20,000 characters): e.g. the first start's setup code. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -220,5 +222,5 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Tes
     await stop();
     throw err;
   }
-  return { baseURL, stop };
+  return { baseURL, output: () => output, stop };
 }

@@ -2,10 +2,11 @@ import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { migrateDatabase, openDatabase, type Database, type Db } from './db/client.js';
-import { isLoopbackHost, shouldSeedDemo, type Env } from './env.js';
+import { isLoopbackHost, publicUrl, shouldSeedDemo, type Env } from './env.js';
 import { startJobs } from './jobs/queue.js';
 import { imageStorage } from './lib/storage.js';
 import { applySsoEnv } from './modules/identity/sso.js';
+import { issueSetupCode, setupCodeLine } from './modules/setup/service.js';
 import { DEMO_PASSWORD, demoSignInsPresent } from './lib/demo-sign-ins.js';
 import { DEMO_SCHOOL_TOKEN_LATER, DEMO_SIGN_INS, isEmpty, seedDemo } from './seed/demo.js';
 
@@ -65,6 +66,19 @@ export async function prepareDemo(
   return true;
 }
 
+/**
+ * On a database without a school (no demo seeded), prints a fresh one-time setup code
+ * (docs/decisions/075-setup-code.md); returns it, or null once a school exists.
+ */
+export async function prepareFirstStart(
+  db: Db,
+  env: Pick<Env, 'PUBLIC_URL' | 'PORT' | 'HOST'>,
+): Promise<string | null> {
+  const code = await issueSetupCode(db);
+  if (code) console.log(setupCodeLine(code, publicUrl(env)));
+  return code;
+}
+
 /** Opens and migrates the database, seeds an empty one, builds the app and starts the jobs. */
 export async function boot(env: Env): Promise<Running> {
   // The LISTEN connection logs through the app's logger, which exists once the app is built.
@@ -84,6 +98,7 @@ export async function boot(env: Env): Promise<Running> {
     await database.close();
     throw err;
   }
+  await prepareFirstStart(database.db, env);
   const sso = await applySsoEnv(database.db, env, app.log);
   if (sso.length)
     app.log.info({ providers: sso, school: env.SSO_SCHOOL }, 'SSO clients from the environment');

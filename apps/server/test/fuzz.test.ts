@@ -37,8 +37,11 @@ const ONLY = process.env.FUZZ_ONLY;
 const VERBOSE = Boolean(process.env.FUZZ_VERBOSE);
 
 const ctx = useTestApp({ NODE_ENV: 'development' });
-type Role = 'admin' | 'teacher' | 'student';
+type Role = 'admin' | 'teacher' | 'student' | 'owner';
 const ROLES: Role[] = ['admin', 'teacher', 'student'];
+/** The district calls are also sent as the district's owner (a super admin), so their handlers run. */
+const rolesFor = (op: Operation): Role[] =>
+  op.path.includes('/district/') ? [...ROLES, 'owner'] : ROLES;
 const users = {} as Record<Role, UserRow>;
 const tokens = {} as Record<Role, string>;
 let pools: Pools;
@@ -65,7 +68,11 @@ beforeAll(async () => {
   const period = await makePeriod(db, school, users.admin, [users.student, other], {
     coTeachers: [users.teacher.externalId],
   });
-  for (const role of ROLES) tokens[role] = await signIn(ctx.app, users[role]);
+  users.owner = await makeUser(db, school, ['SUPER_ADMIN']);
+  for (const role of [...ROLES, 'owner'] as const)
+    tokens[role] = await signIn(ctx.app, users[role]);
+  // Another school of the district: the one the district calls about a school aim at.
+  const sibling = await makeSchool(db, { districtId: school.districtId });
 
   const day = await schoolDay(db, school);
   const bonusId = (await typeByName(db, school, 'Helping others')).id;
@@ -167,6 +174,7 @@ beforeAll(async () => {
       if (name === 'groupId') return groupType.groups[0]._id;
       if (name === 'provider') return 'clever';
       if (name === 'date') return addDays(day, 14);
+      if (path.includes('/district/schools/')) return sibling.id;
       if (path.includes('/group-types/')) return groupType._id;
       if (path.includes('/activity/absent/')) return users.student.id;
       if (path.includes('/configuration/') || path.includes('/dev/')) return school.id;
@@ -242,7 +250,7 @@ describe('OpenAPI fuzz', () => {
         const cases = makeCases(op, CASES, SEED, pools);
         // The plausible request last: it may delete or change what the other cases aim at.
         for (const c of [...cases.slice(1), ...cases.slice(0, 1)]) {
-          for (const role of ROLES) {
+          for (const role of rolesFor(op)) {
             const { url, payload } = toRequest(op, c, users[role].id);
             const id = String(++sent);
             const res = await ctx.app.inject({

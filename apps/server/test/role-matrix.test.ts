@@ -85,6 +85,7 @@ type TwoRoles = keyof typeof TWO_ROLES;
 /**
  * What one call reaches, which decides who may make it:
  * - public: no session needed; everyone gets an answer;
+ * - closed: public, but refused to everyone now (POST setup once a school exists);
  * - own: the caller's own object (their session, their power actions, a custom action of theirs): any scope but none;
  * - narrowed: the server narrows what the call reaches to the caller's scope (a list, or "my gives"): any scope but none;
  * - school: an object of school A outside P: the 'school' scope, or 'own' for its `owner`;
@@ -93,6 +94,7 @@ type TwoRoles = keyof typeof TWO_ROLES;
  */
 type Target =
   | { kind: 'public' }
+  | { kind: 'closed' }
   | { kind: 'own' }
   | { kind: 'narrowed' }
   | { kind: 'school'; owner?: Who }
@@ -156,6 +158,8 @@ interface Fixture {
   holidayToAdd: string;
   holidayToRemove: string;
   adminB: UserRow;
+  /** A school of school A's district (B is in another): the district calls aim at it. */
+  c: SchoolRow;
   /** A free, unlimited school store product of school A, and one of the TEACHER's store. */
   freeItem: string;
   teacherItem: string;
@@ -166,6 +170,8 @@ interface Fixture {
 }
 
 const PUBLIC: Target = { kind: 'public' };
+const CLOSED: Target = { kind: 'closed' };
+const isPublic = (t: Target) => t.kind === 'public' || t.kind === 'closed';
 const OWN: Target = { kind: 'own' };
 const NARROWED: Target = { kind: 'narrowed' };
 const SCHOOL: Target = { kind: 'school' };
@@ -1096,6 +1102,70 @@ const CALLS: Record<string, CallSpec> = {
     build: async () => ({ url: '/reports/school-dashboard' }),
   },
 
+  // The first start: open while no school exists, so here GET answers and POST is refused to all.
+  'GET /api/v1/setup': { target: PUBLIC, build: async () => ({ url: '/setup' }) },
+  'POST /api/v1/setup': {
+    target: CLOSED,
+    build: async () => ({
+      url: '/setup',
+      payload: {
+        code: 'AAAA-BBBB-CCCC',
+        school: {
+          name: 'Matrix school',
+          code: `MX${++seq}`,
+          timeZone: 'America/Chicago',
+          schoolType: 'Middle',
+          storeModel: 'Pickup',
+        },
+        owner: {
+          firstName: 'M',
+          lastName: 'X',
+          email: 'mx@example.org',
+          username: `mx${seq}`,
+          password: 'correct horse battery',
+        },
+      },
+    }),
+  },
+  // The district console: school A's district holds A and C (B is in another); every call
+  // narrows to the caller's district (access/districts.ts).
+  'GET /api/v1/district/schools': {
+    target: NARROWED,
+    build: async () => ({ url: '/district/schools' }),
+  },
+  'GET /api/v1/district/figures': {
+    target: NARROWED,
+    build: async () => ({ url: '/district/figures' }),
+  },
+  'POST /api/v1/district/schools': {
+    target: NARROWED,
+    build: async () => ({
+      url: '/district/schools',
+      payload: {
+        name: 'Matrix new school',
+        code: `MN${++seq}`,
+        timeZone: 'America/Chicago',
+        schoolType: 'High',
+        storeModel: 'Delivery',
+      },
+    }),
+  },
+  'POST /api/v1/district/schools/:id/invitations': {
+    target: SCHOOL,
+    build: async (fx) => ({
+      url: `/district/schools/${fx.c.id}/invitations`,
+      payload: { firstName: 'First', lastName: 'Admin', email: `admin${++seq}@example.org` },
+    }),
+  },
+  'POST /api/v1/district/schools/:id/disable': {
+    target: SCHOOL,
+    build: async (fx) => ({ url: `/district/schools/${fx.c.id}/disable` }),
+  },
+  'POST /api/v1/district/schools/:id/enable': {
+    target: SCHOOL,
+    build: async (fx) => ({ url: `/district/schools/${fx.c.id}/enable` }),
+  },
+
   // Development look-ups (NODE_ENV=development only): the schools, school A's users and periods.
   // They read any school by design (the dev page signs in as anyone; see dev.test.ts), so school
   // B's admin gets school A's rows: crossSchool 'open'.
@@ -1122,6 +1192,7 @@ type Expected = 'ALLOW' | 'DENY' | 'DENY_OR_ALLOW';
 function expectedInA(fx: Fixture, spec: CallSpec, action: Action | undefined, c: Caller): Expected {
   const t = spec.target;
   if (t.kind === 'public') return 'ALLOW';
+  if (t.kind === 'closed') return 'DENY';
   if (!c.subject || !c.user || !action) return 'DENY';
   const scope = scopeFor(c.subject, action);
   if (scope === 'none') return 'DENY';
@@ -1147,6 +1218,7 @@ function expectedForOtherSchool(
   bIds: Set<string>,
 ): Expected {
   if (spec.target.kind === 'public') return 'ALLOW';
+  if (spec.target.kind === 'closed') return 'DENY';
   if (!c.subject || !action || scopeFor(c.subject, action) === 'none') return 'DENY';
   if (spec.crossSchool === 'open') return 'ALLOW';
   if (spec.crossSchool === 'deny') return 'DENY';
@@ -1197,6 +1269,7 @@ beforeAll(async () => {
   const db = ctx.database.db;
   const a = await makeSchool(db);
   const b = await makeSchool(db);
+  const c = await makeSchool(db, { districtId: a.districtId });
   await makeHouses(db, a);
   await makeHouses(db, b);
   const role = {} as Record<Role, UserRow>;
@@ -1230,6 +1303,7 @@ beforeAll(async () => {
     db,
     a,
     b,
+    c,
     role,
     two,
     t2,
@@ -1355,7 +1429,7 @@ describe('the role × route matrix', () => {
     const publicMismatch = ctx.app.apiRoutes.filter(
       (r) =>
         CALLS[`${r.method} ${r.url}`] &&
-        r.public !== (CALLS[`${r.method} ${r.url}`]!.target.kind === 'public'),
+        r.public !== isPublic(CALLS[`${r.method} ${r.url}`]!.target),
     );
     expect(
       publicMismatch.map((r) => `${r.method} ${r.url}`),
@@ -1402,7 +1476,7 @@ describe('the role × route matrix', () => {
         const got =
           res.status < 400
             ? 'ALLOW'
-            : c.kind === 'anon' && spec.target.kind !== 'public'
+            : c.kind === 'anon' && !isPublic(spec.target)
               ? res.status === 401 && text === '{"message":"Unauthorized"}'
                 ? 'DENY'
                 : 'OTHER'
@@ -1451,7 +1525,10 @@ describe('the role × route matrix', () => {
     }
     // A route no caller could use would mean its CALLS entry never reached it (a wrong URL is 404 too).
     for (const route of routes)
-      if (!allowedSomewhere.has(`${route.method} ${route.url}`))
+      if (
+        CALLS[`${route.method} ${route.url}`]!.target.kind !== 'closed' &&
+        !allowedSomewhere.has(`${route.method} ${route.url}`)
+      )
         mismatches.push(`${route.method} ${route.url}: no caller was allowed`);
 
     console.log(

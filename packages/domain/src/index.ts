@@ -37,3 +37,4 @@ export * from './csv-read.js';
 export * from './common-passwords.js';
 export * from './identity.js';
 export * from './school-profile.js';
+export * from './district.js';

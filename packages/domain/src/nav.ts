@@ -37,6 +37,8 @@ export function sideNav(s: PermissionSubject): NavItem[] {
   if (opens('/reports') && reportTabs(s).length > 0)
     items.push({ key: 'reports', label: 'Reports', path: '/reports' });
   if (opens('/calendar')) items.push({ key: 'calendar', label: 'Calendar', path: '/calendar' });
+  // The district console: a district's owners (docs/decisions/074-districts-and-their-owners.md).
+  if (opens('/district')) items.push({ key: 'district', label: 'District', path: '/district' });
   return items;
 }
 

@@ -192,6 +192,13 @@ export const PERMISSIONS = {
   /** Sign-in settings: SSO clients, school tokens, account invitations. */
   'settings:identity': { ...ADMINS },
 
+  // The district console (docs/decisions/074-districts-and-their-owners.md): a super admin runs the
+  // schools of their own district; access/districts.ts narrows every school to that district.
+  /** The district's schools with their counts, and its figures. */
+  'district:read': { SUPER_ADMIN: 'school' },
+  /** Create a school, invite its first admin, disable or enable it. */
+  'district:manage': { SUPER_ADMIN: 'school' },
+
   // What the screens show that no single call decides
   /** A student's own points: the dashboard and My Activity screens (their calls read `students:read`). */
   'points:readOwn': { STUDENT: 'own' },

@@ -27,6 +27,8 @@ export const ROUTES = [
   { path: '/pay-period-breakdown', title: 'Pay Period Breakdown', public: false },
   { path: '/settings', title: 'Settings', public: false },
   { path: '/dev', title: 'Developer', public: false },
+  { path: '/setup', title: 'Set Up', public: true },
+  { path: '/district', title: 'District', public: false },
 ] as const;
 
 export const PRODUCT_NAME = 'Merit Market';
@@ -58,6 +60,8 @@ export const PAGE_NEEDS: Readonly<Record<string, readonly PageNeed[]>> = {
   '/reports': ['reports:open'],
   '/settings': ['settings:read'],
   '/dev': ['dev:use'],
+  /** The district console (docs/decisions/074-districts-and-their-owners.md). */
+  '/district': ['district:read'],
 };
 
 /** Public pages a signed-in user opens too (the others send them on). */
@@ -75,6 +79,7 @@ export const PUBLIC_PATHS = [
   '/reset-password',
   '/status',
   '/contact',
+  '/setup',
 ];
 
 /** Pages on which a 401 does not send the user to /login. */
@@ -85,6 +90,7 @@ export const NO_REDIRECT_ON_401 = [
   '/reset-password',
   '/contact',
   '/status',
+  '/setup',
 ];
 
 /** "/class/12" → "/class"; "/login/product" → "/login". */

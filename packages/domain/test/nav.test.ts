@@ -48,6 +48,7 @@ const SIDE_NAV: [key: string, shown: (s: PermissionSubject) => boolean][] = [
     },
   ],
   ['calendar', (s) => may(s, 'calendar:read')],
+  ['district', (s) => may(s, 'district:read')],
 ];
 
 /** Each role alone and some that combine, with and without periods, house system, give-to-all. */

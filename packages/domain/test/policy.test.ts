@@ -70,6 +70,8 @@ const EXPECTED: Record<Action, string> = {
   'settings:school': '-s---s--------',
   'settings:read': '-s---s--------',
   'settings:identity': '-s---s--------',
+  'district:read': '-s------------',
+  'district:manage': '-s------------',
   'settings:store': '-s---ss-------',
   'surveys:answer': '--oo----------',
   'surveys:results': '-s---s--------',

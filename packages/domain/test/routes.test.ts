@@ -38,6 +38,7 @@ const NEEDS: Record<string, Need[]> = {
   '/reports': ['reports:open'],
   '/settings': ['settings:read'],
   '/dev': ['dev:use'],
+  '/district': ['district:read'],
 };
 const PUBLIC = [
   '/',
@@ -50,6 +51,7 @@ const PUBLIC = [
   '/reset-password',
   '/status',
   '/contact',
+  '/setup',
 ];
 const RANK = { none: 0, own: 1, periods: 2, school: 3 } as const;
 
@@ -260,6 +262,6 @@ describe('matchRoute and pageTitle', () => {
 
   it('covers every route of the list exactly once', () => {
     expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length);
-    expect(ROUTES).toHaveLength(25);
+    expect(ROUTES).toHaveLength(27);
   });
 });

@@ -19,6 +19,8 @@ import { reportRoutes } from './reports/routes.js';
 import { rosterImportRoutes } from './roster-import/routes.js';
 import { schoolRoutes } from './school/routes.js';
 import { settingsRoutes } from './settings/routes.js';
+import { setupRoutes } from './setup/routes.js';
+import { districtRoutes } from './district/routes.js';
 import { storeRoutes } from './store/routes.js';
 import { surveyRoutes } from './surveys/routes.js';
 export { iconAssets } from './store/icons.js';
@@ -51,6 +53,8 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(surveyRoutes);
   await app.register(reportRoutes);
   await app.register(rosterImportRoutes);
+  await app.register(setupRoutes);
+  await app.register(districtRoutes);
   if (isDevMode(app.env)) await app.register(devRoutes);
 };
 

@@ -1,4 +1,15 @@
-import type { LoginBody, OrderListQuery } from '@app/domain';
+import type {
+  DistrictFiguresResponse,
+  DistrictInvitationBody,
+  DistrictInvitationResponse,
+  DistrictSchoolResponse,
+  DistrictSchoolsResponse,
+  LoginBody,
+  NewSchoolInput,
+  OrderListQuery,
+  SetupInput,
+  SetupStatusResponse,
+} from '@app/domain';
 import { api, API_BASE } from './client';
 import { failure, type ApiResult } from './failure';
 import type {
@@ -431,4 +442,24 @@ export const roster = {
   dryRun: (form: FormData) => api.post<RosterDryRun>('roster/dry-run', undefined, { form }),
   start: (form: FormData) => api.post<RosterImport>('roster/import', undefined, { form }),
   status: (importId: string) => api.get<RosterImport>(`roster/import/${id(importId)}`),
+};
+
+/** The first start (public): whether it is still open, and the setup itself (signs the owner in). */
+export const setup = {
+  status: () => api.get<SetupStatusResponse>('setup', { auth: false }),
+  run: (body: SetupInput) => api.post<LoginResponse>('setup', body, { auth: false }),
+};
+
+/** The district console (super admins). */
+export const district = {
+  schools: () => api.get<DistrictSchoolsResponse>('district/schools'),
+  figures: () => api.get<DistrictFiguresResponse>('district/figures'),
+  createSchool: (body: NewSchoolInput) =>
+    api.post<DistrictSchoolResponse>('district/schools', body),
+  invite: (schoolId: string, body: DistrictInvitationBody) =>
+    api.post<DistrictInvitationResponse>(`district/schools/${id(schoolId)}/invitations`, body),
+  setDisabled: (schoolId: string, disabled: boolean) =>
+    api.post<DistrictSchoolResponse>(
+      `district/schools/${id(schoolId)}/${disabled ? 'disable' : 'enable'}`,
+    ),
 };

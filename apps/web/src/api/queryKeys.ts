@@ -137,6 +137,14 @@ export const queryKeys = {
     pending: (userId: string) => ['surveys', 'pending', userId] as const,
     results: ['surveys', 'results'] as const,
   },
+  /** GET setup (the first start). */
+  setupStatus: ['setup'] as const,
+  /** GET district/schools and district/figures (the district console). */
+  district: {
+    all: ['district'] as const,
+    schools: ['district', 'schools'] as const,
+    figures: ['district', 'figures'] as const,
+  },
   /** GET dev/schools (development mode). */
   devSchools: ['dev', 'schools'] as const,
 };

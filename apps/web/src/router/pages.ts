@@ -40,6 +40,8 @@ export const PAGES: Record<RoutePath, LazyPage | ComponentType> = {
   ),
   '/settings': lazyPage(() => import('../routes/settings/SettingsPage')),
   '/dev': lazyPage(() => import('../routes/dev/DevPage')),
+  '/setup': lazyPage(() => import('../routes/setup/SetupPage')),
+  '/district': lazyPage(() => import('../routes/district/DistrictPage')),
 };
 
 /** Starts loading the page of `pathname` (nothing for a path no route matches). */

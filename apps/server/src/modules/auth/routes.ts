@@ -20,7 +20,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     {
-      config: { public: true, answers: [401, 429] },
+      config: { public: true, answers: [401, 403, 429] },
       schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse } },
     },
     async (req, reply): Promise<LoginResponse> => {

@@ -1,9 +1,11 @@
 import { and, eq, gt, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { SCHOOL_MSG } from '@app/domain';
 import type { Database, Db, Queryable } from '../../db/client.js';
 import type { Unsubscribe } from '../../db/notifications.js';
 import { credentials, periodStudents, periods, schools, sessions, users } from '../../db/schema.js';
 import { periodAlias, teachesSql } from '../../access/periods.js';
 import type { AuthUser } from '../../lib/auth-context.js';
+import { forbidden } from '../../lib/errors.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { purgeRateLimits } from '../../lib/rate-limit.js';
 import { limitedSignIn } from '../../lib/sign-in-limits.js';
@@ -96,6 +98,8 @@ function sessionQuery(db: Db) {
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
+        // A disabled school's sessions end at once (its change notice clears every server's cache).
+        isNull(schools.disabledAt),
       ),
     )
     .limit(1)
@@ -141,7 +145,18 @@ export async function login(
   return createSession(db, cred.schoolId, cred.userId, input.ttlHours);
 }
 
+/** 403 when the school is disabled (docs/decisions/078-disabling-a-school.md): every sign-in path ends here or checks it. */
+export async function refuseDisabledSchool(db: Queryable, schoolId: string): Promise<void> {
+  const [s] = await db
+    .select({ disabledAt: schools.disabledAt })
+    .from(schools)
+    .where(eq(schools.id, schoolId))
+    .limit(1);
+  if (s?.disabledAt) throw forbidden(SCHOOL_MSG.disabled);
+}
+
 export async function createSession(db: Db, schoolId: string, userId: string, ttlHours: number) {
+  await refuseDisabledSchool(db, schoolId);
   const token = newToken();
   await db.insert(sessions).values({
     tokenHash: hashToken(token),

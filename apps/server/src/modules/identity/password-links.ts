@@ -11,6 +11,7 @@ import { credentials, passwordLinks, sessions, users } from '../../db/schema.js'
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { hit } from '../../lib/rate-limit.js';
+import { refuseDisabledSchool } from '../auth/service.js';
 import { hashPassword, hashToken, newToken } from '../../lib/tokens.js';
 
 /*
@@ -56,6 +57,13 @@ async function newLink(
     .returning({ expiresAt: passwordLinks.expiresAt });
   return { token, expiresAt: row!.expiresAt };
 }
+
+/** An account-setup link for the user (the shell's setup prints it: docs/decisions/075-setup-code.md); its token. */
+export const accountSetupLink = async (
+  db: Db,
+  user: { schoolId: string; id: string },
+  email: string,
+): Promise<string> => (await newLink(db, 'setup', user, email, null)).token;
 
 /** POST settings/invitations: mails the user of the school a link to set up their account (earlier invitations end). */
 export async function sendInvitation(
@@ -164,6 +172,7 @@ async function choosePassword(
       )
       .returning();
     if (!link) throw badRequest(MSG.linkInvalid);
+    await refuseDisabledSchool(tx, link.schoolId); // before anything is written: the link stays unused
     const updated = await tx
       .update(credentials)
       .set({ passwordHash })

@@ -111,7 +111,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login/sso',
     {
-      config: { public: true, answers: [401] },
+      config: { public: true, answers: [401, 403] },
       schema: { tags: ['auth'], body: ssoLoginBody, response: { 200: loginResponse } },
     },
     async (req) =>
@@ -127,7 +127,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login/school',
     {
-      config: { public: true, answers: [401, 429] },
+      config: { public: true, answers: [401, 403, 429] },
       schema: { tags: ['auth'], body: schoolLoginBody, response: { 200: loginResponse } },
     },
     async (req, reply) =>
@@ -154,7 +154,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/account-setup',
     {
-      config: { public: true, answers: [401] },
+      config: { public: true, answers: [401, 403] },
       schema: { tags: ['auth'], body: accountSetupBody, response: { 200: loginResponse } },
     },
     async (req) => signIn(await completeSetup(app.db, req.body)),
@@ -185,7 +185,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/reset-password',
     {
-      config: { public: true, answers: [401] },
+      config: { public: true, answers: [401, 403] },
       schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: loginResponse } },
     },
     async (req) => signIn(await resetPassword(app.db, req.body)),
