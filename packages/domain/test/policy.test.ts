@@ -69,6 +69,7 @@ const EXPECTED: Record<Action, string> = {
   'settings:advanced': '-s---s--------',
   'settings:read': '-s---s--------',
   'settings:identity': '-s---s--------',
+  'settings:schoolYear': '-s---s--------',
   'settings:store': '-s---ss-------',
   'surveys:answer': '--oo----------',
   'surveys:results': '-s---s--------',
