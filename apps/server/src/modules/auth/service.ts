@@ -1,9 +1,11 @@
-import { and, eq, gt, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { MSG } from '@app/domain';
 import type { Database, Db, Queryable } from '../../db/client.js';
 import type { Unsubscribe } from '../../db/notifications.js';
 import { credentials, periodStudents, periods, schools, sessions, users } from '../../db/schema.js';
 import { periodAlias, teachesSql } from '../../access/periods.js';
 import type { AuthUser } from '../../lib/auth-context.js';
+import { HttpError } from '../../lib/errors.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { purgeRateLimits } from '../../lib/rate-limit.js';
 import { limitedSignIn } from '../../lib/sign-in-limits.js';
@@ -96,6 +98,8 @@ function sessionQuery(db: Db) {
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
+        // Who left the school (the top grade when a year opens) signs in no more.
+        isNull(users.leftAt),
       ),
     )
     .limit(1)
@@ -142,6 +146,11 @@ export async function login(
 }
 
 export async function createSession(db: Db, schoolId: string, userId: string, ttlHours: number) {
+  const [left] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.schoolId, schoolId), eq(users.id, userId), isNotNull(users.leftAt)));
+  if (left) throw new HttpError(401, MSG.notRegistered);
   const token = newToken();
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
