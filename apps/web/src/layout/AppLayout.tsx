@@ -6,6 +6,7 @@ import { MAIN_CONTENT_ID, SkipLink } from '../components/SkipLink';
 import { usePeriods } from '../session';
 import { AppHeader } from './AppHeader';
 import { SideNav } from './SideNav';
+import { YearBanner } from './YearBanner';
 import { SurveyPrompt } from '../surveys/SurveyPrompt';
 
 /** Signed-in frame: header, side navigation and the page. */
@@ -37,6 +38,7 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} bg="var(--mantine-color-gray-0)">
+        <YearBanner user={user} />
         {children}
       </AppShell.Main>
       {/* Students and teachers: a survey they have not been asked, once per sign-in. */}

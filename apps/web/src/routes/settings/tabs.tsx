@@ -5,6 +5,7 @@ import { RosterImport } from '../../roster-import/RosterImport';
 import { Invitations, SchoolTokens, SsoSettings } from '../../settings-identity';
 import { AdvancedTab } from './AdvancedTab';
 import { HouseSystemTab } from './HouseSystemTab';
+import { SchoolYearTab } from './SchoolYearTab';
 import { StoreTab } from './StoreTab';
 import { UsersRolesTab } from './UsersRolesTab';
 
@@ -46,6 +47,12 @@ export const SETTINGS_TABS: SettingsTab[] = [
     label: 'Store and delivery',
     visible: (u) => allows(u, 'settings:store'),
     Panel: StoreTab,
+  },
+  {
+    id: 'school-year',
+    label: 'School year',
+    visible: (u) => allows(u, 'settings:schoolYear'),
+    Panel: SchoolYearTab,
   },
   {
     id: 'sso',
