@@ -244,6 +244,30 @@ describe('a school year ends, and the next one opens', () => {
     for (const url of reports)
       expect((await call(ctx.app, 'GET', url, { token: adminToken })).status).toBe(200);
     expect(await books()).toBe(0);
+
+    // Reports: in summer year to date is still 2026-27's; once 2027-28 starts, it is its own, and
+    // the year picker offers the last one, read from the same rollups.
+    const meta = async () =>
+      (await call(ctx.app, 'GET', '/reports/meta', { token: adminToken })).body;
+    expect((await meta()).defaultRange).toMatchObject({ from: YEAR.start, to: '2027-07-02' });
+    at('2027-09-15');
+    adminToken = await signIn(ctx.app, admin);
+    const september = await meta();
+    expect(september.defaultRange).toMatchObject({ from: NEXT.startDate, to: '2027-09-15' });
+    expect(september.ranges.find((r: { key: string }) => r.key === 'last-school-year')).toEqual({
+      key: 'last-school-year',
+      label: 'Last school year (2026-27)',
+      from: YEAR.start,
+      to: YEAR.end,
+    });
+    const lastYear = await call(
+      ctx.app,
+      'GET',
+      `/reports/school-students?startDate=${YEAR.start}&endDate=${YEAR.end}`,
+      { token: adminToken },
+    );
+    expect(lastYear.status).toBe(200);
+    expect(JSON.stringify(lastYear.body)).toContain(s7.id);
   });
 
   it('reset sets every balance to 0, debts too, and keeps pending orders when told', async () => {
