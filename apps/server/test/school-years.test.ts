@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { MSG } from '@app/domain';
+import { addDays, MSG, todayIn } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   activities,
@@ -404,5 +404,55 @@ describe('a school year ends, and the next one opens', () => {
     const years = await db.select().from(schoolYears).where(eq(schoolYears.schoolId, school.id));
     expect(years.length).toBe(2);
     expect(await books()).toBe(0);
+  });
+
+  it('the opening runs as a pg-boss job when the jobs run', async () => {
+    const db = ctx.database.db;
+    // pg-boss schedules by the real clock: here the year just past is a real one.
+    vi.useRealTimers();
+    const school = await makeSchool(db);
+    const today = todayIn(school.timeZone);
+    await db
+      .update(schoolYears)
+      .set({
+        startDate: addDays(today, -300),
+        endDate: addDays(today, -2),
+        givingStartDate: addDays(today, -300),
+      })
+      .where(eq(schoolYears.schoolId, school.id));
+    const next = {
+      startDate: addDays(today, -1),
+      endDate: addDays(today, 250),
+      givingStartDate: addDays(today, 5),
+    };
+    const admin = await makeUser(db, school, ['SCHOOL_ADMIN']);
+    const kid = await makeUser(db, school, ['STUDENT'], { gradeLevel: '7' });
+    const token = await signIn(ctx.app, admin);
+    const { findSession } = await import('../src/modules/auth/service.js');
+    const { startJobs } = await import('../src/jobs/queue.js');
+    const { imageStorage } = await import('../src/lib/storage.js');
+    const errors: unknown[] = [];
+    const boss = await startJobs(
+      ctx.database,
+      { error: (o) => errors.push(o) },
+      imageStorage(ctx.app.env.DATA_DIR),
+    );
+    try {
+      const opening = await startOpening(
+        db,
+        (await findSession(db, token))!,
+        { dryRun: false, ordersPolicy: 'keep', ...next },
+        boss,
+        () => {
+          throw new Error('not run here');
+        },
+      );
+      expect(await waitDone(token, opening._id)).toMatchObject({ status: 'done', done: 1 });
+      expect((await userRow(kid)).gradeLevel).toBe('8');
+      expect(errors).toEqual([]);
+    } finally {
+      await boss.stop({ graceful: false, wait: true });
+      vi.useFakeTimers({ toFake: ['Date'] });
+    }
   });
 });

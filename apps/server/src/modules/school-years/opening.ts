@@ -37,7 +37,7 @@ import { currentYear, overlappingYear, presentOpening } from './service.js';
 /** The pg-boss queue of year openings (docs/decisions/085-opening-the-next-school-year.md). */
 export const OPEN_YEAR_QUEUE = 'open-school-year';
 /** Students per transaction: each batch commits its steps and its progress together. */
-export const OPENING_BATCH = 200;
+const OPENING_BATCH = 200;
 /** Orders not yet handed over: what "pending" means for keeping or refunding. */
 const PENDING: OrderStatus[] = ['PENDING', 'PACKAGED'];
 /** The year end's entries name no activity type (docs/decisions/086-year-end-balances.md). */

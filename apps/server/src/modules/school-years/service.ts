@@ -66,7 +66,7 @@ export async function currentYear(
 }
 
 /** The next year's default dates: the August-to-June pattern after this one, giving as the school's default. */
-export async function nextYearDefault(db: Queryable, schoolId: string, after: YearSpan) {
+async function nextYearDefault(db: Queryable, schoolId: string, after: YearSpan) {
   const dayAfter = addDays(after.yearEnd, 1);
   const on = Number(dayAfter.slice(5, 7)) >= 8 ? dayAfter : `${dayAfter.slice(0, 4)}-08-01`;
   return defaultYearSpan(db, schoolId, on);
