@@ -317,6 +317,60 @@ describe('a school year ends, and the next one opens', () => {
     expect(await books()).toBe(0);
   });
 
+  it("the year's dates change at once, and bad or overlapping dates are refused", async () => {
+    const db = ctx.database.db;
+    at('2027-03-10');
+    const school = await schoolWithYear();
+    await db.insert(schoolYears).values({
+      schoolId: school.id,
+      startDate: '2025-08-01',
+      endDate: '2026-06-30',
+      givingStartDate: '2025-08-16',
+    });
+    const admin = await makeUser(db, school, ['SCHOOL_ADMIN']);
+    const kid = await makeUser(db, school, ['STUDENT'], { gradeLevel: '6' });
+    const token = await signIn(ctx.app, admin);
+    const kindness = (await typeByName(db, school, 'Kindness')).id;
+    const give = () =>
+      call(ctx.app, 'POST', '/activity/bulk', {
+        token,
+        payload: {
+          externalStudentIds: [kid.externalId],
+          activityTypes: [kindness],
+          date: '2027-03-09',
+        },
+      });
+    const put = (over: object) =>
+      call(ctx.app, 'PUT', '/settings/school-year', {
+        token,
+        payload: {
+          startDate: YEAR.start,
+          endDate: YEAR.end,
+          givingStartDate: YEAR.giving,
+          balancePolicy: 'carry',
+          balanceCap: 0,
+          ...over,
+        },
+      });
+    expect((await give()).status).toBe(200);
+    expect(await put({ endDate: '2027-03-09' })).toMatchObject({
+      status: 200,
+      body: { endDate: '2027-03-09', ended: true },
+    });
+    expect((await give()).body.message).toBe(MSG.schoolYearEnded);
+    expect(await put({ startDate: '2026-06-01' })).toMatchObject({
+      status: 409,
+      body: { message: 'The dates overlap the 2025-26 school year' },
+    });
+    expect(await put({ givingStartDate: '2026-07-01' })).toMatchObject({
+      status: 400,
+      body: { message: 'givingStartDate must be within the school year' },
+    });
+    expect((await put({ balancePolicy: 'keep' })).status).toBe(400);
+    expect((await put({})).status).toBe(200);
+    expect((await give()).status).toBe(200);
+  });
+
   it('refuses the run before the last day, and dates that overlap or precede the year', async () => {
     const db = ctx.database.db;
     at('2027-06-20');
