@@ -5,7 +5,7 @@
  */
 import { appendFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
-import { allowedBasePaths, type SessionUser } from '@app/domain';
+import { allowedBasePaths, allows, type SessionUser } from '@app/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect } from 'vitest';
 import { apiLogin } from './helpers/api.js';
@@ -288,6 +288,8 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       }
       const paths = pathsFor(user, classId);
       if (username === 'teacher1') paths.push(NOT_FOUND);
+      // Settings tabs beyond the first one shown.
+      if (allows(user, 'settings:schoolYear')) paths.push('/settings?tab=school-year');
       await auditAll(username, paths, signedInContext(suite.browser, baseURL, token, user));
     }),
   );

@@ -19,6 +19,7 @@ import { configureSessionCache, findSession, watchSessionChanges } from './modul
 import { documentRoute } from './lib/openapi.js';
 import { causeSummary, forbidden, HttpError, unauthorized } from './lib/errors.js';
 import { inputHygiene } from './lib/input-hygiene.js';
+import type { JobQueueRef } from './lib/job-queue.js';
 import { validationMessage } from './lib/validation-message.js';
 import { iconAssets, registerModules, registerV2Modules, uploadAssets } from './modules/index.js';
 
@@ -28,6 +29,7 @@ declare module 'fastify' {
     database: Database;
     env: Env;
     apiRoutes: ApiRoute[];
+    jobQueue: JobQueueRef;
   }
 }
 
@@ -90,6 +92,7 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
   const stopWatching = await watchSessionChanges(database, database.db);
   app.addHook('onClose', async () => stopWatching());
   app.decorate('env', env);
+  app.decorate('jobQueue', { current: null } as JobQueueRef);
   app.decorateRequest('auth', null);
   // Every API route, so tests can sweep them all (auth required, no 500 on garbage).
   const apiRoutes: ApiRoute[] = [];

@@ -103,6 +103,7 @@ export async function boot(env: Env): Promise<Running> {
   if (sso.length)
     app.log.info({ providers: sso, school: env.SSO_SCHOOL }, 'SSO clients from the environment');
   const boss = env.JOBS ? await startJobs(database, app.log, imageStorage(env.DATA_DIR)) : null;
+  app.jobQueue.current = boss;
   let stopped = false;
   return {
     app,

@@ -24,9 +24,11 @@ import {
   periods,
   products,
   rosterImports,
+  schoolYears,
   ssoConfigs,
   uploadGrants,
   users,
+  yearOpenings,
 } from '../src/db/schema.js';
 import { runningJobs } from '../src/modules/roster-import/jobs.js';
 import { writeOrders } from '../src/ledger/orders.js';
@@ -964,6 +966,66 @@ const CALLS: Record<string, CallSpec> = {
   'GET /api/v1/roster/import/:id': {
     target: SCHOOL,
     build: async (fx) => ({ url: `/roster/import/${await freshRosterImport(fx)}` }),
+  },
+  // School A's year as it is (dates unchanged), carried over.
+  'GET /api/v1/settings/school-year': {
+    target: SCHOOL,
+    build: async () => ({ url: '/settings/school-year' }),
+  },
+  'PUT /api/v1/settings/school-year': {
+    target: SCHOOL,
+    build: async (fx) => {
+      const [y] = await fx.db.select().from(schoolYears).where(eq(schoolYears.schoolId, fx.a.id));
+      return {
+        url: '/settings/school-year',
+        payload: {
+          startDate: y!.startDate,
+          endDate: y!.endDate,
+          givingStartDate: y!.givingStartDate,
+          balancePolicy: 'carry',
+          balanceCap: 0,
+        },
+      };
+    },
+  },
+  // A dry run of opening the year after school A's (it writes nothing).
+  'POST /api/v1/school-years/openings': {
+    target: SCHOOL,
+    build: async (fx) => {
+      const [y] = await fx.db.select().from(schoolYears).where(eq(schoolYears.schoolId, fx.a.id));
+      const start = addDays(y!.endDate, 40);
+      return {
+        url: '/school-years/openings',
+        payload: {
+          dryRun: true,
+          startDate: start,
+          endDate: addDays(start, 300),
+          givingStartDate: start,
+          ordersPolicy: 'keep',
+        },
+      };
+    },
+  },
+  // A finished opening of school A's.
+  'GET /api/v1/school-years/openings/:id': {
+    target: SCHOOL,
+    build: async (fx) => {
+      const [o] = await fx.db
+        .insert(yearOpenings)
+        .values({
+          schoolId: fx.a.id,
+          fromYearId: randomUUID(),
+          startDate: '2040-08-01',
+          endDate: '2041-06-30',
+          givingStartDate: '2040-08-16',
+          balancePolicy: 'carry',
+          balanceCap: 0,
+          ordersPolicy: 'keep',
+          status: 'done',
+        })
+        .returning();
+      return { url: `/school-years/openings/${o!.id}` };
+    },
   },
   // The caller's own profile font and icon (none).
   'PUT /api/v1/profile/customization': {

@@ -5,6 +5,11 @@ export const ACTIVITY_CATEGORIES = [
   'Daily Behavior',
   'Daily Attendance',
 ] as const;
+/** A balance capped or reset when the next school year opens: booked by the opening, never given (docs/decisions/086-year-end-balances.md). */
+export const YEAR_END_CATEGORY = 'Year End';
+/** Every category a ledger entry may carry: the givable ones and the year end's. */
+export const ENTRY_CATEGORIES = [...ACTIVITY_CATEGORIES, YEAR_END_CATEGORY] as const;
+export type EntryCategory = (typeof ENTRY_CATEGORIES)[number];
 export type ActivityCategory = (typeof ACTIVITY_CATEGORIES)[number];
 
 export const TEACHER_CUSTOM_ACTION = 'TEACHER_CUSTOM_ACTION';

@@ -38,3 +38,4 @@ export * from './common-passwords.js';
 export * from './identity.js';
 export * from './school-profile.js';
 export * from './district.js';
+export * from './school-years.js';

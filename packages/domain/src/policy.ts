@@ -184,6 +184,8 @@ export const PERMISSIONS = {
     HOUSE_MANAGER: (s) => (s.school.hasHouseSystem ? 'school' : 'none'),
   },
   'settings:store': { ...ADMINS, STORE_MANAGER: 'school' },
+  /** The school year's dates and balance policy, and opening the next year (docs/decisions/085-opening-the-next-school-year.md). */
+  'settings:schoolYear': { ...ADMINS },
   /** Surveys (docs/spec.md section 9): students and teachers answer their own; admins read the school's results. */
   'surveys:answer': { STUDENT: 'own', TEACHER: 'own' },
   'surveys:results': { ...ADMINS },

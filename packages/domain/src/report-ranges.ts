@@ -10,8 +10,8 @@ import {
 
 /**
  * Report date ranges derived from the school's calendar each year (docs/spec.md section 9 gives one
- * year's values: year to date from 2024-08-01, months August 2025..June 2026, giving from
- * 16 August 2025 or 15 October 2025; docs/decisions/040-report-ranges.md).
+ * year's values: year to date from 2024-08-01 (the first day of 2024-25), months August 2025..June 2026, giving from
+ * 16 August 2025 or 15 October 2025; docs/decisions/089-reports-by-school-year.md).
  */
 
 export interface ReportRange {
@@ -54,11 +54,29 @@ export function schoolYearMonths(span: SchoolYearSpan): ReportRange[] {
 }
 
 /**
- * Year to date starts a year before the school year does: the spec's 2024-08-01 for the
- * 2025-26 year, so last year's history stays comparable (docs/decisions/040-report-ranges.md).
+ * Year to date runs from the current school year's first day; earlier years are ranges of their
+ * own (the spec's 2024-08-01 is the first day of the 2024-25 year):
+ * docs/decisions/089-reports-by-school-year.md.
  */
 export function yearToDateStart(span: SchoolYearSpan): IsoDate {
-  return `${Number(span.yearStart.slice(0, 4)) - 1}${span.yearStart.slice(4)}`;
+  return span.yearStart;
+}
+
+/** "2024-25" for a year starting and ending in two calendar years. */
+const yearName = (span: SchoolYearSpan) => {
+  const a = span.yearStart.slice(0, 4);
+  const b = span.yearEnd.slice(0, 4);
+  return a === b ? a : `${a}-${b.slice(2)}`;
+};
+
+/** An earlier school year as a range: the last one is "Last school year", the others by name. */
+export function pastYearRanges(past: readonly SchoolYearSpan[]): ReportRange[] {
+  return past.map((y, i) => ({
+    key: i === 0 ? 'last-school-year' : `school-year-${yearName(y)}`,
+    label: i === 0 ? `Last school year (${yearName(y)})` : `${yearName(y)} school year`,
+    from: y.yearStart,
+    to: y.yearEnd,
+  }));
 }
 
 /** Monday of the week of `date`. */
@@ -66,14 +84,19 @@ export function weekStart(date: IsoDate): IsoDate {
   return addDays(date, -((weekdayOf(date) + 6) % 7));
 }
 
-/** The preset ranges a report offers on `today` (custom is any from..to the user picks). */
-export function reportRanges(span: SchoolYearSpan, today: IsoDate): ReportRange[] {
+/** The preset ranges a report offers on `today` (custom is any from..to the user picks); `past`: earlier years, latest first. */
+export function reportRanges(
+  span: SchoolYearSpan,
+  today: IsoDate,
+  past: readonly SchoolYearSpan[] = [],
+): ReportRange[] {
   const monthFirst = `${today.slice(0, 7)}-01`;
   return [
     { key: 'this-week', label: 'This week', from: weekStart(today), to: today },
     { key: 'this-month', label: 'This month', from: monthFirst, to: today },
     { key: 'year-to-date', label: 'Year to date', from: yearToDateStart(span), to: today },
     ...schoolYearMonths(span),
+    ...pastYearRanges(past),
   ];
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTIVITY_CATEGORIES, type ActivityCategory } from './constants.js';
+import { ACTIVITY_CATEGORIES, ENTRY_CATEGORIES, type ActivityCategory } from './constants.js';
 import { day, instant, int } from './response-fields.js';
 
 /**
@@ -8,6 +8,8 @@ import { day, instant, int } from './response-fields.js';
  */
 
 const category = z.enum(ACTIVITY_CATEGORIES);
+/** A ledger entry's category: the year end's too. */
+const entryCategory = z.enum(ENTRY_CATEGORIES);
 
 /* ---- activities and their options ---- */
 
@@ -68,7 +70,7 @@ export const activityUpdatedResponse = z.object({
   _id: z.string(),
   activityType: z.string(),
   activityTypeId: z.string(),
-  category,
+  category: entryCategory,
   points: int(),
   comment: z.string(),
   date: day(),

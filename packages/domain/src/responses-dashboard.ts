@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTIVITY_CATEGORIES, ORDER_STATUSES, STORE_TYPES } from './constants.js';
+import { ACTIVITY_CATEGORIES, ENTRY_CATEGORIES, ORDER_STATUSES, STORE_TYPES } from './constants.js';
 import { day, instant, int } from './response-fields.js';
 
 /** Response shapes of the student dashboard and the academic projections (see responses.ts for their use). */
@@ -48,7 +48,7 @@ export const dashboardStatsResponse = z.object({
       _id: z.string(),
       date: day(),
       activityType: z.string(),
-      category: z.enum(ACTIVITY_CATEGORIES),
+      category: z.enum(ENTRY_CATEGORIES),
       points: int(),
       comment: z.string(),
       givenByName: z.string(),

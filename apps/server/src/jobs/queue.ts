@@ -4,6 +4,7 @@ import { purgeExpired } from '../modules/auth/service.js';
 import { purgeIdentity } from '../modules/identity/password-links.js';
 import { purgeIdempotencyKeys } from '../lib/idempotency.js';
 import type { ImageStorage } from '../lib/storage.js';
+import { OPEN_YEAR_QUEUE, runOpening } from '../modules/school-years/opening.js';
 import { purgeUploadGrants, removeUnusedPictures } from '../modules/uploads/service.js';
 import { DAILY_POINTS_QUEUE, runDailyPointsForAllSchools } from './daily-points.js';
 
@@ -45,6 +46,11 @@ export async function startJobs(
   await boss.schedule(DAILY_POINTS_QUEUE, '5 * * * *');
   await boss.work(DAILY_POINTS_QUEUE, async () => {
     await runDailyPointsForAllSchools(database.db, new Date(), log);
+  });
+  // A school year's opening, sent by POST school-years/openings; a re-run resumes where it stopped.
+  await boss.createQueue(OPEN_YEAR_QUEUE);
+  await boss.work<{ schoolId: string; openingId: string }>(OPEN_YEAR_QUEUE, async (jobs) => {
+    for (const job of jobs) await runOpening(database.db, job.data.schoolId, job.data.openingId);
   });
   return boss;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { EntryCategory } from '@app/domain';
 import type { Queryable } from '../db/client.js';
 import type { activityTypes } from '../db/schema.js';
 import { pgArray } from '../lib/pg-array.js';
@@ -9,7 +10,8 @@ export type ActivityTypeRow = typeof activityTypes.$inferSelect;
 
 export interface NewActivity {
   studentId: string;
-  type: ActivityTypeRow;
+  /** An activity type, or the year end's entry (no type row: docs/decisions/086-year-end-balances.md). */
+  type: Pick<ActivityTypeRow, 'id' | 'name'> & { category: EntryCategory };
   points: number;
 }
 

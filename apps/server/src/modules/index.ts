@@ -4,6 +4,7 @@ import { activityRoutes } from './activities/routes.js';
 import { attendanceRoutes } from './attendance/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { calendarRoutes } from './calendar/routes.js';
+import { schoolYearRoutes } from './school-years/routes.js';
 import { balanceRoutes } from './balances/routes.js';
 import { cartRoutes } from './cart/routes.js';
 import { configurationRoutes } from './configuration/routes.js';
@@ -41,6 +42,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(groupTypeRoutes);
   await app.register(attendanceRoutes);
   await app.register(calendarRoutes);
+  await app.register(schoolYearRoutes);
   await app.register(activityRoutes);
   await app.register(balanceRoutes);
   await app.register(dashboardRoutes);

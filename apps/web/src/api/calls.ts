@@ -9,6 +9,11 @@ import type {
   OrderListQuery,
   SetupInput,
   SetupStatusResponse,
+  SchoolYearBody,
+  SchoolYearView,
+  YearOpening,
+  YearOpeningBody,
+  YearOpeningPreview,
 } from '@app/domain';
 import { api, API_BASE } from './client';
 import { failure, type ApiResult } from './failure';
@@ -305,6 +310,17 @@ export const settings = {
     api.put<DeliveryDate>(`settings/delivery-date/${id(dateId)}`, body),
   removeDeliveryDate: (dateId: string) =>
     api.del<OkResponse>(`settings/delivery-date/${id(dateId)}`),
+};
+
+/** The school year (settings) and opening the next one. */
+export const schoolYears = {
+  get: () => api.get<SchoolYearView>('settings/school-year'),
+  set: (body: SchoolYearBody) => api.put<SchoolYearView>('settings/school-year', body),
+  preview: (body: Omit<YearOpeningBody, 'dryRun'>) =>
+    api.post<YearOpeningPreview>('school-years/openings', { ...body, dryRun: true }),
+  open: (body: Omit<YearOpeningBody, 'dryRun'>) =>
+    api.post<YearOpening>('school-years/openings', { ...body, dryRun: false }),
+  opening: (openingId: string) => api.get<YearOpening>(`school-years/openings/${id(openingId)}`),
 };
 
 export const surveys = {

@@ -111,6 +111,8 @@ export const STALE_AFTER = {
   ssoConfig: [queryKeys.ssoConfigs],
   /** A school token issued, rotated or revoked. */
   schoolTokens: [queryKeys.schoolTokens],
+  /** The school year's dates or balance policy changed: every date rule reads them. */
+  schoolYear: [queryKeys.settings.schoolYear, queryKeys.calendar],
 } satisfies Record<string, readonly QueryKey[]>;
 
 export type Change = keyof typeof STALE_AFTER;
@@ -154,6 +156,10 @@ export const afterDeliveryDatesChange = (queryClient: QueryClient) =>
   invalidateAfter(queryClient, 'deliveryDates');
 export const afterSurveyAnswered = (queryClient: QueryClient) =>
   invalidateAfter(queryClient, 'survey');
+export const afterSchoolYearChange = (queryClient: QueryClient) =>
+  invalidateAfter(queryClient, 'schoolYear');
+/** A new school year opened: grades, balances, the calendar and every report changed. */
+export const afterYearOpened = (queryClient: QueryClient) => queryClient.invalidateQueries();
 export const afterRosterImport = (queryClient: QueryClient) =>
   invalidateAfter(queryClient, 'rosterImport');
 

@@ -130,6 +130,9 @@ export const queryKeys = {
     },
     roleChanges: ['settings', 'role-changes'] as const,
     deliveryDates: ['settings', 'delivery-dates'] as const,
+    /** GET settings/school-year; an opening's progress by id. */
+    schoolYear: ['settings', 'school-year'] as const,
+    opening: (openingId: string) => ['settings', 'school-year', 'opening', openingId] as const,
   },
   /** Surveys: the one to ask the signed-in user, and the school's results (admins). */
   surveys: {

@@ -8,6 +8,7 @@ import { AppHeader } from './AppHeader';
 import { DemoBanner } from './DemoBanner';
 import { SideNav } from './SideNav';
 import { SurveyPrompt } from './SurveyPrompt';
+import { YearBanner } from './YearBanner';
 
 /** Signed-in frame: header, side navigation and the page. */
 export function AppLayout({ user, children }: { user: SessionUser; children: ReactNode }) {
@@ -44,6 +45,7 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
           mx="calc(-1 * var(--app-shell-padding))"
           mb="md"
         />
+        <YearBanner user={user} />
         {children}
       </AppShell.Main>
       {/* Students and teachers: a survey they have not been asked, once per sign-in. */}

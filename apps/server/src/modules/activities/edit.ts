@@ -5,6 +5,7 @@ import {
   type ActivityUpdated,
   type AuditEntry,
   type GroupActivityRemoved,
+  YEAR_END_CATEGORY,
 } from '@app/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { activities, activityAudit, users } from '../../db/schema.js';
@@ -26,6 +27,9 @@ async function lockOwnActivity(tx: Tx, user: AuthUser, id: string) {
     .where(and(eq(activities.schoolId, user.schoolId), eq(activities.id, id)))
     .for('update');
   if (!a) throw notFound('Activity not found');
+  // The year end's cap or reset is the books of an opened year, not a give (docs/decisions/086-year-end-balances.md).
+  if (a.category === YEAR_END_CATEGORY)
+    throw badRequest('A year-end balance entry cannot be changed');
   if (a.givenBy !== user.id && requireScope(user, 'activity:change') !== 'school')
     throw forbidden('Only the giver or an admin can change this activity.');
   return a;

@@ -1,11 +1,11 @@
-import { and, eq, gt, isNull, sql, type SQLWrapper } from 'drizzle-orm';
-import { SCHOOL_MSG } from '@app/domain';
+import { and, eq, gt, isNotNull, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { MSG, SCHOOL_MSG } from '@app/domain';
 import type { Database, Db, Queryable } from '../../db/client.js';
 import type { Unsubscribe } from '../../db/notifications.js';
 import { credentials, periodStudents, periods, schools, sessions, users } from '../../db/schema.js';
 import { periodAlias, teachesSql } from '../../access/periods.js';
 import type { AuthUser } from '../../lib/auth-context.js';
-import { forbidden } from '../../lib/errors.js';
+import { forbidden, HttpError } from '../../lib/errors.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { purgeRateLimits } from '../../lib/rate-limit.js';
 import { limitedSignIn } from '../../lib/sign-in-limits.js';
@@ -100,6 +100,8 @@ function sessionQuery(db: Db) {
         gt(sessions.expiresAt, sql`now()`),
         // A disabled school's sessions end at once (its change notice clears every server's cache).
         isNull(schools.disabledAt),
+        // Who left the school (the top grade when a year opens) signs in no more.
+        isNull(users.leftAt),
       ),
     )
     .limit(1)
@@ -157,6 +159,11 @@ export async function refuseDisabledSchool(db: Queryable, schoolId: string): Pro
 
 export async function createSession(db: Db, schoolId: string, userId: string, ttlHours: number) {
   await refuseDisabledSchool(db, schoolId);
+  const [left] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.schoolId, schoolId), eq(users.id, userId), isNotNull(users.leftAt)));
+  if (left) throw new HttpError(401, MSG.notRegistered);
   const token = newToken();
   await db.insert(sessions).values({
     tokenHash: hashToken(token),

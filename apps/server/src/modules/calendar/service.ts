@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import {
   defaultGivingStart,
   schoolYearFor,
@@ -29,7 +29,7 @@ function lateStartCodes(
  * The August-to-June year containing `on` for a school without a stored one: giving from 16
  * August, or from 15 October when the school's code is in the global lateGivingStartSchools entry.
  */
-async function defaultYearSpan(
+export async function defaultYearSpan(
   db: Queryable,
   schoolId: string,
   on: string,
@@ -52,6 +52,35 @@ async function defaultYearSpan(
   };
 }
 
+type SchoolYearRow = typeof schoolYears.$inferSelect;
+
+/**
+ * The stored year in force on `on`. Years do not overlap, so the last year that started is the
+ * one: it contains the date, or (between years, in summer) it has ended and giving reads "School
+ * year has ended", until the next year is opened: then the next one is in force, its giving not
+ * yet started (docs/decisions/085-opening-the-next-school-year.md).
+ */
+export async function yearInForce(
+  db: Queryable,
+  schoolId: string,
+  on: string,
+): Promise<SchoolYearRow | undefined> {
+  const [latest] = await db
+    .select()
+    .from(schoolYears)
+    .where(and(eq(schoolYears.schoolId, schoolId), lte(schoolYears.startDate, on)))
+    .orderBy(desc(schoolYears.startDate))
+    .limit(1);
+  if (latest && latest.endDate >= on) return latest;
+  const [next] = await db
+    .select()
+    .from(schoolYears)
+    .where(and(eq(schoolYears.schoolId, schoolId), gt(schoolYears.startDate, on)))
+    .orderBy(asc(schoolYears.startDate))
+    .limit(1);
+  return next && latest ? next : latest;
+}
+
 export interface LoadedCalendar extends SchoolCalendar {
   holidays: Set<string>;
   holidayList: Holiday[];
@@ -66,14 +95,7 @@ export async function loadCalendar(
 ): Promise<LoadedCalendar> {
   const today = todayIn(school.timeZone);
   const on = date ?? today;
-  // Years do not overlap, so the last year that started is the one in force: it contains the date,
-  // or (between years, in summer) it has ended and giving reads "School year has ended".
-  const [latest] = await db
-    .select()
-    .from(schoolYears)
-    .where(and(eq(schoolYears.schoolId, school.id), lte(schoolYears.startDate, on)))
-    .orderBy(desc(schoolYears.startDate))
-    .limit(1);
+  const latest = await yearInForce(db, school.id, on);
   // A school without a stored year for that date follows the August-to-June pattern.
   const span = latest
     ? { yearStart: latest.startDate, yearEnd: latest.endDate, givingStart: latest.givingStartDate }

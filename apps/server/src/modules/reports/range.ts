@@ -8,18 +8,46 @@ import {
   type ReportsMeta,
   type ReportTab,
 } from '@app/domain';
+import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
+import { schoolYears } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest } from '../../lib/errors.js';
 import { mayDo, scopeOf } from '../../access/permission.js';
 import { loadCalendar } from '../calendar/service.js';
+
+/** At most this many earlier years in the year picker. */
+const PAST_YEARS = 10;
+
+/**
+ * The school year reports count as current (the last one that started: an opened year that has
+ * not started yet is not) and the stored years before it, latest first
+ * (docs/decisions/089-reports-by-school-year.md).
+ */
+async function reportYears(db: Queryable, user: AuthUser) {
+  const cal = await loadCalendar(db, user.school);
+  const started = await db
+    .select()
+    .from(schoolYears)
+    .where(and(eq(schoolYears.schoolId, user.schoolId), lte(schoolYears.startDate, cal.today)))
+    .orderBy(desc(schoolYears.startDate))
+    .limit(PAST_YEARS + 1);
+  const spanOf = (y: (typeof started)[number]) => ({ yearStart: y.startDate, yearEnd: y.endDate });
+  const current = cal.yearStart <= cal.today || !started[0] ? cal : spanOf(started[0]);
+  return {
+    today: cal.today,
+    current,
+    givingStart: cal.givingStart,
+    past: started.filter((y) => y.endDate < current.yearStart).map(spanOf),
+  };
+}
 
 export interface AppliedRange {
   startDate: string;
   endDate: string;
 }
 
-/** The filters' range, year to date of the school's calendar by default (docs/decisions/040-report-ranges.md); a bad range is 400. */
+/** The filters' range, year to date of the school's current year by default (docs/decisions/089-reports-by-school-year.md); a bad range is 400. */
 export async function appliedRange(
   db: Queryable,
   user: AuthUser,
@@ -28,9 +56,9 @@ export async function appliedRange(
   let startDate = f.startDate;
   let endDate = f.endDate;
   if (!startDate || !endDate) {
-    const cal = await loadCalendar(db, user.school);
-    startDate ??= yearToDateStart(cal);
-    endDate ??= cal.today;
+    const years = await reportYears(db, user);
+    startDate ??= yearToDateStart(years.current);
+    endDate ??= years.today;
   }
   const refusal = rangeRefusal(startDate, endDate);
   if (refusal) throw badRequest(refusal);
@@ -54,14 +82,14 @@ function tabsFor(user: AuthUser): ReportTab[] {
 }
 
 export async function reportsMeta(db: Queryable, user: AuthUser): Promise<ReportsMeta> {
-  const cal = await loadCalendar(db, user.school);
-  const ranges = reportRanges(cal, cal.today);
+  const years = await reportYears(db, user);
+  const ranges = reportRanges(years.current, years.today, years.past);
   return {
     timeZone: user.school.timeZone,
-    today: cal.today,
-    yearStart: cal.yearStart,
-    yearEnd: cal.yearEnd,
-    givingStart: cal.givingStart,
+    today: years.today,
+    yearStart: years.current.yearStart,
+    yearEnd: years.current.yearEnd,
+    givingStart: years.givingStart,
     defaultRange: ranges.find((r) => r.key === 'year-to-date')!,
     ranges,
     tabs: tabsFor(user),

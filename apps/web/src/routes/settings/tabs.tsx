@@ -6,6 +6,7 @@ import { Invitations, SchoolTokens, SsoSettings } from './identity';
 import { AdvancedTab } from './AdvancedTab';
 import { HouseSystemTab } from './HouseSystemTab';
 import { SchoolTab } from './SchoolTab';
+import { SchoolYearTab } from './SchoolYearTab';
 import { StoreTab } from './StoreTab';
 import { UsersRolesTab } from './UsersRolesTab';
 
@@ -48,6 +49,12 @@ export const SETTINGS_TABS: SettingsTab[] = [
     label: 'Store and delivery',
     visible: (u) => allows(u, 'settings:store'),
     Panel: StoreTab,
+  },
+  {
+    id: 'school-year',
+    label: 'School year',
+    visible: (u) => allows(u, 'settings:schoolYear'),
+    Panel: SchoolYearTab,
   },
   {
     id: 'sso',
