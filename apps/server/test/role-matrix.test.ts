@@ -810,6 +810,17 @@ const CALLS: Record<string, CallSpec> = {
       payload: { roles: ['STAFF', 'GIVE_ALL'] },
     }),
   },
+  // Erasing a fresh student of school A, confirmed by their full name.
+  'POST /api/v1/settings/users/:id/erase': {
+    target: SCHOOL,
+    build: async (fx) => {
+      const s = await makeUser(fx.db, fx.a, ['STUDENT'], { gradeLevel: '7' });
+      return {
+        url: `/settings/users/${s.id}/erase`,
+        payload: { confirm: `${s.firstName} ${s.lastName}` },
+      };
+    },
+  },
   // The caller's own survey to ask, and their one answer (a survey of their audience); school A's results.
   'GET /api/v1/surveys/pending': { target: OWN, build: async () => ({ url: '/surveys/pending' }) },
   'POST /api/v1/surveys/:name/answer': {

@@ -36,3 +36,4 @@ export * from './responses-roster.js';
 export * from './csv-read.js';
 export * from './common-passwords.js';
 export * from './identity.js';
+export * from './data.js';

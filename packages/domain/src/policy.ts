@@ -189,6 +189,12 @@ export const PERMISSIONS = {
   'roster:import': { ...ADMINS },
   /** Sign-in settings: SSO clients, school tokens, account invitations. */
   'settings:identity': { ...ADMINS },
+  /** Erase a student: name, ids, e-mail and sign-ins go; the ledger rows stay, anonymised. */
+  'students:erase': { ...ADMINS },
+  /** Export the school's data as a zip of CSV files; read its progress; download it. */
+  'data:export': { ...ADMINS },
+  /** Export every school of the user's district (the district's owner). */
+  'data:exportDistrict': { SUPER_ADMIN: 'school' },
 
   // What the screens show that no single call decides
   /** A student's own points: the dashboard and My Activity screens (their calls read `students:read`). */
