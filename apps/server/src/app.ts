@@ -28,6 +28,8 @@ declare module 'fastify' {
     database: Database;
     env: Env;
     apiRoutes: ApiRoute[];
+    /** Sends a job to the pg-boss queue once boot has started it; null without jobs (JOBS=false, tests). */
+    sendJob: ((queue: string, data: object) => Promise<unknown>) | null;
   }
 }
 
@@ -90,6 +92,7 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
   const stopWatching = await watchSessionChanges(database, database.db);
   app.addHook('onClose', async () => stopWatching());
   app.decorate('env', env);
+  app.decorate('sendJob', null);
   app.decorateRequest('auth', null);
   // Every API route, so tests can sweep them all (auth required, no 500 on garbage).
   const apiRoutes: ApiRoute[] = [];

@@ -54,6 +54,7 @@ export async function boot(env: Env): Promise<Running> {
   if (sso.length)
     app.log.info({ providers: sso, school: env.SSO_SCHOOL }, 'SSO clients from the environment');
   const boss = env.JOBS ? await startJobs(database, app.log, imageStorage(env.DATA_DIR)) : null;
+  if (boss) app.sendJob = (queue, data) => boss.send(queue, data);
   let stopped = false;
   return {
     app,

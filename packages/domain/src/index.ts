@@ -37,3 +37,4 @@ export * from './csv-read.js';
 export * from './common-passwords.js';
 export * from './identity.js';
 export * from './data.js';
+export * from './data-export.js';

@@ -1,5 +1,5 @@
-import type { LoginBody, OrderListQuery } from '@app/domain';
-import { api, API_BASE } from './client';
+import type { DataExport, Erasure, ExportScope, LoginBody, OrderListQuery } from '@app/domain';
+import { api, API_BASE, requestFile } from './client';
 import { failure, type ApiResult } from './failure';
 import type {
   AcademicProjections,
@@ -427,4 +427,14 @@ export const roster = {
   dryRun: (form: FormData) => api.post<RosterDryRun>('roster/dry-run', undefined, { form }),
   start: (form: FormData) => api.post<RosterImport>('roster/import', undefined, { form }),
   status: (importId: string) => api.get<RosterImport>(`roster/import/${id(importId)}`),
+};
+
+/** Data out, data gone (settings): exports of the school's (or district's) data, erasing a student. */
+export const dataOut = {
+  exports: () => api.get<DataExport[]>('exports'),
+  start: (scope: ExportScope) => api.post<DataExport>('exports', { scope }),
+  status: (exportId: string) => api.get<DataExport>(`exports/${id(exportId)}`),
+  download: (exportId: string) => requestFile(`exports/${id(exportId)}/download`),
+  erase: (userId: string, confirm: string) =>
+    api.post<Erasure>(`settings/users/${id(userId)}/erase`, { confirm }),
 };

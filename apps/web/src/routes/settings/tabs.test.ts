@@ -38,12 +38,12 @@ describe('settings tabs', () => {
     [
       ['SCHOOL_ADMIN'],
       true,
-      ['users', 'house', 'advanced', 'store', 'sso', 'tokens', 'invitations', 'roster'],
+      ['users', 'house', 'advanced', 'store', 'sso', 'tokens', 'invitations', 'roster', 'data'],
     ],
     [
       ['SCHOOL_ADMIN'],
       false,
-      ['users', 'advanced', 'store', 'sso', 'tokens', 'invitations', 'roster'],
+      ['users', 'advanced', 'store', 'sso', 'tokens', 'invitations', 'roster', 'data'],
     ],
     [['HOUSE_MANAGER'], true, ['house']],
     [['HOUSE_MANAGER'], false, []],

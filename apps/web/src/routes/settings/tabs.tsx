@@ -4,6 +4,7 @@ import type { SessionUser } from '../../api';
 import { RosterImport } from '../../roster-import/RosterImport';
 import { Invitations, SchoolTokens, SsoSettings } from '../../settings-identity';
 import { AdvancedTab } from './AdvancedTab';
+import { DataTab } from './DataTab';
 import { HouseSystemTab } from './HouseSystemTab';
 import { StoreTab } from './StoreTab';
 import { UsersRolesTab } from './UsersRolesTab';
@@ -70,6 +71,12 @@ export const SETTINGS_TABS: SettingsTab[] = [
     label: 'Roster import',
     visible: (u) => allows(u, 'roster:import'),
     Panel: RosterImport,
+  },
+  {
+    id: 'data',
+    label: 'Data',
+    visible: (u) => allows(u, 'data:export') || allows(u, 'students:erase'),
+    Panel: DataTab,
   },
 ];
 
