@@ -290,6 +290,16 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       if (username === 'teacher1') paths.push(NOT_FOUND);
       // Settings tabs beyond the first one shown.
       if (allows(user, 'settings:schoolYear')) paths.push('/settings?tab=school-year');
+      if (username === 'admin') {
+        // Settings' Data tab with an export on it: its progress bar and download link.
+        const res = await fetch(`${baseURL}/api/v1/exports`, {
+          method: 'POST',
+          headers: { authtoken: token, 'content-type': 'application/json' },
+          body: JSON.stringify({ scope: 'school' }),
+        });
+        expect(res.status).toBe(202);
+        paths.push('/settings?tab=data');
+      }
       await auditAll(username, paths, signedInContext(suite.browser, baseURL, token, user));
     }),
   );

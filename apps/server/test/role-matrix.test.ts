@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   addDays,
   ROLES,
@@ -25,6 +25,7 @@ import {
   products,
   rosterImports,
   schoolYears,
+  dataExports,
   ssoConfigs,
   uploadGrants,
   users,
@@ -308,6 +309,23 @@ async function freshRosterImport(fx: Fixture): Promise<string> {
   const [r] = await fx.db
     .insert(rosterImports)
     .values({ schoolId: fx.a.id, status: 'done', startedBy: fx.role.SCHOOL_ADMIN.id })
+    .returning();
+  return r!.id;
+}
+
+/** A finished data export of school A's, still downloadable. */
+async function freshExport(fx: Fixture): Promise<string> {
+  const file = Buffer.from('PK\x05\x06' + '\0'.repeat(18), 'latin1'); // an empty zip
+  const [r] = await fx.db
+    .insert(dataExports)
+    .values({
+      schoolId: fx.a.id,
+      scope: 'school',
+      status: 'done',
+      file,
+      fileBytes: file.length,
+      expiresAt: sql`now() + interval '1 hour'`,
+    })
     .returning();
   return r!.id;
 }
@@ -836,6 +854,38 @@ const CALLS: Record<string, CallSpec> = {
       url: `/settings/users/roles/${(await makeUser(fx.db, fx.a, ['STAFF'])).id}`,
       payload: { roles: ['STAFF', 'GIVE_ALL'] },
     }),
+  },
+  // Erasing a fresh student of school A, confirmed by their full name.
+  'POST /api/v1/settings/users/:id/erase': {
+    target: SCHOOL,
+    build: async (fx) => {
+      const s = await makeUser(fx.db, fx.a, ['STUDENT'], { gradeLevel: '7' });
+      return {
+        url: `/settings/users/${s.id}/erase`,
+        payload: { confirm: `${s.firstName} ${s.lastName}` },
+      };
+    },
+  },
+  // Data exports: a new one of the caller's school (none left unfinished, so it is not 409), the
+  // list, and a finished one of school A's, its progress and its zip.
+  'POST /api/v1/exports': {
+    target: SCHOOL,
+    build: async (fx) => {
+      await fx.db
+        .update(dataExports)
+        .set({ status: 'failed' })
+        .where(inArray(dataExports.status, ['queued', 'running']));
+      return { url: '/exports', payload: { scope: 'school' } };
+    },
+  },
+  'GET /api/v1/exports': { target: SCHOOL, build: async () => ({ url: '/exports' }) },
+  'GET /api/v1/exports/:id': {
+    target: SCHOOL,
+    build: async (fx) => ({ url: `/exports/${await freshExport(fx)}` }),
+  },
+  'GET /api/v1/exports/:id/download': {
+    target: SCHOOL,
+    build: async (fx) => ({ url: `/exports/${await freshExport(fx)}/download` }),
   },
   // The caller's own survey to ask, and their one answer (a survey of their audience); school A's results.
   'GET /api/v1/surveys/pending': { target: OWN, build: async () => ({ url: '/surveys/pending' }) },

@@ -39,3 +39,5 @@ export * from './identity.js';
 export * from './school-profile.js';
 export * from './district.js';
 export * from './school-years.js';
+export * from './data.js';
+export * from './data-export.js';

@@ -193,6 +193,12 @@ export const PERMISSIONS = {
   'roster:import': { ...ADMINS },
   /** Sign-in settings: SSO clients, school tokens, account invitations. */
   'settings:identity': { ...ADMINS },
+  /** Erase a student: name, ids, e-mail and sign-ins go; the ledger rows stay, anonymised. */
+  'students:erase': { ...ADMINS },
+  /** Export the school's data as a zip of CSV files; read its progress; download it. */
+  'data:export': { ...ADMINS },
+  /** Export every school of the user's district (the district's owner). */
+  'data:exportDistrict': { SUPER_ADMIN: 'school' },
 
   // The district console (docs/decisions/074-districts-and-their-owners.md): a super admin runs the
   // schools of their own district; access/districts.ts narrows every school to that district.

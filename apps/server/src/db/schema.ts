@@ -12,6 +12,7 @@ import type {
 import {
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -916,4 +917,59 @@ export const yearOpeningStudents = pgTable(
     ordersRefunded: integer('orders_refunded').notNull(),
   },
   (t) => [primaryKey({ columns: [t.schoolId, t.openingId, t.studentId] })],
+);
+
+/* ---- data out, data gone (issue 19) ---- */
+
+/** Erasing a student (POST settings/users/{id}/erase): the audit trail's row of who erased whom. */
+export const userErasures = pgTable(
+  'user_erasures',
+  {
+    schoolId: uuid('school_id').notNull(),
+    id: id(),
+    userId: uuid('user_id').notNull(),
+    erasedBy: uuid('erased_by'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    uniqueIndex('user_erasures_user').on(t.schoolId, t.userId),
+  ],
+);
+
+/** bytea: both drivers answer bytes (a Buffer on pg, a Uint8Array on PGlite). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+/**
+ * A data export (POST exports): queued, running (done of total tables), then done with the zip kept
+ * here until expires_at (the servers keep no files), or failed. `school_id` is the requester's school.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    schoolId: uuid('school_id').notNull(),
+    id: id(),
+    scope: text('scope').$type<'school' | 'district'>().notNull(),
+    districtId: uuid('district_id'),
+    requestedBy: uuid('requested_by'),
+    status: text('status')
+      .$type<'queued' | 'running' | 'done' | 'failed'>()
+      .notNull()
+      .default('queued'),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    file: bytea('file'),
+    fileBytes: integer('file_bytes'),
+    message: text('message'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    uniqueIndex('data_exports_id').on(t.id),
+    index('data_exports_expiry').on(t.expiresAt),
+  ],
 );

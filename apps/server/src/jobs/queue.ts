@@ -6,10 +6,12 @@ import { purgeIdempotencyKeys } from '../lib/idempotency.js';
 import type { ImageStorage } from '../lib/storage.js';
 import { OPEN_YEAR_QUEUE, runOpening } from '../modules/school-years/opening.js';
 import { purgeUploadGrants, removeUnusedPictures } from '../modules/uploads/service.js';
+import { DATA_EXPORT_QUEUE, removeExpiredExports, runExport } from '../modules/exports/service.js';
 import { DAILY_POINTS_QUEUE, runDailyPointsForAllSchools } from './daily-points.js';
 
 const CLEANUP_QUEUE = 'cleanup-expired-sessions';
 export const UNUSED_PICTURES_QUEUE = 'remove-unused-pictures';
+const EXPIRED_EXPORTS_QUEUE = 'remove-expired-exports';
 
 /** pg-boss over the same database: a pool on PostgreSQL, the in-process PGlite otherwise. `storage` keeps the uploaded pictures. */
 export async function startJobs(
@@ -40,6 +42,17 @@ export async function startJobs(
   await boss.schedule(UNUSED_PICTURES_QUEUE, '35 * * * *');
   await boss.work(UNUSED_PICTURES_QUEUE, async () => {
     await removeUnusedPictures(database.db, storage);
+  });
+  // Hourly: a data export is downloadable for 24 hours (to an hour more), then deleted.
+  await boss.createQueue(EXPIRED_EXPORTS_QUEUE);
+  await boss.schedule(EXPIRED_EXPORTS_QUEUE, '45 * * * *');
+  await boss.work(EXPIRED_EXPORTS_QUEUE, async () => {
+    await removeExpiredExports(database.db);
+  });
+  // One job per data export (POST exports sends it): fills the export's zip.
+  await boss.createQueue(DATA_EXPORT_QUEUE);
+  await boss.work<{ id: string }>(DATA_EXPORT_QUEUE, async ([job]) => {
+    if (job) await runExport(database.db, job.data.id);
   });
   // Hourly, so each school's points go out soon after its own day ends, whatever its time zone.
   await boss.createQueue(DAILY_POINTS_QUEUE);

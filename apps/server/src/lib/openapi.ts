@@ -12,6 +12,8 @@ declare module 'fastify' {
     answers?: readonly ClientError[];
     /** The body of a route that reads it as something other than JSON (a picture, a multipart form): documented, not validated. */
     documentedBody?: { contentTypes: readonly string[]; schema: Record<string, unknown> };
+    /** The 200 answer of a route that sends a file rather than JSON: documented, not serialized. */
+    documentedFile?: { contentType: string; description: string };
   }
 }
 
@@ -82,10 +84,18 @@ export const documentRoute =
     const config = (input.route.config ?? {}) as {
       public?: boolean;
       documentedBody?: { contentTypes: readonly string[]; schema: Record<string, unknown> };
+      documentedFile?: { contentType: string; description: string };
     };
     const schema = { ...out.schema };
     if (config.public) schema.security = [];
     const response = { ...(schema.response ?? {}) };
+    if (config.documentedFile)
+      response[200] = {
+        description: config.documentedFile.description,
+        content: {
+          [config.documentedFile.contentType]: { schema: { type: 'string', format: 'binary' } },
+        },
+      };
     for (const code of answersOf(input.route))
       response[code] ??= { description: MEANING[code], ...MESSAGE_SCHEMA };
     schema.response = response;

@@ -9,6 +9,7 @@ import { balanceRoutes } from './balances/routes.js';
 import { cartRoutes } from './cart/routes.js';
 import { configurationRoutes } from './configuration/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
+import { exportRoutes } from './exports/routes.js';
 import { deliveryDateRoutes } from './delivery-dates/routes.js';
 import { devRoutes } from './dev/routes.js';
 import { identityRoutes } from './identity/routes.js';
@@ -52,6 +53,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(deliveryDateRoutes);
   await app.register(uploadRoutes);
   await app.register(settingsRoutes);
+  await app.register(exportRoutes);
   await app.register(surveyRoutes);
   await app.register(reportRoutes);
   await app.register(rosterImportRoutes);

@@ -14,8 +14,11 @@ import type {
   YearOpening,
   YearOpeningBody,
   YearOpeningPreview,
+  DataExport,
+  Erasure,
+  ExportScope,
 } from '@app/domain';
-import { api, API_BASE } from './client';
+import { api, API_BASE, requestFile } from './client';
 import { failure, type ApiResult } from './failure';
 import type {
   AcademicProjections,
@@ -478,4 +481,14 @@ export const district = {
     api.post<DistrictSchoolResponse>(
       `district/schools/${id(schoolId)}/${disabled ? 'disable' : 'enable'}`,
     ),
+};
+
+/** Data out, data gone (settings): exports of the school's (or district's) data, erasing a student. */
+export const dataOut = {
+  exports: () => api.get<DataExport[]>('exports'),
+  start: (scope: ExportScope) => api.post<DataExport>('exports', { scope }),
+  status: (exportId: string) => api.get<DataExport>(`exports/${id(exportId)}`),
+  download: (exportId: string) => requestFile(`exports/${id(exportId)}/download`),
+  erase: (userId: string, confirm: string) =>
+    api.post<Erasure>(`settings/users/${id(userId)}/erase`, { confirm }),
 };

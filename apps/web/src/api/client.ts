@@ -114,6 +114,21 @@ export async function request<T>(
   return parsed.value as T;
 }
 
+/** A file the API sends (a data export's zip): the bytes, or `{ message }` like any other call. */
+export async function requestFile(path: string): Promise<ApiResult<Blob>> {
+  const token = readStored(STORAGE_KEYS.token);
+  if (!token) return failure(MSG.noToken);
+  try {
+    const res = await fetch(buildUrl(path, 'GET', {}), { headers: headers(token, false) });
+    if (res.ok) return await res.blob();
+    if (res.status === 401) redirectToLogin();
+    return failure(bodyMessage(await res.text()) ?? MSG.someError);
+  } catch (err) {
+    report('network error', { method: 'GET', path, err: String(err) });
+    return failure(MSG.someError);
+  }
+}
+
 export const api = {
   get: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>

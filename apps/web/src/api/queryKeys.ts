@@ -40,6 +40,7 @@ export const queryKeys = {
   },
   /** GET roster/import/:id: a roster import's progress (polled while it runs). */
   rosterImport: (importId: string) => ['roster-import', importId] as const,
+  dataExports: ['data-exports'] as const,
   /** GET utility/list/co-teachers. */
   coTeacherChoices: ['co-teacher-choices'] as const,
   /** GET group-types for a class. */

@@ -1,6 +1,10 @@
-/** Saves `text` as a file through the browser's download (the CSV exports, the pick list's CSV). */
-export function download(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Saves `text` (or a file the API sent) through the browser's download (the CSV exports, the pick list's CSV, a data export). */
+export function download(
+  filename: string,
+  text: string | Blob,
+  type = 'text/csv;charset=utf-8',
+): void {
+  const url = URL.createObjectURL(typeof text === 'string' ? new Blob([text], { type }) : text);
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;

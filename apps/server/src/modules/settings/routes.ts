@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   advancedSettingsBody,
+  eraseBody,
+  erasureResponse,
   houseSystemBody,
   roleChangeResponse,
   schoolProfileBody,
@@ -15,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { me } from '../../lib/auth-context.js';
 import { schoolProfile, setSchoolProfile } from './profile.js';
+import { eraseStudent } from './erase.js';
 import {
   listUserRoles,
   roleChanges,
@@ -78,6 +81,20 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => setUserRoles(app.db, me(req), req.params.id, req.body),
+  );
+
+  app.post(
+    '/settings/users/:id/erase',
+    {
+      config: { action: 'students:erase', answers: [409] },
+      schema: {
+        tags: ['settings'],
+        params: idParams,
+        body: eraseBody,
+        response: { 200: erasureResponse },
+      },
+    },
+    async (req) => eraseStudent(app.db, me(req), req.params.id, req.body),
   );
 
   app.put(

@@ -49,6 +49,7 @@ describe('settings tabs', () => {
         'tokens',
         'invitations',
         'roster',
+        'data',
       ],
     ],
     [
@@ -64,6 +65,7 @@ describe('settings tabs', () => {
         'tokens',
         'invitations',
         'roster',
+        'data',
       ],
     ],
     [['HOUSE_MANAGER'], true, ['house']],

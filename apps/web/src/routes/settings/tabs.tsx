@@ -4,6 +4,7 @@ import type { SessionUser } from '../../api';
 import { RosterImport } from './RosterImport';
 import { Invitations, SchoolTokens, SsoSettings } from './identity';
 import { AdvancedTab } from './AdvancedTab';
+import { DataTab } from './DataTab';
 import { HouseSystemTab } from './HouseSystemTab';
 import { SchoolTab } from './SchoolTab';
 import { SchoolYearTab } from './SchoolYearTab';
@@ -79,6 +80,12 @@ export const SETTINGS_TABS: SettingsTab[] = [
     label: 'Roster import',
     visible: (u) => allows(u, 'roster:import'),
     Panel: RosterImport,
+  },
+  {
+    id: 'data',
+    label: 'Data',
+    visible: (u) => allows(u, 'data:export') || allows(u, 'students:erase'),
+    Panel: DataTab,
   },
 ];
 

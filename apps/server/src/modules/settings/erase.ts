@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  confirmsErasure,
+  ERASED_FIRST_NAME,
+  ERASED_LAST_NAME,
+  type EraseBody,
+  type Erasure,
+} from '@app/domain';
+import { studentFor } from '../../access/students.js';
+import type { Db } from '../../db/client.js';
+import {
+  activities,
+  activityAudit,
+  carts,
+  contactMessages,
+  credentials,
+  passwordLinks,
+  rosterUsers,
+  schoolTokens,
+  sessions,
+  userErasures,
+  users,
+} from '../../db/schema.js';
+import type { AuthUser } from '../../lib/auth-context.js';
+import { badRequest, conflict } from '../../lib/errors.js';
+import { forgetSessions } from '../auth/service.js';
+
+/**
+ * POST settings/users/{id}/erase: in one transaction the student's name, external id (the SSO
+ * and roster match), e-mail and every way to sign in go, with the comments written about them and
+ * their messages to support; the ledger (activities, orders, wallet, rollups), classes, grade and
+ * house stay under the same id, so every total and report adds up
+ * (docs/decisions/093-erasing-a-student.md). The audit trail keeps who erased whom.
+ */
+export async function eraseStudent(
+  db: Db,
+  u: AuthUser,
+  studentId: string,
+  body: EraseBody,
+): Promise<Erasure> {
+  const answer = await db.transaction(async (tx) => {
+    const found = await studentFor(tx, u, 'students:erase', studentId);
+    const [s] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.schoolId, u.schoolId), eq(users.id, found.id)))
+      .for('update');
+    const [done] = await tx
+      .select()
+      .from(userErasures)
+      .where(and(eq(userErasures.schoolId, u.schoolId), eq(userErasures.userId, s!.id)));
+    if (done) throw conflict('This student has already been erased.');
+    if (!confirmsErasure(body.confirm, s!.firstName, s!.lastName))
+      throw badRequest("confirm: type the student's full name to erase them");
+    const mine = <T extends { schoolId: AnyPgColumn; userId: AnyPgColumn }>(t: T) =>
+      and(eq(t.schoolId, u.schoolId), eq(t.userId, s!.id));
+    await tx
+      .update(users)
+      .set({
+        firstName: ERASED_FIRST_NAME,
+        lastName: ERASED_LAST_NAME,
+        externalId: `erased-${randomUUID()}`,
+        email: null,
+        powerActions: [],
+      })
+      .where(and(eq(users.schoolId, u.schoolId), eq(users.id, s!.id)));
+    await tx.delete(credentials).where(mine(credentials));
+    await tx.delete(sessions).where(mine(sessions));
+    await tx.delete(schoolTokens).where(mine(schoolTokens));
+    await tx.delete(passwordLinks).where(mine(passwordLinks));
+    await tx.delete(rosterUsers).where(mine(rosterUsers));
+    await tx.delete(contactMessages).where(mine(contactMessages));
+    await tx.delete(carts).where(and(eq(carts.schoolId, u.schoolId), eq(carts.studentId, s!.id)));
+    // Comments may name the student; the points, dates and givers stay.
+    const theirs = and(eq(activities.schoolId, u.schoolId), eq(activities.studentId, s!.id));
+    await tx.update(activities).set({ comment: '' }).where(theirs);
+    await tx
+      .update(activityAudit)
+      .set({
+        before: sql`${activityAudit.before} - 'comment'`,
+        after: sql`${activityAudit.after} - 'comment'`,
+      })
+      .where(
+        and(
+          eq(activityAudit.schoolId, u.schoolId),
+          inArray(
+            activityAudit.activityId,
+            tx.select({ id: activities.id }).from(activities).where(theirs),
+          ),
+        ),
+      );
+    const [row] = await tx
+      .insert(userErasures)
+      .values({ schoolId: u.schoolId, userId: s!.id, erasedBy: u.id })
+      .returning();
+    return { userId: s!.id, erasedAt: row!.at.toISOString() };
+  });
+  forgetSessions(db); // other servers hear the sessions' deletion (NOTIFY)
+  return answer;
+}
