@@ -1,3 +1,4 @@
+import { districtOf } from '../../access/districts.js';
 import { and, asc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import {
@@ -25,13 +26,6 @@ export const DATA_EXPORT_QUEUE = 'data-export';
 
 /** Rows read and written at a time: bounds the memory whatever the size of the school. */
 const PAGE = 5000;
-
-/**
- * The district a district export covers: the super admin's own
- * (`schools.district_id = u.school.districtId`). One small function until the district object
- * rules of apps/server/src/access/districts.ts take it over.
- */
-const districtOf = (u: AuthUser): string => u.school.districtId;
 
 const present = (r: ExportRow): DataExport => ({
   _id: r.id,

@@ -6,8 +6,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { useSchoolCalendar } from '../../components/useSchoolCalendar';
 import { useUser } from '../../session';
-import { AddHolidayForm } from './AddHolidayForm';
-import { HolidayList } from './HolidayList';
+import { AddHolidayForm } from '../../components/calendar/AddHolidayForm';
+import { HolidayList } from '../../components/calendar/HolidayList';
 import { monthOf } from './monthGrid';
 import { MonthView } from './MonthView';
 

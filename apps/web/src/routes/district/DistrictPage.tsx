@@ -31,7 +31,7 @@ import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { TableCaption } from '../../components/TableCaption';
-import { emptySchool, issuesToErrors, SchoolFields } from './SchoolFields';
+import { emptySchool, issuesToErrors, SchoolFields } from '../../components/SchoolFields';
 
 const number = (n: number) => n.toLocaleString('en-US');
 

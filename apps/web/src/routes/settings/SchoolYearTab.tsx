@@ -36,8 +36,8 @@ import {
 } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { QueryState } from '../../components/QueryState';
-import { AddHolidayForm } from '../calendar/AddHolidayForm';
-import { HolidayList } from '../calendar/HolidayList';
+import { AddHolidayForm } from '../../components/calendar/AddHolidayForm';
+import { HolidayList } from '../../components/calendar/HolidayList';
 
 const POLICY_LABEL: Record<BalancePolicy, string> = {
   carry: 'Carried over',

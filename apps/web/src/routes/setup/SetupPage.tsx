@@ -19,7 +19,7 @@ import { MIN_PASSWORD_LENGTH, PRODUCT_NAME, setupBody, type SetupInput } from '@
 import { isFailure, queryKeys, setup, unwrap } from '../../api';
 import { QueryState } from '../../components/QueryState';
 import { useSession } from '../../session';
-import { emptySchool, issuesToErrors, SchoolFields } from '../district/SchoolFields';
+import { emptySchool, issuesToErrors, SchoolFields } from '../../components/SchoolFields';
 
 type Values = Required<Omit<SetupInput, 'districtName'>> & {
   districtName: string;

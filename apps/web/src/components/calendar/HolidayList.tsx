@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { longDate } from '@app/domain';
 import { afterCalendarChange, calendar, unwrap, type Holiday } from '../../api';
-import { ScrollRegion } from '../../components/ScrollRegion';
+import { ScrollRegion } from '../ScrollRegion';
 
 /** The year's holidays; admins may remove one. */
 export function HolidayList({

@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { longDate } from '@app/domain';
 import { afterCalendarChange, calendar, unwrap, type CalendarView, type Holiday } from '../../api';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { ErrorNotice } from '../ErrorNotice';
 
 /** School admins add a holiday (or rename the one on that date). */
 export function AddHolidayForm({ cal }: { cal: CalendarView }) {
