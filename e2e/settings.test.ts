@@ -38,10 +38,12 @@ describe('settings', () => {
       'House system',
       'Advanced',
       'Store and delivery',
+      'School year',
       'Single sign-on',
       'School tokens',
       'Invitations',
       'Roster import',
+      'Data',
     ]);
 
     await page.getByRole('textbox', { name: 'Search users' }).fill('brooks');
@@ -88,10 +90,12 @@ describe('settings', () => {
       school: 'School profile',
       house: 'House system',
       store: 'Delivery dates',
+      'school-year': 'Pay periods',
       sso: 'Single sign-on',
       tokens: 'School tokens',
       invitations: 'Invitations',
       roster: 'Roster import',
+      data: 'Erase a student',
     };
     for (const [tab, heading] of Object.entries(headings)) {
       await page.goto(`/settings?tab=${tab}`);
