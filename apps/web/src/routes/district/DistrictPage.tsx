@@ -295,7 +295,7 @@ export default function DistrictPage() {
                       <Table.Td ta="right">{number(s.classes)}</Table.Td>
                       <Table.Td>{s.lastActivity ? longDate(s.lastActivity) : 'None yet'}</Table.Td>
                       <Table.Td>
-                        <Group gap={6} wrap="nowrap">
+                        <Group gap={6}>
                           <Badge color={s.disabled ? 'red' : 'teal'} variant="light" tt="none">
                             {s.disabled ? 'Disabled' : 'Active'}
                           </Badge>
