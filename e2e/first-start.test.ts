@@ -2,7 +2,8 @@
  * A new install's first start in Chromium (issue 19): an empty production database, the setup code
  * read from the server's log, /setup, the district owner signed in on /district, a school created
  * there and its admin invited by mail (loopback SMTP), the admin choosing their password from the
- * mail, then importing the school's OneRoster files. axe (WCAG 2.1 AA) at 0 violations on /setup and /district.
+ * mail, then importing the school's OneRoster files; the imported teacher gives points in class and the
+ * imported student buys with them. axe (WCAG 2.1 AA) at 0 violations on /setup and /district.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
@@ -62,10 +63,10 @@ const rosterFiles = (code: string) => ({
     ['year-1', 'Year', 'schoolYear', '2026-08-01', '2099-06-30'],
   ]),
   'users.csv': csv([
-    ['sourcedId', 'orgSourcedIds', 'role', 'givenName', 'familyName', 'grades'],
-    ['t-1', 'org-1', 'teacher', 'Rita', 'Roster', ''],
-    ['s-1', 'org-1', 'student', 'Ada', 'Imported', '04'],
-    ['s-2', 'org-1', 'student', 'Bo', 'Imported', '04'],
+    ['sourcedId', 'orgSourcedIds', 'role', 'givenName', 'familyName', 'grades', 'email'],
+    ['t-1', 'org-1', 'teacher', 'Rita', 'Roster', '', 'rita@riverside.example.org'],
+    ['s-1', 'org-1', 'student', 'Ada', 'Imported', '04', 'ada@riverside.example.org'],
+    ['s-2', 'org-1', 'student', 'Bo', 'Imported', '04', ''],
   ]),
   'classes.csv': csv([
     ['sourcedId', 'title', 'schoolSourcedId', 'termSourcedIds', 'periods'],
@@ -81,7 +82,7 @@ const rosterFiles = (code: string) => ({
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
-test('first start: setup code from the log → /setup → /district creates a school and invites its admin, who sets a password from the mail and imports the roster', async ({
+test('first start: setup code from the log → /setup → /district creates a school and invites its admin, who sets a password from the mail and imports the roster; an imported teacher gives and an imported student buys', async ({
   page,
 }) => {
   const code = /setup code ([A-Z0-9-]+)/.exec(suite.server.output())?.[1];
@@ -140,7 +141,11 @@ test('first start: setup code from the log → /setup → /district creates a sc
   const link = linkIn(mail, '/account-setup');
 
   // The admin, in their own browser, chooses a name and password and is signed in at Riverside.
-  const context = await suite.browser.newContext({ baseURL: suite.server.baseURL });
+  const context = await suite.browser.newContext({
+    baseURL: suite.server.baseURL,
+    viewport: { width: 1280, height: 800 },
+  });
+  context.setDefaultTimeout(15_000);
   try {
     const admin = await context.newPage();
     // Before signing in: /setup is closed now that a school exists.
@@ -172,7 +177,7 @@ test('first start: setup code from the log → /setup → /district creates a sc
       token,
     );
     expect(me).toMatchObject({ firstName: 'Robin', roles: ['SCHOOL_ADMIN'] });
-    expect(me.school?.name ?? me.schoolName ?? 'Riverside Elementary').toMatch(/Riverside/);
+    expect(me.school).toMatchObject({ name: 'Riverside Elementary', externalId: 'RIVERSIDE' });
     expect(pathnameOf(admin)).not.toBe('/login');
 
     // The admin imports the school's OneRoster files: a teacher, two students, one class.
@@ -189,7 +194,94 @@ test('first start: setup code from the log → /setup → /district creates a sc
     await admin.getByRole('table', { name: 'What the import would change' }).waitFor();
     await admin.getByRole('button', { name: 'Import', exact: true }).click();
     await admin.getByText('Import finished: 6 rows written.').waitFor();
+
+    // The admin invites the imported teacher and a student (Settings → Invitations).
+    await admin.goto('/settings?tab=invitations');
+    await admin.getByRole('heading', { name: 'Invitations', level: 2 }).waitFor();
+    for (const [name, email] of [
+      ['Rita Roster', 'rita@riverside.example.org'],
+      ['Ada Imported', 'ada@riverside.example.org'],
+    ] as const) {
+      const user = admin.getByRole('textbox', { name: 'User', exact: true });
+      await user.click();
+      await user.fill(name);
+      await admin.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+      await admin.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+      await admin.getByRole('button', { name: 'Send invitation' }).click();
+      await admin.getByText(`Invitation sent to ${email}.`, { exact: false }).waitFor();
+    }
   } finally {
     await context.close();
   }
-}, 180_000);
+
+  // The imported teacher sets up their account from the mail, adds a product to their store and
+  // gives a bonus in class; the imported student does the same and buys the product with it.
+  const teacher = await setUpFromInvitation('rita@riverside.example.org', 'rita.roster');
+  const student = await setUpFromInvitation('ada@riverside.example.org', 'ada.imported');
+  try {
+    await teacher.goto('/store?tab=mine');
+    await teacher.getByRole('button', { name: 'New product' }).click();
+    const form = teacher.getByRole('dialog', { name: 'New product' });
+    await form.getByRole('textbox', { name: 'Name' }).fill('Homework pass');
+    await form.getByRole('textbox', { name: 'Description' }).fill('Skip one homework.');
+    await form.getByRole('textbox', { name: 'Price (points)' }).fill('1');
+    await form.getByRole('textbox', { name: 'Stock' }).fill('5');
+    await form.getByRole('button', { name: 'Add product' }).click();
+    await form.waitFor({ state: 'detached' });
+    await teacher.getByRole('article', { name: 'Homework pass' }).getByText('5 left').waitFor();
+
+    await teacher.goto('/classes');
+    await teacher.getByRole('link', { name: '1st Period — Grade 4' }).click();
+    await teacher.getByRole('heading', { name: '1st Period — Grade 4', level: 1 }).waitFor();
+    await teacher.getByRole('checkbox', { name: 'Select Ada Imported', exact: true }).check();
+    await teacher.getByRole('button', { name: /^Helping others/ }).click();
+    await teacher.getByRole('textbox', { name: 'Comment (optional)' }).fill('First give');
+    await teacher.getByRole('button', { name: 'Give to 1 student', exact: true }).click();
+    const gave = teacher.getByText(/^Gave \d+ points? to 1 student/);
+    await gave.waitFor();
+    const points = Number(/Gave (\d+)/.exec((await gave.textContent()) ?? '')?.[1]);
+    expect(points).toBeGreaterThan(0);
+
+    await student.goto('/activity');
+    await student.getByRole('heading', { name: `Balance ${points} points` }).waitFor();
+    await student.getByRole('row').filter({ hasText: 'First give' }).waitFor();
+    await student.goto('/store');
+    await student.getByRole('button', { name: 'Add to cart: Homework pass' }).click();
+    await student.getByRole('button', { name: 'Cart · 1 item' }).click();
+    const cart = student.getByRole('dialog', { name: 'Your cart' });
+    await cart.getByRole('button', { name: 'Check out' }).click();
+    await cart.getByRole('button', { name: 'Yes, buy them' }).click();
+    await cart.getByText(`Your balance now: ${points - 1} points`).waitFor();
+
+    // The teacher sees the order in their store's orders.
+    await teacher.goto('/orders');
+    await teacher
+      .getByRole('table', { name: /^Your store's orders/ })
+      .getByRole('row')
+      .filter({ hasText: 'Homework pass' })
+      .getByText('Imported, Ada')
+      .waitFor();
+  } finally {
+    await teacher.context().close();
+    await student.context().close();
+  }
+}, 240_000);
+
+/** A rostered user's first sign-in: the invitation mail's link, a username and a password. */
+async function setUpFromInvitation(email: string, username: string): Promise<Page> {
+  const context = await suite.browser.newContext({
+    baseURL: suite.server.baseURL,
+    viewport: { width: 1280, height: 800 },
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const link = linkIn(await suite.smtp.next(email), '/account-setup');
+  await page.goto(link.pathname + link.search);
+  await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
+  const password = `${username} has a good password`;
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(password);
+  await page.getByRole('textbox', { name: 'Repeat the new password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Set up my account' }).click();
+  await page.waitForURL((url) => url.pathname !== '/account-setup');
+  return page;
+}

@@ -94,6 +94,9 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
           id="give-panel"
           style={{
             position: 'sticky',
+            // A sticky box is a stacking context: without a z-index of its own, the class's activity
+            // below it painted over the fixed action bar inside it (a class of a few students).
+            zIndex: 1,
             top: 'calc(var(--app-shell-header-height, 0px) + 16px)',
             scrollMarginTop: 80,
           }}
