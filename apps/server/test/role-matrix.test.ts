@@ -133,7 +133,13 @@ interface CallSpec {
    * student of T2's P2). A caller with a scope for the action who is refused there gets 403, not
    * 404: the student exists in their school, out of their reach.
    */
-  others?: { about: string; target: Target; build: CallSpec['build'] }[];
+  others?: {
+    about: string;
+    target: Target;
+    build: CallSpec['build'];
+    /** When this request asks for another action of the table than the route's (a district export). */
+    action?: Action;
+  }[];
 }
 
 interface Fixture {
@@ -877,6 +883,21 @@ const CALLS: Record<string, CallSpec> = {
         .where(inArray(dataExports.status, ['queued', 'running']));
       return { url: '/exports', payload: { scope: 'school' } };
     },
+    // The whole district's: the table's own action for it, a super admin's only.
+    others: [
+      {
+        about: 'the district',
+        action: 'data:exportDistrict',
+        target: SCHOOL,
+        build: async (fx) => {
+          await fx.db
+            .update(dataExports)
+            .set({ status: 'failed' })
+            .where(inArray(dataExports.status, ['queued', 'running']));
+          return { url: '/exports', payload: { scope: 'district' } };
+        },
+      },
+    ],
   },
   'GET /api/v1/exports': { target: SCHOOL, build: async () => ({ url: '/exports' }) },
   'GET /api/v1/exports/:id': {
@@ -1572,11 +1593,12 @@ describe('the role × route matrix', () => {
         callers.map((caller) => [v, caller] as const),
       )) {
         const spec: CallSpec = { ...main, ...variant };
+        const action = ('action' in variant && variant.action) || route.action;
         const req = await spec.build(fx, c);
         const expected =
           c.kind === 'otherSchool'
-            ? expectedForOtherSchool(spec, route.action, c, req, bIdsAtFixtureEnd)
-            : expectedInA(fx, spec, route.action, c);
+            ? expectedForOtherSchool(spec, action, c, req, bIdsAtFixtureEnd)
+            : expectedInA(fx, spec, action, c);
         const res = await call(app, route.method as never, req.url, {
           token: c.token,
           payload: req.payload as object | undefined,
@@ -1600,8 +1622,8 @@ describe('the role × route matrix', () => {
         const outOfReach =
           variant.about !== '' &&
           c.kind === 'role' &&
-          route.action !== undefined &&
-          scopeFor(c.subject!, route.action) !== 'none';
+          action !== undefined &&
+          scopeFor(c.subject!, action) !== 'none';
         if (!ok) mismatches.push(`${where} ${expected}→${res.status} ${text.slice(0, 200)}`);
         else if (got === 'DENY' && outOfReach && res.status !== 403)
           mismatches.push(`${where} 403→${res.status} ${text.slice(0, 200)}`);
