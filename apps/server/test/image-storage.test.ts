@@ -8,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { boot } from '../src/boot.js';
+import { migrateDatabase, openDatabase } from '../src/db/client.js';
 import { storedImages, uploadedImages } from '../src/db/schema.js';
 import { parseEnv } from '../src/env.js';
 import { imageStorage, type ImageStorage } from '../src/lib/storage.js';
@@ -224,6 +226,40 @@ describe('pictures an older install kept on its disk', () => {
     await ctx.app.images.remove(imageKey(school.id, other));
     expect(await movePicturesFromDisk(db, ctx.app.images, dataDir)).toBe(0);
     expect(await ctx.app.images.get(imageKey(school.id, other))).toBeNull();
+  });
+
+  it('a server started on such an install serves them', async () => {
+    const dir = path.join(dataDir, 'install');
+    const before = await openDatabase({ dataDir: dir });
+    await migrateDatabase(before);
+    const school = await makeSchool(before.db);
+    const id = randomUUID();
+    await before.db.insert(uploadedImages).values({ schoolId: school.id, id, bytes: 7 });
+    await before.close();
+    await mkdir(path.join(dir, 'uploads', school.id), { recursive: true });
+    await writeFile(path.join(dir, 'uploads', school.id, `${id}.webp`), bytes('on disk'));
+
+    const running = await boot(
+      parseEnv({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        JOBS: 'false',
+        WEB_DIST: '/nonexistent',
+        SEED_DEMO: 'false',
+        DATA_DIR: dir,
+      }),
+    );
+    try {
+      const served = await running.app.inject({
+        method: 'GET',
+        url: `/uploads/${school.id}/${id}.webp`,
+      });
+      expect(served.statusCode).toBe(200);
+      expect(served.body).toBe('on disk');
+      expect(existsSync(path.join(dir, 'uploads', MOVED_MARKER))).toBe(true);
+    } finally {
+      await running.stop();
+    }
   });
 
   it('nothing to do without the folder', async () => {
