@@ -196,7 +196,7 @@ describe('the data-export job on the real queue', () => {
       imageStorage(ctx.app.env.DATA_DIR),
     );
     try {
-      await boss.send(DATA_EXPORT_QUEUE, { id: row!.id });
+      await boss.send(DATA_EXPORT_QUEUE, { schoolId: b.id, id: row!.id });
       let status = 'queued';
       for (let i = 0; i < 60 && status !== 'done'; i++) {
         await new Promise((r) => setTimeout(r, 500));
