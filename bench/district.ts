@@ -152,7 +152,7 @@ async function generate(
       select t.school_id, t.n, p.id, t.id as teacher_id from g_t t join periods p on p.school_id = t.school_id and p.teacher_id = t.id`);
     await q(
       `create unlogged table g_seat as
-       select s.school_id, s.n, s.id as student_id, k.k, p.id as period_id, p.teacher_id
+       select s.school_id, s.n, s.id as student_id, k.k, p.id as period_id, p.teacher_id, p.n as pn
        from g_s s cross join lateral (values (0, s.n % $1), (1, (s.n + 7) % $1)) k(k, pn)
        join g_p p on p.school_id = s.school_id and p.n = k.pn`,
       [teachers],
@@ -172,6 +172,14 @@ async function generate(
        where extract(isodow from d) < 6 and d::date >= $1::date`,
       [year.givingStart, year.yearEnd, today],
     );
+    /*
+     * Rows are laid out as a district writes them over time, not school by school: each day's in
+     * runs of about a class (25 students) of one school, the schools interleaved (teachers give in
+     * the same hours everywhere), so a school's rows share pages with other schools' as they would.
+     * RUN numbers a student's run within their school for the rollups.
+     */
+    const runs = Math.max(1, Math.ceil(size.students / CLASS_SIZE));
+    const RUN = `abs(hashtext(student_id::text)) % $1`;
     // A bulk load: the big tables' secondary indexes are built once afterwards.
     const big = ['activities', 'daily_rollup', 'orders', 'order_items', 'giver_student_monthly'];
     const { rows: indexes } = await q(
@@ -192,7 +200,8 @@ async function generate(
          d.date + time '08:00' + make_interval(mins => st.n % 400, secs => j), d.date + time '08:00'
        from g_day d join g_seat st on st.school_id = d.school_id and st.k = (d.dn + st.n) % 2
        cross join generate_series(0, $1 - 1) j
-       join g_type ty on ty.school_id = d.school_id`,
+       join g_type ty on ty.school_id = d.school_id
+       order by d.date, st.pn, d.school_id`,
       [PER_DAY],
     );
     // Two orders a student a month (one in ten school days), of one product; a week's are pending.
@@ -204,23 +213,36 @@ async function generate(
        join products p on p.school_id = d.school_id and p.price = 1 + s.n % 5`,
       [today],
     );
+    // Purchases come one at a time from anywhere in the district.
     await q(`insert into orders (school_id, id, student_id, store, status, total, date, placed_by, created_at, updated_at)
-      select school_id, id, student_id, 'School', status, price, date, student_id, date + time '12:00', date + time '12:00' from g_order`);
+      select school_id, id, student_id, 'School', status, price, date, student_id, date + time '12:00', date + time '12:00'
+      from g_order order by date, id`);
     await q(`insert into order_items (school_id, order_id, product_id, name, price, quantity, category)
-      select school_id, id, product_id::text, name, price, 1, 'Items' from g_order`);
+      select school_id, id, product_id::text, name, price, 1, 'Items' from g_order order by date, id`);
     // The sums applyLedger keeps, built from the ledger rows.
-    await q(`insert into daily_rollup (school_id, student_id, date, category, earned, spent, count)
-      select school_id, student_id, date, category, sum(points), 0, count(*) from activities group by 1, 2, 3, 4
-      union all
-      select school_id, student_id, date, 'Store', 0, sum(total), count(*) from orders group by 1, 2, 3`);
-    await q(`insert into monthly_rollup (school_id, student_id, month, category, earned, spent, count)
-      select school_id, student_id, date_trunc('month', date)::date, category, sum(earned), sum(spent), sum(count) from daily_rollup group by 1, 2, 3, 4`);
+    await q(
+      `insert into daily_rollup (school_id, student_id, date, category, earned, spent, count)
+       select * from (
+         select school_id, student_id, date, category, sum(points), 0, count(*) from activities group by 1, 2, 3, 4
+         union all
+         select school_id, student_id, date, 'Store', 0, sum(total), count(*) from orders group by 1, 2, 3) r
+       order by date, ${RUN}, school_id`,
+      [runs],
+    );
+    await q(
+      `insert into monthly_rollup (school_id, student_id, month, category, earned, spent, count)
+       select school_id, student_id, date_trunc('month', date)::date as month, category, sum(earned), sum(spent), sum(count)
+       from daily_rollup group by 1, 2, 3, 4 order by month, ${RUN}, school_id`,
+      [runs],
+    );
+    // A giver's row of the day comes with their first give: the district's teachers one by one.
     await q(`insert into giver_rollup (school_id, giver_id, date, category, points, count)
-      select school_id, given_by, date, category, sum(points), count(*) from activities group by 1, 2, 3, 4`);
+      select school_id, given_by, date, category, sum(points), count(*) from activities group by 1, 2, 3, 4
+      order by date, hashtext(given_by::text)`);
     await q(
       `insert into giver_student_monthly (school_id, giver_id, month, student_id, period_id, category, points, count)
        select school_id, given_by, date_trunc('month', date)::date, student_id, coalesce(internal_period_id, $1::uuid), category, sum(points), count(*)
-       from activities group by 1, 2, 3, 4, 5, 6`,
+       from activities group by 1, 2, 3, 4, 5, 6 order by 3, 5, 1`,
       [NO_PERIOD],
     );
     await q(`insert into wallets (school_id, student_id, balance, total_earned, total_spent)
@@ -229,7 +251,8 @@ async function generate(
       left join (select school_id, student_id, sum(earned) as earned from daily_rollup where category <> 'Store' group by 1, 2) a
         on a.school_id = s.school_id and a.student_id = s.id
       left join (select school_id, student_id, sum(spent) as spent from daily_rollup where category = 'Store' group by 1, 2) o
-        on o.school_id = s.school_id and o.student_id = s.id`);
+        on o.school_id = s.school_id and o.student_id = s.id
+      order by s.n / ${CLASS_SIZE}, s.school_id`);
     for (const i of indexes) await q(i.indexdef);
     await q(`drop table g_school, g_type, g_s, g_t, g_p, g_seat, g_day, g_order`);
     const rows: Record<string, number> = {};
