@@ -7,6 +7,7 @@ import {
   PURCHASE_SECONDS,
   type PurchaseFigure,
 } from './purchase.js';
+import { benchDistrict, districtSize, printDistrict } from './district.js';
 import { benchReads, type ReadFigure } from './read.js';
 import { benchReports, printReports } from './reports.js';
 import { benchSignIns, printSignIns } from './sign-ins.js';
@@ -20,15 +21,20 @@ import { benchTargets } from './targets.js';
  * PGlite always; PostgreSQL too when DATABASE_URL is set or a server answers on 127.0.0.1:5432.
  */
 const targets = await benchTargets();
-/** `npm run bench -- reports web` runs only the named sections; no names runs them all. */
-const SECTIONS = ['reads', 'gives', 'purchases', 'reports', 'sign-ins', 'web'] as const;
-const asked = process.argv.slice(2);
+/**
+ * `npm run bench -- reports web` runs only the named sections; no names runs them all.
+ * `district` runs only when named (it builds a district of 200 schools: minutes), with
+ * `--schools=N --students=M` to change its size.
+ */
+const SECTIONS = ['reads', 'gives', 'purchases', 'reports', 'sign-ins', 'web', 'district'] as const;
+const asked = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const unknown = asked.filter((a) => !(SECTIONS as readonly string[]).includes(a));
 if (unknown.length)
   throw new Error(
     `Unknown bench section ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`,
   );
-const runs = (section: (typeof SECTIONS)[number]) => asked.length === 0 || asked.includes(section);
+const runs = (section: (typeof SECTIONS)[number]) =>
+  asked.includes(section) || (asked.length === 0 && section !== 'district');
 
 const num = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -118,6 +124,8 @@ for (const t of targets) {
       await year.close();
     }
   }
+  if (t.url && runs('district'))
+    printDistrict(t.label, await benchDistrict(t.url, districtSize(process.argv.slice(2))));
 }
 
 // The student home page in Chromium: its JavaScript against the budget, its LCP against a static file's.

@@ -191,7 +191,7 @@ describe('the data-export job on the real queue', () => {
     const errors: unknown[] = [];
     const boss = await startJobs(ctx.database, { error: (o) => errors.push(o) }, ctx.app.images);
     try {
-      await boss.send(DATA_EXPORT_QUEUE, { id: row!.id });
+      await boss.send(DATA_EXPORT_QUEUE, { schoolId: b.id, id: row!.id });
       let status = 'queued';
       for (let i = 0; i < 60 && status !== 'done'; i++) {
         await new Promise((r) => setTimeout(r, 500));

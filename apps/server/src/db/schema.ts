@@ -110,7 +110,6 @@ export const users = pgTable(
     index('users_school_grade').on(t.schoolId, t.gradeLevel),
     index('users_school_house').on(t.schoolId, t.house),
     uniqueIndex('users_school_external').on(t.schoolId, t.externalId),
-    uniqueIndex('users_id').on(t.id),
   ],
 );
 
@@ -183,7 +182,6 @@ export const periods = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.id] }),
-    uniqueIndex('periods_id').on(t.id),
     uniqueIndex('periods_source')
       .on(t.schoolId, t.sourceId)
       .where(sql`${t.sourceId} is not null`),
@@ -270,7 +268,6 @@ export const activityTypes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.id] }),
-    uniqueIndex('activity_types_id').on(t.id),
     index('activity_types_owner').on(t.schoolId, t.ownerId),
   ],
 );
@@ -396,7 +393,6 @@ export const groupTypes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.id] }),
-    uniqueIndex('group_types_id').on(t.id),
     index('group_types_period').on(t.schoolId, t.internalPeriodId),
   ],
 );
@@ -415,7 +411,6 @@ export const groups = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.id] }),
-    uniqueIndex('groups_id').on(t.id),
     index('groups_type').on(t.schoolId, t.groupTypeId),
   ],
 );
@@ -449,7 +444,6 @@ export const products = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.id] }),
-    uniqueIndex('products_id').on(t.id),
     index('products_store').on(t.schoolId, t.store, t.teacherId),
     uniqueIndex('products_name')
       .on(
@@ -504,7 +498,6 @@ export const orders = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.id] }),
-    uniqueIndex('orders_id').on(t.id),
     index('orders_student').on(t.schoolId, t.studentId, t.createdAt),
     index('orders_store_status').on(t.schoolId, t.store, t.teacherId, t.status),
   ],
@@ -570,7 +563,6 @@ export const deliveryDates = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.id] }),
-    uniqueIndex('delivery_dates_id').on(t.id),
     index('delivery_dates_date').on(t.schoolId, t.date),
   ],
 );
@@ -781,7 +773,6 @@ export const rosterImports = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.id] }),
-    uniqueIndex('roster_imports_id').on(t.id),
     index('roster_imports_created').on(t.schoolId, t.createdAt),
   ],
 );
@@ -842,8 +833,8 @@ export const schoolTokens = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.id] }),
-    uniqueIndex('school_tokens_id').on(t.id),
-    uniqueIndex('school_tokens_hash').on(t.tokenHash),
+    /** Sign-in with a token names its school's code too (POST auth/login/school). */
+    uniqueIndex('school_tokens_hash').on(t.schoolId, t.tokenHash),
   ],
 );
 
@@ -897,7 +888,6 @@ export const yearOpenings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.id] }),
-    uniqueIndex('year_openings_id').on(t.id),
     uniqueIndex('year_openings_from').on(t.schoolId, t.fromYearId),
   ],
 );
@@ -969,7 +959,6 @@ export const dataExports = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.id] }),
-    uniqueIndex('data_exports_id').on(t.id),
     index('data_exports_expiry').on(t.expiresAt),
   ],
 );

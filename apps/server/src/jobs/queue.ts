@@ -6,7 +6,12 @@ import { purgeIdempotencyKeys } from '../lib/idempotency.js';
 import type { ImageStorage } from '../lib/storage.js';
 import { OPEN_YEAR_QUEUE, runOpening } from '../modules/school-years/opening.js';
 import { purgeUploadGrants, removeUnusedPictures } from '../modules/uploads/service.js';
-import { DATA_EXPORT_QUEUE, removeExpiredExports, runExport } from '../modules/exports/service.js';
+import {
+  DATA_EXPORT_QUEUE,
+  removeExpiredExports,
+  runExport,
+  type ExportJob,
+} from '../modules/exports/service.js';
 import { DAILY_POINTS_QUEUE, runDailyPointsForAllSchools } from './daily-points.js';
 
 const CLEANUP_QUEUE = 'cleanup-expired-sessions';
@@ -51,8 +56,8 @@ export async function startJobs(
   });
   // One job per data export (POST exports sends it): fills the export's zip.
   await boss.createQueue(DATA_EXPORT_QUEUE);
-  await boss.work<{ id: string }>(DATA_EXPORT_QUEUE, async ([job]) => {
-    if (job) await runExport(database.db, job.data.id);
+  await boss.work<ExportJob>(DATA_EXPORT_QUEUE, async ([job]) => {
+    if (job) await runExport(database.db, job.data);
   });
   // Hourly, so each school's points go out soon after its own day ends, whatever its time zone.
   await boss.createQueue(DAILY_POINTS_QUEUE);

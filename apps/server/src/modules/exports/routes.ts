@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { me } from '../../lib/auth-context.js';
 import {
   DATA_EXPORT_QUEUE,
+  type ExportJob,
   exportFile,
   exportStatus,
   listExports,
@@ -20,13 +21,13 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => {
     await Promise.allSettled(running);
   });
-  const run = async (id: string) => {
+  const run = async (job: ExportJob) => {
     const queue = app.jobQueue.current;
     if (queue) {
-      await queue.send(DATA_EXPORT_QUEUE, { id });
+      await queue.send(DATA_EXPORT_QUEUE, job);
       return;
     }
-    const p = runExport(app.db, id)
+    const p = runExport(app.db, job)
       .catch((err) => app.log.error({ err }, 'data export failed'))
       .finally(() => running.delete(p));
     running.add(p);

@@ -62,7 +62,7 @@ export async function requestExport(
   db: Db,
   u: AuthUser,
   body: ExportBody,
-  run: (id: string) => Promise<void>,
+  run: (job: ExportJob) => Promise<void>,
 ): Promise<DataExport> {
   const district = body.scope === 'district';
   if (district) requireScope(u, 'data:exportDistrict');
@@ -87,7 +87,7 @@ export async function requestExport(
       requestedBy: u.id,
     })
     .returning();
-  await run(row!.id);
+  await run({ schoolId: row!.schoolId, id: row!.id });
   return present(row!);
 }
 
@@ -150,17 +150,25 @@ const inSchools = (ids: string[]): SQL =>
     sql`, `,
   )})`;
 
+/** The data-export job's payload: the export's key, school first like every key. */
+export interface ExportJob {
+  schoolId: string;
+  id: string;
+}
+
 /**
  * Fills an export (the data-export job): claims it once (a second delivery finds it taken), then
  * writes each file a page at a time into a streamed zip, counting rows into `done` of `total`
  * as it goes, and keeps the zip in the row for EXPORT_HOURS. Each file is read on its own, not as
  * one snapshot of the whole school (docs/decisions/094-data-exports.md).
  */
-export async function runExport(db: Db, id: string): Promise<void> {
+export async function runExport(db: Db, job: ExportJob): Promise<void> {
+  const { id } = job;
+  const mine = and(eq(dataExports.schoolId, job.schoolId), eq(dataExports.id, id));
   const [row] = await db
     .update(dataExports)
     .set({ status: 'running' })
-    .where(and(eq(dataExports.id, id), eq(dataExports.status, 'queued')))
+    .where(and(mine, eq(dataExports.status, 'queued')))
     .returning();
   if (!row) return;
   try {
@@ -174,7 +182,7 @@ export async function runExport(db: Db, id: string): Promise<void> {
       );
       total += Number(c?.n ?? 0);
     }
-    await db.update(dataExports).set({ total }).where(eq(dataExports.id, id));
+    await db.update(dataExports).set({ total }).where(mine);
 
     const parts: Uint8Array[] = [];
     let failed: Error | null = null;
@@ -195,7 +203,7 @@ export async function runExport(db: Db, id: string): Promise<void> {
       true,
     );
     let done = 0;
-    for (const f of EXPORT_FILES) done = await writeFile(db, zip, f, ids, id, done);
+    for (const f of EXPORT_FILES) done = await writeFile(db, zip, f, ids, job, done);
     zip.end();
     if (failed) throw failed;
     const file = Buffer.concat(parts);
@@ -209,7 +217,7 @@ export async function runExport(db: Db, id: string): Promise<void> {
         finishedAt: sql`now()`,
         expiresAt: sql`now() + make_interval(hours => ${EXPORT_HOURS})`,
       })
-      .where(eq(dataExports.id, id));
+      .where(mine);
   } catch (err) {
     await db
       .update(dataExports)
@@ -218,7 +226,7 @@ export async function runExport(db: Db, id: string): Promise<void> {
         message: 'The export failed: please try again.',
         finishedAt: sql`now()`,
       })
-      .where(eq(dataExports.id, id));
+      .where(mine);
     throw err;
   }
 }
@@ -229,7 +237,7 @@ async function writeFile(
   zip: Zip,
   f: ExportFile,
   ids: SQL,
-  exportId: string,
+  job: ExportJob,
   doneBefore: number,
 ): Promise<number> {
   const entry = new ZipDeflate(f.file, { level: 6 });
@@ -244,7 +252,10 @@ async function writeFile(
     const rows: (Record<string, unknown> & { _key: string })[] = rowsOf(page);
     if (rows.length) entry.push(enc.encode(rows.map((r) => exportRow(f, r)).join('')));
     done += rows.length;
-    await db.update(dataExports).set({ done }).where(eq(dataExports.id, exportId));
+    await db
+      .update(dataExports)
+      .set({ done })
+      .where(and(eq(dataExports.schoolId, job.schoolId), eq(dataExports.id, job.id)));
     if (rows.length < PAGE) break;
     after = rows.at(-1)!._key;
   }

@@ -290,7 +290,7 @@ export async function myClassesReport(
   const r = await appliedRange(db, user, f);
   const periods = rowsOf<{ id: string; period_number: number; name: string }>(
     await db.execute(
-      sql`select id, period_number, name from periods where id in (${taughtPeriodsSql(user)}) order by period_number, name, id`,
+      sql`select id, period_number, name from periods where school_id = ${user.schoolId} and id in (${taughtPeriodsSql(user)}) order by period_number, name, id`,
     ),
   ).filter((p) => !f.periodId || p.id === f.periodId);
   // Three queries whatever the number of periods: the periods, their students' sums, what was given in them.

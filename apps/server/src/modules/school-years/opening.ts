@@ -195,7 +195,7 @@ export async function startOpening(
       const [again] = await tx
         .update(yearOpenings)
         .set({ status: 'running', message: null })
-        .where(eq(yearOpenings.id, existing.id))
+        .where(and(eq(yearOpenings.schoolId, u.schoolId), eq(yearOpenings.id, existing.id)))
         .returning();
       return again!;
     }
