@@ -62,7 +62,9 @@ const printPurchases = (label: string, f: PurchaseFigure) => {
   console.log(
     `  ${`pgbench TPC-B-like, ${PGBENCH_CLIENTS} clients`.padEnd(30)} ${num(f.pgbenchTps).padStart(7)} tps`,
   );
-  console.log(`  ratio ${((100 * f.ordersPerSecond) / f.pgbenchTps).toFixed(1)}% of pgbench`);
+  console.log(
+    `  ratio ${((100 * f.ordersPerSecond) / f.pgbenchTps).toFixed(1)}% of pgbench  (server CPU ${f.serverCpuMsPerOrder.toFixed(2)} ms per order)`,
+  );
 };
 
 countQueries();
