@@ -7,6 +7,7 @@ import {
   PURCHASE_SECONDS,
   type PurchaseFigure,
 } from './purchase.js';
+import { benchMorning, printMorning } from './morning.js';
 import { benchReads, type ReadFigure } from './read.js';
 import { benchReports, printReports } from './reports.js';
 import { benchSignIns, printSignIns } from './sign-ins.js';
@@ -21,7 +22,7 @@ import { benchTargets } from './targets.js';
  */
 const targets = await benchTargets();
 /** `npm run bench -- reports web` runs only the named sections; no names runs them all. */
-const SECTIONS = ['reads', 'gives', 'purchases', 'reports', 'sign-ins', 'web'] as const;
+const SECTIONS = ['reads', 'gives', 'purchases', 'reports', 'sign-ins', 'morning', 'web'] as const;
 const asked = process.argv.slice(2);
 const unknown = asked.filter((a) => !(SECTIONS as readonly string[]).includes(a));
 if (unknown.length)
@@ -109,6 +110,15 @@ for (const t of targets) {
       printSignIns(t.label, await benchSignIns(morning));
     } finally {
       await morning.close();
+    }
+  }
+  if (t.url && runs('morning')) {
+    // A school's morning and lunch rush (MORNING_SECONDS and LUNCH_SECONDS shorten it).
+    const school = await benchDatabase(t.url, 'default');
+    try {
+      printMorning(t.label, await benchMorning(school));
+    } finally {
+      await school.close();
     }
   }
   if (t.url && runs('reports')) {
