@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../apps/server/src/db/client.js';
 import { credentials, periods, periodStudents, users } from '../apps/server/src/db/schema.js';
 import { MAX_FAILURES_PER_USER_ADDRESS } from '../apps/server/src/lib/sign-in-limits.js';
-import { hashPassword } from '../apps/server/src/lib/tokens.js';
+import { hashPassword, verifyPassword } from '../apps/server/src/lib/tokens.js';
 import { makeSchool, type UserRow } from '../apps/server/test/helpers/factories.js';
 import { schoolDay, typeByName } from '../apps/server/test/helpers/economy.js';
 import { fund, makeProduct } from '../apps/server/test/helpers/store.js';
@@ -40,6 +40,8 @@ export interface MorningFigure {
   guessesChecked: number;
   guessesRefused: number;
   guessesOther: number;
+  /** One password check alone (argon2id verify) just before the morning: the floor under every sign-in, and how busy the machine is. */
+  verifyMs: number;
 }
 
 const pct = (sorted: number[], p: number) =>
@@ -126,6 +128,10 @@ async function buildSchool(database: Database) {
  */
 export async function benchMorning(database: Database): Promise<MorningFigure> {
   const s = await buildSchool(database);
+  const hash = await hashPassword(PASSWORD);
+  const verifyStart = performance.now();
+  for (let i = 0; i < 5; i++) await verifyPassword(hash, PASSWORD);
+  const verifyMs = (performance.now() - verifyStart) / 5;
   const app = await benchApp(database);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const calls = new Map<string, Call>();
@@ -269,6 +275,7 @@ export async function benchMorning(database: Database): Promise<MorningFigure> {
     guessesChecked: guesses.filter((g) => g === 401).length,
     guessesRefused: guesses.filter((g) => g === 429).length,
     guessesOther: guesses.filter((g) => g !== 401 && g !== 429).length,
+    verifyMs,
   };
 }
 
