@@ -166,13 +166,14 @@ const sqlState = (err: unknown, code: string): boolean => {
  * One student's orders as one statement, in no transaction of the caller's
  * (docs/decisions/102-one-statement-purchases.md). The wallet is debited first, with a guard that
  * PostgreSQL re-checks on the row's latest version (balance ≥ what the orders cost, and not
- * negative); everything else is written only when that row was: the stock of limited products (rows locked in id
- * order, each guarded so it stays ≥ 0), the orders and items, the rollups and `alongWith` (given the
- * condition to write under, the new ids and the balance after as SQL). Since
- * the wallet row is locked first, purchases of one student still run one at a time, in the same
- * lock order as `lockWallet` then `adjustStock`. A stock guard that fails aborts the whole statement
- * (a division by zero), as does a unique key `alongWith` violates. Returns the ids and the balance after, or null when a guard failed and
- * nothing was written: the caller then takes the transactional path, which words the refusal.
+ * negative); everything else is written only when that row was: the stock of limited products
+ * (rows locked in id order, each guarded so it stays ≥ 0), the orders and items, the rollups and
+ * `alongWith` (given the condition to write under, the new ids and the balance after as SQL).
+ * The wallet row being locked first, one student's purchases still run one at a time, in the same
+ * lock order as `lockWallet` then `adjustStock`. A stock guard that fails aborts the whole
+ * statement (a division by zero), as does a unique key that `alongWith` violates. Returns the ids
+ * and the balance after, or null when a guard failed and nothing was written: the caller then
+ * takes the transactional path, which words the refusal.
  */
 export async function writeOrdersGuarded(
   db: Queryable,
