@@ -299,6 +299,7 @@ export function printMorning(label: string, f: MorningFigure): void {
   console.log(
     `  all the school's calls: ${tooMany} answered 429, ${errors} errors (goal: 0 and 0)`,
   );
+  console.log(`  one password check alone, just before the morning: ${f.verifyMs.toFixed(0)} ms`);
   console.log(
     `  ${GUESSES} wrong passwords at once at one account from the same address: ${f.guessesChecked} checked (401), ${f.guessesRefused} refused (429)${f.guessesOther ? `, ${f.guessesOther} other` : ''} (goal: at most ${MAX_FAILURES_PER_USER_ADDRESS} checked)`,
   );
