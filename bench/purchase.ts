@@ -27,6 +27,8 @@ export interface PurchaseFigure {
   failed: number;
   booksBalance: boolean;
   pgbenchTps: number;
+  /** The server process's CPU time (user + system) per answered order: less noisy than a rate on a shared machine. */
+  serverCpuMsPerOrder: number;
 }
 
 const run = promisify(execFile);
@@ -109,6 +111,7 @@ export async function benchPurchases(database: Database, url: string): Promise<P
       .from(orders)
       .where(eq(orders.schoolId, school.id));
     const client = fileURLToPath(new URL('./purchase-client.ts', import.meta.url));
+    const cpu0 = process.cpuUsage();
     const out = await new Promise<string>((resolve, reject) => {
       const child = spawn(
         process.execPath,
@@ -122,6 +125,7 @@ export async function benchPurchases(database: Database, url: string): Promise<P
         code === 0 ? resolve(text) : reject(new Error(`purchase client exited ${code}`)),
       );
     });
+    const cpu = process.cpuUsage(cpu0);
     const r = JSON.parse(out) as {
       ok: number;
       failed: number;
@@ -140,6 +144,7 @@ export async function benchPurchases(database: Database, url: string): Promise<P
       p99Ms: r.p99Ms,
       failed: r.failed,
       booksBalance: after!.n - before!.n === r.ok && drift.length === 0,
+      serverCpuMsPerOrder: (cpu.user + cpu.system) / 1000 / Math.max(1, r.ok),
       pgbenchTps: await pgbenchTps(url),
     };
   } finally {

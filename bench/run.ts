@@ -8,6 +8,7 @@ import {
   type PurchaseFigure,
 } from './purchase.js';
 import { benchDistrict, districtSize, printDistrict } from './district.js';
+import { benchMorning, printMorning } from './morning.js';
 import { benchReads, type ReadFigure } from './read.js';
 import { benchReports, printReports } from './reports.js';
 import { benchSignIns, printSignIns } from './sign-ins.js';
@@ -26,7 +27,16 @@ const targets = await benchTargets();
  * `district` runs only when named (it builds a district of 200 schools: minutes), with
  * `--schools=N --students=M` to change its size.
  */
-const SECTIONS = ['reads', 'gives', 'purchases', 'reports', 'sign-ins', 'web', 'district'] as const;
+const SECTIONS = [
+  'reads',
+  'gives',
+  'purchases',
+  'reports',
+  'sign-ins',
+  'morning',
+  'web',
+  'district',
+] as const;
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const unknown = asked.filter((a) => !(SECTIONS as readonly string[]).includes(a));
 if (unknown.length)
@@ -68,7 +78,9 @@ const printPurchases = (label: string, f: PurchaseFigure) => {
   console.log(
     `  ${`pgbench TPC-B-like, ${PGBENCH_CLIENTS} clients`.padEnd(30)} ${num(f.pgbenchTps).padStart(7)} tps`,
   );
-  console.log(`  ratio ${((100 * f.ordersPerSecond) / f.pgbenchTps).toFixed(1)}% of pgbench`);
+  console.log(
+    `  ratio ${((100 * f.ordersPerSecond) / f.pgbenchTps).toFixed(1)}% of pgbench  (server CPU ${f.serverCpuMsPerOrder.toFixed(2)} ms per order)`,
+  );
 };
 
 countQueries();
@@ -113,6 +125,15 @@ for (const t of targets) {
       printSignIns(t.label, await benchSignIns(morning));
     } finally {
       await morning.close();
+    }
+  }
+  if (t.url && runs('morning')) {
+    // A school's morning and lunch rush (MORNING_SECONDS and LUNCH_SECONDS shorten it).
+    const school = await benchDatabase(t.url, 'default');
+    try {
+      printMorning(t.label, await benchMorning(school));
+    } finally {
+      await school.close();
     }
   }
   if (t.url && runs('reports')) {

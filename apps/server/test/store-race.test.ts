@@ -1,5 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@app/domain';
 import { orderItems, orders, products, wallets } from '../src/db/schema.js';
 import { createSession } from '../src/modules/auth/service.js';
 import { ledgerDrift } from './helpers/economy.js';
@@ -117,4 +118,54 @@ describe('store day race', () => {
     ).toEqual([]);
     expect(await ledgerDrift(db, school.id)).toEqual([]);
   }, 240_000);
+
+  it('one student sending 10 purchases at once spends at most their balance, and at most the per-student limit', async () => {
+    const db = ctx.database.db;
+    const [rich, poor] = [
+      await makeUser(db, school, ['STUDENT'], { gradeLevel: '8' }),
+      await makeUser(db, school, ['STUDENT'], { gradeLevel: '8' }),
+    ];
+    await fund(db, school, [poor], 30); // three pencils' worth
+    await fund(db, school, [rich], 1000);
+    const pencil = await makeProduct(db, school, { name: 'Pencil', price: 10, stock: null });
+    const pass = await makeProduct(db, school, {
+      name: 'Lunch pass',
+      price: 10,
+      stock: null,
+      limitPerStudent: 2,
+    });
+    const at = async (u: UserRow, productId: string) => {
+      const token = (await createSession(db, school.id, u.id, 1)).token;
+      return Promise.all(
+        Array.from({ length: 10 }, () =>
+          call(ctx.app, 'POST', '/api/v2/order', {
+            token,
+            payload: { orderItems: [{ productId, quantity: 1 }] },
+          }),
+        ),
+      );
+    };
+    const [pencils, passes] = await Promise.all([at(poor, pencil.id), at(rich, pass.id)]);
+    // The refusals are worded as ever (docs/spec.md section 10.4), whichever path answered.
+    expect(pencils.filter((r) => r.status === 200)).toHaveLength(3);
+    expect(new Set(pencils.filter((r) => r.status !== 200).map((r) => r.body?.message))).toEqual(
+      new Set([MSG.keepWorking(10)]),
+    );
+    expect(passes.filter((r) => r.status === 200)).toHaveLength(2);
+    expect(new Set(passes.filter((r) => r.status !== 200).map((r) => r.body?.message))).toEqual(
+      new Set([MSG.requestedOverLimit('Lunch pass', 2, 0)]),
+    );
+    const balance = async (u: UserRow) =>
+      Number(
+        (
+          await db
+            .select({ b: wallets.balance })
+            .from(wallets)
+            .where(and(eq(wallets.schoolId, school.id), eq(wallets.studentId, u.id)))
+        )[0]!.b,
+      );
+    expect(await balance(poor)).toBe(0);
+    expect(await balance(rich)).toBe(980);
+    expect(await ledgerDrift(db, school.id)).toEqual([]);
+  }, 120_000);
 });

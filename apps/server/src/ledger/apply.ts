@@ -33,6 +33,7 @@ function upsertAdding<R>(
   keys: readonly Column<R>[],
   sums: readonly Column<R>[],
   rows: readonly R[],
+  onlyIf?: SQL,
 ): SQL | null {
   const summed = new Map<string, (string | number)[]>();
   for (const r of rows) {
@@ -65,6 +66,7 @@ function upsertAdding<R>(
       ),
       sql`, `,
     )}) as t(${sql.raw(columns.map((_, i) => `c${i}`).join(', '))})
+    ${onlyIf ? sql`where ${onlyIf}` : sql``}
     order by ${sql.join(
       keys.map((_, i) => name(i)),
       sql`, `,
@@ -74,6 +76,44 @@ function upsertAdding<R>(
 }
 
 const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
+
+/**
+ * The monthly and daily rollup upserts of deltas without a giver (purchases), written only when
+ * `onlyIf` holds: for a statement that books the wallet itself, under a guard
+ * (docs/decisions/102-one-statement-purchases.md).
+ */
+export function rollupUpserts(
+  schoolId: string,
+  deltas: readonly LedgerDelta[],
+  onlyIf: SQL,
+): [monthly: SQL, daily: SQL] | null {
+  if (!deltas.length) return null;
+  const student: Column<LedgerDelta> = ['student_id', 'uuid', (d) => d.studentId];
+  const category: Column<LedgerDelta> = ['category', 'text', (d) => d.category];
+  const sums: Column<LedgerDelta>[] = [
+    ['earned', 'bigint', (d) => d.earned],
+    ['spent', 'bigint', (d) => d.spent],
+    ['count', 'int', (d) => d.count],
+  ];
+  return [
+    upsertAdding(
+      schoolId,
+      'monthly_rollup',
+      [student, ['month', 'date', (d) => monthOf(d.date)], category],
+      sums,
+      deltas,
+      onlyIf,
+    )!,
+    upsertAdding(
+      schoolId,
+      'daily_rollup',
+      [student, ['date', 'date', (d) => d.date], category],
+      sums,
+      deltas,
+      onlyIf,
+    )!,
+  ];
+}
 
 /**
  * Applies deltas to wallets, the daily and monthly rollups and (for deltas with a giver) the giver

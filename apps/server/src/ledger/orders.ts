@@ -7,10 +7,10 @@ import {
   type StoreType,
 } from '@app/domain';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../db/client.js';
+import { rowsOf, type Queryable } from '../db/client.js';
 import { orders, wallets } from '../db/schema.js';
 import { pgArray } from '../lib/pg-array.js';
-import { applyLedger } from './apply.js';
+import { applyLedger, rollupUpserts, type LedgerDelta } from './apply.js';
 import { returnStock } from './stock.js';
 
 /** The rollup category of purchases: spending of the store, fonts and icons. */
@@ -62,22 +62,19 @@ export interface NewOrder {
   items: readonly NewOrderItem[];
 }
 
-/**
- * Writes orders (made `at`) with their items (name and price as bought) and books what they
- * spend in the wallets and the rollup on `date`, in one statement; the caller owns the transaction and has
- * locked the wallets. Returns the new orders' ids, in the order given.
- */
-export async function writeOrders(
-  tx: Queryable,
+/** The inserts of orders and their items (written only when `onlyIf` holds, if given), the ids they take and what each order spends. */
+function orderInserts(
   schoolId: string,
   date: string,
   at: Date,
   list: readonly NewOrder[],
-): Promise<string[]> {
+  onlyIf?: SQL,
+): { ids: string[]; statements: [SQL, SQL]; deltas: LedgerDelta[] } {
   const ids = list.map(() => randomUUID());
   const totals = list.map((o) => itemsTotal(o.items));
   const col = <T extends string | number | null>(f: (o: NewOrder, i: number) => T) =>
     list.map((o, i) => f(o, i));
+  const when = onlyIf ? sql`where ${onlyIf}` : sql``;
   const insertOrders = sql`
     insert into orders (school_id, id, student_id, store, teacher_id, status, total, date, estimated_delivery, cut_off_date, placed_by, created_at, updated_at)
     select ${schoolId}::uuid, t.id, t.s, t.store, t.teacher, t.status, t.total, ${date}::date, t.est, t.cut, t.by, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
@@ -105,7 +102,7 @@ export async function writeOrders(
                   col((o) => o.placedBy),
                   'uuid',
                 )})
-         as t(id, s, store, teacher, status, total, est, cut, by)`;
+         as t(id, s, store, teacher, status, total, est, cut, by) ${when}`;
   const items = list.flatMap((o, i) => o.items.map((it) => ({ ...it, orderId: ids[i]! })));
   const insertItems = sql`
     insert into order_items (school_id, id, order_id, product_id, name, price, quantity, category)
@@ -130,21 +127,111 @@ export async function writeOrders(
                   items.map((i) => i.category),
                   'text',
                 )})
-         as t(o, p, n, price, q, c)`;
-  await applyLedger(
-    tx,
-    schoolId,
-    list.map((o, i) => ({
-      studentId: o.studentId,
-      date,
-      category: STORE_CATEGORY,
-      earned: 0,
-      spent: totals[i]!,
-      count: 1,
-    })),
-    [insertOrders, insertItems],
-  );
+         as t(o, p, n, price, q, c) ${when}`;
+  const deltas = list.map((o, i) => ({
+    studentId: o.studentId,
+    date,
+    category: STORE_CATEGORY,
+    earned: 0,
+    spent: totals[i]!,
+    count: 1,
+  }));
+  return { ids, statements: [insertOrders, insertItems], deltas };
+}
+
+/**
+ * Writes orders (made `at`) with their items (name and price as bought) and books what they
+ * spend in the wallets and the rollup on `date`, in one statement; the caller owns the transaction and has
+ * locked the wallets. Returns the new orders' ids, in the order given.
+ */
+export async function writeOrders(
+  tx: Queryable,
+  schoolId: string,
+  date: string,
+  at: Date,
+  list: readonly NewOrder[],
+): Promise<string[]> {
+  const { ids, statements, deltas } = orderInserts(schoolId, date, at, list);
+  await applyLedger(tx, schoolId, deltas, statements);
   return ids;
+}
+
+/** An error of PostgreSQL (drizzle may wrap it) with this SQLSTATE. */
+const sqlState = (err: unknown, code: string): boolean => {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  return e?.code === code || e?.cause?.code === code;
+};
+
+/**
+ * One student's orders as one statement, in no transaction of the caller's
+ * (docs/decisions/102-one-statement-purchases.md). The wallet is debited first, with a guard that
+ * PostgreSQL re-checks on the row's latest version (balance ≥ what the orders cost, and not
+ * negative); everything else is written only when that row was: the stock of limited products
+ * (rows locked in id order, each guarded so it stays ≥ 0), the orders and items, the rollups and
+ * `alongWith` (given the condition to write under, the new ids and the balance after as SQL).
+ * The wallet row being locked first, one student's purchases still run one at a time, in the same
+ * lock order as `lockWallet` then `adjustStock`. A stock guard that fails aborts the whole
+ * statement (a division by zero), as does a unique key that `alongWith` violates. Returns the ids
+ * and the balance after, or null when a guard failed and nothing was written: the caller then
+ * takes the transactional path, which words the refusal.
+ */
+export async function writeOrdersGuarded(
+  db: Queryable,
+  schoolId: string,
+  studentId: string,
+  date: string,
+  at: Date,
+  list: readonly NewOrder[],
+  stock: readonly { id: string; quantity: number }[],
+  alongWith: (along: { onlyIf: SQL; ids: readonly string[]; balanceAfter: SQL }) => SQL[],
+): Promise<{ ids: string[]; balance: number } | null> {
+  const paid = sql`exists (select 1 from w)`;
+  const { ids, statements, deltas } = orderInserts(schoolId, date, at, list, paid);
+  const total = deltas.reduce((n, d) => n + d.spent, 0);
+  const sorted = [...stock].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const stockIds = pgArray(
+    sorted.map((s) => s.id),
+    'uuid',
+  );
+  const ctes: SQL[] = [
+    sql`w as (update wallets set balance = balance - ${total}, total_spent = total_spent + ${total}
+      where school_id = ${schoolId} and student_id = ${studentId} and balance >= ${total} and balance >= 0
+      returning balance)`,
+  ];
+  if (sorted.length)
+    ctes.push(
+      sql`locked as (select p.id from products p where p.school_id = ${schoolId} and p.id = any(${stockIds}) and p.stock is not null and ${paid} order by p.id for update)`,
+      sql`taken as (update products p set stock = p.stock - t.q, updated_at = now()
+        from unnest(${stockIds}, ${pgArray(
+          sorted.map((s) => s.quantity),
+          'int',
+        )}) as t(id, q)
+        where p.school_id = ${schoolId} and p.id = t.id and p.id in (select id from locked) and p.stock >= t.q
+        returning p.id)`,
+    );
+  const rollups = rollupUpserts(schoolId, deltas, paid) ?? [];
+  const along = alongWith({ onlyIf: paid, ids, balanceAfter: sql`(select balance from w)` });
+  [...statements, ...rollups, ...along].forEach((statement, i) =>
+    ctes.push(sql`${sql.raw(`s${i}`)} as (${statement})`),
+  );
+  // Every limited product taken, or a division by zero undoes the whole statement.
+  const stockTaken = sorted.length
+    ? sql`case when not ${paid} then 1 else 1 / (case when (select count(*) from taken) = ${sorted.length} then 1 else 0 end) end`
+    : sql`1`;
+  try {
+    const [row] = rowsOf<{ balance: string | number | null }>(
+      await db.execute(
+        sql`with ${sql.join(ctes, sql`, `)} select (select balance from w) as balance, ${stockTaken} as stock_taken`,
+      ),
+    );
+    return row?.balance === null || row?.balance === undefined
+      ? null
+      : { ids, balance: Number(row.balance) };
+  } catch (err) {
+    // 22012: a stock guard failed; 23505: `alongWith` met a row that is there already (an Idempotency-Key).
+    if (sqlState(err, '22012') || sqlState(err, '23505')) return null;
+    throw err;
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client.js';
@@ -48,7 +48,18 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | undef
 }
 
 /**
- * Runs `run` in one transaction; with a key, at most once per (school, user, key). The first
+ * The insert that keeps a call's answer (`response`, a jsonb expression) under its key, written
+ * only when `onlyIf` holds: for a call that changes points in one statement of its own
+ * (docs/decisions/102-one-statement-purchases.md) instead of `run`'s transaction. The key being
+ * there already makes that statement fail with a unique violation, and `once` goes on as usual.
+ */
+export type KeepAnswer = (response: SQL, onlyIf: SQL) => SQL;
+/** A call in one statement: its answer, or null when it wrote nothing and `run` must answer. */
+type AtOnce<T> = (keep: KeepAnswer | undefined) => Promise<T | null>;
+
+/**
+ * Runs `run` in one transaction (or first `atOnce`, a call in one statement that keeps its answer
+ * under the key in that same statement); with a key, at most once per (school, user, key). The first
  * request inserts the key at the start of its transaction and stores its answer before committing;
  * a retry meanwhile waits on the key's unique index, then finds the answer and gets it back. A run
  * that fails rolls back with its key, so a retry runs again (a failure changed nothing). `request`
@@ -60,9 +71,21 @@ export async function once<T>(
   key: string | undefined,
   request: unknown,
   run: (tx: Tx) => Promise<T>,
+  atOnce?: AtOnce<T>,
 ): Promise<{ body: T; replayed: boolean }> {
+  const requestHash =
+    key === undefined ? '' : createHash('sha256').update(JSON.stringify(request)).digest('hex');
+  if (atOnce) {
+    const keep: KeepAnswer | undefined =
+      key === undefined
+        ? undefined
+        : (response, onlyIf) => sql`
+          insert into idempotency_keys (school_id, user_id, key, request_hash, status_code, response)
+          select ${u.schoolId}::uuid, ${u.id}::uuid, ${key}, ${requestHash}, 200, ${response} where ${onlyIf}`;
+    const body = await atOnce(keep);
+    if (body !== null) return { body, replayed: false };
+  }
   if (key === undefined) return { body: await db.transaction(run), replayed: false };
-  const requestHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
   const where = and(
     eq(idempotencyKeys.schoolId, u.schoolId),
     eq(idempotencyKeys.userId, u.id),
@@ -102,6 +125,7 @@ export async function idempotent<T>(
   req: FastifyRequest,
   reply: FastifyReply,
   run: (tx: Tx, user: AuthUser) => Promise<T>,
+  atOnce?: (user: AuthUser, keep: KeepAnswer | undefined) => Promise<T | null>,
 ): Promise<T> {
   const user = me(req);
   const key = idempotencyKeyOf(req.headers['idempotency-key']);
@@ -111,7 +135,14 @@ export async function idempotent<T>(
     query: req.query ?? null,
     body: req.body ?? null,
   };
-  const { body, replayed } = await once(db, user, key, request, (tx) => run(tx, user));
+  const { body, replayed } = await once(
+    db,
+    user,
+    key,
+    request,
+    (tx) => run(tx, user),
+    atOnce && ((keep) => atOnce(user, keep)),
+  );
   if (replayed) reply.header('idempotent-replayed', 'true');
   return body;
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   deliveryMode,
@@ -17,18 +17,21 @@ import {
   type StoreState,
 } from '@app/domain';
 import { rowsOf, type Queryable, type Tx } from '../../db/client.js';
-import { carts, products, users } from '../../db/schema.js';
+import { products, users } from '../../db/schema.js';
 import {
   isSpending,
   lockWallet,
   writeOrders,
+  writeOrdersGuarded,
   type NewOrder,
   type OrderRow,
 } from '../../ledger/orders.js';
 import { adjustStock } from '../../ledger/stock.js';
-import { buyerOf } from '../../access/orders.js';
-import { teachersOfStudent } from '../../access/products.js';
+import { buyerOf, type Buyer } from '../../access/orders.js';
+import { periodAlias, teachesSql } from '../../access/periods.js';
+import { shopsForThemselves, teachersOfStudent } from '../../access/products.js';
 import type { AuthUser } from '../../lib/auth-context.js';
+import type { KeepAnswer } from '../../lib/idempotency.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { pgArray } from '../../lib/pg-array.js';
@@ -36,28 +39,28 @@ import { presentOrder, type TeacherRef } from './present.js';
 
 const teacherUser = alias(users, 'product_teacher');
 
-/** The school's facts an order needs, in one round trip: the year's end, the store's state, the dates to come. */
-export async function schoolFacts(
-  tx: Queryable,
-  schoolId: string,
-  today: string,
-): Promise<{ yearStart: string; yearEnd: string; store: StoreState; dates: DeliveryDate[] }> {
-  const [row] = rowsOf<{
-    year: string | null;
-    is_open: boolean | null;
-    reopen_date: string | null;
-    dates: DeliveryDate[] | string;
-  }>(
-    await tx.execute(sql`
-      select
-        (select y.start_date::text || '/' || y.end_date::text from school_years y where y.school_id = ${schoolId} and y.start_date <= ${today}::date order by y.start_date desc limit 1) as year,
-        s.is_open, s.reopen_date::text as reopen_date,
-        (select coalesce(json_agg(json_build_object('_id', d.id, 'date', d.date::text, 'cutOffDate', d.cut_off_date::text, 'gradeLevels', d.grade_levels)), '[]'::json)
-           from delivery_dates d where d.school_id = ${schoolId} and (d.date >= ${today}::date or d.cut_off_date >= ${today}::date)) as dates
-      from (select 1) one left join store_settings s on s.school_id = ${schoolId}`),
-  );
-  const dates =
-    typeof row?.dates === 'string' ? (JSON.parse(row.dates) as DeliveryDate[]) : (row?.dates ?? []);
+type FactsRow = {
+  year: string | null;
+  is_open: boolean | null;
+  reopen_date: string | null;
+  dates: DeliveryDate[] | string;
+};
+type Facts = { yearStart: string; yearEnd: string; store: StoreState; dates: DeliveryDate[] };
+
+/** The columns of the school's facts (a FactsRow), selected `from factsFrom(…)`. */
+const factsColumns = (schoolId: string, today: string) => sql`
+  (select y.start_date::text || '/' || y.end_date::text from school_years y where y.school_id = ${schoolId} and y.start_date <= ${today}::date order by y.start_date desc limit 1) as year,
+  s.is_open, s.reopen_date::text as reopen_date,
+  (select coalesce(json_agg(json_build_object('_id', d.id, 'date', d.date::text, 'cutOffDate', d.cut_off_date::text, 'gradeLevels', d.grade_levels)), '[]'::json)
+     from delivery_dates d where d.school_id = ${schoolId} and (d.date >= ${today}::date or d.cut_off_date >= ${today}::date)) as dates`;
+const factsFrom = (schoolId: string) =>
+  sql`(select 1) one left join store_settings s on s.school_id = ${schoolId}`;
+
+/** A json column: parsed by node-postgres, a string from some drivers. */
+const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+function factsOf(row: FactsRow | undefined, today: string): Facts {
+  const dates = row?.dates ? json(row.dates) : [];
   const fallback = schoolYearFor(today);
   const [yearStart, yearEnd] = row?.year
     ? row.year.split('/')
@@ -68,6 +71,222 @@ export async function schoolFacts(
     store: { isOpen: row?.is_open ?? true, reopenDate: row?.reopen_date ?? null },
     dates,
   };
+}
+
+/** The school's facts an order needs, in one round trip: the year's end, the store's state, the dates to come. */
+export async function schoolFacts(tx: Queryable, schoolId: string, today: string): Promise<Facts> {
+  const [row] = rowsOf<FactsRow>(
+    await tx.execute(sql`select ${factsColumns(schoolId, today)} from ${factsFrom(schoolId)}`),
+  );
+  return factsOf(row, today);
+}
+
+type Product = Pick<
+  typeof products.$inferSelect,
+  | 'id'
+  | 'store'
+  | 'teacherId'
+  | 'name'
+  | 'price'
+  | 'category'
+  | 'stock'
+  | 'limitPerStudent'
+  | 'active'
+>;
+type Row = {
+  p: Product;
+  t: { _id: string | null; firstName: string | null; lastName: string | null } | null;
+};
+
+const storeKey = (p: Product) => orderStoreKey(p.store, p.teacherId);
+
+function wantedOf(body: PlaceOrderBody): Map<string, number> {
+  const wanted = new Map<string, number>();
+  for (const l of body.orderItems)
+    wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
+  return wanted;
+}
+
+/** The orders for `rows` (one per store), dated by the school's next delivery date for the student. */
+function planOrders(
+  u: AuthUser,
+  buyer: Buyer,
+  rows: readonly Row[],
+  wanted: ReadonlyMap<string, number>,
+  facts: Facts,
+  today: string,
+): { groups: Row[][]; newOrders: NewOrder[] } {
+  const next = nextDeliveryDateOn(
+    facts.dates,
+    today,
+    buyer.student.gradeLevel,
+    deliveryMode(u.school.storeModel),
+  );
+  const byStore = new Map<string, Row[]>();
+  for (const r of rows) byStore.set(storeKey(r.p), [...(byStore.get(storeKey(r.p)) ?? []), r]);
+  const groups = [...byStore.values()];
+  const newOrders: NewOrder[] = groups.map((g) => ({
+    studentId: buyer.student._id,
+    store: g[0]!.p.store,
+    teacherId: g[0]!.p.teacherId,
+    estimatedDelivery: next?.date ?? null,
+    cutOffDate: next?.cutOffDate ?? null,
+    placedBy: u.id,
+    items: g.map((r) => ({
+      productId: r.p.id,
+      name: r.p.name,
+      price: r.p.price,
+      quantity: wanted.get(r.p.id)!,
+      category: r.p.category,
+    })),
+  }));
+  return { groups, newOrders };
+}
+
+/** The answer: the orders as written, and the balance after them. */
+function answer(
+  u: AuthUser,
+  buyer: Buyer,
+  today: string,
+  now: Date,
+  groups: readonly Row[][],
+  newOrders: readonly NewOrder[],
+  orderIds: readonly string[],
+  balance: number,
+): PlaceOrderResult {
+  return {
+    orders: newOrders.map((o, i) => {
+      const row: OrderRow = {
+        schoolId: u.schoolId,
+        id: orderIds[i]!,
+        studentId: buyer.student._id,
+        store: o.store,
+        teacherId: o.teacherId,
+        status: 'PENDING',
+        total: itemsTotal(o.items),
+        date: today,
+        estimatedDelivery: o.estimatedDelivery,
+        cutOffDate: o.cutOffDate,
+        deliveryLocation: null,
+        placedBy: u.id,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const t = groups[i]![0]!.t;
+      const teacher: TeacherRef = t?._id
+        ? { _id: t._id, firstName: t.firstName!, lastName: t.lastName! }
+        : null;
+      return presentOrder(
+        row,
+        [...o.items].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+        buyer.student,
+        teacher,
+      );
+    }),
+    balance,
+  };
+}
+
+/** What was bought leaves the student's cart (when `onlyIf` holds, if given). */
+const emptyCartOf = (
+  u: AuthUser,
+  studentId: string,
+  ids: readonly string[],
+  now: Date,
+  onlyIf?: SQL,
+) => sql`
+  update carts set items = (select coalesce(jsonb_agg(e), '[]'::jsonb) from jsonb_array_elements(carts.items) e where not (e->>'productId' = any(${pgArray(ids, 'text')}))),
+    updated_at = ${now.toISOString()}::timestamptz
+  where school_id = ${u.schoolId} and student_id = ${studentId} ${onlyIf ? sql`and ${onlyIf}` : sql``}`;
+
+/**
+ * POST order by a student for themselves in two statements and no transaction
+ * (docs/decisions/102-one-statement-purchases.md): one read of everything the rules need, the
+ * rules of docs/spec.md section 10.4 checked here, then one guarded statement that writes it all
+ * (`writeOrdersGuarded`). Null, having written nothing, whenever the transactional `placeOrder`
+ * must answer instead: a teacher buying for a student, a product with a per-student limit (its
+ * count needs the wallet's lock), any refusal (worded there, from what it reads under the lock),
+ * or a guard that failed because another request changed the wallet or the stock meanwhile, or
+ * because the Idempotency-Key `keep` stores the answer under is taken.
+ */
+export async function placeOrderAtOnce(
+  db: Queryable,
+  u: AuthUser,
+  body: PlaceOrderBody,
+  keep?: KeepAnswer,
+): Promise<PlaceOrderResult | null> {
+  if ((body.studentId && body.studentId !== u.id) || !shopsForThemselves(u)) return null;
+  const wanted = wantedOf(body);
+  const ids = [...wanted.keys()];
+  if (!ids.every(isUuid)) return null;
+  const buyer = await buyerOf(db, u, body.studentId);
+  const now = new Date();
+  const today = todayIn(u.school.timeZone, now);
+  type Found = Product & { mine: boolean | null; tFirst: string | null; tLast: string | null };
+  const [read] = rowsOf<FactsRow & { balance: string | number | null; products: Found[] | string }>(
+    await db.execute(sql`select ${factsColumns(u.schoolId, today)},
+      (select balance from wallets where school_id = ${u.schoolId} and student_id = ${u.id}) as balance,
+      (select coalesce(json_agg(json_build_object('id', p.id, 'store', p.store, 'teacherId', p.teacher_id, 'name', p.name,
+          'price', p.price, 'category', p.category, 'stock', p.stock, 'limitPerStudent', p.limit_per_student, 'active', p.active,
+          'tFirst', t.first_name, 'tLast', t.last_name,
+          'mine', case when p.store = 'Teacher' then exists (
+            select 1 from period_students ps join periods pe on pe.school_id = ps.school_id and pe.id = ps.period_id
+            where ps.school_id = ${u.schoolId} and ps.student_id = ${u.id} and ${teachesSql(periodAlias('pe'), { id: sql`t.id`, externalId: sql`t.external_id` })}) end)), '[]'::json)
+        from products p left join users t on t.school_id = p.school_id and t.id = p.teacher_id
+        where p.school_id = ${u.schoolId} and p.id = any(${pgArray(ids, 'uuid')}) and p.deleted_at is null) as products
+      from ${factsFrom(u.schoolId)}`),
+  );
+  if (!read || read.balance === null) return null;
+  const found = json(read.products);
+  if (
+    found.length !== ids.length ||
+    found.some((p) => p.limitPerStudent !== null || (p.store === 'Teacher' && !p.mine))
+  )
+    return null;
+  const rows: Row[] = found.map(({ mine: _, tFirst, tLast, ...p }) => ({
+    p,
+    t: { _id: p.teacherId, firstName: tFirst, lastName: tLast },
+  }));
+  const facts = factsOf(read, today);
+  const check: OrderCheck = {
+    buyer: 'student',
+    today,
+    store: facts.store,
+    yearEnd: facts.yearEnd,
+    balance: Number(read.balance),
+    lines: rows.map((r) => ({
+      product: r.p,
+      quantity: wanted.get(r.p.id)!,
+      storeKey: storeKey(r.p),
+      alreadyBought: 0,
+    })),
+  };
+  if (orderRefusal(check)) return null;
+  const { groups, newOrders } = planOrders(u, buyer, rows, wanted, facts, today);
+  const written = await writeOrdersGuarded(
+    db,
+    u.schoolId,
+    u.id,
+    today,
+    now,
+    newOrders,
+    rows
+      .filter((r) => r.p.stock !== null)
+      .map((r) => ({ id: r.p.id, quantity: wanted.get(r.p.id)! })),
+    ({ onlyIf, ids: orderIds, balanceAfter }) => [
+      emptyCartOf(u, u.id, ids, now, onlyIf),
+      ...(keep
+        ? [
+            keep(
+              sql`${JSON.stringify(answer(u, buyer, today, now, groups, newOrders, orderIds, 0))}::jsonb || jsonb_build_object('balance', ${balanceAfter})`,
+              onlyIf,
+            ),
+          ]
+        : []),
+    ],
+  );
+  if (!written) return null;
+  return answer(u, buyer, today, now, groups, newOrders, written.ids, written.balance);
 }
 
 /**
@@ -85,9 +304,7 @@ export async function placeOrder(
   const buyer = await buyerOf(tx, u, body.studentId);
   const studentId = buyer.student._id;
 
-  const wanted = new Map<string, number>();
-  for (const l of body.orderItems)
-    wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
+  const wanted = wantedOf(body);
   const ids = [...wanted.keys()];
   if (!ids.every(isUuid)) throw notFound('Product not found');
 
@@ -122,7 +339,6 @@ export async function placeOrder(
       throw notFound('Product not found');
   }
 
-  const storeKey = (p: typeof products.$inferSelect) => orderStoreKey(p.store, p.teacherId);
   const lines: OrderLine[] = rows.map((r) => ({
     product: r.p,
     quantity: wanted.get(r.p.id)!,
@@ -170,72 +386,12 @@ export async function placeOrder(
     );
   }
 
-  const next = nextDeliveryDateOn(
-    facts.dates,
-    today,
-    buyer.student.gradeLevel,
-    deliveryMode(u.school.storeModel),
-  );
-  const byStore = new Map<string, typeof rows>();
-  for (const r of rows) byStore.set(storeKey(r.p), [...(byStore.get(storeKey(r.p)) ?? []), r]);
-  const groups = [...byStore.values()];
-  const newOrders: NewOrder[] = groups.map((g) => ({
-    studentId,
-    store: g[0]!.p.store,
-    teacherId: g[0]!.p.teacherId,
-    estimatedDelivery: next?.date ?? null,
-    cutOffDate: next?.cutOffDate ?? null,
-    placedBy: u.id,
-    items: g.map((r) => ({
-      productId: r.p.id,
-      name: r.p.name,
-      price: r.p.price,
-      quantity: wanted.get(r.p.id)!,
-      category: r.p.category,
-    })),
-  }));
+  const { groups, newOrders } = planOrders(u, buyer, rows, wanted, facts, today);
   const orderIds = await writeOrders(tx, u.schoolId, today, now, newOrders);
 
   // What was bought leaves the student's cart.
-  if (buyer.kind === 'student')
-    await tx
-      .update(carts)
-      .set({
-        items: sql`(select coalesce(jsonb_agg(e), '[]'::jsonb) from jsonb_array_elements(${carts.items}) e where not (e->>'productId' = any(${pgArray(ids, 'text')})))`,
-        updatedAt: now,
-      })
-      .where(and(eq(carts.schoolId, u.schoolId), eq(carts.studentId, studentId)));
+  if (buyer.kind === 'student') await tx.execute(emptyCartOf(u, studentId, ids, now));
 
   const spent = newOrders.reduce((n, o) => n + itemsTotal(o.items), 0);
-  return {
-    orders: newOrders.map((o, i) => {
-      const row: OrderRow = {
-        schoolId: u.schoolId,
-        id: orderIds[i]!,
-        studentId,
-        store: o.store,
-        teacherId: o.teacherId,
-        status: 'PENDING',
-        total: itemsTotal(o.items),
-        date: today,
-        estimatedDelivery: o.estimatedDelivery,
-        cutOffDate: o.cutOffDate,
-        deliveryLocation: null,
-        placedBy: u.id,
-        createdAt: now,
-        updatedAt: now,
-      };
-      const t = groups[i]![0]!.t;
-      const teacher: TeacherRef = t?._id
-        ? { _id: t._id, firstName: t.firstName, lastName: t.lastName }
-        : null;
-      return presentOrder(
-        row,
-        [...o.items].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
-        buyer.student,
-        teacher,
-      );
-    }),
-    balance: balance - spent,
-  };
+  return answer(u, buyer, today, now, groups, newOrders, orderIds, balance - spent);
 }

@@ -17,7 +17,7 @@ import { IDEMPOTENCY_KEY_DOC, idempotencyHeaders, idempotent } from '../../lib/i
 import { actOnOrder, storeManagerUpdate } from './act.js';
 import { buyCustomization } from './customize.js';
 import { listStoreOrders, listStudentOrders, orderStats, storeManagerMeta } from './list.js';
-import { placeOrder } from './place.js';
+import { placeOrder, placeOrderAtOnce } from './place.js';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -36,7 +36,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) =>
-      idempotent(app.db, req, reply, (tx, user) => placeOrder(tx, user, req.body)),
+      idempotent(
+        app.db,
+        req,
+        reply,
+        (tx, user) => placeOrder(tx, user, req.body),
+        (user, keep) => placeOrderAtOnce(app.db, user, req.body, keep),
+      ),
   );
 
   app.post(
