@@ -13,7 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { matchRoute, MSG, type Action } from '@app/domain';
 import { mayDo } from './access/permission.js';
-import type { Database, Db } from './db/client.js';
+import { isPoolTimeout, type Database, type Db } from './db/client.js';
 import { apiDocsEnabled, DEFAULT_WEB_DIST, type Env } from './env.js';
 import { configureSessionCache, findSession, watchSessionChanges } from './modules/auth/service.js';
 import { documentRoute } from './lib/openapi.js';
@@ -224,6 +224,11 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
             ? 'Body is not valid JSON'
             : error.message;
       return reply.status(status).send({ message });
+    }
+    // Every pooled connection busy for 10 s: a rush, not a fault; the client may retry shortly.
+    if (isPoolTimeout(error)) {
+      req.log.warn('no database connection free: answered 503');
+      return reply.status(503).header('retry-after', '5').send({ message: MSG.tryLater });
     }
     req.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: MSG.tryLater });

@@ -51,6 +51,13 @@ export interface OpenOptions {
   log?: ListenLog;
 }
 
+/**
+ * A request that waited CONNECT_TIMEOUT_MS for one of the pool's connections: the server is
+ * overloaded, not broken (pg-pool says so only in its message).
+ */
+export const isPoolTimeout = (err: unknown): boolean =>
+  err instanceof Error && /^timeout exceeded when trying to connect/i.test(err.message);
+
 /** How long a new PostgreSQL connection may take before the attempt fails. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
