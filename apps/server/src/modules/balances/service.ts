@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql, type SQLWrapper } from 'drizzle-orm';
 import {
   addDays,
   gemTier,
@@ -23,10 +23,34 @@ async function subjectStudent(db: Queryable, user: AuthUser, studentId?: string)
 }
 
 /**
- * Wallet, this school year's rollup sums and the year itself in ONE statement: the year is the
- * last stored one that started by today (as loadCalendar picks it), else the August–June pattern
- * (`fallbackStart`/`fallbackEnd`, computed here like loadCalendar does).
+ * This school year's rollup rows of one student, as a FROM-clause fragment (alias `d`) for a
+ * statement that sums them: the year is the last stored one that started by `today` (as
+ * loadCalendar picks it), else the August–June pattern `fallbackStart`/`fallbackEnd`.
  */
+export const yearRollupSql = (p: {
+  schoolId: SQLWrapper;
+  studentId: SQLWrapper;
+  today: SQLWrapper;
+  fallbackStart: SQLWrapper;
+  fallbackEnd: SQLWrapper;
+}) => sql`${dailyRollup} d
+  left join lateral (
+    select y.start_date, y.end_date from ${schoolYears} y
+    where y.school_id = ${p.schoolId} and y.start_date <= ${p.today}
+    order by y.start_date desc limit 1
+  ) yr on true
+  where d.school_id = ${p.schoolId} and d.student_id = ${p.studentId}
+    and d.date >= coalesce(yr.start_date, ${p.fallbackStart}::date)
+    and d.date <= coalesce(yr.end_date, ${p.fallbackEnd}::date)`;
+
+/** The placeholders yearRollupSql reads, for a student's school year as of today. */
+export function yearRollupParams(user: AuthUser) {
+  const today = todayIn(user.school.timeZone);
+  const fallback = schoolYearFor(today);
+  return { today, fallbackStart: fallback.yearStart, fallbackEnd: fallback.yearEnd };
+}
+
+/** Wallet and this school year's rollup sums (yearRollupSql) in ONE statement. */
 const statsQuery = preparedFor((db) => {
   const ph = sql.placeholder;
   return db
@@ -40,18 +64,16 @@ const statsQuery = preparedFor((db) => {
     .from(
       sql`(select 1) as one
       left join ${wallets} w on w.school_id = ${ph('schoolId')} and w.student_id = ${ph('studentId')}
-      left join lateral (
-        select y.start_date, y.end_date from ${schoolYears} y
-        where y.school_id = ${ph('schoolId')} and y.start_date <= ${ph('today')}
-        order by y.start_date desc limit 1
-      ) yr on true
       cross join lateral (
         select coalesce(sum(d.earned) filter (where d.date = ${ph('yesterday')}), 0) as yesterday,
                coalesce(sum(d.earned), 0) as year_earned
-        from ${dailyRollup} d
-        where d.school_id = ${ph('schoolId')} and d.student_id = ${ph('studentId')}
-          and d.date >= coalesce(yr.start_date, ${ph('fallbackStart')}::date)
-          and d.date <= coalesce(yr.end_date, ${ph('fallbackEnd')}::date)
+        from ${yearRollupSql({
+          schoolId: ph('schoolId'),
+          studentId: ph('studentId'),
+          today: ph('today'),
+          fallbackStart: ph('fallbackStart'),
+          fallbackEnd: ph('fallbackEnd'),
+        })}
       ) r`,
     )
     .prepare('balance_stats');
@@ -75,15 +97,12 @@ export async function studentStanding(
   studentId?: string,
 ): Promise<Standing> {
   const id = await subjectStudent(db, user, studentId);
-  const today = todayIn(user.school.timeZone);
-  const fallback = schoolYearFor(today);
+  const year = yearRollupParams(user);
   const [row] = await statsQuery(db).execute({
     schoolId: user.schoolId,
     studentId: id,
-    today,
-    yesterday: addDays(today, -1),
-    fallbackStart: fallback.yearStart,
-    fallbackEnd: fallback.yearEnd,
+    ...year,
+    yesterday: addDays(year.today, -1),
   });
   const balance = row?.balance ?? 0;
   const tier = gemTier(balance);
