@@ -41,16 +41,57 @@ export async function benchReads(database: Database): Promise<ReadFigure[]> {
     };
     const teacher = await signIn('teacher1');
     const student = await signIn('student1');
+    const store = await signIn('store');
+    const json = async (path: string, token: string) => {
+      const res = await app.inject({ method: 'GET', url: path, headers: { authtoken: token } });
+      if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
+      return res.json();
+    };
+    const [period] = (await json('/api/v1/periods', teacher)) as { _id: string }[];
+    const p = period!._id;
+    // The reads each screen makes (apps/web/src/routes/<screen>, the header and the session).
     const calls = [
-      { name: 'GET periods (teacher1)', path: '/api/v1/periods', token: teacher },
+      // every screen: the header and the session
+      { name: 'status (with a token)', path: '/api/v1/status', token: teacher },
+      { name: 'store/meta (header, store)', path: '/api/v1/store/meta', token: student },
+      { name: 'surveys/pending', path: '/api/v1/surveys/pending', token: student },
+      // student home (dashboard) and My Activity
       {
-        name: 'GET balance/stats (student1)',
+        name: 'dashboard/stats (student)',
+        path: '/api/v1/utility/student/dashboard/stats',
+        token: student,
+      },
+      {
+        name: 'balance/stats (student)',
         path: '/api/v1/utility/student/balance/stats',
         token: student,
       },
-      { name: 'GET activity/ (teacher1)', path: '/api/v1/activity/', token: teacher },
-      { name: 'GET store/meta (student1)', path: '/api/v1/store/meta', token: student },
-      { name: 'GET status (with a token)', path: '/api/v1/status', token: teacher },
+      { name: 'activity/ (student, 50)', path: '/api/v1/activity/', token: student },
+      // teacher: classes and a class page
+      { name: 'periods (teacher)', path: '/api/v1/periods', token: teacher },
+      { name: 'periods/:id (class page)', path: `/api/v1/periods/${p}`, token: teacher },
+      {
+        name: 'class-stats/:id (class page)',
+        path: `/api/v1/activity/class-stats/${p}`,
+        token: teacher,
+      },
+      {
+        name: 'group-types (class page)',
+        path: `/api/v1/group-types?internalPeriodId=${p}`,
+        token: teacher,
+      },
+      {
+        name: 'activity/ of a class (25)',
+        path: `/api/v1/activity/?internalPeriodId=${p}&limit=25`,
+        token: teacher,
+      },
+      { name: 'activity/ (teacher, 50)', path: '/api/v1/activity/', token: teacher },
+      // store and orders
+      { name: 'products/school-store', path: '/api/v1/products/school-store', token: student },
+      { name: 'cart (student)', path: '/api/v1/cart', token: student },
+      { name: 'order/student (My Orders)', path: '/api/v2/order/student', token: student },
+      { name: 'order/teacher/ (store orders)', path: '/api/v2/order/teacher/', token: store },
+      { name: 'order/store-manager/meta', path: '/api/v2/order/store-manager/meta', token: store },
     ];
     const figures: ReadFigure[] = [];
     for (const c of calls) {

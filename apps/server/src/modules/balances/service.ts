@@ -1,4 +1,4 @@
-import { and, eq, lte, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   addDays,
   gemTier,
@@ -50,8 +50,8 @@ export function yearRollupParams(user: AuthUser) {
   return { today, fallbackStart: fallback.yearStart, fallbackEnd: fallback.yearEnd };
 }
 
-/** Wallet and this school year's rollup sums (yearRollupSql) in ONE statement. */
-const statsQuery = preparedFor((db) => {
+/** Wallet and this school year's rollup sums (yearRollupSql) in ONE statement, with `extra` columns. */
+function standingQuery(db: Queryable, name: string, extra: Record<string, SQL>) {
   const ph = sql.placeholder;
   return db
     .select({
@@ -60,6 +60,7 @@ const statsQuery = preparedFor((db) => {
       totalSpent: sql<number>`coalesce(w.total_spent, 0)`.mapWith(Number),
       earnedYesterday: sql<number>`r.yesterday`.mapWith(Number),
       yearEarned: sql<number>`r.year_earned`.mapWith(Number),
+      ...extra,
     })
     .from(
       sql`(select 1) as one
@@ -76,8 +77,16 @@ const statsQuery = preparedFor((db) => {
         })}
       ) r`,
     )
-    .prepare('balance_stats');
-});
+    .prepare(name);
+}
+const statsQuery = preparedFor((db) => standingQuery(db, 'balance_stats', {}));
+
+/**
+ * A screen's statement: the standing's columns plus its own (`extra`, placeholders `schoolId`,
+ * `studentId` and its own), so the screen reads the standing and the rest in ONE statement.
+ */
+export const standingPlus = (name: string, extra: Record<string, SQL>) =>
+  preparedFor((db) => standingQuery(db, name, extra));
 
 /** A student's balance stats and what they earned this school year (the member level's measure). */
 export type Standing = BalanceStats & { yearEarned: number };
@@ -96,9 +105,21 @@ export async function studentStanding(
   user: AuthUser,
   studentId?: string,
 ): Promise<Standing> {
+  return (await standingWith(db, user, studentId, statsQuery, {})).standing;
+}
+
+/** The standing read by `query` (statsQuery or a standingPlus), with the row's other columns. */
+export async function standingWith(
+  db: Queryable,
+  user: AuthUser,
+  studentId: string | undefined,
+  query: (db: Queryable) => ReturnType<typeof standingQuery>,
+  params: Record<string, unknown>,
+): Promise<{ standing: Standing; row: Record<string, unknown> }> {
   const id = await subjectStudent(db, user, studentId);
   const year = yearRollupParams(user);
-  const [row] = await statsQuery(db).execute({
+  const [row] = await query(db).execute({
+    ...params,
     schoolId: user.schoolId,
     studentId: id,
     ...year,
@@ -108,7 +129,7 @@ export async function studentStanding(
   const tier = gemTier(balance);
   const yearEarned = row?.yearEarned ?? 0;
   const status = memberStatus(Math.max(0, yearEarned));
-  return {
+  const standing: Standing = {
     studentId: id,
     yearEarned,
     earnedYesterday: row?.earnedYesterday ?? 0,
@@ -122,6 +143,7 @@ export async function studentStanding(
     nextMemberStatus: status.nextTier,
     pointsToNextMemberStatus: status.pointsToNext,
   };
+  return { standing, row: row ?? {} };
 }
 
 /**
