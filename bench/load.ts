@@ -57,17 +57,13 @@ export function load(
   });
 }
 
-/** A bare Fastify hello world in this process, loaded the same way: the ceiling for the app. */
-export async function loadBare(): Promise<Load> {
+/** A bare Fastify hello world in this process: the ceiling for the app. */
+export async function bareServer(): Promise<{ url: string; close: () => Promise<void> }> {
   const app = Fastify({ logger: false });
   app.get('/', async () => ({ hello: 'world' }));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  try {
-    await load(url, {}, 1); // warm up
-    return await load(url);
-  } finally {
-    await app.close();
-  }
+  await load(url, {}, 1); // warm up
+  return { url, close: () => app.close() };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Database } from '../apps/server/src/db/client.js';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo.js';
 import { benchApp } from './setup.js';
-import { load, queryCounter, type Load } from './load.js';
+import { bareServer, load, loadOneStatement, queryCounter, type Load } from './load.js';
 
 const COUNTED = 40;
 
@@ -16,6 +16,8 @@ async function quiet(): Promise<void> {
 
 export interface ReadFigure extends Load {
   name: string;
+  /** The bare Fastify loaded just before this call (the machine is shared: its load drifts). */
+  bare: Load;
   /** Statements sent to the database per answered request during the run. */
   queriesPerRequest: number;
 }
@@ -28,6 +30,7 @@ export async function benchReads(database: Database): Promise<ReadFigure[]> {
   await seedDemo(database.db); // and ANALYZE, as a real start-up does
   const app = await benchApp(database, { realLogger: true });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const bare = await bareServer();
   try {
     const signIn = async (username: string) => {
       const res = await app.inject({
@@ -94,6 +97,16 @@ export async function benchReads(database: Database): Promise<ReadFigure[]> {
       { name: 'order/store-manager/meta', path: '/api/v2/order/store-manager/meta', token: store },
     ];
     const figures: ReadFigure[] = [];
+    {
+      const bareLoad = await load(bare.url);
+      const one = await loadOneStatement(database);
+      figures.push({
+        name: 'bare Fastify + one select 1',
+        ...one,
+        bare: bareLoad,
+        queriesPerRequest: 1,
+      });
+    }
     for (const c of calls) {
       const headers = { authtoken: c.token };
       // Warm up (JIT, prepared statements, caches), and check the call answers 200.
@@ -104,6 +117,7 @@ export async function benchReads(database: Database): Promise<ReadFigure[]> {
       }
       await load(base + c.path, headers, 1); // and a second under load (PGlite's WebAssembly tiers up)
       await quiet();
+      const bareLoad = await load(bare.url);
       const l = await load(base + c.path, headers);
       if (l.failures) throw new Error(`${c.name}: ${l.failures} failed requests`);
       // Statements per request, counted one request at a time once the requests still in flight
@@ -115,11 +129,13 @@ export async function benchReads(database: Database): Promise<ReadFigure[]> {
       figures.push({
         name: c.name,
         ...l,
+        bare: bareLoad,
         queriesPerRequest: (queryCounter.count - before) / COUNTED,
       });
     }
     return figures;
   } finally {
+    await bare.close();
     await app.close();
   }
 }

@@ -1,12 +1,5 @@
 import { benchGive, type Figure } from './give.js';
-import {
-  CONNECTIONS,
-  countQueries,
-  loadBare,
-  loadOneStatement,
-  SECONDS,
-  type Load,
-} from './load.js';
+import { CONNECTIONS, countQueries, SECONDS } from './load.js';
 import {
   benchPurchases,
   BUYERS,
@@ -40,15 +33,14 @@ const runs = (section: (typeof SECTIONS)[number]) => asked.length === 0 || asked
 const num = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-const printReads = (label: string, bare: Load, one: Load, figures: ReadFigure[]) => {
-  console.log(`\n${label}: read calls (goal: 25% of bare each)`);
-  const line = (name: string, l: Load, rest = '') =>
+const printReads = (label: string, figures: ReadFigure[]) => {
+  console.log(
+    `\n${label}: read calls (goal: 25% of bare each; bare measured just before each line)`,
+  );
+  for (const f of figures)
     console.log(
-      `  ${name.padEnd(34)} ${num(l.rps).padStart(7)} req/s  ${(((100 * l.rps) / bare.rps).toFixed(1) + '%').padStart(6)} of bare  p99 ${num(l.p99Ms).padStart(5)} ms${rest}`,
+      `  ${f.name.padEnd(34)} ${num(f.rps).padStart(7)} req/s  ${(((100 * f.rps) / f.bare.rps).toFixed(1) + '%').padStart(6)} of bare (${num(f.bare.rps).padStart(6)} req/s)  p99 ${num(f.p99Ms).padStart(5)} ms  ${f.queriesPerRequest.toFixed(2)} queries/request`,
     );
-  line('bare Fastify hello world', bare);
-  line('bare Fastify + one select 1', one, '  1.00 queries/request (the ceiling of one statement)');
-  for (const f of figures) line(f.name, f, `  ${f.queriesPerRequest.toFixed(2)} queries/request`);
 };
 
 const printGives = (label: string, figures: Figure[]) => {
@@ -79,16 +71,18 @@ if (runs('reads'))
   );
 if (runs('reads'))
   console.log(
-    'the bare Fastify hello world is loaded the same way just before each database (the machine is shared).',
+    'a bare Fastify hello world is loaded the same way just before each call (the machine is shared);',
+  );
+if (runs('reads'))
+  console.log(
+    '"bare Fastify + one select 1" sends one prepared statement through the same pool: the ceiling of a one-statement read.',
   );
 
 for (const t of targets) {
   if (runs('reads')) {
     const reads = await benchDatabase(t.url, 'default'); // the server's own pool size
     try {
-      const bare = await loadBare();
-      const one = await loadOneStatement(reads);
-      printReads(t.label, bare, one, await benchReads(reads));
+      printReads(t.label, await benchReads(reads));
     } finally {
       await reads.close();
     }

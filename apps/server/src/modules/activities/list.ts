@@ -2,13 +2,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ActivityItem, ActivityListQuery } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { preparedFor } from '../../db/prepared.js';
-import { activities, users } from '../../db/schema.js';
+import { activities, periods, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { JsonText } from '../../lib/serializer.js';
 import { scopeOf } from '../../access/permission.js';
-import { periodFor, periodOfSchool } from '../../access/periods.js';
+import { periodInScope } from '../../access/periods.js';
+import { isUuid } from '../../lib/ids.js';
 import { namedStudentId, taughtStudentsSql } from '../../access/students.js';
+
+/** A period's teacher and co-teachers (external ids), as the list statement reads them. */
+type PeriodOwners = [teacherId: string, coTeachers: string[]];
 
 /** The filters a list call uses: each combination is one prepared statement, built on first use. */
 interface ListShape {
@@ -52,6 +56,12 @@ function listQuery(db: Queryable, shape: ListShape) {
   return db
     .select({
       json: sql<string>`coalesce('[' || string_agg(j.row::text, ',' order by p.date desc, p.created_at desc, p.id desc) || ']', '[]')`,
+      // The class filtered by, read in the same statement for its scope check.
+      period: shape.period
+        ? sql<
+            PeriodOwners | string | null
+          >`(select json_build_array(pp.teacher_id, pp.co_teachers) from ${periods} pp where pp.school_id = ${ph('schoolId')} and pp.id = ${ph('periodId')})`
+        : sql<null>`null`,
     })
     .from(
       sql`(
@@ -103,12 +113,8 @@ export async function listActivities(
 ): Promise<JsonText<ActivityItem[]>> {
   const scope = scopeOf(user, 'students:read');
   const studentId = await namedStudentId(db, user, 'students:read', f.studentId);
-  if (f.internalPeriodId) {
-    // Whole-school readers filter by any period of their school; the others only by classes they may view.
-    if (scope === 'periods') await periodFor(db, user, 'class:view', f.internalPeriodId);
-    else if (!(await periodOfSchool(db, user, f.internalPeriodId)))
-      throw notFound('Period not found');
-  }
+  if (f.internalPeriodId !== undefined && !isUuid(f.internalPeriodId))
+    throw notFound('Period not found');
   const shape: ListShape = {
     student: studentId !== undefined,
     taught: studentId === undefined && scope === 'periods',
@@ -133,6 +139,14 @@ export async function listActivities(
     changesAll: scopeOf(user, 'activity:change') === 'school',
     changesOwn: scopeOf(user, 'activity:change') !== 'none',
   });
+  if (shape.period) {
+    // Whole-school readers filter by any period of their school; the others only by classes they may view.
+    const found = typeof row?.period === 'string' ? JSON.parse(row.period) : row?.period;
+    if (!found) throw notFound('Period not found');
+    const [teacherId, coTeachers] = found as PeriodOwners;
+    if (scope === 'periods' && !periodInScope(user, 'class:view', { teacherId, coTeachers }))
+      throw forbidden('This class belongs to another teacher.');
+  }
   const json = row?.json ?? '[]';
   // An empty page after a cursor: the end of the list, or a cursor that names no activity.
   if (f.before && json === '[]' && !(await activityOfSchool(db, user.schoolId, f.before)))
