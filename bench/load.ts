@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
+import type { Database } from '../apps/server/src/db/client.js';
 
 /** Load settings for every read call: the same for the bare server and the app. */
 export const CONNECTIONS = 50;
@@ -55,10 +57,26 @@ export function load(
   });
 }
 
-/** A bare Fastify hello world in this process, loaded the same way: the ceiling for the app. */
-export async function loadBare(): Promise<Load> {
+/** A bare Fastify hello world in this process: the ceiling for the app. */
+export async function bareServer(): Promise<{ url: string; close: () => Promise<void> }> {
   const app = Fastify({ logger: false });
   app.get('/', async () => ({ hello: 'world' }));
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  await load(url, {}, 1); // warm up
+  return { url, close: () => app.close() };
+}
+
+/**
+ * A bare Fastify whose one route sends one prepared `select 1` through the app's database handle
+ * (the same pool, or PGlite): the ceiling for a read that answers in one statement.
+ */
+export async function loadOneStatement(database: Database): Promise<Load> {
+  const one = database.db
+    .select({ one: sql<number>`1` })
+    .from(sql`(select 1) as t`)
+    .prepare('bench_select_one');
+  const app = Fastify({ logger: false });
+  app.get('/', async () => ({ hello: (await one.execute())[0]!.one }));
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   try {
     await load(url, {}, 1); // warm up

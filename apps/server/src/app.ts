@@ -7,7 +7,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -21,6 +20,7 @@ import { causeSummary, forbidden, HttpError, unauthorized } from './lib/errors.j
 import { inputHygiene } from './lib/input-hygiene.js';
 import type { JobQueueRef } from './lib/job-queue.js';
 import { imageStorage, type ImageStorage } from './lib/storage.js';
+import { answerSerializer } from './lib/serializer.js';
 import { validationMessage } from './lib/validation-message.js';
 import { iconAssets, registerModules, registerV2Modules, uploadAssets } from './modules/index.js';
 
@@ -87,7 +87,8 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // One walk per answer (fast-json-stringify); tests and development also check it against zod.
+  app.setSerializerCompiler(answerSerializer({ check: env.NODE_ENV !== 'production' }));
   await app.register(inputHygiene); // JSON body parser (empty = no body, depth limit), no NUL / lone surrogate in any input
   app.decorate('db', database.db);
   app.decorate('database', database);

@@ -72,13 +72,23 @@ export const activityUpdateBody = z
   );
 export type ActivityUpdateBody = z.infer<typeof activityUpdateBody>;
 
+/** Activities a page of GET activity/ holds unless `limit` says otherwise. */
+export const ACTIVITY_PAGE = 50;
+
 export const activityListQuery = z.object({
   studentId: z.string().max(100).optional(),
   internalPeriodId: z.string().max(100).optional(),
   category: categorySchema.optional(),
   startDate: isoDate('startDate').optional(),
   endDate: isoDate('endDate').optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(200),
+  limit: z.coerce.number().int().min(1).max(1000).default(ACTIVITY_PAGE),
+  /** The keyset cursor: the `_id` of the last activity shown; the page continues after it. */
+  before: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+      error: 'before must be the _id of the last activity shown',
+    })
+    .optional(),
   offset: z.coerce.number().int().min(0).default(0),
   time: z.string().optional(),
 });

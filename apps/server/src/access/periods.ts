@@ -71,7 +71,7 @@ export function periodInScope(
 }
 
 /** A period of the user's school, whatever their scope; null for an unknown id or another school's. */
-export async function periodOfSchool(
+async function periodOfSchool(
   db: Queryable,
   u: AuthUser,
   periodId: string,

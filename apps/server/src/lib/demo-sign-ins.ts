@@ -29,16 +29,26 @@ async function isDemoPasswordHash(hash: string): Promise<boolean> {
   return verdict;
 }
 
+/** The demo guards' password hashes: one read by primary key. */
+export async function demoGuardHashes(db: Queryable): Promise<string[]> {
+  const rows = await db
+    .select({ passwordHash: credentials.passwordHash })
+    .from(credentials)
+    .where(inArray(credentials.username, DEMO_GUARDS));
+  return rows.map((r) => r.passwordHash);
+}
+
+/** Whether any of these hashes is of DEMO_PASSWORD (argon2 only for a hash not seen before). */
+export async function anyDemoPassword(hashes: readonly string[]): Promise<boolean> {
+  for (const h of hashes) if (await isDemoPasswordHash(h)) return true;
+  return false;
+}
+
 /**
  * Whether the demo's sign-ins work: a demo school admin or the demo district owner still has the
  * published DEMO_PASSWORD (docs/decisions/081-demo-banner.md). Once their hashes are known, one
  * read by primary key.
  */
 export async function demoSignInsPresent(db: Queryable): Promise<boolean> {
-  const rows = await db
-    .select({ passwordHash: credentials.passwordHash })
-    .from(credentials)
-    .where(inArray(credentials.username, DEMO_GUARDS));
-  for (const r of rows) if (await isDemoPasswordHash(r.passwordHash)) return true;
-  return false;
+  return anyDemoPassword(await demoGuardHashes(db));
 }

@@ -27,8 +27,8 @@ import { queryKeys } from './queryKeys';
 function filledCache() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
   const keys = {
-    myActivity: queryKeys.activities.mine({ limit: 50 }),
-    classActivity: queryKeys.activities.ofClass('p1', 25),
+    myActivity: queryKeys.activities.mine({ category: 'Bonuses' }),
+    classActivity: queryKeys.activities.ofClass('p1'),
     classStats: queryKeys.classStats.of('p1', '2025-10-06'),
     otherDayStats: queryKeys.classStats.of('p2', '2025-10-03'),
     balance: queryKeys.balanceStats,

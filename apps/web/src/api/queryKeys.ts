@@ -60,7 +60,7 @@ export const queryKeys = {
   activities: {
     all: ['activities'] as const,
     mine: (query: Partial<ActivityListQuery>) => ['activities', 'mine', query] as const,
-    ofClass: (periodId: string, limit: number) => ['activities', 'class', periodId, limit] as const,
+    ofClass: (periodId: string) => ['activities', 'class', periodId] as const,
   },
   /** GET activity/class-stats: a class's students with balances, bonuses and flags of a day. */
   classStats: {

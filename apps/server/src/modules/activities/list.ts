@@ -1,21 +1,18 @@
-import { and, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ActivityItem, ActivityListQuery } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { preparedFor } from '../../db/prepared.js';
-import { activities, users } from '../../db/schema.js';
+import { activities, periods, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
-import { notFound } from '../../lib/errors.js';
-import { presentUpdated } from './edit.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { JsonText } from '../../lib/serializer.js';
 import { scopeOf } from '../../access/permission.js';
-import { periodFor, periodOfSchool } from '../../access/periods.js';
+import { periodInScope } from '../../access/periods.js';
+import { isUuid } from '../../lib/ids.js';
 import { namedStudentId, taughtStudentsSql } from '../../access/students.js';
 
-/** Who gave an activity: joined once (a per-row subquery scanned users for each of up to 1,000 rows). */
-const givers = alias(users, 'giver');
-const giver = sql<
-  string | null
->`coalesce(${givers.firstName} || ' ' || ${givers.lastName}, 'School')`;
+/** A period's teacher and co-teachers (external ids), as the list statement reads them. */
+type PeriodOwners = [teacherId: string, coTeachers: string[]];
 
 /** The filters a list call uses: each combination is one prepared statement, built on first use. */
 interface ListShape {
@@ -25,48 +22,75 @@ interface ListShape {
   category: boolean;
   start: boolean;
   end: boolean;
+  before: boolean;
 }
 
+/**
+ * ONE statement per page: the page's activities by the keyset (date, created_at, id) newest first,
+ * with their students' and givers' names, written as the answer's JSON by the database (the rows
+ * are neither parsed here nor serialized again). `before` continues after that activity, wherever
+ * it now sits, so rows sharing a timestamp are neither skipped nor repeated.
+ */
 function listQuery(db: Queryable, shape: ListShape) {
   const ph = sql.placeholder;
-  const where: (SQL | undefined)[] = [eq(activities.schoolId, ph('schoolId'))];
-  if (shape.student) where.push(eq(activities.studentId, ph('studentId')));
+  const where = [sql`a.school_id = ${ph('schoolId')}`];
+  if (shape.student) where.push(sql`a.student_id = ${ph('studentId')}`);
   // A teacher's periods' students, by a subquery in the same statement (not two queries before it).
   if (shape.taught)
     where.push(
-      or(
-        eq(activities.givenBy, ph('userId')),
-        sql`${activities.studentId} in (${taughtStudentsSql({ schoolId: ph('schoolId'), id: ph('userId'), externalId: ph('externalId') })})`,
-      ),
+      sql`(a.given_by = ${ph('userId')} or a.student_id in (${taughtStudentsSql({ schoolId: ph('schoolId'), id: ph('userId'), externalId: ph('externalId') })}))`,
     );
-  if (shape.period) where.push(eq(activities.internalPeriodId, ph('periodId')));
-  if (shape.category) where.push(eq(activities.category, ph('category')));
-  if (shape.start) where.push(gte(activities.date, ph('startDate')));
-  if (shape.end) where.push(lte(activities.date, ph('endDate')));
+  if (shape.period) where.push(sql`a.internal_period_id = ${ph('periodId')}`);
+  if (shape.category) where.push(sql`a.category = ${ph('category')}`);
+  if (shape.start) where.push(sql`a.date >= ${ph('startDate')}`);
+  if (shape.end) where.push(sql`a.date <= ${ph('endDate')}`);
+  if (shape.before)
+    where.push(
+      sql`(a.date, a.created_at, a.id) < (select c.date, c.created_at, c.id from ${activities} c where c.school_id = ${ph('schoolId')} and c.id = ${ph('before')})`,
+    );
   const name = ['activities', ...Object.entries(shape).flatMap(([k, on]) => (on ? [k] : []))].join(
     '_',
   );
+  // row_to_json writes each row compactly in the order of the answer's schema (json_build_object
+  // would add a space on both sides of every colon).
   return db
     .select({
-      a: activities,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      externalId: users.externalId,
-      givenByName: giver,
+      json: sql<string>`coalesce('[' || string_agg(j.row::text, ',' order by p.date desc, p.created_at desc, p.id desc) || ']', '[]')`,
+      // The class filtered by, read in the same statement for its scope check.
+      period: shape.period
+        ? sql<
+            PeriodOwners | string | null
+          >`(select json_build_array(pp.teacher_id, pp.co_teachers) from ${periods} pp where pp.school_id = ${ph('schoolId')} and pp.id = ${ph('periodId')})`
+        : sql<null>`null`,
     })
-    .from(activities)
-    .innerJoin(
-      users,
-      and(eq(users.schoolId, activities.schoolId), eq(users.id, activities.studentId)),
+    .from(
+      sql`(
+        select a.*, u.first_name, u.last_name, u.external_id, g.first_name || ' ' || g.last_name as giver
+        from ${activities} a
+        join ${users} u on u.school_id = a.school_id and u.id = a.student_id
+        left join ${users} g on g.school_id = a.school_id and g.id = a.given_by
+        where ${sql.join(where, sql` and `)}
+        order by a.date desc, a.created_at desc, a.id desc
+        limit ${ph('limit')} offset ${ph('offset')}
+      ) p
+      cross join lateral (select row_to_json(r) as row from (select
+        p.id as "_id",
+        p.activity_type as "activityType",
+        p.activity_type_id as "activityTypeId",
+        p.category,
+        p.points,
+        p.comment,
+        p.date,
+        p.internal_period_id as "internalPeriodId",
+        p.student_id as "studentId",
+        (select row_to_json(s) from (select p.first_name as "firstName", p.last_name as "lastName", p.external_id as "externalStudentId") s) as student,
+        p.given_by as "givenBy",
+        coalesce(p.giver, 'School') as "givenByName",
+        to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+        ${ph('changesAll')}::boolean or (${ph('changesOwn')}::boolean and coalesce(p.given_by = ${ph('userId')}, false)) as "canEdit",
+        p.behavior_taken_back as "behaviorTakenBack"
+      ) r) j`,
     )
-    .leftJoin(
-      givers,
-      and(eq(givers.schoolId, activities.schoolId), eq(givers.id, activities.givenBy)),
-    )
-    .where(and(...where))
-    .orderBy(desc(activities.date), desc(activities.createdAt), desc(activities.id))
-    .limit(ph('limit'))
-    .offset(ph('offset'))
     .prepare(name);
 }
 const listQueries = new Map<string, (db: Queryable) => ReturnType<typeof listQuery>>();
@@ -79,21 +103,18 @@ function preparedList(db: Queryable, shape: ListShape) {
 
 /**
  * Activities the user may read (students:read): a student their own; teachers those of their
- * periods' students and those they gave; whole-school roles every student's. Newest first.
+ * periods' students and those they gave; whole-school roles every student's. Newest first, a page
+ * of `limit` after the activity `before` (the last one shown; docs/decisions/101-reads-in-one-statement.md).
  */
 export async function listActivities(
   db: Queryable,
   user: AuthUser,
   f: ActivityListQuery,
-): Promise<ActivityItem[]> {
+): Promise<JsonText<ActivityItem[]>> {
   const scope = scopeOf(user, 'students:read');
   const studentId = await namedStudentId(db, user, 'students:read', f.studentId);
-  if (f.internalPeriodId) {
-    // Whole-school readers filter by any period of their school; the others only by classes they may view.
-    if (scope === 'periods') await periodFor(db, user, 'class:view', f.internalPeriodId);
-    else if (!(await periodOfSchool(db, user, f.internalPeriodId)))
-      throw notFound('Period not found');
-  }
+  if (f.internalPeriodId !== undefined && !isUuid(f.internalPeriodId))
+    throw notFound('Period not found');
   const shape: ListShape = {
     student: studentId !== undefined,
     taught: studentId === undefined && scope === 'periods',
@@ -101,8 +122,9 @@ export async function listActivities(
     category: Boolean(f.category),
     start: Boolean(f.startDate),
     end: Boolean(f.endDate),
+    before: Boolean(f.before),
   };
-  const rows = await preparedList(db, shape).execute({
+  const [row] = await preparedList(db, shape).execute({
     schoolId: user.schoolId,
     studentId,
     userId: user.id,
@@ -111,20 +133,31 @@ export async function listActivities(
     category: f.category,
     startDate: f.startDate,
     endDate: f.endDate,
+    before: f.before,
     limit: f.limit,
     offset: f.offset,
+    changesAll: scopeOf(user, 'activity:change') === 'school',
+    changesOwn: scopeOf(user, 'activity:change') !== 'none',
   });
-  const changesAll = scopeOf(user, 'activity:change') === 'school';
-  const changesOwn = scopeOf(user, 'activity:change') !== 'none';
-  return rows.map(({ a, firstName, lastName, externalId, givenByName }) => ({
-    ...presentUpdated(a),
-    internalPeriodId: a.internalPeriodId,
-    studentId: a.studentId,
-    student: { firstName, lastName, externalStudentId: externalId },
-    givenBy: a.givenBy,
-    givenByName: (givenByName as string | null) ?? 'School',
-    createdAt: a.createdAt.toISOString(),
-    canEdit: changesAll || (changesOwn && a.givenBy === user.id),
-    behaviorTakenBack: a.behaviorTakenBack,
-  }));
+  if (shape.period) {
+    // Whole-school readers filter by any period of their school; the others only by classes they may view.
+    const found = typeof row?.period === 'string' ? JSON.parse(row.period) : row?.period;
+    if (!found) throw notFound('Period not found');
+    const [teacherId, coTeachers] = found as PeriodOwners;
+    if (scope === 'periods' && !periodInScope(user, 'class:view', { teacherId, coTeachers }))
+      throw forbidden('This class belongs to another teacher.');
+  }
+  const json = row?.json ?? '[]';
+  // An empty page after a cursor: the end of the list, or a cursor that names no activity.
+  if (f.before && json === '[]' && !(await activityOfSchool(db, user.schoolId, f.before)))
+    throw badRequest('before: no activity of your school has this _id');
+  return new JsonText(json);
+}
+
+async function activityOfSchool(db: Queryable, schoolId: string, id: string): Promise<boolean> {
+  const [a] = await db
+    .select({ id: activities.id })
+    .from(activities)
+    .where(and(eq(activities.schoolId, schoolId), eq(activities.id, id)));
+  return Boolean(a);
 }

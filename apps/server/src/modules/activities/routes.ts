@@ -21,6 +21,7 @@ import {
 } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { me } from '../../lib/auth-context.js';
+import { sendJsonText } from '../../lib/serializer.js';
 import { IDEMPOTENCY_KEY_DOC, idempotencyHeaders, idempotent } from '../../lib/idempotency.js';
 import { classStats, periodStatsDetails } from './class-stats.js';
 import { auditTrail, deleteActivity, presentUpdated, undoGive, updateActivity } from './edit.js';
@@ -59,11 +60,13 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'students:read' },
       schema: {
         tags: ['activity'],
+        description:
+          'Activities newest first, `limit` (default 50) at a time; the next page: `before` = the `_id` of the last activity of this one (an empty page: no more).',
         querystring: activityListQuery,
         response: { 200: z.array(activityItemResponse) },
       },
     },
-    async (req) => listActivities(app.db, me(req), req.query),
+    async (req) => sendJsonText(await listActivities(app.db, me(req), req.query)),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   addDays,
   gemTier,
@@ -23,11 +23,35 @@ async function subjectStudent(db: Queryable, user: AuthUser, studentId?: string)
 }
 
 /**
- * Wallet, this school year's rollup sums and the year itself in ONE statement: the year is the
- * last stored one that started by today (as loadCalendar picks it), else the August–June pattern
- * (`fallbackStart`/`fallbackEnd`, computed here like loadCalendar does).
+ * This school year's rollup rows of one student, as a FROM-clause fragment (alias `d`) for a
+ * statement that sums them: the year is the last stored one that started by `today` (as
+ * loadCalendar picks it), else the August–June pattern `fallbackStart`/`fallbackEnd`.
  */
-const statsQuery = preparedFor((db) => {
+export const yearRollupSql = (p: {
+  schoolId: SQLWrapper;
+  studentId: SQLWrapper;
+  today: SQLWrapper;
+  fallbackStart: SQLWrapper;
+  fallbackEnd: SQLWrapper;
+}) => sql`${dailyRollup} d
+  left join lateral (
+    select y.start_date, y.end_date from ${schoolYears} y
+    where y.school_id = ${p.schoolId} and y.start_date <= ${p.today}
+    order by y.start_date desc limit 1
+  ) yr on true
+  where d.school_id = ${p.schoolId} and d.student_id = ${p.studentId}
+    and d.date >= coalesce(yr.start_date, ${p.fallbackStart}::date)
+    and d.date <= coalesce(yr.end_date, ${p.fallbackEnd}::date)`;
+
+/** The placeholders yearRollupSql reads, for a student's school year as of today. */
+export function yearRollupParams(user: AuthUser) {
+  const today = todayIn(user.school.timeZone);
+  const fallback = schoolYearFor(today);
+  return { today, fallbackStart: fallback.yearStart, fallbackEnd: fallback.yearEnd };
+}
+
+/** Wallet and this school year's rollup sums (yearRollupSql) in ONE statement, with `extra` columns. */
+function standingQuery(db: Queryable, name: string, extra: Record<string, SQL>) {
   const ph = sql.placeholder;
   return db
     .select({
@@ -36,26 +60,33 @@ const statsQuery = preparedFor((db) => {
       totalSpent: sql<number>`coalesce(w.total_spent, 0)`.mapWith(Number),
       earnedYesterday: sql<number>`r.yesterday`.mapWith(Number),
       yearEarned: sql<number>`r.year_earned`.mapWith(Number),
+      ...extra,
     })
     .from(
       sql`(select 1) as one
       left join ${wallets} w on w.school_id = ${ph('schoolId')} and w.student_id = ${ph('studentId')}
-      left join lateral (
-        select y.start_date, y.end_date from ${schoolYears} y
-        where y.school_id = ${ph('schoolId')} and y.start_date <= ${ph('today')}
-        order by y.start_date desc limit 1
-      ) yr on true
       cross join lateral (
         select coalesce(sum(d.earned) filter (where d.date = ${ph('yesterday')}), 0) as yesterday,
                coalesce(sum(d.earned), 0) as year_earned
-        from ${dailyRollup} d
-        where d.school_id = ${ph('schoolId')} and d.student_id = ${ph('studentId')}
-          and d.date >= coalesce(yr.start_date, ${ph('fallbackStart')}::date)
-          and d.date <= coalesce(yr.end_date, ${ph('fallbackEnd')}::date)
+        from ${yearRollupSql({
+          schoolId: ph('schoolId'),
+          studentId: ph('studentId'),
+          today: ph('today'),
+          fallbackStart: ph('fallbackStart'),
+          fallbackEnd: ph('fallbackEnd'),
+        })}
       ) r`,
     )
-    .prepare('balance_stats');
-});
+    .prepare(name);
+}
+const statsQuery = preparedFor((db) => standingQuery(db, 'balance_stats', {}));
+
+/**
+ * A screen's statement: the standing's columns plus its own (`extra`, placeholders `schoolId`,
+ * `studentId` and its own), so the screen reads the standing and the rest in ONE statement.
+ */
+export const standingPlus = (name: string, extra: Record<string, SQL>) =>
+  preparedFor((db) => standingQuery(db, name, extra));
 
 /** A student's balance stats and what they earned this school year (the member level's measure). */
 export type Standing = BalanceStats & { yearEarned: number };
@@ -74,22 +105,31 @@ export async function studentStanding(
   user: AuthUser,
   studentId?: string,
 ): Promise<Standing> {
+  return (await standingWith(db, user, studentId, statsQuery, {})).standing;
+}
+
+/** The standing read by `query` (statsQuery or a standingPlus), with the row's other columns. */
+export async function standingWith(
+  db: Queryable,
+  user: AuthUser,
+  studentId: string | undefined,
+  query: (db: Queryable) => ReturnType<typeof standingQuery>,
+  params: Record<string, unknown>,
+): Promise<{ standing: Standing; row: Record<string, unknown> }> {
   const id = await subjectStudent(db, user, studentId);
-  const today = todayIn(user.school.timeZone);
-  const fallback = schoolYearFor(today);
-  const [row] = await statsQuery(db).execute({
+  const year = yearRollupParams(user);
+  const [row] = await query(db).execute({
+    ...params,
     schoolId: user.schoolId,
     studentId: id,
-    today,
-    yesterday: addDays(today, -1),
-    fallbackStart: fallback.yearStart,
-    fallbackEnd: fallback.yearEnd,
+    ...year,
+    yesterday: addDays(year.today, -1),
   });
   const balance = row?.balance ?? 0;
   const tier = gemTier(balance);
   const yearEarned = row?.yearEarned ?? 0;
   const status = memberStatus(Math.max(0, yearEarned));
-  return {
+  const standing: Standing = {
     studentId: id,
     yearEarned,
     earnedYesterday: row?.earnedYesterday ?? 0,
@@ -103,6 +143,7 @@ export async function studentStanding(
     nextMemberStatus: status.nextTier,
     pointsToNextMemberStatus: status.pointsToNext,
   };
+  return { standing, row: row ?? {} };
 }
 
 /**

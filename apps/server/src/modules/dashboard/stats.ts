@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import {
   ACTIVITY_CATEGORIES,
   addDays,
@@ -17,113 +16,105 @@ import {
   type ActivityCategory,
   type DashboardStats,
   type DashboardStatsQuery,
+  type EntryCategory,
+  type OrderStatus,
+  type StoreType,
   type MemberStatusLevel,
 } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { activities, dailyRollup, orderItems, orders, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest } from '../../lib/errors.js';
-import { studentStanding } from '../balances/service.js';
+import { standingPlus, standingWith } from '../balances/service.js';
 
 const RECENT = 10;
 /** The dashboard's default range: the last 30 days up to today. */
 const DEFAULT_DAYS = 30;
 
-const givers = alias(users, 'giver');
 const isCategory = (c: string): c is ActivityCategory =>
   (ACTIVITY_CATEGORIES as readonly string[]).includes(c);
 
+type DayRow = [date: string, category: string, earned: number, spent: number, count: number];
+type RecentRow = [
+  id: string,
+  date: string,
+  activityType: string,
+  category: EntryCategory,
+  points: number,
+  comment: string,
+  givenByName: string,
+];
+type PendingRow = [
+  id: string,
+  status: OrderStatus,
+  store: StoreType,
+  total: number,
+  estimatedDelivery: string | null,
+  cutOffDate: string | null,
+  createdAt: string,
+  items: [name: string, quantity: number][],
+];
+/** json columns come parsed from pg, and from PGlite too; text is parsed here. */
+const rowsOf = <T>(v: unknown): T[] => (typeof v === 'string' ? JSON.parse(v) : (v ?? [])) as T[];
+
 /**
- * GET utility/student/dashboard/stats: the wallet and this year's rollup (balance, tiers), the
- * range's rollup rows by day and category (chart, categories), the latest activities through
- * their (school, student, date) index, and the orders not yet redeemed. No scan of the ledger.
+ * The whole dashboard in ONE statement: the standing (balances/service.ts) and, as JSON lists,
+ * the range's rollup rows by day and category, the latest activities through their (school,
+ * student, date) index, and the orders not yet redeemed with their items. No scan of the ledger.
  */
+const dashboardQuery = (() => {
+  const ph = sql.placeholder;
+  const open = sql.raw(OPEN_ORDER_STATUSES.map((s) => `'${s}'`).join(', '));
+  return standingPlus('dashboard_stats', {
+    days: sql`(select coalesce(json_agg(json_build_array(x.date, x.category, x.earned, x.spent, x.count)), '[]')
+      from (select d.date, d.category, sum(d.earned) as earned, sum(d.spent) as spent, sum(d.count) as count
+        from ${dailyRollup} d
+        where d.school_id = ${ph('schoolId')} and d.student_id = ${ph('studentId')}
+          and d.date >= ${ph('startDate')} and d.date <= ${ph('endDate')}
+        group by d.date, d.category) x)`,
+    recent: sql`(select coalesce(json_agg(json_build_array(a.id, a.date, a.activity_type, a.category, a.points, a.comment,
+        coalesce(g.first_name || ' ' || g.last_name, 'School')) order by a.date desc, a.created_at desc, a.id desc), '[]')
+      from (select * from ${activities} a
+        where a.school_id = ${ph('schoolId')} and a.student_id = ${ph('studentId')}
+        order by a.date desc, a.created_at desc, a.id desc limit ${RECENT}) a
+      left join ${users} g on g.school_id = a.school_id and g.id = a.given_by)`,
+    pending: sql`(select coalesce(json_agg(json_build_array(o.id, o.status, o.store, o.total, o.estimated_delivery,
+        o.cut_off_date, to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        (select coalesce(json_agg(json_build_array(i.name, i.quantity) order by i.name), '[]')
+          from ${orderItems} i where i.school_id = o.school_id and i.order_id = o.id))
+        order by o.estimated_delivery asc nulls last, o.created_at asc), '[]')
+      from (select * from ${orders} o
+        where o.school_id = ${ph('schoolId')} and o.student_id = ${ph('studentId')} and o.status in (${open})
+        order by o.estimated_delivery asc nulls last, o.created_at asc limit 50) o)`,
+  });
+})();
+
+/** GET utility/student/dashboard/stats (dashboardQuery). */
 export async function dashboardStats(
   db: Queryable,
   user: AuthUser,
   q: DashboardStatsQuery,
 ): Promise<DashboardStats> {
-  const standing = await studentStanding(db, user, q.studentId);
-  const id = standing.studentId;
   const today = todayIn(user.school.timeZone);
   const endDate = q.endDate ?? (q.startDate && q.startDate > today ? q.startDate : today);
   const startDate = q.startDate ?? addDays(endDate, -(DEFAULT_DAYS - 1));
   // The schema checks ranges given whole; one side defaulted to today can still be too long.
   if (daysBetween(startDate, endDate) > MAX_DASHBOARD_DAYS) throw badRequest(rangeTooLong);
   const bucket = chartBucket(startDate, endDate);
-
-  const [days, recent, pending] = await Promise.all([
-    db
-      .select({
-        date: dailyRollup.date,
-        category: dailyRollup.category,
-        earned: sql<number>`sum(${dailyRollup.earned})`.mapWith(Number),
-        spent: sql<number>`sum(${dailyRollup.spent})`.mapWith(Number),
-        count: sql<number>`sum(${dailyRollup.count})`.mapWith(Number),
-      })
-      .from(dailyRollup)
-      .where(
-        and(
-          eq(dailyRollup.schoolId, user.schoolId),
-          eq(dailyRollup.studentId, id),
-          gte(dailyRollup.date, startDate),
-          lte(dailyRollup.date, endDate),
-        ),
-      )
-      .groupBy(dailyRollup.date, dailyRollup.category),
-    db
-      .select({
-        a: {
-          id: activities.id,
-          date: activities.date,
-          activityType: activities.activityType,
-          category: activities.category,
-          points: activities.points,
-          comment: activities.comment,
-        },
-        givenByName: sql<string>`coalesce(${givers.firstName} || ' ' || ${givers.lastName}, 'School')`,
-      })
-      .from(activities)
-      .leftJoin(
-        givers,
-        and(eq(givers.schoolId, activities.schoolId), eq(givers.id, activities.givenBy)),
-      )
-      .where(and(eq(activities.schoolId, user.schoolId), eq(activities.studentId, id)))
-      .orderBy(desc(activities.date), desc(activities.createdAt), desc(activities.id))
-      .limit(RECENT),
-    db
-      .select()
-      .from(orders)
-      .where(
-        and(
-          eq(orders.schoolId, user.schoolId),
-          eq(orders.studentId, id),
-          inArray(orders.status, [...OPEN_ORDER_STATUSES]),
-        ),
-      )
-      .orderBy(sql`${orders.estimatedDelivery} asc nulls last`, asc(orders.createdAt))
-      .limit(50),
-  ]);
-
-  const items = pending.length
-    ? await db
-        .select({
-          orderId: orderItems.orderId,
-          name: orderItems.name,
-          quantity: orderItems.quantity,
-        })
-        .from(orderItems)
-        .where(
-          and(
-            eq(orderItems.schoolId, user.schoolId),
-            inArray(
-              orderItems.orderId,
-              pending.map((o) => o.id),
-            ),
-          ),
-        )
-        .orderBy(asc(orderItems.name))
-    : [];
+  const { standing, row } = await standingWith(db, user, q.studentId, dashboardQuery, {
+    startDate,
+    endDate,
+  });
+  const id = standing.studentId;
+  const days = rowsOf<DayRow>(row.days).map(([date, category, earned, spent, count]) => ({
+    date,
+    category,
+    earned: Number(earned),
+    spent: Number(spent),
+    count: Number(count),
+  }));
+  const recent = rowsOf<RecentRow>(row.recent);
+  const pending = rowsOf<PendingRow>(row.pending);
 
   const over = new Map(
     bucketStarts(startDate, endDate, bucket).map((d) => [d, { date: d, earned: 0, spent: 0 }]),
@@ -168,26 +159,28 @@ export async function dashboardStats(
     },
     earnedOverTime: [...over.values()],
     byCategory: [...byCategory.values()],
-    recentActivity: recent.map((r) => ({
-      _id: r.a.id,
-      date: r.a.date,
-      activityType: r.a.activityType,
-      category: r.a.category,
-      points: r.a.points,
-      comment: r.a.comment,
-      givenByName: r.givenByName,
-    })),
-    pendingOrders: pending.map((o) => ({
-      _id: o.id,
-      status: o.status,
-      store: o.store,
-      total: o.total,
-      items: items
-        .filter((i) => i.orderId === o.id)
-        .map(({ name, quantity }) => ({ name, quantity })),
-      estimatedDelivery: o.estimatedDelivery,
-      cutOffDate: o.cutOffDate,
-      createdAt: o.createdAt.toISOString(),
-    })),
+    recentActivity: recent.map(
+      ([_id, date, activityType, category, points, comment, givenByName]) => ({
+        _id,
+        date,
+        activityType,
+        category,
+        points,
+        comment,
+        givenByName,
+      }),
+    ),
+    pendingOrders: pending.map(
+      ([_id, status, store, total, estimatedDelivery, cutOffDate, createdAt, items]) => ({
+        _id,
+        status,
+        store,
+        total,
+        items: items.map(([name, quantity]) => ({ name, quantity })),
+        estimatedDelivery,
+        cutOffDate,
+        createdAt,
+      }),
+    ),
   };
 }

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import {
-  nextDeliveryDate,
   type DeliveryDate,
   type DeliveryDateBody,
   type DeliverySettings,
@@ -31,21 +30,6 @@ export async function listDeliveryDates(db: Queryable, schoolId: string): Promis
     .where(eq(deliveryDates.schoolId, schoolId))
     .orderBy(asc(deliveryDates.date), asc(deliveryDates.cutOffDate), asc(deliveryDates.id));
   return rows.map(presentDeliveryDate);
-}
-
-/** The next delivery date for a user of the school's grade (docs/spec.md section 9), or null. */
-export async function nextDeliveryFor(
-  db: Queryable,
-  school: { id: string; timeZone: string; storeModel: string },
-  gradeLevel: string | null,
-  now: Date = new Date(),
-): Promise<DeliveryDate | null> {
-  return nextDeliveryDate(await listDeliveryDates(db, school.id), {
-    now,
-    timeZone: school.timeZone,
-    gradeLevel,
-    storeModel: school.storeModel,
-  });
 }
 
 async function storeModelOf(db: Queryable, schoolId: string): Promise<string> {

@@ -8,6 +8,7 @@ import {
 } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { me } from '../../lib/auth-context.js';
+import { sendJsonText } from '../../lib/serializer.js';
 import { setProfileCustomization, setStoreState, storeMeta } from './service.js';
 
 export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +22,7 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: storeMetaResponse },
       },
     },
-    async (req) => storeMeta(app.db, me(req)),
+    async (req) => sendJsonText(await storeMeta(app.db, me(req))),
   );
 
   app.put(

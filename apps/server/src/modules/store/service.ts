@@ -1,14 +1,17 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   FONTS,
   iconImagePath,
   ICONS,
   isLevelUnlocked,
   MEMBER_STATUS_LEVELS,
+  memberStatus,
+  nextDeliveryDate,
   SPENDING_ORDER_STATUSES,
   STORE_ITEM_CATEGORIES,
   storeIsOpen,
   todayIn,
+  type DeliveryDate,
   type MemberStatusLevel,
   type ProfileCustomization,
   type ProfileCustomizationBody,
@@ -18,12 +21,19 @@ import {
   type StoreStateInfo,
 } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
-import { orderItems, orders, profileChoices, storeSettings } from '../../db/schema.js';
+import { preparedFor } from '../../db/prepared.js';
+import {
+  deliveryDates,
+  orderItems,
+  orders,
+  profileChoices,
+  storeSettings,
+} from '../../db/schema.js';
 import { mayDo } from '../../access/permission.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest } from '../../lib/errors.js';
-import { balanceStats } from '../balances/service.js';
-import { nextDeliveryFor } from '../delivery-dates/service.js';
+import { JsonText } from '../../lib/serializer.js';
+import { yearRollupParams, yearRollupSql } from '../balances/service.js';
 
 /** The store's open state as set; a school that never set it has an open store. */
 export async function loadStoreState(db: Queryable, schoolId: string): Promise<StoreState> {
@@ -80,67 +90,131 @@ async function ownedCustomizations(
   return new Set(rows.map((r) => `${r.store}:${r.productId}`));
 }
 
-/** The font and icon a student chose, among those they still own. */
-async function chosenOf(
-  db: Queryable,
-  u: AuthUser,
-  owned: ReadonlySet<string>,
-): Promise<ProfileCustomization> {
-  const [row] = await db
-    .select()
-    .from(profileChoices)
-    .where(and(eq(profileChoices.schoolId, u.schoolId), eq(profileChoices.userId, u.id)));
-  return {
-    fontId: row?.fontId && owned.has(`fonts:${row.fontId}`) ? row.fontId : null,
-    iconId: row?.iconId && owned.has(`icons:${row.iconId}`) ? row.iconId : null,
-  };
-}
+/**
+ * Everything store/meta reads about the school and the caller in ONE statement: the store's
+ * state, the delivery dates (the domain picks the next), the fonts and icons they own ("store:id"),
+ * their choice, and what they earned this school year (the member level; only for buyers).
+ */
+const metaQuery = preparedFor((db) => {
+  const ph = sql.placeholder;
+  const spending = sql.raw(SPENDING_ORDER_STATUSES.map((s) => `'${s}'`).join(', '));
+  return db
+    .select({
+      isOpen: sql<
+        boolean | null
+      >`(select s.is_open from ${storeSettings} s where s.school_id = ${ph('schoolId')})`,
+      reopenDate: sql<
+        string | null
+      >`(select to_char(s.reopen_date, 'YYYY-MM-DD') from ${storeSettings} s where s.school_id = ${ph('schoolId')})`,
+      dates: sql<DeliveryDate[] | string>`(
+        select coalesce(json_agg(json_build_object('_id', d.id, 'date', d.date, 'cutOffDate', d.cut_off_date, 'gradeLevels', d.grade_levels)), '[]')
+        from ${deliveryDates} d where d.school_id = ${ph('schoolId')})`,
+      owned: sql<string[]>`array(
+        select o.store || ':' || i.product_id
+        from ${orders} o join ${orderItems} i on i.school_id = o.school_id and i.order_id = o.id
+        where o.school_id = ${ph('schoolId')} and o.student_id = ${ph('userId')}
+          and o.store in ('fonts', 'icons') and o.status in (${spending}))`,
+      fontId: sql<
+        string | null
+      >`(select c.font_id from ${profileChoices} c where c.school_id = ${ph('schoolId')} and c.user_id = ${ph('userId')})`,
+      iconId: sql<
+        string | null
+      >`(select c.icon_id from ${profileChoices} c where c.school_id = ${ph('schoolId')} and c.user_id = ${ph('userId')})`,
+      yearEarned: sql<number>`case when ${ph('buyer')}::boolean then (
+        select coalesce(sum(d.earned), 0) from ${yearRollupSql({
+          schoolId: ph('schoolId'),
+          studentId: ph('userId'),
+          today: ph('today'),
+          fallbackStart: ph('fallbackStart'),
+          fallbackEnd: ph('fallbackEnd'),
+        })}) else 0 end`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('store_meta');
+});
+
+/** The fonts' and icons' fixed fields as JSON text, written once: an answer adds the caller's flags. */
+const fontParts = FONTS.map((f) => ({
+  id: f.id,
+  head: JSON.stringify({
+    id: f.id,
+    name: f.name,
+    price: f.price,
+    image: f.image,
+    fontFamily: f.fontFamily,
+  }).slice(0, -1),
+}));
+const iconParts = ICONS.map((i) => ({
+  id: i.id,
+  level: i.memberStatusLevel,
+  head: JSON.stringify({
+    id: i.id,
+    name: i.name,
+    price: i.price,
+    image: i.image,
+    imageUrl: iconImagePath(i),
+    kind: i.kind,
+    memberStatusLevel: i.memberStatusLevel,
+  }).slice(0, -1),
+}));
 
 /**
  * GET store/meta: the open state and reopening date, the categories, the caller's next delivery
  * date (by their grade; unrestricted dates for users without one), the fonts and icons with
  * whether the caller owns each (icons also whether their member level reaches it), and the font
- * and icon they chose.
+ * and icon they chose. One statement; the answer is written as text here (284 icons: the fixed
+ * fields of each were serialized once at start-up).
  */
-export async function storeMeta(db: Queryable, u: AuthUser): Promise<StoreMeta> {
+export async function storeMeta(db: Queryable, u: AuthUser): Promise<JsonText<StoreMeta>> {
   // The member level (what unlocks icons) is a buyer's: whoever may buy a font or an icon.
-  const student = mayDo(u, 'orders:customize');
-  const [state, next, owned, stats] = await Promise.all([
-    loadStoreState(db, u.schoolId),
-    nextDeliveryFor(db, u.school, u.gradeLevel),
-    ownedCustomizations(db, u.schoolId, u.id),
-    student ? balanceStats(db, u, u.id) : Promise.resolve(null),
-  ]);
-  const level = (stats?.memberStatus ?? MEMBER_STATUS_LEVELS[0][0]) as MemberStatusLevel;
-  const chosen = await chosenOf(db, u, owned);
-  return {
-    ...stateToday(state, u.school.timeZone),
+  const buyer = mayDo(u, 'orders:customize');
+  const [row] = await metaQuery(db).execute({
+    schoolId: u.schoolId,
+    userId: u.id,
+    buyer,
+    ...yearRollupParams(u),
+  });
+  const owned = new Set(row?.owned ?? []);
+  const dates = typeof row?.dates === 'string' ? JSON.parse(row.dates) : (row?.dates ?? []);
+  const state = stateToday(
+    row?.isOpen == null
+      ? { isOpen: true, reopenDate: null }
+      : { isOpen: row.isOpen, reopenDate: row.reopenDate },
+    u.school.timeZone,
+  );
+  const level: MemberStatusLevel = buyer
+    ? (memberStatus(Math.max(0, row?.yearEarned ?? 0)).tier as MemberStatusLevel)
+    : MEMBER_STATUS_LEVELS[0][0];
+  const chosen = (store: string, id: string | null | undefined) =>
+    id && owned.has(`${store}:${id}`) ? id : null;
+  const next = nextDeliveryDate(dates as DeliveryDate[], {
+    now: new Date(),
+    timeZone: u.school.timeZone,
+    gradeLevel: u.gradeLevel,
     storeModel: u.school.storeModel,
-    categories: [...STORE_ITEM_CATEGORIES],
-    nextDeliveryDate: next,
-    fonts: FONTS.map((f) => ({
-      id: f.id,
-      name: f.name,
-      price: f.price,
-      image: f.image,
-      fontFamily: f.fontFamily,
-      owned: owned.has(`fonts:${f.id}`),
-    })),
-    icons: ICONS.map((i) => ({
-      id: i.id,
-      name: i.name,
-      price: i.price,
-      image: i.image,
-      imageUrl: iconImagePath(i),
-      kind: i.kind,
-      memberStatusLevel: i.memberStatusLevel,
-      unlocked: student && isLevelUnlocked(level, i.memberStatusLevel),
-      owned: owned.has(`icons:${i.id}`),
-    })),
+  });
+  const fonts = fontParts.map((f) => `${f.head},"owned":${owned.has(`fonts:${f.id}`)}}`);
+  const icons = iconParts.map(
+    (i) =>
+      `${i.head},"unlocked":${buyer && isLevelUnlocked(level, i.level)},"owned":${owned.has(`icons:${i.id}`)}}`,
+  );
+  const head = JSON.stringify({
+    ...state,
+    storeModel: u.school.storeModel,
+    categories: STORE_ITEM_CATEGORIES,
+    nextDeliveryDate: next && {
+      _id: next._id,
+      date: next.date,
+      cutOffDate: next.cutOffDate,
+      gradeLevels: next.gradeLevels,
+    },
+  }).slice(0, -1);
+  const tail = JSON.stringify({
     memberStatusLevel: level,
-    chosenFont: chosen.fontId,
-    chosenIcon: chosen.iconId,
-  };
+    chosenFont: chosen('fonts', row?.fontId),
+    chosenIcon: chosen('icons', row?.iconId),
+  }).slice(1);
+  return new JsonText(`${head},"fonts":[${fonts.join(',')}],"icons":[${icons.join(',')}],${tail}`);
 }
 
 /** PUT profile/customization: the font and icon a student shows, among those they own (null for none). */

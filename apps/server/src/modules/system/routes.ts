@@ -8,9 +8,8 @@ import {
 } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_WEB_DIST, isDevMode } from '../../env.js';
-import { demoSignInsPresent } from '../../lib/demo-sign-ins.js';
 import { causeSummary } from '../../lib/errors.js';
-import { databaseRoundTrip } from './service.js';
+import { databaseAndDemo } from './service.js';
 
 /** The release id: RELEASE, else the id the web build wrote, else 'development'. */
 function currentRelease(env: { RELEASE?: string; WEB_DIST?: string }): string {
@@ -43,8 +42,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       try {
-        const databaseMs = await databaseRoundTrip(app.db);
-        const demo = await demoSignInsPresent(app.db);
+        const { databaseMs, demo } = await databaseAndDemo(app.db);
         return {
           status: 'ok' as const,
           database: 'ok',

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { activity, balances, queryKeys, unwrap } from '../../api';
-import { ActivityTable } from '../../components/ActivityTable';
+import { balances, queryKeys, unwrap } from '../../api';
+import { ActivityPages } from '../../components/ActivityPages';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
@@ -14,7 +14,6 @@ const PAGE = 50;
 /** "My Activity": the student's balance and every bonus, flag and daily point. */
 export default function ActivityPage() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [limit, setLimit] = useState(PAGE);
   const stats = useQuery({
     queryKey: queryKeys.balanceStats,
     queryFn: () => unwrap(balances.stats()),
@@ -23,18 +22,7 @@ export default function ActivityPage() {
     category: filters.category ?? undefined,
     startDate: filters.startDate || undefined,
     endDate: filters.endDate || undefined,
-    limit,
   };
-  const list = useQuery({
-    queryKey: queryKeys.activities.mine(query),
-    queryFn: () => unwrap(activity.list(query)),
-    placeholderData: (prev) => prev,
-  });
-  const changeFilters = (f: Filters) => {
-    setFilters(f);
-    setLimit(PAGE);
-  };
-
   return (
     <Page maw={1000}>
       <PageHeader
@@ -50,34 +38,21 @@ export default function ActivityPage() {
             <Title order={2} fz="lg">
               Activity
             </Title>
-            <ActivityFilters value={filters} onChange={changeFilters} />
-            <QueryState query={list} loading="Loading activity" size="section">
-              {(items) =>
-                items.length === 0 ? (
-                  <Text c="dimmed" ta="center" py="lg">
-                    {!isFiltered(filters)
-                      ? 'No activity yet. Bonuses from your teachers will show here.'
-                      : 'Nothing matches these filters.'}
-                  </Text>
-                ) : (
-                  <>
-                    <ActivityTable
-                      items={items}
-                      caption={`${items.length} ${items.length === 1 ? 'entry' : 'entries'}, newest first`}
-                    />
-                    {items.length >= limit ? (
-                      <Button
-                        variant="subtle"
-                        onClick={() => setLimit((n) => n + PAGE)}
-                        loading={list.isFetching}
-                      >
-                        Show more
-                      </Button>
-                    ) : null}
-                  </>
-                )
+            <ActivityFilters value={filters} onChange={setFilters} />
+            <ActivityPages
+              queryKey={queryKeys.activities.mine(query)}
+              filters={query}
+              pageSize={PAGE}
+              loading="Loading activity"
+              empty={
+                <Text c="dimmed" ta="center" py="lg">
+                  {!isFiltered(filters)
+                    ? 'No activity yet. Bonuses from your teachers will show here.'
+                    : 'Nothing matches these filters.'}
+                </Text>
               }
-            </QueryState>
+              caption={(n) => `${n} ${n === 1 ? 'entry' : 'entries'}, newest first`}
+            />
           </Stack>
         </Card>
       </Stack>
