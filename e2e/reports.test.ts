@@ -143,6 +143,9 @@ describe('reports', () => {
 
   test('a filter narrows the school students table (house)', SLOW, async ({ page }) => {
     await openReports(page, 'admin');
+    // An admin opens on the school dashboard, not on a class report waiting for a class.
+    await page.getByRole('tab', { name: 'School dashboard', selected: true }).waitFor();
+    await page.getByRole('table', { name: /House standings/ }).waitFor({ timeout: 20_000 });
     await openTab(page, 'School students');
     const table = page.getByRole('table', { name: /Students \(top earners first\)/ });
     await table.waitFor();

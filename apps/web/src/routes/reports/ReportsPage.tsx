@@ -1,5 +1,5 @@
 import { useState, type ComponentType } from 'react';
-import { allows } from '@app/domain';
+import { allows, openingReportTab } from '@app/domain';
 import { Card, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys, reports, unwrap, type ReportsMeta, type SessionUser } from '../../api';
@@ -109,7 +109,10 @@ export default function ReportsPage() {
 function ReportTabs({ meta }: { meta: ReportsMeta }) {
   const user = useUser();
   const tabs = REPORT_TABS.filter((t) => t.visible(meta, user));
-  const [active, setActive] = useState<string | null>(tabs[0]?.value ?? null);
+  // An admin opens on the school dashboard, not on a class report that waits for a class.
+  const [active, setActive] = useState<string | null>(
+    () => openingReportTab(tabs.map((t) => t.value)) ?? null,
+  );
   const [filters, setFilters] = useState<FilterState>(() => initialFilters(meta));
   if (!tabs.length) return <Text c="dimmed">No report is open to you yet.</Text>;
   const current = tabs.find((t) => t.value === active) ?? tabs[0]!;
