@@ -124,7 +124,9 @@ describe('reports', () => {
       ]);
       const csv = await readFile((await download.path())!, 'utf8');
       const lines = csv.trim().split('\r\n');
-      expect(lines[0]).toBe('Student,Grade,House,Earned,Bonuses,Flags,Spent,Balance');
+      expect(lines[0]).toBe(
+        'Student,Grade,House,Points earned,Bonuses (count),Flags (count),Points spent,Balance (points)',
+      );
       expect(lines).toHaveLength(api.rows.length + 1);
       expect(shown).toHaveLength(api.rows.length);
       const parse = (line: string) =>
