@@ -1,6 +1,7 @@
+import './print.css';
 import { useState, type ComponentType } from 'react';
 import { allows, openingReportTab } from '@app/domain';
-import { Card, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Card, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys, reports, unwrap, type ReportsMeta, type SessionUser } from '../../api';
 import { Page } from '../../components/Page';
@@ -93,16 +94,24 @@ export default function ReportsPage() {
     queryKey: queryKeys.reports.meta,
     queryFn: () => unwrap(reports.meta()),
   });
+  // The wrapper scopes the print stylesheet to this screen.
   return (
-    <Page>
-      <PageHeader
-        title="Reports"
-        description="Points earned, given and spent, by class, student, teacher and school."
-      />
-      <QueryState query={meta} loading="Loading reports">
-        {(m) => <ReportTabs meta={m} />}
-      </QueryState>
-    </Page>
+    <div className="reports-print">
+      <Page>
+        <PageHeader
+          title="Reports"
+          description="Points earned, given and spent, by class, student, teacher and school."
+          actions={
+            <Button variant="default" onClick={() => window.print()}>
+              Print
+            </Button>
+          }
+        />
+        <QueryState query={meta} loading="Loading reports">
+          {(m) => <ReportTabs meta={m} />}
+        </QueryState>
+      </Page>
+    </div>
   );
 }
 
@@ -120,6 +129,8 @@ function ReportTabs({ meta }: { meta: ReportsMeta }) {
   const schoolPeriods = !meta.tabs.includes('myClasses') || meta.tabs.includes('schoolStudents');
   return (
     <Tabs value={current.value} onChange={setActive} keepMounted={false}>
+      {/* On paper the tab list is hidden: the open report is named instead. */}
+      <h2 className="report-print-title">{current.label}</h2>
       <Tabs.List mb="md">
         {tabs.map((t) => (
           <Tabs.Tab key={t.value} value={t.value}>
@@ -131,7 +142,7 @@ function ReportTabs({ meta }: { meta: ReportsMeta }) {
         <Tabs.Panel key={t.value} value={t.value}>
           <Stack gap="md">
             {t.filters && (
-              <Card p="md">
+              <Card p="md" className="report-filters">
                 <ReportFiltersBar
                   meta={meta}
                   value={filters}
