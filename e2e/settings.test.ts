@@ -177,7 +177,7 @@ describe('settings', () => {
       'products/school-store',
     );
     const cheapest = products.reduce((a, b) => (b.price < a.price ? b : a));
-    const bought = await fetch(`${suite.server.baseURL}/api/v1/order`, {
+    const bought = await fetch(`${suite.server.baseURL}/api/v2/order`, {
       method: 'POST',
       headers: { authtoken: student.token, 'content-type': 'application/json' },
       body: JSON.stringify({ orderItems: [{ productId: cheapest._id, quantity: 1 }] }),

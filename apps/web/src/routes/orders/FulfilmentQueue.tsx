@@ -251,7 +251,7 @@ export function FulfilmentQueue({ user }: { user: SessionUser }) {
                 value={status}
                 onChange={(v) => reset(() => setStatus((v as OrderStatusFilter) ?? 'ALL'))}
                 allowDeselect={false}
-                w={200}
+                w={270}
               />
               <Select
                 label="Delivery date"
