@@ -19,7 +19,7 @@ export function reportTabs(s: PermissionSubject): ReportTab[] {
 }
 
 /**
- * The tab /reports opens on (docs/decisions/106-labels-and-print.md): a teacher's own classes when
+ * The tab /reports opens on (docs/decisions/105-fulfilment-queue-and-redeem.md): a teacher's own classes when
  * they have some; otherwise the school dashboard for whoever may read it, since a school-wide
  * reader's Class report is empty until they pick a class; otherwise the first tab.
  */
