@@ -304,6 +304,59 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     }),
   );
 
+  // The fulfilment queue's states (docs/decisions/105-fulfilment-queue-and-redeem.md): a packaged
+  // order in the default view beside pending ones, and Redeem's confirmation.
+  test.concurrent(
+    'store: the queue with a packaged order, and Redeem asking to confirm',
+    { timeout: 900_000 },
+    ({ expect }) =>
+      slot(async () => {
+        const { baseURL } = suite.server;
+        const student = await apiLogin(baseURL, 'student5');
+        const products = await apiGet<{ _id: string; price: number }[]>(
+          baseURL,
+          student.token,
+          'products/school-store',
+        );
+        const cheapest = products.reduce((a, b) => (b.price < a.price ? b : a));
+        const placed = await fetch(`${baseURL}/api/v2/order`, {
+          method: 'POST',
+          headers: { authtoken: student.token, 'content-type': 'application/json' },
+          body: JSON.stringify({ orderItems: [{ productId: cheapest._id, quantity: 1 }] }),
+        });
+        expect(placed.status).toBe(200);
+        const orderId = ((await placed.json()) as { orders: { _id: string }[] }).orders[0]!._id;
+        const store = await apiLogin(baseURL, 'store');
+        const packed = await fetch(`${baseURL}/api/v2/order/${orderId}`, {
+          method: 'PUT',
+          headers: { authtoken: store.token, 'content-type': 'application/json' },
+          body: JSON.stringify({ action: 'PACKAGE' }),
+        });
+        expect(packed.status).toBe(200);
+        const newContext = signedInContext(suite.browser, baseURL, store.token, store.user);
+        for (const size of SIZES) {
+          const context = await newContext(size.viewport);
+          context.setDefaultTimeout(10_000);
+          try {
+            const page = await context.newPage();
+            const network = trackNetwork(page);
+            await openSettled(page, network, '/orders', true);
+            await page.getByText('Packaged', { exact: true }).first().waitFor();
+            await auditSettled(page, network, 'store (a packaged order)', size.name, '/orders');
+            await page
+              .getByRole('button', { name: /^Redeem / })
+              .first()
+              .click();
+            await page.getByRole('dialog', { name: 'Please confirm' }).waitFor();
+            await settle(page, network);
+            await auditSettled(page, network, 'store (Redeem confirmation)', size.name, '/orders');
+          } finally {
+            await context.close();
+          }
+        }
+      }),
+  );
+
   afterAll(() => {
     console.log(
       `axe: ${pagesChecked} pages checked, ${findings.reduce((n, f) => n + f.nodes, 0)} violations`,

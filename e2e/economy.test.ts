@@ -166,15 +166,15 @@ describe('the points economy', () => {
     await signIn(page, 'admin');
     await page.goto('/bonuses-flags');
     await page.getByText('Houses', { exact: true }).click();
-    await page.getByText(/^amistad · \d+$/).click();
+    await page.getByText(/^Amistad · \d+$/).click();
     await page.getByRole('button', { name: starting(houseBonus.name) }).click();
     await page.getByRole('textbox', { name: 'Comment (optional)' }).fill(`${tag} house`);
-    await page.getByRole('button', { name: 'Give to house amistad', exact: true }).click();
+    await page.getByRole('button', { name: 'Give to house Amistad', exact: true }).click();
     // A whole house is many students: the panel asks first, with what will happen.
     const confirm = page.getByRole('alertdialog', { name: 'Please confirm' });
     await confirm
       .getByText(
-        `Give ${houseBonus.points} point${houseBonus.points === 1 ? '' : 's'} each to house amistad?`,
+        `Give ${houseBonus.points} point${houseBonus.points === 1 ? '' : 's'} each to house Amistad?`,
       )
       .waitFor();
     await confirm.getByRole('button', { name: 'Yes, give them' }).click();

@@ -124,7 +124,9 @@ describe('reports', () => {
       ]);
       const csv = await readFile((await download.path())!, 'utf8');
       const lines = csv.trim().split('\r\n');
-      expect(lines[0]).toBe('Student,Grade,House,Earned,Bonuses,Flags,Spent,Balance');
+      expect(lines[0]).toBe(
+        'Student,Grade,House,Points earned,Bonuses (count),Flags (count),Points spent,Balance (points)',
+      );
       expect(lines).toHaveLength(api.rows.length + 1);
       expect(shown).toHaveLength(api.rows.length);
       const parse = (line: string) =>
@@ -143,6 +145,9 @@ describe('reports', () => {
 
   test('a filter narrows the school students table (house)', SLOW, async ({ page }) => {
     await openReports(page, 'admin');
+    // An admin opens on the school dashboard, not on a class report waiting for a class.
+    await page.getByRole('tab', { name: 'School dashboard', selected: true }).waitFor();
+    await page.getByRole('table', { name: /House standings/ }).waitFor({ timeout: 20_000 });
     await openTab(page, 'School students');
     const table = page.getByRole('table', { name: /Students \(top earners first\)/ });
     await table.waitFor();
@@ -154,6 +159,31 @@ describe('reports', () => {
       .toBeLessThan(all);
     const houses = await table.locator('tbody tr td:nth-child(3)').allInnerTexts();
     expect(new Set(houses).size).toBe(1);
+    // On paper (docs/decisions/106-labels-and-print.md): no header, navigation, tabs, filters or
+    // buttons; the table is not clipped by its scroll area, so every row prints.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('banner').isVisible()).toBe(false);
+    expect(await page.getByRole('navigation', { name: 'Main navigation' }).isVisible()).toBe(false);
+    expect(await page.getByRole('tablist').isVisible()).toBe(false);
+    expect(await page.getByRole('textbox', { name: 'House' }).isVisible()).toBe(false);
+    expect(
+      await page
+        .getByRole('button', { name: /^Download CSV/ })
+        .first()
+        .isVisible(),
+    ).toBe(false);
+    await page.getByRole('heading', { name: 'School students', level: 2 }).waitFor();
+    const clippedBy = await table.evaluate((t) => {
+      const clipping: string[] = [];
+      for (let e = t.parentElement; e && e !== document.body; e = e.parentElement) {
+        const cs = getComputedStyle(e);
+        if (cs.overflowY !== 'visible' && e.clientHeight < t.scrollHeight)
+          clipping.push(e.className);
+      }
+      return clipping;
+    });
+    expect(clippedBy).toEqual([]);
+    await page.emulateMedia({ media: 'screen' });
     // Admins read the survey answers here too (docs/decisions/037-surveys.md).
     await page.getByRole('tab', { name: 'Surveys' }).click();
     await page.getByRole('heading', { name: 'Survey results' }).waitFor({ timeout: 20_000 });

@@ -157,7 +157,35 @@ describe('settings', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  test('a student answers a survey once and is not asked it again', async ({ page }) => {
+  test('a student is asked nothing before a purchase, then answers a survey once and is not asked it again', async ({
+    page,
+  }) => {
+    // Before any purchase: no survey, not even at the first sign-in.
+    await signIn(page, 'student1');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const student = await apiLogin(suite.server.baseURL, 'student1');
+    expect(
+      (await apiGet<{ survey: unknown }>(suite.server.baseURL, student.token, 'surveys/pending'))
+        .survey,
+    ).toBeNull();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // A purchase (the cheapest thing in the store), then the next sign-in asks.
+    const products = await apiGet<{ _id: string; price: number }[]>(
+      suite.server.baseURL,
+      student.token,
+      'products/school-store',
+    );
+    const cheapest = products.reduce((a, b) => (b.price < a.price ? b : a));
+    const bought = await fetch(`${suite.server.baseURL}/api/v2/order`, {
+      method: 'POST',
+      headers: { authtoken: student.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ orderItems: [{ productId: cheapest._id, quantity: 1 }] }),
+    });
+    expect(bought.status, await bought.text()).toBe(200);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
     await signIn(page, 'student1');
     const first = page.getByRole('dialog', { name: 'How do you like it?' });
     await first.waitFor();

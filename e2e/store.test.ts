@@ -153,7 +153,10 @@ describe('the store', () => {
     const manager = await otherWindow('store');
     try {
       await manager.page.goto('/orders');
-      const queue = manager.page.getByRole('table', { name: /^Pending orders/ });
+      // The default view: pending orders and those ready for pickup.
+      const queue = manager.page.getByRole('table', {
+        name: /^Pending and ready for pickup orders/,
+      });
       await manager.page.getByRole('heading', { name: 'Queue' }).waitFor();
 
       await signIn(page, 'student1');
@@ -204,6 +207,8 @@ describe('the store', () => {
       await row.waitFor({ timeout: 15_000 });
       await row.getByRole('button', { name: `Package ${name}'s order of 3 items` }).click();
       await manager.page.getByText('Order packaged.').waitFor();
+      // A packaged order stays in the default view, now ready for pickup.
+      await row.getByText('Packaged', { exact: true }).waitFor();
       await page.reload();
       await orderCard(page, 'Sticker pack').getByText('Packaged', { exact: true }).waitFor();
 
@@ -215,7 +220,17 @@ describe('the store', () => {
         .first()
         .click();
       await manager.page.getByRole('heading', { name, level: 3 }).waitFor();
-      await manager.page.getByRole('button', { name: `Redeem ${name}'s order of 3 items` }).click();
+      // The order shows in the queue too now; redeem it from the student's own table.
+      const atCounter = manager.page.getByRole('table', { name: `${name}'s open orders` });
+      await atCounter.getByRole('button', { name: `Redeem ${name}'s order of 3 items` }).click();
+      // Redeem asks first: No leaves the order packaged; Yes hands it over.
+      const confirm = manager.page.getByRole('dialog', { name: 'Please confirm' });
+      await confirm.getByText(/This cannot be undone/).waitFor();
+      await confirm.getByRole('button', { name: 'No' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      expect((await myOrders(student.token)).map((o) => o.status)).toEqual(['PACKAGED']);
+      await atCounter.getByRole('button', { name: `Redeem ${name}'s order of 3 items` }).click();
+      await confirm.getByRole('button', { name: 'Yes, redeem it' }).click();
       await manager.page.getByText('Order redeemed.').waitFor();
       await page.reload();
       await orderCard(page, 'Sticker pack').getByText('Redeemed', { exact: true }).waitFor();

@@ -359,7 +359,7 @@ describe('GET order/student and order/teacher/', () => {
       status: 400,
       body: {
         message:
-          'status must be one of ALL, ACTIVE, PENDING, PACKAGED, REDEEMED, REFUNDED, CANCELED',
+          'status must be one of ALL, ACTIVE, OPEN, PENDING, PACKAGED, REDEEMED, REFUNDED, CANCELED',
       },
     });
     expect(
@@ -409,6 +409,42 @@ describe('GET order/student and order/teacher/', () => {
     expect(
       (await call(ctx.app, 'GET', v2('order/teacher/?store=ALL'), { token: tok.adminB })).body,
     ).toEqual([]);
+  });
+
+  it('OPEN lists what is still to be handed over: pending and packaged, not redeemed or canceled', async () => {
+    const placed = async () => {
+      const res = await order(tok.s2, { orderItems: [item(p.pencil!)] });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.orders as { _id: string }[])[0]!._id;
+    };
+    const act = (id: string, action: string) =>
+      call(ctx.app, 'PUT', v2(`order/${id}`), { token: tok.sm, payload: { action } });
+    const [pending, packaged, redeemed, canceled] = [
+      await placed(),
+      await placed(),
+      await placed(),
+      await placed(),
+    ];
+    expect((await act(packaged!, 'PACKAGE')).status).toBe(200);
+    expect((await act(redeemed!, 'PACKAGE')).status).toBe(200);
+    expect((await act(redeemed!, 'REDEEM')).status).toBe(200);
+    expect((await act(canceled!, 'CANCEL')).status).toBe(200);
+    const open = await call(
+      ctx.app,
+      'GET',
+      v2(`order/teacher/?studentId=${u.s2!.id}&status=OPEN`),
+      {
+        token: tok.sm,
+      },
+    );
+    expect(open.status).toBe(200);
+    const ids = (open.body as { _id: string; status: string }[]).map((o) => o._id);
+    expect(ids).toEqual(expect.arrayContaining([pending, packaged]));
+    expect(ids).not.toContain(redeemed);
+    expect(ids).not.toContain(canceled);
+    expect(
+      (open.body as { status: string }[]).every((o) => ['PENDING', 'PACKAGED'].includes(o.status)),
+    ).toBe(true);
   });
 });
 

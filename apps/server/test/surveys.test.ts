@@ -1,21 +1,78 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeSchool, makeUser, signIn } from './helpers/factories.js';
+import { schoolDay, typeByName } from './helpers/economy.js';
+import {
+  makePeriod,
+  makeSchool,
+  makeUser,
+  signIn,
+  type SchoolRow,
+  type UserRow,
+} from './helpers/factories.js';
+import { fund, makeProduct } from './helpers/store.js';
 import { call, useTestApp } from './helpers/test-app.js';
 
 const ctx = useTestApp();
 let tokens: Record<
-  'student' | 'student2' | 'teacher' | 'admin' | 'storeManager' | 'otherAdmin' | 'otherStudent',
+  | 'student'
+  | 'student2'
+  | 'teacher'
+  | 'admin'
+  | 'storeManager'
+  | 'otherAdmin'
+  | 'otherStudent'
+  | 'newStudent'
+  | 'newTeacher',
   string
 >;
+let school: SchoolRow;
+const people: Record<'student' | 'student2' | 'teacher' | 'newStudent' | 'newTeacher', UserRow> =
+  {} as never;
+
+/** A teacher's give through the API: a bonus to their period's students. */
+async function give(token: string, students: UserRow[]) {
+  const type = await typeByName(ctx.database.db, school, 'Helping others');
+  const res = await call(ctx.app, 'POST', '/activity/bulk', {
+    token,
+    payload: {
+      externalStudentIds: students.map((k) => k.externalId),
+      activityTypes: [type.id],
+      date: await schoolDay(ctx.database.db, school),
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/** A student's purchase through the API. */
+async function buy(token: string) {
+  const product = await makeProduct(ctx.database.db, school, { price: 1 });
+  const res = await call(ctx.app, 'POST', '/api/v2/order', {
+    token,
+    payload: { orderItems: [{ productId: product.id, quantity: 1 }] },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+const pending = async (token: string) =>
+  (await call(ctx.app, 'GET', '/surveys/pending', { token })).body.survey?.name ?? null;
 
 beforeAll(async () => {
   const db = ctx.database.db;
-  const school = await makeSchool(db);
+  school = await makeSchool(db);
   const other = await makeSchool(db);
+  for (const k of ['student', 'student2', 'newStudent'] as const)
+    people[k] = await makeUser(db, school, ['STUDENT']);
+  for (const k of ['teacher', 'newTeacher'] as const)
+    people[k] = await makeUser(db, school, ['TEACHER']);
+  const kids = [people.student, people.student2, people.newStudent];
+  await makePeriod(db, school, people.teacher, kids);
+  await makePeriod(db, school, people.newTeacher, kids);
+  await fund(db, school, kids, 50);
   tokens = {
-    student: await signIn(ctx.app, await makeUser(db, school, ['STUDENT'])),
-    student2: await signIn(ctx.app, await makeUser(db, school, ['STUDENT'])),
-    teacher: await signIn(ctx.app, await makeUser(db, school, ['TEACHER'])),
+    student: await signIn(ctx.app, people.student),
+    student2: await signIn(ctx.app, people.student2),
+    teacher: await signIn(ctx.app, people.teacher),
+    newStudent: await signIn(ctx.app, people.newStudent),
+    newTeacher: await signIn(ctx.app, people.newTeacher),
     admin: await signIn(ctx.app, await makeUser(db, school, ['SCHOOL_ADMIN'])),
     storeManager: await signIn(ctx.app, await makeUser(db, school, ['STORE_MANAGER'])),
     otherAdmin: await signIn(ctx.app, await makeUser(db, other, ['SCHOOL_ADMIN'])),
@@ -37,7 +94,22 @@ describe('GET surveys/pending', () => {
     ).toBe(403);
   });
 
+  it('waits until the person has used what it asks about: a teacher their first give, a student a purchase', async () => {
+    // First sign-in: nothing used yet, nothing asked.
+    expect(await pending(tokens.newTeacher)).toBeNull();
+    expect(await pending(tokens.newStudent)).toBeNull();
+    // Receiving points is not using the store.
+    await give(tokens.newTeacher, [people.newStudent]);
+    expect(await pending(tokens.newTeacher)).toBe('TEACHER_SATISFACTION_SURVEY');
+    expect(await pending(tokens.newStudent)).toBeNull();
+    await buy(tokens.newStudent);
+    expect(await pending(tokens.newStudent)).toBe('STUDENT_SATISFACTION_SURVEY');
+  });
+
   it('asks a student the student surveys in turn, each once, and a teacher the teacher surveys', async () => {
+    await give(tokens.teacher, [people.student, people.student2]);
+    await buy(tokens.student);
+    await buy(tokens.student2);
     const first = await call(ctx.app, 'GET', '/surveys/pending', { token: tokens.student });
     expect(first.status).toBe(200);
     expect(first.body.survey).toMatchObject({

@@ -20,8 +20,12 @@ export const MAX_ORDER_ITEMS = 10;
 
 export const ORDER_STATUSES = ['PENDING', 'PACKAGED', 'REDEEMED', 'REFUNDED', 'CANCELED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** Order list filters (docs/spec.md section 4): ALL, each status, and ACTIVE = all but CANCELED. */
-export const ORDER_STATUS_FILTERS = ['ALL', 'ACTIVE', ...ORDER_STATUSES] as const;
+/**
+ * Order list filters (docs/spec.md section 4): ALL, each status, ACTIVE = all but CANCELED, and
+ * OPEN = still to be handed over, pending or packaged (the fulfilment queue's default,
+ * docs/decisions/105-fulfilment-queue-and-redeem.md).
+ */
+export const ORDER_STATUS_FILTERS = ['ALL', 'ACTIVE', 'OPEN', ...ORDER_STATUSES] as const;
 export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
 /** The statuses the ACTIVE filter shows: all but CANCELED. */
 export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = [

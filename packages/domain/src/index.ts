@@ -1,5 +1,6 @@
 export * from './roles.js';
 export * from './grades.js';
+export * from './labels.js';
 export * from './names.js';
 export * from './policy.js';
 export * from './routes.js';

@@ -37,6 +37,8 @@ export function sideNav(s: PermissionSubject): NavItem[] {
   if (opens('/reports') && reportTabs(s).length > 0)
     items.push({ key: 'reports', label: 'Reports', path: '/reports' });
   if (opens('/calendar')) items.push({ key: 'calendar', label: 'Calendar', path: '/calendar' });
+  // Also in the account menu, but a page one may open is found in the navigation too.
+  if (opens('/settings')) items.push({ key: 'settings', label: 'Settings', path: '/settings' });
   // The district console: a district's owners (docs/decisions/074-districts-and-their-owners.md).
   if (opens('/district')) items.push({ key: 'district', label: 'District', path: '/district' });
   return items;

@@ -1,8 +1,8 @@
+import { monthLabel } from './labels.js';
 import {
   addDays,
   addMonths,
   daysFrom,
-  formatDate,
   lastOfMonth,
   weekdayOf,
   type IsoDate,
@@ -45,7 +45,7 @@ export function schoolYearMonths(span: SchoolYearSpan): ReportRange[] {
     const end = monthEnd(month);
     out.push({
       key: `month-${month}`,
-      label: formatDate(first, 'MMMM YYYY'),
+      label: monthLabel(first),
       from,
       to: end > span.yearEnd ? span.yearEnd : end,
     });

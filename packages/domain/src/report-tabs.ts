@@ -17,3 +17,14 @@ export function reportTabs(s: PermissionSubject): ReportTab[] {
   if (allows(s, 'reports:schoolDashboard')) tabs.push('schoolDashboard');
   return tabs;
 }
+
+/**
+ * The tab /reports opens on (docs/decisions/105-fulfilment-queue-and-redeem.md): a teacher's own classes when
+ * they have some; otherwise the school dashboard for whoever may read it, since a school-wide
+ * reader's Class report is empty until they pick a class; otherwise the first tab.
+ */
+export function openingReportTab<T extends string>(tabs: readonly T[]): T | undefined {
+  if (tabs.includes('myClasses' as T)) return 'myClasses' as T;
+  if (tabs.includes('schoolDashboard' as T)) return 'schoolDashboard' as T;
+  return tabs[0];
+}

@@ -94,12 +94,49 @@ export const AUDIENCE_LABEL: Record<SurveyAudience, string> = {
   TEACHER: 'teachers',
 };
 
-/** The survey to ask next: the first of the given audiences' surveys not yet answered or dismissed (null: none). */
+/** What the user has done of what the surveys ask about. */
+export interface SurveyUse {
+  /** A teacher's: they have given a bonus or flag at least once. */
+  hasGiven: boolean;
+  /** A student's: they have placed an order at least once. */
+  hasBought: boolean;
+}
+
+/**
+ * Whether an audience's surveys may be asked yet: a survey asks about something the person has
+ * used, so a teacher waits for their first give and a student for their first purchase, and nobody
+ * is asked on their first sign-in (docs/decisions/105-fulfilment-queue-and-redeem.md).
+ */
+export const surveyAudienceReady = (audience: SurveyAudience, use: SurveyUse): boolean =>
+  use[SURVEY_SUBJECT[audience]];
+
+/** What each audience's surveys ask about. */
+const SURVEY_SUBJECT: Record<SurveyAudience, keyof SurveyUse> = {
+  STUDENT: 'hasBought',
+  TEACHER: 'hasGiven',
+};
+
+/** Which facts of SurveyUse the audiences' surveys wait for (the server looks up only these). */
+export const surveyUseNeeded = (audiences: readonly SurveyAudience[]): (keyof SurveyUse)[] =>
+  audiences.map((a) => SURVEY_SUBJECT[a]);
+
+/**
+ * The survey to ask next: the first of the given audiences' surveys not yet answered or dismissed,
+ * of an audience whose subject the user has used (null: none).
+ */
 export function nextSurvey(
   audiences: readonly SurveyAudience[],
   answered: readonly string[],
+  use: SurveyUse,
 ): SurveyDefinition | null {
-  return SURVEYS.find((s) => audiences.includes(s.audience) && !answered.includes(s.name)) ?? null;
+  return (
+    SURVEYS.find(
+      (s) =>
+        audiences.includes(s.audience) &&
+        surveyAudienceReady(s.audience, use) &&
+        !answered.includes(s.name),
+    ) ?? null
+  );
 }
 
 /* ---- API shapes ---- */

@@ -48,6 +48,7 @@ const SIDE_NAV: [key: string, shown: (s: PermissionSubject) => boolean][] = [
     },
   ],
   ['calendar', (s) => may(s, 'calendar:read')],
+  ['settings', (s) => may(s, 'settings:read')],
   ['district', (s) => may(s, 'district:read')],
 ];
 

@@ -5,7 +5,9 @@ import {
   defaultGivingStart,
   formatInstant,
   monthEnd,
+  openingReportTab,
   rangeRefusal,
+  reportTabs,
   reportRanges,
   schoolYearFor,
   schoolYearMonths,
@@ -15,6 +17,7 @@ import {
   weekStart,
   yearToDateStart,
 } from '../src/index.js';
+import { subject } from './subject.js';
 
 const Y2025 = { yearStart: '2025-08-01', yearEnd: '2026-06-30' };
 
@@ -211,5 +214,21 @@ describe('CSV', () => {
     expect(csv).toBe(
       'Name,Given (America/Los_Angeles),Day (America/Los_Angeles)\r\n"Lee, Ann",2025-11-02 23:30,2025-11-02\r\n',
     );
+  });
+});
+
+describe('the tab /reports opens on', () => {
+  it("an admin's school dashboard, a teacher's own classes, else the first tab", () => {
+    const admin = reportTabs(subject(['SCHOOL_ADMIN']));
+    expect(admin).toContain('class');
+    expect(openingReportTab(admin)).toBe('schoolDashboard');
+    expect(openingReportTab(reportTabs(subject(['TEACHER'], { periodCount: 2 })))).toBe(
+      'myClasses',
+    );
+    expect(
+      openingReportTab(reportTabs(subject(['SCHOOL_ADMIN', 'TEACHER'], { periodCount: 1 }))),
+    ).toBe('myClasses');
+    expect(openingReportTab(['teacherUsage'] as const)).toBe('teacherUsage');
+    expect(openingReportTab([])).toBeUndefined();
   });
 });

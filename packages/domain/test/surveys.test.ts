@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { SURVEY_NAMES } from '../src/constants.js';
 import type { SurveyAudience } from '../src/policy.js';
-import { nextSurvey, SURVEYS, surveyResultsResponse } from '../src/surveys.js';
+import {
+  nextSurvey,
+  surveyAudienceReady,
+  SURVEYS,
+  surveyResultsResponse,
+  surveyUseNeeded,
+} from '../src/surveys.js';
+
+/** Someone who has given and bought: every survey of their audiences is due. */
+const USED = { hasGiven: true, hasBought: true };
 
 describe('surveys', () => {
   it('defines the five surveys of docs/spec.md section 9, each with its own choices', () => {
@@ -36,7 +45,29 @@ describe('surveys', () => {
     [['TEACHER'], ['TEACHER_SATISFACTION_SURVEY', 'TEACHER_SATISFACTION_SURVEY_V2'], null],
     [[], [], null],
   ])('audiences %j having answered %j are asked %s next', (audiences, answered, next) => {
-    expect(nextSurvey(audiences as SurveyAudience[], answered)?.name ?? null).toBe(next);
+    expect(nextSurvey(audiences as SurveyAudience[], answered, USED)?.name ?? null).toBe(next);
+  });
+
+  it('waits until the person has used what it asks about: a teacher a give, a student a purchase', () => {
+    const none = { hasGiven: false, hasBought: false };
+    expect(nextSurvey(['STUDENT'], [], none)).toBeNull();
+    expect(nextSurvey(['TEACHER'], [], none)).toBeNull();
+    // A give does not make a student's survey due, nor a purchase a teacher's.
+    expect(nextSurvey(['STUDENT'], [], { hasGiven: true, hasBought: false })).toBeNull();
+    expect(nextSurvey(['TEACHER'], [], { hasGiven: false, hasBought: true })).toBeNull();
+    expect(nextSurvey(['STUDENT'], [], { hasGiven: false, hasBought: true })?.name).toBe(
+      'STUDENT_SATISFACTION_SURVEY',
+    );
+    expect(nextSurvey(['TEACHER'], [], { hasGiven: true, hasBought: false })?.name).toBe(
+      'TEACHER_SATISFACTION_SURVEY',
+    );
+    // Someone in both audiences who has only given is asked the teacher survey.
+    expect(nextSurvey(['STUDENT', 'TEACHER'], [], { hasGiven: true, hasBought: false })?.name).toBe(
+      'TEACHER_SATISFACTION_SURVEY',
+    );
+    expect(surveyAudienceReady('STUDENT', none)).toBe(false);
+    expect(surveyUseNeeded(['STUDENT', 'TEACHER'])).toEqual(['hasBought', 'hasGiven']);
+    expect(surveyUseNeeded([])).toEqual([]);
   });
 
   it('results schema accepts counts per choice', () => {

@@ -1,11 +1,12 @@
 import { Badge } from '@mantine/core';
+import { houseLabel } from '@app/domain';
 import { houseColor } from './houses';
 
 export function HouseBadge({ house }: { house: string | null }) {
   if (!house) return <>—</>;
   return (
-    <Badge color={houseColor(house) ?? 'gray'} variant="light" tt="capitalize">
-      {house}
+    <Badge color={houseColor(house) ?? 'gray'} variant="light" tt="none">
+      {houseLabel(house)}
     </Badge>
   );
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Box, Group, Text } from '@mantine/core';
+import { houseLabel } from '@app/domain';
 import { houseDotColor } from './houses';
 
 /** A house's colour dot, as the roster shows it. Decorative where its name is written beside it. */
@@ -14,7 +15,7 @@ function HouseColorDot({ house, size = 10 }: { house: string; size?: number }) {
   );
 }
 
-/** What the coloured dots mean: "Houses: ● altruismo ● amistad …", as a list of the houses shown. */
+/** What the coloured dots mean: "Houses: ● Altruismo ● Amistad …", as a list of the houses shown. */
 export function HouseLegend({ houses }: { houses: readonly string[] }) {
   const titleId = useId();
   if (!houses.length) return null;
@@ -35,8 +36,8 @@ export function HouseLegend({ houses }: { houses: readonly string[] }) {
         {houses.map((h) => (
           <Group component="li" key={h} gap={4} wrap="nowrap">
             <HouseColorDot house={h} />
-            <Text span fz="xs" tt="capitalize">
-              {h}
+            <Text span fz="xs">
+              {houseLabel(h)}
             </Text>
           </Group>
         ))}

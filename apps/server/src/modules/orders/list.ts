@@ -27,7 +27,9 @@ function filtered(base: SQL | undefined, q: OrderListQuery): SQL | undefined {
       ? undefined
       : q.status === 'ACTIVE'
         ? inArray(orders.status, [...ACTIVE_ORDER_STATUSES])
-        : eq(orders.status, q.status);
+        : q.status === 'OPEN'
+          ? inArray(orders.status, [...OPEN_ORDER_STATUSES])
+          : eq(orders.status, q.status);
   return and(
     base,
     status,

@@ -3,6 +3,7 @@ import {
   nextSurvey,
   surveyByName,
   SURVEYS,
+  surveyUseNeeded,
   type PendingSurvey,
   type Survey,
   type SurveyAnswerBody,
@@ -12,7 +13,7 @@ import {
 } from '@app/domain';
 import { surveyAudiencesOf } from '../../access/surveys.js';
 import type { Queryable } from '../../db/client.js';
-import { surveyAnswers } from '../../db/schema.js';
+import { activities, orders, surveyAnswers } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 
@@ -24,15 +25,42 @@ const present = (s: SurveyDefinition): Survey => ({
   choices: s.choices.map((c) => ({ ...c })),
 });
 
-/** GET surveys/pending: the first survey of the user's audience they have not answered or dismissed. */
+/** Whether a query finds a row (one index probe: the giver's on activities, the student's on orders). */
+const any = async (q: PromiseLike<unknown[]>): Promise<boolean> => (await q).length > 0;
+
+/**
+ * GET surveys/pending: the first survey of the user's audience they have not answered or
+ * dismissed, once they have used what it asks about (a teacher a give, a student a purchase).
+ */
 export async function pendingSurvey(db: Queryable, u: AuthUser): Promise<PendingSurvey> {
+  const audiences = surveyAudiencesOf(u);
+  const needs = surveyUseNeeded(audiences);
   const rows = await db
     .select({ survey: surveyAnswers.survey })
     .from(surveyAnswers)
     .where(and(eq(surveyAnswers.schoolId, u.schoolId), eq(surveyAnswers.userId, u.id)));
+  const hasGiven =
+    needs.includes('hasGiven') &&
+    (await any(
+      db
+        .select({ one: sql`1` })
+        .from(activities)
+        .where(and(eq(activities.schoolId, u.schoolId), eq(activities.givenBy, u.id)))
+        .limit(1),
+    ));
+  const hasBought =
+    needs.includes('hasBought') &&
+    (await any(
+      db
+        .select({ one: sql`1` })
+        .from(orders)
+        .where(and(eq(orders.schoolId, u.schoolId), eq(orders.studentId, u.id)))
+        .limit(1),
+    ));
   const next = nextSurvey(
-    surveyAudiencesOf(u),
+    audiences,
     rows.map((r) => r.survey),
+    { hasGiven, hasBought },
   );
   return { survey: next ? present(next) : null };
 }

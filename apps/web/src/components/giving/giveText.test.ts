@@ -22,7 +22,7 @@ describe('giveButtonLabel', () => {
     [{ kind: 'students', count: 0 } as const, 'Give'],
     [{ kind: 'students', count: 1 } as const, 'Give to 1 student'],
     [{ kind: 'students', count: 3 } as const, 'Give to 3 students'],
-    [{ kind: 'houses', names: ['amistad'] } as const, 'Give to house amistad'],
+    [{ kind: 'houses', names: ['amistad'] } as const, 'Give to house Amistad'],
     [{ kind: 'houses', names: ['amistad', 'reveur'] } as const, 'Give to 2 houses'],
     [{ kind: 'houses', names: [] } as const, 'Give'],
     [{ kind: 'grades', values: ['7'] } as const, 'Give to 7th Grade'],
@@ -110,7 +110,7 @@ describe('needsConfirmation', () => {
       'Give 5 points each to 40 students?',
     );
     expect(confirmText({ kind: 'houses', names: ['amistad'] }, -3)).toBe(
-      'Take 3 points each from house amistad?',
+      'Take 3 points each from house Amistad?',
     );
   });
 });
@@ -119,9 +119,9 @@ describe('the action bar', () => {
   it('says who is chosen', () => {
     expect(targetSummary({ kind: 'students', count: 1 })).toBe('1 student selected');
     expect(targetSummary({ kind: 'students', count: 3 })).toBe('3 students selected');
-    expect(targetSummary({ kind: 'houses', names: ['amistad'] })).toBe('House amistad');
+    expect(targetSummary({ kind: 'houses', names: ['amistad'] })).toBe('House Amistad');
     expect(targetSummary({ kind: 'houses', names: ['amistad', 'reveur'] })).toBe(
-      '2 houses: amistad, reveur',
+      '2 houses: Amistad, Reveur',
     );
     expect(targetSummary({ kind: 'grades', values: ['7'] })).toBe('7th Grade');
     expect(targetSummary({ kind: 'period', label: '1st Period — Math 6' })).toBe(

@@ -1,4 +1,4 @@
-import { gradeLabel } from '@app/domain';
+import { gradeLabel, houseLabel } from '@app/domain';
 import type { GiveResult } from '../../api';
 import { signedPoints } from '../points';
 
@@ -27,7 +27,7 @@ export function hasTarget(t: GiveTarget): boolean {
   }
 }
 
-/** The Give button's accessible name: "Give to 3 students", "Give to house amistad", … */
+/** The Give button's accessible name: "Give to 3 students", "Give to house Amistad", … */
 export function giveButtonLabel(t: GiveTarget): string {
   if (!hasTarget(t)) return 'Give';
   switch (t.kind) {
@@ -35,7 +35,7 @@ export function giveButtonLabel(t: GiveTarget): string {
       return `Give to ${plural(t.count, 'student')}`;
     case 'houses':
       return t.names.length === 1
-        ? `Give to house ${t.names[0]}`
+        ? `Give to house ${houseLabel(t.names[0]!)}`
         : `Give to ${plural(t.names.length, 'house')}`;
     case 'grades':
       return t.values.length === 1
@@ -99,15 +99,15 @@ export function confirmText(t: GiveTarget, pointsEach: number): string {
   return `${what} ${who}?`;
 }
 
-/** Who is chosen, as the action bar says it: "3 students selected", "House amistad", "All of 1st Period — Math 6". */
+/** Who is chosen, as the action bar says it: "3 students selected", "House Amistad", "All of 1st Period — Math 6". */
 export function targetSummary(t: GiveTarget): string {
   switch (t.kind) {
     case 'students':
       return `${plural(t.count, 'student')} selected`;
     case 'houses':
       return t.names.length === 1
-        ? `House ${t.names[0]}`
-        : `${plural(t.names.length, 'house')}: ${t.names.join(', ')}`;
+        ? `House ${houseLabel(t.names[0]!)}`
+        : `${plural(t.names.length, 'house')}: ${t.names.map(houseLabel).join(', ')}`;
     case 'grades':
       return t.values.length === 1
         ? gradeLabel(t.values[0]!)

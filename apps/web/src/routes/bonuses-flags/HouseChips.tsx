@@ -1,4 +1,5 @@
 import { Chip, Group, Text } from '@mantine/core';
+import { houseLabel } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys, school, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -26,9 +27,8 @@ export function HouseChips({
             color={houseColor(h.name) ?? h.color}
             variant="filled"
             size="md"
-            tt="capitalize"
           >
-            {h.name} · {h.studentCount}
+            {houseLabel(h.name)} · {h.studentCount}
           </Chip>
         ))}
       </Group>

@@ -10,7 +10,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { fullName, gradeLabel, searchByName } from '@app/domain';
+import { fullName, gradeLabel, houseLabel, searchByName } from '@app/domain';
 import { queryKeys, school, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { toggleId } from '../../components/giving/actionOrder';
@@ -78,7 +78,7 @@ export function StudentSearchPicker({
                   </Text>
                   <Text fz="xs" c="dimmed">
                     {s.gradeLevel ? gradeLabel(s.gradeLevel) : ''}
-                    {s.house ? ` · ${s.house}` : ''}
+                    {s.house ? ` · ${houseLabel(s.house)}` : ''}
                   </Text>
                 </Group>
               }

@@ -1,4 +1,5 @@
 import { Box, Tooltip } from '@mantine/core';
+import { houseLabel } from '@app/domain';
 import { houseDotColor } from '../../components/houses';
 
 /**
@@ -8,10 +9,10 @@ import { houseDotColor } from '../../components/houses';
 export function HouseDot({ house }: { house: string | null }) {
   if (!house) return <Box w={10} h={10} style={{ flex: 'none' }} />;
   return (
-    <Tooltip label={`House ${house}`} withArrow openDelay={300}>
+    <Tooltip label={`House ${houseLabel(house)}`} withArrow openDelay={300}>
       <Box
         role="img"
-        aria-label={`House ${house}`}
+        aria-label={`House ${houseLabel(house)}`}
         w={10}
         h={10}
         style={{ flex: 'none', borderRadius: '50%', background: houseDotColor(house) }}

@@ -13,6 +13,7 @@ const BLURBS: Record<string, string> = {
   orders: 'Orders and their status',
   reports: 'Points given and earned',
   calendar: 'School days and deliveries',
+  settings: 'School, users and store settings',
   profile: 'Your account details',
 };
 import { Page } from '../../components/Page';

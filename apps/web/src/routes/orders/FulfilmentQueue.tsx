@@ -51,12 +51,20 @@ const QUEUE_REFRESH_MS = 4_000;
 
 const ALL = '';
 
+const FILTER_TITLES = {
+  ALL: 'All',
+  ACTIVE: 'All but canceled',
+  OPEN: 'Pending and ready for pickup',
+} as const;
+
 function statusOptions(meta: StoreManagerMeta | undefined) {
   const count = (s: OrderStatus) => (meta ? ` (${meta.counts[s]})` : '');
   const open = meta
     ? meta.counts.PENDING + meta.counts.PACKAGED + meta.counts.REDEEMED + meta.counts.REFUNDED
     : null;
+  const toHandOut = meta ? ` (${meta.counts.PENDING + meta.counts.PACKAGED})` : '';
   return [
+    { value: 'OPEN', label: `Pending and ready for pickup${toHandOut}` },
     { value: 'ALL', label: 'All statuses' },
     { value: 'ACTIVE', label: `All but canceled${open !== null ? ` (${open})` : ''}` },
     ...ORDER_STATUSES.map((s) => ({ value: s, label: `${STATUS_LABELS[s]}${count(s)}` })),
@@ -164,7 +172,8 @@ function BulkBar({
  * It asks the server again every few seconds, so new orders appear by themselves.
  */
 export function FulfilmentQueue({ user }: { user: SessionUser }) {
-  const [status, setStatus] = useState<OrderStatusFilter>('PENDING');
+  // Packaged orders stay in view beside pending ones until they are handed over (docs/decisions/105-fulfilment-queue-and-redeem.md).
+  const [status, setStatus] = useState<OrderStatusFilter>('OPEN');
   const [deliveryDate, setDeliveryDate] = useState(ALL);
   const [grade, setGrade] = useState(ALL);
   const [search, setSearch] = useState('');
@@ -192,7 +201,7 @@ export function FulfilmentQueue({ user }: { user: SessionUser }) {
   );
   const chosen = shown.filter((o) => selected.has(o._id));
   const today = todayIn(user.school.timeZone);
-  const title = `${STATUS_LABELS[status as OrderStatus] ?? (status === 'ACTIVE' ? 'All but canceled' : 'All')} orders${deliveryDate ? `, delivery ${shortDate(deliveryDate)}` : ''}${grade ? `, ${gradeLabel(grade)}` : ''}`;
+  const title = `${STATUS_LABELS[status as OrderStatus] ?? FILTER_TITLES[status as 'ALL' | 'ACTIVE' | 'OPEN']} orders${deliveryDate ? `, delivery ${shortDate(deliveryDate)}` : ''}${grade ? `, ${gradeLabel(grade)}` : ''}`;
 
   const exportCsv = () =>
     download(
@@ -242,7 +251,7 @@ export function FulfilmentQueue({ user }: { user: SessionUser }) {
                 value={status}
                 onChange={(v) => reset(() => setStatus((v as OrderStatusFilter) ?? 'ALL'))}
                 allowDeselect={false}
-                w={200}
+                w={270}
               />
               <Select
                 label="Delivery date"

@@ -29,7 +29,17 @@ const orderName = (o: Order) => {
   return `${fullName(o.student)}'s order of ${n} ${n === 1 ? 'item' : 'items'}`;
 };
 
-/** PUT order/{id}: one action; cancel and refund ask first, since they give the points back. */
+/** Actions that ask first: cancel and refund give the points back; redeem cannot be undone. */
+const ASKS: readonly OrderAction[] = ['REDEEM', 'CANCEL', 'REFUND'];
+const givesBack = (a: OrderAction) => a === 'CANCEL' || a === 'REFUND';
+
+/** The question for an action that asks first (docs/decisions/105-fulfilment-queue-and-redeem.md). */
+const question = (a: OrderAction, o: Order): string =>
+  a === 'REDEEM'
+    ? `Redeem ${orderName(o)}? It is marked as handed over to ${fullName(o.student)}. This cannot be undone; afterwards the order can only be refunded.`
+    : `${ACTION_LABELS[a]} ${orderName(o)}? ${formatPoints(o.total)} points go back to ${fullName(o.student)} and the items back into stock.`;
+
+/** PUT order/{id}: one action. */
 function useOrderAction() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -61,9 +71,9 @@ export function StaffOrderActions({ order }: { order: Order }) {
           <Button
             key={a}
             size="compact-sm"
-            variant={a === 'CANCEL' || a === 'REFUND' ? 'subtle' : 'light'}
-            color={a === 'CANCEL' || a === 'REFUND' ? 'red' : undefined}
-            onClick={() => (a === 'CANCEL' || a === 'REFUND' ? setAsking(a) : run(a))}
+            variant={givesBack(a) ? 'subtle' : 'light'}
+            color={givesBack(a) ? 'red' : undefined}
+            onClick={() => (ASKS.includes(a) ? setAsking(a) : run(a))}
             loading={act.isPending && act.variables?.action === a && asking === null}
             aria-label={`${ACTION_LABELS[a]} ${orderName(order)}`}
           >
@@ -85,17 +95,18 @@ export function StaffOrderActions({ order }: { order: Order }) {
           centered
         >
           <Stack gap="md">
-            <Text>
-              {ACTION_LABELS[asking]} {orderName(order)}? {formatPoints(order.total)} points go back
-              to {fullName(order.student)} and the items back into stock.
-            </Text>
+            <Text>{question(asking, order)}</Text>
             {act.isError ? (
               <Alert color="red" variant="light" title="Not done">
                 {act.error.message}
               </Alert>
             ) : null}
             <Group>
-              <Button color="red" onClick={() => run(asking)} loading={act.isPending}>
+              <Button
+                color={givesBack(asking) ? 'red' : undefined}
+                onClick={() => run(asking)}
+                loading={act.isPending}
+              >
                 Yes, {ACTION_LABELS[asking].toLowerCase()} it
               </Button>
               <Button variant="default" onClick={() => (setAsking(null), act.reset())}>

@@ -4,6 +4,7 @@ import {
   Card,
   CloseButton,
   Group,
+  Modal,
   SimpleGrid,
   Stack,
   Text,
@@ -35,6 +36,8 @@ function StudentAtCounter({ student, onDone }: { student: RosterStudent; onDone:
   });
   const open = (list.data ?? []).filter((o) => o.status === 'PENDING' || o.status === 'PACKAGED');
   const packaged = open.filter((o) => o.status === 'PACKAGED');
+  // Redeeming cannot be undone (only refunded), so it asks first, as one order's Redeem does.
+  const [asking, setAsking] = useState(false);
   // Hand over everything packed at once: REDEEMED for this student's packaged orders.
   const redeemAll = useMutation({
     mutationFn: () =>
@@ -45,7 +48,10 @@ function StudentAtCounter({ student, onDone }: { student: RosterStudent; onDone:
           orderIds: packaged.map((o) => o._id),
         }),
       ),
-    onSuccess: () => void afterOrderChange(queryClient),
+    onSuccess: () => {
+      setAsking(false);
+      void afterOrderChange(queryClient);
+    },
   });
   return (
     <Stack gap="sm">
@@ -96,15 +102,48 @@ function StudentAtCounter({ student, onDone }: { student: RosterStudent; onDone:
               />
               {packaged.length > 1 ? (
                 <Group>
-                  <Button onClick={() => redeemAll.mutate()} loading={redeemAll.isPending}>
+                  <Button onClick={() => setAsking(true)}>
                     Redeem all {packaged.length} packaged orders
                   </Button>
-                  {redeemAll.isError ? (
+                  {redeemAll.isError && !asking ? (
                     <Text fz="sm" c="red" role="alert">
                       {redeemAll.error.message}
                     </Text>
                   ) : null}
                 </Group>
+              ) : null}
+              {asking ? (
+                <Modal
+                  opened
+                  closeButtonProps={{ 'aria-label': 'Close' }}
+                  onClose={() => (setAsking(false), redeemAll.reset())}
+                  title="Please confirm"
+                  centered
+                >
+                  <Stack gap="md">
+                    <Text>
+                      Redeem all {packaged.length} packaged orders of {fullName(student)}? They are
+                      marked as handed over. This cannot be undone; afterwards an order can only be
+                      refunded.
+                    </Text>
+                    {redeemAll.isError ? (
+                      <Text fz="sm" c="red" role="alert">
+                        {redeemAll.error.message}
+                      </Text>
+                    ) : null}
+                    <Group>
+                      <Button onClick={() => redeemAll.mutate()} loading={redeemAll.isPending}>
+                        Yes, redeem them
+                      </Button>
+                      <Button
+                        variant="default"
+                        onClick={() => (setAsking(false), redeemAll.reset())}
+                      >
+                        No
+                      </Button>
+                    </Group>
+                  </Stack>
+                </Modal>
               ) : null}
             </Stack>
           )

@@ -1,4 +1,4 @@
-import { fullName, toCsv, type CsvColumn } from '@app/domain';
+import { fullName, gradeLabel, toCsv, type CsvColumn } from '@app/domain';
 import type { Order } from '../../api';
 import { storeTitle } from '../../components/catalogue';
 
@@ -10,7 +10,10 @@ const COLUMNS: readonly CsvColumn<ItemRow>[] = [
   { label: 'Placed', value: ({ order }) => order.createdAt },
   { label: 'Student', value: ({ order }) => fullName(order.student) },
   { label: 'Student ID', value: ({ order }) => order.student.externalId },
-  { label: 'Grade', value: ({ order }) => order.student.gradeLevel },
+  {
+    label: 'Grade',
+    value: ({ order }) => (order.student.gradeLevel ? gradeLabel(order.student.gradeLevel) : ''),
+  },
   { label: 'Store', value: ({ order }) => storeTitle(order) },
   { label: 'Status', value: ({ order }) => order.status },
   { label: 'Estimated delivery', value: ({ order }) => order.estimatedDelivery },

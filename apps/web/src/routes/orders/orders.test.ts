@@ -58,7 +58,7 @@ describe('CSV export', () => {
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^Order,Placed,Student,/);
     expect(lines[1]).toBe(
-      'o1,2025-10-01T16:00:00.000Z,Ana Kim,Xs1,7,School store,PENDING,2025-10-10,,"Pencil, blue",2,5,10,13',
+      'o1,2025-10-01T16:00:00.000Z,Ana Kim,Xs1,7th Grade,School store,PENDING,2025-10-10,,"Pencil, blue",2,5,10,13',
     );
     expect(lines[2]).toContain(',Sticker,1,3,3,13');
   });

@@ -2,6 +2,7 @@ import '@mantine/dates/styles.css';
 import { Group, Select } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
+import { houseLabel } from '@app/domain';
 import type { ActivityCategory, ReportFilters, ReportsMeta } from '../../api';
 import { periods as periodCalls, queryKeys, school, unwrap } from '../../api';
 import { usePeriods } from '../../session';
@@ -132,7 +133,7 @@ export function ReportFiltersBar({
             label="House"
             data={[
               ALL('All houses'),
-              ...(houses.data ?? []).map((h) => ({ value: h.name, label: h.name })),
+              ...(houses.data ?? []).map((h) => ({ value: h.name, label: houseLabel(h.name) })),
             ]}
             value={value.house}
             onChange={(v) => onChange({ ...value, house: v ?? '' })}

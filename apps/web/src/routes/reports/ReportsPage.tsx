@@ -1,6 +1,7 @@
+import './print.css';
 import { useState, type ComponentType } from 'react';
-import { allows } from '@app/domain';
-import { Card, Stack, Tabs, Text } from '@mantine/core';
+import { allows, openingReportTab } from '@app/domain';
+import { Button, Card, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys, reports, unwrap, type ReportsMeta, type SessionUser } from '../../api';
 import { Page } from '../../components/Page';
@@ -93,23 +94,34 @@ export default function ReportsPage() {
     queryKey: queryKeys.reports.meta,
     queryFn: () => unwrap(reports.meta()),
   });
+  // The wrapper scopes the print stylesheet to this screen.
   return (
-    <Page>
-      <PageHeader
-        title="Reports"
-        description="Points earned, given and spent, by class, student, teacher and school."
-      />
-      <QueryState query={meta} loading="Loading reports">
-        {(m) => <ReportTabs meta={m} />}
-      </QueryState>
-    </Page>
+    <div className="reports-print">
+      <Page>
+        <PageHeader
+          title="Reports"
+          description="Points earned, given and spent, by class, student, teacher and school."
+          actions={
+            <Button variant="default" onClick={() => window.print()}>
+              Print
+            </Button>
+          }
+        />
+        <QueryState query={meta} loading="Loading reports">
+          {(m) => <ReportTabs meta={m} />}
+        </QueryState>
+      </Page>
+    </div>
   );
 }
 
 function ReportTabs({ meta }: { meta: ReportsMeta }) {
   const user = useUser();
   const tabs = REPORT_TABS.filter((t) => t.visible(meta, user));
-  const [active, setActive] = useState<string | null>(tabs[0]?.value ?? null);
+  // An admin opens on the school dashboard, not on a class report that waits for a class.
+  const [active, setActive] = useState<string | null>(
+    () => openingReportTab(tabs.map((t) => t.value)) ?? null,
+  );
   const [filters, setFilters] = useState<FilterState>(() => initialFilters(meta));
   if (!tabs.length) return <Text c="dimmed">No report is open to you yet.</Text>;
   const current = tabs.find((t) => t.value === active) ?? tabs[0]!;
@@ -117,6 +129,8 @@ function ReportTabs({ meta }: { meta: ReportsMeta }) {
   const schoolPeriods = !meta.tabs.includes('myClasses') || meta.tabs.includes('schoolStudents');
   return (
     <Tabs value={current.value} onChange={setActive} keepMounted={false}>
+      {/* On paper the tab list is hidden: the open report is named instead. */}
+      <h2 className="report-print-title">{current.label}</h2>
       <Tabs.List mb="md">
         {tabs.map((t) => (
           <Tabs.Tab key={t.value} value={t.value}>
@@ -128,7 +142,7 @@ function ReportTabs({ meta }: { meta: ReportsMeta }) {
         <Tabs.Panel key={t.value} value={t.value}>
           <Stack gap="md">
             {t.filters && (
-              <Card p="md">
+              <Card p="md" className="report-filters">
                 <ReportFiltersBar
                   meta={meta}
                   value={filters}

@@ -13,6 +13,8 @@ export interface Column<R> {
   /** A date column: the CSV header names the school's time zone. */
   dated?: boolean;
   render?: (row: R) => ReactNode;
+  /** What the column sorts on when it is not the value shown (a month shown by name sorts by date). */
+  sortValue?: (row: R) => string | number | null;
 }
 
 type Sort = { key: string; dir: 'asc' | 'desc' };
@@ -27,8 +29,9 @@ export function sortRows<R>(
   if (!col || !sort) return [...rows];
   const sign = sort.dir === 'asc' ? 1 : -1;
   return [...rows].sort((a, b) => {
-    const x = col.value(a);
-    const y = col.value(b);
+    const key = col.sortValue ?? col.value;
+    const x = key(a);
+    const y = key(b);
     if (x === null || x === '') return y === null || y === '' ? 0 : 1;
     if (y === null || y === '') return -1;
     if (typeof x === 'number' && typeof y === 'number') return sign * (x - y);

@@ -1,3 +1,4 @@
+import { gradeLabel, houseLabel, REPORT_COLUMN_LABELS as L } from '@app/domain';
 import type { ClassSumsRow, StudentSumsRow } from '../../api';
 import type { Column } from './SortableTable';
 
@@ -13,18 +14,18 @@ type ReportStudent = {
 /** Who a row is about: name, grade and house. */
 export const studentColumns = <R extends ReportStudent>(): Column<R>[] => [
   { key: 'name', label: 'Student', value: name },
-  { key: 'grade', label: 'Grade', value: (r) => r.gradeLevel ?? '' },
-  { key: 'house', label: 'House', value: (r) => r.house ?? '' },
+  { key: 'grade', label: 'Grade', value: (r) => (r.gradeLevel ? gradeLabel(r.gradeLevel) : '') },
+  { key: 'house', label: 'House', value: (r) => (r.house ? houseLabel(r.house) : '') },
 ];
 
 /** The columns of a student's sums, shared by My classes, Class report and School students. */
 export const STUDENT_COLUMNS: Column<StudentSumsRow>[] = [
   ...studentColumns<StudentSumsRow>(),
-  { key: 'earned', label: 'Earned', value: (r) => r.earned, numeric: true },
-  { key: 'bonuses', label: 'Bonuses', value: (r) => r.bonusCount, numeric: true },
-  { key: 'flags', label: 'Flags', value: (r) => r.flagCount, numeric: true },
-  { key: 'spent', label: 'Spent', value: (r) => r.spent, numeric: true },
-  { key: 'balance', label: 'Balance', value: (r) => r.balance, numeric: true },
+  { key: 'earned', label: L.earned, value: (r) => r.earned, numeric: true },
+  { key: 'bonuses', label: L.bonusCount, value: (r) => r.bonusCount, numeric: true },
+  { key: 'flags', label: L.flagCount, value: (r) => r.flagCount, numeric: true },
+  { key: 'spent', label: L.spent, value: (r) => r.spent, numeric: true },
+  { key: 'balance', label: L.balance, value: (r) => r.balance, numeric: true },
 ];
 
 /** A class's students: their sums, with what was given in the class itself beside the bonuses and flags. */
@@ -34,13 +35,13 @@ export const CLASS_COLUMNS: Column<ClassSumsRow>[] = STUDENT_COLUMNS.flatMap((c)
         c,
         {
           key: 'classBonuses',
-          label: 'Bonuses in class',
+          label: L.classBonusCount,
           value: (r: ClassSumsRow) => r.classBonusCount,
           numeric: true,
         },
         {
           key: 'classFlags',
-          label: 'Flags in class',
+          label: L.classFlagCount,
           value: (r: ClassSumsRow) => r.classFlagCount,
           numeric: true,
         },
@@ -50,7 +51,7 @@ export const CLASS_COLUMNS: Column<ClassSumsRow>[] = STUDENT_COLUMNS.flatMap((c)
 
 /** What the class columns mean, said once under each class table. */
 export const CLASS_COLUMNS_NOTE =
-  'Earned, Bonuses and Flags count everything the student received in the range; “in class” counts what was given from this class’s roster.';
+  'Points earned sums the points the student received in the range; Bonuses and Flags count the gives they received; “in class” counts what was given from this class’s roster.';
 
 type GivenSums = {
   bonusPoints: number;
@@ -63,11 +64,21 @@ type GivenSums = {
 
 /** What a giver gave (teacher usage, to whom); `suffix` names the counts ("Bonuses given"). */
 export const givenColumns = <R extends GivenSums>(suffix: string): Column<R>[] => [
-  { key: 'bonusCount', label: `Bonuses${suffix}`, value: (r) => r.bonusCount, numeric: true },
-  { key: 'bonusPoints', label: 'Bonus points', value: (r) => r.bonusPoints, numeric: true },
-  { key: 'flagCount', label: `Flags${suffix}`, value: (r) => r.flagCount, numeric: true },
-  { key: 'flagPoints', label: 'Flag points', value: (r) => r.flagPoints, numeric: true },
-  { key: 'otherCount', label: `Other${suffix}`, value: (r) => r.otherCount, numeric: true },
+  {
+    key: 'bonusCount',
+    label: `Bonuses${suffix} (count)`,
+    value: (r) => r.bonusCount,
+    numeric: true,
+  },
+  { key: 'bonusPoints', label: L.bonusPoints, value: (r) => r.bonusPoints, numeric: true },
+  { key: 'flagCount', label: `Flags${suffix} (count)`, value: (r) => r.flagCount, numeric: true },
+  { key: 'flagPoints', label: L.flagPoints, value: (r) => r.flagPoints, numeric: true },
+  {
+    key: 'otherCount',
+    label: `Other gives${suffix} (count)`,
+    value: (r) => r.otherCount,
+    numeric: true,
+  },
 ];
 
 export const personName = name;

@@ -2,6 +2,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Anchor, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import {
+  formatDate,
+  gradeOrNone,
+  houseOrNone,
+  monthLabel,
+  REPORT_COLUMN_LABELS as L,
+} from '@app/domain';
 import { queryKeys, reports, school, unwrap, type ClassSumsRow, type ReportsMeta } from '../../api';
 import { QueryState } from '../../components/QueryState';
 import { ChartFigure } from './ChartFigure';
@@ -21,10 +28,15 @@ export interface TabProps {
   filters: FilterState;
 }
 
-const rangeText = (r: { startDate: string; endDate: string }) => `${r.startDate} to ${r.endDate}`;
-/** Trend points labelled by day, or by month (YYYY-MM) when the answer went by month. */
+/** A range with its months by name: "Aug 1, 2026 to Nov 25, 2026". */
+const rangeText = (r: { startDate: string; endDate: string }) =>
+  `${formatDate(r.startDate, 'MMM D, YYYY')} to ${formatDate(r.endDate, 'MMM D, YYYY')}`;
+/** Trend points labelled by day, or by month's name when the answer went by month. */
+// A month reads by its name on a chart's axis ("Oct 2026"), never "2026-10".
 const trendData = <P extends { date: string }>(d: { trend: P[]; trendBy: 'day' | 'month' }) =>
-  d.trendBy === 'month' ? d.trend.map((p) => ({ ...p, date: p.date.slice(0, 7) })) : d.trend;
+  d.trendBy === 'month'
+    ? d.trend.map((p) => ({ ...p, date: monthLabel(p.date, 'short') }))
+    : d.trend;
 const file = (what: string, r: { startDate: string; endDate: string }) =>
   `${what}-${r.startDate}-${r.endDate}`;
 
@@ -200,9 +212,9 @@ export function StudentTab({ meta, filters }: TabProps) {
                   caption={`${who}: by category, ${rangeText(data)}`}
                   columns={[
                     { key: 'category', label: 'Category', value: (r) => r.category },
-                    { key: 'count', label: 'Count', value: (r) => r.count, numeric: true },
-                    { key: 'earned', label: 'Earned', value: (r) => r.earned, numeric: true },
-                    { key: 'spent', label: 'Spent', value: (r) => r.spent, numeric: true },
+                    { key: 'count', label: L.givesCount, value: (r) => r.count, numeric: true },
+                    { key: 'earned', label: L.earned, value: (r) => r.earned, numeric: true },
+                    { key: 'spent', label: L.spent, value: (r) => r.spent, numeric: true },
                   ]}
                   rows={data.byCategory}
                   rowKey={(r) => r.category}
@@ -246,7 +258,12 @@ function TeacherGivingSection({
   const columns: Column<Row>[] = [
     ...studentColumns<Row>(),
     ...givenColumns<Row>(''),
-    { key: 'inClassCount', label: 'Given in class', value: (r) => r.inClassCount, numeric: true },
+    {
+      key: 'inClassCount',
+      label: 'Given in class (count)',
+      value: (r) => r.inClassCount,
+      numeric: true,
+    },
   ];
   return (
     <Stack gap="xs" component="section" aria-labelledby="to-whom-heading">
@@ -359,7 +376,7 @@ export function TeacherUsageTab({ meta, filters }: TabProps) {
               />
             )}
             <SortableTable
-              caption={`Not given this week (since ${data.weekStart})`}
+              caption={`Not given this week (since ${formatDate(data.weekStart, 'MMM D, YYYY')})`}
               columns={[{ key: 'name', label: 'Staff member', value: personName }]}
               rows={data.notGivenThisWeek}
               rowKey={(r) => r.giverId}
@@ -376,6 +393,7 @@ export function TeacherUsageTab({ meta, filters }: TabProps) {
 
 const groupColumns = (
   label: string,
+  name: (key: string) => string,
 ): Column<{
   key: string;
   students: number;
@@ -384,11 +402,11 @@ const groupColumns = (
   flagCount: number;
   spent: number;
 }>[] => [
-  { key: 'key', label, value: (r) => r.key },
-  { key: 'students', label: 'Students', value: (r) => r.students, numeric: true },
-  { key: 'earned', label: 'Earned', value: (r) => r.earned, numeric: true },
-  { key: 'flagCount', label: 'Flags', value: (r) => r.flagCount, numeric: true },
-  { key: 'spent', label: 'Spent', value: (r) => r.spent, numeric: true },
+  { key: 'key', label, value: (r) => name(r.key) },
+  { key: 'students', label: L.students, value: (r) => r.students, numeric: true },
+  { key: 'earned', label: L.earned, value: (r) => r.earned, numeric: true },
+  { key: 'flagCount', label: L.flagCount, value: (r) => r.flagCount, numeric: true },
+  { key: 'spent', label: L.spent, value: (r) => r.spent, numeric: true },
 ];
 
 /** School students: top earners, most flagged, by grade and by house. */
@@ -415,9 +433,9 @@ export function SchoolStudentsTab({ meta, filters }: TabProps) {
               >
                 <BarChart
                   h={220}
-                  data={data.byGrade.map((g) => ({ grade: g.key, earned: g.earned }))}
+                  data={data.byGrade.map((g) => ({ grade: gradeOrNone(g.key), earned: g.earned }))}
                   dataKey="grade"
-                  series={[{ name: 'earned', label: 'Earned', color: 'indigo.7' }]}
+                  series={[{ name: 'earned', label: L.earned, color: 'indigo.7' }]}
                 />
               </ChartFigure>
               <ChartFigure
@@ -426,9 +444,9 @@ export function SchoolStudentsTab({ meta, filters }: TabProps) {
               >
                 <BarChart
                   h={220}
-                  data={data.byHouse.map((g) => ({ house: g.key, earned: g.earned }))}
+                  data={data.byHouse.map((g) => ({ house: houseOrNone(g.key), earned: g.earned }))}
                   dataKey="house"
-                  series={[{ name: 'earned', label: 'Earned', color: 'teal.7' }]}
+                  series={[{ name: 'earned', label: L.earned, color: 'teal.7' }]}
                 />
               </ChartFigure>
             </SimpleGrid>
@@ -454,7 +472,7 @@ export function SchoolStudentsTab({ meta, filters }: TabProps) {
             <SimpleGrid cols={{ base: 1, md: 2 }}>
               <SortableTable
                 caption="By grade"
-                columns={groupColumns('Grade')}
+                columns={groupColumns('Grade', gradeOrNone)}
                 rows={data.byGrade}
                 rowKey={(r) => r.key}
                 fileName={file('by-grade', data)}
@@ -462,7 +480,7 @@ export function SchoolStudentsTab({ meta, filters }: TabProps) {
               />
               <SortableTable
                 caption="By house"
-                columns={groupColumns('House')}
+                columns={groupColumns('House', houseOrNone)}
                 rows={data.byHouse}
                 rowKey={(r) => r.key}
                 fileName={file('by-house', data)}
@@ -532,9 +550,9 @@ export function SchoolDashboardTab({ meta, filters }: TabProps) {
               <SortableTable
                 caption={`House standings, ${rangeText(data)}`}
                 columns={[
-                  { key: 'house', label: 'House', value: (r) => r.house },
-                  { key: 'students', label: 'Students', value: (r) => r.students, numeric: true },
-                  { key: 'earned', label: 'Earned', value: (r) => r.earned, numeric: true },
+                  { key: 'house', label: 'House', value: (r) => houseOrNone(r.house) },
+                  { key: 'students', label: L.students, value: (r) => r.students, numeric: true },
+                  { key: 'earned', label: L.earned, value: (r) => r.earned, numeric: true },
                 ]}
                 rows={data.houses}
                 rowKey={(r) => r.house}
@@ -553,11 +571,13 @@ export function SchoolDashboardTab({ meta, filters }: TabProps) {
                   {
                     key: 'date',
                     label: data.trendBy === 'month' ? 'Month' : 'Date',
-                    value: (r) => (data.trendBy === 'month' ? r.date.slice(0, 7) : r.date),
-                    dated: true,
+                    value: (r) => (data.trendBy === 'month' ? monthLabel(r.date) : r.date),
+                    // Months sort by date, not by name.
+                    sortValue: (r) => r.date,
+                    dated: data.trendBy !== 'month',
                   },
-                  { key: 'orders', label: 'Orders', value: (r) => r.orders, numeric: true },
-                  { key: 'spent', label: 'Points spent', value: (r) => r.spent, numeric: true },
+                  { key: 'orders', label: L.orders, value: (r) => r.orders, numeric: true },
+                  { key: 'spent', label: L.spent, value: (r) => r.spent, numeric: true },
                 ]}
                 rows={data.storeSales}
                 rowKey={(r) => r.date}
