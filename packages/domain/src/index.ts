@@ -41,3 +41,5 @@ export * from './district.js';
 export * from './school-years.js';
 export * from './data.js';
 export * from './data-export.js';
+export * from './goals.js';
+export * from './notifications.js';
