@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import { roleLabel, sideNav } from '@app/domain';
+import { allows, roleLabel, sideNav } from '@app/domain';
 import type { SessionUser } from '../../api';
 
 /** One line under each quick link, by side-navigation key. */
@@ -16,6 +16,7 @@ const BLURBS: Record<string, string> = {
   profile: 'Your account details',
 };
 import { Page } from '../../components/Page';
+import { GoalCard } from './GoalCard';
 
 export function Welcome({ user }: { user: SessionUser }) {
   // Quick links follow the same rules as the side navigation, so nobody sees a page they cannot open.
@@ -32,6 +33,7 @@ export function Welcome({ user }: { user: SessionUser }) {
             {roleLabel(user.roles)} at {user.school.name}
           </Text>
         </Stack>
+        {allows(user, 'goals:use') ? <GoalCard /> : null}
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="md">
           {links.map((l) => (
             <UnstyledButton key={l.key} component={Link} to={l.path}>
