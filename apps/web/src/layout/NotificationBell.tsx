@@ -83,53 +83,53 @@ export function NotificationBell({ user }: { user: SessionUser }) {
     if (open && unread > 0 && newest) read.mutate(newest);
   };
   return (
-    <Popover
-      opened={opened}
-      onChange={setOpened}
-      position="bottom-end"
-      width={320}
-      shadow="md"
-      trapFocus
-      returnFocus
+    // The count sits on the button; the popover gives the button itself aria-expanded and aria-controls.
+    <Indicator
+      label={unread > 99 ? '99+' : unread}
+      size={18}
+      color="red"
+      disabled={unread === 0}
+      offset={4}
     >
-      <Popover.Target>
-        <Indicator
-          label={unread > 99 ? '99+' : unread}
-          size={18}
-          color="red"
-          disabled={unread === 0}
-          offset={4}
-        >
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        width={320}
+        shadow="md"
+        trapFocus
+        returnFocus
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
             size="lg"
             onClick={toggle}
             aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications, none unread'}
-            aria-expanded={opened}
           >
             <BellIcon />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown aria-labelledby="notifications-title">
-        <Stack gap="xs">
-          <Title order={2} fz="md" id="notifications-title">
-            Notifications
-          </Title>
-          {list.length === 0 ? (
-            <Text fz="sm" c="dimmed">
-              Nothing yet. Points you receive and news of your orders show here.
-            </Text>
-          ) : (
-            <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
-              {list.map((n) => (
-                <Item key={n._id} n={n} />
-              ))}
-            </Stack>
-          )}
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown aria-labelledby="notifications-title">
+          <Stack gap="xs">
+            <Title order={2} fz="md" id="notifications-title">
+              Notifications
+            </Title>
+            {list.length === 0 ? (
+              <Text fz="sm" c="dimmed">
+                Nothing yet. Points you receive and news of your orders show here.
+              </Text>
+            ) : (
+              <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+                {list.map((n) => (
+                  <Item key={n._id} n={n} />
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
