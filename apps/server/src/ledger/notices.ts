@@ -11,27 +11,37 @@ import { pgArray } from '../lib/pg-array.js';
 
 /**
  * "You received N points" for a give: one row per student whose points from it add up above
- * zero, the activity names as detail. A statement for writeActivities to run with its own.
+ * zero, the activity names as detail (summed here, so the statement is a plain insert from
+ * arrays); null when no one receives any. A statement for writeActivities to run with its own.
  */
 export function pointsNotices(
   schoolId: string,
   rows: readonly { studentId: string; points: number; name: string }[],
-): SQL {
+): SQL | null {
+  const byStudent = new Map<string, { points: number; names: string[] }>();
+  for (const r of rows) {
+    const at = byStudent.get(r.studentId);
+    if (!at) byStudent.set(r.studentId, { points: r.points, names: [r.name] });
+    else {
+      at.points += r.points;
+      if (!at.names.includes(r.name)) at.names.push(r.name);
+    }
+  }
+  const told = [...byStudent].filter(([, v]) => v.points > 0);
+  if (!told.length) return null;
   return sql`
     insert into notifications (school_id, student_id, kind, points, detail)
-    select ${schoolId}::uuid, t.s, 'points', sum(t.p), string_agg(distinct t.n, ', ')
+    select ${schoolId}::uuid, t.s, 'points', t.p, t.n
     from unnest(${pgArray(
-      rows.map((r) => r.studentId),
+      told.map(([s]) => s),
       'uuid',
     )}, ${pgArray(
-      rows.map((r) => r.points),
+      told.map(([, v]) => v.points),
       'int',
     )}, ${pgArray(
-      rows.map((r) => r.name),
+      told.map(([, v]) => v.names.join(', ')),
       'text',
-    )}) as t(s, p, n)
-    group by t.s
-    having sum(t.p) > 0`;
+    )}) as t(s, p, n)`;
 }
 
 /** The order moves a student hears about, and how the notification names them. */

@@ -63,6 +63,12 @@ export async function writeActivities(
                   'int',
                 )})
          as t(id, s, tid, tn, c, p)`;
+  const notices = meta.notify
+    ? pointsNotices(
+        schoolId,
+        rows.map((r) => ({ studentId: r.studentId, points: r.points, name: r.type.name })),
+      )
+    : null;
   await applyLedger(
     tx,
     schoolId,
@@ -76,15 +82,7 @@ export async function writeActivities(
       givenBy: meta.givenBy,
       periodId: meta.periodId,
     })),
-    meta.notify
-      ? [
-          insertActivities,
-          pointsNotices(
-            schoolId,
-            rows.map((r) => ({ studentId: r.studentId, points: r.points, name: r.type.name })),
-          ),
-        ]
-      : insertActivities,
+    [insertActivities, ...(notices ? [notices] : [])],
   );
   return { giveId, ids };
 }
