@@ -87,7 +87,8 @@ export function NotificationBell({ user }: { user: SessionUser }) {
     <Indicator
       label={unread > 99 ? '99+' : unread}
       size={18}
-      color="red"
+      // Red 9: white digits on it pass AA (the default red does not).
+      color="red.9"
       disabled={unread === 0}
       offset={4}
     >
