@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Card, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { allows, roleLabel, sideNav } from '@app/domain';
@@ -16,7 +17,9 @@ const BLURBS: Record<string, string> = {
   profile: 'Your account details',
 };
 import { Page } from '../../components/Page';
-import { GoalCard } from './GoalCard';
+
+// Students only: the card's code (its queries, the progress bar) loads when it shows.
+const GoalCard = lazy(() => import('./GoalCard').then((m) => ({ default: m.GoalCard })));
 
 export function Welcome({ user }: { user: SessionUser }) {
   // Quick links follow the same rules as the side navigation, so nobody sees a page they cannot open.
@@ -33,7 +36,11 @@ export function Welcome({ user }: { user: SessionUser }) {
             {roleLabel(user.roles)} at {user.school.name}
           </Text>
         </Stack>
-        {allows(user, 'goals:use') ? <GoalCard /> : null}
+        {allows(user, 'goals:use') ? (
+          <Suspense fallback={null}>
+            <GoalCard />
+          </Suspense>
+        ) : null}
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="md">
           {links.map((l) => (
             <UnstyledButton key={l.key} component={Link} to={l.path}>
