@@ -288,6 +288,23 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       }
       const paths = pathsFor(user, classId);
       if (username === 'teacher1') paths.push(NOT_FOUND);
+      if (allows(user, 'goals:use')) {
+        // The home page with a saving goal pinned: its card and progress bar (docs/decisions/107-saving-goals.md).
+        const shop = await apiGet<{ _id: string; stock: number | null }[]>(
+          baseURL,
+          token,
+          'products/school-store',
+        );
+        const product = shop.find((p) => p.stock === null || p.stock > 0);
+        expect(product, 'the demo store has a product in stock').toBeTruthy();
+        const res = await fetch(`${baseURL}/api/v1/goal`, {
+          method: 'PUT',
+          headers: { authtoken: token, 'content-type': 'application/json' },
+          body: JSON.stringify({ productId: product!._id }),
+        });
+        expect(res.status).toBe(200);
+        paths.unshift('/');
+      }
       // Settings tabs beyond the first one shown.
       if (allows(user, 'settings:schoolYear')) paths.push('/settings?tab=school-year');
       if (username === 'admin') {

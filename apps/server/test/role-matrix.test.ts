@@ -811,6 +811,18 @@ const CALLS: Record<string, CallSpec> = {
     }),
   },
   'DELETE /api/v1/cart': { target: OWN, build: async () => ({ url: '/cart' }) },
+  // The caller's own saving goal and bell (students).
+  'GET /api/v1/goal': { target: OWN, build: async () => ({ url: '/goal' }) },
+  'PUT /api/v1/goal': {
+    target: OWN,
+    build: async (fx) => ({ url: '/goal', payload: { productId: fx.freeItem } }),
+  },
+  'DELETE /api/v1/goal': { target: OWN, build: async () => ({ url: '/goal' }) },
+  'GET /api/v1/notifications': { target: OWN, build: async () => ({ url: '/notifications' }) },
+  'POST /api/v1/notifications/read': {
+    target: OWN,
+    build: async () => ({ url: '/notifications/read', payload: { upTo: '0' } }),
+  },
   // School A's store state and the caller's delivery date; the store opened (as it is).
   'GET /api/v1/store/meta': { target: SCHOOL, build: async () => ({ url: '/store/meta' }) },
   // School A's settings, set to what they are (the matrix's other calls depend on them).

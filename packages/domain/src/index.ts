@@ -42,3 +42,7 @@ export * from './district.js';
 export * from './school-years.js';
 export * from './data.js';
 export * from './data-export.js';
+export * from './goal-progress.js';
+export * from './goals.js';
+export * from './notification-text.js';
+export * from './notifications.js';

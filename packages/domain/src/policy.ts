@@ -133,6 +133,10 @@ export const PERMISSIONS = {
   'orders:fulfil': { ...FULFILLERS },
   /** Buying a font or icon (owned for good). */
   'orders:customize': { STUDENT: 'own' },
+  /** A saving goal: one product a student pins and sees their progress to (docs/decisions/107-saving-goals.md). */
+  'goals:use': { STUDENT: 'own' },
+  /** The bell: a student's own notifications, read and marked read (docs/decisions/108-notifications.md). */
+  'notifications:read': { STUDENT: 'own' },
 
   // Reports (docs/spec.md section 6's derived permissions)
   /** The reports screen itself (its meta): everyone the navigation shows Reports to, plus school-dashboard (docs/decisions/015-who-opens-reports.md). */

@@ -82,6 +82,8 @@ const EXPECTED: Record<Action, string> = {
   'data:exportDistrict': '-s------------',
   'settings:superAdmin': '-s------------',
   'points:readOwn': '--o-----------',
+  'goals:use': '--o-----------',
+  'notifications:read': '--o-----------',
   'help:adminToolbox': '-s---s--------',
   'help:toolbox': 'ss-sssssssssss',
 };

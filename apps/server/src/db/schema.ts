@@ -3,6 +3,8 @@ import type {
   ActivityCategory,
   BalancePolicy,
   EntryCategory,
+  GoalEnding,
+  NotificationKind,
   OrdersPolicy,
   OrderStatus,
   ProductStore,
@@ -978,4 +980,45 @@ export const storedImages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.schoolId, t.name] })],
+);
+
+/* ---- Saving goals (migration 0020_saving_goals) ---- */
+
+/**
+ * A student's one saving goal (docs/decisions/107-saving-goals.md). `ended` is set when the server
+ * unpins it (bought, sold out, gone): the row is then the note the student sees until dismissed.
+ */
+export const savingGoals = pgTable(
+  'saving_goals',
+  {
+    schoolId: uuid('school_id').notNull(),
+    studentId: uuid('student_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    pinnedAt: timestamp('pinned_at', { withTimezone: true }).notNull().defaultNow(),
+    ended: text('ended').$type<GoalEnding>(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.studentId] })],
+);
+
+/* ---- Notifications (migration 0021_notifications) ---- */
+
+/**
+ * A student's notifications in the app (docs/decisions/108-notifications.md), written with the give
+ * or order move behind them; `id` only grows, so marking read "up to" an id marks what was seen.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    schoolId: uuid('school_id').notNull(),
+    studentId: uuid('student_id').notNull(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    points: integer('points').notNull().default(0),
+    detail: text('detail').notNull().default(''),
+    orderId: uuid('order_id'),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.studentId, t.id] })],
 );

@@ -3,6 +3,7 @@ import type { Database } from '../db/client.js';
 import { purgeExpired } from '../modules/auth/service.js';
 import { purgeIdentity } from '../modules/identity/password-links.js';
 import { purgeIdempotencyKeys } from '../lib/idempotency.js';
+import { purgeOldNotifications } from '../modules/notifications/service.js';
 import type { ImageStorage } from '../lib/storage.js';
 import { OPEN_YEAR_QUEUE, runOpening } from '../modules/school-years/opening.js';
 import { purgeUploadGrants, removeUnusedPictures } from '../modules/uploads/service.js';
@@ -41,6 +42,7 @@ export async function startJobs(
     await purgeIdentity(database.db);
     await purgeIdempotencyKeys(database.db);
     await purgeUploadGrants(database.db);
+    await purgeOldNotifications(database.db);
   });
   // Hourly: a picture no product uses goes a day (to an hour more) after its upload.
   await boss.createQueue(UNUSED_PICTURES_QUEUE);

@@ -5,6 +5,7 @@ import type { Queryable } from '../db/client.js';
 import type { activityTypes } from '../db/schema.js';
 import { pgArray } from '../lib/pg-array.js';
 import { applyLedger } from './apply.js';
+import { pointsNotices } from './notices.js';
 
 export type ActivityTypeRow = typeof activityTypes.$inferSelect;
 
@@ -26,6 +27,8 @@ export async function writeActivities(
     periodId: string | null;
     groupId: string | null;
     givenBy: string | null;
+    /** Tell each student who receives points (a person's give; not the daily job or the year's end). */
+    notify?: boolean;
   },
 ): Promise<{ giveId: string; ids: string[] }> {
   const giveId = randomUUID();
@@ -60,6 +63,12 @@ export async function writeActivities(
                   'int',
                 )})
          as t(id, s, tid, tn, c, p)`;
+  const notices = meta.notify
+    ? pointsNotices(
+        schoolId,
+        rows.map((r) => ({ studentId: r.studentId, points: r.points, name: r.type.name })),
+      )
+    : null;
   await applyLedger(
     tx,
     schoolId,
@@ -73,7 +82,7 @@ export async function writeActivities(
       givenBy: meta.givenBy,
       periodId: meta.periodId,
     })),
-    insertActivities,
+    [insertActivities, ...(notices ? [notices] : [])],
   );
   return { giveId, ids };
 }

@@ -13,7 +13,9 @@ import { exportRoutes } from './exports/routes.js';
 import { deliveryDateRoutes } from './delivery-dates/routes.js';
 import { devRoutes } from './dev/routes.js';
 import { identityRoutes } from './identity/routes.js';
+import { goalRoutes } from './goals/routes.js';
 import { groupTypeRoutes } from './group-types/routes.js';
+import { notificationRoutes } from './notifications/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { periodRoutes } from './periods/routes.js';
 import { productRoutes } from './products/routes.js';
@@ -55,6 +57,8 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(settingsRoutes);
   await app.register(exportRoutes);
   await app.register(surveyRoutes);
+  await app.register(goalRoutes);
+  await app.register(notificationRoutes);
   await app.register(reportRoutes);
   await app.register(rosterImportRoutes);
   await app.register(setupRoutes);

@@ -17,6 +17,8 @@ import type {
   DataExport,
   Erasure,
   ExportScope,
+  GoalState,
+  Notifications,
 } from '@app/domain';
 import { api, API_BASE, requestFile } from './client';
 import { failure, type ApiResult } from './failure';
@@ -360,6 +362,21 @@ export const cart = {
   /** Replaces the whole cart. */
   set: (cartItems: CartLine[]) => api.post<Cart>('cart', { cartItems }),
   clear: () => api.del<Cart>('cart'),
+};
+
+/** The student's saving goal (docs/decisions/107-saving-goals.md). */
+export const goal = {
+  get: () => api.get<GoalState>('goal'),
+  pin: (productId: string) => api.put<GoalState>('goal', { productId }),
+  /** Unpins the goal, or dismisses the note of one the server unpinned. */
+  clear: () => api.del<GoalState>('goal'),
+};
+
+/** The bell (docs/decisions/108-notifications.md). */
+export const notifications = {
+  list: () => api.get<Notifications>('notifications'),
+  /** Marks read every notification up to this id (the newest the student saw). */
+  read: (upTo: string) => api.post<Notifications>('notifications/read', { upTo }),
 };
 
 export const store = {

@@ -47,8 +47,9 @@ export const STALE_AFTER = {
   contact: [queryKeys.contactMessages],
   /** The cart changed (a product added, a quantity changed, a line removed). */
   cart: [queryKeys.cart],
-  /** A purchase: the cart lost what was bought, stock went down, points were spent, an order appeared. */
+  /** A purchase: the cart lost what was bought, stock went down, points were spent, an order appeared (maybe the goal's). */
   order: [
+    queryKeys.goal,
     queryKeys.cart,
     queryKeys.products.all,
     queryKeys.orders.all,
@@ -111,6 +112,13 @@ export const STALE_AFTER = {
   ssoConfig: [queryKeys.ssoConfigs],
   /** A school token issued, rotated or revoked. */
   schoolTokens: [queryKeys.schoolTokens],
+  /** A saving goal pinned, unpinned or its note dismissed. */
+  goal: [queryKeys.goal],
+  /**
+   * The bell heard of something new: points received or an order moved by the store. What the
+   * student sees of both refreshes without a reload (the goal's progress reads the balance).
+   */
+  notified: [...POINTS, queryKeys.orders.all, queryKeys.goal],
   /** The school year's dates or balance policy changed: every date rule reads them. */
   schoolYear: [queryKeys.settings.schoolYear, queryKeys.calendar],
 } satisfies Record<string, readonly QueryKey[]>;
@@ -156,6 +164,8 @@ export const afterDeliveryDatesChange = (queryClient: QueryClient) =>
   invalidateAfter(queryClient, 'deliveryDates');
 export const afterSurveyAnswered = (queryClient: QueryClient) =>
   invalidateAfter(queryClient, 'survey');
+export const afterGoalChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'goal');
+export const afterNotified = (queryClient: QueryClient) => invalidateAfter(queryClient, 'notified');
 export const afterSchoolYearChange = (queryClient: QueryClient) =>
   invalidateAfter(queryClient, 'schoolYear');
 /** A new school year opened: grades, balances, the calendar and every report changed. */

@@ -87,6 +87,10 @@ export const queryKeys = {
     school: ['products', 'School'] as const,
     teacher: ['products', 'Teacher'] as const,
   },
+  /** GET goal: the student's saving goal, or the note of one the server unpinned. */
+  goal: ['goal'] as const,
+  /** GET notifications: the bell's unread count and latest notifications (polled). */
+  notifications: ['notifications'] as const,
   /** GET cart: the student's cart with each product as it is now. */
   cart: ['cart'] as const,
   /** The order lists and the queue's figures; `orders.all` covers each of them. */

@@ -5,6 +5,7 @@ import { CustomName } from '../components/customization/CustomName';
 import { useCustomization } from '../components/customization/useCustomization';
 import { AccountMenu } from './AccountMenu';
 import { Brand } from './Brand';
+import { NotificationBell } from './NotificationBell';
 
 interface Props {
   user: SessionUser;
@@ -60,6 +61,7 @@ export function AppHeader({ user, slim, onToggleSlim, navOpened, onToggleNav }: 
             {slim ? '▾' : '▴'}
           </Text>
         </ActionIcon>
+        <NotificationBell user={user} />
         <AccountMenu user={user} />
       </Group>
     </Group>

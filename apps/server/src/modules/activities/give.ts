@@ -51,6 +51,7 @@ export async function giveActivities(
     periodId,
     groupId,
     givenBy: user.id,
+    notify: true,
   });
   const takenBack =
     flagged && (await hasDailyRun(tx, user.schoolId, date))

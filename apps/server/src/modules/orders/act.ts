@@ -14,6 +14,7 @@ import {
 import type { Db, Queryable } from '../../db/client.js';
 import { orders, users } from '../../db/schema.js';
 import { moveOrders, setOrderDelivery, type OrderRow } from '../../ledger/orders.js';
+import { noteOrderMoves } from '../../ledger/notices.js';
 import { actorFor } from '../../access/orders.js';
 import { isStudentRow } from '../../access/students.js';
 import type { AuthUser } from '../../lib/auth-context.js';
@@ -54,9 +55,20 @@ export async function actOnOrder(
   const from = ORDER_STATUSES.filter(
     (s) => orderActionRefusal({ ...order, status: s }, body.action, actor, today) === null,
   );
-  const moved = await db.transaction((tx) =>
-    moveOrders(tx, u.schoolId, [order.id], from, to, { deliveryLocation: body.deliveryLocation }),
-  );
+  const moved = await db.transaction(async (tx) => {
+    const done = await moveOrders(tx, u.schoolId, [order.id], from, to, {
+      deliveryLocation: body.deliveryLocation,
+    });
+    // The student is told what the store did; not what they did themselves.
+    if (actor !== 'student')
+      await noteOrderMoves(
+        tx,
+        u.schoolId,
+        done.map((o) => o.id),
+        to,
+      );
+    return done;
+  });
   if (!moved.length) {
     const now = await orderOfSchool(db, u, id);
     throw refuse(orderActionRefusal(now, body.action, actor, today) ?? MSG.orderCanceled);
@@ -107,6 +119,12 @@ export async function storeManagerUpdate(
     const moved = await moveOrders(tx, u.schoolId, movable, from, target, {
       estimatedDelivery: body.estimatedDelivery,
     });
+    await noteOrderMoves(
+      tx,
+      u.schoolId,
+      moved.map((o) => o.id),
+      target,
+    );
     const redated = await setOrderDelivery(tx, u.schoolId, same, {
       estimatedDelivery: body.estimatedDelivery,
     });

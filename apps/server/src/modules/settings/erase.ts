@@ -14,6 +14,8 @@ import {
   activities,
   activityAudit,
   carts,
+  notifications,
+  savingGoals,
   contactMessages,
   credentials,
   passwordLinks,
@@ -73,6 +75,12 @@ export async function eraseStudent(
     await tx.delete(rosterUsers).where(mine(rosterUsers));
     await tx.delete(contactMessages).where(mine(contactMessages));
     await tx.delete(carts).where(and(eq(carts.schoolId, u.schoolId), eq(carts.studentId, s!.id)));
+    await tx
+      .delete(savingGoals)
+      .where(and(eq(savingGoals.schoolId, u.schoolId), eq(savingGoals.studentId, s!.id)));
+    await tx
+      .delete(notifications)
+      .where(and(eq(notifications.schoolId, u.schoolId), eq(notifications.studentId, s!.id)));
     // Comments may name the student; the points, dates and givers stay.
     const theirs = and(eq(activities.schoolId, u.schoolId), eq(activities.studentId, s!.id));
     await tx.update(activities).set({ comment: '' }).where(theirs);

@@ -1,6 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { Card, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import { roleLabel, sideNav } from '@app/domain';
+import { allows, roleLabel, sideNav } from '@app/domain';
 import type { SessionUser } from '../../api';
 
 /** One line under each quick link, by side-navigation key. */
@@ -18,6 +19,9 @@ const BLURBS: Record<string, string> = {
 };
 import { Page } from '../../components/Page';
 
+// Students only: the card's code (its queries, the progress bar) loads when it shows.
+const GoalCard = lazy(() => import('./GoalCard').then((m) => ({ default: m.GoalCard })));
+
 export function Welcome({ user }: { user: SessionUser }) {
   // Quick links follow the same rules as the side navigation, so nobody sees a page they cannot open.
   const links = [...sideNav(user), { key: 'profile', label: 'Profile', path: '/profile' }];
@@ -33,6 +37,11 @@ export function Welcome({ user }: { user: SessionUser }) {
             {roleLabel(user.roles)} at {user.school.name}
           </Text>
         </Stack>
+        {allows(user, 'goals:use') ? (
+          <Suspense fallback={null}>
+            <GoalCard />
+          </Suspense>
+        ) : null}
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="md">
           {links.map((l) => (
             <UnstyledButton key={l.key} component={Link} to={l.path}>

@@ -20,6 +20,7 @@ import { useSearchParams } from 'react-router';
 import { longDate, STORE_ITEM_CATEGORIES } from '@app/domain';
 import {
   balances,
+  goal,
   products,
   queryKeys,
   unwrap,
@@ -39,6 +40,7 @@ import { StoreSections } from './StoreSections';
 import { Customizations } from './Customizations';
 import { QuantityStepper } from './QuantityStepper';
 import { useCart } from './useCart';
+import { GoalPin } from './GoalPin';
 import { Figure } from '../../components/Figure';
 
 const pts = (n: number) => `${formatPoints(n)} ${n === 1 ? 'point' : 'points'}`;
@@ -74,10 +76,12 @@ interface CatalogueProps {
   entries: CartEntry[];
   balance: number;
   setQuantity: (p: Product, q: number) => void;
+  /** The product of the student's saving goal, if any. */
+  goalId: string | null;
 }
 
 /** The products by store, filtered by category, search and what the student can afford. */
-function Catalogue({ list, entries, balance, setQuantity }: CatalogueProps) {
+function Catalogue({ list, entries, balance, setQuantity, goalId }: CatalogueProps) {
   const [category, setCategory] = useState<CategoryFilter>('All');
   const [search, setSearch] = useState('');
   const [affordable, setAffordable] = useState(false);
@@ -128,13 +132,17 @@ function Catalogue({ list, entries, balance, setQuantity }: CatalogueProps) {
           actions={(p) => {
             const inCart = quantityOf(entries, p._id);
             const refusal = addRefusal(entries, p, balance);
+            const pin = <GoalPin product={p} pinned={goalId === p._id} />;
             return inCart > 0 ? (
-              <QuantityStepper
-                name={p.name}
-                quantity={inCart}
-                onChange={(q) => setQuantity(p, q)}
-                addRefusal={refusal}
-              />
+              <Stack gap={4}>
+                <QuantityStepper
+                  name={p.name}
+                  quantity={inCart}
+                  onChange={(q) => setQuantity(p, q)}
+                  addRefusal={refusal}
+                />
+                {pin}
+              </Stack>
             ) : (
               <Stack gap={2}>
                 <Button
@@ -150,6 +158,7 @@ function Catalogue({ list, entries, balance, setQuantity }: CatalogueProps) {
                     {refusal}
                   </Text>
                 ) : null}
+                {pin}
               </Stack>
             );
           }}
@@ -176,6 +185,8 @@ export function StudentStore({ user }: { user: SessionUser }) {
     ],
   });
   const { query: cartQuery, entries, setQuantity } = useCart();
+  // The goal only marks a product; the store shows without it.
+  const goalQuery = useQuery({ queryKey: queryKeys.goal, queryFn: () => unwrap(goal.get()) });
   const count = cartCount(entries);
 
   // One state for everything the screen needs before it can say anything true.
@@ -245,6 +256,7 @@ export function StudentStore({ user }: { user: SessionUser }) {
                   entries={entries}
                   balance={balance}
                   setQuantity={setQuantity}
+                  goalId={goalQuery.data?.goal?.product._id ?? null}
                 />
               </Tabs.Panel>
               <Tabs.Panel value="customize">

@@ -1,0 +1,136 @@
+import { useEffect, useRef, useState } from 'react';
+import { ActionIcon, Indicator, Popover, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { allows, notificationText, type AppNotification } from '@app/domain';
+import { afterNotified, notifications as calls, queryKeys, unwrap, type SessionUser } from '../api';
+
+/**
+ * How often the bell asks for news: the screens' polling, so any server of a cluster answers
+ * from the database (docs/decisions/108-notifications.md). Paused while the tab is hidden.
+ */
+const POLL_MS = 20_000;
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
+function BellIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" aria-hidden="true">
+      <path
+        d="M12 3a6 6 0 0 0-6 6v3.6L4.3 15.4A1 1 0 0 0 5.2 17h13.6a1 1 0 0 0 .9-1.6L18 12.6V9a6 6 0 0 0-6-6Zm-2 15a2 2 0 0 0 4 0"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function Item({ n }: { n: AppNotification }) {
+  return (
+    <li>
+      <Text fz="sm" fw={n.read ? 400 : 700}>
+        {notificationText(n)}
+      </Text>
+      <Text fz="xs" c="dimmed">
+        {when(n.createdAt)}
+        {n.read ? '' : ' · new'}
+      </Text>
+    </li>
+  );
+}
+
+/**
+ * The header's bell for whoever has notifications (`notifications:read`, students): the unread
+ * count, and the latest ones on opening, which marks them read. News refreshes the balance, the
+ * activity, the orders and the goal on screen.
+ */
+export function NotificationBell({ user }: { user: SessionUser }) {
+  const enabled = allows(user, 'notifications:read');
+  const queryClient = useQueryClient();
+  const [opened, setOpened] = useState(false);
+  const q = useQuery({
+    queryKey: queryKeys.notifications,
+    queryFn: () => unwrap(calls.list()),
+    enabled,
+    refetchInterval: POLL_MS,
+    staleTime: 0,
+  });
+  const newest = q.data?.notifications[0]?._id ?? null;
+  const lastNewest = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (!q.data) return;
+    // The first answer is what there was; a newer id later is news.
+    if (lastNewest.current !== undefined && newest !== lastNewest.current)
+      void afterNotified(queryClient);
+    lastNewest.current = newest;
+  }, [q.data, newest, queryClient]);
+  const read = useMutation({
+    mutationFn: (upTo: string) => unwrap(calls.read(upTo)),
+    onSuccess: (data) => queryClient.setQueryData(queryKeys.notifications, data),
+  });
+  if (!enabled) return null;
+  const unread = q.data?.unread ?? 0;
+  const list = q.data?.notifications ?? [];
+  const toggle = () => {
+    const open = !opened;
+    setOpened(open);
+    if (open && unread > 0 && newest) read.mutate(newest);
+  };
+  return (
+    // The count sits on the button; the popover gives the button itself aria-expanded and aria-controls.
+    <Indicator
+      label={unread > 99 ? '99+' : unread}
+      size={18}
+      // Red 9: white digits on it pass AA (the default red does not).
+      color="red.9"
+      disabled={unread === 0}
+      offset={4}
+    >
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        width={320}
+        shadow="md"
+        trapFocus
+        returnFocus
+      >
+        <Popover.Target>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            onClick={toggle}
+            aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications, none unread'}
+          >
+            <BellIcon />
+          </ActionIcon>
+        </Popover.Target>
+        <Popover.Dropdown aria-labelledby="notifications-title">
+          <Stack gap="xs">
+            <Title order={2} fz="md" id="notifications-title">
+              Notifications
+            </Title>
+            {list.length === 0 ? (
+              <Text fz="sm" c="dimmed">
+                Nothing yet. Points you receive and news of your orders show here.
+              </Text>
+            ) : (
+              <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+                {list.map((n) => (
+                  <Item key={n._id} n={n} />
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
+  );
+}
