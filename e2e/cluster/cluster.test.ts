@@ -26,7 +26,8 @@ import { call, login, useCluster } from './use-cluster.js';
 const ctx = useCluster(3);
 const school = {} as { row: SchoolRow; teacher: UserRow; admin: UserRow; store: UserRow };
 const students: UserRow[] = [];
-const [s1, s2, s3] = [0, 1, 2].map((i) => () => ctx.cluster.servers[i]!.url);
+const server = (i: number) => () => ctx.cluster.servers[i]!.url;
+const [s1, s2, s3] = [server(0), server(1), server(2)];
 const all = () => ctx.cluster.servers.map((s) => s.url);
 
 beforeAll(async () => {

@@ -5,6 +5,8 @@ import { startCluster, type Cluster } from '../../apps/server/src/cluster/launch
 import { openDatabase, type Database } from '../../apps/server/src/db/client.js';
 import { PASSWORD } from '../../apps/server/test/helpers/factories.js';
 import { freePort } from '../helpers/server.js';
+// The factories' module reads the server tests' provided context; its type comes from here.
+import type {} from '../../apps/server/test/helpers/global-setup.js';
 
 /*
  * The cluster tests (`npm run test:cluster`): API servers on a scratch PostgreSQL database of
@@ -78,6 +80,8 @@ export function useCluster(servers: number, env: NodeJS.ProcessEnv = {}): Cluste
 
 export interface Answer {
   status: number;
+  /** The parsed JSON (or the text): tests read it field by field. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 
@@ -90,8 +94,8 @@ export async function call(
 ): Promise<Answer> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authtoken = opts.token;
-  let body: string | Buffer | undefined;
-  if (opts.raw) body = opts.raw;
+  let body: string | Blob | undefined;
+  if (opts.raw) body = new Blob([new Uint8Array(opts.raw)]);
   else if (opts.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.body);

@@ -71,5 +71,10 @@ if (!stopping) {
     console.log(
       'Each start issues a new setup code: the last one printed above is the one that works.',
     );
+  if (args.includes('--pgbouncer'))
+    console.log(
+      'Through PgBouncer the LISTEN connection hears nothing (transaction pooling hands its server ' +
+        'connection on): sign-outs and changes reach the other servers only after SESSION_CACHE_SECONDS.',
+    );
   console.log(`Listening on ${cluster.url}`);
 }

@@ -15,7 +15,7 @@ import { migrateDatabase, openDatabase } from '../db/client.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
-export const HAPROXY = process.env.HAPROXY_PATH || '/usr/sbin/haproxy';
+const HAPROXY = process.env.HAPROXY_PATH || '/usr/sbin/haproxy';
 const PGBOUNCER = process.env.PGBOUNCER_PATH || '/usr/sbin/pgbouncer';
 const STARTUP_TIMEOUT_MS = 90_000;
 const OUTPUT_LIMIT = 20_000;
@@ -38,7 +38,7 @@ export interface ClusterOptions {
   onOutput?: (name: string, line: string) => void;
 }
 
-export interface ClusterServer {
+interface ClusterServer {
   name: string;
   port: number;
   url: string;
@@ -206,7 +206,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** Waits until `url` answers 200 (or the process exits: then throws with what it printed). */
-export async function waitForStatus(url: string, child?: Child): Promise<void> {
+async function waitForStatus(url: string, child?: Child): Promise<void> {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   let last = 'no answer';
   while (Date.now() < deadline) {
