@@ -20,6 +20,7 @@ import { documentRoute } from './lib/openapi.js';
 import { causeSummary, forbidden, HttpError, unauthorized } from './lib/errors.js';
 import { inputHygiene } from './lib/input-hygiene.js';
 import type { JobQueueRef } from './lib/job-queue.js';
+import { imageStorage, type ImageStorage } from './lib/storage.js';
 import { validationMessage } from './lib/validation-message.js';
 import { iconAssets, registerModules, registerV2Modules, uploadAssets } from './modules/index.js';
 
@@ -30,6 +31,8 @@ declare module 'fastify' {
     env: Env;
     apiRoutes: ApiRoute[];
     jobQueue: JobQueueRef;
+    /** Where product pictures are kept: the database, or the S3-compatible store S3_URL names. */
+    images: ImageStorage;
   }
 }
 
@@ -93,6 +96,7 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
   app.addHook('onClose', async () => stopWatching());
   app.decorate('env', env);
   app.decorate('jobQueue', { current: null } as JobQueueRef);
+  app.decorate('images', imageStorage(env, database.db));
   app.decorateRequest('auth', null);
   // Every API route, so tests can sweep them all (auth required, no 500 on garbage).
   const apiRoutes: ApiRoute[] = [];

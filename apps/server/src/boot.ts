@@ -4,8 +4,8 @@ import { buildApp } from './app.js';
 import { migrateDatabase, openDatabase, type Database, type Db } from './db/client.js';
 import { isLoopbackHost, publicUrl, shouldSeedDemo, type Env } from './env.js';
 import { startJobs } from './jobs/queue.js';
-import { imageStorage } from './lib/storage.js';
 import { applySsoEnv } from './modules/identity/sso.js';
+import { movePicturesFromDisk } from './modules/uploads/service.js';
 import { issueSetupCode, setupCodeLine } from './modules/setup/service.js';
 import { DEMO_PASSWORD, demoSignInsPresent } from './lib/demo-sign-ins.js';
 import { DEMO_SCHOOL_TOKEN_LATER, DEMO_SIGN_INS, isEmpty, seedDemo } from './seed/demo.js';
@@ -102,7 +102,13 @@ export async function boot(env: Env): Promise<Running> {
   const sso = await applySsoEnv(database.db, env, app.log);
   if (sso.length)
     app.log.info({ providers: sso, school: env.SSO_SCHOOL }, 'SSO clients from the environment');
-  const boss = env.JOBS ? await startJobs(database, app.log, imageStorage(env.DATA_DIR)) : null;
+  const moved = await movePicturesFromDisk(database.db, app.images, env.DATA_DIR);
+  if (moved)
+    app.log.warn(
+      { pictures: moved },
+      'pictures moved from DATA_DIR/uploads into the image storage',
+    );
+  const boss = env.JOBS ? await startJobs(database, app.log, app.images) : null;
   app.jobQueue.current = boss;
   let stopped = false;
   return {

@@ -2,6 +2,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseS3Url } from './lib/storage.js';
 
 const bool = (def: boolean) =>
   z
@@ -43,6 +44,22 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().default('./data'),
+  /**
+   * `http(s)://ACCESS_KEY:SECRET@host[:port]/bucket[?region=…]`: product pictures go to this
+   * S3-compatible store; unset, they go to the database (docs/decisions/098-pictures-in-the-database.md).
+   */
+  S3_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined))
+    .superRefine((v, ctx) => {
+      if (v === undefined) return;
+      try {
+        parseS3Url(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }),
   /** Unset: seed on the embedded database only (see shouldSeedDemo). */
   SEED_DEMO: optionalBool(),
   /** `true`: a production server with demo sign-ins may still listen beyond loopback (see demoStartRefusal). */

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { migrateDatabase, openDatabase, type Database, type Db } from '../src/db
 import { credentials, schools, wallets } from '../src/db/schema.js';
 import { parseEnv } from '../src/env.js';
 import { ledgerDrift } from '../src/ledger/drift.js';
+import { imageStorage } from '../src/lib/storage.js';
 import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo.js';
 import { testDatabaseUrl, withDatabase } from './helpers/pg-url.js';
 import { freshDatabase } from './helpers/test-db.js';
@@ -53,6 +54,9 @@ async function snapshot(db: Db) {
 let source: Database;
 let sourceTarget: Record<string, string>;
 let before: Awaited<ReturnType<typeof snapshot>>;
+/** A picture kept before the backup (docs/decisions/098-pictures-in-the-database.md): the backup holds it. */
+let picture = '';
+const PICTURE = Buffer.from('picture bytes, \u0000 and all');
 let target: Record<string, string>;
 let dropTarget: (() => Promise<void>) | undefined;
 
@@ -78,6 +82,9 @@ beforeAll(async () => {
   }
   await seedDemo(source.db);
   before = await snapshot(source.db);
+  const [school] = await source.db.select().from(schools).orderBy(asc(schools.externalId));
+  picture = `${school!.id}/${randomUUID()}.webp`;
+  await imageStorage({}, source.db).put(picture, PICTURE, 'image/webp');
   // PGlite's data directory is one process's: the backup opens it once the server has let go.
   if (!pgUrl) await source.close();
 }, 180_000);
@@ -146,6 +153,10 @@ describe('npm run backup, then npm run restore into an empty database', () => {
           payload: { username: 'admin', password: 'not-the-password' },
         });
         expect(res.status).toBe(401);
+        // The pictures came back with the rest.
+        const served = await app.inject({ method: 'GET', url: `/uploads/${picture}` });
+        expect(served.statusCode).toBe(200);
+        expect(served.rawPayload.equals(PICTURE)).toBe(true);
       } finally {
         await app.close();
       }

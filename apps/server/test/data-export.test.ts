@@ -4,7 +4,6 @@ import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activities, dataExports } from '../src/db/schema.js';
 import { startJobs } from '../src/jobs/queue.js';
-import { imageStorage } from '../src/lib/storage.js';
 import { DATA_EXPORT_QUEUE, removeExpiredExports } from '../src/modules/exports/service.js';
 import { schoolDay, typeByName } from './helpers/economy.js';
 import {
@@ -190,11 +189,7 @@ describe('the data-export job on the real queue', () => {
       .values({ schoolId: b.id, scope: 'school' })
       .returning();
     const errors: unknown[] = [];
-    const boss = await startJobs(
-      ctx.database,
-      { error: (o) => errors.push(o) },
-      imageStorage(ctx.app.env.DATA_DIR),
-    );
+    const boss = await startJobs(ctx.database, { error: (o) => errors.push(o) }, ctx.app.images);
     try {
       await boss.send(DATA_EXPORT_QUEUE, { id: row!.id });
       let status = 'queued';

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { dailyRuns, uploadedImages } from '../src/db/schema.js';
 import { DAILY_POINTS_QUEUE } from '../src/jobs/daily-points.js';
 import { startJobs, UNUSED_PICTURES_QUEUE } from '../src/jobs/queue.js';
-import { imageStorage } from '../src/lib/storage.js';
 import { imageKey, imagePath } from '../src/modules/uploads/service.js';
 import { makeSchool, makeUser } from './helpers/factories.js';
 import { makeProduct } from './helpers/store.js';
@@ -18,11 +17,7 @@ describe('pg-boss wiring', () => {
     const school = await makeSchool(db);
     await makeUser(db, school, ['STUDENT']);
     const errors: unknown[] = [];
-    const boss = await startJobs(
-      ctx.database,
-      { error: (o) => errors.push(o) },
-      imageStorage(ctx.app.env.DATA_DIR),
-    );
+    const boss = await startJobs(ctx.database, { error: (o) => errors.push(o) }, ctx.app.images);
     try {
       await boss.send(DAILY_POINTS_QUEUE, {});
       let runs: unknown[] = [];
@@ -44,11 +39,11 @@ describe('pg-boss wiring', () => {
   it('the unused-pictures job removes a picture no product uses a day after its upload, and keeps the others', async () => {
     const db = ctx.database.db;
     const school = await makeSchool(db);
-    const storage = imageStorage(ctx.app.env.DATA_DIR);
+    const storage = ctx.app.images;
     const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
     const [old, young, used] = [randomUUID(), randomUUID(), randomUUID()];
     for (const id of [old, young, used])
-      await storage.put(imageKey(school.id, id), Buffer.from('webp'));
+      await storage.put(imageKey(school.id, id), Buffer.from('webp'), 'image/webp');
     await db.insert(uploadedImages).values([
       { schoolId: school.id, id: old, bytes: 4, createdAt: dayAgo },
       { schoolId: school.id, id: young, bytes: 4 },

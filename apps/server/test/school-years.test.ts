@@ -484,13 +484,8 @@ describe('a school year ends, and the next one opens', () => {
     const token = await signIn(ctx.app, admin);
     const { findSession } = await import('../src/modules/auth/service.js');
     const { startJobs } = await import('../src/jobs/queue.js');
-    const { imageStorage } = await import('../src/lib/storage.js');
     const errors: unknown[] = [];
-    const boss = await startJobs(
-      ctx.database,
-      { error: (o) => errors.push(o) },
-      imageStorage(ctx.app.env.DATA_DIR),
-    );
+    const boss = await startJobs(ctx.database, { error: (o) => errors.push(o) }, ctx.app.images);
     try {
       const opening = await startOpening(
         db,

@@ -7,10 +7,17 @@ import { buildApp } from '../src/app.js';
 import type { Database, Db } from '../src/db/client.js';
 import * as schema from '../src/db/schema.js';
 import { sessions, users } from '../src/db/schema.js';
+import { postgresListen } from '../src/db/notifications.js';
 import { parseEnv } from '../src/env.js';
+import {
+  configureSessionCache,
+  findSession,
+  watchSessionChanges,
+} from '../src/modules/auth/service.js';
 import { TtlCache } from '../src/lib/ttl-cache.js';
 import { hashToken } from '../src/lib/tokens.js';
 import { makePeriod, makeSchool, makeUser, signIn } from './helpers/factories.js';
+import { testDatabaseUrl } from './helpers/pg-url.js';
 import { call, useTestApp } from './helpers/test-app.js';
 
 /**
@@ -136,6 +143,87 @@ describe('the session cache', () => {
   });
 });
 
+describe('a lost LISTEN connection', () => {
+  /** A session signed out without the triggers' announcement: a notice lost with the connection. */
+  const revokeUnannounced = (token: string) =>
+    ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessions.tokenHash, hashToken(token)));
+    });
+
+  it('while the connection is lost the server caches no session, so a sign-out it was not told of still counts', async () => {
+    const client = (ctx.database.db as any).$client;
+    const db = (ctx.database.kind === 'postgres'
+      ? drizzlePg(client, { schema })
+      : drizzlePglite(client, { schema })) as unknown as Db;
+    configureSessionCache(db, 60);
+    // What the LISTEN connection tells the cache, told by hand: lost, then back.
+    let hear: (payload: string | null, listening?: boolean) => void = () => {};
+    await watchSessionChanges(
+      {
+        listen: async (_channel, onNotify) => {
+          hear = onNotify;
+          return async () => {};
+        },
+      },
+      db,
+    );
+    const school = await makeSchool(ctx.database.db);
+    const [first, second] = [
+      await signIn(ctx.app, await makeUser(ctx.database.db, school, ['STUDENT'])),
+      await signIn(ctx.app, await makeUser(ctx.database.db, school, ['STUDENT'])),
+    ];
+    expect(await findSession(db, first)).not.toBeNull();
+    hear(null, false);
+    // Forgotten at once, and not cached again while nothing is heard.
+    expect(await findSession(db, second)).not.toBeNull();
+    await revokeUnannounced(first);
+    await revokeUnannounced(second);
+    expect(await findSession(db, first)).toBeNull();
+    expect(await findSession(db, second)).toBeNull();
+    // Back: cached again (the TTL is the bound once more).
+    hear(null, true);
+    const third = await signIn(ctx.app, await makeUser(ctx.database.db, school, ['STUDENT']));
+    expect(await findSession(db, third)).not.toBeNull();
+    await revokeUnannounced(third);
+    expect(await findSession(db, third)).not.toBeNull();
+  });
+
+  it.skipIf(!testDatabaseUrl())(
+    'PostgreSQL: a subscriber hears the loss at once, and the return; notices flow again',
+    async () => {
+      const heard: [string | null, boolean | undefined][] = [];
+      const notifications = postgresListen(ctx.database.url!);
+      try {
+        await notifications.listen('h_pictures_channel', (payload, listening) =>
+          heard.push([payload, listening]),
+        );
+        await ctx.database.executeSql(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+           where datname = current_database() and query = 'listen "h_pictures_channel"'`,
+        );
+        await vi.waitFor(
+          () =>
+            expect(heard).toEqual([
+              [null, false],
+              [null, true],
+            ]),
+          { timeout: 5000 },
+        );
+        await ctx.database.executeSql(`select pg_notify('h_pictures_channel', 'again')`);
+        await vi.waitFor(() => expect(heard.at(-1)).toEqual(['again', undefined]), {
+          timeout: 3000,
+        });
+      } finally {
+        await notifications.close();
+      }
+    },
+  );
+});
+
 describe('TtlCache', () => {
   it('keeps an entry for its TTL or until its own end, whichever comes first', () => {
     let now = 1000;
@@ -171,6 +259,16 @@ describe('TtlCache', () => {
     expect(cache.get('t')).toBeUndefined();
     cache.set('t', 'fresh', Infinity, cache.version);
     expect(cache.get('t')).toBe('fresh');
+  });
+
+  it('keeps and answers nothing while paused', () => {
+    const cache = new TtlCache<string>(5000, 10);
+    cache.set('a', 'A');
+    cache.paused = true;
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('b', 'B');
+    cache.paused = false;
+    expect([cache.get('a'), cache.get('b')]).toEqual(['A', undefined]);
   });
 
   it('keeps nothing with a TTL of 0', () => {

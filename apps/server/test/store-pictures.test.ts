@@ -7,7 +7,6 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../src/db/client.js';
 import { products, rateLimits, uploadedImages } from '../src/db/schema.js';
-import { imageStorage } from '../src/lib/storage.js';
 import { imageKey, removeUnusedPictures } from '../src/modules/uploads/service.js';
 import { makeSchool, makeUser, signIn, type SchoolRow, type UserRow } from './helpers/factories.js';
 import { makeProduct } from './helpers/store.js';
@@ -92,7 +91,7 @@ describe('unused pictures are removed a day after their upload', () => {
     const fresh = await upload();
     expect((await saveImage(switched.id, fresh)).status).toBe(200);
 
-    expect(await removeUnusedPictures(db, imageStorage(ctx.app.env.DATA_DIR))).toBe(3);
+    expect(await removeUnusedPictures(db, ctx.app.images)).toBe(3);
     expect(await kept(oldUnused)).toEqual({ row: false, file: false });
     expect(await kept(oldOfDeleted)).toEqual({ row: false, file: false });
     expect(await kept(replaced)).toEqual({ row: false, file: false });
@@ -105,13 +104,13 @@ describe('unused pictures are removed a day after their upload', () => {
       body: { message: MSG.pictureNotUploaded },
     });
     // Nothing more to remove; a second run changes nothing.
-    expect(await removeUnusedPictures(db, imageStorage(ctx.app.env.DATA_DIR))).toBe(0);
+    expect(await removeUnusedPictures(db, ctx.app.images)).toBe(0);
     expect(await kept(oldUsed)).toEqual({ row: true, file: true });
   });
 
   it('race-safe: a product saved while the job runs keeps its picture, or is refused and the picture goes; never a product without its file', async () => {
     const db = ctx.database.db;
-    const storage = imageStorage(ctx.app.env.DATA_DIR);
+    const storage = ctx.app.images;
     const product = await makeProduct(db, school, { name: 'Racing picture' });
     let savedWins = 0;
     let removalWins = 0;

@@ -108,6 +108,17 @@ describe('PUT uploads/{token} and GET the image', () => {
     const got = await ctx.app.inject({ method: 'GET', url: grant.image });
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/webp');
+    // Never rewritten under its key: cached a year, its id the ETag, a revalidation answers 304.
+    expect(got.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const etag = `"${grant.image.split('/').at(-1)!.replace('.webp', '')}"`;
+    expect(got.headers.etag).toBe(etag);
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: grant.image,
+      headers: { 'if-none-match': `"other", W/${etag}` },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
     const meta = await sharp(got.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 800, height: 400 });
     expect(meta.exif).toBeUndefined();

@@ -2,8 +2,12 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { causeSummary } from '../lib/errors.js';
 
-/** What a subscriber hears: a payload, or `null` when notifications may have been missed (a reconnect). */
-type OnNotify = (payload: string | null) => void;
+/**
+ * What a subscriber hears: a payload; or `null` when notifications may have been missed, with
+ * `listening` false when the connection was just lost (until a `null` with `listening` true, once
+ * it is back, nothing is heard) and true when it is back.
+ */
+type OnNotify = (payload: string | null, listening?: boolean) => void;
 /** Stops a subscription. */
 export type Unsubscribe = () => Promise<void>;
 export type Listen = (channel: string, onNotify: OnNotify) => Promise<Unsubscribe>;
@@ -25,8 +29,8 @@ export interface ListenLog {
 
 /**
  * PostgreSQL: one connection outside the pool that LISTENs on every channel a subscriber asked for
- * and fans each notification out. A lost connection is reopened (with back-off); subscribers then
- * hear `null`, since whatever was sent meanwhile is gone.
+ * and fans each notification out. A lost connection is reopened (with back-off); subscribers hear
+ * `null` when it is lost and again when it is back, since whatever was sent meanwhile is gone.
  */
 export function postgresListen(
   connectionString: string,
@@ -62,7 +66,10 @@ export function postgresListen(
       );
     c.removeAllListeners('end');
     void c.end().catch(() => {});
-    if (!closed) void reconnect();
+    if (closed) return;
+    // At once, not at the reconnection: what subscribers keep may go stale from now on.
+    for (const set of subscribers.values()) set.forEach((fn) => fn(null, false));
+    void reconnect();
   };
 
   const reconnect = async (): Promise<void> => {
@@ -73,7 +80,7 @@ export function postgresListen(
       if (closed) return;
       try {
         await connect();
-        for (const set of subscribers.values()) set.forEach((fn) => fn(null));
+        for (const set of subscribers.values()) set.forEach((fn) => fn(null, true));
       } catch (err) {
         log?.warn(
           { cause: causeSummary(err), attempt: failures },

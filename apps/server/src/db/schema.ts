@@ -973,3 +973,20 @@ export const dataExports = pgTable(
     index('data_exports_expiry').on(t.expiresAt),
   ],
 );
+
+/**
+ * The bytes of every kept picture when no S3_URL names an object store (docs/decisions/098-pictures-in-the-database.md):
+ * `name` is the rest of its storage key after the school ('{id}.webp'). Written once per key (a new
+ * upload gets a new id), so the servers, the backup and a restore all hold the same pictures.
+ */
+export const storedImages = pgTable(
+  'stored_images',
+  {
+    schoolId: uuid('school_id').notNull(),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.name] })],
+);

@@ -10,6 +10,8 @@ export class TtlCache<V> {
    * version it read before loading: a delete in between (a sign-out) wins over the late store.
    */
   version = 0;
+  /** While true (its invalidations may be missed), the cache keeps nothing and answers nothing. */
+  paused = false;
 
   constructor(
     readonly ttlMs: number,
@@ -18,6 +20,7 @@ export class TtlCache<V> {
   ) {}
 
   get(key: string): V | undefined {
+    if (this.paused) return undefined;
     const e = this.entries.get(key);
     if (!e) return undefined;
     if (e.until <= this.now()) {
@@ -28,7 +31,7 @@ export class TtlCache<V> {
   }
 
   set(key: string, value: V, until = Infinity, ifVersion = this.version): void {
-    if (this.ttlMs <= 0 || ifVersion !== this.version) return;
+    if (this.ttlMs <= 0 || this.paused || ifVersion !== this.version) return;
     const t = this.now();
     this.entries.delete(key); // re-inserted last, so the map runs from the oldest entry
     // From the oldest: drop expired entries, and old ones while the cache is full.

@@ -1,15 +1,62 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import type { Database } from '../../src/db/client.js';
+import { openDatabase, type Database, type Db } from '../../src/db/client.js';
+import { pgliteListen } from '../../src/db/notifications.js';
+import * as schema from '../../src/db/schema.js';
 import { parseEnv } from '../../src/env.js';
 import { freshDatabase } from './test-db.js';
 
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
+}
+
+/** A test server's settings: no jobs, no logs, no web app; DATA_DIR a scratch directory, not the checkout's ./data. */
+const testEnv = (overrides: Record<string, string>) =>
+  parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JOBS: 'false',
+    WEB_DIST: '/nonexistent',
+    DATA_DIR: path.join(tmpdir(), 'school-rewards-test-data'),
+    ...overrides,
+  });
+
+/**
+ * Another server on the same database as `database`, as a second process would be: on PostgreSQL
+ * its own pool and LISTEN connection; on PGlite (one process's database) its own handle on the same
+ * PGlite, so its own session cache and subscription. Close it before the first one.
+ */
+export async function anotherServer(
+  database: Database,
+  envOverrides: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  let own: Database;
+  if (database.kind === 'postgres')
+    own = await openDatabase({ databaseUrl: database.url, poolSize: 5 });
+  else {
+    const pglite = (database as Database & { pglite: PGlite }).pglite;
+    own = {
+      ...database,
+      db: drizzlePglite(pglite, { schema }) as unknown as Db,
+      listen: pgliteListen(pglite),
+      close: async () => {}, // the first server's handle closes the PGlite
+    };
+  }
+  const app = await buildApp({ database: own, env: testEnv(envOverrides), logger: false });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await own.close();
+    },
+  };
 }
 
 /** The real app on its own fresh database for one test file; `logger` to read what it logs (none by default). */
@@ -20,16 +67,11 @@ export function useTestApp(
   const ctx = {} as TestContext;
   beforeAll(async () => {
     ctx.database = await freshDatabase();
-    // DATA_DIR: uploaded images go to a scratch directory, not the checkout's ./data.
-    const env = parseEnv({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      JOBS: 'false',
-      WEB_DIST: '/nonexistent',
-      DATA_DIR: path.join(tmpdir(), 'school-rewards-test-data'),
-      ...envOverrides,
+    ctx.app = await buildApp({
+      database: ctx.database,
+      env: testEnv(envOverrides),
+      logger: opts.logger ?? false,
     });
-    ctx.app = await buildApp({ database: ctx.database, env, logger: opts.logger ?? false });
     await ctx.app.ready();
   });
   afterAll(async () => {

@@ -60,15 +60,18 @@ const SESSION_CHANGES = 'session_changes';
 /**
  * Keeps this server's session cache true to the database: triggers NOTIFY a signed-out session's
  * token hash, or '*' when users, schools, periods or rosters change; every server hears it and
- * forgets those sessions. After a lost connection (`null`) everything is forgotten.
+ * forgets those sessions. When the LISTEN connection is lost everything is forgotten and nothing
+ * is cached until it is back (every call looks its session up), so a sign-out elsewhere is never
+ * missed for longer than the loss takes to be noticed.
  */
 export function watchSessionChanges(
   database: Pick<Database, 'listen'>,
   db: Db,
 ): Promise<Unsubscribe> {
-  return database.listen(SESSION_CHANGES, (payload) => {
+  return database.listen(SESSION_CHANGES, (payload, listening = true) => {
     const cache = sessionCaches.get(db);
     if (!cache) return;
+    if (payload === null) cache.paused = !listening;
     if (payload === null || payload === '*') cache.clear();
     else cache.delete(payload);
   });

@@ -11,7 +11,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { me } from '../../lib/auth-context.js';
 import { HttpError } from '../../lib/errors.js';
 import { withRetryAfter } from '../../lib/rate-limit.js';
-import { imageStorage } from '../../lib/storage.js';
 import { acceptUpload, createUploadUrl, MAX_UPLOAD_BYTES } from './service.js';
 
 const IMAGE_TYPES = [
@@ -28,7 +27,6 @@ const IMAGE_TYPES = [
 
 /** Product images: a one-time upload URL, and the upload itself (the URL's token is its authority). */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const storage = imageStorage(app.env.DATA_DIR);
   // The image arrives as the raw body, whatever its declared type: its content decides.
   app.addContentTypeParser(
     IMAGE_TYPES,
@@ -80,26 +78,33 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       },
     },
-    async (req) => acceptUpload(app.db, storage, req.params.token, req.body),
+    async (req) => acceptUpload(app.db, app.images, req.params.token, req.body),
   );
 };
 
 const KEY = /^([0-9a-f-]{36})\/([0-9a-f-]{36})\.webp$/;
 
-/** GET /uploads/{school}/{image}.webp: kept images, never changed once written (outside /api, like the web's assets). */
+/**
+ * GET /uploads/{school}/{image}.webp: kept images (outside /api, like the web's assets), from
+ * whichever server answers. A key is never written with other bytes (a new upload gets a new id),
+ * so the answer is cached for a year as immutable and the image's id is its ETag.
+ */
 export const uploadAssets: FastifyPluginAsync = async (app) => {
-  const storage = imageStorage(app.env.DATA_DIR);
   app.get<{ Params: { school: string; file: string } }>(
     '/uploads/:school/:file',
     { schema: { hide: true } },
     async (req, reply) => {
       const key = `${req.params.school}/${req.params.file}`;
-      const data = KEY.test(key) ? await storage.get(key) : null;
-      if (!data) return reply.status(404).send({ message: 'Not found' });
-      return reply
-        .type('image/webp')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(data);
+      const m = KEY.exec(key);
+      const image = m ? await app.images.get(key) : null;
+      if (!m || !image) return reply.status(404).send({ message: 'Not found' });
+      const etag = `"${m[2]}"`;
+      reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
+      const known = req.headers['if-none-match']
+        ?.split(',')
+        .map((t) => t.trim().replace(/^W\//, ''));
+      if (known?.includes(etag) || known?.includes('*')) return reply.status(304).send();
+      return reply.type(image.contentType).send(image.data);
     },
   );
 };

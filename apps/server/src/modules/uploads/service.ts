@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, gt, isNull, lt, or, sql, sum } from 'drizzle-orm';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { and, asc, count, eq, gt, inArray, isNull, lt, or, sql, sum } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
 import {
   MAX_PICTURE_PIXELS,
@@ -182,7 +185,7 @@ export async function acceptUpload(
     return g;
   });
   try {
-    await storage.put(imageKey(grant.schoolId, grant.imageId), webp);
+    await storage.put(imageKey(grant.schoolId, grant.imageId), webp, 'image/webp');
   } catch (err) {
     await db
       .delete(uploadedImages)
@@ -266,4 +269,47 @@ export async function purgeUploadGrants(db: Db): Promise<void> {
         lt(uploadGrants.usedAt, new Date(Date.now() - UPLOAD_TTL_MS)),
       ),
     );
+}
+
+/** Left in DATA_DIR/uploads once its pictures are in the storage, so later starts skip the folder. */
+export const MOVED_MARKER = 'MOVED.txt';
+
+/**
+ * Once per install that kept its pictures on the disk (DATA_DIR/uploads/{school}/{id}.webp, before
+ * docs/decisions/098-pictures-in-the-database.md): copies every picture the database knows into
+ * `storage`, then writes MOVED.txt in the folder and leaves it. A start that stops halfway copies
+ * again (a put replaces); files no picture row names stay behind. Returns how many were copied.
+ */
+export async function movePicturesFromDisk(
+  db: Db,
+  storage: ImageStorage,
+  dataDir: string,
+): Promise<number> {
+  const root = path.resolve(dataDir, 'uploads');
+  if (!existsSync(root) || existsSync(path.join(root, MOVED_MARKER))) return 0;
+  let moved = 0;
+  const schools = (await readdir(root, { withFileTypes: true })).filter(
+    (d) => d.isDirectory() && isUuid(d.name),
+  );
+  for (const school of schools) {
+    const files = (await readdir(path.join(root, school.name)))
+      .map((f) => /^([0-9a-f-]{36})\.webp$/.exec(f)?.[1])
+      .filter((id): id is string => !!id && isUuid(id));
+    if (!files.length) continue;
+    const known = await db
+      .select({ id: uploadedImages.id })
+      .from(uploadedImages)
+      .where(and(eq(uploadedImages.schoolId, school.name), inArray(uploadedImages.id, files)));
+    for (const { id } of known) {
+      const data = await readFile(path.join(root, school.name, `${id}.webp`));
+      await storage.put(imageKey(school.name, id), data, 'image/webp');
+      moved++;
+    }
+  }
+  await writeFile(
+    path.join(root, MOVED_MARKER),
+    `${moved} pictures of this folder were copied into the server's image storage on ${new Date().toISOString()}.\n` +
+      'The server no longer reads this folder: it may be deleted once a backup holds the pictures.\n',
+  );
+  return moved;
 }
