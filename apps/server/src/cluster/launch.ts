@@ -44,10 +44,8 @@ interface ClusterServer {
   url: string;
   /** What it printed since its last start (its last 20,000 characters). */
   output(): string;
-  /** Whether its process is running. */
-  running(): boolean;
-  /** Sends a signal (SIGKILL: the fault tests) without waiting. */
-  kill(signal: NodeJS.Signals): void;
+  /** Sends a signal (SIGKILL: the fault tests); resolves once the process has exited. */
+  kill(signal: NodeJS.Signals): Promise<void>;
   /** Starts it again after it exited, and waits until it answers. */
   restart(): Promise<void>;
   /** SIGTERM, then SIGKILL after 10 s. */
@@ -341,8 +339,11 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
         port,
         url: `http://127.0.0.1:${port}`,
         output: () => current?.output() ?? '',
-        running: () => !!current && !exited(current.process),
-        kill: (signal) => current?.process.kill(signal),
+        async kill(signal) {
+          if (!current) return;
+          current.process.kill(signal);
+          await waitForExit(current.process, 10_000);
+        },
         async restart() {
           if (current && !exited(current.process))
             throw new Error(`server ${name} is still running`);
