@@ -155,7 +155,7 @@ describe('a lost LISTEN connection', () => {
     });
 
   it('while the connection is lost the server caches no session, so a sign-out it was not told of still counts', async () => {
-    const client = (ctx.database.db as any).$client;
+    const client = (ctx.database.db as unknown as { $client: never }).$client;
     const db = (ctx.database.kind === 'postgres'
       ? drizzlePg(client, { schema })
       : drizzlePglite(client, { schema })) as unknown as Db;

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
 import { storedImages } from '../db/schema.js';
 
 /** A kept image and the type it was stored with. */
-export interface StoredImage {
+interface StoredImage {
   data: Buffer;
   contentType: string;
 }
