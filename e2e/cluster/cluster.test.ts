@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync, crc32 } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays, lastSchoolDay, todayIn } from '@app/domain';
 import { rowsOf } from '../../apps/server/src/db/client.js';
 import { activities, dailyRuns } from '../../apps/server/src/db/schema.js';
 import { DAILY_POINTS_QUEUE } from '../../apps/server/src/jobs/daily-points.js';
 import { checkBooks } from '../../apps/server/src/ledger/check.js';
+import { loadCalendar } from '../../apps/server/src/modules/calendar/service.js';
 import { MAX_FAILURES_PER_USER_ADDRESS } from '../../apps/server/src/lib/sign-in-limits.js';
 import { schoolDay, typeByName } from '../../apps/server/test/helpers/economy.js';
 import {
@@ -180,7 +182,10 @@ describe('three servers behind HAProxy share everything through the database', (
     const fresh = await makeSchool(db);
     const kids = [];
     for (let i = 0; i < 4; i++) kids.push(await makeUser(db, fresh, ['STUDENT']));
-    const day = await schoolDay(db, fresh);
+    // The day the hourly job gives first: the last school day before today (today's waits for 4 pm).
+    const yesterday = addDays(todayIn(fresh.timeZone), -1);
+    const day = lastSchoolDay(await loadCalendar(db, fresh, yesterday), yesterday)!;
+    expect(day).toBeTruthy();
     const sent = rowsOf<{ id: string }>(
       await db.execute(
         sql`insert into pgboss.job (name, data) select ${DAILY_POINTS_QUEUE}, '{}'::jsonb from generate_series(1, 3) returning id`,
