@@ -29,8 +29,12 @@ const ctx = useCluster(3);
 const BUYERS = 16;
 const GIVERS = 2;
 const STUDENTS_PER_GIVE = 3;
-const LOAD_MS = 4_000;
+/** The kill comes once this long has passed and this many calls were answered 200 … */
 const KILL_AT_MS = 1_500;
+const ANSWERED_BEFORE_KILL = 20;
+/** … and the load goes on this long after the server has died (all of it ends within MAX_LOAD_MS). */
+const AFTER_DEATH_MS = 2_500;
+const MAX_LOAD_MS = 30_000;
 
 /** A school of its own for each part, so that each part's orders and gives are its own. */
 const f = {} as {
@@ -92,7 +96,8 @@ const send = (base: string, s: Pick<Sent, 'kind' | 'token' | 'body' | 'key'>) =>
 
 /**
  * BUYERS students buying one item at a time and GIVERS teachers giving to three students at a
- * time, each call after the last, for LOAD_MS against `base()`; `kill` runs at KILL_AT_MS. With
+ * time, each call after the last, against `base()`; `kill` runs once KILL_AT_MS have passed and
+ * ANSWERED_BEFORE_KILL calls were answered, and the load stops AFTER_DEATH_MS after it. With
  * `waitAfterLoss`, a client whose call was lost sends nothing more (it retries after the restart).
  */
 async function load(
@@ -104,14 +109,24 @@ async function load(
   const sent: Sent[] = [];
   let killedAt = -1;
   let diedAt = -1;
-  let killing: Promise<void> = Promise.resolve();
-  const killer = setTimeout(() => {
+  const answered = () => sent.filter((s) => s.answer.status === 200).length;
+  const killing = (async () => {
+    while (
+      (Date.now() - began < KILL_AT_MS || answered() < ANSWERED_BEFORE_KILL) &&
+      Date.now() - began < MAX_LOAD_MS / 2
+    )
+      await new Promise((r) => setTimeout(r, 20));
     killedAt = Date.now() - began;
+    await kill();
     // Its death is seen when the process has exited: the kernel takes a few ms to tear it down.
-    killing = kill().then(() => void (diedAt = Date.now() - began));
-  }, KILL_AT_MS);
+    diedAt = Date.now() - began;
+  })();
+  const going = () => {
+    const now = Date.now() - began;
+    return now < MAX_LOAD_MS && (diedAt < 0 || now < diedAt + AFTER_DEATH_MS);
+  };
   const client = async (next: (i: number) => Pick<Sent, 'kind' | 'token' | 'body'>) => {
-    for (let i = 0; Date.now() - began < LOAD_MS; i++) {
+    for (let i = 0; going(); i++) {
       const s = { ...next(i), key: randomUUID() };
       const start = Date.now() - began;
       const answer = await send(base(), s);
@@ -147,7 +162,6 @@ async function load(
       })),
     ),
   ]);
-  clearTimeout(killer);
   await killing;
   return { sent, killedAt, diedAt };
 }
