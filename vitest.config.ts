@@ -33,9 +33,21 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          exclude: ['e2e/cluster/**'],
           setupFiles: ['vitest.setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // npm run test:cluster: servers behind HAProxy on PostgreSQL (docs/decisions/100-faults-in-ci.md).
+        test: {
+          name: 'cluster',
+          include: ['e2e/cluster/**/*.test.ts'],
+          setupFiles: ['vitest.setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
           fileParallelism: false,
         },
       },

@@ -112,8 +112,22 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   } as Database & { pglite: PGlite };
 }
 
+/** The session advisory lock that lets one server at a time migrate a PostgreSQL database. */
+const MIGRATION_LOCK = 7400002;
+
 export async function migrateDatabase(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR };
-  if (database.kind === 'postgres') await migratePg(database.db as any, config);
-  else await migratePglite(database.db as any, config);
+  if (database.kind !== 'postgres') return migratePglite(database.db as any, config);
+  // Servers starting at once would each create the migrations table and run the same migrations
+  // (the losers fail on a duplicate key): one migrates, the others wait and find nothing left to do
+  // (docs/decisions/099-three-servers-behind-haproxy.md). The lock is held on a connection of its own.
+  const lock = new pg.Client({ connectionString: database.url });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(database.db as any, config);
+  } finally {
+    // Ending the session releases the lock whatever happened.
+    await lock.end();
+  }
 }
