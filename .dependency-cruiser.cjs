@@ -74,7 +74,7 @@ module.exports = {
       from: {},
       to: {
         path: `${WEB}[^/]+/`,
-        pathNot: `${WEB}(api|session|router|layout|forms|release|components|routes)/`,
+        pathNot: `${WEB}(api|session|router|layout|forms|release|components|routes|i18n)/`,
       },
     },
     {

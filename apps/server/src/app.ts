@@ -17,6 +17,7 @@ import { apiDocsEnabled, DEFAULT_WEB_DIST, type Env } from './env.js';
 import { configureSessionCache, findSession, watchSessionChanges } from './modules/auth/service.js';
 import { documentRoute } from './lib/openapi.js';
 import { causeSummary, forbidden, HttpError, unauthorized } from './lib/errors.js';
+import { localMessage } from './lib/language.js';
 import { inputHygiene } from './lib/input-hygiene.js';
 import type { JobQueueRef } from './lib/job-queue.js';
 import { imageStorage, type ImageStorage } from './lib/storage.js';
@@ -206,15 +207,16 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
   });
 
   app.setErrorHandler((error: any, req, reply) => {
+    // Every answered message in the request's language (docs/decisions/109-i18n.md).
+    const answer = (status: number, message: string) =>
+      reply.status(status).send({ message: localMessage(req, message) });
     if (error instanceof HttpError) {
       if (error.cause !== undefined)
         req.log.warn({ cause: causeSummary(error.cause), status: error.statusCode }, error.message);
-      return reply.status(error.statusCode).send({ message: error.message });
+      return answer(error.statusCode, error.message);
     }
     if (error.validation) {
-      return reply
-        .status(400)
-        .send({ message: validationMessage(error.validation, error.validationContext) });
+      return answer(400, validationMessage(error.validation, error.validationContext));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
@@ -224,15 +226,16 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
           : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
             ? 'Body is not valid JSON'
             : error.message;
-      return reply.status(status).send({ message });
+      return answer(status, message);
     }
     // Every pooled connection busy for 10 s: a rush, not a fault; the client may retry shortly.
     if (isPoolTimeout(error)) {
       req.log.warn('no database connection free: answered 503');
-      return reply.status(503).header('retry-after', '5').send({ message: MSG.tryLater });
+      reply.header('retry-after', '5');
+      return answer(503, MSG.tryLater);
     }
     req.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: MSG.tryLater });
+    return answer(500, MSG.tryLater);
   });
 
   await app.register(registerModules, { prefix: API_PREFIX });
@@ -247,7 +250,7 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.method !== 'GET') {
-      return reply.status(404).send({ message: MSG.notFound });
+      return reply.status(404).send({ message: localMessage(req, MSG.notFound) });
     }
     const pathname = req.url.split('?')[0] ?? '/';
     if (!matchRoute(pathname)) req.log.info({ path: pathname }, 'route not found');

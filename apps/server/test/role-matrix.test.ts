@@ -500,6 +500,11 @@ const CALLS: Record<string, CallSpec> = {
   'POST /api/v1/auth/me': { target: OWN, build: async () => ({ url: '/auth/me' }) },
   // Ends the caller's own session: the loop signs the caller in again after it.
   'POST /api/v1/auth/logout': { target: OWN, build: async () => ({ url: '/auth/logout' }) },
+  // The caller's own language (null: the browser's); leaves the caller as they were.
+  'PUT /api/v1/profile/language': {
+    target: OWN,
+    build: async () => ({ url: '/profile/language', payload: { language: null } }),
+  },
 
   // The caller's periods: a teacher's own ("mine"), the school's for whole-school readers.
   'GET /api/v1/periods': { target: NARROWED, build: async () => ({ url: '/periods' }) },

@@ -46,3 +46,6 @@ export * from './goal-progress.js';
 export * from './goals.js';
 export * from './notification-text.js';
 export * from './notifications.js';
+export * from './i18n/languages.js';
+export * from './i18n/format.js';
+export type { MessageKey } from './i18n/en/index.js';

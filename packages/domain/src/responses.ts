@@ -1,3 +1,4 @@
+import { LANGUAGES } from './i18n/languages.js';
 import { z } from 'zod';
 import { instant, int } from './response-fields.js';
 
@@ -27,6 +28,9 @@ export const schoolInfoResponse = z.object({
   /** The school's setting, true when it has none. */
   canTeacherGiveAll: z.boolean(),
   canNonAdminCreateCustomActions: z.boolean(),
+  /** What this school calls its currency: plural ("Merits") and one ("Merit"). */
+  currencyName: z.string(),
+  currencyNameOne: z.string(),
 });
 export type SchoolInfo = z.infer<typeof schoolInfoResponse>;
 
@@ -43,8 +47,14 @@ export const sessionUserResponse = z.object({
   school: schoolInfoResponse,
   /** How many periods the user teaches or co-teaches (with students). */
   periodCount: int(),
+  /** The language chosen on /profile; null follows the browser. */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserResponse>;
+
+/** PUT profile/language: the language chosen on /profile, or null to follow the browser. */
+export const profileLanguageBody = z.object({ language: z.enum(LANGUAGES).nullable() });
+export type ProfileLanguageBody = z.infer<typeof profileLanguageBody>;
 
 /* ---- auth, system ---- */
 

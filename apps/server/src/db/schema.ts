@@ -69,6 +69,9 @@ export const schools = pgTable(
     /** What opening the next year does to each balance (docs/decisions/086-year-end-balances.md). */
     yearEndBalance: text('year_end_balance').$type<BalancePolicy>().notNull().default('carry'),
     yearEndBalanceCap: integer('year_end_balance_cap').notNull().default(0),
+    /** The currency's name in this school, plural and one (docs/decisions/109-i18n.md). */
+    currencyName: text('currency_name').notNull().default('Merits'),
+    currencyNameOne: text('currency_name_one').notNull().default('Merit'),
     createdAt: createdAt(),
   },
   (t) => [index('schools_district').on(t.districtId)],
@@ -105,6 +108,8 @@ export const users = pgTable(
       .default(sql`'{}'::uuid[]`),
     /** Left the school (the top grade when a year opens): signs in no more, keeps its history. */
     leftAt: timestamp('left_at', { withTimezone: true }),
+    /** The language chosen on /profile ('en', 'es'); null follows the browser. */
+    language: text('language'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -16,6 +16,8 @@ export interface AuthUser {
   gradeLevel: string | null;
   house: string | null;
   periodCount: number;
+  /** The language chosen on /profile; null follows the browser. */
+  language: string | null;
   school: SchoolRow;
   tokenHash: string;
 }

@@ -1,4 +1,4 @@
-import type { Person, SchoolInfo, SessionUser } from '@app/domain';
+import { isLanguage, type Person, type SchoolInfo, type SessionUser } from '@app/domain';
 import { users } from '../db/schema.js';
 import type { AuthUser, SchoolRow } from '../lib/auth-context.js';
 
@@ -14,6 +14,8 @@ export const presentSchool = (s: SchoolRow): SchoolInfo => ({
   schoolType: s.schoolType,
   canTeacherGiveAll: s.canTeacherGiveAll ?? true,
   canNonAdminCreateCustomActions: s.canNonAdminCreateCustomActions,
+  currencyName: s.currencyName,
+  currencyNameOne: s.currencyNameOne,
 });
 
 /** The signed-in user as the client sees it; nothing else about the account leaves the server. */
@@ -28,6 +30,7 @@ export const presentSessionUser = (u: AuthUser, username: string): SessionUser =
   house: u.house,
   school: presentSchool(u.school),
   periodCount: u.periodCount,
+  language: isLanguage(u.language) ? u.language : null,
 });
 
 /** Another person as a teacher or admin sees them in a roster or list. */

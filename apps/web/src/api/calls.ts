@@ -5,6 +5,7 @@ import type {
   DistrictSchoolResponse,
   DistrictSchoolsResponse,
   LoginBody,
+  ProfileLanguageBody,
   NewSchoolInput,
   OrderListQuery,
   SetupInput,
@@ -138,6 +139,9 @@ export const auth = {
   /** Needs a token: without one it resolves to { message: 'No token' } and makes no request. */
   me: () => api.post<SessionUser>('auth/me'),
   logout: () => api.post<OkResponse>('auth/logout'),
+  /** The language chosen on /profile; null follows the browser. */
+  setLanguage: (body: ProfileLanguageBody) =>
+    api.put<ProfileLanguageBody>('profile/language', body),
   /** A single-use SSO state for the school's client at the provider (sets the browser's binding cookie). */
   ssoState: (provider: SsoProvider, school: string) =>
     api.get<SsoState>('auth/login/sso/state', { auth: false, query: { provider, school } }),

@@ -1,3 +1,4 @@
+import { currentLanguage } from '../i18n/language';
 import { MSG, NO_REDIRECT_ON_401 } from '@app/domain';
 import { failure, type ApiResult } from './failure';
 import { report } from './report';
@@ -40,6 +41,8 @@ function headers(token: string | null, json: boolean): Record<string, string> {
   const h: Record<string, string> = {
     'Cache-Control': 'no-cache',
     Pragma: 'no-cache',
+    // The server answers its messages in the screens' language.
+    'Accept-Language': currentLanguage(),
   };
   // A form's content type (with its boundary) is the browser's to set.
   if (json) h['Content-Type'] = 'application/json';

@@ -25,3 +25,9 @@ export function useUser(): SessionUser | null {
   const { state } = useSession();
   return state.status === 'authenticated' ? state.user : null;
 }
+
+/** The signed-in user where a session may not be provided at all (words shown before the router). */
+export function useOptionalUser(): SessionUser | null {
+  const s = useContext(SessionContext);
+  return s?.state.status === 'authenticated' ? s.state.user : null;
+}

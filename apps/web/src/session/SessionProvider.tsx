@@ -1,7 +1,8 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { auth, queryKeys, readStored, STORAGE_KEYS, writeStored, type SessionUser } from '../api';
+import { useLanguage } from '../i18n/context';
 import { clearSessionStorage } from './clearStored';
 import { loadSessionUser } from './loadUser';
 import { SessionContext, type Session, type SessionState } from './SessionContext';
@@ -29,6 +30,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         ? { status: 'unauthenticated', error: me.error.message }
         : { status: 'authenticated', user: me.data };
 
+  // The user's own language (chosen on /profile) replaces the browser's while signed in.
+  const { setChosen } = useLanguage();
+  const chosenLanguage = state.status === 'authenticated' ? state.user.language : null;
+  useEffect(() => setChosen(chosenLanguage), [chosenLanguage, setChosen]);
+
   const signIn = useCallback(
     (newToken: string, user: SessionUser) => {
       writeStored(STORAGE_KEYS.token, newToken);
@@ -50,9 +56,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [navigate, queryClient]);
 
   // `state` is derived from token and the query, so those are the memo's inputs.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   const value = useMemo<Session>(
     () => ({ state, signIn, logout }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [token, me.status, me.data, me.error, signIn, logout],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -1,4 +1,4 @@
 export { SessionProvider } from './SessionProvider';
-export { useSession, useUser } from './SessionContext';
+export { useOptionalUser, useSession, useUser } from './SessionContext';
 export { usePeriods } from './usePeriods';
 export { useDemo, useDevMode } from './useDevMode';

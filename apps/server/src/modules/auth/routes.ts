@@ -2,6 +2,7 @@ import {
   loginBody,
   loginResponse,
   okResponse,
+  profileLanguageBody,
   sessionUserResponse,
   type LoginResponse,
   type OkResponse,
@@ -12,7 +13,7 @@ import { me } from '../../lib/auth-context.js';
 import { unauthorized } from '../../lib/errors.js';
 import { withRetryAfter } from '../../lib/rate-limit.js';
 import { presentSessionUser } from '../../presenters/user.js';
-import { findSession, login, revokeSession, usernameOfUser } from './service.js';
+import { findSession, login, revokeSession, setLanguage, usernameOfUser } from './service.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const usernameOf = (schoolId: string, userId: string) => usernameOfUser(app.db, schoolId, userId);
@@ -57,5 +58,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await revokeSession(app.db, me(req).tokenHash);
       return { ok: true };
     },
+  );
+
+  app.put(
+    '/profile/language',
+    {
+      config: { action: 'session:use' },
+      schema: { tags: ['auth'], body: profileLanguageBody, response: { 200: profileLanguageBody } },
+    },
+    async (req) => setLanguage(app.db, me(req), req.body.language),
   );
 };

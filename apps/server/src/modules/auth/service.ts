@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, sql, type SQLWrapper } from 'drizzle-orm';
-import { MSG, SCHOOL_MSG } from '@app/domain';
+import { MSG, SCHOOL_MSG, type Language } from '@app/domain';
 import type { Database, Db, Queryable } from '../../db/client.js';
 import type { Unsubscribe } from '../../db/notifications.js';
 import { credentials, periodStudents, periods, schools, sessions, users } from '../../db/schema.js';
@@ -89,6 +89,7 @@ function sessionQuery(db: Db) {
       roles: users.roles,
       gradeLevel: users.gradeLevel,
       house: users.house,
+      language: users.language,
       school: schools,
       periodCount: periodCountSql(users.schoolId, users.id, users.externalId),
       sessionExpiresAt: sessions.expiresAt,
@@ -205,4 +206,18 @@ export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
 export async function purgeExpired(db: Db): Promise<void> {
   await db.delete(sessions).where(sql`${sessions.expiresAt} < now() - interval '1 day'`);
   await purgeRateLimits(db);
+}
+
+/** The user's own language (null follows the browser); the users trigger tells every server's cache. */
+export async function setLanguage(
+  db: Db,
+  user: AuthUser,
+  language: Language | null,
+): Promise<{ language: Language | null }> {
+  await db
+    .update(users)
+    .set({ language })
+    .where(and(eq(users.schoolId, user.schoolId), eq(users.id, user.id)));
+  forgetSessions(db);
+  return { language };
 }

@@ -8,6 +8,7 @@ import { Page } from '../../components/Page';
 import { CustomName } from '../../components/customization/CustomName';
 import { useCustomization } from '../../components/customization/useCustomization';
 import { CustomizationChooser } from './CustomizationChooser';
+import { LanguagePicker } from './LanguagePicker';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -62,6 +63,7 @@ export default function ProfilePage() {
               </Group>
             </Field>
           </SimpleGrid>
+          <LanguagePicker user={user} />
         </Stack>
       </Card>
       {customizes ? (

@@ -24,7 +24,10 @@ const user = (roles: string[], hasHouseSystem = true): SessionUser => ({
     schoolType: 'Middle',
     canTeacherGiveAll: true,
     canNonAdminCreateCustomActions: true,
+    currencyName: 'Merits',
+    currencyNameOne: 'Merit',
   },
+  language: null,
 });
 
 const ids = (u: SessionUser) => settingsTabsFor(u, null).visible.map((t) => t.id);

@@ -1,0 +1,2 @@
+/** The dashboard area's words (keys start with 'dashboard.'). */
+export const dashboard = {} as const;

@@ -1,0 +1,2 @@
+/** The district area's words (keys start with 'district.'). */
+export const district = {} as const;

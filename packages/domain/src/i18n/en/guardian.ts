@@ -1,0 +1,2 @@
+/** The guardian area's words (keys start with 'guardian.'). */
+export const guardian = {} as const;

@@ -1,0 +1,2 @@
+/** The labels area's words (keys start with 'labels.'). */
+export const labels = {} as const;

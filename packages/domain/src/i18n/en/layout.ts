@@ -1,0 +1,2 @@
+/** The layout area's words (keys start with 'layout.'). */
+export const layout = {} as const;

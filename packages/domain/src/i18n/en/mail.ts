@@ -1,0 +1,2 @@
+/** The mail area's words (keys start with 'mail.'). */
+export const mail = {} as const;

@@ -1,0 +1,2 @@
+/** The notifications area's words (keys start with 'notifications.'). */
+export const notifications = {} as const;

@@ -1,0 +1,2 @@
+/** The profile area's words (keys start with 'profile.'). */
+export const profile = {} as const;

@@ -1,0 +1,2 @@
+/** The store area's words (keys start with 'store.'). */
+export const store = {} as const;

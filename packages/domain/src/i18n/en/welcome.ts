@@ -1,0 +1,2 @@
+/** The welcome area's words (keys start with 'welcome.'). */
+export const welcome = {} as const;

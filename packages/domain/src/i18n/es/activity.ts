@@ -1,0 +1,3 @@
+import type { activity as en } from '../en/activity.js';
+
+export const activity: Record<keyof typeof en, string> = {};

@@ -1,0 +1,3 @@
+import type { dashboard as en } from '../en/dashboard.js';
+
+export const dashboard: Record<keyof typeof en, string> = {};

@@ -1,0 +1,3 @@
+import type { giving as en } from '../en/giving.js';
+
+export const giving: Record<keyof typeof en, string> = {};

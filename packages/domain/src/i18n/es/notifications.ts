@@ -1,0 +1,3 @@
+import type { notifications as en } from '../en/notifications.js';
+
+export const notifications: Record<keyof typeof en, string> = {};
