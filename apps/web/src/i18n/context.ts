@@ -1,10 +1,15 @@
 import { createContext, useContext } from 'react';
 import type { Language } from '@app/domain';
+import type { Catalogue } from './catalogue';
 
 export interface LanguageState {
   language: Language;
-  /** The signed-in user's choice (null: the browser's); set by the session and by /profile. */
-  setChosen: (lang: Language | null) => void;
+  messages: Catalogue;
+  /**
+   * Set by the session: the signed-in user's language (null: the browser's) and whether they see
+   * staff screens (their words are loaded only then).
+   */
+  setReader: (reader: { language: Language | null; staff: boolean }) => void;
 }
 
 export const LanguageContext = createContext<LanguageState | null>(null);

@@ -1,10 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '@app/domain';
 import { en } from '@app/domain/i18n/en';
 import { es } from '@app/domain/i18n/es';
 import { T, useFormat } from '.';
+import { LanguageContext } from './context';
 
 function Sample() {
   const f = useFormat();
@@ -17,11 +17,13 @@ function Sample() {
   );
 }
 
-const render = (lang: Language) =>
+const render = (language: Language) =>
   renderToStaticMarkup(
-    <IntlProvider locale={lang} messages={lang === 'es' ? es : en}>
+    <LanguageContext.Provider
+      value={{ language, messages: language === 'es' ? es : en, setReader: () => undefined }}
+    >
       <Sample />
-    </IntlProvider>,
+    </LanguageContext.Provider>,
   );
 
 describe('words on screen', () => {

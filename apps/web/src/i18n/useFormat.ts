@@ -1,38 +1,38 @@
-import { useMemo } from 'react';
-import { useIntl } from 'react-intl';
+import { useContext, useMemo } from 'react';
+import { LanguageContext } from './context';
+
+const utcDay = (date: string) => new Date(`${date.slice(0, 10)}T00:00:00Z`);
 
 /**
  * Numbers and dates by Intl in the screens' language. A calendar date ('YYYY-MM-DD') is a day, not
  * an instant: it is formatted in UTC so no time zone moves it.
  */
 export function useFormat() {
-  const intl = useIntl();
-  return useMemo(
-    () => ({
-      number: (n: number) => intl.formatNumber(n),
+  const language = useContext(LanguageContext)?.language ?? 'en';
+  return useMemo(() => {
+    const numbers = new Intl.NumberFormat(language);
+    const long = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' });
+    const medium = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
+    const month = new Intl.DateTimeFormat(language, {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    return {
+      number: (n: number) => numbers.format(n),
       /** "November 25, 2026" / "25 de noviembre de 2026". */
-      longDate: (date: string) =>
-        intl.formatDate(new Date(`${date.slice(0, 10)}T00:00:00Z`), {
-          dateStyle: 'long',
-          timeZone: 'UTC',
-        }),
-      /** "Nov 25, 2026". */
-      mediumDate: (date: string) =>
-        intl.formatDate(new Date(`${date.slice(0, 10)}T00:00:00Z`), {
-          dateStyle: 'medium',
-          timeZone: 'UTC',
-        }),
-      /** "October 2026" from 'YYYY-MM'. */
-      month: (month: string) =>
-        intl.formatDate(new Date(`${month.slice(0, 7)}-01T00:00:00Z`), {
-          month: 'long',
-          year: 'numeric',
-          timeZone: 'UTC',
-        }),
-      /** A moment in the school's time zone: "Nov 25, 2026, 9:41 AM". */
+      longDate: (date: string) => long.format(utcDay(date)),
+      /** "Nov 25, 2026" / "25 nov 2026". */
+      mediumDate: (date: string) => medium.format(utcDay(date)),
+      /** "October 2026" / "octubre de 2026", from 'YYYY-MM'. */
+      month: (m: string) => month.format(utcDay(`${m.slice(0, 7)}-01`)),
+      /** A moment in a time zone (the school's): "Nov 25, 2026, 9:41 AM". */
       dateTime: (instant: string | Date, timeZone?: string) =>
-        intl.formatDate(instant, { dateStyle: 'medium', timeStyle: 'short', timeZone }),
-    }),
-    [intl],
-  );
+        new Intl.DateTimeFormat(language, {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+          timeZone,
+        }).format(typeof instant === 'string' ? new Date(instant) : instant),
+    };
+  }, [language]);
 }

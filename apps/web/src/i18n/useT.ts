@@ -1,10 +1,28 @@
-import { useCallback } from 'react';
-import { useIntl } from 'react-intl';
-import { CURRENCY_NAME, type MessageKey } from '@app/domain';
+import { useCallback, useContext } from 'react';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { CURRENCY_NAME, type Language, type MessageKey } from '@app/domain';
 import { useOptionalUser } from '../session';
+import type { Catalogue } from './catalogue';
+import { LanguageContext } from './context';
 
 export type Values = Record<string, string | number | Date | null | undefined>;
 export type Translate = (key: MessageKey, values?: Values) => string;
+
+/** Each message is built once per catalogue: building costs far more than formatting. */
+const built = new WeakMap<Catalogue, Map<MessageKey, IntlMessageFormat>>();
+
+function formatterOf(messages: Catalogue, language: Language, key: MessageKey) {
+  let byKey = built.get(messages);
+  if (!byKey) built.set(messages, (byKey = new Map()));
+  let f = byKey.get(key);
+  if (!f) {
+    const message = messages[key];
+    if (message === undefined) return null;
+    // A key whose words are not loaded (a staff area for a student) shows the key itself.
+    byKey.set(key, (f = new IntlMessageFormat(message, language)));
+  }
+  return f;
+}
 
 /** The school's currency names, given to every message as {currency} and {currencyOne}. */
 function useCurrency(): { currency: string; currencyOne: string } {
@@ -17,11 +35,20 @@ function useCurrency(): { currency: string; currencyOne: string } {
 
 /** `t(key, values)`: one catalogued message in the screens' language (typed keys). */
 export function useT(): Translate {
-  const intl = useIntl();
+  const state = useContext(LanguageContext);
+  if (!state) throw new Error('useT outside I18nProvider');
+  const { messages, language } = state;
   const { currency, currencyOne } = useCurrency();
   return useCallback(
-    (key, values) =>
-      intl.formatMessage({ id: key }, { currency, currencyOne, ...(values as object) }) as string,
-    [intl, currency, currencyOne],
+    (key, values) => {
+      const message = messages[key];
+      // A literal needs no formatter (the build leaves literals as plain strings).
+      if (typeof message === 'string' && !/[{}']/.test(message)) return message;
+      const f = formatterOf(messages, language, key);
+      // A key the catalogue lacks cannot pass the typecheck and the catalogue test; show it plainly.
+      if (!f) return key;
+      return String(f.format({ currency, currencyOne, ...values }));
+    },
+    [messages, language, currency, currencyOne],
   );
 }

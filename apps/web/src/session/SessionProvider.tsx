@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { auth, queryKeys, readStored, STORAGE_KEYS, writeStored, type SessionUser } from '../api';
+import { allows } from '@app/domain';
 import { useLanguage } from '../i18n/context';
 import { clearSessionStorage } from './clearStored';
 import { loadSessionUser } from './loadUser';
@@ -30,10 +31,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         ? { status: 'unauthenticated', error: me.error.message }
         : { status: 'authenticated', user: me.data };
 
-  // The user's own language (chosen on /profile) replaces the browser's while signed in.
-  const { setChosen } = useLanguage();
-  const chosenLanguage = state.status === 'authenticated' ? state.user.language : null;
-  useEffect(() => setChosen(chosenLanguage), [chosenLanguage, setChosen]);
+  // The user's own language (chosen on /profile) replaces the browser's while signed in; staff
+  // screens' words load for those who may open them.
+  const { setReader } = useLanguage();
+  const user = state.status === 'authenticated' ? state.user : null;
+  const language = user?.language ?? null;
+  const staff = user !== null && allows(user, 'periods:list');
+  useEffect(() => setReader({ language, staff }), [language, staff, setReader]);
 
   const signIn = useCallback(
     (newToken: string, user: SessionUser) => {

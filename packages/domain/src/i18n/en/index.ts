@@ -1,67 +1,52 @@
-/* One catalogue per language, in areas (docs/decisions/109-i18n.md); the web loads one language's. */
+/* One catalogue per language, in areas (docs/decisions/109-i18n.md). */
 import { server } from './server.js';
+import { mail } from './mail.js';
+import { staffWords } from './staff.js';
+import { studentWords } from './student.js';
 import { common } from './common.js';
 import { welcome } from './welcome.js';
+import { layout } from './layout.js';
+import { notifications } from './notifications.js';
+import { profile } from './profile.js';
 import { store } from './store.js';
 import { orders } from './orders.js';
-import { profile } from './profile.js';
-import { classroom } from './classroom.js';
 import { activity } from './activity.js';
 import { calendar } from './calendar.js';
 import { dashboard } from './dashboard.js';
+import { guardian } from './guardian.js';
+import { labels } from './labels.js';
+import { classroom } from './classroom.js';
+import { giving } from './giving.js';
 import { rosters } from './rosters.js';
 import { reports } from './reports.js';
 import { settings } from './settings.js';
 import { district } from './district.js';
-import { labels } from './labels.js';
-import { guardian } from './guardian.js';
-import { mail } from './mail.js';
-import { layout } from './layout.js';
-import { giving } from './giving.js';
-import { notifications } from './notifications.js';
 
+/** Every area by name: a key starts with its area's name ('msg.' for the server's). */
 export const AREAS = {
   server,
   common,
   welcome,
+  layout,
+  notifications,
+  profile,
   store,
   orders,
-  profile,
-  classroom,
   activity,
   calendar,
   dashboard,
+  guardian,
+  labels,
+  classroom,
+  giving,
   rosters,
   reports,
   settings,
   district,
-  labels,
-  guardian,
   mail,
-  notifications,
 };
 
-export const en = {
-  ...server,
-  ...common,
-  ...welcome,
-  ...store,
-  ...orders,
-  ...profile,
-  ...classroom,
-  ...activity,
-  ...calendar,
-  ...dashboard,
-  ...rosters,
-  ...reports,
-  ...settings,
-  ...district,
-  ...labels,
-  ...guardian,
-  ...mail,
-  ...notifications,
-  ...layout,
-  ...giving,
-} as const;
+/** The whole English catalogue (the server's; the web loads studentWords and staffWords). */
+export const en = { ...server, ...studentWords, ...staffWords, ...mail } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,0 +1,68 @@
+/**
+ * The student home's JavaScript stays within 200 KB gzip with the catalogue of one language only
+ * (issue 21; docs/decisions/109-i18n.md): every script the page loads, from the first byte to a
+ * settled home, gzipped as a server would send it. A size, not a timing.
+ */
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { apiLogin } from './helpers/api.js';
+import { useE2E } from './helpers/suite.js';
+
+const { suite, test } = useE2E();
+const BUDGET = 200 * 1024;
+
+/** Opens the student home signed in (the token placed as the sign-in form would), in `locale`. */
+async function scriptsOfStudentHome(page: Page, locale: string) {
+  const scripts = new Map<string, number>();
+  page.on('response', async (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    const body = await res.body().catch(() => null);
+    if (body) scripts.set(new URL(res.url()).pathname, gzipSync(body).length);
+  });
+  const { token, user } = await apiLogin(suite.server.baseURL, 'student1');
+  await page.addInitScript(
+    ([t, id]) => {
+      localStorage.setItem('authtoken', t!);
+      localStorage.setItem('userId', id!);
+    },
+    [token, user._id],
+  );
+  await page.context().setExtraHTTPHeaders({ 'accept-language': locale });
+  await page.goto('/');
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  const total = [...scripts.values()].reduce((a, b) => a + b, 0);
+  const names = [...scripts.keys()].map((p) => p.split('/').pop()!);
+  return { total, names, html: await page.locator('html').getAttribute('lang') };
+}
+
+describe('the student home', () => {
+  test('loads at most 200 KB of JavaScript (gzip) and only the English catalogue', async ({
+    page,
+  }) => {
+    const home = await scriptsOfStudentHome(page, 'en-US');
+    expect(home.html).toBe('en');
+    expect(home.names.some((n) => /^words-en-/.test(n))).toBe(true);
+    expect(home.names.some((n) => /^words-es-/.test(n))).toBe(false);
+    // Staff screens' words are not a student's to load.
+    expect(home.names.some((n) => /^words-\w+-staff-/.test(n))).toBe(false);
+    expect(home.total, home.names.join(', ')).toBeLessThanOrEqual(BUDGET);
+  });
+
+  test('in Spanish: the Spanish catalogue only, within the same budget', async () => {
+    const context = await suite.browser.newContext({
+      baseURL: suite.server.baseURL,
+      locale: 'es-MX',
+    });
+    try {
+      const home = await scriptsOfStudentHome(await context.newPage(), 'es-MX,es;q=0.9');
+      expect(home.html).toBe('es');
+      expect(home.names.some((n) => /^words-es-/.test(n))).toBe(true);
+      expect(home.names.some((n) => /^words-en-/.test(n))).toBe(false);
+      expect(home.total, home.names.join(', ')).toBeLessThanOrEqual(BUDGET);
+    } finally {
+      await context.close();
+    }
+  });
+});
