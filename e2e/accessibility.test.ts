@@ -195,8 +195,10 @@ async function auditAll(
   role: string,
   paths: string[],
   newContext: (viewport: { width: number; height: number }) => Promise<BrowserContext>,
+  sizes: readonly (typeof SIZES)[number][] = SIZES,
+  lang?: string,
 ) {
-  for (const size of SIZES) {
+  for (const size of sizes) {
     const context = await newContext(size.viewport);
     context.setDefaultTimeout(10_000);
     try {
@@ -212,6 +214,8 @@ async function auditAll(
             `${role}, ${size.name}, ${path}: ${err instanceof Error ? err.message : String(err)}`,
           );
         }
+        // A Spanish pass audits Spanish screens: the page must say so.
+        if (lang) expect(await page.locator('html').getAttribute('lang'), path).toBe(lang);
         await auditSettled(page, network, role, size.name, path);
       }
       if (errors.length > 0)
@@ -235,8 +239,14 @@ function pathsFor(user: SessionUser, classId: string | undefined): string[] {
   return paths;
 }
 
-/** A browser context already signed in (the token where the app keeps it). */
-function signedInContext(browser: Browser, baseURL: string, token: string, user: SessionUser) {
+/** A browser context already signed in (the token where the app keeps it), in `locale`. */
+function signedInContext(
+  browser: Browser,
+  baseURL: string,
+  token: string,
+  user: SessionUser,
+  locale?: string,
+) {
   const localStorage = [
     { name: 'authtoken', value: token },
     { name: 'userId', value: user._id },
@@ -245,6 +255,7 @@ function signedInContext(browser: Browser, baseURL: string, token: string, user:
     browser.newContext({
       baseURL,
       viewport,
+      locale,
       storageState: { cookies: [], origins: [{ origin: baseURL, localStorage }] },
     });
 }
@@ -319,6 +330,44 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       }
       await auditAll(username, paths, signedInContext(suite.browser, baseURL, token, user));
     }),
+  );
+
+  // The Spanish screens (docs/decisions/109-i18n.md): a browser in Spanish, desktop size, the roles
+  // whose screens cover every area of the catalogue.
+  test.concurrent('visitor in Spanish', { timeout: 900_000 }, () =>
+    slot(() =>
+      auditAll(
+        'visitor (es)',
+        VISITOR_PATHS,
+        (viewport) =>
+          suite.browser.newContext({ baseURL: suite.server.baseURL, viewport, locale: 'es-MX' }),
+        [SIZES[0]],
+        'es',
+      ),
+    ),
+  );
+  test.concurrent.for(['student1', 'teacher1', 'admin', 'store', 'district'])(
+    '%s in Spanish',
+    { timeout: 900_000 },
+    (username, { expect }) =>
+      slot(async () => {
+        const { baseURL } = suite.server;
+        const { token, user } = await apiLogin(baseURL, username);
+        let classId: string | undefined;
+        if (username === 'teacher1') {
+          classId = (await apiGet<{ _id: string }[]>(baseURL, token, 'periods'))[0]?._id;
+          expect(classId, 'teacher1 has a class').toBeTruthy();
+        }
+        const paths = pathsFor(user, classId);
+        if (allows(user, 'settings:schoolYear')) paths.push('/settings?tab=school-year');
+        await auditAll(
+          `${username} (es)`,
+          paths,
+          signedInContext(suite.browser, baseURL, token, user, 'es-MX'),
+          [SIZES[0]],
+          'es',
+        );
+      }),
   );
 
   // The fulfilment queue's states (docs/decisions/105-fulfilment-queue-and-redeem.md): a packaged
