@@ -39,6 +39,7 @@ export const AREAS = {
   guardian,
   mail,
   notifications,
+  giving,
 };
 
 export const es: Record<MessageKey, string> = {
