@@ -37,7 +37,7 @@ export const classroom = {
   'classroom.groupOption': '{name} ({count})',
   'classroom.teachers': 'Teachers',
   'classroom.editCoTeachers': 'Edit co-teachers',
-  'classroom.teacherPrefix': 'Teacher:',
+  'classroom.teacherPrefix': 'Teacher: ',
   'classroom.noCoTeachers': 'No co-teachers',
   'classroom.recentActivity': 'Recent activity',
   'classroom.noActivity': 'No bonuses or flags in this class yet.',

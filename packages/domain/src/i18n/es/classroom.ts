@@ -38,7 +38,7 @@ export const classroom: Record<keyof typeof en, string> = {
   'classroom.groupOption': '{name} ({count})',
   'classroom.teachers': 'Maestros',
   'classroom.editCoTeachers': 'Editar comaestros',
-  'classroom.teacherPrefix': 'Maestro/a:',
+  'classroom.teacherPrefix': 'Maestro/a: ',
   'classroom.noCoTeachers': 'Sin comaestros',
   'classroom.recentActivity': 'Actividad reciente',
   'classroom.noActivity': 'Todavía no hay bonos ni faltas en esta clase.',

@@ -14,9 +14,9 @@ export const giving: Record<keyof typeof en, string> = {
   'giving.confirmTake':
     '¿Quitar {count, plural, one {# punto} other {# puntos}} a cada uno de {who}?',
   'giving.gave':
-    'Se dieron {count, plural, one {# punto} other {# puntos}} a {students, plural, one {# estudiante} other {# estudiantes}}',
+    '{count, plural, one {Se dio # punto} other {Se dieron # puntos}} a {students, plural, one {# estudiante} other {# estudiantes}}',
   'giving.took':
-    'Se quitaron {count, plural, one {# punto} other {# puntos}} a {students, plural, one {# estudiante} other {# estudiantes}}',
+    '{count, plural, one {Se quitó # punto} other {Se quitaron # puntos}} a {students, plural, one {# estudiante} other {# estudiantes}}',
   'giving.behaviorBack':
     '{main}, y {count, plural, one {# punto de Comportamiento diario} other {# puntos de Comportamiento diario}} que el día ya había dado',
   'giving.behaviorBackEach':
