@@ -7,11 +7,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { afterCalendarChange, calendar, unwrap, type CalendarView, type Holiday } from '../../api';
 import { useFormat, useT } from '../../i18n';
 import { ErrorNotice } from '../ErrorNotice';
+import { useDatePickerLanguage } from './datePicker';
 
 /** School admins add a holiday (or rename the one on that date). */
 export function AddHolidayForm({ cal }: { cal: CalendarView }) {
   const t = useT();
   const f = useFormat();
+  const picker = useDatePickerLanguage();
   const queryClient = useQueryClient();
   const form = useForm({
     initialValues: { date: null as string | null, name: '' },
@@ -48,6 +50,7 @@ export function AddHolidayForm({ cal }: { cal: CalendarView }) {
             {t('calendar.addHoliday')}
           </Title>
           <DateInput
+            {...picker}
             label={t('calendar.date')}
             placeholder={t('calendar.pickDate')}
             required

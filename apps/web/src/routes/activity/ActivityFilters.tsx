@@ -3,6 +3,7 @@ import { Button, Group, Select } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { ACTIVITY_CATEGORIES } from '@app/domain';
 import type { ActivityCategory } from '../../api';
+import { useDatePickerLanguage } from '../../components/calendar/datePicker';
 import { useLabels } from '../../components/giving/labels';
 import { useT } from '../../i18n';
 
@@ -27,6 +28,7 @@ export function ActivityFilters({
 }) {
   const t = useT();
   const labels = useLabels();
+  const picker = useDatePickerLanguage();
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <Select
@@ -41,6 +43,7 @@ export function ActivityFilters({
         w={{ base: '100%', xs: 200 }}
       />
       <DateInput
+        {...picker}
         label={t('activity.from')}
         placeholder={t('activity.anyDay')}
         clearable
@@ -50,6 +53,7 @@ export function ActivityFilters({
         w={{ base: '100%', xs: 190 }}
       />
       <DateInput
+        {...picker}
         label={t('activity.to')}
         placeholder={t('activity.anyDay')}
         clearable

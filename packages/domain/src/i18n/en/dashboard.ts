@@ -21,7 +21,7 @@ export const dashboard = {
   'dashboard.progressMember': 'Progress to the {level} member level',
   'dashboard.topMemberLevel': 'Top member level',
   'dashboard.unlockNote':
-    '{count} more earned this year for {level}: it unlocks {designs} {theme} profile icons (free black-and-white, or {price}-{currencyOne} colour emojis).',
+    '{count} more earned this year for {level}: it unlocks {designs} {theme} profile icons (free black-and-white, or colour emojis at {price, plural, one {# {currencyOne}} other {# {currency}}} each).',
   'dashboard.topMemberNote':
     'Top member level: every profile icon is unlocked. {count} earned this year.',
   'dashboard.theme':

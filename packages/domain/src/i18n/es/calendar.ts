@@ -6,7 +6,7 @@ export const calendar: Record<keyof typeof en, string> = {
   'calendar.loading': 'Cargando el calendario',
   'calendar.yearStarts': 'Empieza el año escolar',
   'calendar.yearEnds': 'Termina el año escolar',
-  'calendar.givingStarts': 'Se empieza a dar',
+  'calendar.givingStarts': 'Se empiezan a dar puntos',
   'calendar.today': 'Hoy',
   'calendar.schoolDay': 'Día de clase',
   'calendar.noSchool': 'Sin clases',

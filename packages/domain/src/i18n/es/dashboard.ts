@@ -22,7 +22,7 @@ export const dashboard: Record<keyof typeof en, string> = {
   'dashboard.progressMember': 'Avance hacia el nivel de miembro {level}',
   'dashboard.topMemberLevel': 'Nivel de miembro más alto',
   'dashboard.unlockNote':
-    '{count} más ganados este año para {level}: desbloquea {designs} íconos de perfil de {theme} (gratis en blanco y negro, o emojis a color por {price} {currencyOne}).',
+    '{count} más ganados este año para llegar a {level}: desbloquea {designs} íconos de perfil de {theme} (gratis en blanco y negro, o emojis a color a {price, plural, one {# {currencyOne}} other {# {currency}}} cada uno).',
   'dashboard.topMemberNote':
     'Nivel de miembro más alto: todos los íconos de perfil están desbloqueados. {count} ganados este año.',
   'dashboard.theme':
