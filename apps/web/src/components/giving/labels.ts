@@ -11,7 +11,7 @@ export function gradeName(t: Translate, grade: string): string {
 }
 
 /** "1st Period" / "Clase 1", "Homeroom" / "Tutoría". */
-export const periodName = (t: Translate, periodNumber: number): string =>
+const periodName = (t: Translate, periodNumber: number): string =>
   t('classroom.periodName', { n: periodNumber });
 
 /** The labels the giving and class screens show, in the screens' language. */
