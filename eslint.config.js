@@ -25,17 +25,6 @@ const NOT_YET_TRANSLATED = [
   // web words 2
   'apps/web/src/routes/orders/**',
   'apps/web/src/routes/store/**',
-  // web words 3
-  'apps/web/src/components/calendar/**',
-  'apps/web/src/components/giving/**',
-  'apps/web/src/routes/activity/**',
-  'apps/web/src/routes/bonuses-flags/**',
-  'apps/web/src/routes/calendar/**',
-  'apps/web/src/routes/class/**',
-  'apps/web/src/routes/classes/**',
-  'apps/web/src/routes/dashboard/**',
-  'apps/web/src/routes/pay-period-breakdown/**',
-  'apps/web/src/routes/rosters/**',
   // web words 4
   'apps/web/src/routes/settings/**',
   // web words 5

@@ -23,7 +23,7 @@ const lastCall = (fn: ReturnType<typeof stubFetch>) => {
 };
 
 describe('request building', () => {
-  it('sends JSON, token, from and no-cache headers to /api/v1 and adds time on GET', async () => {
+  it("sends JSON, token, from, no-cache and the screens' language to /api/v1 and adds time on GET", async () => {
     vi.spyOn(Date, 'now').mockReturnValue(1234);
     const fetch = stubFetch({ status: 200, text: '[]' });
     await api.get('periods', { query: { scope: 'school' } });
@@ -36,6 +36,7 @@ describe('request building', () => {
       'Content-Type': 'application/json',
       'Cache-Control': 'no-cache',
       Pragma: 'no-cache',
+      'Accept-Language': 'en',
       authtoken: 'tok-1',
       from: 'user-1',
     });
@@ -51,6 +52,7 @@ describe('request building', () => {
     expect(init.headers).toEqual({
       'Cache-Control': 'no-cache',
       Pragma: 'no-cache',
+      'Accept-Language': 'en',
       authtoken: 'tok-1',
       from: 'user-1',
     });

@@ -17,8 +17,6 @@ const CATEGORY_COLORS: Record<string, string> = {
 
 /** 'Oct 14, 2025' from an ISO date, without time-zone drift. */
 export const shortDate = (iso: string) => formatDate(iso, 'MMM D, YYYY');
-/** 'Oct 14' */
-export const monthDay = (iso: string) => formatDate(iso, 'MMM D');
 
 interface Props {
   items: ActivityItem[];

@@ -26,6 +26,18 @@ export function useFormat() {
       mediumDate: (date: string) => medium.format(utcDay(date)),
       /** "October 2026" / "octubre de 2026", from 'YYYY-MM'. */
       month: (m: string) => month.format(utcDay(`${m.slice(0, 7)}-01`)),
+      /** "Oct 14" / "14 oct", from 'YYYY-MM-DD'. */
+      monthDay: (date: string) =>
+        new Intl.DateTimeFormat(language, {
+          month: 'short',
+          day: 'numeric',
+          timeZone: 'UTC',
+        }).format(utcDay(date)),
+      /** A calendar day ('YYYY-MM-DD' or a UTC Date) with any Intl options, in UTC. */
+      day: (date: string | Date, options: Intl.DateTimeFormatOptions) =>
+        new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' }).format(
+          typeof date === 'string' ? utcDay(date) : date,
+        ),
       /** A moment in a time zone (the school's): "Nov 25, 2026, 9:41 AM". */
       dateTime: (instant: string | Date, timeZone?: string) =>
         new Intl.DateTimeFormat(language, {

@@ -4,33 +4,40 @@ import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { longDate } from '@app/domain';
 import { afterCalendarChange, calendar, unwrap, type CalendarView, type Holiday } from '../../api';
+import { useFormat, useT } from '../../i18n';
 import { ErrorNotice } from '../ErrorNotice';
+import { useDatePickerLanguage } from './datePicker';
 
 /** School admins add a holiday (or rename the one on that date). */
 export function AddHolidayForm({ cal }: { cal: CalendarView }) {
+  const t = useT();
+  const f = useFormat();
+  const picker = useDatePickerLanguage();
   const queryClient = useQueryClient();
   const form = useForm({
     initialValues: { date: null as string | null, name: '' },
     validate: {
       date: (d) =>
         !d
-          ? 'Choose the date'
+          ? t('calendar.chooseDate')
           : d < cal.start || d > cal.end
-            ? 'Choose a date in this school year'
+            ? t('calendar.dateInYear')
             : null,
-      name: (n) => (n.trim().length > 60 ? 'At most 60 characters' : null),
+      name: (n) => (n.trim().length > 60 ? t('calendar.nameTooLong') : null),
     },
     transformValues: ({ date, name }): Holiday => ({
       date: date ?? '',
-      name: name.trim() || 'Holiday',
+      name: name.trim() || t('calendar.holiday'),
     }),
   });
   const add = useMutation({
     mutationFn: (holiday: Holiday) => unwrap(calendar.addHoliday(holiday)),
     onSuccess: (h) => {
-      notifications.show({ color: 'teal', message: `${h.name} on ${longDate(h.date)} added.` });
+      notifications.show({
+        color: 'teal',
+        message: t('calendar.holidayAdded', { name: h.name, date: f.longDate(h.date) }),
+      });
       form.reset();
       void afterCalendarChange(queryClient);
     },
@@ -40,11 +47,12 @@ export function AddHolidayForm({ cal }: { cal: CalendarView }) {
       <form onSubmit={form.onSubmit((holiday) => add.mutate(holiday))} noValidate>
         <Stack gap="sm">
           <Title order={2} fz="lg">
-            Add a holiday
+            {t('calendar.addHoliday')}
           </Title>
           <DateInput
-            label="Date"
-            placeholder="Pick a date"
+            {...picker}
+            label={t('calendar.date')}
+            placeholder={t('calendar.pickDate')}
             required
             minDate={cal.start}
             maxDate={cal.end}
@@ -52,16 +60,16 @@ export function AddHolidayForm({ cal }: { cal: CalendarView }) {
             {...form.getInputProps('date')}
           />
           <TextInput
-            label="Name"
-            placeholder="Holiday"
+            label={t('calendar.name')}
+            placeholder={t('calendar.holiday')}
             maxLength={60}
             {...form.getInputProps('name')}
           />
           {add.isError ? (
-            <ErrorNotice title="Holiday not added" message={add.error.message} />
+            <ErrorNotice title={t('calendar.notAdded')} message={add.error.message} />
           ) : null}
           <Button type="submit" loading={add.isPending} disabled={!form.values.date}>
-            Add holiday
+            {t('calendar.addButton')}
           </Button>
         </Stack>
       </form>

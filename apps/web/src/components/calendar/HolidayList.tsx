@@ -1,8 +1,8 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { longDate } from '@app/domain';
 import { afterCalendarChange, calendar, unwrap, type Holiday } from '../../api';
+import { useFormat, useT } from '../../i18n';
 import { ScrollRegion } from '../ScrollRegion';
 
 /** The year's holidays; admins may remove one. */
@@ -15,28 +15,30 @@ export function HolidayList({
   canEdit: boolean;
   today: string;
 }) {
+  const t = useT();
+  const f = useFormat();
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: (date: string) => unwrap(calendar.removeHoliday(date)),
     onSuccess: () => {
-      notifications.show({ color: 'teal', message: 'Holiday removed.' });
+      notifications.show({ color: 'teal', message: t('calendar.removed') });
       void afterCalendarChange(queryClient);
     },
     onError: (err) =>
-      notifications.show({ color: 'red', title: 'Holiday not removed', message: err.message }),
+      notifications.show({ color: 'red', title: t('calendar.notRemoved'), message: err.message }),
   });
   return (
     <Card p="lg">
       <Stack gap="sm">
         <Title order={2} fz="lg">
-          Holidays
+          {t('calendar.holidays')}
         </Title>
         {holidays.length === 0 ? (
           <Text c="dimmed" fz="sm">
-            No holidays this school year.
+            {t('calendar.noHolidays')}
           </Text>
         ) : (
-          <ScrollRegion label="Holidays" mah={520}>
+          <ScrollRegion label={t('calendar.holidays')} mah={520}>
             <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {holidays.map((h) => (
                 <Group key={h.date} component="li" justify="space-between" wrap="nowrap">
@@ -46,7 +48,7 @@ export function HolidayList({
                       {h.name}
                     </Text>
                     <Text fz="xs" c="dimmed">
-                      {longDate(h.date)}
+                      {f.longDate(h.date)}
                     </Text>
                   </Stack>
                   {canEdit ? (
@@ -57,9 +59,12 @@ export function HolidayList({
                       color="red"
                       loading={remove.isPending && remove.variables === h.date}
                       onClick={() => remove.mutate(h.date)}
-                      aria-label={`Remove holiday ${h.name} on ${longDate(h.date)}`}
+                      aria-label={t('calendar.removeHoliday', {
+                        name: h.name,
+                        date: f.longDate(h.date),
+                      })}
                     >
-                      Remove
+                      {t('common.remove')}
                     </Button>
                   ) : null}
                 </Group>

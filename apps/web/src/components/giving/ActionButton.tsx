@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { ActivityOption } from '../../api';
+import { useT } from '../../i18n';
 import { signedPoints } from '../points';
 import { toolKey } from './toolbarKeys';
 
@@ -22,6 +23,7 @@ interface Props {
 
 /** One Bonus or Flag: pressing it chooses it; the star pins it to the top; custom ones can be removed. */
 export function ActionButton({ action, chosen, pinned, onToggle, onPin, onDelete, tool }: Props) {
+  const t = useT();
   const color = action.category === 'Flags' ? 'red' : 'teal';
   return (
     <Group gap={0} wrap="nowrap">
@@ -40,15 +42,17 @@ export function ActionButton({ action, chosen, pinned, onToggle, onPin, onDelete
         {...tool(toolKey(action._id, 'main'))}
       >
         {action.name}
-        <VisuallyHidden> {signedPoints(action.points)} points</VisuallyHidden>
+        <VisuallyHidden>
+          {t('giving.actionPoints', { points: signedPoints(action.points) })}
+        </VisuallyHidden>
       </Button>
-      <Tooltip label={pinned ? 'Unpin' : 'Pin to the top'} withArrow openDelay={400}>
+      <Tooltip label={t(pinned ? 'giving.unpin' : 'giving.pinToTop')} withArrow openDelay={400}>
         <Button
           size="sm"
           px={8}
           color={color}
           variant="default"
-          aria-label={`${pinned ? 'Unpin' : 'Pin'} ${action.name}`}
+          aria-label={t(pinned ? 'giving.unpinAction' : 'giving.pinAction', { name: action.name })}
           aria-pressed={pinned}
           onClick={onPin}
           style={{
@@ -59,7 +63,7 @@ export function ActionButton({ action, chosen, pinned, onToggle, onPin, onDelete
           }}
           {...tool(toolKey(action._id, 'pin'))}
         >
-          {pinned ? '★' : '☆'}
+          {t(pinned ? 'giving.pinnedMark' : 'giving.unpinnedMark')}
         </Button>
       </Tooltip>
       {onDelete ? (
@@ -67,12 +71,12 @@ export function ActionButton({ action, chosen, pinned, onToggle, onPin, onDelete
           size="sm"
           px={8}
           variant="default"
-          aria-label={`Delete custom action ${action.name}`}
+          aria-label={t('giving.deleteCustom', { name: action.name })}
           onClick={onDelete}
           style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0, borderLeft: 0 }}
           {...tool(toolKey(action._id, 'delete'))}
         >
-          ×
+          {t('giving.deleteMark')}
         </Button>
       ) : null}
     </Group>

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react
 import { Group, Stack, Text } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
 import type { ActivityOption, ActivityOptions } from '../../api';
+import { useT } from '../../i18n';
 import { actionSections } from './actionOrder';
+import { useLabels } from './labels';
 import { ActionButton, type ToolProps } from './ActionButton';
 import { nextTool, toolKey, type Tool } from './toolbarKeys';
 
@@ -61,6 +63,8 @@ function Section({ title, actions, empty, ...rest }: SectionProps) {
  * move between actions and their pins, a letter jumps to an action, Enter or Space chooses.
  */
 export function ActionPicker({ options, toolbarRef, ...rest }: Props) {
+  const t = useT();
+  const labels = useLabels();
   const s = actionSections(options);
   const pinned = options.powerActions;
   const ordered = [...s.pinned, ...s.bonuses, ...s.flags, ...s.others.flatMap((o) => o.actions)];
@@ -116,25 +120,30 @@ export function ActionPicker({ options, toolbarRef, ...rest }: Props) {
     <Stack
       gap="md"
       role="toolbar"
-      aria-label="Bonuses and flags: arrow keys move, Enter chooses"
+      aria-label={t('giving.toolbar')}
       onKeyDown={onKeyDown}
       ref={setRoot}
     >
-      <Section title="Pinned" actions={s.pinned} {...sectionProps} />
+      <Section title={t('giving.pinned')} actions={s.pinned} {...sectionProps} />
       <Section
-        title="Bonuses"
+        title={t('giving.bonuses')}
         actions={s.bonuses}
-        empty={s.pinned.length ? undefined : 'No bonuses yet.'}
+        empty={s.pinned.length ? undefined : t('giving.noBonuses')}
         {...sectionProps}
       />
       <Section
-        title="Flags"
+        title={t('giving.flags')}
         actions={s.flags}
-        empty={s.pinned.length ? undefined : 'No flags yet.'}
+        empty={s.pinned.length ? undefined : t('giving.noFlags')}
         {...sectionProps}
       />
       {s.others.map((o) => (
-        <Section key={o.category} title={o.category} actions={o.actions} {...sectionProps} />
+        <Section
+          key={o.category}
+          title={labels.category(o.category)}
+          actions={o.actions}
+          {...sectionProps}
+        />
       ))}
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { Text, Textarea } from '@mantine/core';
 import { MAX_COMMENT_LENGTH } from '@app/domain';
+import { useT } from '../../i18n';
 
 /** Optional comment with a live count against the 150-character limit. */
 export function CommentField({
@@ -9,11 +10,12 @@ export function CommentField({
   value: string;
   onChange: (v: string) => void;
 }) {
+  const t = useT();
   const left = MAX_COMMENT_LENGTH - value.length;
   return (
     <Textarea
-      label="Comment (optional)"
-      placeholder="What did they do?"
+      label={t('giving.comment')}
+      placeholder={t('giving.commentPlaceholder')}
       autosize
       minRows={2}
       maxRows={4}
@@ -22,7 +24,7 @@ export function CommentField({
       onChange={(e) => onChange(e.currentTarget.value)}
       description={
         <Text span fz="xs" c={left < 15 ? 'orange' : 'dimmed'} aria-live="polite">
-          {value.length}/{MAX_COMMENT_LENGTH} characters
+          {t('giving.commentCount', { length: value.length, max: MAX_COMMENT_LENGTH })}
         </Text>
       }
       inputWrapperOrder={['label', 'input', 'description', 'error']}

@@ -9,6 +9,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { ActivityOptions, CustomActionInput } from '../../api';
+import { useT } from '../../i18n';
 import { ErrorNotice } from '../ErrorNotice';
 import { customLeft } from './actionOrder';
 
@@ -22,6 +23,7 @@ interface Props {
 
 /** A teacher's own Bonus or Flag (up to the school's limit of each; the server says when it is reached). */
 export function CustomActionForm({ options, saving, error, onCreate, onCancel }: Props) {
+  const t = useT();
   const [category, setCategory] = useState<'Bonuses' | 'Flags'>('Bonuses');
   const [name, setName] = useState('');
   const [points, setPoints] = useState<number | string>(5);
@@ -36,20 +38,20 @@ export function CustomActionForm({ options, saving, error, onCreate, onCancel }:
   };
 
   return (
-    <form onSubmit={submit} aria-label="New custom action">
+    <form onSubmit={submit} aria-label={t('giving.newCustom')}>
       <Stack gap="sm">
         <SegmentedControl
-          aria-label="Kind of custom action"
+          aria-label={t('giving.customKind')}
           value={category}
           onChange={(v) => setCategory(v as 'Bonuses' | 'Flags')}
           data={[
-            { value: 'Bonuses', label: 'Bonus' },
-            { value: 'Flags', label: 'Flag' },
+            { value: 'Bonuses', label: t('giving.bonus') },
+            { value: 'Flags', label: t('giving.flag') },
           ]}
         />
         <Group align="flex-start" grow wrap="nowrap">
           <TextInput
-            label="Name"
+            label={t('giving.name')}
             required
             maxLength={40}
             value={name}
@@ -57,7 +59,7 @@ export function CustomActionForm({ options, saving, error, onCreate, onCancel }:
           />
           {category === 'Bonuses' ? (
             <NumberInput
-              label="Points"
+              label={t('giving.points')}
               min={1}
               max={50}
               clampBehavior="strict"
@@ -69,16 +71,16 @@ export function CustomActionForm({ options, saving, error, onCreate, onCancel }:
           ) : null}
         </Group>
         <Text fz="xs" c="dimmed">
-          {category === 'Flags' ? `Flags take ${flagPoints} points. ` : ''}
-          {left} of {options.customLimit} custom {category === 'Flags' ? 'flags' : 'bonuses'} left.
+          {category === 'Flags' ? t('giving.flagsTake', { count: flagPoints }) : null}
+          {t('giving.customLeft', { left, limit: options.customLimit, kind: category })}
         </Text>
-        {error ? <ErrorNotice title="Could not add the action" message={error} /> : null}
+        {error ? <ErrorNotice title={t('giving.customNotAdded')} message={error} /> : null}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" size="xs" onClick={onCancel}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" size="xs" loading={saving} disabled={!name.trim()}>
-            Add {category === 'Flags' ? 'flag' : 'bonus'}
+            {t(category === 'Flags' ? 'giving.addFlag' : 'giving.addBonus')}
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Box, Container, Group, Stack, Text } from '@mantine/core';
+import { useT } from '../../i18n';
 import { pointsColor } from '../points';
 import './giveBar.css';
 
@@ -25,6 +26,7 @@ interface Props {
  * it (giveBar.css), so it never covers content for good.
  */
 export function GiveBar({ who, what, pointsEach, day, above, children }: Props) {
+  const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -40,7 +42,7 @@ export function GiveBar({ who, what, pointsEach, day, above, children }: Props) 
     };
   }, []);
   return (
-    <Box ref={ref} className="give-bar" role="region" aria-label="Selection">
+    <Box ref={ref} className="give-bar" role="region" aria-label={t('giving.selection')}>
       <Container size="xl" px={0}>
         <Stack gap="xs">
           {above}
@@ -49,17 +51,17 @@ export function GiveBar({ who, what, pointsEach, day, above, children }: Props) 
               <Text span fw={700} fz="sm">
                 {who}
               </Text>
-              {' · '}
+              {t('giving.separator')}
               {what ? (
                 <Text span fw={600} fz="sm" c={pointsColor(pointsEach)}>
                   {what}
                 </Text>
               ) : (
                 <Text span fz="sm" c="dimmed">
-                  choose a bonus or flag
+                  {t('giving.chooseAction')}
                 </Text>
               )}
-              {day ? ` · for ${day}` : ''}
+              {day ? t('giving.forDay', { day }) : null}
             </Text>
             <Group gap="xs" wrap="nowrap" justify="flex-end" style={{ flex: '1 0 auto' }}>
               {children}

@@ -1,5 +1,6 @@
 import { TextInput } from '@mantine/core';
 import type { CalendarView } from '../../api';
+import { useFormat, useT } from '../../i18n';
 import { giveDateProblem } from './giveDate';
 
 /** The school day a give is for: a native date input limited to the giving window. */
@@ -12,11 +13,13 @@ export function GiveDateField({
   value: string;
   onChange: (d: string) => void;
 }) {
-  const problem = giveDateProblem(calendar, value);
+  const t = useT();
+  const f = useFormat();
+  const problem = giveDateProblem(t, f.longDate, calendar, value);
   return (
     <TextInput
       type="date"
-      label="Date"
+      label={t('giving.date')}
       value={value}
       min={calendar.givingStartDate}
       max={calendar.today < calendar.end ? calendar.today : calendar.end}

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Collapse, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useIntersection } from '@mantine/hooks';
 import type { ActivityOption, CalendarView, BulkGiveBody, GiveResult } from '../../api';
-import { shortDate } from '../ActivityTable';
 import { ErrorNotice } from '../ErrorNotice';
 import { QueryState } from '../QueryState';
 import { givableActions, toggleId } from './actionOrder';
@@ -23,6 +22,7 @@ import {
 } from './giveText';
 import { primeAudio } from './sounds';
 import { useActionOptions } from './useActionOptions';
+import { useFormat, useT } from '../../i18n';
 import { useGive } from './useGive';
 
 export type GiveSelectors = Omit<BulkGiveBody, 'activityTypes' | 'date' | 'comment'>;
@@ -57,6 +57,8 @@ export function GivePanel({
   onGiven,
   onClear,
 }: Props) {
+  const t = useT();
+  const f = useFormat();
   const { options, togglePinned, createCustom, deleteCustom } = useActionOptions();
   const [chosen, setChosen] = useState<string[]>([]);
   const [comment, setComment] = useState('');
@@ -82,8 +84,8 @@ export function GivePanel({
     .map((id) => offered.find((a) => a._id === id))
     .filter((a): a is ActivityOption => Boolean(a));
   const picked = pickedActions.map((a) => a._id);
-  const label = giveButtonLabel(target);
-  const dateProblem = giveDateProblem(calendar, date);
+  const label = giveButtonLabel(t, target);
+  const dateProblem = giveDateProblem(t, f.longDate, calendar, date);
   const someone = hasTarget(target);
   const ready = someone && picked.length > 0 && !dateProblem && !give.isPending;
 
@@ -120,14 +122,14 @@ export function GivePanel({
   );
   const bar = someone ? (
     <GiveBar
-      who={targetSummary(target)}
-      what={actionsSummary(pickedActions)}
+      who={targetSummary(t, target)}
+      what={actionsSummary(t, pickedActions)}
       pointsEach={pointsEach}
-      day={date !== calendar.today ? shortDate(date) : null}
+      day={date !== calendar.today ? f.mediumDate(date) : null}
       above={
         <>
           {give.isError ? (
-            <ErrorNotice title="Nothing was given" message={give.error.message} />
+            <ErrorNotice title={t('giving.nothingGiven')} message={give.error.message} />
           ) : null}
           {dateProblem ? (
             <Text fz="sm" c="red">
@@ -137,18 +139,18 @@ export function GivePanel({
           {confirming && ready ? (
             <Alert
               color={pointsEach < 0 ? 'red' : 'grape'}
-              title="Please confirm"
+              title={t('giving.pleaseConfirm')}
               role="alertdialog"
-              aria-label="Please confirm"
+              aria-label={t('giving.pleaseConfirm')}
             >
               <Stack gap="sm">
-                <Text fz="sm">{confirmText(target, pointsEach)}</Text>
+                <Text fz="sm">{confirmText(t, target, pointsEach)}</Text>
                 <Group gap="sm">
                   <Button ref={confirmRef} onClick={submit}>
-                    Yes, {pointsEach < 0 ? 'take them' : 'give them'}
+                    {t(pointsEach < 0 ? 'giving.yesTake' : 'giving.yesGive')}
                   </Button>
                   <Button variant="default" onClick={() => setConfirming(false)}>
-                    Cancel
+                    {t('common.cancel')}
                   </Button>
                 </Group>
               </Stack>
@@ -159,14 +161,14 @@ export function GivePanel({
     >
       {picked.length === 0 && actionsOutOfView ? (
         <Button size="md" variant="light" onClick={toActions}>
-          Choose points {actionsBelow ? '↓' : '↑'}
+          {t(actionsBelow ? 'giving.choosePointsBelow' : 'giving.choosePointsAbove')}
         </Button>
       ) : confirming && ready ? null : (
         giveButton
       )}
       {onClear ? (
         <Button variant="subtle" size="md" px="sm" onClick={onClear}>
-          Clear
+          {t('giving.clear')}
         </Button>
       ) : null}
     </GiveBar>
@@ -176,9 +178,9 @@ export function GivePanel({
     <Card p="lg">
       <Stack gap="md">
         <Title order={2} fz="lg">
-          Give points
+          {t('giving.title')}
         </Title>
-        <QueryState query={options} size="section" loading="Loading actions">
+        <QueryState query={options} size="section" loading={t('giving.loadingActions')}>
           {(actions) => (
             <>
               <div ref={pickerRef}>
@@ -197,7 +199,7 @@ export function GivePanel({
                   {!adding ? (
                     <Group>
                       <Button size="xs" variant="subtle" onClick={() => setAdding(true)}>
-                        New custom action
+                        {t('giving.newCustom')}
                       </Button>
                     </Group>
                   ) : null}
@@ -235,7 +237,7 @@ export function GivePanel({
               {label}
             </Button>
             <Text fz="xs" c="dimmed" ta="center">
-              Choose who receives the points first.
+              {t('giving.chooseWhoFirst')}
             </Text>
           </>
         )}

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarView } from '../../api';
-import { defaultGiveDate, giveDateProblem } from './giveDate';
+import { t as translate } from '@app/domain/i18n';
+import type { Translate } from '../../i18n/useT';
+import { defaultGiveDate, giveDateProblem as problemIn } from './giveDate';
+
+const en: Translate = (key, values) => translate('en', key, values as Record<string, string>);
+const giveDateProblem = (c: CalendarView, date: string) => problemIn(en, (d) => d, c, date);
 
 const cal = (today: string, holidays: string[] = []): CalendarView => ({
   start: '2025-08-01',
@@ -32,5 +37,8 @@ describe('giveDateProblem', () => {
       'Not allowed on holidays',
     );
     expect(giveDateProblem(cal('2025-10-20'), '')).toBe('Choose a date');
+    expect(giveDateProblem(cal('2025-08-20'), '2025-08-14')).toBe(
+      'Unable to send bonus/flag. You may start giving bonuses and flags on 2025-08-16.',
+    );
   });
 });

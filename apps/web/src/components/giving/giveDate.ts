@@ -1,5 +1,6 @@
-import { givingRefusal, lastSchoolDay, type SchoolCalendar } from '@app/domain';
+import { givingRefusal, lastSchoolDay, MSG, type SchoolCalendar } from '@app/domain';
 import type { CalendarView } from '../../api';
+import type { Translate } from '../../i18n/useT';
 
 /** GET calendar's answer in the shape of the domain's school-day rules. */
 export const schoolCalendar = (c: CalendarView): SchoolCalendar => ({
@@ -13,6 +14,23 @@ export const schoolCalendar = (c: CalendarView): SchoolCalendar => ({
 export const defaultGiveDate = (c: CalendarView): string | null =>
   lastSchoolDay(schoolCalendar(c), c.today);
 
-/** Why points cannot be given on `date`, or null when they can. */
-export const giveDateProblem = (c: CalendarView, date: string): string | null =>
-  date ? givingRefusal(schoolCalendar(c), date, c.today) : 'Choose a date';
+/**
+ * Why points cannot be given on `date`, or null when they can, in the screens' language: the
+ * domain's refusal (the server's own words) read back to its catalogued message.
+ * `longDate` writes the day giving starts.
+ */
+export function giveDateProblem(
+  t: Translate,
+  longDate: (date: string) => string,
+  c: CalendarView,
+  date: string,
+): string | null {
+  if (!date) return t('giving.chooseDate');
+  const refusal = givingRefusal(schoolCalendar(c), date, c.today);
+  if (refusal === null) return null;
+  if (date > c.today) return t('giving.dateInFuture');
+  if (refusal === MSG.schoolYearEnded) return t('msg.schoolYearEnded');
+  if (refusal === MSG.notOnWeekends) return t('msg.notOnWeekends');
+  if (refusal === MSG.notOnHolidays) return t('msg.notOnHolidays');
+  return t('msg.givingStartsOn', { date: longDate(c.givingStartDate) });
+}

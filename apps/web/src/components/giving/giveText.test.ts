@@ -1,3 +1,6 @@
+import type { Language } from '@app/domain';
+import { t as translate } from '@app/domain/i18n';
+import type { Translate } from '../../i18n/useT';
 import { describe, expect, it } from 'vitest';
 import {
   actionsSummary,
@@ -9,6 +12,13 @@ import {
   pointsPerStudent,
   targetSummary,
 } from './giveText';
+
+/** The web's translator, in English or Spanish, with the demo school's currency. */
+const inLanguage =
+  (lang: Language): Translate =>
+  (key, values) =>
+    translate(lang, key, { currency: 'Merits', currencyOne: 'Merit', ...(values as object) });
+const t = inLanguage('en');
 
 const type = (points: number) => ({
   _id: 'x',
@@ -33,7 +43,7 @@ describe('giveButtonLabel', () => {
     ],
     [{ kind: 'group', name: 'Table 1' } as const, 'Give to group Table 1'],
   ])('%j → %s', (target, label) => {
-    expect(giveButtonLabel(target)).toBe(label);
+    expect(giveButtonLabel(t, target)).toBe(label);
   });
 
   it('knows when nobody is chosen', () => {
@@ -46,17 +56,17 @@ describe('giveButtonLabel', () => {
 describe('giveResultText', () => {
   it('sums the actions per student', () => {
     expect(pointsPerStudent({ activityTypes: [type(5), type(2)] })).toBe(7);
-    expect(giveResultText({ activityTypes: [type(5), type(5)], studentCount: 30 })).toBe(
+    expect(giveResultText(t, { activityTypes: [type(5), type(5)], studentCount: 30 })).toBe(
       'Gave 10 points to 30 students',
     );
   });
   it('speaks of flags as points taken', () => {
-    expect(giveResultText({ activityTypes: [type(-3)], studentCount: 1 })).toBe(
+    expect(giveResultText(t, { activityTypes: [type(-3)], studentCount: 1 })).toBe(
       'Took 3 points from 1 student',
     );
   });
   it('uses the singular for one point', () => {
-    expect(giveResultText({ activityTypes: [type(1)], studentCount: 2 })).toBe(
+    expect(giveResultText(t, { activityTypes: [type(1)], studentCount: 2 })).toBe(
       'Gave 1 point to 2 students',
     );
   });
@@ -66,7 +76,7 @@ describe('giveResultText', () => {
       studentCount: 1,
       dailyBehaviorTakenBack: { students: 1, points: -2 },
     };
-    expect(giveResultText(one)).toBe(
+    expect(giveResultText(t, one)).toBe(
       'Took 3 points from 1 student, and 2 Daily Behavior points the day had already given',
     );
     const all = {
@@ -74,7 +84,7 @@ describe('giveResultText', () => {
       studentCount: 4,
       dailyBehaviorTakenBack: { students: 4, points: -8 },
     };
-    expect(giveResultText(all)).toBe(
+    expect(giveResultText(t, all)).toBe(
       'Took 3 points from 4 students, and 2 Daily Behavior points each the day had already given',
     );
     const some = {
@@ -82,11 +92,11 @@ describe('giveResultText', () => {
       studentCount: 4,
       dailyBehaviorTakenBack: { students: 2, points: -4 },
     };
-    expect(giveResultText(some)).toBe(
+    expect(giveResultText(t, some)).toBe(
       'Took 3 points from 4 students, and 2 Daily Behavior points from 2 of them the day had already given',
     );
     expect(
-      giveResultText({
+      giveResultText(t, {
         activityTypes: [type(-3)],
         studentCount: 1,
         dailyBehaviorTakenBack: { students: 0, points: 0 },
@@ -106,10 +116,10 @@ describe('needsConfirmation', () => {
     expect(needsConfirmation({ kind: 'students', count: 1 }, -25)).toBe(true);
   });
   it('says what will happen', () => {
-    expect(confirmText({ kind: 'students', count: 40 }, 5)).toBe(
+    expect(confirmText(t, { kind: 'students', count: 40 }, 5)).toBe(
       'Give 5 points each to 40 students?',
     );
-    expect(confirmText({ kind: 'houses', names: ['amistad'] }, -3)).toBe(
+    expect(confirmText(t, { kind: 'houses', names: ['amistad'] }, -3)).toBe(
       'Take 3 points each from house Amistad?',
     );
   });
@@ -117,26 +127,41 @@ describe('needsConfirmation', () => {
 
 describe('the action bar', () => {
   it('says who is chosen', () => {
-    expect(targetSummary({ kind: 'students', count: 1 })).toBe('1 student selected');
-    expect(targetSummary({ kind: 'students', count: 3 })).toBe('3 students selected');
-    expect(targetSummary({ kind: 'houses', names: ['amistad'] })).toBe('House Amistad');
-    expect(targetSummary({ kind: 'houses', names: ['amistad', 'reveur'] })).toBe(
+    expect(targetSummary(t, { kind: 'students', count: 1 })).toBe('1 student selected');
+    expect(targetSummary(t, { kind: 'students', count: 3 })).toBe('3 students selected');
+    expect(targetSummary(t, { kind: 'houses', names: ['amistad'] })).toBe('House Amistad');
+    expect(targetSummary(t, { kind: 'houses', names: ['amistad', 'reveur'] })).toBe(
       '2 houses: Amistad, Reveur',
     );
-    expect(targetSummary({ kind: 'grades', values: ['7'] })).toBe('7th Grade');
-    expect(targetSummary({ kind: 'period', label: '1st Period — Math 6' })).toBe(
+    expect(targetSummary(t, { kind: 'grades', values: ['7'] })).toBe('7th Grade');
+    expect(targetSummary(t, { kind: 'period', label: '1st Period — Math 6' })).toBe(
       'All of 1st Period — Math 6',
     );
-    expect(targetSummary({ kind: 'group', name: 'Table 1' })).toBe('Group Table 1');
+    expect(targetSummary(t, { kind: 'group', name: 'Table 1' })).toBe('Group Table 1');
   });
   it('says what each student gets', () => {
-    expect(actionsSummary([])).toBeNull();
-    expect(actionsSummary([{ name: 'Participation', points: 2 }])).toBe('+2 Participation');
+    expect(actionsSummary(t, [])).toBeNull();
+    expect(actionsSummary(t, [{ name: 'Participation', points: 2 }])).toBe('+2 Participation');
     expect(
-      actionsSummary([
+      actionsSummary(t, [
         { name: 'Participation', points: 2 },
         { name: 'Late to class', points: -3 },
       ]),
     ).toBe('+2 Participation, −3 Late to class (−1 each)');
+  });
+});
+
+describe('in Spanish', () => {
+  const es = inLanguage('es');
+  it('says the same things with Spanish plurals', () => {
+    expect(giveButtonLabel(es, { kind: 'students', count: 3 })).toBe('Dar a 3 estudiantes');
+    expect(giveButtonLabel(es, { kind: 'grades', values: ['7'] })).toBe('Dar a 7.º grado');
+    expect(giveResultText(es, { activityTypes: [type(1)], studentCount: 1 })).toBe(
+      'Se dio 1 punto a 1 estudiante',
+    );
+    expect(targetSummary(es, { kind: 'students', count: 2 })).toBe('2 estudiantes seleccionados');
+    expect(confirmText(es, { kind: 'houses', names: ['amistad'] }, -3)).toBe(
+      '¿Quitar 3 puntos a cada uno de la casa Amistad?',
+    );
   });
 });

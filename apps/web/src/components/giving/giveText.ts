@@ -1,8 +1,8 @@
-import { gradeLabel, houseLabel } from '@app/domain';
+import { houseLabel } from '@app/domain';
 import type { GiveResult } from '../../api';
+import type { Translate } from '../../i18n/useT';
 import { signedPoints } from '../points';
-
-export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+import { gradeName } from './labels';
 
 /** Who a give reaches, as the giving screens describe it. */
 export type GiveTarget =
@@ -27,55 +27,59 @@ export function hasTarget(t: GiveTarget): boolean {
   }
 }
 
-/** The Give button's accessible name: "Give to 3 students", "Give to house Amistad", … */
-export function giveButtonLabel(t: GiveTarget): string {
-  if (!hasTarget(t)) return 'Give';
-  switch (t.kind) {
+/** Whom a give reaches, as a phrase: "3 students", "house Amistad", "all of 1st Period — Math 6". */
+function whom(t: Translate, target: GiveTarget): string {
+  switch (target.kind) {
     case 'students':
-      return `Give to ${plural(t.count, 'student')}`;
+      return t('giving.whoStudents', { count: target.count });
     case 'houses':
-      return t.names.length === 1
-        ? `Give to house ${houseLabel(t.names[0]!)}`
-        : `Give to ${plural(t.names.length, 'house')}`;
+      return target.names.length === 1
+        ? t('giving.whoHouse', { name: houseLabel(target.names[0]!) })
+        : t('giving.whoHouses', { count: target.names.length });
     case 'grades':
-      return t.values.length === 1
-        ? `Give to ${gradeLabel(t.values[0]!)}`
-        : `Give to ${plural(t.values.length, 'grade level')}`;
+      return target.values.length === 1
+        ? gradeName(t, target.values[0]!)
+        : t('giving.whoGrades', { count: target.values.length });
     case 'period':
-      return `Give to all of ${t.label}`;
+      return t('giving.whoPeriod', { label: target.label });
     case 'group':
-      return `Give to group ${t.name}`;
+      return t('giving.whoGroup', { name: target.name });
   }
+}
+
+/** The Give button's accessible name: "Give to 3 students", "Give to house Amistad", … */
+export function giveButtonLabel(t: Translate, target: GiveTarget): string {
+  if (!hasTarget(target)) return t('giving.give');
+  return t('giving.giveTo', { who: whom(t, target) });
 }
 
 /** Points each student received in one give (the sum of its actions). */
 export const pointsPerStudent = (r: Pick<GiveResult, 'activityTypes'>) =>
-  r.activityTypes.reduce((n, t) => n + t.points, 0);
+  r.activityTypes.reduce((n, a) => n + a.points, 0);
 
 /**
  * "Gave 10 points to 30 students" / "Took 3 points from 1 student", and when a flag also took the
  * day's Daily Behavior points back, that too: "…, and 2 Daily Behavior points the day had given".
  */
 export function giveResultText(
+  t: Translate,
   r: Pick<GiveResult, 'activityTypes' | 'studentCount'> &
     Partial<Pick<GiveResult, 'dailyBehaviorTakenBack'>>,
 ): string {
   const each = pointsPerStudent(r);
-  const who = plural(r.studentCount, 'student');
   const main =
     each < 0
-      ? `Took ${plural(-each, 'point')} from ${who}`
-      : `Gave ${plural(each, 'point')} to ${who}`;
+      ? t('giving.took', { count: -each, students: r.studentCount })
+      : t('giving.gave', { count: each, students: r.studentCount });
   const back = r.dailyBehaviorTakenBack;
   if (!back || back.points === 0) return main;
-  const per = Math.round(-back.points / back.students);
-  const whom =
-    back.students === r.studentCount
-      ? r.studentCount === 1
-        ? ''
-        : ' each'
-      : ` from ${plural(back.students, 'of them', 'of them')}`;
-  return `${main}, and ${plural(per, 'Daily Behavior point')}${whom} the day had already given`;
+  const count = Math.round(-back.points / back.students);
+  if (back.students !== r.studentCount)
+    return t('giving.behaviorBackSome', { main, count, students: back.students });
+  return t(r.studentCount === 1 ? 'giving.behaviorBack' : 'giving.behaviorBackEach', {
+    main,
+    count,
+  });
 }
 
 /** A give this large asks "are you sure?" first: more than a class of students, or many points each. */
@@ -90,32 +94,36 @@ export function needsConfirmation(t: GiveTarget, pointsEach: number): boolean {
 }
 
 /** "Give 30 points each to 40 students?" as the confirmation asks it. */
-export function confirmText(t: GiveTarget, pointsEach: number): string {
-  const what =
-    pointsEach < 0
-      ? `Take ${plural(-pointsEach, 'point')} each from`
-      : `Give ${plural(pointsEach, 'point')} each to`;
-  const who = giveButtonLabel(t).replace(/^Give to /, '');
-  return `${what} ${who}?`;
+export function confirmText(t: Translate, target: GiveTarget, pointsEach: number): string {
+  const who = whom(t, target);
+  return pointsEach < 0
+    ? t('giving.confirmTake', { count: -pointsEach, who })
+    : t('giving.confirmGive', { count: pointsEach, who });
 }
 
 /** Who is chosen, as the action bar says it: "3 students selected", "House Amistad", "All of 1st Period — Math 6". */
-export function targetSummary(t: GiveTarget): string {
-  switch (t.kind) {
+export function targetSummary(t: Translate, target: GiveTarget): string {
+  switch (target.kind) {
     case 'students':
-      return `${plural(t.count, 'student')} selected`;
+      return t('giving.selectedStudents', { count: target.count });
     case 'houses':
-      return t.names.length === 1
-        ? `House ${houseLabel(t.names[0]!)}`
-        : `${plural(t.names.length, 'house')}: ${t.names.map(houseLabel).join(', ')}`;
+      return target.names.length === 1
+        ? t('giving.summaryHouse', { name: houseLabel(target.names[0]!) })
+        : t('giving.summaryHouses', {
+            count: target.names.length,
+            names: target.names.map(houseLabel).join(', '),
+          });
     case 'grades':
-      return t.values.length === 1
-        ? gradeLabel(t.values[0]!)
-        : `${plural(t.values.length, 'grade level')}: ${t.values.map(gradeLabel).join(', ')}`;
+      return target.values.length === 1
+        ? gradeName(t, target.values[0]!)
+        : t('giving.summaryGrades', {
+            count: target.values.length,
+            names: target.values.map((g) => gradeName(t, g)).join(', '),
+          });
     case 'period':
-      return `All of ${t.label}`;
+      return t('giving.summaryPeriod', { label: target.label });
     case 'group':
-      return `Group ${t.name}`;
+      return t('giving.summaryGroup', { name: target.name });
   }
 }
 
@@ -124,10 +132,12 @@ export function targetSummary(t: GiveTarget): string {
  * several actions "+2 Participation, −3 Late to class (−1 each)"; null when none is chosen.
  */
 export function actionsSummary(
+  t: Translate,
   actions: readonly { name: string; points: number }[],
 ): string | null {
   if (!actions.length) return null;
   const list = actions.map((a) => `${signedPoints(a.points)} ${a.name}`).join(', ');
   if (actions.length === 1) return list;
-  return `${list} (${signedPoints(actions.reduce((n, a) => n + a.points, 0))} each)`;
+  const points = signedPoints(actions.reduce((n, a) => n + a.points, 0));
+  return t('giving.actionsEach', { list, points });
 }

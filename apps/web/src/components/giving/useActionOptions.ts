@@ -8,6 +8,7 @@ import {
   type ActivityOptions,
   type CustomActionInput,
 } from '../../api';
+import { useT } from '../../i18n';
 import { useUser } from '../../session';
 import { togglePin } from './actionOrder';
 
@@ -15,6 +16,7 @@ const KEY = queryKeys.activityOptions;
 
 /** The actions the user may give, with pinning (power actions) and their own custom actions. */
 export function useActionOptions() {
+  const t = useT();
   const user = useUser();
   const queryClient = useQueryClient();
   const options = useQuery({ queryKey: KEY, queryFn: () => unwrap(activity.options()) });
@@ -37,7 +39,7 @@ export function useActionOptions() {
     onSuccess: (created) => {
       notifications.show({
         color: 'teal',
-        message: `Custom ${created.category === 'Flags' ? 'flag' : 'bonus'} “${created.name}” added.`,
+        message: t('giving.customAdded', { kind: created.category, name: created.name }),
       });
       void refresh();
     },

@@ -10,6 +10,8 @@ import {
   newIdempotencyKey,
   type GiveResult,
 } from '../../api';
+import { useT } from '../../i18n';
+import type { Translate } from '../../i18n/useT';
 import { giveResultText, pointsPerStudent } from './giveText';
 import { giveSender } from './sendGive';
 import { playGiveSound, soundForPoints } from './sounds';
@@ -19,6 +21,7 @@ const UNDO_MS = 10_000;
 
 /** Takes the whole give back and says how it went, in the same toast (one key per toast: a second click is the same Undo). */
 async function undo(
+  t: Translate,
   queryClient: QueryClient,
   r: GiveResult,
   toastId: string,
@@ -27,8 +30,8 @@ async function undo(
   notifications.update({
     id: toastId,
     loading: true,
-    title: 'Undoing…',
-    message: giveResultText(r),
+    title: t('giving.undoing'),
+    message: giveResultText(t, r),
     autoClose: false,
     withCloseButton: false,
   });
@@ -39,8 +42,8 @@ async function undo(
     id: toastId,
     loading: false,
     color: failed ? 'red' : 'gray',
-    title: failed ? 'Could not undo' : 'Undone',
-    message: failed ? res.message : 'The points were taken back.',
+    title: t(failed ? 'giving.undoFailed' : 'giving.undone'),
+    message: failed ? res.message : t('giving.takenBack'),
     autoClose: 5000,
     withCloseButton: true,
   });
@@ -51,6 +54,7 @@ async function undo(
  * fresh stats and a toast that says all it cost, with Undo.
  */
 export function useGive(onGiven?: (r: GiveResult) => void) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [sender] = useState(giveSender);
   return useMutation({
@@ -64,17 +68,17 @@ export function useGive(onGiven?: (r: GiveResult) => void) {
       notifications.show({
         id: toastId,
         color: each < 0 ? 'red' : 'teal',
-        title: each < 0 ? 'Flag given' : 'Bonus given',
+        title: t(each < 0 ? 'giving.flagGiven' : 'giving.bonusGiven'),
         autoClose: UNDO_MS,
         message: (
           <Group justify="space-between" wrap="nowrap" gap="sm">
-            <Text size="sm">{giveResultText(r)}</Text>
+            <Text size="sm">{giveResultText(t, r)}</Text>
             <Button
               size="compact-sm"
               variant="default"
-              onClick={() => void undo(queryClient, r, toastId, undoKey)}
+              onClick={() => void undo(t, queryClient, r, toastId, undoKey)}
             >
-              Undo
+              {t('giving.undo')}
             </Button>
           </Group>
         ),

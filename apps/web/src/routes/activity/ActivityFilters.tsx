@@ -3,6 +3,9 @@ import { Button, Group, Select } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { ACTIVITY_CATEGORIES } from '@app/domain';
 import type { ActivityCategory } from '../../api';
+import { useDatePickerLanguage } from '../../components/calendar/datePicker';
+import { useLabels } from '../../components/giving/labels';
+import { useT } from '../../i18n';
 
 export interface Filters {
   category: ActivityCategory | null;
@@ -23,13 +26,16 @@ export function ActivityFilters({
   value: Filters;
   onChange: (f: Filters) => void;
 }) {
+  const t = useT();
+  const labels = useLabels();
+  const picker = useDatePickerLanguage();
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <Select
-        label="Category"
+        label={t('activity.category')}
         data={[
-          { value: '', label: 'All categories' },
-          ...ACTIVITY_CATEGORIES.map((c) => ({ value: c, label: c })),
+          { value: '', label: t('activity.allCategories') },
+          ...ACTIVITY_CATEGORIES.map((c) => ({ value: c, label: labels.category(c) })),
         ]}
         value={value.category ?? ''}
         onChange={(c) => onChange({ ...value, category: (c || null) as ActivityCategory | null })}
@@ -37,8 +43,9 @@ export function ActivityFilters({
         w={{ base: '100%', xs: 200 }}
       />
       <DateInput
-        label="From"
-        placeholder="Any day"
+        {...picker}
+        label={t('activity.from')}
+        placeholder={t('activity.anyDay')}
         clearable
         value={value.startDate || null}
         maxDate={value.endDate || undefined}
@@ -46,8 +53,9 @@ export function ActivityFilters({
         w={{ base: '100%', xs: 190 }}
       />
       <DateInput
-        label="To"
-        placeholder="Any day"
+        {...picker}
+        label={t('activity.to')}
+        placeholder={t('activity.anyDay')}
         clearable
         value={value.endDate || null}
         minDate={value.startDate || undefined}
@@ -56,7 +64,7 @@ export function ActivityFilters({
       />
       {isFiltered(value) ? (
         <Button variant="subtle" onClick={() => onChange(NO_FILTERS)}>
-          Clear filters
+          {t('activity.clearFilters')}
         </Button>
       ) : null}
     </Group>

@@ -6,6 +6,7 @@ import { ActivityPages } from '../../components/ActivityPages';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
+import { useT } from '../../i18n';
 import { ActivityFilters, isFiltered, NO_FILTERS, type Filters } from './ActivityFilters';
 import { BalanceCard } from './BalanceCard';
 
@@ -13,6 +14,7 @@ const PAGE = 50;
 
 /** "My Activity": the student's balance and every bonus, flag and daily point. */
 export default function ActivityPage() {
+  const t = useT();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const stats = useQuery({
     queryKey: queryKeys.balanceStats,
@@ -25,33 +27,28 @@ export default function ActivityPage() {
   };
   return (
     <Page maw={1000}>
-      <PageHeader
-        title="My Activity"
-        description="Your points: what you earned, when, and from whom."
-      />
+      <PageHeader title={t('activity.title')} description={t('activity.description')} />
       <Stack gap="lg">
-        <QueryState query={stats} loading="Loading your balance">
+        <QueryState query={stats} loading={t('activity.loadingBalance')}>
           {(data) => <BalanceCard stats={data} />}
         </QueryState>
         <Card p="lg">
           <Stack gap="md">
             <Title order={2} fz="lg">
-              Activity
+              {t('activity.heading')}
             </Title>
             <ActivityFilters value={filters} onChange={setFilters} />
             <ActivityPages
               queryKey={queryKeys.activities.mine(query)}
               filters={query}
               pageSize={PAGE}
-              loading="Loading activity"
+              loading={t('activity.loading')}
               empty={
                 <Text c="dimmed" ta="center" py="lg">
-                  {!isFiltered(filters)
-                    ? 'No activity yet. Bonuses from your teachers will show here.'
-                    : 'Nothing matches these filters.'}
+                  {!isFiltered(filters) ? t('activity.empty') : t('activity.noMatch')}
                 </Text>
               }
-              caption={(n) => `${n} ${n === 1 ? 'entry' : 'entries'}, newest first`}
+              caption={(n) => t('activity.caption', { count: n })}
             />
           </Stack>
         </Card>

@@ -1,11 +1,15 @@
 import { Badge, Card, Group, Progress, Stack, Text } from '@mantine/core';
 import { gemProgress } from '@app/domain';
 import type { BalanceStats } from '../../api';
-import { formatPoints } from '../../components/points';
 import { BalanceFigures, BalanceHeadline } from '../../components/BalanceSummary';
+import { useLabels } from '../../components/giving/labels';
+import { useFormat, useT } from '../../i18n';
 
 /** The student's balance, yesterday's earnings, totals, gem tier and member status. */
 export function BalanceCard({ stats }: { stats: BalanceStats }) {
+  const t = useT();
+  const f = useFormat();
+  const labels = useLabels();
   return (
     <Card p="xl">
       <Stack gap="lg">
@@ -15,18 +19,18 @@ export function BalanceCard({ stats }: { stats: BalanceStats }) {
             {/* Two different ladders side by side: say what each one measures. */}
             <Stack gap={4} align="flex-end">
               <Badge size="lg" variant="light" color="grape" tt="none">
-                {stats.tier} gem
+                {t('activity.gem', { tier: labels.tier(stats.tier) })}
               </Badge>
               <Text fz="xs" c="dimmed">
-                Gem tier: from your balance now
+                {t('activity.gemTierNote')}
               </Text>
             </Stack>
             <Stack gap={4} align="flex-end">
               <Badge size="lg" variant="outline" color="gray" tt="none">
-                {stats.memberStatus} member
+                {t('activity.member', { level: labels.tier(stats.memberStatus) })}
               </Badge>
               <Text fz="xs" c="dimmed">
-                Member level: from all you earned this year; unlocks profile icons
+                {t('activity.memberNote')}
               </Text>
             </Stack>
           </Group>
@@ -36,15 +40,21 @@ export function BalanceCard({ stats }: { stats: BalanceStats }) {
             value={gemProgress(stats.balance)}
             color="grape"
             size="md"
-            aria-label="Progress to the next gem tier"
+            aria-label={t('activity.progressLabel')}
           />
           <Text fz="sm" c="dimmed">
             {stats.nextTier
-              ? `${formatPoints(stats.pointsToNextTier)} points to ${stats.nextTier}`
-              : 'Top gem tier reached!'}
+              ? t('activity.toNextTier', {
+                  count: stats.pointsToNextTier,
+                  tier: labels.tier(stats.nextTier),
+                })
+              : t('activity.topTier')}
             {stats.nextMemberStatus
-              ? ` · ${formatPoints(stats.pointsToNextMemberStatus)} more earned for ${stats.nextMemberStatus} member status`
-              : ''}
+              ? t('activity.toNextMember', {
+                  count: f.number(stats.pointsToNextMemberStatus),
+                  level: labels.tier(stats.nextMemberStatus),
+                })
+              : null}
           </Text>
         </Stack>
         <BalanceFigures stats={stats} cols={{ base: 1, xs: 3 }} />

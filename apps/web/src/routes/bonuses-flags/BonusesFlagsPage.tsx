@@ -8,11 +8,13 @@ import { defaultGiveDate } from '../../components/giving/giveDate';
 import { GivePanel } from '../../components/giving/GivePanel';
 import { giveResultText } from '../../components/giving/giveText';
 import { useSchoolCalendar } from '../../components/useSchoolCalendar';
+import { useT } from '../../i18n';
 import { EMPTY_TARGET, targetRequest, type TargetState } from './target';
 import { TargetPicker } from './TargetPicker';
 
 /** Admins and give-all: bonuses and flags to anyone, by house, grade level, class or group. */
 export default function BonusesFlagsPage() {
+  const t = useT();
   const cal = useSchoolCalendar();
   const [state, setState] = useState<TargetState>(EMPTY_TARGET);
   const [names, setNames] = useState<{ period?: string; group?: string }>({});
@@ -23,15 +25,18 @@ export default function BonusesFlagsPage() {
   useEffect(() => {
     if (result) resultRef.current?.focus();
   }, [result]);
-  const { target, selectors } = targetRequest(state, names);
+  const { target, selectors } = targetRequest(state, {
+    period: names.period ?? t('classroom.theClass'),
+    group: names.group ?? t('classroom.groupFallback'),
+  });
 
   return (
     <Page>
       <PageHeader
-        title="Bonuses & Flags"
-        description="Give to any student, a whole house, a grade level, or a class."
+        title={t('classroom.bonusesFlagsTitle')}
+        description={t('classroom.bonusesFlagsDescription')}
       />
-      <QueryState query={cal} loading="Loading the calendar">
+      <QueryState query={cal} loading={t('calendar.loading')}>
         {(calendar) => (
           <Grid gutter="lg">
             <Grid.Col span={{ base: 12, md: 7 }}>
@@ -42,12 +47,12 @@ export default function BonusesFlagsPage() {
                     tabIndex={-1}
                     color={result.points < 0 ? 'red' : 'teal'}
                     variant="light"
-                    title="Done"
+                    title={t('classroom.done')}
                     withCloseButton
                     onClose={() => setResult(null)}
-                    closeButtonLabel="Dismiss"
+                    closeButtonLabel={t('classroom.dismiss')}
                   >
-                    {giveResultText(result)}.
+                    {t('classroom.resultSentence', { text: giveResultText(t, result) })}
                   </Alert>
                 ) : null}
                 <TargetPicker

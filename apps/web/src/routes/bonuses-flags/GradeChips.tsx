@@ -2,6 +2,8 @@ import { Chip, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys, school, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { useLabels } from '../../components/giving/labels';
+import { useT } from '../../i18n';
 
 /** The school's grade levels as chips. */
 export function GradeChips({
@@ -11,19 +13,21 @@ export function GradeChips({
   value: string[];
   onChange: (grades: string[]) => void;
 }) {
+  const t = useT();
+  const labels = useLabels();
   const grades = useQuery({
     queryKey: queryKeys.gradeLevels,
     queryFn: () => unwrap(school.gradeLevels()),
   });
   if (grades.isError) return <ErrorNotice message={grades.error.message} />;
-  if (grades.isPending) return <Text c="dimmed">Loading grade levels…</Text>;
-  if (!grades.data.length) return <Text c="dimmed">No grade levels yet.</Text>;
+  if (grades.isPending) return <Text c="dimmed">{t('classroom.loadingGrades')}</Text>;
+  if (!grades.data.length) return <Text c="dimmed">{t('classroom.noGrades')}</Text>;
   return (
     <Chip.Group multiple value={value} onChange={onChange}>
-      <Group gap="sm" role="group" aria-label="Grade levels">
+      <Group gap="sm" role="group" aria-label={t('classroom.gradeLevels')}>
         {grades.data.map((g) => (
           <Chip key={g.value} value={g.value} size="md">
-            {g.label}
+            {labels.grade(g.value)}
           </Chip>
         ))}
       </Group>

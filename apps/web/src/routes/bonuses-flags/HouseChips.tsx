@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { queryKeys, school, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { houseColor } from '../../components/houses';
+import { useT } from '../../i18n';
 
 /** The school's houses as colour chips. */
 export function HouseChips({
@@ -13,13 +14,14 @@ export function HouseChips({
   value: string[];
   onChange: (houses: string[]) => void;
 }) {
+  const t = useT();
   const houses = useQuery({ queryKey: queryKeys.houses, queryFn: () => unwrap(school.houses()) });
   if (houses.isError) return <ErrorNotice message={houses.error.message} />;
-  if (houses.isPending) return <Text c="dimmed">Loading houses…</Text>;
-  if (!houses.data.length) return <Text c="dimmed">This school has no houses.</Text>;
+  if (houses.isPending) return <Text c="dimmed">{t('classroom.loadingHouses')}</Text>;
+  if (!houses.data.length) return <Text c="dimmed">{t('classroom.noHouses')}</Text>;
   return (
     <Chip.Group multiple value={value} onChange={onChange}>
-      <Group gap="sm" role="group" aria-label="Houses">
+      <Group gap="sm" role="group" aria-label={t('classroom.houses')}>
         {houses.data.map((h) => (
           <Chip
             key={h.name}
@@ -28,7 +30,7 @@ export function HouseChips({
             variant="filled"
             size="md"
           >
-            {houseLabel(h.name)} · {h.studentCount}
+            {t('classroom.houseChip', { name: houseLabel(h.name), count: h.studentCount })}
           </Chip>
         ))}
       </Group>

@@ -1,8 +1,10 @@
 import { Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { periodLabel, schoolPeriods } from '@app/domain';
+import { schoolPeriods } from '@app/domain';
 import { groupTypes, periods, queryKeys, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { useLabels } from '../../components/giving/labels';
+import { useT } from '../../i18n';
 
 interface Props {
   periodId: string | null;
@@ -13,11 +15,16 @@ interface Props {
   ) => void;
 }
 
-const periodName = (p: { periodNumber: number; name: string; teacher: { lastName: string } }) =>
-  `${periodLabel(p.periodNumber)} — ${p.name} (${p.teacher.lastName})`;
-
 /** A whole class of the school, or one group of it. */
 export function PeriodGroupPicker({ periodId, groupId, onChange }: Props) {
+  const t = useT();
+  const labels = useLabels();
+  const periodName = (p: { periodNumber: number; name: string; teacher: { lastName: string } }) =>
+    t('classroom.periodTeacher', {
+      period: labels.period(p.periodNumber),
+      name: p.name,
+      teacher: p.teacher.lastName,
+    });
   const list = useQuery({
     queryKey: queryKeys.periods.school,
     queryFn: () => unwrap(periods.list('school')),
@@ -30,36 +37,41 @@ export function PeriodGroupPicker({ periodId, groupId, onChange }: Props) {
   if (list.isError) return <ErrorNotice message={list.error.message} />;
   const all = schoolPeriods(list.data ?? []);
   const groupData = (groups.data ?? [])
-    .filter((t) => t.groups.length)
-    .map((t) => ({
-      group: t.name,
-      items: t.groups.map((g) => ({ value: g._id, label: `${g.name} (${g.studentIds.length})` })),
+    .filter((gt) => gt.groups.length)
+    .map((gt) => ({
+      group: gt.name,
+      items: gt.groups.map((g) => ({
+        value: g._id,
+        label: t('classroom.groupOption', { name: g.name, count: g.studentIds.length }),
+      })),
     }));
   const nameOfPeriod = (id: string | null) => {
     const p = all.find((x) => x._id === id);
     return p ? periodName(p) : undefined;
   };
   const nameOfGroup = (id: string | null) =>
-    (groups.data ?? []).flatMap((t) => t.groups).find((g) => g._id === id)?.name;
+    (groups.data ?? []).flatMap((gt) => gt.groups).find((g) => g._id === id)?.name;
 
   return (
     <Stack gap="sm">
       <Select
-        label="Class"
-        placeholder={list.isPending ? 'Loading classes…' : 'Choose a class'}
+        label={t('classroom.class')}
+        placeholder={t(
+          list.isPending ? 'classroom.loadingClassesEllipsis' : 'classroom.chooseClass',
+        )}
         searchable
         data={all.map((p) => ({
           value: p._id,
-          label: `${periodName(p)} · ${p.studentCount} students`,
+          label: t('classroom.periodOption', { name: periodName(p), count: p.studentCount }),
         }))}
         value={periodId}
         onChange={(id) => onChange({ periodId: id, groupId: null }, { period: nameOfPeriod(id) })}
-        nothingFoundMessage="No class matches"
+        nothingFoundMessage={t('classroom.noClassMatches')}
       />
       {periodId ? (
         <Select
-          label="Group (optional)"
-          placeholder={groupData.length ? 'The whole class' : 'This class has no groups'}
+          label={t('classroom.groupOptional')}
+          placeholder={t(groupData.length ? 'classroom.wholeClass' : 'classroom.classNoGroups')}
           data={groupData}
           value={groupId}
           clearable

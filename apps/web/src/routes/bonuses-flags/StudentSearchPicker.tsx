@@ -10,10 +10,12 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { fullName, gradeLabel, houseLabel, searchByName } from '@app/domain';
+import { fullName, houseLabel, searchByName } from '@app/domain';
 import { queryKeys, school, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { toggleId } from '../../components/giving/actionOrder';
+import { useLabels } from '../../components/giving/labels';
+import { useT } from '../../i18n';
 
 const SHOWN = 40;
 
@@ -25,6 +27,8 @@ export function StudentSearchPicker({
   value: string[];
   onChange: (ids: string[]) => void;
 }) {
+  const t = useT();
+  const labels = useLabels();
   const [query, setQuery] = useState('');
   const students = useQuery({
     queryKey: queryKeys.schoolStudents,
@@ -40,24 +44,28 @@ export function StudentSearchPicker({
   return (
     <Stack gap="sm">
       <TextInput
-        label="Search students"
+        label={t('classroom.searchStudents')}
         placeholder={
-          students.isPending ? 'Loading students…' : `First or last name (${all.length} students)`
+          students.isPending
+            ? t('classroom.loadingStudents')
+            : t('classroom.searchPlaceholder', { count: all.length })
         }
         value={query}
         onChange={(e) => setQuery(e.currentTarget.value)}
         rightSection={
-          query ? <CloseButton aria-label="Clear search" onClick={() => setQuery('')} /> : null
+          query ? (
+            <CloseButton aria-label={t('classroom.clearSearch')} onClick={() => setQuery('')} />
+          ) : null
         }
       />
       {chosen.length ? (
-        <Group gap={6} aria-label="Chosen students">
+        <Group gap={6} aria-label={t('classroom.chosenStudents')}>
           {chosen.map((s) => (
             <Pill
               key={s._id}
               withRemoveButton
               onRemove={() => onChange(value.filter((id) => id !== s.externalStudentId))}
-              removeButtonProps={{ 'aria-label': `Remove ${fullName(s)}` }}
+              removeButtonProps={{ 'aria-label': t('classroom.removeName', { name: fullName(s) }) }}
             >
               {fullName(s)}
             </Pill>
@@ -74,26 +82,30 @@ export function StudentSearchPicker({
               label={
                 <Group gap={6} wrap="nowrap">
                   <Text fz="sm">
-                    {s.lastName}, {s.firstName}
+                    {t('classroom.lastFirst', { lastName: s.lastName, firstName: s.firstName })}
                   </Text>
                   <Text fz="xs" c="dimmed">
-                    {s.gradeLevel ? gradeLabel(s.gradeLevel) : ''}
-                    {s.house ? ` · ${houseLabel(s.house)}` : ''}
+                    {[
+                      s.gradeLevel ? labels.grade(s.gradeLevel) : '',
+                      s.house ? houseLabel(s.house) : '',
+                    ]
+                      .filter(Boolean)
+                      .join(t('giving.separator'))}
                   </Text>
                 </Group>
               }
-              aria-label={`Select ${fullName(s)}`}
+              aria-label={t('classroom.selectStudent', { name: fullName(s) })}
             />
           ))}
         </Stack>
       </ScrollArea.Autosize>
       {matches.length > SHOWN ? (
         <Text fz="xs" c="dimmed">
-          Showing {SHOWN} of {matches.length}. Type more of a name to narrow the list.
+          {t('classroom.showingOf', { shown: SHOWN, total: matches.length })}
         </Text>
       ) : !students.isPending && matches.length === 0 ? (
         <Text fz="sm" c="dimmed">
-          No students match.
+          {t('classroom.noStudentsMatch')}
         </Text>
       ) : null}
     </Stack>

@@ -1,5 +1,6 @@
 import { Card, SegmentedControl, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useT } from '../../i18n';
 import { GradeChips } from './GradeChips';
 import { HouseChips } from './HouseChips';
 import { PeriodGroupPicker } from './PeriodGroupPicker';
@@ -14,25 +15,26 @@ interface Props {
 
 /** Who receives: students, houses, grade levels, or a class (or a group of it). */
 export function TargetPicker({ value, onChange, onNames }: Props) {
+  const t = useT();
   // Four choices do not fit side by side on a phone: they stack rather than hide the last one.
   const narrow = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
   return (
     <Card p="lg">
       <Stack gap="md">
         <Title order={2} fz="lg">
-          Who receives
+          {t('classroom.whoReceives')}
         </Title>
         <SegmentedControl
-          aria-label="Give to"
+          aria-label={t('classroom.giveTo')}
           fullWidth
           orientation={narrow ? 'vertical' : 'horizontal'}
           value={value.mode}
           onChange={(mode) => onChange({ ...value, mode: mode as TargetMode })}
           data={[
-            { value: 'students', label: 'Students' },
-            { value: 'houses', label: 'Houses' },
-            { value: 'grades', label: 'Grade levels' },
-            { value: 'period', label: 'Class or group' },
+            { value: 'students', label: t('classroom.modeStudents') },
+            { value: 'houses', label: t('classroom.modeHouses') },
+            { value: 'grades', label: t('classroom.modeGrades') },
+            { value: 'period', label: t('classroom.modePeriod') },
           ]}
         />
         {value.mode === 'students' ? (

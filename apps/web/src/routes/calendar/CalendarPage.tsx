@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Card, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { allows, longDate } from '@app/domain';
+import { allows } from '@app/domain';
+import { useFormat, useT } from '../../i18n';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
@@ -24,6 +25,8 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 /** The school year, when giving starts, and the holidays (kept by school admins). */
 export default function CalendarPage() {
+  const t = useT();
+  const f = useFormat();
   const user = useUser();
   const q = useSchoolCalendar();
   const [month, setMonth] = useState<string | null>(null);
@@ -31,23 +34,23 @@ export default function CalendarPage() {
 
   return (
     <Page>
-      <PageHeader title="Calendar" description="The school year, its school days and holidays." />
-      <QueryState query={q} loading="Loading the calendar">
+      <PageHeader title={t('calendar.title')} description={t('calendar.description')} />
+      <QueryState query={q} loading={t('calendar.loading')}>
         {(cal) => (
           <Stack gap="lg">
             <Card p="lg">
               <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
-                <Fact label="School year starts" value={longDate(cal.start)} />
-                <Fact label="School year ends" value={longDate(cal.end)} />
-                <Fact label="Giving starts" value={longDate(cal.givingStartDate)} />
+                <Fact label={t('calendar.yearStarts')} value={f.longDate(cal.start)} />
+                <Fact label={t('calendar.yearEnds')} value={f.longDate(cal.end)} />
+                <Fact label={t('calendar.givingStarts')} value={f.longDate(cal.givingStartDate)} />
                 <Stack gap={2}>
                   <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-                    Today
+                    {t('calendar.today')}
                   </Text>
                   <Group gap="xs">
-                    <Text fw={600}>{longDate(cal.today)}</Text>
+                    <Text fw={600}>{f.longDate(cal.today)}</Text>
                     <Badge variant="light" color={cal.schoolDays ? 'teal' : 'gray'} tt="none">
-                      {cal.schoolDays ? 'School day' : 'No school'}
+                      {t(cal.schoolDays ? 'calendar.schoolDay' : 'calendar.noSchool')}
                     </Badge>
                   </Group>
                 </Stack>

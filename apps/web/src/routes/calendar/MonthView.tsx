@@ -1,19 +1,19 @@
 import { useId } from 'react';
 import { ActionIcon, Box, Card, Group, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { isSchoolDay, longDate } from '@app/domain';
+import { isSchoolDay } from '@app/domain';
 import type { CalendarView } from '../../api';
 import { schoolCalendar } from '../../components/giving/giveDate';
-import { monthGrid, monthTitle, shiftMonth } from './monthGrid';
+import { useFormat, useT } from '../../i18n';
+import { monthGrid, shiftMonth } from './monthGrid';
 
-const WEEKDAYS = [
-  ['Sun', 'Sunday'],
-  ['Mon', 'Monday'],
-  ['Tue', 'Tuesday'],
-  ['Wed', 'Wednesday'],
-  ['Thu', 'Thursday'],
-  ['Fri', 'Friday'],
-  ['Sat', 'Saturday'],
-] as const;
+/** Sunday to Saturday (January 1, 2023 was a Sunday), each short and long, by Intl in the screens' language. */
+function useWeekdays(): { short: string; long: string }[] {
+  const f = useFormat();
+  return Array.from({ length: 7 }, (_, i) => {
+    const day = new Date(Date.UTC(2023, 0, 1 + i));
+    return { short: f.day(day, { weekday: 'short' }), long: f.day(day, { weekday: 'long' }) };
+  });
+}
 
 type DayKind = 'holiday' | 'school' | 'none';
 
@@ -37,8 +37,15 @@ function Day({
   holiday?: string;
   today: boolean;
 }) {
+  const t = useT();
+  const f = useFormat();
   // Screen readers hear the date and what kind of day it is, which the colours show.
-  const described = `${longDate(date)}, ${holiday ? `holiday: ${holiday}` : kind === 'school' ? 'school day' : 'no school'}${today ? ', today' : ''}`;
+  const described = t('calendar.dayDescribed', {
+    date: f.longDate(date),
+    kind: holiday ? 'holiday' : kind,
+    holiday: holiday ?? '',
+    today: today ? 'yes' : 'no',
+  });
   const cell = (
     <Box
       component="td"
@@ -76,6 +83,9 @@ export function MonthView({
   month: string;
   onMonth: (m: string) => void;
 }) {
+  const t = useT();
+  const f = useFormat();
+  const weekdays = useWeekdays();
   const holidays = new Map(cal.holidays.map((h) => [h.date, h.name]));
   const titleId = useId();
   const kindOf = (date: string): DayKind =>
@@ -86,21 +96,21 @@ export function MonthView({
         <ActionIcon
           variant="default"
           size="lg"
-          aria-label="Previous month"
+          aria-label={t('calendar.previousMonth')}
           onClick={() => onMonth(shiftMonth(month, -1))}
         >
-          ‹
+          {t('calendar.previousMark')}
         </ActionIcon>
         <Title order={2} fz="lg" id={titleId} aria-live="polite">
-          {monthTitle(month)}
+          {f.month(month)}
         </Title>
         <ActionIcon
           variant="default"
           size="lg"
-          aria-label="Next month"
+          aria-label={t('calendar.nextMonth')}
           onClick={() => onMonth(shiftMonth(month, 1))}
         >
-          ›
+          {t('calendar.nextMark')}
         </ActionIcon>
       </Group>
       <Box
@@ -116,7 +126,7 @@ export function MonthView({
       >
         <thead>
           <tr>
-            {WEEKDAYS.map(([short, long]) => (
+            {weekdays.map(({ short, long }) => (
               <Text
                 key={short}
                 component="th"
@@ -153,9 +163,9 @@ export function MonthView({
         </tbody>
       </Box>
       <Group gap="md" mt="md">
-        <Legend color={DAY_STYLE.school.background} label="School day" />
-        <Legend color={DAY_STYLE.holiday.background} label="Holiday" />
-        <Legend color="transparent" label="No school" border />
+        <Legend color={DAY_STYLE.school.background} label={t('calendar.schoolDay')} />
+        <Legend color={DAY_STYLE.holiday.background} label={t('calendar.holiday')} />
+        <Legend color="transparent" label={t('calendar.noSchool')} border />
       </Group>
     </Card>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthGrid, monthTitle, shiftMonth, yearMonths } from './monthGrid';
+import { monthGrid, shiftMonth, yearMonths } from './monthGrid';
 
 describe('monthGrid', () => {
   it('starts on Sunday and pads both ends', () => {
@@ -40,8 +40,5 @@ describe('months', () => {
     expect(months[0]).toBe('2025-08');
     expect(months.at(-1)).toBe('2026-06');
     expect(months).toHaveLength(11);
-  });
-  it('titles a month', () => {
-    expect(monthTitle('2025-08')).toBe('August 2025');
   });
 });

@@ -1,13 +1,10 @@
-import { addDays, addMonths, formatDate, weekdayOf } from '@app/domain';
+import { addDays, addMonths, weekdayOf } from '@app/domain';
 
 /** 'YYYY-MM' of a date. */
 export const monthOf = (date: string) => date.slice(0, 7);
 
 /** The month before or after 'YYYY-MM'. */
 export const shiftMonth = addMonths;
-
-/** 'October 2025' */
-export const monthTitle = (month: string) => formatDate(`${month}-01`, 'MMMM YYYY');
 
 /** The weeks of a month, Sunday first; days outside the month are null. */
 export function monthGrid(month: string): (string | null)[][] {

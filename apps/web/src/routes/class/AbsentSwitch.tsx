@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fullName } from '@app/domain';
 import { activity, afterAbsence, Attempts, unwrap, type ClassStudentStats } from '../../api';
+import { useT } from '../../i18n';
 
 /** Marks a student absent (or present again) on the chosen day; a retried switch keeps its Idempotency-Key. */
 export function AbsentSwitch({
@@ -17,6 +18,7 @@ export function AbsentSwitch({
   tabIndex?: number;
   onFocus?: () => void;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [attempts] = useState(() => new Attempts());
   const toggle = useMutation({
@@ -30,7 +32,11 @@ export function AbsentSwitch({
     },
     onSuccess: () => attempts.done(),
     onError: (err) =>
-      notifications.show({ color: 'red', title: 'Attendance not changed', message: err.message }),
+      notifications.show({
+        color: 'red',
+        title: t('classroom.attendanceNotChanged'),
+        message: err.message,
+      }),
     onSettled: () => afterAbsence(queryClient),
   });
   const checked = toggle.isPending ? Boolean(toggle.variables) : student.absent;
@@ -43,7 +49,7 @@ export function AbsentSwitch({
       onChange={(e) => toggle.mutate(e.currentTarget.checked)}
       tabIndex={tabIndex}
       onFocus={onFocus}
-      aria-label={`Absent: ${fullName(student)}`}
+      aria-label={t('classroom.absentName', { name: fullName(student) })}
     />
   );
 }

@@ -6,9 +6,11 @@ import { fullName } from '@app/domain';
 import { activity, afterActivityEdit, Attempts, unwrap, type ActivityItem } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { CommentField } from '../../components/giving/CommentField';
+import { useT } from '../../i18n';
 
 /** Edit the comment or points of a give, or delete it. */
 export function ActivityEditModal({ item, onClose }: { item: ActivityItem; onClose: () => void }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [comment, setComment] = useState(item.comment);
   const [points, setPoints] = useState<number | string>(item.points);
@@ -28,23 +30,28 @@ export function ActivityEditModal({ item, onClose }: { item: ActivityItem; onClo
         activity.update(item._id, change, attempts.keyFor({ update: item._id, change })),
       );
     },
-    onSuccess: () => done('Activity updated.'),
+    onSuccess: () => done(t('classroom.activityUpdated')),
   });
   const remove = useMutation({
     mutationFn: () => unwrap(activity.remove(item._id, attempts.keyFor({ remove: item._id }))),
-    onSuccess: () => done('Activity deleted.'),
+    onSuccess: () => done(t('classroom.activityDeleted')),
   });
   const error = save.error ?? remove.error;
 
   return (
-    <Modal opened onClose={onClose} title={`${item.activityType} — ${fullName(item.student)}`}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('classroom.editTitle', {
+        activity: item.activityType,
+        name: fullName(item.student),
+      })}
+    >
       <Stack gap="md">
         <NumberInput
-          label="Points"
+          label={t('classroom.points')}
           description={
-            item.category === 'Flags'
-              ? 'A flag takes points: keep it negative.'
-              : 'Keep it positive.'
+            item.category === 'Flags' ? t('classroom.keepNegative') : t('classroom.keepPositive')
           }
           allowDecimal={false}
           value={points}
@@ -54,30 +61,27 @@ export function ActivityEditModal({ item, onClose }: { item: ActivityItem; onClo
         {error ? <ErrorNotice message={error.message} /> : null}
         {confirming ? (
           <Stack gap="xs">
-            <Text fz="sm">
-              Delete this {item.category === 'Flags' ? 'flag' : 'bonus'}? The student’s balance
-              changes back.
-            </Text>
+            <Text fz="sm">{t('classroom.deleteConfirm', { kind: item.category })}</Text>
             <Group justify="flex-end" gap="xs">
               <Button variant="default" onClick={() => setConfirming(false)}>
-                Keep it
+                {t('classroom.keepIt')}
               </Button>
               <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
-                Yes, delete
+                {t('classroom.yesDelete')}
               </Button>
             </Group>
           </Stack>
         ) : (
           <Group justify="space-between">
             <Button variant="subtle" color="red" onClick={() => setConfirming(true)}>
-              Delete
+              {t('common.delete')}
             </Button>
             <Group gap="xs">
               <Button variant="default" onClick={onClose}>
-                Cancel
+                {t('common.cancel')}
               </Button>
               <Button loading={save.isPending} onClick={() => save.mutate()}>
-                Save changes
+                {t('classroom.saveChanges')}
               </Button>
             </Group>
           </Group>

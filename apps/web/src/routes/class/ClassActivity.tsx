@@ -2,30 +2,32 @@ import { useState } from 'react';
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { queryKeys, type ActivityItem } from '../../api';
 import { ActivityPages } from '../../components/ActivityPages';
+import { useT } from '../../i18n';
 import { ActivityEditModal } from './ActivityEditModal';
 
 const PAGE = 25;
 
 /** The class's latest gives; the giver (or an admin) may edit or delete them. */
 export function ClassActivity({ periodId }: { periodId: string }) {
+  const t = useT();
   const [editing, setEditing] = useState<ActivityItem | null>(null);
   return (
     <Card p="lg">
       <Stack gap="sm">
         <Title order={2} fz="lg">
-          Recent activity
+          {t('classroom.recentActivity')}
         </Title>
         <ActivityPages
           queryKey={queryKeys.activities.ofClass(periodId)}
           filters={{ internalPeriodId: periodId }}
           pageSize={PAGE}
-          loading="Loading activity"
+          loading={t('activity.loading')}
           empty={
             <Text c="dimmed" ta="center" py="md">
-              No bonuses or flags in this class yet.
+              {t('classroom.noActivity')}
             </Text>
           }
-          caption={() => 'Newest first'}
+          caption={() => t('classroom.newestFirst')}
           showStudent
           actions={(a) =>
             a.canEdit ? (
@@ -33,9 +35,12 @@ export function ClassActivity({ periodId }: { periodId: string }) {
                 size="compact-xs"
                 variant="light"
                 onClick={() => setEditing(a)}
-                aria-label={`Edit ${a.activityType} for ${a.student.firstName} ${a.student.lastName}`}
+                aria-label={t('classroom.editActivity', {
+                  activity: a.activityType,
+                  name: `${a.student.firstName} ${a.student.lastName}`,
+                })}
               >
-                Edit
+                {t('common.edit')}
               </Button>
             ) : null
           }

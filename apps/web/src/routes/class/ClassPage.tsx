@@ -2,7 +2,6 @@ import { useRef, useState } from 'react';
 import { Anchor, Grid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { periodLabel } from '@app/domain';
 import {
   activity,
   groupTypes as groupTypesApi,
@@ -12,7 +11,6 @@ import {
   type CalendarView,
   type PeriodDetail,
 } from '../../api';
-import { shortDate } from '../../components/ActivityTable';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { Page } from '../../components/Page';
@@ -20,6 +18,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { defaultGiveDate } from '../../components/giving/giveDate';
 import { GivePanel } from '../../components/giving/GivePanel';
 import { useSchoolCalendar } from '../../components/useSchoolCalendar';
+import { useLabels } from '../../components/giving/labels';
+import { T, useFormat, useT } from '../../i18n';
 import { ClassActivity } from './ClassActivity';
 import { focusRoster } from './ClassStudentTable';
 import { CoTeachersPanel } from './CoTeachersPanel';
@@ -29,11 +29,13 @@ import { StudentPicker } from './StudentPicker';
 
 const backLink = (
   <Anchor component={Link} to="/classes" fz="sm">
-    ← All classes
+    <T k="classroom.allClasses" />
   </Anchor>
 );
 
 function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: CalendarView }) {
+  const t = useT();
+  const f = useFormat();
   const [chosenDate, setChosenDate] = useState<string | null>(null);
   const date = chosenDate ?? defaultGiveDate(calendar) ?? calendar.today;
   const [selected, setSelected] = useState<string[]>([]);
@@ -63,7 +65,10 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
   const students = stats.data?.students ?? [];
   const chosen = onRoster(selected, students);
   const group = groupTypes.data?.flatMap((t) => t.groups).find((g) => g._id === groupId);
-  const dayLabel = date === calendar.today ? 'today' : `on ${shortDate(date)}`;
+  const dayLabel =
+    date === calendar.today
+      ? t('classroom.today')
+      : t('classroom.onDay', { date: f.mediumDate(date) });
 
   return (
     <Grid gutter="lg">
@@ -136,28 +141,37 @@ export default function ClassPage() {
     queryFn: () => unwrap(periods.get(internalPeriodId)),
   });
   const cal = useSchoolCalendar();
+  const t = useT();
+  const labels = useLabels();
 
   if (q.isPending || cal.isPending)
     return (
       <Page>
-        <PageHeader title="Class" actions={backLink} />
+        <PageHeader title={t('classroom.class')} actions={backLink} />
         <FullPageLoader />
       </Page>
     );
   if (q.isError || cal.isError)
     return (
       <Page>
-        <PageHeader title="Class" actions={backLink} />
+        <PageHeader title={t('classroom.class')} actions={backLink} />
         <ErrorNotice message={(q.error ?? cal.error)?.message ?? ''} />
       </Page>
     );
   const p = q.data;
-  const sections = p.sectionNumbers.length ? `Section ${p.sectionNumbers.join(', ')} · ` : '';
+
   return (
     <Page>
       <PageHeader
-        title={`${periodLabel(p.periodNumber)} — ${p.name}`}
-        description={`${sections}${p.studentCount} ${p.studentCount === 1 ? 'student' : 'students'}`}
+        title={t('classroom.classTitle', { period: labels.period(p.periodNumber), name: p.name })}
+        description={
+          p.sectionNumbers.length
+            ? t('classroom.sectionStudents', {
+                sections: p.sectionNumbers.join(', '),
+                count: p.studentCount,
+              })
+            : t('classroom.studentCount', { count: p.studentCount })
+        }
         actions={backLink}
       />
       <ClassGiving period={p} calendar={cal.data} />

@@ -1,8 +1,9 @@
 import { useState, type KeyboardEvent, type Ref } from 'react';
 import { Box, Button, Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import { fullName } from '@app/domain';
+import { fullName, type MessageKey } from '@app/domain';
 import type { ClassStudentStats } from '../../api';
-import { formatPoints, pointsColor, signedPoints } from '../../components/points';
+import { pointsColor, signedPoints } from '../../components/points';
+import { T, useFormat, useT } from '../../i18n';
 import { AbsentSwitch } from './AbsentSwitch';
 import { useHiddenColumns } from './hiddenColumns';
 import { HouseDot } from './HouseDot';
@@ -57,9 +58,18 @@ const edgeShadow = (side: 'left' | 'right') => (
 
 const DayPoints = ({ n }: { n: number }) => (
   <Text fz="sm" fw={n ? 600 : 400} c={n ? pointsColor(n) : 'dimmed'}>
-    {n ? signedPoints(n) : '—'}
+    {n ? signedPoints(n) : <T k="classroom.noPoints" />}
   </Text>
 );
+
+/** The roster's named columns (`data-column`, what the "More columns" hint names) and their words. */
+const COLUMN_NAMES: Record<string, MessageKey> = {
+  Student: 'classroom.student',
+  Balance: 'classroom.balance',
+  Earned: 'classroom.earned',
+  Flagged: 'classroom.flagged',
+  Absent: 'classroom.absent',
+};
 
 /** Columns that hold a control: the select checkbox and the absent switch. */
 const COLUMNS = 2;
@@ -104,6 +114,10 @@ export function ClassStudentTable({
   dayLabel,
   tableRef,
 }: Props) {
+  const t = useT();
+  const f = useFormat();
+  const columnNames = (names: string[]) =>
+    names.map((n) => (COLUMN_NAMES[n] ? t(COLUMN_NAMES[n]) : n)).join(', ');
   const columns = useHiddenColumns();
   const { before, after } = columns.hidden;
   const [active, setActive] = useState<[number, number]>([0, 0]);
@@ -139,8 +153,8 @@ export function ClassStudentTable({
               onClick={() => columns.scrollBy(-1)}
             >
               <span>
-                <span aria-hidden>←&nbsp;</span>
-                {before.join(', ')}
+                <span aria-hidden>{t('classroom.scrollLeftMark')}</span>
+                {columnNames(before)}
               </span>
             </Button>
           ) : null}
@@ -154,8 +168,8 @@ export function ClassStudentTable({
               onClick={() => columns.scrollBy(1)}
             >
               <span>
-                More columns: {after.join(', ')}
-                <span aria-hidden>&nbsp;→</span>
+                {t('classroom.moreColumns', { columns: columnNames(after) })}
+                <span aria-hidden>{t('classroom.scrollRightMark')}</span>
               </span>
             </Button>
           ) : null}
@@ -169,27 +183,29 @@ export function ClassStudentTable({
           <Table
             highlightOnHover
             verticalSpacing={6}
-            aria-label="Students: arrow keys move, Space selects"
+            aria-label={t('classroom.rosterLabel')}
             onKeyDown={onKeyDown}
             ref={tableRef}
           >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={40}>
-                  <VisuallyHidden>Select</VisuallyHidden>
+                  <VisuallyHidden>{t('classroom.select')}</VisuallyHidden>
                 </Table.Th>
-                <Table.Th data-column="Student">Student</Table.Th>
+                <Table.Th data-column="Student">{t('classroom.student')}</Table.Th>
                 <Table.Th ta="right" data-column="Balance">
-                  Balance
+                  {t('classroom.balance')}
                 </Table.Th>
                 <Table.Th ta="right" data-column="Earned">
-                  Earned<VisuallyHidden> {dayLabel}</VisuallyHidden>
+                  {t('classroom.earned')}
+                  <VisuallyHidden>{t('classroom.onDayHidden', { day: dayLabel })}</VisuallyHidden>
                 </Table.Th>
                 <Table.Th ta="right" data-column="Flagged">
-                  Flagged<VisuallyHidden> {dayLabel}</VisuallyHidden>
+                  {t('classroom.flagged')}
+                  <VisuallyHidden>{t('classroom.onDayHidden', { day: dayLabel })}</VisuallyHidden>
                 </Table.Th>
                 <Table.Th ta="center" data-column="Absent">
-                  Absent
+                  {t('classroom.absent')}
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -204,7 +220,7 @@ export function ClassStudentTable({
                         onChange={() => onToggle(s.externalStudentId)}
                         onFocus={() => setActive([r, 0])}
                         tabIndex={stop(r, 0)}
-                        aria-label={`Select ${fullName(s)}`}
+                        aria-label={t('classroom.selectStudent', { name: fullName(s) })}
                       />
                     </Table.Td>
                     <Table.Td>
@@ -217,13 +233,16 @@ export function ClassStudentTable({
                           td={s.absent ? 'line-through' : undefined}
                           c={s.absent ? 'dimmed' : undefined}
                         >
-                          {s.lastName}, {s.firstName}
+                          {t('classroom.lastFirst', {
+                            lastName: s.lastName,
+                            firstName: s.firstName,
+                          })}
                         </Text>
                       </Group>
                     </Table.Td>
                     <Table.Td ta="right">
                       <Text fz="sm" fw={600}>
-                        {formatPoints(s.balance)}
+                        {f.number(s.balance)}
                       </Text>
                     </Table.Td>
                     <Table.Td>

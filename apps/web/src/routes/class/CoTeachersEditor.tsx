@@ -13,9 +13,11 @@ import {
   type PeriodDetail,
 } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { useT } from '../../i18n';
 
 /** The class's own teacher picks co-teachers among the school's other teachers. */
 export function CoTeachersEditor({ period, onDone }: { period: PeriodDetail; onDone: () => void }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<string[]>(period.coTeachers);
   const [filter, setFilter] = useState('');
@@ -31,12 +33,14 @@ export function CoTeachersEditor({ period, onDone }: { period: PeriodDetail; onD
     },
     onSuccess: () => {
       void afterCoTeachersChange(queryClient);
-      notifications.show({ color: 'teal', message: 'Co-teachers saved.' });
+      notifications.show({ color: 'teal', message: t('classroom.coTeachersSaved') });
       onDone();
     },
   });
 
-  const candidates = (teachers.data ?? []).filter((t) => t.externalId !== period.externalTeacherId);
+  const candidates = (teachers.data ?? []).filter(
+    (teacher) => teacher.externalId !== period.externalTeacherId,
+  );
   const shown = searchByName(candidates, filter);
 
   return (
@@ -45,29 +49,32 @@ export function CoTeachersEditor({ period, onDone }: { period: PeriodDetail; onD
       {teachers.isError ? <ErrorNotice message={teachers.error.message} /> : null}
       {candidates.length > 8 ? (
         <TextInput
-          label="Find a teacher"
+          label={t('classroom.findTeacher')}
           value={filter}
           onChange={(e) => setFilter(e.currentTarget.value)}
         />
       ) : null}
       {teachers.isPending ? (
         <Text c="dimmed" fz="sm">
-          Loading teachers…
+          {t('classroom.loadingTeachers')}
         </Text>
       ) : (
-        <Checkbox.Group label="Co-teachers" value={chosen} onChange={setChosen}>
+        <Checkbox.Group label={t('classroom.coTeachers')} value={chosen} onChange={setChosen}>
           <ScrollArea.Autosize mah={260} mt="xs">
             <Stack gap="xs">
-              {shown.map((t) => (
+              {shown.map((teacher) => (
                 <Checkbox
-                  key={t._id}
-                  value={t.externalId}
-                  label={`${t.lastName}, ${t.firstName}`}
+                  key={teacher._id}
+                  value={teacher.externalId}
+                  label={t('classroom.lastFirst', {
+                    lastName: teacher.lastName,
+                    firstName: teacher.firstName,
+                  })}
                 />
               ))}
               {shown.length === 0 ? (
                 <Text c="dimmed" fz="sm">
-                  No other teachers found.
+                  {t('classroom.noOtherTeachers')}
                 </Text>
               ) : null}
             </Stack>
@@ -76,10 +83,10 @@ export function CoTeachersEditor({ period, onDone }: { period: PeriodDetail; onD
       )}
       <Group justify="flex-end" gap="xs" wrap="nowrap">
         <Button variant="default" size="sm" onClick={onDone}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button size="sm" onClick={() => save.mutate()} loading={save.isPending}>
-          Save co-teachers
+          {t('classroom.saveCoTeachers')}
         </Button>
       </Group>
     </Stack>

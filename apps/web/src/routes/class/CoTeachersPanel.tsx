@@ -2,26 +2,28 @@ import { useState } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { shortName } from '@app/domain';
 import type { PeriodDetail } from '../../api';
+import { useT } from '../../i18n';
 import { CoTeachersEditor } from './CoTeachersEditor';
 
 export function CoTeachersPanel({ period }: { period: PeriodDetail }) {
+  const t = useT();
   const [editing, setEditing] = useState(false);
   return (
     <Card p="lg">
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={3} fz="md">
-            Teachers
+            {t('classroom.teachers')}
           </Title>
           {period.isOwner && !editing ? (
             <Button size="xs" variant="light" onClick={() => setEditing(true)}>
-              Edit co-teachers
+              {t('classroom.editCoTeachers')}
             </Button>
           ) : null}
         </Group>
         <Text fz="sm">
           <Text span c="dimmed" fz="sm">
-            Teacher:{' '}
+            {t('classroom.teacherPrefix')}
           </Text>
           {shortName(period.teacher)}
         </Text>
@@ -29,15 +31,15 @@ export function CoTeachersPanel({ period }: { period: PeriodDetail }) {
           <CoTeachersEditor period={period} onDone={() => setEditing(false)} />
         ) : period.coTeacherList.length ? (
           <Group gap="xs">
-            {period.coTeacherList.map((t) => (
-              <Badge key={t._id} variant="light" color="gray" tt="none" size="lg">
-                {shortName(t)}
+            {period.coTeacherList.map((ct) => (
+              <Badge key={ct._id} variant="light" color="gray" tt="none" size="lg">
+                {shortName(ct)}
               </Badge>
             ))}
           </Group>
         ) : (
           <Text fz="sm" c="dimmed">
-            No co-teachers
+            {t('classroom.noCoTeachers')}
           </Text>
         )}
       </Stack>

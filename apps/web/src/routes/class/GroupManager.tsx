@@ -10,6 +10,7 @@ import {
   type GroupType,
   type GroupTypeUpdateBody,
 } from '../../api';
+import { useT } from '../../i18n';
 import { GroupTypeEditor } from './GroupTypeEditor';
 import { GroupUndoList } from './GroupUndoList';
 
@@ -34,6 +35,7 @@ export function GroupManager({
   date,
   today,
 }: Props) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<GroupType | 'new' | null>(null);
   const refresh = () => afterGroupTypesChange(queryClient, periodId);
@@ -46,13 +48,16 @@ export function GroupManager({
           : groupTypesApi.create(periodId, input),
       ),
     onSuccess: (saved) => {
-      notifications.show({ color: 'teal', message: `Groups “${saved.name}” saved.` });
+      notifications.show({
+        color: 'teal',
+        message: t('classroom.groupsSaved', { name: saved.name }),
+      });
       setEditing(null);
       void refresh();
     },
   });
   const remove = useMutation({
-    mutationFn: (t: GroupType) => unwrap(groupTypesApi.remove(t._id)),
+    mutationFn: (gt: GroupType) => unwrap(groupTypesApi.remove(gt._id)),
     onSuccess: () => void refresh(),
     onError: (err) => notifications.show({ color: 'red', message: err.message }),
   });
@@ -62,13 +67,13 @@ export function GroupManager({
     save.reset();
     onClose();
   };
-  const open = (t: GroupType | 'new') => {
+  const open = (gt: GroupType | 'new') => {
     save.reset();
-    setEditing(t);
+    setEditing(gt);
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Groups" size="lg">
+    <Modal opened={opened} onClose={close} title={t('classroom.groups')} size="lg">
       {editing ? (
         <GroupTypeEditor
           key={editing === 'new' ? 'new' : editing._id}
@@ -82,47 +87,46 @@ export function GroupManager({
       ) : (
         <Stack gap="sm">
           <Text fz="sm" c="dimmed">
-            Group types split the class, for example into tables or teams, so you can give to a
-            whole group at once.
+            {t('classroom.groupsIntro')}
           </Text>
           {groupTypes.length === 0 ? (
             <Text c="dimmed" ta="center" py="md">
-              No groups yet.
+              {t('classroom.noGroups')}
             </Text>
           ) : (
-            groupTypes.map((t) => (
-              <Card key={t._id} p="sm" shadow="none">
+            groupTypes.map((gt) => (
+              <Card key={gt._id} p="sm" shadow="none">
                 <Stack gap={6}>
                   <Group justify="space-between" wrap="nowrap">
-                    <Text fw={600}>{t.name}</Text>
+                    <Text fw={600}>{gt.name}</Text>
                     <Group gap={4} wrap="nowrap">
                       <Button
                         size="xs"
                         variant="light"
-                        onClick={() => open(t)}
-                        aria-label={`Edit ${t.name}`}
+                        onClick={() => open(gt)}
+                        aria-label={t('classroom.editName', { name: gt.name })}
                       >
-                        Edit
+                        {t('common.edit')}
                       </Button>
                       <Button
                         size="xs"
                         variant="subtle"
                         color="red"
-                        loading={remove.isPending && remove.variables?._id === t._id}
-                        onClick={() => remove.mutate(t)}
-                        aria-label={`Delete ${t.name}`}
+                        loading={remove.isPending && remove.variables?._id === gt._id}
+                        onClick={() => remove.mutate(gt)}
+                        aria-label={t('classroom.deleteName', { name: gt.name })}
                       >
-                        Delete
+                        {t('common.delete')}
                       </Button>
                     </Group>
                   </Group>
-                  <GroupUndoList groupType={t} date={date} today={today} />
+                  <GroupUndoList groupType={gt} date={date} today={today} />
                 </Stack>
               </Card>
             ))
           )}
           <Group justify="flex-end">
-            <Button onClick={() => open('new')}>New group type</Button>
+            <Button onClick={() => open('new')}>{t('classroom.newGroupType')}</Button>
           </Group>
         </Stack>
       )}

@@ -1,5 +1,6 @@
 import { Select } from '@mantine/core';
 import type { GroupType } from '../../api';
+import { useT } from '../../i18n';
 
 /** Picks one group of the class's group types; choosing it selects its members. */
 export function GroupSelect({
@@ -11,16 +12,20 @@ export function GroupSelect({
   value: string | null;
   onChoose: (groupId: string | null) => void;
 }) {
+  const t = useT();
   const data = groupTypes
-    .filter((t) => t.groups.length > 0)
-    .map((t) => ({
-      group: t.name,
-      items: t.groups.map((g) => ({ value: g._id, label: `${g.name} (${g.studentIds.length})` })),
+    .filter((gt) => gt.groups.length > 0)
+    .map((gt) => ({
+      group: gt.name,
+      items: gt.groups.map((g) => ({
+        value: g._id,
+        label: t('classroom.groupOption', { name: g.name, count: g.studentIds.length }),
+      })),
     }));
   return (
     <Select
-      label="Select a group"
-      placeholder={data.length ? 'Choose a group' : 'No groups yet'}
+      label={t('classroom.selectGroup')}
+      placeholder={t(data.length ? 'classroom.chooseGroup' : 'classroom.noGroupsYet')}
       data={data}
       value={value}
       onChange={onChoose}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Button, Group, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
 import type { ClassStudentStats, GroupType, GroupTypeUpdateBody } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { useT } from '../../i18n';
 
 interface Props {
   initial?: GroupType;
@@ -18,15 +19,16 @@ const newKey = () => `g${++nextKey}`;
 
 /** One group type (e.g. "Tables") with its groups and their members. */
 export function GroupTypeEditor({ initial, students, saving, error, onSave, onCancel }: Props) {
+  const t = useT();
   const [name, setName] = useState(initial?.name ?? '');
   const [groups, setGroups] = useState<Draft[]>(
     initial?.groups.map((g) => ({ ...g, key: g._id })) ?? [
-      { key: newKey(), name: 'Group 1', studentIds: [] },
+      { key: newKey(), name: t('classroom.defaultGroupName', { n: 1 }), studentIds: [] },
     ],
   );
   const studentData = students.map((s) => ({
     value: s._id,
-    label: `${s.lastName}, ${s.firstName}`,
+    label: t('classroom.lastFirst', { lastName: s.lastName, firstName: s.firstName }),
   }));
   const change = (key: string, patch: Partial<Draft>) =>
     setGroups((gs) => gs.map((g) => (g.key === key ? { ...g, ...patch } : g)));
@@ -40,11 +42,16 @@ export function GroupTypeEditor({ initial, students, saving, error, onSave, onCa
   };
 
   return (
-    <form onSubmit={submit} aria-label={initial ? `Edit ${initial.name}` : 'New group type'}>
+    <form
+      onSubmit={submit}
+      aria-label={
+        initial ? t('classroom.editName', { name: initial.name }) : t('classroom.newGroupType')
+      }
+    >
       <Stack gap="md">
         <TextInput
-          label="Group type name"
-          placeholder="Tables, Teams, Reading groups…"
+          label={t('classroom.groupTypeName')}
+          placeholder={t('classroom.groupTypePlaceholder')}
           required
           maxLength={60}
           value={name}
@@ -62,7 +69,7 @@ export function GroupTypeEditor({ initial, students, saving, error, onSave, onCa
           >
             <Group gap="xs" align="flex-end" wrap="nowrap">
               <TextInput
-                label={`Group ${i + 1} name`}
+                label={t('classroom.groupNameLabel', { n: i + 1 })}
                 required
                 maxLength={60}
                 value={g.name}
@@ -73,15 +80,17 @@ export function GroupTypeEditor({ initial, students, saving, error, onSave, onCa
                 variant="subtle"
                 color="red"
                 size="lg"
-                aria-label={`Remove group ${g.name || i + 1}`}
+                aria-label={t('classroom.removeGroup', { name: g.name || i + 1 })}
                 onClick={() => setGroups((gs) => gs.filter((x) => x.key !== g.key))}
               >
-                ×
+                {t('classroom.removeMark')}
               </ActionIcon>
             </Group>
             <MultiSelect
-              label={`Members of ${g.name || `group ${i + 1}`}`}
-              placeholder="Pick students"
+              label={t('classroom.membersOf', {
+                name: g.name || t('classroom.groupN', { n: i + 1 }),
+              })}
+              placeholder={t('classroom.pickStudents')}
               data={studentData}
               value={g.studentIds}
               onChange={(ids) => change(g.key, { studentIds: ids })}
@@ -97,24 +106,28 @@ export function GroupTypeEditor({ initial, students, saving, error, onSave, onCa
           onClick={() =>
             setGroups((gs) => [
               ...gs,
-              { key: newKey(), name: `Group ${gs.length + 1}`, studentIds: [] },
+              {
+                key: newKey(),
+                name: t('classroom.defaultGroupName', { n: gs.length + 1 }),
+                studentIds: [],
+              },
             ])
           }
         >
-          Add a group
+          {t('classroom.addGroup')}
         </Button>
         {groups.length === 0 ? (
           <Text fz="sm" c="dimmed">
-            A group type without groups selects nobody.
+            {t('classroom.emptyGroupType')}
           </Text>
         ) : null}
-        {error ? <ErrorNotice title="Groups not saved" message={error} /> : null}
+        {error ? <ErrorNotice title={t('classroom.groupsNotSaved')} message={error} /> : null}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={saving} disabled={!name.trim()}>
-            Save groups
+            {t('classroom.saveGroups')}
           </Button>
         </Group>
       </Stack>

@@ -10,8 +10,8 @@ import {
   type GroupType,
   type StudentGroup,
 } from '../../api';
-import { monthDay } from '../../components/ActivityTable';
-import { plural } from '../../components/giving/giveText';
+import { useLabels } from '../../components/giving/labels';
+import { useT } from '../../i18n';
 
 interface Props {
   groupType: GroupType;
@@ -22,9 +22,11 @@ interface Props {
 
 /** The groups of one group type, each with a button that takes back what was given through it on the day. */
 export function GroupUndoList({ groupType, date, today }: Props) {
+  const t = useT();
+  const labels = useLabels();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<string | null>(null);
-  const day = monthDay(date);
+  const day = labels.monthDay(date);
   // One Idempotency-Key per take-back: a retry after a lost answer takes back only what the first did.
   const [attempts] = useState(() => new Attempts());
   const undo = useMutation({
@@ -41,33 +43,36 @@ export function GroupUndoList({ groupType, date, today }: Props) {
       attempts.done();
       notifications.show({
         color: removed ? 'teal' : 'gray',
-        title: removed ? 'Points taken back' : 'Nothing to undo',
+        title: t(removed ? 'classroom.pointsTakenBack' : 'classroom.nothingToUndo'),
         message: removed
-          ? `Removed ${plural(removed, 'activity', 'activities')} from ${g.name}.`
-          : `Nothing was given to ${g.name} on ${day}.`,
+          ? t('classroom.removedActivities', { count: removed, name: g.name })
+          : t('classroom.nothingGivenTo', { name: g.name, day }),
       });
       setConfirming(null);
       void afterUndo(queryClient);
     },
     onError: (err) =>
-      notifications.show({ color: 'red', title: 'Nothing was undone', message: err.message }),
+      notifications.show({
+        color: 'red',
+        title: t('classroom.nothingUndone'),
+        message: err.message,
+      }),
   });
 
   if (!groupType.groups.length)
     return (
       <Text fz="xs" c="dimmed">
-        No groups
+        {t('classroom.noGroupsShort')}
       </Text>
     );
   return (
     <Stack gap={4}>
       {groupType.groups.map((g) => {
-        const what = `points given to ${g.name} on ${day}`;
         return (
           <Stack key={g._id} gap={4}>
             <Group justify="space-between" gap="xs" wrap="wrap">
               <Badge variant="light" color="gray" tt="none" maw="100%">
-                {g.name} · {g.studentIds.length}
+                {t('classroom.groupBadge', { name: g.name, count: g.studentIds.length })}
               </Badge>
               <Button
                 size="compact-xs"
@@ -75,9 +80,11 @@ export function GroupUndoList({ groupType, date, today }: Props) {
                 color="red"
                 onClick={() => setConfirming(g._id)}
                 disabled={confirming === g._id}
-                aria-label={`Undo ${what}`}
+                aria-label={t('classroom.undoGroup', { name: g.name, day })}
               >
-                Undo {date === today ? 'today' : day}’s points
+                {date === today
+                  ? t('classroom.undoTodayPoints')
+                  : t('classroom.undoDayPoints', { day })}
               </Button>
             </Group>
             {confirming === g._id ? (
@@ -90,20 +97,20 @@ export function GroupUndoList({ groupType, date, today }: Props) {
                 style={{ borderRadius: 'var(--mantine-radius-sm)' }}
               >
                 <Text fz="sm" style={{ flex: '1 1 200px' }}>
-                  Take back every point given through {g.name} on {day}? Balances change back.
+                  {t('classroom.takeBackConfirm', { name: g.name, day })}
                 </Text>
                 <Group gap="xs" wrap="nowrap">
                   <Button size="xs" variant="default" onClick={() => setConfirming(null)}>
-                    Keep them
+                    {t('classroom.keepThem')}
                   </Button>
                   <Button
                     size="xs"
                     color="red"
                     loading={undo.isPending}
                     onClick={() => undo.mutate(g)}
-                    aria-label={`Yes, undo ${what}`}
+                    aria-label={t('classroom.yesUndoGroup', { name: g.name, day })}
                   >
-                    Yes, undo
+                    {t('classroom.yesUndo')}
                   </Button>
                 </Group>
               </Group>

@@ -8,6 +8,7 @@ import { ClassStudentTable } from './ClassStudentTable';
 import { GroupSelect } from './GroupSelect';
 import { groupSelection, selectAllState, setShown } from './selection';
 import { toggleId } from '../../components/giving/actionOrder';
+import { useT } from '../../i18n';
 
 interface Props {
   students: ClassStudentStats[];
@@ -35,6 +36,7 @@ export function StudentPicker({
   onManageGroups,
   tableRef,
 }: Props) {
+  const t = useT();
   const [query, setQuery] = useState('');
   const [groupId, setGroupId] = useState<string | null>(null);
   const shown = searchByName(students, query);
@@ -57,7 +59,7 @@ export function StudentPicker({
       <Stack gap="md">
         <Group justify="space-between" align="center">
           <Title order={2} fz="lg">
-            Students
+            {t('classroom.students')}
           </Title>
           <Text
             fz="sm"
@@ -65,13 +67,13 @@ export function StudentPicker({
             fw={selected.length ? 600 : 400}
             aria-live="polite"
           >
-            {selected.length} of {students.length} selected
+            {t('classroom.selectedOf', { selected: selected.length, total: students.length })}
           </Text>
         </Group>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput
-            label="Search students"
-            placeholder="First or last name"
+            label={t('classroom.searchStudents')}
+            placeholder={t('classroom.firstOrLast')}
             value={query}
             onChange={(e) => setQuery(e.currentTarget.value)}
             style={{ flex: '1 1 200px' }}
@@ -80,7 +82,11 @@ export function StudentPicker({
         </Group>
         <Group justify="space-between">
           <Checkbox
-            label={query ? `Select all shown (${shown.length})` : `Select all (${students.length})`}
+            label={
+              query
+                ? t('classroom.selectAllShown', { count: shown.length })
+                : t('classroom.selectAll', { count: students.length })
+            }
             checked={all.checked}
             indeterminate={all.indeterminate}
             onChange={(e) => select(setShown(selected, shownIds, e.currentTarget.checked))}
@@ -93,15 +99,15 @@ export function StudentPicker({
               onClick={() => select([])}
               disabled={!selected.length}
             >
-              Clear selection
+              {t('classroom.clearSelection')}
             </Button>
             <Button variant="default" size="xs" onClick={onManageGroups}>
-              Manage groups
+              {t('classroom.manageGroups')}
             </Button>
           </Group>
         </Group>
         <Text fz="xs" c="dimmed">
-          Balance now; points earned (bonuses and daily points) and taken by flags {dayLabel}.
+          {t('classroom.rosterNote', { day: dayLabel })}
         </Text>
         <HouseLegend houses={housesOf(students)} />
         {shown.length ? (
@@ -115,7 +121,7 @@ export function StudentPicker({
           />
         ) : (
           <Text c="dimmed" ta="center" py="lg">
-            {students.length ? 'No students match.' : 'This class has no students.'}
+            {t(students.length ? 'classroom.noStudentsMatch' : 'classroom.noStudents')}
           </Text>
         )}
       </Stack>

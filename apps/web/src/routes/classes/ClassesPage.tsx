@@ -4,22 +4,24 @@ import { QueryState } from '../../components/QueryState';
 import { usePeriods } from '../../session';
 import { PeriodCard } from './PeriodCard';
 import { Page } from '../../components/Page';
+import { useT } from '../../i18n';
 
 export default function ClassesPage() {
+  const t = useT();
   const q = usePeriods();
   return (
     <Page>
       <PageHeader
-        title="Classes"
-        description="The classes you teach or co-teach. Open one to see its roster."
+        title={t('classroom.classesTitle')}
+        description={t('classroom.classesDescription')}
       />
-      <QueryState query={q} loading="Loading classes">
+      <QueryState query={q} loading={t('classroom.loadingClasses')}>
         {(classes) =>
           classes.length === 0 ? (
             <Card p="xl">
-              <Text fw={600}>You have no classes</Text>
+              <Text fw={600}>{t('classroom.noClasses')}</Text>
               <Text c="dimmed" fz="sm">
-                Classes appear here once your school assigns you a period with students.
+                {t('classroom.noClassesNote')}
               </Text>
             </Card>
           ) : (

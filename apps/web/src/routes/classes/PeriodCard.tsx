@@ -1,6 +1,7 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
-import { periodLabel } from '@app/domain';
+import { useLabels } from '../../components/giving/labels';
+import { useT } from '../../i18n';
 import type { Period } from '../../api';
 
 /**
@@ -9,15 +10,18 @@ import type { Period } from '../../api';
  * `card-link`), which shows the focus ring.
  */
 export function PeriodCard({ period }: { period: Period }) {
+  const t = useT();
+  const labels = useLabels();
   const sections = period.sectionNumbers.join(', ');
+  const count = period.studentCount;
   return (
     <Card p="lg">
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
-          <Badge variant="light">{periodLabel(period.periodNumber)}</Badge>
+          <Badge variant="light">{labels.period(period.periodNumber)}</Badge>
           {period.isOwner ? null : (
             <Badge variant="outline" color="gray">
-              Co-teaching
+              {t('classroom.coTeaching')}
             </Badge>
           )}
         </Group>
@@ -30,25 +34,30 @@ export function PeriodCard({ period }: { period: Period }) {
             underline="never"
             inherit
           >
-            <VisuallyHidden>{periodLabel(period.periodNumber)} — </VisuallyHidden>
+            <VisuallyHidden>
+              {t('classroom.periodPrefix', { period: labels.period(period.periodNumber) })}
+            </VisuallyHidden>
             {period.name}
           </Anchor>
         </Title>
         <Text fz="sm" c="dimmed">
-          {sections ? `Section ${sections}` : 'No section'} · {period.studentCount}{' '}
-          {period.studentCount === 1 ? 'student' : 'students'}
+          {sections
+            ? t('classroom.sectionStudents', { sections, count })
+            : t('classroom.noSectionStudents', { count })}
         </Text>
         {period.isOwner ? null : (
           <Text fz="sm">
-            Teacher: {period.teacher.firstName} {period.teacher.lastName}
+            {t('classroom.teacherIs', {
+              name: `${period.teacher.firstName} ${period.teacher.lastName}`,
+            })}
           </Text>
         )}
         <Text fz="sm">
           {period.coTeacherDisplayName ? (
-            <>Co-teachers: {period.coTeacherDisplayName}</>
+            t('classroom.coTeachersAre', { names: period.coTeacherDisplayName })
           ) : (
             <Text span c="dimmed" fz="sm">
-              No co-teachers
+              {t('classroom.noCoTeachers')}
             </Text>
           )}
         </Text>

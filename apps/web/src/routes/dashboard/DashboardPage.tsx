@@ -7,6 +7,7 @@ import { dashboard, queryKeys, unwrap } from '../../api';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
+import { useT } from '../../i18n';
 import { useUser } from '../../session';
 import {
   CategoryTable,
@@ -18,11 +19,7 @@ import { readDashboardCache, writeDashboardCache } from './dashboardCache';
 import { PointsChart } from './PointsChart';
 import { StandingCard } from './StandingCard';
 
-const RANGES = [
-  { value: '7', label: 'Last 7 days' },
-  { value: '30', label: 'Last 30 days' },
-  { value: '90', label: 'Last 90 days' },
-];
+const RANGES = [7, 30, 90];
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -39,6 +36,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** The student's dashboard: standing, points over time and by category, latest activity, orders, projections. */
 export default function DashboardPage() {
+  const t = useT();
   const user = useUser();
   const userId = user?._id ?? '';
   const timeZone = user?.school.timeZone ?? 'America/Los_Angeles';
@@ -67,43 +65,50 @@ export default function DashboardPage() {
   return (
     <Page maw={1100}>
       <PageHeader
-        title="Dashboard"
-        description="Your points, your gem tier and member level, and where your pace is taking you."
+        title={t('dashboard.title')}
+        description={t('dashboard.description')}
         actions={
           <NativeSelect
-            label="Show"
-            data={RANGES}
+            label={t('dashboard.show')}
+            data={RANGES.map((n) => ({
+              value: String(n),
+              label: t('dashboard.lastDays', { count: n }),
+            }))}
             value={String(days)}
             onChange={(e) => setDays(Number(e.currentTarget.value))}
             w={180}
           />
         }
       />
-      <QueryState query={stats} loading="Loading your dashboard">
+      <QueryState query={stats} loading={t('dashboard.loading')}>
         {(s) => (
           <Stack gap="lg">
             <StandingCard stats={s} />
             <Grid gutter="lg">
               <Grid.Col span={{ base: 12, md: 7 }}>
-                <Section title="Points over time">
+                <Section title={t('dashboard.overTime')}>
                   <PointsChart stats={s} />
                 </Section>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 5 }}>
-                <Section title="By category">
+                <Section title={t('dashboard.byCategory')}>
                   <CategoryTable stats={s} />
                 </Section>
               </Grid.Col>
             </Grid>
-            <Section title="Projections">
-              <QueryState query={projections} loading="Loading projections" size="section">
+            <Section title={t('dashboard.projections')}>
+              <QueryState
+                query={projections}
+                loading={t('dashboard.loadingProjections')}
+                size="section"
+              >
                 {(p) => <ProjectionsTable projections={p} />}
               </QueryState>
             </Section>
-            <Section title="Pending orders">
+            <Section title={t('dashboard.pendingOrders')}>
               <PendingOrdersTable stats={s} />
             </Section>
-            <Section title="Recent activity">
+            <Section title={t('dashboard.recentActivity')}>
               <RecentTable stats={s} />
             </Section>
           </Stack>

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Badge, Table, Text } from '@mantine/core';
 import type { AcademicProjections, DashboardStats } from '../../api';
-import { shortDate } from '../../components/ActivityTable';
-import { formatPoints, pointsColor, signedPoints } from '../../components/points';
+import { useLabels } from '../../components/giving/labels';
+import { pointsColor, signedPoints } from '../../components/points';
 import { TableScroll } from '../../components/ScrollRegion';
 import { TableCaption } from '../../components/TableCaption';
+import { useFormat, useT } from '../../i18n';
 
 /** A table with its caption above, scrolling sideways on small screens. */
 function DataTable({
@@ -38,21 +39,27 @@ const Points = ({ n }: { n: number }) => (
 );
 
 export function CategoryTable({ stats }: { stats: DashboardStats }) {
+  const t = useT();
+  const f = useFormat();
+  const labels = useLabels();
   return (
     <DataTable
-      caption={`Points by category, ${shortDate(stats.startDate)} to ${shortDate(stats.endDate)}`}
+      caption={t('dashboard.categoryCaption', {
+        start: f.mediumDate(stats.startDate),
+        end: f.mediumDate(stats.endDate),
+      })}
       minWidth={320}
       head={
         <>
-          <Table.Th>Category</Table.Th>
-          <Table.Th ta="right">Points</Table.Th>
-          <Table.Th ta="right">Activities</Table.Th>
+          <Table.Th>{t('dashboard.category')}</Table.Th>
+          <Table.Th ta="right">{t('dashboard.points')}</Table.Th>
+          <Table.Th ta="right">{t('dashboard.activities')}</Table.Th>
         </>
       }
     >
       {stats.byCategory.map((c) => (
         <Table.Tr key={c.category}>
-          <Table.Td>{c.category}</Table.Td>
+          <Table.Td>{labels.category(c.category)}</Table.Td>
           <Table.Td ta="right">
             <Points n={c.earned} />
           </Table.Td>
@@ -64,27 +71,29 @@ export function CategoryTable({ stats }: { stats: DashboardStats }) {
 }
 
 export function RecentTable({ stats }: { stats: DashboardStats }) {
-  if (!stats.recentActivity.length)
-    return <Text c="dimmed">No activity yet. Bonuses from your teachers will show here.</Text>;
+  const t = useT();
+  const f = useFormat();
+  const labels = useLabels();
+  if (!stats.recentActivity.length) return <Text c="dimmed">{t('activity.empty')}</Text>;
   return (
     <DataTable
-      caption={`Your latest ${stats.recentActivity.length} activities, newest first`}
+      caption={t('dashboard.recentCaption', { count: stats.recentActivity.length })}
       minWidth={520}
       head={
         <>
-          <Table.Th>Date</Table.Th>
-          <Table.Th>Activity</Table.Th>
-          <Table.Th>Category</Table.Th>
-          <Table.Th ta="right">Points</Table.Th>
-          <Table.Th>Given by</Table.Th>
+          <Table.Th>{t('dashboard.date')}</Table.Th>
+          <Table.Th>{t('dashboard.activity')}</Table.Th>
+          <Table.Th>{t('dashboard.category')}</Table.Th>
+          <Table.Th ta="right">{t('dashboard.points')}</Table.Th>
+          <Table.Th>{t('dashboard.givenBy')}</Table.Th>
         </>
       }
     >
       {stats.recentActivity.map((a) => (
         <Table.Tr key={a._id}>
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>{shortDate(a.date)}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.mediumDate(a.date)}</Table.Td>
           <Table.Td>{a.activityType}</Table.Td>
-          <Table.Td>{a.category}</Table.Td>
+          <Table.Td>{labels.category(a.category)}</Table.Td>
           <Table.Td ta="right">
             <Points n={a.points} />
           </Table.Td>
@@ -96,40 +105,45 @@ export function RecentTable({ stats }: { stats: DashboardStats }) {
 }
 
 export function PendingOrdersTable({ stats }: { stats: DashboardStats }) {
-  if (!stats.pendingOrders.length)
-    return (
-      <Text c="dimmed">
-        No orders waiting. What you buy in the store shows here until you pick it up.
-      </Text>
-    );
+  const t = useT();
+  const f = useFormat();
+  if (!stats.pendingOrders.length) return <Text c="dimmed">{t('dashboard.noOrders')}</Text>;
   return (
     <DataTable
-      caption="Orders not yet picked up, the soonest delivery first"
+      caption={t('dashboard.ordersCaption')}
       minWidth={520}
       head={
         <>
-          <Table.Th>Items</Table.Th>
-          <Table.Th>Store</Table.Th>
-          <Table.Th ta="right">Total</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Delivery</Table.Th>
+          <Table.Th>{t('dashboard.items')}</Table.Th>
+          <Table.Th>{t('dashboard.store')}</Table.Th>
+          <Table.Th ta="right">{t('dashboard.total')}</Table.Th>
+          <Table.Th>{t('dashboard.status')}</Table.Th>
+          <Table.Th>{t('dashboard.delivery')}</Table.Th>
         </>
       }
     >
       {stats.pendingOrders.map((o) => (
         <Table.Tr key={o._id}>
           <Table.Td>
-            {o.items.map((i) => (i.quantity > 1 ? `${i.name} × ${i.quantity}` : i.name)).join(', ')}
+            {o.items
+              .map((i) =>
+                i.quantity > 1
+                  ? t('dashboard.itemQuantity', { name: i.name, quantity: i.quantity })
+                  : i.name,
+              )
+              .join(', ')}
           </Table.Td>
-          <Table.Td>{o.store === 'School' ? 'School store' : 'Teacher store'}</Table.Td>
-          <Table.Td ta="right">{formatPoints(o.total)}</Table.Td>
+          <Table.Td>
+            {t(o.store === 'School' ? 'dashboard.schoolStore' : 'dashboard.teacherStore')}
+          </Table.Td>
+          <Table.Td ta="right">{f.number(o.total)}</Table.Td>
           <Table.Td>
             <Badge variant="light" color={o.status === 'PACKAGED' ? 'teal' : 'gray'} tt="none">
-              {o.status === 'PACKAGED' ? 'Packaged' : 'Pending'}
+              {t(o.status === 'PACKAGED' ? 'dashboard.packaged' : 'dashboard.pending')}
             </Badge>
           </Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>
-            {o.estimatedDelivery ? shortDate(o.estimatedDelivery) : 'Not set yet'}
+            {o.estimatedDelivery ? f.mediumDate(o.estimatedDelivery) : t('dashboard.notSet')}
           </Table.Td>
         </Table.Tr>
       ))}
@@ -138,30 +152,36 @@ export function PendingOrdersTable({ stats }: { stats: DashboardStats }) {
 }
 
 export function ProjectionsTable({ projections }: { projections: AcademicProjections }) {
+  const t = useT();
+  const f = useFormat();
+  const labels = useLabels();
   const { pace } = projections;
-  if (!projections.periods.length)
-    return <Text c="dimmed">The school year is over: there is nothing left to project.</Text>;
+  if (!projections.periods.length) return <Text c="dimmed">{t('dashboard.yearOver')}</Text>;
   return (
     <DataTable
-      caption={`At your pace of ${pace.perDay} points a school day (${signedPoints(pace.earned)} over the last ${pace.givingDays} school days), if you spend nothing more`}
+      caption={t('dashboard.projectionsCaption', {
+        perDay: pace.perDay,
+        earned: signedPoints(pace.earned),
+        days: pace.givingDays,
+      })}
       minWidth={600}
       head={
         <>
-          <Table.Th>Pay period</Table.Th>
-          <Table.Th ta="right">School days left</Table.Th>
-          <Table.Th ta="right">Balance by its end</Table.Th>
-          <Table.Th>Gem tier</Table.Th>
-          <Table.Th>Member level</Table.Th>
+          <Table.Th>{t('dashboard.payPeriod')}</Table.Th>
+          <Table.Th ta="right">{t('dashboard.daysLeft')}</Table.Th>
+          <Table.Th ta="right">{t('dashboard.balanceByEnd')}</Table.Th>
+          <Table.Th>{t('dashboard.gemTier')}</Table.Th>
+          <Table.Th>{t('dashboard.memberLevel')}</Table.Th>
         </>
       }
     >
       {projections.periods.map((p) => (
         <Table.Tr key={p.startDate}>
-          <Table.Td>{p.label}</Table.Td>
+          <Table.Td>{f.month(p.startDate)}</Table.Td>
           <Table.Td ta="right">{p.givingDaysLeft}</Table.Td>
-          <Table.Td ta="right">{formatPoints(p.projectedBalance)}</Table.Td>
-          <Table.Td>{p.projectedTier}</Table.Td>
-          <Table.Td>{p.projectedMemberStatus}</Table.Td>
+          <Table.Td ta="right">{f.number(p.projectedBalance)}</Table.Td>
+          <Table.Td>{labels.tier(p.projectedTier)}</Table.Td>
+          <Table.Td>{labels.tier(p.projectedMemberStatus)}</Table.Td>
         </Table.Tr>
       ))}
     </DataTable>

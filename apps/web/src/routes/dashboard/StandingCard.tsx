@@ -1,7 +1,11 @@
 import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { DashboardStats } from '../../api';
-import { formatPoints } from '../../components/points';
 import { BalanceFigures, BalanceHeadline } from '../../components/BalanceSummary';
+import { useLabels } from '../../components/giving/labels';
+import { useFormat, useT } from '../../i18n';
+
+/** A member level's icon theme as a catalogue choice: 'nature and weather' → 'natureAndWeather'. */
+const themeKey = (theme: string) => theme.replace(/ (\w)/g, (_m, c: string) => c.toUpperCase());
 
 function Ladder({
   title,
@@ -36,6 +40,9 @@ function Ladder({
 
 /** Balance, gem tier (from the balance now) and member level (from this year's earnings) with what it unlocks next. */
 export function StandingCard({ stats }: { stats: DashboardStats }) {
+  const t = useT();
+  const f = useFormat();
+  const labels = useLabels();
   const { tier, memberStatus: level } = stats;
   const unlock = level.nextUnlock;
   return (
@@ -47,27 +54,44 @@ export function StandingCard({ stats }: { stats: DashboardStats }) {
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
           <Ladder
-            title="Gem tier"
-            badge={`${tier.name} gem`}
+            title={t('dashboard.gemTier')}
+            badge={t('activity.gem', { tier: labels.tier(tier.name) })}
             color="grape"
             progress={tier.progress}
-            label={tier.next ? `Progress to the ${tier.next} gem tier` : 'Top gem tier'}
+            label={
+              tier.next
+                ? t('dashboard.progressGem', { tier: labels.tier(tier.next) })
+                : t('dashboard.topGemTier')
+            }
             note={
               tier.next
-                ? `${formatPoints(tier.pointsToNext)} more points in your balance for ${tier.next}.`
-                : 'Top gem tier reached!'
+                ? t('dashboard.moreForTier', {
+                    count: tier.pointsToNext,
+                    tier: labels.tier(tier.next),
+                  })
+                : t('activity.topTier')
             }
           />
           <Ladder
-            title="Member level"
-            badge={`${level.name} member`}
+            title={t('dashboard.memberLevel')}
+            badge={t('activity.member', { level: labels.tier(level.name) })}
             color="indigo"
             progress={level.progress}
-            label={level.next ? `Progress to the ${level.next} member level` : 'Top member level'}
+            label={
+              level.next
+                ? t('dashboard.progressMember', { level: labels.tier(level.next) })
+                : t('dashboard.topMemberLevel')
+            }
             note={
               unlock
-                ? `${formatPoints(level.pointsToNext)} more earned this year for ${unlock.level}: it unlocks ${unlock.designs} ${unlock.theme} profile icons (free black-and-white, or ${unlock.emojiPrice}-point colour emojis).`
-                : `Top member level: every profile icon is unlocked. ${formatPoints(level.yearEarned)} earned this year.`
+                ? t('dashboard.unlockNote', {
+                    count: f.number(level.pointsToNext),
+                    level: labels.tier(unlock.level),
+                    designs: unlock.designs,
+                    theme: t('dashboard.theme', { theme: themeKey(unlock.theme) }),
+                    price: unlock.emojiPrice,
+                  })
+                : t('dashboard.topMemberNote', { count: f.number(level.yearEarned) })
             }
           />
         </SimpleGrid>

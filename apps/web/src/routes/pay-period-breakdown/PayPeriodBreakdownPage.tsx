@@ -3,11 +3,10 @@ import { Alert, Card, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { fullName, matchesName, scopeFor, type SessionUser } from '@app/domain';
 import { balances, queryKeys, unwrap } from '../../api';
-import { shortDate } from '../../components/ActivityTable';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
-import { formatPoints, pointsColor, signedPoints } from '../../components/points';
+import { pointsColor, signedPoints } from '../../components/points';
 import { QueryState } from '../../components/QueryState';
 import { TableScroll } from '../../components/ScrollRegion';
 import { useSchoolCalendar } from '../../components/useSchoolCalendar';
@@ -15,9 +14,12 @@ import { useUser } from '../../session';
 import { breakdownEndDates, breakdownRows } from './breakdown';
 import { useStudentChoices } from './useStudentChoices';
 import { TableCaption } from '../../components/TableCaption';
+import { useFormat, useT } from '../../i18n';
 
 /** One student's balance at the end of each pay period of the year, with what they earned and spent in it. */
 function Breakdown({ studentId, name }: { studentId: string | null; name: string }) {
+  const t = useT();
+  const f = useFormat();
   const cal = useSchoolCalendar();
   const endDates = cal.data ? breakdownEndDates(cal.data.start, cal.data.end, cal.data.today) : [];
   const at = useQuery({
@@ -26,58 +28,66 @@ function Breakdown({ studentId, name }: { studentId: string | null; name: string
     enabled: Boolean(cal.data),
   });
   return (
-    <QueryState query={cal} loading="Loading the school year" size="section">
+    <QueryState query={cal} loading={t('dashboard.loadingYear')} size="section">
       {(c) => (
-        <QueryState query={at} loading="Loading balances" size="section">
+        <QueryState query={at} loading={t('dashboard.loadingBalances')} size="section">
           {(answer) => {
             const { opening, rows } = breakdownRows(c.start, c.end, c.today, answer);
-            const caption = `${name}: balance at the end of each pay period (calendar month) of the school year ${shortDate(c.start)} to ${shortDate(c.end)}`;
+            const caption = t('dashboard.breakdownCaption', {
+              name,
+              start: f.mediumDate(c.start),
+              end: f.mediumDate(c.end),
+            });
             return (
               <TableScroll label={caption} minWidth={560}>
                 <Table verticalSpacing="sm" data-testid="pay-period-table">
                   <TableCaption>{caption}</TableCaption>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th scope="col">Pay period</Table.Th>
-                      <Table.Th scope="col">Dates</Table.Th>
+                      <Table.Th scope="col">{t('dashboard.payPeriod')}</Table.Th>
+                      <Table.Th scope="col">{t('dashboard.dates')}</Table.Th>
                       <Table.Th scope="col" ta="right">
-                        Earned
+                        {t('dashboard.earned')}
                       </Table.Th>
                       <Table.Th scope="col" ta="right">
-                        Spent
+                        {t('dashboard.spent')}
                       </Table.Th>
                       <Table.Th scope="col" ta="right">
-                        Balance at end
+                        {t('dashboard.balanceAtEnd')}
                       </Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
                     <Table.Tr>
                       <Table.Th scope="row" fw={500}>
-                        Carried into the year
+                        {t('dashboard.carriedIn')}
                       </Table.Th>
-                      <Table.Td>Before {shortDate(c.start)}</Table.Td>
+                      <Table.Td>{t('dashboard.before', { date: f.mediumDate(c.start) })}</Table.Td>
                       <Table.Td />
                       <Table.Td />
-                      <Table.Td ta="right">{formatPoints(opening)}</Table.Td>
+                      <Table.Td ta="right">{f.number(opening)}</Table.Td>
                     </Table.Tr>
                     {rows.map((r) => (
                       <Table.Tr key={r.startDate}>
                         <Table.Th scope="row" fw={500}>
-                          {r.label}
-                          {r.current ? ' (so far)' : ''}
+                          {r.current
+                            ? t('dashboard.soFar', { label: f.month(r.startDate) })
+                            : f.month(r.startDate)}
                         </Table.Th>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          {shortDate(r.startDate)} – {shortDate(r.endDate)}
+                          {t('dashboard.dateRange', {
+                            start: f.mediumDate(r.startDate),
+                            end: f.mediumDate(r.endDate),
+                          })}
                         </Table.Td>
                         <Table.Td ta="right">
                           <Text span fz="sm" c={pointsColor(r.earned)}>
                             {signedPoints(r.earned)}
                           </Text>
                         </Table.Td>
-                        <Table.Td ta="right">{formatPoints(r.spent)}</Table.Td>
+                        <Table.Td ta="right">{f.number(r.spent)}</Table.Td>
                         <Table.Td ta="right" fw={600}>
-                          {formatPoints(r.balance)}
+                          {f.number(r.balance)}
                         </Table.Td>
                       </Table.Tr>
                     ))}
@@ -94,23 +104,23 @@ function Breakdown({ studentId, name }: { studentId: string | null; name: string
 
 /** Staff: choose one of the students they may see, by name. */
 function StaffBreakdown({ user }: { user: SessionUser }) {
+  const t = useT();
   const choices = useStudentChoices(user);
   const [studentId, setStudentId] = useState<string | null>(null);
-  if (choices.scope === 'none')
-    return <Alert color="gray">Your roles do not include reading students’ balances.</Alert>;
+  if (choices.scope === 'none') return <Alert color="gray">{t('dashboard.noBalanceRole')}</Alert>;
   if (choices.error) return <ErrorNotice message={choices.error.message} />;
   const chosen = choices.students.find((s) => s._id === studentId);
   return (
     <Stack gap="lg">
       <Select
-        label="Student"
-        placeholder={choices.isPending ? 'Loading students…' : 'Type a first or last name'}
-        description={
-          choices.scope === 'periods' ? 'The students of your classes' : 'Any student of the school'
-        }
+        label={t('dashboard.student')}
+        placeholder={t(choices.isPending ? 'dashboard.loadingStudents' : 'dashboard.typeName')}
+        description={t(
+          choices.scope === 'periods' ? 'dashboard.yourStudents' : 'dashboard.anyStudent',
+        )}
         data={choices.students.map((s) => ({
           value: s._id,
-          label: `${s.lastName}, ${s.firstName}`,
+          label: t('classroom.lastFirst', { lastName: s.lastName, firstName: s.firstName }),
         }))}
         filter={({ options, search }) =>
           options.filter(
@@ -124,7 +134,7 @@ function StaffBreakdown({ user }: { user: SessionUser }) {
         }
         searchable
         clearable
-        nothingFoundMessage="No student matches"
+        nothingFoundMessage={t('dashboard.noStudentMatches')}
         value={studentId}
         onChange={setStudentId}
         maw={420}
@@ -133,25 +143,26 @@ function StaffBreakdown({ user }: { user: SessionUser }) {
       {chosen ? (
         <Breakdown studentId={chosen._id} name={fullName(chosen)} />
       ) : (
-        <Text c="dimmed">Choose a student to see their balance by pay period.</Text>
+        <Text c="dimmed">{t('dashboard.chooseStudent')}</Text>
       )}
     </Stack>
   );
 }
 
 export default function PayPeriodBreakdownPage() {
+  const t = useT();
   const user = useUser();
   const own = user !== null && scopeFor(user, 'students:read') === 'own';
   return (
     <Page maw={1000}>
       <PageHeader
-        title="Pay Period Breakdown"
-        description="The balance at the end of each pay period, and what was earned and spent in it."
+        title={t('dashboard.breakdownTitle')}
+        description={t('dashboard.breakdownDescription')}
       />
       <Card p="lg">
         <Stack gap="md">
           <Title order={2} fz="lg">
-            {own ? 'Your pay periods' : 'A student’s pay periods'}
+            {t(own ? 'dashboard.yourPayPeriods' : 'dashboard.studentPayPeriods')}
           </Title>
           {user === null ? null : own ? (
             <Breakdown studentId={null} name={fullName(user)} />

@@ -6,6 +6,7 @@ import { periods, queryKeys, unwrap } from '../../api';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
+import { useT } from '../../i18n';
 import { usePeriods } from '../../session';
 import { PeriodRoster } from './PeriodRoster';
 
@@ -13,6 +14,7 @@ import { PeriodRoster } from './PeriodRoster';
 const LOADING = { data: undefined, error: null, isPending: true } as const;
 
 export default function RostersPage() {
+  const t = useT();
   const list = usePeriods();
   const [query, setQuery] = useState('');
   const [opened, setOpened] = useState<string[]>([]);
@@ -38,23 +40,23 @@ export default function RostersPage() {
 
   return (
     <Page maw={960}>
-      <PageHeader title="Rosters" description="Every class you can see, with its students." />
-      <QueryState query={list} loading="Loading rosters">
+      <PageHeader title={t('rosters.title')} description={t('rosters.description')} />
+      <QueryState query={list} loading={t('rosters.loading')}>
         {(classes) =>
           classes.length === 0 ? (
             <Card p="xl">
-              <Text c="dimmed">There are no classes with students yet.</Text>
+              <Text c="dimmed">{t('rosters.noClasses')}</Text>
             </Card>
           ) : (
             <Stack>
               <TextInput
-                label="Search students"
-                placeholder="First or last name"
+                label={t('rosters.search')}
+                placeholder={t('rosters.placeholder')}
                 value={query}
                 onChange={(e) => setQuery(e.currentTarget.value)}
               />
               {searching && withMatches.length === 0 && details.every((d) => !d.isPending) ? (
-                <Text c="dimmed">No student matches “{query.trim()}”.</Text>
+                <Text c="dimmed">{t('rosters.noMatch', { query: query.trim() })}</Text>
               ) : null}
               <Accordion
                 multiple

@@ -1,2 +1,86 @@
-/** The dashboard area's words (keys start with 'dashboard.'). */
-export const dashboard = {} as const;
+/** The dashboard area's words (keys start with 'dashboard.'): the student dashboard and the pay period breakdown. */
+export const dashboard = {
+  'dashboard.title': 'Dashboard',
+  'dashboard.description':
+    'Your {currency}, your gem tier and member level, and where your pace is taking you.',
+  'dashboard.show': 'Show',
+  'dashboard.lastDays': 'Last {count} days',
+  'dashboard.loading': 'Loading your dashboard',
+  'dashboard.overTime': 'Points over time',
+  'dashboard.byCategory': 'By category',
+  'dashboard.projections': 'Projections',
+  'dashboard.loadingProjections': 'Loading projections',
+  'dashboard.pendingOrders': 'Pending orders',
+  'dashboard.recentActivity': 'Recent activity',
+  'dashboard.gemTier': 'Gem tier',
+  'dashboard.progressGem': 'Progress to the {tier} gem tier',
+  'dashboard.topGemTier': 'Top gem tier',
+  'dashboard.moreForTier':
+    '{count, plural, one {# more {currencyOne}} other {# more {currency}}} in your balance for {tier}.',
+  'dashboard.memberLevel': 'Member level',
+  'dashboard.progressMember': 'Progress to the {level} member level',
+  'dashboard.topMemberLevel': 'Top member level',
+  'dashboard.unlockNote':
+    '{count} more earned this year for {level}: it unlocks {designs} {theme} profile icons (free black-and-white, or colour emojis at {price, plural, one {# {currencyOne}} other {# {currency}}} each).',
+  'dashboard.topMemberNote':
+    'Top member level: every profile icon is unlocked. {count} earned this year.',
+  'dashboard.theme':
+    '{theme, select, faces {faces} natureAndWeather {nature and weather} animals {animals} music {music} art {art} sportsAndGames {sports and games} other {{theme}}}',
+  'dashboard.chartSummary':
+    'From {start} to {end}, by {bucket, select, week {week} other {day}}: {earned, plural, one {# {currencyOne}} other {# {currency}}} earned and {spent} spent.',
+  'dashboard.weekOf': 'Week of {date}',
+  'dashboard.earned': 'Earned',
+  'dashboard.spent': 'Spent',
+  'dashboard.categoryCaption': 'Points by category, {start} to {end}',
+  'dashboard.category': 'Category',
+  'dashboard.points': 'Points',
+  'dashboard.activities': 'Activities',
+  'dashboard.recentCaption':
+    'Your latest {count, plural, one {# activity} other {# activities}}, newest first',
+  'dashboard.date': 'Date',
+  'dashboard.activity': 'Activity',
+  'dashboard.givenBy': 'Given by',
+  'dashboard.noOrders':
+    'No orders waiting. What you buy in the store shows here until you pick it up.',
+  'dashboard.ordersCaption': 'Orders not yet picked up, the soonest delivery first',
+  'dashboard.items': 'Items',
+  'dashboard.store': 'Store',
+  'dashboard.total': 'Total',
+  'dashboard.status': 'Status',
+  'dashboard.delivery': 'Delivery',
+  'dashboard.itemQuantity': '{name} × {quantity}',
+  'dashboard.schoolStore': 'School store',
+  'dashboard.teacherStore': 'Teacher store',
+  'dashboard.packaged': 'Packaged',
+  'dashboard.pending': 'Pending',
+  'dashboard.notSet': 'Not set yet',
+  'dashboard.yearOver': 'The school year is over: there is nothing left to project.',
+  'dashboard.projectionsCaption':
+    'At your pace of {perDay, plural, one {# {currencyOne}} other {# {currency}}} a school day ({earned} over the last {days} school days), if you spend nothing more',
+  'dashboard.payPeriod': 'Pay period',
+  'dashboard.daysLeft': 'School days left',
+  'dashboard.balanceByEnd': 'Balance by its end',
+  'dashboard.breakdownTitle': 'Pay Period Breakdown',
+  'dashboard.breakdownDescription':
+    'The balance at the end of each pay period, and what was earned and spent in it.',
+  'dashboard.yourPayPeriods': 'Your pay periods',
+  'dashboard.studentPayPeriods': 'A student’s pay periods',
+  'dashboard.loadingYear': 'Loading the school year',
+  'dashboard.loadingBalances': 'Loading balances',
+  'dashboard.breakdownCaption':
+    '{name}: balance at the end of each pay period (calendar month) of the school year {start} to {end}',
+  'dashboard.dates': 'Dates',
+  'dashboard.balanceAtEnd': 'Balance at end',
+  'dashboard.carriedIn': 'Carried into the year',
+  'dashboard.before': 'Before {date}',
+  'dashboard.soFar': '{label} (so far)',
+  'dashboard.dateRange': '{start} – {end}',
+  'dashboard.noBalanceRole': 'Your roles do not include reading students’ balances.',
+  'dashboard.student': 'Student',
+  'dashboard.loadingStudents': 'Loading students…',
+  'dashboard.typeName': 'Type a first or last name',
+  'dashboard.yourStudents': 'The students of your classes',
+  'dashboard.anyStudent': 'Any student of the school',
+  'dashboard.noStudentMatches': 'No student matches',
+  'dashboard.chooseStudent': 'Choose a student to see their balance by pay period.',
+} as const;

@@ -1,2 +1,20 @@
 /** The rosters area's words (keys start with 'rosters.'). */
-export const rosters = {} as const;
+export const rosters = {
+  'rosters.title': 'Rosters',
+  'rosters.description': 'Every class you can see, with its students.',
+  'rosters.loading': 'Loading rosters',
+  'rosters.noClasses': 'There are no classes with students yet.',
+  'rosters.search': 'Search students',
+  'rosters.placeholder': 'First or last name',
+  'rosters.noMatch': 'No student matches “{query}”.',
+  'rosters.periodTitle': '{period} — {name}',
+  'rosters.matchesOf': '{matches} of {total}',
+  'rosters.teacherWith': '{teacher} · with {coTeachers}',
+  'rosters.loadingRoster': 'Loading the roster of {name}',
+  'rosters.studentsCaption': '{count, plural, one {# student} other {# students}}',
+  'rosters.noStudentsMatch': 'No students match.',
+  'rosters.student': 'Student',
+  'rosters.grade': 'Grade',
+  'rosters.house': 'House',
+  'rosters.noGrade': '—',
+} as const;

@@ -1,3 +1,35 @@
 import type { calendar as en } from '../en/calendar.js';
 
-export const calendar: Record<keyof typeof en, string> = {};
+export const calendar: Record<keyof typeof en, string> = {
+  'calendar.title': 'Calendario',
+  'calendar.description': 'El año escolar, sus días de clase y sus días feriados.',
+  'calendar.loading': 'Cargando el calendario',
+  'calendar.yearStarts': 'Empieza el año escolar',
+  'calendar.yearEnds': 'Termina el año escolar',
+  'calendar.givingStarts': 'Se empiezan a dar puntos',
+  'calendar.today': 'Hoy',
+  'calendar.schoolDay': 'Día de clase',
+  'calendar.noSchool': 'Sin clases',
+  'calendar.holiday': 'Feriado',
+  'calendar.previousMonth': 'Mes anterior',
+  'calendar.nextMonth': 'Mes siguiente',
+  'calendar.previousMark': '‹',
+  'calendar.nextMark': '›',
+  'calendar.dayDescribed':
+    '{date}, {kind, select, holiday {feriado: {holiday}} school {día de clase} other {sin clases}}{today, select, yes {, hoy} other {}}',
+  'calendar.addHoliday': 'Agregar un feriado',
+  'calendar.date': 'Fecha',
+  'calendar.pickDate': 'Elige una fecha',
+  'calendar.name': 'Nombre',
+  'calendar.chooseDate': 'Elige la fecha',
+  'calendar.dateInYear': 'Elige una fecha de este año escolar',
+  'calendar.nameTooLong': 'Como máximo 60 caracteres',
+  'calendar.holidayAdded': 'Se agregó {name} el {date}.',
+  'calendar.notAdded': 'No se agregó el feriado',
+  'calendar.addButton': 'Agregar feriado',
+  'calendar.holidays': 'Feriados',
+  'calendar.noHolidays': 'No hay feriados este año escolar.',
+  'calendar.removed': 'Feriado eliminado.',
+  'calendar.notRemoved': 'No se eliminó el feriado',
+  'calendar.removeHoliday': 'Eliminar el feriado {name} del {date}',
+};

@@ -1,3 +1,87 @@
 import type { dashboard as en } from '../en/dashboard.js';
 
-export const dashboard: Record<keyof typeof en, string> = {};
+export const dashboard: Record<keyof typeof en, string> = {
+  'dashboard.title': 'Panel',
+  'dashboard.description':
+    'Tus {currency}, tu nivel de gema y de miembro, y adónde te lleva tu ritmo.',
+  'dashboard.show': 'Mostrar',
+  'dashboard.lastDays': 'Últimos {count} días',
+  'dashboard.loading': 'Cargando tu panel',
+  'dashboard.overTime': 'Puntos a lo largo del tiempo',
+  'dashboard.byCategory': 'Por categoría',
+  'dashboard.projections': 'Proyecciones',
+  'dashboard.loadingProjections': 'Cargando las proyecciones',
+  'dashboard.pendingOrders': 'Pedidos pendientes',
+  'dashboard.recentActivity': 'Actividad reciente',
+  'dashboard.gemTier': 'Nivel de gema',
+  'dashboard.progressGem': 'Avance hacia la gema {tier}',
+  'dashboard.topGemTier': 'Nivel de gema más alto',
+  'dashboard.moreForTier':
+    '{count, plural, one {# {currencyOne} más} other {# {currency} más}} en tu saldo para llegar a {tier}.',
+  'dashboard.memberLevel': 'Nivel de miembro',
+  'dashboard.progressMember': 'Avance hacia el nivel de miembro {level}',
+  'dashboard.topMemberLevel': 'Nivel de miembro más alto',
+  'dashboard.unlockNote':
+    '{count} más ganados este año para llegar a {level}: desbloquea {designs} íconos de perfil de {theme} (gratis en blanco y negro, o emojis a color a {price, plural, one {# {currencyOne}} other {# {currency}}} cada uno).',
+  'dashboard.topMemberNote':
+    'Nivel de miembro más alto: todos los íconos de perfil están desbloqueados. {count} ganados este año.',
+  'dashboard.theme':
+    '{theme, select, faces {caras} natureAndWeather {naturaleza y clima} animals {animales} music {música} art {arte} sportsAndGames {deportes y juegos} other {{theme}}}',
+  'dashboard.chartSummary':
+    'Del {start} al {end}, por {bucket, select, week {semana} other {día}}: {earned, plural, one {# {currencyOne} ganado} other {# {currency} ganados}} y {spent} gastados.',
+  'dashboard.weekOf': 'Semana del {date}',
+  'dashboard.earned': 'Ganado',
+  'dashboard.spent': 'Gastado',
+  'dashboard.categoryCaption': 'Puntos por categoría, del {start} al {end}',
+  'dashboard.category': 'Categoría',
+  'dashboard.points': 'Puntos',
+  'dashboard.activities': 'Actividades',
+  'dashboard.recentCaption':
+    '{count, plural, one {Tu última actividad} other {Tus últimas # actividades}}, las más recientes primero',
+  'dashboard.date': 'Fecha',
+  'dashboard.activity': 'Actividad',
+  'dashboard.givenBy': 'Dado por',
+  'dashboard.noOrders':
+    'No hay pedidos en espera. Lo que compres en la tienda aparece aquí hasta que lo recojas.',
+  'dashboard.ordersCaption': 'Pedidos aún no recogidos, la entrega más próxima primero',
+  'dashboard.items': 'Artículos',
+  'dashboard.store': 'Tienda',
+  'dashboard.total': 'Total',
+  'dashboard.status': 'Estado',
+  'dashboard.delivery': 'Entrega',
+  'dashboard.itemQuantity': '{name} × {quantity}',
+  'dashboard.schoolStore': 'Tienda de la escuela',
+  'dashboard.teacherStore': 'Tienda del maestro',
+  'dashboard.packaged': 'Empacado',
+  'dashboard.pending': 'Pendiente',
+  'dashboard.notSet': 'Sin fecha todavía',
+  'dashboard.yearOver': 'El año escolar terminó: no queda nada que proyectar.',
+  'dashboard.projectionsCaption':
+    'A tu ritmo de {perDay, plural, one {# {currencyOne}} other {# {currency}}} por día de clase ({earned} en los últimos {days} días de clase), si no gastas nada más',
+  'dashboard.payPeriod': 'Periodo de pago',
+  'dashboard.daysLeft': 'Días de clase restantes',
+  'dashboard.balanceByEnd': 'Saldo al final',
+  'dashboard.breakdownTitle': 'Saldo por periodo de pago',
+  'dashboard.breakdownDescription':
+    'El saldo al final de cada periodo de pago, y lo que se ganó y gastó en él.',
+  'dashboard.yourPayPeriods': 'Tus periodos de pago',
+  'dashboard.studentPayPeriods': 'Los periodos de pago de un estudiante',
+  'dashboard.loadingYear': 'Cargando el año escolar',
+  'dashboard.loadingBalances': 'Cargando los saldos',
+  'dashboard.breakdownCaption':
+    '{name}: saldo al final de cada periodo de pago (mes calendario) del año escolar, del {start} al {end}',
+  'dashboard.dates': 'Fechas',
+  'dashboard.balanceAtEnd': 'Saldo al final',
+  'dashboard.carriedIn': 'Traído al año',
+  'dashboard.before': 'Antes del {date}',
+  'dashboard.soFar': '{label} (hasta ahora)',
+  'dashboard.dateRange': '{start} – {end}',
+  'dashboard.noBalanceRole': 'Tus roles no incluyen ver los saldos de los estudiantes.',
+  'dashboard.student': 'Estudiante',
+  'dashboard.loadingStudents': 'Cargando estudiantes…',
+  'dashboard.typeName': 'Escribe un nombre o apellido',
+  'dashboard.yourStudents': 'Los estudiantes de tus clases',
+  'dashboard.anyStudent': 'Cualquier estudiante de la escuela',
+  'dashboard.noStudentMatches': 'Ningún estudiante coincide',
+  'dashboard.chooseStudent': 'Elige un estudiante para ver su saldo por periodo de pago.',
+};
