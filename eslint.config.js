@@ -36,8 +36,6 @@ const NOT_YET_TRANSLATED = [
   'apps/web/src/routes/dashboard/**',
   'apps/web/src/routes/pay-period-breakdown/**',
   'apps/web/src/routes/rosters/**',
-  // web words 4
-  'apps/web/src/routes/settings/**',
   // web words 5
   'apps/web/src/routes/district/**',
   'apps/web/src/routes/reports/**',
