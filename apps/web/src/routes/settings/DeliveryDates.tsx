@@ -101,6 +101,7 @@ function DateForm({ editing, onDone }: { editing: DeliveryDate | null; onDone: (
         <DateInput
           label={t('settings.delivery.date')}
           placeholder={t('settings.pickDate')}
+          valueFormat={t('settings.dateInputFormat')}
           required
           {...form.getInputProps('date')}
         />
@@ -108,6 +109,7 @@ function DateForm({ editing, onDone }: { editing: DeliveryDate | null; onDone: (
           label={t('settings.delivery.cutOffDate')}
           description={t('settings.delivery.cutOffHelp')}
           placeholder={t('settings.pickDate')}
+          valueFormat={t('settings.dateInputFormat')}
           required
           {...form.getInputProps('cutOffDate')}
         />

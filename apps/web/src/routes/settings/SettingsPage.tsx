@@ -4,6 +4,7 @@ import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { useT } from '../../i18n';
 import { useUser } from '../../session';
+import { LocalDates } from './LocalDates';
 import { settingsTabsFor } from './tabs';
 
 /** Settings: one tab per section the user may change; the tab is in the URL (?tab=users). */
@@ -38,9 +39,11 @@ export default function SettingsPage() {
           </Tabs.List>
           {visible.map((tab) => (
             <Tabs.Panel key={tab.id} value={tab.id}>
-              <Stack>
-                <tab.Panel user={user} />
-              </Stack>
+              <LocalDates>
+                <Stack>
+                  <tab.Panel user={user} />
+                </Stack>
+              </LocalDates>
             </Tabs.Panel>
           ))}
         </Tabs>

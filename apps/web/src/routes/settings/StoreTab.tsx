@@ -68,6 +68,7 @@ function OpenClosed({ current, user }: { current: SettingsView; user: SessionUse
           label={t('settings.store.reopensOn')}
           description={t('settings.store.reopensHelp')}
           placeholder={t('settings.pickDate')}
+          valueFormat={t('settings.dateInputFormat')}
           clearable
           minDate={tomorrow}
           value={reopen}

@@ -22,6 +22,8 @@ export const settings = {
   'settings.actions': 'Actions',
   'settings.id': 'Id',
   'settings.grade': 'Grade',
+  /** A date picker's value as dayjs writes it. */
+  'settings.dateInputFormat': 'MMMM D, YYYY',
   'settings.pickDate': 'Pick a date',
   'settings.teachersGiveAll': 'Teachers may give to every student of the school',
   'settings.gradeNumber': '{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} Grade',

@@ -23,6 +23,8 @@ export const settings: Record<keyof typeof en, string> = {
   'settings.actions': 'Acciones',
   'settings.id': 'ID',
   'settings.grade': 'Grado',
+  /** A date picker's value as dayjs writes it. */
+  'settings.dateInputFormat': 'D [de] MMMM [de] YYYY',
   'settings.pickDate': 'Elige una fecha',
   'settings.teachersGiveAll': 'Los maestros pueden dar a todos los estudiantes de la escuela',
   'settings.gradeNumber': '{n, selectordinal, other {#.º grado}}',
