@@ -9,7 +9,7 @@ import { newSchoolBody } from './district.js';
 /** The longest currency name: it sits in balances, buttons and messages on a phone's width. */
 export const CURRENCY_NAME_MAX = 24;
 
-/** A currency name as the school writes it (docs/decisions/109-i18n.md): trimmed, 1 to 24 characters, printable. */
+/** A currency name as the school writes it (docs/decisions/113-currency-name-setting.md): trimmed, 1 to 24 characters, printable. */
 const currencyField = (name: string) =>
   z
     .string({ error: `${name} must be text` })
