@@ -79,7 +79,7 @@ export const settings = {
   'settings.school.currencyNameOne': 'One',
   'settings.school.currencyNameOneHelp': 'The name of one, as in “1 {currencyOne}”.',
   'settings.school.currencyRequired': 'Enter a name',
-  'settings.school.currencyControl': 'Letters, digits, spaces and signs only',
+  'settings.school.currencyControl': 'No line breaks or control characters',
   'settings.school.notSaved': 'School profile not saved',
   'settings.school.saved': 'School profile saved.',
   'settings.school.save': 'Save school profile',

@@ -80,7 +80,7 @@ export const settings: Record<keyof typeof en, string> = {
   'settings.school.currencyNameOne': 'Singular',
   'settings.school.currencyNameOneHelp': 'El nombre de uno, como en “1 {currencyOne}”.',
   'settings.school.currencyRequired': 'Escribe un nombre',
-  'settings.school.currencyControl': 'Solo letras, números, espacios y signos',
+  'settings.school.currencyControl': 'Sin saltos de línea ni caracteres de control',
   'settings.school.notSaved': 'No se guardó el perfil de la escuela',
   'settings.school.saved': 'Perfil de la escuela guardado.',
   'settings.school.save': 'Guardar el perfil de la escuela',
@@ -262,7 +262,7 @@ export const settings: Record<keyof typeof en, string> = {
   'settings.data.erased': 'Se borró al estudiante.',
   'settings.data.eraseTitle': 'Borrar a un estudiante',
   'settings.data.eraseHelp':
-    'Quita el nombre del estudiante, sus IDs, su correo, los comentarios sobre él o ella y todas sus formas de entrar. Sus {currency} y sus compras se conservan, como "Estudiante borrado", para que los totales y los informes de la escuela sigan cuadrando. No se puede deshacer.',
+    'Quita el nombre del estudiante, sus IDs, su correo, los comentarios sobre él o ella y todas sus formas de entrar. Sus {currency} y sus compras se conservan, con el nombre "Erased student" (estudiante borrado), para que los totales y los informes de la escuela sigan cuadrando. No se puede deshacer.',
   'settings.data.find': 'Buscar al estudiante',
   'settings.data.findHelp': 'Nombre o ID del estudiante',
   'settings.data.findButton': 'Buscar',
