@@ -25,8 +25,6 @@ const NOT_YET_TRANSLATED = [
   // web words 2
   'apps/web/src/routes/orders/**',
   'apps/web/src/routes/store/**',
-  // web words 4
-  'apps/web/src/routes/settings/**',
   // web words 5
   'apps/web/src/routes/district/**',
   'apps/web/src/routes/reports/**',

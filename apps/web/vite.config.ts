@@ -38,7 +38,7 @@ function compiledCatalogue(): Plugin {
       const words = new Function(`return ${m![2]};`)() as Record<string, string>;
       const trees = Object.fromEntries(
         Object.entries(words).map(([key, text]) => {
-          const tree = parse(text, { ignoreTag: true });
+          const tree = parse(text);
           // A literal stays a string (smaller) unless it holds a character ICU would read.
           const only = tree.length === 1 && tree[0]!.type === 0 ? tree[0]!.value : null;
           if (tree.length === 0) return [key, ''];

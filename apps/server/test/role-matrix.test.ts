@@ -859,6 +859,8 @@ const CALLS: Record<string, CallSpec> = {
         storeModel: fx.a.storeModel,
         hasHouseSystem: fx.a.hasHouseSystem,
         canTeacherGiveAll: fx.a.canTeacherGiveAll ?? true,
+        currencyName: fx.a.currencyName,
+        currencyNameOne: fx.a.currencyNameOne,
       },
     }),
   },

@@ -3,6 +3,7 @@ import { MSG, type SchoolProfileBody } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { schools } from '../src/db/schema.js';
 import { typeByName } from './helpers/economy.js';
+import { fund, makeProduct } from './helpers/store.js';
 import {
   makeHouses,
   makeSchool,
@@ -80,6 +81,8 @@ describe('GET and PUT settings/school', () => {
         storeModel: 'Pickup',
         hasHouseSystem: false,
         canTeacherGiveAll: true,
+        currencyName: 'Merits',
+        currencyNameOne: 'Merit',
       });
     }
     for (const token of [tok.teacher, tok.student, tok.house]) {
@@ -99,6 +102,11 @@ describe('GET and PUT settings/school', () => {
     [{ storeModel: 'Mail' }, 'storeModel must be one of Pickup, Delivery'],
     [{ hasHouseSystem: 'yes' }, 'hasHouseSystem must be true or false'],
     [{ canTeacherGiveAll: undefined }, 'canTeacherGiveAll must be true or false'],
+    [{ currencyName: '  ' }, 'currencyName is required'],
+    [{ currencyName: 'S'.repeat(25) }, 'currencyName must be at most 24 characters'],
+    [{ currencyName: 'Sta\nrs' }, 'currencyName must not contain control characters'],
+    [{ currencyNameOne: 'Star\u0007' }, 'currencyNameOne must not contain control characters'],
+    [{ currencyNameOne: 7 }, 'currencyNameOne must be text'],
   ])(
     '%j is refused with a 400 that names the field, and nothing changes',
     async (over, message) => {
@@ -175,6 +183,54 @@ describe('GET and PUT settings/school', () => {
     expect((await call(ctx.app, 'GET', '/school/houses', { token: tok.admin })).body).toHaveLength(
       4,
     );
+  });
+
+  it("names the school's currency: read back, in the session, in a refusal; a teacher cannot", async () => {
+    const buyer = await makeUser(ctx.database.db, school, ['STUDENT'], { gradeLevel: '7' });
+    await fund(ctx.database.db, school, [buyer], 4);
+    const product = await makeProduct(ctx.database.db, school, { price: 30, stock: null });
+    const buyerToken = await signIn(ctx.app, buyer);
+    const buy = () =>
+      call(ctx.app, 'POST', '/api/v2/order', {
+        token: buyerToken,
+        payload: { store: 'School', orderItems: [{ productId: product.id, quantity: 1 }] },
+      });
+    expect((await buy()).body.message).toBe(MSG.keepWorking(26));
+
+    // Trimmed, 24 characters at most (this one is exactly 24).
+    const long = 'Golden Lincoln Star Coin';
+    expect(long).toHaveLength(24);
+    const res = await put(profile({ currencyName: ' Stars ', currencyNameOne: long }));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ currencyName: 'Stars', currencyNameOne: long });
+    expect(
+      (await call(ctx.app, 'GET', '/settings/school', { token: tok.admin })).body,
+    ).toMatchObject({ currencyName: 'Stars', currencyNameOne: long });
+    expect(await stored()).toMatchObject({ currencyName: 'Stars', currencyNameOne: long });
+    // Every session sees it at once, though sessions are cached for five minutes here.
+    const me = await call(ctx.app, 'POST', '/auth/me', { token: buyerToken });
+    expect(me.body.school).toMatchObject({ currencyName: 'Stars', currencyNameOne: long });
+    expect((await buy()).body.message).toBe('Keep working! You need to earn 26 more Stars.');
+
+    // A body without the names keeps them.
+    expect((await put(profile({ currencyNameOne: 'Star' }))).status).toBe(200);
+    expect(await stored()).toMatchObject({ currencyName: 'Stars', currencyNameOne: 'Star' });
+
+    // Bad input and a teacher change nothing.
+    const before = await stored();
+    expect((await put(profile({ currencyName: '' }))).status).toBe(400);
+    const teacher = await put(
+      profile({ currencyName: 'Coins', currencyNameOne: 'Coin' }),
+      tok.teacher,
+    );
+    expect(teacher.status).toBe(403);
+    expect(await stored()).toEqual(before);
+    expect((await buy()).body.message).toBe('Keep working! You need to earn 26 more Stars.');
+
+    expect((await put(profile({ currencyName: 'Merits', currencyNameOne: 'Merit' }))).status).toBe(
+      200,
+    );
+    expect((await buy()).body.message).toBe(MSG.keepWorking(26));
   });
 });
 

@@ -6,10 +6,29 @@ import { newSchoolBody } from './district.js';
  * with, minus its code, which its admins edit in settings.
  */
 
-/** PUT settings/school: the whole profile, the fields a school is created with minus its code. */
+/** The longest currency name: it sits in balances, buttons and messages on a phone's width. */
+export const CURRENCY_NAME_MAX = 24;
+
+/** A currency name as the school writes it (docs/decisions/113-currency-name-setting.md): trimmed, 1 to 24 characters, printable. */
+const currencyField = (name: string) =>
+  z
+    .string({ error: `${name} must be text` })
+    .trim()
+    .min(1, { error: `${name} is required` })
+    .max(CURRENCY_NAME_MAX, { error: `${name} must be at most ${CURRENCY_NAME_MAX} characters` })
+    .refine((v) => !/\p{Cc}/u.test(v), {
+      error: `${name} must not contain control characters`,
+    });
+
+/**
+ * PUT settings/school: the whole profile, the fields a school is created with minus its code, and
+ * the currency's names (plural and singular). A body without the names keeps the school's.
+ */
 export const schoolProfileBody = newSchoolBody.omit({ code: true }).extend({
   hasHouseSystem: z.boolean({ error: 'hasHouseSystem must be true or false' }),
   canTeacherGiveAll: z.boolean({ error: 'canTeacherGiveAll must be true or false' }),
+  currencyName: currencyField('currencyName').optional(),
+  currencyNameOne: currencyField('currencyNameOne').optional(),
 });
 export type SchoolProfileBody = z.infer<typeof schoolProfileBody>;
 
@@ -24,5 +43,8 @@ export const schoolProfileResponse = z.object({
   hasHouseSystem: z.boolean(),
   /** True when the school never set it. */
   canTeacherGiveAll: z.boolean(),
+  /** The currency's name, plural ("Merits") and singular ("Merit"). */
+  currencyName: z.string(),
+  currencyNameOne: z.string(),
 });
 export type SchoolProfile = z.infer<typeof schoolProfileResponse>;

@@ -41,4 +41,29 @@ describe('schoolProfileBody', () => {
       expect(schoolProfileBody.safeParse(rest).success, key).toBe(false);
     }
   });
+
+  it("the currency's names: trimmed, 1 to 24 characters, no control character; absent keeps the school's", () => {
+    const names = (over: object) => schoolProfileBody.safeParse({ ...valid, ...over });
+    expect(names({ currencyName: ' Tiger Bucks ', currencyNameOne: '★' }).data).toMatchObject({
+      currencyName: 'Tiger Bucks',
+      currencyNameOne: '★',
+    });
+    expect(names({ currencyName: 'S'.repeat(24) }).success).toBe(true);
+    const data = names({}).data!;
+    expect('currencyName' in data || 'currencyNameOne' in data).toBe(false);
+    for (const bad of [
+      '',
+      '   ',
+      'S'.repeat(25),
+      'Sta\nrs',
+      'Tab\there',
+      'Nul\u0000',
+      'Bell\u0007',
+      5,
+      null,
+    ]) {
+      expect(names({ currencyName: bad }).success, JSON.stringify(bad)).toBe(false);
+      expect(names({ currencyNameOne: bad }).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
 });

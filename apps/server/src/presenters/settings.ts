@@ -21,6 +21,8 @@ export const presentSchoolProfile = (s: SchoolRow): SchoolProfile => ({
   storeModel: s.storeModel,
   hasHouseSystem: s.hasHouseSystem,
   canTeacherGiveAll: s.canTeacherGiveAll ?? true,
+  currencyName: s.currencyName,
+  currencyNameOne: s.currencyNameOne,
 });
 
 /** A user with their roles, as the roles screen lists them. */

@@ -1,4 +1,4 @@
-import { useCallback, useContext } from 'react';
+import { Fragment, createElement, useCallback, useContext, type ReactNode } from 'react';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { CURRENCY_NAME, type Language, type MessageKey } from '@app/domain';
 import { useOptionalUser } from '../session';
@@ -6,6 +6,11 @@ import type { Catalogue } from './catalogue';
 import { LanguageContext } from './context';
 
 export type Values = Record<string, string | number | Date | null | undefined>;
+/** Values of a message with markup: a tag's value wraps its chunks (`b: (c) => <b>{c}</b>`). */
+export type RichValues = Record<
+  string,
+  string | number | Date | null | undefined | ReactNode | ((chunks: ReactNode[]) => ReactNode)
+>;
 export type Translate = (key: MessageKey, values?: Values) => string;
 
 /** Each message is built once per catalogue: building costs far more than formatting. */
@@ -48,6 +53,28 @@ export function useT(): Translate {
       // A key the catalogue lacks cannot pass the typecheck and the catalogue test; show it plainly.
       if (!f) return key;
       return String(f.format({ currency, currencyOne, ...values }));
+    },
+    [messages, language, currency, currencyOne],
+  );
+}
+
+/**
+ * A message with markup (<b>…</b>, <link>…</link>) as React nodes: each tag is formatted by the
+ * function of its name in `values`.
+ */
+export function useRich(): (key: MessageKey, values?: RichValues) => ReactNode {
+  const state = useContext(LanguageContext);
+  if (!state) throw new Error('useRich outside I18nProvider');
+  const { messages, language } = state;
+  const { currency, currencyOne } = useCurrency();
+  return useCallback(
+    (key, values) => {
+      const f = formatterOf(messages, language, key);
+      if (!f) return key;
+      const out = f.format<ReactNode>({ currency, currencyOne, ...values } as never);
+      return Array.isArray(out)
+        ? out.map((part, i) => createElement(Fragment, { key: i }, part as ReactNode))
+        : (out as ReactNode);
     },
     [messages, language, currency, currencyOne],
   );

@@ -18,7 +18,7 @@ export async function schoolProfile(db: Queryable, u: AuthUser): Promise<SchoolP
  * section 9 (not yet "configured": the House system tab does that); turning it off keeps houses and
  * students' houses. Every date rule reads the time zone from the school row at each call, and the
  * school's sessions are forgotten here and, through the schools trigger, on every server
- * (docs/decisions/083-time-zone-change.md).
+ * (docs/decisions/083-time-zone-change.md): the currency's name in answers changes at once too.
  */
 export async function setSchoolProfile(
   db: Db,
@@ -35,6 +35,8 @@ export async function setSchoolProfile(
         storeModel: body.storeModel,
         hasHouseSystem: body.hasHouseSystem,
         canTeacherGiveAll: body.canTeacherGiveAll,
+        ...(body.currencyName !== undefined && { currencyName: body.currencyName }),
+        ...(body.currencyNameOne !== undefined && { currencyNameOne: body.currencyNameOne }),
       })
       .where(eq(schools.id, u.schoolId))
       .returning();

@@ -12,15 +12,18 @@ import {
 } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { QueryState } from '../../components/QueryState';
+import { useT } from '../../i18n';
+import type { Translate } from '../../i18n/useT';
 import { useSchoolSettings } from './useSchoolSettings';
 
-const points = (v: unknown) =>
+const points = (t: Translate) => (v: unknown) =>
   typeof v !== 'number' || !Number.isInteger(v) || v < FLAG_POINTS_MIN || v > FLAG_POINTS_MAX
-    ? `A whole number from ${FLAG_POINTS_MIN} to ${FLAG_POINTS_MAX}`
+    ? t('settings.advanced.wholeNumber', { min: FLAG_POINTS_MIN, max: FLAG_POINTS_MAX })
     : null;
 
 function AdvancedForm({ current }: { current: SchoolSettings }) {
   const queryClient = useQueryClient();
+  const t = useT();
   const form = useForm<AdvancedSettingsBody>({
     initialValues: {
       canNonAdminCreateCustomActions: current.canNonAdminCreateCustomActions,
@@ -28,12 +31,12 @@ function AdvancedForm({ current }: { current: SchoolSettings }) {
       adminFlagPoints: current.adminFlagPoints,
       nonAdminFlagPoints: current.nonAdminFlagPoints,
     },
-    validate: { adminFlagPoints: points, nonAdminFlagPoints: points },
+    validate: { adminFlagPoints: points(t), nonAdminFlagPoints: points(t) },
   });
   const save = useMutation({
     mutationFn: (body: AdvancedSettingsBody) => unwrap(settings.setAdvanced(body)),
     onSuccess: (s) => {
-      notifications.show({ color: 'teal', message: 'Advanced settings saved.' });
+      notifications.show({ color: 'teal', message: t('settings.advanced.saved') });
       form.resetDirty({
         canNonAdminCreateCustomActions: s.canNonAdminCreateCustomActions,
         canTeacherGiveAll: s.canTeacherGiveAll,
@@ -47,16 +50,16 @@ function AdvancedForm({ current }: { current: SchoolSettings }) {
     <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate>
       <Stack>
         <Switch
-          label="Teachers may create their own custom bonuses and flags"
+          label={t('settings.advanced.customActions')}
           {...form.getInputProps('canNonAdminCreateCustomActions', { type: 'checkbox' })}
         />
         <Switch
-          label="Teachers may give to every student of the school"
+          label={t('settings.teachersGiveAll')}
           {...form.getInputProps('canTeacherGiveAll', { type: 'checkbox' })}
         />
         <Group grow align="flex-start" wrap="wrap">
           <NumberInput
-            label="Points a flag takes (admins)"
+            label={t('settings.advanced.adminFlag')}
             min={FLAG_POINTS_MIN}
             max={FLAG_POINTS_MAX}
             allowDecimal={false}
@@ -64,7 +67,7 @@ function AdvancedForm({ current }: { current: SchoolSettings }) {
             {...form.getInputProps('adminFlagPoints')}
           />
           <NumberInput
-            label="Points a flag takes (teachers and others)"
+            label={t('settings.advanced.otherFlag')}
             min={FLAG_POINTS_MIN}
             max={FLAG_POINTS_MAX}
             allowDecimal={false}
@@ -73,11 +76,11 @@ function AdvancedForm({ current }: { current: SchoolSettings }) {
           />
         </Group>
         {save.isError ? (
-          <ErrorNotice title="Settings not saved" message={save.error.message} />
+          <ErrorNotice title={t('settings.advanced.notSaved')} message={save.error.message} />
         ) : null}
         <Group>
           <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
-            Save advanced settings
+            {t('settings.advanced.save')}
           </Button>
         </Group>
       </Stack>
@@ -87,14 +90,15 @@ function AdvancedForm({ current }: { current: SchoolSettings }) {
 
 /** The four advanced settings, within their limits (admins). */
 export function AdvancedTab() {
+  const t = useT();
   const q = useSchoolSettings();
   return (
     <Card p="lg">
       <Stack>
         <Title order={2} fz="h3">
-          Advanced settings
+          {t('settings.advanced.title')}
         </Title>
-        <QueryState query={q} size="section" loading="Loading advanced settings">
+        <QueryState query={q} size="section" loading={t('settings.advanced.loading')}>
           {(s) => <AdvancedForm current={s} />}
         </QueryState>
       </Stack>

@@ -27,12 +27,15 @@ import {
 import { download } from '../../components/download';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { QueryState } from '../../components/QueryState';
+import { useFormat, useT } from '../../i18n';
 
 const POLL_MS = 1000;
 const busy = (e: DataExport) => e.status === 'queued' || e.status === 'running';
-const when = (iso: string) => new Date(iso).toLocaleString();
 
-function ExportRow({ item }: { item: DataExport }) {
+function ExportRow({ item, timeZone }: { item: DataExport; timeZone: string }) {
+  const t = useT();
+  const f = useFormat();
+  const when = (iso: string) => f.dateTime(iso, timeZone);
   const [error, setError] = useState<string | null>(null);
   const value =
     item.status === 'done'
@@ -40,15 +43,26 @@ function ExportRow({ item }: { item: DataExport }) {
       : item.total > 0
         ? Math.min(100, Math.round((item.done / item.total) * 100))
         : 0;
-  const what = item.scope === 'district' ? "The district's data" : "The school's data";
+  const what = t(item.scope === 'district' ? 'settings.data.district' : 'settings.data.school');
   const label =
     item.status === 'done'
-      ? `${what}: ready, ${Math.ceil((item.bytes ?? 0) / 1024)} KB, until ${item.expiresAt ? when(item.expiresAt) : ''}`
+      ? t('settings.data.ready', {
+          what,
+          kb: f.number(Math.ceil((item.bytes ?? 0) / 1024)),
+          until: item.expiresAt ? when(item.expiresAt) : '',
+        })
       : item.status === 'failed'
-        ? `${what}: ${item.message ?? 'the export failed.'}`
+        ? t('settings.data.failed', {
+            what,
+            message: item.message ?? t('settings.data.failedDefault'),
+          })
         : item.status === 'queued'
-          ? `${what}: waiting to start…`
-          : `${what}: ${item.done} of ${item.total} rows written…`;
+          ? t('settings.data.queued', { what })
+          : t('settings.data.running', {
+              what,
+              done: f.number(item.done),
+              total: f.number(item.total),
+            });
   const save = async () => {
     setError(null);
     const file = await dataOut.download(item._id);
@@ -62,7 +76,7 @@ function ExportRow({ item }: { item: DataExport }) {
           value={value}
           color={item.status === 'failed' ? 'red' : item.status === 'done' ? 'green' : 'blue'}
           animated={busy(item)}
-          aria-label={`Export of ${when(item.createdAt)}`}
+          aria-label={t('settings.data.exportOf', { when: when(item.createdAt) })}
           aria-valuetext={label}
         />
       </Progress.Root>
@@ -72,17 +86,18 @@ function ExportRow({ item }: { item: DataExport }) {
         </Text>
         {item.status === 'done' ? (
           <Button size="xs" variant="light" onClick={save}>
-            Download the zip
+            {t('settings.data.download')}
           </Button>
         ) : null}
       </Group>
-      {error ? <ErrorNotice title="The zip could not be downloaded" message={error} /> : null}
+      {error ? <ErrorNotice title={t('settings.data.downloadFailed')} message={error} /> : null}
     </Stack>
   );
 }
 
 function Exports({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
+  const t = useT();
   const query = useQuery({
     queryKey: queryKeys.dataExports,
     queryFn: () => unwrap(dataOut.exports()),
@@ -96,19 +111,15 @@ function Exports({ user }: { user: SessionUser }) {
   return (
     <Card withBorder>
       <Stack>
-        <Title order={3}>Export the data</Title>
-        <Text fz="sm">
-          A zip of CSV files — people, classes, activities, wallets, orders, products and the
-          school&apos;s settings — with a README.txt that explains every column. It is kept for{' '}
-          {EXPORT_HOURS} hours, then deleted.
-        </Text>
+        <Title order={3}>{t('settings.data.exportTitle')}</Title>
+        <Text fz="sm">{t('settings.data.exportHelp', { hours: EXPORT_HOURS })}</Text>
         <Group>
           <Button
             onClick={() => start.mutate('school')}
             loading={start.isPending}
             disabled={running}
           >
-            Export the school&apos;s data
+            {t('settings.data.exportSchool')}
           </Button>
           {allows(user, 'data:exportDistrict') ? (
             <Button
@@ -117,29 +128,29 @@ function Exports({ user }: { user: SessionUser }) {
               loading={start.isPending}
               disabled={running}
             >
-              Export the district&apos;s data
+              {t('settings.data.exportDistrict')}
             </Button>
           ) : null}
         </Group>
         {start.error ? (
-          <ErrorNotice title="The export did not start" message={start.error.message} />
+          <ErrorNotice title={t('settings.data.notStarted')} message={start.error.message} />
         ) : null}
         <QueryState
           query={query}
-          loading="Loading the exports"
+          loading={t('settings.data.loadingExports')}
           size="section"
-          errorTitle="The exports could not be read"
+          errorTitle={t('settings.data.exportsUnread')}
         >
           {(items) =>
             items.length ? (
               <Stack gap="md">
                 {items.map((e) => (
-                  <ExportRow key={e._id} item={e} />
+                  <ExportRow key={e._id} item={e} timeZone={user.school.timeZone} />
                 ))}
               </Stack>
             ) : (
               <Text fz="sm" c="dimmed">
-                No export in the last {EXPORT_HOURS} hours.
+                {t('settings.data.noExports', { hours: EXPORT_HOURS })}
               </Text>
             )
           }
@@ -150,6 +161,7 @@ function Exports({ user }: { user: SessionUser }) {
 }
 
 function Erase() {
+  const t = useT();
   const [search, setSearch] = useState('');
   const [found, setFound] = useState<UserRoles[] | null>(null);
   const [chosen, setChosen] = useState<UserRoles | null>(null);
@@ -165,7 +177,7 @@ function Erase() {
   const erase = useMutation({
     mutationFn: (s: UserRoles) => unwrap(dataOut.erase(s._id, typed)),
     onSuccess: () => {
-      notifications.show({ color: 'green', message: 'The student was erased.' });
+      notifications.show({ color: 'green', message: t('settings.data.erased') });
       setFound(null);
       setChosen(null);
       setTyped('');
@@ -175,12 +187,8 @@ function Erase() {
   return (
     <Card withBorder>
       <Stack>
-        <Title order={3}>Erase a student</Title>
-        <Text fz="sm">
-          Removes the student&apos;s name, ids, e-mail, comments about them and every way to sign
-          in. Their points and purchases stay, under &quot;Erased student&quot;, so the
-          school&apos;s totals and reports still add up. This cannot be undone.
-        </Text>
+        <Title order={3}>{t('settings.data.eraseTitle')}</Title>
+        <Text fz="sm">{t('settings.data.eraseHelp')}</Text>
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -189,21 +197,23 @@ function Erase() {
         >
           <Group align="end">
             <TextInput
-              label="Find the student"
-              description="Name or student id"
+              label={t('settings.data.find')}
+              description={t('settings.data.findHelp')}
               value={search}
               onChange={(e) => setSearch(e.currentTarget.value)}
             />
             <Button type="submit" variant="light" loading={find.isPending}>
-              Find
+              {t('settings.data.findButton')}
             </Button>
           </Group>
         </form>
-        {find.error ? <ErrorNotice title="No search" message={find.error.message} /> : null}
-        {found && !found.length ? <Text fz="sm">No student matches.</Text> : null}
+        {find.error ? (
+          <ErrorNotice title={t('settings.data.noSearch')} message={find.error.message} />
+        ) : null}
+        {found && !found.length ? <Text fz="sm">{t('settings.data.noMatch')}</Text> : null}
         {found?.length ? (
           <Radio.Group
-            label="Student to erase"
+            label={t('settings.data.toErase')}
             value={chosen?._id ?? null}
             onChange={(v) => {
               setChosen(found.find((s) => s._id === v) ?? null);
@@ -215,17 +225,25 @@ function Erase() {
                 <Radio
                   key={s._id}
                   value={s._id}
-                  label={`${s.lastName}, ${s.firstName} (${s.externalId})`}
+                  label={t('settings.data.option', {
+                    lastName: s.lastName,
+                    firstName: s.firstName,
+                    id: s.externalId,
+                  })}
                 />
               ))}
             </Stack>
           </Radio.Group>
         ) : null}
         {chosen ? (
-          <Alert color="red" variant="light" title={`Erase ${fullName}?`}>
+          <Alert
+            color="red"
+            variant="light"
+            title={t('settings.data.eraseQuestion', { name: fullName })}
+          >
             <Stack gap="xs">
               <TextInput
-                label={`Type the student's full name, ${fullName}, to confirm`}
+                label={t('settings.data.typeName', { name: fullName })}
                 value={typed}
                 onChange={(e) => setTyped(e.currentTarget.value)}
                 autoComplete="off"
@@ -237,11 +255,11 @@ function Erase() {
                   loading={erase.isPending}
                   onClick={() => erase.mutate(chosen)}
                 >
-                  Erase the student
+                  {t('settings.data.erase')}
                 </Button>
               </Group>
               {erase.error ? (
-                <ErrorNotice title="The student was not erased" message={erase.error.message} />
+                <ErrorNotice title={t('settings.data.notErased')} message={erase.error.message} />
               ) : null}
             </Stack>
           </Alert>

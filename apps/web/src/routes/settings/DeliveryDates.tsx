@@ -16,7 +16,7 @@ import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { gradeLabel, longDate, STORE_MODELS } from '@app/domain';
+import { STORE_MODELS, type MessageKey } from '@app/domain';
 import {
   afterDeliveryDatesChange,
   queryKeys,
@@ -29,15 +29,23 @@ import {
 } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { QueryState } from '../../components/QueryState';
+import { useFormat, useT } from '../../i18n';
+import { gradeWord, STORE_MODEL_KEY } from './words';
 
-const MODEL_HELP: Record<string, string> = {
-  Pickup: 'Students pick their orders up: the next date is the first one today or later.',
-  Delivery: 'Orders are delivered: the next date is the first whose cut-off has not passed.',
+const MODEL_HELP: Record<string, MessageKey> = {
+  Pickup: 'settings.delivery.helpPickup',
+  Delivery: 'settings.delivery.helpDelivery',
 };
+
+/** A store model's name; one from before the list is shown as stored. */
+const modelKey = (m: string): MessageKey | undefined =>
+  (STORE_MODEL_KEY as Record<string, MessageKey | undefined>)[m];
 
 /** Adds a date, or changes one (`editing`). */
 function DateForm({ editing, onDone }: { editing: DeliveryDate | null; onDone: () => void }) {
   const queryClient = useQueryClient();
+  const t = useT();
+  const f = useFormat();
   const grades = useQuery({
     queryKey: queryKeys.gradeLevels,
     queryFn: () => unwrap(school.gradeLevels()),
@@ -53,12 +61,12 @@ function DateForm({ editing, onDone }: { editing: DeliveryDate | null; onDone: (
       gradeLevels: string[];
     },
     validate: {
-      date: (d) => (d ? null : 'Choose the date'),
+      date: (d) => (d ? null : t('settings.delivery.chooseDate')),
       cutOffDate: (c, v) =>
         !c
-          ? 'Choose the cut-off date'
+          ? t('settings.delivery.chooseCutOff')
           : v.date && c > v.date
-            ? 'The cut-off must be on or before the date'
+            ? t('settings.delivery.cutOffAfter')
             : null,
     },
   });
@@ -70,7 +78,9 @@ function DateForm({ editing, onDone }: { editing: DeliveryDate | null; onDone: (
     onSuccess: (d) => {
       notifications.show({
         color: 'teal',
-        message: `${editing ? 'Changed' : 'Added'}: ${longDate(d.date)}.`,
+        message: t(editing ? 'settings.delivery.changed' : 'settings.delivery.added', {
+          date: f.longDate(d.date),
+        }),
       });
       void afterDeliveryDatesChange(queryClient);
       onDone();
@@ -89,33 +99,39 @@ function DateForm({ editing, onDone }: { editing: DeliveryDate | null; onDone: (
     >
       <Stack>
         <DateInput
-          label="Date"
-          placeholder="Pick a date"
+          label={t('settings.delivery.date')}
+          placeholder={t('settings.pickDate')}
+          valueFormat={t('settings.dateInputFormat')}
           required
           {...form.getInputProps('date')}
         />
         <DateInput
-          label="Cut-off date"
-          description="Orders count for this date until the end of this day."
-          placeholder="Pick a date"
+          label={t('settings.delivery.cutOffDate')}
+          description={t('settings.delivery.cutOffHelp')}
+          placeholder={t('settings.pickDate')}
+          valueFormat={t('settings.dateInputFormat')}
           required
           {...form.getInputProps('cutOffDate')}
         />
         <MultiSelect
-          label="Grade levels"
-          description="Leave empty for every grade."
-          placeholder={form.values.gradeLevels.length ? undefined : 'Every grade'}
-          data={(grades.data ?? []).map((g) => ({ value: g.value, label: g.label }))}
+          label={t('settings.delivery.gradeLevels')}
+          description={t('settings.delivery.gradeLevelsHelp')}
+          placeholder={
+            form.values.gradeLevels.length ? undefined : t('settings.delivery.everyGrade')
+          }
+          data={(grades.data ?? []).map((g) => ({ value: g.value, label: gradeWord(t, g.value) }))}
           clearable
           {...form.getInputProps('gradeLevels')}
         />
-        {save.isError ? <ErrorNotice title="Date not saved" message={save.error.message} /> : null}
+        {save.isError ? (
+          <ErrorNotice title={t('settings.delivery.notSaved')} message={save.error.message} />
+        ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            {editing ? 'Save date' : 'Add date'}
+            {t(editing ? 'settings.delivery.saveDate' : 'settings.delivery.addDate')}
           </Button>
         </Group>
       </Stack>
@@ -125,15 +141,24 @@ function DateForm({ editing, onDone }: { editing: DeliveryDate | null; onDone: (
 
 function DateList({ current }: { current: DeliverySettings }) {
   const queryClient = useQueryClient();
+  const t = useT();
+  const f = useFormat();
   const [editing, setEditing] = useState<DeliveryDate | 'new' | null>(null);
   const remove = useMutation({
     mutationFn: (d: DeliveryDate) => unwrap(settings.removeDeliveryDate(d._id)).then(() => d),
     onSuccess: (d) => {
-      notifications.show({ color: 'teal', message: `Removed: ${longDate(d.date)}.` });
+      notifications.show({
+        color: 'teal',
+        message: t('settings.delivery.removed', { date: f.longDate(d.date) }),
+      });
       void afterDeliveryDatesChange(queryClient);
     },
     onError: (e) =>
-      notifications.show({ color: 'red', title: 'Date not removed', message: e.message }),
+      notifications.show({
+        color: 'red',
+        title: t('settings.delivery.notRemoved'),
+        message: e.message,
+      }),
   });
   const model = useMutation({
     mutationFn: (storeModel: string) =>
@@ -144,55 +169,60 @@ function DateList({ current }: { current: DeliverySettings }) {
         }),
       ),
     onSuccess: (s) => {
-      notifications.show({ color: 'teal', message: `Store model: ${s.storeModel}.` });
+      notifications.show({
+        color: 'teal',
+        message: t('settings.delivery.modelSaved', {
+          model: modelKey(s.storeModel) ? t(modelKey(s.storeModel)!) : s.storeModel,
+        }),
+      });
       void afterDeliveryDatesChange(queryClient);
     },
   });
   return (
     <Stack>
       <Radio.Group
-        label="Store model"
-        description={MODEL_HELP[current.storeModel]}
+        label={t('settings.school.storeModel')}
+        description={MODEL_HELP[current.storeModel] && t(MODEL_HELP[current.storeModel]!)}
         value={current.storeModel}
         onChange={(v) => model.mutate(v)}
       >
         <Group mt="xs">
           {STORE_MODELS.map((m) => (
-            <Radio key={m} value={m} label={m} disabled={model.isPending} />
+            <Radio key={m} value={m} label={t(STORE_MODEL_KEY[m])} disabled={model.isPending} />
           ))}
         </Group>
       </Radio.Group>
       {model.isError ? (
-        <ErrorNotice title="Store model not changed" message={model.error.message} />
+        <ErrorNotice title={t('settings.delivery.modelNotChanged')} message={model.error.message} />
       ) : null}
       <Group justify="space-between">
         <Title order={3} fz="lg">
-          Dates
+          {t('settings.delivery.dates')}
         </Title>
-        <Button onClick={() => setEditing('new')}>Add a delivery date</Button>
+        <Button onClick={() => setEditing('new')}>{t('settings.delivery.add')}</Button>
       </Group>
       {current.deliveryDates.length === 0 ? (
-        <Text c="dimmed">No delivery date yet.</Text>
+        <Text c="dimmed">{t('settings.delivery.none')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={560}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">Date</Table.Th>
-                <Table.Th scope="col">Cut-off</Table.Th>
-                <Table.Th scope="col">Grades</Table.Th>
-                <Table.Th scope="col">Actions</Table.Th>
+                <Table.Th scope="col">{t('settings.delivery.date')}</Table.Th>
+                <Table.Th scope="col">{t('settings.delivery.cutOff')}</Table.Th>
+                <Table.Th scope="col">{t('settings.delivery.grades')}</Table.Th>
+                <Table.Th scope="col">{t('settings.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {current.deliveryDates.map((d) => (
                 <Table.Tr key={d._id}>
-                  <Table.Td>{longDate(d.date)}</Table.Td>
-                  <Table.Td>{longDate(d.cutOffDate)}</Table.Td>
+                  <Table.Td>{f.longDate(d.date)}</Table.Td>
+                  <Table.Td>{f.longDate(d.cutOffDate)}</Table.Td>
                   <Table.Td>
                     {d.gradeLevels.length
-                      ? d.gradeLevels.map(gradeLabel).join(', ')
-                      : 'Every grade'}
+                      ? d.gradeLevels.map((g) => gradeWord(t, g)).join(', ')
+                      : t('settings.delivery.everyGrade')}
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
@@ -200,9 +230,9 @@ function DateList({ current }: { current: DeliverySettings }) {
                         size="xs"
                         variant="light"
                         onClick={() => setEditing(d)}
-                        aria-label={`Edit ${longDate(d.date)}`}
+                        aria-label={t('settings.delivery.editDate', { date: f.longDate(d.date) })}
                       >
-                        Edit
+                        {t('common.edit')}
                       </Button>
                       <Button
                         size="xs"
@@ -210,9 +240,9 @@ function DateList({ current }: { current: DeliverySettings }) {
                         color="red"
                         loading={remove.isPending && remove.variables?._id === d._id}
                         onClick={() => remove.mutate(d)}
-                        aria-label={`Remove ${longDate(d.date)}`}
+                        aria-label={t('settings.delivery.removeDate', { date: f.longDate(d.date) })}
                       >
-                        Remove
+                        {t('common.remove')}
                       </Button>
                     </Group>
                   </Table.Td>
@@ -225,7 +255,7 @@ function DateList({ current }: { current: DeliverySettings }) {
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing === 'new' ? 'Add a delivery date' : 'Edit the delivery date'}
+        title={t(editing === 'new' ? 'settings.delivery.add' : 'settings.delivery.edit')}
       >
         {editing !== null ? (
           <DateForm editing={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
@@ -237,6 +267,7 @@ function DateList({ current }: { current: DeliverySettings }) {
 
 /** The store model and the delivery dates with their cut-offs and grades (admins). */
 export function DeliveryDates() {
+  const t = useT();
   const q = useQuery({
     queryKey: queryKeys.settings.deliveryDates,
     queryFn: () => unwrap(settings.deliveryDates()),
@@ -245,9 +276,9 @@ export function DeliveryDates() {
     <Card p="lg">
       <Stack>
         <Title order={2} fz="h3">
-          Delivery dates
+          {t('settings.delivery.title')}
         </Title>
-        <QueryState query={q} size="section" loading="Loading delivery dates">
+        <QueryState query={q} size="section" loading={t('settings.delivery.loading')}>
           {(d) => <DateList current={d} />}
         </QueryState>
       </Stack>

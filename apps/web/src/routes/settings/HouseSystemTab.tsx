@@ -4,10 +4,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { afterSchoolSettingsChange, settings, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { QueryState } from '../../components/QueryState';
+import { useT } from '../../i18n';
 import { useSchoolSettings } from './useSchoolSettings';
 
 /** The house system: whether its houses are set up and used (admins and house managers). */
 export function HouseSystemTab() {
+  const t = useT();
   const q = useSchoolSettings();
   const queryClient = useQueryClient();
   const save = useMutation({
@@ -16,8 +18,8 @@ export function HouseSystemTab() {
       notifications.show({
         color: 'teal',
         message: s.isHouseSystemConfigured
-          ? 'The house system is configured.'
-          : 'The house system is marked not configured.',
+          ? t('settings.house.savedOn')
+          : t('settings.house.savedOff'),
       });
       void afterSchoolSettingsChange(queryClient);
     },
@@ -26,23 +28,20 @@ export function HouseSystemTab() {
     <Card p="lg">
       <Stack>
         <Title order={2} fz="h3">
-          House system
+          {t('settings.house.title')}
         </Title>
-        <QueryState query={q} size="section" loading="Loading the house system">
+        <QueryState query={q} size="section" loading={t('settings.house.loading')}>
           {(s) => (
             <Stack>
-              <Text c="dimmed">
-                Houses group students across classes. When the house system is configured, houses
-                show beside students and can receive bonuses and flags.
-              </Text>
+              <Text c="dimmed">{t('settings.house.help')}</Text>
               <Switch
-                label="House system configured"
+                label={t('settings.house.configured')}
                 checked={s.isHouseSystemConfigured}
                 disabled={save.isPending}
                 onChange={(e) => save.mutate(e.currentTarget.checked)}
               />
               {save.isError ? (
-                <ErrorNotice title="House system not changed" message={save.error.message} />
+                <ErrorNotice title={t('settings.house.notChanged')} message={save.error.message} />
               ) : null}
             </Stack>
           )}

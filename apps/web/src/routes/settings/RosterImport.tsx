@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import type { MessageKey } from '@app/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   afterRosterImport,
@@ -23,100 +24,99 @@ import {
 } from '../../api';
 import { QueryState } from '../../components/QueryState';
 import { TableScroll } from '../../components/ScrollRegion';
+import { useFormat, useT } from '../../i18n';
 
 type Summary = NonNullable<RosterDryRun['summary']>;
 type Issue = RosterDryRun['errors'][number];
 type ChangeList = Summary['people']['add'];
 
-const n = (x: number) => x.toLocaleString('en-US');
-/** A toast's close button needs a name (axe: button-name). */
-const CLOSE = { 'aria-label': 'Close' };
 /** How often a running import's progress is asked for. */
 const POLL_MS = 500;
 
 /** The dry run's lists, in the order the tables show them. */
 const LISTS: {
   key: string;
-  label: string;
+  label: MessageKey;
   list: (s: Summary) => ChangeList;
-  who: string;
-  detail: string;
+  who: MessageKey;
+  detail: MessageKey;
 }[] = [
   {
     key: 'people-add',
-    label: 'People to add',
+    label: 'settings.roster.peopleAdd',
     list: (s) => s.people.add,
-    who: 'Person',
-    detail: 'Role',
+    who: 'settings.roster.person',
+    detail: 'settings.roster.role',
   },
   {
     key: 'people-change',
-    label: 'People to change',
+    label: 'settings.roster.peopleChange',
     list: (s) => s.people.change,
-    who: 'Person',
-    detail: 'Role',
+    who: 'settings.roster.person',
+    detail: 'settings.roster.role',
   },
   {
     key: 'people-remove',
-    label: 'People who leave (kept with their history, taken out of every class)',
+    label: 'settings.roster.peopleRemove',
     list: (s) => s.people.remove,
-    who: 'Person',
-    detail: 'Roles',
+    who: 'settings.roster.person',
+    detail: 'settings.roster.roles',
   },
   {
     key: 'periods-add',
-    label: 'Classes to add',
+    label: 'settings.roster.classesAdd',
     list: (s) => s.periods.add,
-    who: 'Class',
-    detail: 'Teacher',
+    who: 'settings.roster.class',
+    detail: 'settings.roster.teacher',
   },
   {
     key: 'periods-change',
-    label: 'Classes to change',
+    label: 'settings.roster.classesChange',
     list: (s) => s.periods.change,
-    who: 'Class',
-    detail: 'Teacher',
+    who: 'settings.roster.class',
+    detail: 'settings.roster.teacher',
   },
   {
     key: 'periods-remove',
-    label: 'Classes to close (their students unenrolled)',
+    label: 'settings.roster.classesRemove',
     list: (s) => s.periods.remove,
-    who: 'Class',
-    detail: 'Teacher',
+    who: 'settings.roster.class',
+    detail: 'settings.roster.teacher',
   },
   {
     key: 'enrollments-add',
-    label: 'Enrollments to add',
+    label: 'settings.roster.enrollmentsAdd',
     list: (s) => s.enrollments.add,
-    who: 'Student',
-    detail: 'Class',
+    who: 'settings.roster.student',
+    detail: 'settings.roster.class',
   },
   {
     key: 'enrollments-remove',
-    label: 'Enrollments to remove',
+    label: 'settings.roster.enrollmentsRemove',
     list: (s) => s.enrollments.remove,
-    who: 'Student',
-    detail: 'Class',
+    who: 'settings.roster.student',
+    detail: 'settings.roster.class',
   },
   {
     key: 'co-add',
-    label: 'Co-teachers to add',
+    label: 'settings.roster.coAdd',
     list: (s) => s.coTeachers.add,
-    who: 'Co-teacher',
-    detail: 'Class',
+    who: 'settings.roster.coTeacher',
+    detail: 'settings.roster.class',
   },
   {
     key: 'co-remove',
-    label: 'Co-teachers to remove',
+    label: 'settings.roster.coRemove',
     list: (s) => s.coTeachers.remove,
-    who: 'Co-teacher',
-    detail: 'Class',
+    who: 'settings.roster.coTeacher',
+    detail: 'settings.roster.class',
   },
 ];
 
 const changeCount = (s: Summary) => LISTS.reduce((sum, l) => sum + l.list(s).count, 0);
 
 function IssueTable({ issues, caption }: { issues: Issue[]; caption: string }) {
+  const t = useT();
   return (
     <TableScroll label={caption} minWidth={520}>
       <Table verticalSpacing="xs" striped>
@@ -125,9 +125,9 @@ function IssueTable({ issues, caption }: { issues: Issue[]; caption: string }) {
         </caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>File</Table.Th>
-            <Table.Th>Line</Table.Th>
-            <Table.Th>Reason</Table.Th>
+            <Table.Th>{t('settings.roster.file')}</Table.Th>
+            <Table.Th>{t('settings.roster.line')}</Table.Th>
+            <Table.Th>{t('settings.roster.reason')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -135,7 +135,11 @@ function IssueTable({ issues, caption }: { issues: Issue[]; caption: string }) {
             <Table.Tr key={i}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.file}</Table.Td>
               <Table.Td>
-                {e.line === 0 ? 'whole file' : e.line === 1 ? '1 (header)' : e.line}
+                {e.line === 0
+                  ? t('settings.roster.wholeFile')
+                  : e.line === 1
+                    ? t('settings.roster.header')
+                    : e.line}
               </Table.Td>
               <Table.Td>{e.reason}</Table.Td>
             </Table.Tr>
@@ -148,27 +152,29 @@ function IssueTable({ issues, caption }: { issues: Issue[]; caption: string }) {
 
 /** What the import would change: counts, then each non-empty list in its own panel. */
 function DiffTables({ summary }: { summary: Summary }) {
-  const rows = [
+  const t = useT();
+  const { number: n } = useFormat();
+  const rows: { what: MessageKey; add: number; change: number | null; remove: number }[] = [
     {
-      what: 'People',
+      what: 'settings.roster.people',
       add: summary.people.add.count,
       change: summary.people.change.count,
       remove: summary.people.remove.count,
     },
     {
-      what: 'Classes',
+      what: 'settings.roster.classes',
       add: summary.periods.add.count,
       change: summary.periods.change.count,
       remove: summary.periods.remove.count,
     },
     {
-      what: 'Enrollments',
+      what: 'settings.roster.enrollments',
       add: summary.enrollments.add.count,
       change: null,
       remove: summary.enrollments.remove.count,
     },
     {
-      what: 'Co-teachers',
+      what: 'settings.roster.coTeachers',
       add: summary.coTeachers.add.count,
       change: null,
       remove: summary.coTeachers.remove.count,
@@ -179,28 +185,30 @@ function DiffTables({ summary }: { summary: Summary }) {
     <Stack gap="sm">
       <Table withTableBorder verticalSpacing="xs" maw={520}>
         <caption style={{ captionSide: 'top', textAlign: 'left', paddingBottom: 8 }}>
-          What the import would change
+          {t('settings.roster.wouldChange')}
         </caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Kind</Table.Th>
+            <Table.Th scope="col">{t('settings.roster.kind')}</Table.Th>
             <Table.Th scope="col" ta="right">
-              Add
+              {t('settings.roster.add')}
             </Table.Th>
             <Table.Th scope="col" ta="right">
-              Change
+              {t('settings.roster.change')}
             </Table.Th>
             <Table.Th scope="col" ta="right">
-              Remove
+              {t('settings.roster.remove')}
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((r) => (
             <Table.Tr key={r.what}>
-              <Table.Th scope="row">{r.what}</Table.Th>
+              <Table.Th scope="row">{t(r.what)}</Table.Th>
               <Table.Td ta="right">{n(r.add)}</Table.Td>
-              <Table.Td ta="right">{r.change === null ? '–' : n(r.change)}</Table.Td>
+              <Table.Td ta="right">
+                {r.change === null ? t('settings.roster.none') : n(r.change)}
+              </Table.Td>
               <Table.Td ta="right">{n(r.remove)}</Table.Td>
             </Table.Tr>
           ))}
@@ -210,22 +218,32 @@ function DiffTables({ summary }: { summary: Summary }) {
         <Accordion variant="separated" multiple>
           {lists.map((l) => {
             const list = l.list(summary);
-            const caption = `${l.label}: ${n(list.count)}${list.items.length < list.count ? `, the first ${n(list.items.length)} listed` : ''}`;
+            const label = t(l.label);
+            const caption =
+              list.items.length < list.count
+                ? t('settings.roster.listCountFirst', {
+                    label,
+                    count: n(list.count),
+                    listed: n(list.items.length),
+                  })
+                : t('settings.roster.listCount', { label, count: n(list.count) });
             return (
               <Accordion.Item key={l.key} value={l.key}>
                 <Accordion.Control>{caption}</Accordion.Control>
                 <Accordion.Panel>
-                  <TableScroll label={l.label} minWidth={480}>
+                  <TableScroll label={label} minWidth={480}>
                     <Table verticalSpacing="xs" striped>
                       <caption style={{ captionSide: 'top', textAlign: 'left', paddingBottom: 8 }}>
-                        {l.label}
+                        {label}
                       </caption>
                       <Table.Thead>
                         <Table.Tr>
-                          <Table.Th>{l.who}</Table.Th>
-                          <Table.Th>Id</Table.Th>
-                          <Table.Th>{l.detail}</Table.Th>
-                          {l.key.endsWith('change') ? <Table.Th>What changes</Table.Th> : null}
+                          <Table.Th>{t(l.who)}</Table.Th>
+                          <Table.Th>{t('settings.id')}</Table.Th>
+                          <Table.Th>{t(l.detail)}</Table.Th>
+                          {l.key.endsWith('change') ? (
+                            <Table.Th>{t('settings.roster.whatChanges')}</Table.Th>
+                          ) : null}
                         </Table.Tr>
                       </Table.Thead>
                       <Table.Tbody>
@@ -260,6 +278,8 @@ function ImportProgress({
   importId: string;
   onFinished: (job: RosterImportJob) => void;
 }) {
+  const t = useT();
+  const { number: n } = useFormat();
   const query = useQuery({
     queryKey: queryKeys.rosterImport(importId),
     queryFn: async () => {
@@ -272,9 +292,9 @@ function ImportProgress({
   return (
     <QueryState
       query={query}
-      loading="Loading the import's progress"
+      loading={t('settings.roster.loadingProgress')}
       size="section"
-      errorTitle="The import's progress could not be read"
+      errorTitle={t('settings.roster.progressUnread')}
     >
       {(job) => {
         const total = job.total ?? 0;
@@ -286,12 +306,12 @@ function ImportProgress({
               : 0;
         const label =
           job.status === 'done'
-            ? `Import finished: ${n(total)} rows written.`
+            ? t('settings.roster.finished', { count: total })
             : job.status === 'failed'
-              ? (job.message ?? 'The import failed; nothing was changed.')
+              ? (job.message ?? t('settings.roster.failedNothing'))
               : job.phase === 'checking' || job.done === null
-                ? 'Comparing the files with the school…'
-                : `Writing ${n(job.done)} of ${n(total)} rows…`;
+                ? t('settings.roster.comparing')
+                : t('settings.roster.writing', { done: n(job.done), total: n(total) });
         return (
           <Stack gap="xs">
             <Progress.Root size="lg">
@@ -299,7 +319,7 @@ function ImportProgress({
                 value={value}
                 color={job.status === 'failed' ? 'red' : job.status === 'done' ? 'green' : 'blue'}
                 animated={job.status === 'running'}
-                aria-label="Import progress"
+                aria-label={t('settings.roster.progress')}
                 aria-valuetext={label}
               />
             </Progress.Root>
@@ -307,15 +327,15 @@ function ImportProgress({
               {label}
             </Text>
             {job.status === 'done' && job.summary ? (
-              <Alert color="green" variant="light" title="The roster is imported">
+              <Alert color="green" variant="light" title={t('settings.roster.imported')}>
                 {changeCount(job.summary) === 0
-                  ? 'Nothing had changed since the last import.'
-                  : `${n(changeCount(job.summary))} changes were made.`}
+                  ? t('settings.roster.noChange')
+                  : t('settings.roster.changesMade', { count: changeCount(job.summary) })}
               </Alert>
             ) : null}
             {job.status === 'failed' ? (
-              <Alert color="red" variant="light" title="The import failed">
-                {job.message ?? 'Nothing was changed. Try again later.'}
+              <Alert color="red" variant="light" title={t('settings.roster.failed')}>
+                {job.message ?? t('settings.roster.tryLater')}
               </Alert>
             ) : null}
           </Stack>
@@ -332,6 +352,10 @@ function ImportProgress({
  */
 export function RosterImport() {
   const queryClient = useQueryClient();
+  const t = useT();
+  const { number: n } = useFormat();
+  /** A toast's close button needs a name (axe: button-name). */
+  const close = { 'aria-label': t('common.close') };
   const [files, setFiles] = useState<File[]>([]);
   const [importId, setImportId] = useState<string | null>(null);
 
@@ -347,9 +371,9 @@ export function RosterImport() {
     onError: (err) =>
       notifications.show({
         color: 'red',
-        title: 'Roster not imported',
+        title: t('settings.roster.notImported'),
         message: err.message,
-        closeButtonProps: CLOSE,
+        closeButtonProps: close,
       }),
   });
   const onFinished = (job: RosterImportJob) => {
@@ -357,16 +381,16 @@ export function RosterImport() {
       void afterRosterImport(queryClient);
       notifications.show({
         color: 'green',
-        title: 'Roster imported',
-        message: `${n(job.total ?? 0)} rows written.`,
-        closeButtonProps: CLOSE,
+        title: t('settings.roster.importedToast'),
+        message: t('settings.roster.rowsWritten', { count: job.total ?? 0 }),
+        closeButtonProps: close,
       });
     } else
       notifications.show({
         color: 'red',
-        title: 'Roster not imported',
-        message: job.message ?? 'The import failed.',
-        closeButtonProps: CLOSE,
+        title: t('settings.roster.notImported'),
+        message: job.message ?? t('settings.roster.importFailed'),
+        closeButtonProps: close,
       });
   };
 
@@ -386,22 +410,16 @@ export function RosterImport() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>Roster import</Title>
-      <Text fz="sm">
-        Import the school&apos;s people, classes and enrollments from OneRoster 1.1 CSV files (orgs,
-        academicSessions, users, classes, enrollments): a .zip of them or the files themselves.
-        Check the files first; the import then changes only what the check lists. People are matched
-        by their sourcedId, which is also their single sign-on id; students who leave keep their
-        points and orders and are taken out of their classes.
-      </Text>
+      <Title order={2}>{t('settings.roster.title')}</Title>
+      <Text fz="sm">{t('settings.roster.help')}</Text>
       <Group align="flex-end">
         <FileInput
-          label="OneRoster files"
-          description=".zip or .csv, 60 MB at most in all"
-          placeholder="Choose files"
+          label={t('settings.roster.files')}
+          description={t('settings.roster.filesHelp')}
+          placeholder={t('settings.roster.chooseFiles')}
           multiple
           clearable
-          clearButtonProps={{ 'aria-label': 'Clear the chosen files' }}
+          clearButtonProps={{ 'aria-label': t('settings.roster.clearFiles') }}
           accept=".zip,.csv,application/zip,text/csv"
           value={files}
           onChange={pick}
@@ -412,12 +430,12 @@ export function RosterImport() {
           disabled={!files.length || running}
           loading={check.isPending}
         >
-          Check files
+          {t('settings.roster.check')}
         </Button>
       </Group>
 
       {check.error ? (
-        <Alert color="red" variant="light" title="The files could not be checked">
+        <Alert color="red" variant="light" title={t('settings.roster.checkFailed')}>
           {check.error.message}
         </Alert>
       ) : null}
@@ -429,22 +447,23 @@ export function RosterImport() {
               <Alert
                 color="red"
                 variant="light"
-                title={`${n(dry.errorCount)} problem${dry.errorCount === 1 ? '' : 's'} in the files`}
+                title={t('settings.roster.problems', { count: dry.errorCount })}
               >
-                Nothing can be imported until they are fixed.
                 {dry.errors.length < dry.errorCount
-                  ? ` The first ${n(dry.errors.length)} are listed.`
-                  : ''}
+                  ? t('settings.roster.fixFirstListed', { count: n(dry.errors.length) })
+                  : t('settings.roster.fixFirst')}
               </Alert>
-              <IssueTable issues={dry.errors} caption="Problems in the files" />
+              <IssueTable issues={dry.errors} caption={t('settings.roster.problemsCaption')} />
             </>
           ) : null}
           {dry.warningCount > 0 ? (
             <Accordion variant="separated">
               <Accordion.Item value="warnings">
-                <Accordion.Control>{`${n(dry.warningCount)} row${dry.warningCount === 1 ? '' : 's'} left out (they do not stop the import)`}</Accordion.Control>
+                <Accordion.Control>
+                  {t('settings.roster.leftOut', { count: dry.warningCount })}
+                </Accordion.Control>
                 <Accordion.Panel>
-                  <IssueTable issues={dry.warnings} caption="Rows left out" />
+                  <IssueTable issues={dry.warnings} caption={t('settings.roster.leftOutCaption')} />
                 </Accordion.Panel>
               </Accordion.Item>
             </Accordion>
@@ -454,7 +473,7 @@ export function RosterImport() {
               <DiffTables summary={dry.summary} />
               {changeCount(dry.summary) === 0 ? (
                 <Text fz="sm" role="status">
-                  The school already matches these files: an import would change nothing.
+                  {t('settings.roster.nothingToChange')}
                 </Text>
               ) : null}
               <Group>
@@ -464,7 +483,7 @@ export function RosterImport() {
                   disabled={!canImport}
                   loading={start.isPending}
                 >
-                  Import
+                  {t('settings.roster.import')}
                 </Button>
               </Group>
             </>

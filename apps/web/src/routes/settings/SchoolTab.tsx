@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  CURRENCY_NAME_MAX,
   isTimeZone,
   SCHOOL_NAME_MAX,
   SCHOOL_TYPES,
@@ -22,6 +23,9 @@ import {
 } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { QueryState } from '../../components/QueryState';
+import { T, useT } from '../../i18n';
+import type { Translate } from '../../i18n/useT';
+import { SCHOOL_TYPE_KEY, STORE_MODEL_KEY } from './words';
 
 /** The form's values: a school type from before the list reads as none chosen. */
 interface ProfileValues extends Omit<SchoolProfileBody, 'schoolType'> {
@@ -35,31 +39,46 @@ const valuesOf = (p: SchoolProfile): ProfileValues => ({
   storeModel: p.storeModel === 'Delivery' ? 'Delivery' : 'Pickup',
   hasHouseSystem: p.hasHouseSystem,
   canTeacherGiveAll: p.canTeacherGiveAll,
+  currencyName: p.currencyName,
+  currencyNameOne: p.currencyNameOne,
 });
+
+/** A currency name as the server takes it: 1 to 24 characters once trimmed, no control characters. */
+const currencyError = (t: Translate) => (v: string | undefined) => {
+  const name = (v ?? '').trim();
+  if (!name) return t('settings.school.currencyRequired');
+  if (name.length > CURRENCY_NAME_MAX)
+    return t('settings.school.atMost', { max: CURRENCY_NAME_MAX });
+  return /\p{Cc}/u.test(name) ? t('settings.school.currencyControl') : null;
+};
 
 /** The session's copy of the school's profile fields (its code, link and house configuration stay). */
 const schoolOfSession = ({ code: _code, ...fields }: SchoolProfile) => fields;
 
 function ProfileForm({ current }: { current: SchoolProfile }) {
   const queryClient = useQueryClient();
+  const t = useT();
   const zones = useMemo(() => timeZones(), []);
   const form = useForm<ProfileValues>({
     initialValues: valuesOf(current),
     validate: {
       name: (v) =>
         !v.trim()
-          ? 'Enter the school’s name'
+          ? t('settings.school.nameRequired')
           : v.trim().length > SCHOOL_NAME_MAX
-            ? `At most ${SCHOOL_NAME_MAX} characters`
+            ? t('settings.school.atMost', { max: SCHOOL_NAME_MAX })
             : null,
-      timeZone: (v) => (isTimeZone(v) ? null : 'Choose a time zone'),
-      schoolType: (v) => ((SCHOOL_TYPES as readonly string[]).includes(v) ? null : 'Choose a type'),
+      timeZone: (v) => (isTimeZone(v) ? null : t('settings.school.timeZoneRequired')),
+      schoolType: (v) =>
+        (SCHOOL_TYPES as readonly string[]).includes(v) ? null : t('settings.school.typeRequired'),
+      currencyName: currencyError(t),
+      currencyNameOne: currencyError(t),
     },
   });
   const save = useMutation({
     mutationFn: (v: ProfileValues) => unwrap(settings.setProfile(v as SchoolProfileBody)),
     onSuccess: (p) => {
-      notifications.show({ color: 'teal', message: 'School profile saved.' });
+      notifications.show({ color: 'teal', message: t('settings.school.saved') });
       form.setInitialValues(valuesOf(p));
       form.setValues(valuesOf(p));
       queryClient.setQueryData(queryKeys.settings.profile, p);
@@ -75,21 +94,21 @@ function ProfileForm({ current }: { current: SchoolProfile }) {
     <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate>
       <Stack>
         <Text fz="sm">
-          School code <strong>{current.code}</strong>: people type it to sign in with a school token
-          or single sign-on, so it cannot be changed here.
+          <T
+            k="settings.school.code"
+            values={{ code: current.code, b: (chunks) => <strong>{chunks}</strong> }}
+          />
         </Text>
         <TextInput
-          label="School name"
+          label={t('settings.school.name')}
           required
           maxLength={SCHOOL_NAME_MAX}
           {...form.getInputProps('name')}
         />
         <Select
-          label="Time zone"
+          label={t('settings.school.timeZone')}
           description={
-            isTimeZone(zone)
-              ? `Today there: ${todayIn(zone)}. Gives, weekends, cut-offs and reports go by this zone.`
-              : undefined
+            isTimeZone(zone) ? t('settings.school.today', { date: todayIn(zone) }) : undefined
           }
           searchable
           required
@@ -100,37 +119,57 @@ function ProfileForm({ current }: { current: SchoolProfile }) {
         />
         <Group grow align="flex-start" wrap="wrap">
           <Select
-            label="School type"
-            placeholder="Choose a type"
+            label={t('settings.school.type')}
+            placeholder={t('settings.school.typeRequired')}
             required
             allowDeselect={false}
-            data={[...SCHOOL_TYPES]}
+            data={SCHOOL_TYPES.map((v) => ({ value: v, label: t(SCHOOL_TYPE_KEY[v]) }))}
             {...form.getInputProps('schoolType')}
           />
           <Select
-            label="Store model"
-            description="Pickup: students collect on a date. Delivery: orders close at a cut-off."
+            label={t('settings.school.storeModel')}
+            description={t('settings.school.storeModelHelp')}
             required
             allowDeselect={false}
-            data={[...STORE_MODELS]}
+            data={STORE_MODELS.map((v) => ({ value: v, label: t(STORE_MODEL_KEY[v]) }))}
             {...form.getInputProps('storeModel')}
           />
         </Group>
+        <Group grow align="flex-start" wrap="wrap">
+          <TextInput
+            label={t('settings.school.currencyName')}
+            description={t('settings.school.currencyNameHelp', {
+              currency: form.values.currencyName?.trim() || current.currencyName,
+            })}
+            required
+            maxLength={CURRENCY_NAME_MAX}
+            {...form.getInputProps('currencyName')}
+          />
+          <TextInput
+            label={t('settings.school.currencyNameOne')}
+            description={t('settings.school.currencyNameOneHelp', {
+              currencyOne: form.values.currencyNameOne?.trim() || current.currencyNameOne,
+            })}
+            required
+            maxLength={CURRENCY_NAME_MAX}
+            {...form.getInputProps('currencyNameOne')}
+          />
+        </Group>
         <Switch
-          label="The school has a house system"
-          description="Turning it on gives a school without houses the four houses; the House system tab marks them configured."
+          label={t('settings.school.houseSystem')}
+          description={t('settings.school.houseSystemHelp')}
           {...form.getInputProps('hasHouseSystem', { type: 'checkbox' })}
         />
         <Switch
-          label="Teachers may give to every student of the school"
+          label={t('settings.teachersGiveAll')}
           {...form.getInputProps('canTeacherGiveAll', { type: 'checkbox' })}
         />
         {save.isError ? (
-          <ErrorNotice title="School profile not saved" message={save.error.message} />
+          <ErrorNotice title={t('settings.school.notSaved')} message={save.error.message} />
         ) : null}
         <Group>
           <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
-            Save school profile
+            {t('settings.school.save')}
           </Button>
         </Group>
       </Stack>
@@ -140,6 +179,7 @@ function ProfileForm({ current }: { current: SchoolProfile }) {
 
 /** The school's profile: what it was created with, minus its code (admins). */
 export function SchoolTab() {
+  const t = useT();
   const q = useQuery({
     queryKey: queryKeys.settings.profile,
     queryFn: () => unwrap(settings.profile()),
@@ -148,9 +188,9 @@ export function SchoolTab() {
     <Card p="lg">
       <Stack>
         <Title order={2} fz="h3">
-          School profile
+          {t('settings.school.title')}
         </Title>
-        <QueryState query={q} size="section" loading="Loading the school profile">
+        <QueryState query={q} size="section" loading={t('settings.school.loading')}>
           {(p) => <ProfileForm current={p} />}
         </QueryState>
       </Stack>

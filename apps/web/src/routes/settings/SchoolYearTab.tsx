@@ -18,8 +18,8 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
-  longDate,
   type BalancePolicy,
+  type MessageKey,
   type OrdersPolicy,
   type SchoolYearBody,
   type SchoolYearView,
@@ -38,16 +38,19 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { QueryState } from '../../components/QueryState';
 import { AddHolidayForm } from '../../components/calendar/AddHolidayForm';
 import { HolidayList } from '../../components/calendar/HolidayList';
+import { useFormat, useT } from '../../i18n';
 
-const POLICY_LABEL: Record<BalancePolicy, string> = {
-  carry: 'Carried over',
-  cap: 'Capped',
-  reset: 'Reset to 0',
+const POLICY_LABEL: Record<BalancePolicy, MessageKey> = {
+  carry: 'settings.year.carry',
+  cap: 'settings.year.cap',
+  reset: 'settings.year.reset',
 };
 
 /** The year in force: its first and last day, giving start, and the school's balance policy. */
 function YearForm({ year }: { year: SchoolYearView }) {
   const queryClient = useQueryClient();
+  const t = useT();
+  const f = useFormat();
   const form = useForm<SchoolYearBody>({
     initialValues: {
       startDate: year.startDate,
@@ -60,7 +63,7 @@ function YearForm({ year }: { year: SchoolYearView }) {
   const save = useMutation({
     mutationFn: (body: SchoolYearBody) => unwrap(schoolYears.set(body)),
     onSuccess: (y) => {
-      notifications.show({ color: 'teal', message: `The ${y.label} school year is saved.` });
+      notifications.show({ color: 'teal', message: t('settings.year.saved', { label: y.label }) });
       form.resetDirty();
       void afterSchoolYearChange(queryClient);
     },
@@ -70,42 +73,44 @@ function YearForm({ year }: { year: SchoolYearView }) {
       <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate>
         <Stack>
           <Title order={2} size="h4">
-            The {year.label} school year
+            {t('settings.year.heading', { label: year.label })}
           </Title>
           {year.ended ? (
-            <Text c="red.8">
-              This year ended on {longDate(year.endDate)}: gives and purchases are refused until the
-              next year is opened.
-            </Text>
+            <Text c="red.8">{t('settings.year.ended', { date: f.longDate(year.endDate) })}</Text>
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput
               type="date"
-              label="First day"
+              label={t('settings.year.firstDay')}
               required
               {...form.getInputProps('startDate')}
             />
-            <TextInput type="date" label="Last day" required {...form.getInputProps('endDate')} />
             <TextInput
               type="date"
-              label="Giving starts"
+              label={t('settings.year.lastDay')}
+              required
+              {...form.getInputProps('endDate')}
+            />
+            <TextInput
+              type="date"
+              label={t('settings.year.givingStarts')}
               required
               {...form.getInputProps('givingStartDate')}
             />
           </SimpleGrid>
           <Radio.Group
-            label="When the next year opens, each student's balance is"
+            label={t('settings.year.balanceIs')}
             {...form.getInputProps('balancePolicy')}
           >
             <Group mt="xs">
               {(['carry', 'cap', 'reset'] as const).map((p) => (
-                <Radio key={p} value={p} label={POLICY_LABEL[p]} />
+                <Radio key={p} value={p} label={t(POLICY_LABEL[p])} />
               ))}
             </Group>
           </Radio.Group>
           {form.values.balancePolicy === 'cap' ? (
             <NumberInput
-              label="Cap (points)"
+              label={t('settings.year.capAmount')}
               min={0}
               allowDecimal={false}
               w={200}
@@ -113,11 +118,11 @@ function YearForm({ year }: { year: SchoolYearView }) {
             />
           ) : null}
           {save.isError ? (
-            <ErrorNotice title="School year not saved" message={save.error.message} />
+            <ErrorNotice title={t('settings.year.notSaved')} message={save.error.message} />
           ) : null}
           <Group>
             <Button type="submit" loading={save.isPending} disabled={!form.isDirty()}>
-              Save the school year
+              {t('settings.year.save')}
             </Button>
           </Group>
         </Stack>
@@ -127,29 +132,31 @@ function YearForm({ year }: { year: SchoolYearView }) {
 }
 
 function PayPeriods({ year }: { year: SchoolYearView }) {
+  const t = useT();
+  const f = useFormat();
   return (
     <Card p="lg">
       <Stack gap="xs">
         <Title order={2} size="h4">
-          Pay periods
+          {t('settings.year.payPeriods')}
         </Title>
         <Text size="sm" c="dimmed">
-          The months of the year, from its first to its last day.
+          {t('settings.year.payPeriodsHelp')}
         </Text>
         <Table>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Period</Table.Th>
-              <Table.Th>From</Table.Th>
-              <Table.Th>To</Table.Th>
+              <Table.Th>{t('settings.year.period')}</Table.Th>
+              <Table.Th>{t('settings.year.from')}</Table.Th>
+              <Table.Th>{t('settings.year.to')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {year.payPeriods.map((p) => (
               <Table.Tr key={p.startDate}>
-                <Table.Td>{p.label}</Table.Td>
-                <Table.Td>{longDate(p.startDate)}</Table.Td>
-                <Table.Td>{longDate(p.endDate)}</Table.Td>
+                <Table.Td>{f.month(p.startDate)}</Table.Td>
+                <Table.Td>{f.longDate(p.startDate)}</Table.Td>
+                <Table.Td>{f.longDate(p.endDate)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -161,9 +168,10 @@ function PayPeriods({ year }: { year: SchoolYearView }) {
 
 /** Holidays and other days without giving: the calendar's own calls. */
 function Holidays() {
+  const t = useT();
   const q = useQuery({ queryKey: queryKeys.calendar, queryFn: () => unwrap(calendar.get()) });
   return (
-    <QueryState query={q} loading="Loading the calendar">
+    <QueryState query={q} loading={t('settings.year.loadingCalendar')}>
       {(cal) => (
         <Stack>
           <AddHolidayForm cal={cal} />
@@ -177,6 +185,7 @@ function Holidays() {
 /** An opening's progress, asked again every second until it is done. */
 function OpeningProgress({ opening }: { opening: YearOpening }) {
   const queryClient = useQueryClient();
+  const t = useT();
   const q = useQuery({
     queryKey: queryKeys.settings.opening(opening._id),
     queryFn: async () => {
@@ -193,10 +202,10 @@ function OpeningProgress({ opening }: { opening: YearOpening }) {
     <Stack gap="xs">
       <Text id="opening-progress-label">
         {o.status === 'done'
-          ? `The ${o.label} school year is open.`
+          ? t('settings.year.opened', { label: o.label })
           : o.status === 'failed'
-            ? (o.message ?? 'The opening stopped.')
-            : `Opening the ${o.label} school year: ${o.done} of ${o.total} students`}
+            ? (o.message ?? t('settings.year.openingStopped'))
+            : t('settings.year.opening', { label: o.label, done: o.done, total: o.total })}
       </Text>
       <Progress value={percent} aria-labelledby="opening-progress-label" size="lg" />
     </Stack>
@@ -204,23 +213,29 @@ function OpeningProgress({ opening }: { opening: YearOpening }) {
 }
 
 function PreviewTable({ preview }: { preview: YearOpeningPreview }) {
+  const t = useT();
+  const f = useFormat();
   const shown = preview.students.slice(0, 100);
   return (
     <Stack gap="xs">
       <Text>
-        {preview.promoted} students move up a grade, {preview.leaving} leave the school. Balances
-        are {POLICY_LABEL[preview.balancePolicy].toLowerCase()}
-        {preview.balancePolicy === 'cap' ? ` at ${preview.balanceCap} points` : ''}. Pending orders:{' '}
-        {preview.ordersKept} kept, {preview.ordersRefunded} refunded.
+        {t('settings.year.preview', {
+          promoted: preview.promoted,
+          leaving: preview.leaving,
+          policy: preview.balancePolicy,
+          cap: preview.balanceCap ?? 0,
+          kept: preview.ordersKept,
+          refunded: preview.ordersRefunded,
+        })}
       </Text>
       <Table.ScrollContainer minWidth={560}>
         <Table>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Student</Table.Th>
-              <Table.Th>Grade</Table.Th>
-              <Table.Th>Balance before</Table.Th>
-              <Table.Th>Balance after</Table.Th>
+              <Table.Th>{t('settings.year.student')}</Table.Th>
+              <Table.Th>{t('settings.grade')}</Table.Th>
+              <Table.Th>{t('settings.year.balanceBefore')}</Table.Th>
+              <Table.Th>{t('settings.year.balanceAfter')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -229,11 +244,14 @@ function PreviewTable({ preview }: { preview: YearOpeningPreview }) {
                 <Table.Td>{s.name}</Table.Td>
                 <Table.Td>
                   {s.leaves
-                    ? `${s.gradeBefore ?? ''} → leaves`
-                    : `${s.gradeBefore ?? '–'} → ${s.gradeAfter ?? '–'}`}
+                    ? t('settings.year.gradeLeaves', { before: s.gradeBefore ?? '' })
+                    : t('settings.year.gradeMoves', {
+                        before: s.gradeBefore ?? t('settings.year.noGrade'),
+                        after: s.gradeAfter ?? t('settings.year.noGrade'),
+                      })}
                 </Table.Td>
-                <Table.Td>{s.balanceBefore}</Table.Td>
-                <Table.Td>{s.balanceAfter}</Table.Td>
+                <Table.Td>{f.number(s.balanceBefore)}</Table.Td>
+                <Table.Td>{f.number(s.balanceAfter)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -241,7 +259,7 @@ function PreviewTable({ preview }: { preview: YearOpeningPreview }) {
       </Table.ScrollContainer>
       {preview.students.length > shown.length ? (
         <Text size="sm" c="dimmed">
-          The first {shown.length} of {preview.students.length} students.
+          {t('settings.year.firstOf', { shown: shown.length, total: preview.students.length })}
         </Text>
       ) : null}
     </Stack>
@@ -250,6 +268,8 @@ function PreviewTable({ preview }: { preview: YearOpeningPreview }) {
 
 /** Opening the next year: its dates, what to do with pending orders, the dry run, then the run. */
 function OpenNextYear({ year }: { year: SchoolYearView }) {
+  const t = useT();
+  const f = useFormat();
   const [dates, setDates] = useState({
     startDate: year.next.startDate,
     endDate: year.next.endDate,
@@ -271,26 +291,26 @@ function OpenNextYear({ year }: { year: SchoolYearView }) {
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <TextInput
           type="date"
-          label="First day"
+          label={t('settings.year.firstDay')}
           value={dates.startDate}
           onChange={change('startDate')}
         />
         <TextInput
           type="date"
-          label="Last day"
+          label={t('settings.year.lastDay')}
           value={dates.endDate}
           onChange={change('endDate')}
         />
         <TextInput
           type="date"
-          label="Giving starts"
+          label={t('settings.year.givingStarts')}
           value={dates.givingStartDate}
           onChange={change('givingStartDate')}
         />
       </SimpleGrid>
       <Stack gap={4}>
         <Text size="sm" fw={500} id="orders-policy-label">
-          Pending orders
+          {t('settings.year.pendingOrders')}
         </Text>
         <SegmentedControl
           aria-labelledby="orders-policy-label"
@@ -300,26 +320,33 @@ function OpenNextYear({ year }: { year: SchoolYearView }) {
             dry.reset();
           }}
           data={[
-            { value: 'keep', label: 'Keep them' },
-            { value: 'refund', label: 'Refund them' },
+            { value: 'keep', label: t('settings.year.keep') },
+            { value: 'refund', label: t('settings.year.refund') },
           ]}
         />
       </Stack>
       {opening?.status === 'failed' ? <OpeningProgress opening={opening} /> : null}
-      {dry.isError ? <ErrorNotice title="Dry run refused" message={dry.error.message} /> : null}
-      {run.isError ? <ErrorNotice title="Not opened" message={run.error.message} /> : null}
+      {dry.isError ? (
+        <ErrorNotice title={t('settings.year.dryRefused')} message={dry.error.message} />
+      ) : null}
+      {run.isError ? (
+        <ErrorNotice title={t('settings.year.notOpened')} message={run.error.message} />
+      ) : null}
       {dry.data ? <PreviewTable preview={dry.data} /> : null}
-      {dry.data?.refusal ? <Text c="dimmed">{dry.data.refusal}.</Text> : null}
+      {dry.data?.refusal ? (
+        // The domain's refusal (openingRefusal), in the screens' language: this year's end.
+        <Text c="dimmed">{t('settings.year.refusal', { date: f.longDate(year.endDate) })}</Text>
+      ) : null}
       <Group>
         <Button variant="default" onClick={() => dry.mutate()} loading={dry.isPending}>
-          Dry run
+          {t('settings.year.dryRun')}
         </Button>
         <Button
           onClick={() => run.mutate()}
           loading={run.isPending}
           disabled={!dry.data || dry.data.refusal !== null}
         >
-          Open the {dry.data?.label ?? year.next.label} school year
+          {t('settings.year.open', { label: dry.data?.label ?? year.next.label })}
         </Button>
       </Group>
     </Stack>
@@ -328,12 +355,13 @@ function OpenNextYear({ year }: { year: SchoolYearView }) {
 
 /** Settings › School year: the year's dates and calendar, its pay periods, and the next year's opening. */
 export function SchoolYearTab() {
+  const t = useT();
   const q = useQuery({
     queryKey: queryKeys.settings.schoolYear,
     queryFn: () => unwrap(schoolYears.get()),
   });
   return (
-    <QueryState query={q} loading="Loading the school year">
+    <QueryState query={q} loading={t('settings.year.loading')}>
       {(year) => (
         <Stack>
           <YearForm key={`${year._id}-${year.startDate}-${year.endDate}`} year={year} />
@@ -342,11 +370,10 @@ export function SchoolYearTab() {
           <Card p="lg">
             <Stack>
               <Title order={2} size="h4">
-                Open the next school year
+                {t('settings.year.openNext')}
               </Title>
               <Text size="sm" c="dimmed">
-                Grades move up by one, the top grade leaves (their history stays), houses stay. Try
-                a dry run first: it shows every student and changes nothing.
+                {t('settings.year.openNextHelp')}
               </Text>
               <OpenNextYear year={year} />
             </Stack>

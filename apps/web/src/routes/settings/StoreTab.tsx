@@ -4,7 +4,7 @@ import { Alert, Button, Card, Group, Radio, Stack, Text, Title } from '@mantine/
 import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { addDays, longDate, todayIn } from '@app/domain';
+import { addDays, todayIn } from '@app/domain';
 import {
   afterSchoolSettingsChange,
   settings,
@@ -15,11 +15,14 @@ import {
 } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { QueryState } from '../../components/QueryState';
+import { useFormat, useT } from '../../i18n';
 import { DeliveryDates } from './DeliveryDates';
 import { useSchoolSettings } from './useSchoolSettings';
 
 function OpenClosed({ current, user }: { current: SettingsView; user: SessionUser }) {
   const queryClient = useQueryClient();
+  const t = useT();
+  const f = useFormat();
   const [state, setState] = useState<'open' | 'closed'>(current.store.isOpen ? 'open' : 'closed');
   const [reopen, setReopen] = useState<string | null>(current.store.reopenDate);
   const tomorrow = addDays(todayIn(user.school.timeZone), 1);
@@ -29,10 +32,10 @@ function OpenClosed({ current, user }: { current: SettingsView; user: SessionUse
       notifications.show({
         color: 'teal',
         message: s.isOpen
-          ? 'The store is open.'
+          ? t('settings.store.savedOpen')
           : s.reopenDate
-            ? `The store is closed. It will reopen on ${longDate(s.reopenDate)}.`
-            : 'The store is closed until you open it.',
+            ? t('settings.store.savedReopens', { date: f.longDate(s.reopenDate) })
+            : t('settings.store.savedClosed'),
       });
       void afterSchoolSettingsChange(queryClient);
     },
@@ -42,25 +45,30 @@ function OpenClosed({ current, user }: { current: SettingsView; user: SessionUse
       <Alert
         color={current.store.isOpen ? 'teal' : 'orange'}
         variant="light"
-        title={current.store.isOpen ? 'The store is open' : 'The store is closed'}
+        title={t(current.store.isOpen ? 'settings.store.isOpen' : 'settings.store.isClosed')}
       >
         {current.store.isOpen
-          ? 'Students can buy in every store of the school.'
+          ? t('settings.store.buyEverywhere')
           : current.store.reopenDate
-            ? `It will reopen on ${longDate(current.store.reopenDate)}.`
-            : 'It stays closed until it is opened here.'}
+            ? t('settings.store.reopens', { date: f.longDate(current.store.reopenDate) })
+            : t('settings.store.staysClosed')}
       </Alert>
-      <Radio.Group label="Store" value={state} onChange={(v) => setState(v as 'open' | 'closed')}>
+      <Radio.Group
+        label={t('settings.store.state')}
+        value={state}
+        onChange={(v) => setState(v as 'open' | 'closed')}
+      >
         <Group mt="xs">
-          <Radio value="open" label="Open" />
-          <Radio value="closed" label="Closed" />
+          <Radio value="open" label={t('settings.store.open')} />
+          <Radio value="closed" label={t('settings.store.closed')} />
         </Group>
       </Radio.Group>
       {state === 'closed' ? (
         <DateInput
-          label="Reopens on"
-          description="Leave empty to keep it closed until you open it."
-          placeholder="Pick a date"
+          label={t('settings.store.reopensOn')}
+          description={t('settings.store.reopensHelp')}
+          placeholder={t('settings.pickDate')}
+          valueFormat={t('settings.dateInputFormat')}
           clearable
           minDate={tomorrow}
           value={reopen}
@@ -68,7 +76,9 @@ function OpenClosed({ current, user }: { current: SettingsView; user: SessionUse
           maw={320}
         />
       ) : null}
-      {save.isError ? <ErrorNotice title="Store not changed" message={save.error.message} /> : null}
+      {save.isError ? (
+        <ErrorNotice title={t('settings.store.notChanged')} message={save.error.message} />
+      ) : null}
       <Group>
         <Button
           loading={save.isPending}
@@ -76,7 +86,7 @@ function OpenClosed({ current, user }: { current: SettingsView; user: SessionUse
             save.mutate(state === 'open' ? { isOpen: true } : { isOpen: false, reopenDate: reopen })
           }
         >
-          Save store state
+          {t('settings.store.save')}
         </Button>
       </Group>
     </Stack>
@@ -85,16 +95,17 @@ function OpenClosed({ current, user }: { current: SettingsView; user: SessionUse
 
 /** The store: open or closed (with its reopening date), the store model and the delivery dates (admins). */
 export function StoreTab({ user }: { user: SessionUser }) {
+  const t = useT();
   const q = useSchoolSettings();
   return (
     <Stack gap="lg">
       <Card p="lg">
         <Stack>
           <Title order={2} fz="h3">
-            Store open or closed
+            {t('settings.store.title')}
           </Title>
-          <Text c="dimmed">Closing the store closes the school store and every teacher store.</Text>
-          <QueryState query={q} size="section" loading="Loading the store">
+          <Text c="dimmed">{t('settings.store.help')}</Text>
+          <QueryState query={q} size="section" loading={t('settings.store.loading')}>
             {(s) => (
               <OpenClosed key={`${s.store.isOpen}-${s.store.reopenDate}`} current={s} user={user} />
             )}

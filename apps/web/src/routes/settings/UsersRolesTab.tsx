@@ -19,7 +19,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { GRANTABLE_ROLES, gradeLabel, mayGrant, type Role } from '@app/domain';
+import { GRANTABLE_ROLES, mayGrant, type Role } from '@app/domain';
 import {
   afterRolesChange,
   queryKeys,
@@ -30,7 +30,8 @@ import {
 } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { QueryState } from '../../components/QueryState';
-import { roleName } from '../../components/roleName';
+import { useFormat, useT } from '../../i18n';
+import { gradeWord, roleWord } from './words';
 
 const PAGE_SIZE = 25;
 
@@ -44,13 +45,17 @@ function RolesEditor({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
+  const t = useT();
   const [roles, setRoles] = useState<string[]>(target.roles);
   const save = useMutation({
     mutationFn: () => unwrap(settings.setRoles(target._id, roles)),
     onSuccess: (u) => {
       notifications.show({
         color: 'teal',
-        message: `${u.firstName} ${u.lastName}: roles saved (${u.roles.map(roleName).join(', ')}).`,
+        message: t('settings.users.saved', {
+          name: `${u.firstName} ${u.lastName}`,
+          roles: u.roles.map((r) => roleWord(t, r)).join(', '),
+        }),
       });
       void afterRolesChange(queryClient);
       onClose();
@@ -61,35 +66,39 @@ function RolesEditor({
   return (
     <Stack>
       <Checkbox.Group
-        label="Roles"
-        description="Choose at least one."
+        label={t('settings.users.roles')}
+        description={t('settings.users.chooseOne')}
         value={roles}
         onChange={setRoles}
       >
         <SimpleGrid cols={{ base: 1, xs: 2 }} mt="xs" spacing="xs">
           {GRANTABLE_ROLES.map((r) => (
-            <Checkbox key={r} value={r} label={roleName(r)} disabled={locked(r)} />
+            <Checkbox key={r} value={r} label={roleWord(t, r)} disabled={locked(r)} />
           ))}
         </SimpleGrid>
       </Checkbox.Group>
-      {save.isError ? <ErrorNotice title="Roles not saved" message={save.error.message} /> : null}
+      {save.isError ? (
+        <ErrorNotice title={t('settings.users.notSaved')} message={save.error.message} />
+      ) : null}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button
           onClick={() => save.mutate()}
           loading={save.isPending}
           disabled={roles.length === 0}
         >
-          Save roles
+          {t('settings.users.save')}
         </Button>
       </Group>
     </Stack>
   );
 }
 
-function RoleChanges() {
+function RoleChanges({ user }: { user: SessionUser }) {
+  const t = useT();
+  const f = useFormat();
   const q = useQuery({
     queryKey: queryKeys.settings.roleChanges,
     queryFn: () => unwrap(settings.roleChanges()),
@@ -97,32 +106,32 @@ function RoleChanges() {
   return (
     <Card p="lg">
       <Title order={3} fz="lg" mb="sm">
-        Recent role changes
+        {t('settings.users.recent')}
       </Title>
-      <QueryState query={q} size="section" loading="Loading role changes">
+      <QueryState query={q} size="section" loading={t('settings.users.loadingChanges')}>
         {(changes) =>
           changes.length === 0 ? (
-            <Text c="dimmed">No role has been changed yet.</Text>
+            <Text c="dimmed">{t('settings.users.noChanges')}</Text>
           ) : (
             <Table.ScrollContainer minWidth={560}>
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th scope="col">When</Table.Th>
-                    <Table.Th scope="col">User</Table.Th>
-                    <Table.Th scope="col">Before</Table.Th>
-                    <Table.Th scope="col">After</Table.Th>
-                    <Table.Th scope="col">Changed by</Table.Th>
+                    <Table.Th scope="col">{t('settings.users.when')}</Table.Th>
+                    <Table.Th scope="col">{t('settings.users.user')}</Table.Th>
+                    <Table.Th scope="col">{t('settings.users.before')}</Table.Th>
+                    <Table.Th scope="col">{t('settings.users.after')}</Table.Th>
+                    <Table.Th scope="col">{t('settings.users.changedBy')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {changes.slice(0, 20).map((c) => (
                     <Table.Tr key={c._id}>
-                      <Table.Td>{new Date(c.at).toLocaleString()}</Table.Td>
+                      <Table.Td>{f.dateTime(c.at, user.school.timeZone)}</Table.Td>
                       <Table.Td>{c.userName}</Table.Td>
-                      <Table.Td>{c.before.map(roleName).join(', ')}</Table.Td>
-                      <Table.Td>{c.after.map(roleName).join(', ')}</Table.Td>
-                      <Table.Td>{c.changedByName ?? '—'}</Table.Td>
+                      <Table.Td>{c.before.map((r) => roleWord(t, r)).join(', ')}</Table.Td>
+                      <Table.Td>{c.after.map((r) => roleWord(t, r)).join(', ')}</Table.Td>
+                      <Table.Td>{c.changedByName ?? t('settings.empty')}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -137,6 +146,7 @@ function RoleChanges() {
 
 /** Users and roles: search, filter by role, change a user's roles (admins). */
 export function UsersRolesTab({ user }: { user: SessionUser }) {
+  const t = useT();
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<string | null>(null);
   const [page, setPage] = useState(1);
@@ -159,12 +169,12 @@ export function UsersRolesTab({ user }: { user: SessionUser }) {
       <Card p="lg">
         <Stack>
           <Title order={2} fz="h3">
-            Users and roles
+            {t('settings.users.title')}
           </Title>
           <Group align="flex-end" grow wrap="wrap">
             <TextInput
-              label="Search users"
-              placeholder="First or last name, or id"
+              label={t('settings.users.search')}
+              placeholder={t('settings.users.searchPlaceholder')}
               value={search}
               onChange={(e) => {
                 setSearch(e.currentTarget.value);
@@ -172,10 +182,10 @@ export function UsersRolesTab({ user }: { user: SessionUser }) {
               }}
             />
             <Select
-              label="Role"
-              placeholder="Every role"
+              label={t('settings.users.role')}
+              placeholder={t('settings.users.everyRole')}
               clearable
-              data={GRANTABLE_ROLES.map((r) => ({ value: r, label: roleName(r) }))}
+              data={GRANTABLE_ROLES.map((r) => ({ value: r, label: roleWord(t, r) }))}
               value={role}
               onChange={(v) => {
                 setRole(v);
@@ -183,25 +193,25 @@ export function UsersRolesTab({ user }: { user: SessionUser }) {
               }}
             />
           </Group>
-          <QueryState query={q} size="section" loading="Loading users">
+          <QueryState query={q} size="section" loading={t('settings.users.loading')}>
             {(list) =>
               list.users.length === 0 ? (
-                <Text c="dimmed">No user matches.</Text>
+                <Text c="dimmed">{t('settings.users.noMatch')}</Text>
               ) : (
                 <Stack>
                   <Text fz="sm" c="dimmed" aria-live="polite">
-                    {list.total === 1 ? '1 user' : `${list.total} users`}
+                    {t('settings.users.count', { count: list.total })}
                   </Text>
                   <Table.ScrollContainer minWidth={640}>
                     <Table striped highlightOnHover>
                       <Table.Thead>
                         <Table.Tr>
-                          <Table.Th scope="col">Name</Table.Th>
-                          <Table.Th scope="col">Id</Table.Th>
-                          <Table.Th scope="col">Grade</Table.Th>
-                          <Table.Th scope="col">Roles</Table.Th>
+                          <Table.Th scope="col">{t('settings.users.name')}</Table.Th>
+                          <Table.Th scope="col">{t('settings.id')}</Table.Th>
+                          <Table.Th scope="col">{t('settings.grade')}</Table.Th>
+                          <Table.Th scope="col">{t('settings.users.roles')}</Table.Th>
                           <Table.Th scope="col">
-                            <VisuallyHidden>Actions</VisuallyHidden>
+                            <VisuallyHidden>{t('settings.actions')}</VisuallyHidden>
                           </Table.Th>
                         </Table.Tr>
                       </Table.Thead>
@@ -209,15 +219,20 @@ export function UsersRolesTab({ user }: { user: SessionUser }) {
                         {list.users.map((u) => (
                           <Table.Tr key={u._id}>
                             <Table.Td>
-                              {u.lastName}, {u.firstName}
+                              {t('settings.users.nameCell', {
+                                lastName: u.lastName,
+                                firstName: u.firstName,
+                              })}
                             </Table.Td>
                             <Table.Td>{u.externalId}</Table.Td>
-                            <Table.Td>{u.gradeLevel ? gradeLabel(u.gradeLevel) : '—'}</Table.Td>
+                            <Table.Td>
+                              {u.gradeLevel ? gradeWord(t, u.gradeLevel) : t('settings.empty')}
+                            </Table.Td>
                             <Table.Td>
                               <Group gap={4}>
                                 {u.roles.map((r) => (
                                   <Badge key={r} variant="light" tt="none">
-                                    {roleName(r)}
+                                    {roleWord(t, r)}
                                   </Badge>
                                 ))}
                               </Group>
@@ -227,9 +242,11 @@ export function UsersRolesTab({ user }: { user: SessionUser }) {
                                 size="xs"
                                 variant="light"
                                 onClick={() => setEditing(u)}
-                                aria-label={`Change roles of ${u.firstName} ${u.lastName}`}
+                                aria-label={t('settings.users.changeRolesOf', {
+                                  name: `${u.firstName} ${u.lastName}`,
+                                })}
                               >
-                                Change roles
+                                {t('settings.users.changeRoles')}
                               </Button>
                             </Table.Td>
                           </Table.Tr>
@@ -242,7 +259,9 @@ export function UsersRolesTab({ user }: { user: SessionUser }) {
                       total={Math.ceil(list.total / PAGE_SIZE)}
                       value={page}
                       onChange={setPage}
-                      getControlProps={(c) => ({ 'aria-label': `${c} page` })}
+                      getControlProps={(c) => ({
+                        'aria-label': t('settings.users.page', { control: c }),
+                      })}
                     />
                   ) : null}
                 </Stack>
@@ -251,11 +270,15 @@ export function UsersRolesTab({ user }: { user: SessionUser }) {
           </QueryState>
         </Stack>
       </Card>
-      <RoleChanges />
+      <RoleChanges user={user} />
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
-        title={editing ? `Roles of ${editing.firstName} ${editing.lastName}` : ''}
+        title={
+          editing
+            ? t('settings.users.rolesOf', { name: `${editing.firstName} ${editing.lastName}` })
+            : ''
+        }
       >
         {editing ? (
           <RolesEditor target={editing} me={user} onClose={() => setEditing(null)} />

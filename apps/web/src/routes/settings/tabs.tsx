@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { allows } from '@app/domain';
+import { allows, type MessageKey } from '@app/domain';
 import type { SessionUser } from '../../api';
 import { RosterImport } from './RosterImport';
 import { Invitations, SchoolTokens, SsoSettings } from './identity';
@@ -14,7 +14,8 @@ import { UsersRolesTab } from './UsersRolesTab';
 export interface SettingsTab {
   /** In the URL: /settings?tab=<id>. */
   id: string;
-  label: string;
+  /** The tab's name, from the catalogue. */
+  label: MessageKey;
   /** Who sees the tab; the server checks the same permission on every call behind it. */
   visible: (user: SessionUser) => boolean;
   Panel: ComponentType<{ user: SessionUser }>;
@@ -25,65 +26,70 @@ export interface SettingsTab {
  * school tokens and roster import add theirs here, as "sso", "tokens", "roster").
  */
 export const SETTINGS_TABS: SettingsTab[] = [
-  { id: 'school', label: 'School', visible: (u) => allows(u, 'settings:school'), Panel: SchoolTab },
+  {
+    id: 'school',
+    label: 'settings.tab.school',
+    visible: (u) => allows(u, 'settings:school'),
+    Panel: SchoolTab,
+  },
   {
     id: 'users',
-    label: 'Users and roles',
+    label: 'settings.tab.users',
     visible: (u) => allows(u, 'settings:users'),
     Panel: UsersRolesTab,
   },
   // Only a school with a house system has a house part; house managers see nothing else.
   {
     id: 'house',
-    label: 'House system',
+    label: 'settings.tab.house',
     visible: (u) => u.school.hasHouseSystem && allows(u, 'settings:houseSystem'),
     Panel: HouseSystemTab,
   },
   {
     id: 'advanced',
-    label: 'Advanced',
+    label: 'settings.tab.advanced',
     visible: (u) => allows(u, 'settings:advanced'),
     Panel: AdvancedTab,
   },
   {
     id: 'store',
-    label: 'Store and delivery',
+    label: 'settings.tab.store',
     visible: (u) => allows(u, 'settings:store'),
     Panel: StoreTab,
   },
   {
     id: 'school-year',
-    label: 'School year',
+    label: 'settings.tab.schoolYear',
     visible: (u) => allows(u, 'settings:schoolYear'),
     Panel: SchoolYearTab,
   },
   {
     id: 'sso',
-    label: 'Single sign-on',
+    label: 'settings.tab.sso',
     visible: (u) => allows(u, 'settings:identity'),
     Panel: SsoSettings,
   },
   {
     id: 'tokens',
-    label: 'School tokens',
+    label: 'settings.tab.tokens',
     visible: (u) => allows(u, 'settings:identity'),
     Panel: SchoolTokens,
   },
   {
     id: 'invitations',
-    label: 'Invitations',
+    label: 'settings.tab.invitations',
     visible: (u) => allows(u, 'settings:identity'),
     Panel: Invitations,
   },
   {
     id: 'roster',
-    label: 'Roster import',
+    label: 'settings.tab.roster',
     visible: (u) => allows(u, 'roster:import'),
     Panel: RosterImport,
   },
   {
     id: 'data',
-    label: 'Data',
+    label: 'settings.tab.data',
     visible: (u) => allows(u, 'data:export') || allows(u, 'students:erase'),
     Panel: DataTab,
   },

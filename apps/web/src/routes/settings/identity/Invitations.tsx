@@ -4,10 +4,15 @@ import { useMutation } from '@tanstack/react-query';
 import { INVITATION_DAYS } from '@app/domain';
 import { identitySettings, isFailure } from '../../../api';
 import { FormAlert, type FormResult } from '../../../components/FormAlert';
+import { useFormat, useT } from '../../../i18n';
+import { useUser } from '../../../session';
 import { UserSelect } from './UserSelect';
 
 /** Settings: mail a user a link to set up their account (single use, for 7 days). */
 export function Invitations() {
+  const t = useT();
+  const f = useFormat();
+  const timeZone = useUser()?.school.timeZone;
   const [userId, setUserId] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [result, setResult] = useState<FormResult | null>(null);
@@ -20,7 +25,10 @@ export function Invitations() {
     onSuccess: (r) => {
       setResult({
         ok: true,
-        text: `Invitation sent to ${r.email}. The link works once, until ${new Date(r.expiresAt).toLocaleDateString()}.`,
+        text: t('settings.invite.sent', {
+          email: r.email,
+          date: f.dateTime(r.expiresAt, timeZone),
+        }),
       });
       setEmail('');
     },
@@ -28,10 +36,9 @@ export function Invitations() {
   });
   return (
     <Stack gap="md">
-      <Title order={2}>Invitations</Title>
+      <Title order={2}>{t('settings.invite.title')}</Title>
       <Text fz="sm" c="dimmed">
-        Send a user a link to choose their password. It works once, for {INVITATION_DAYS} days; a
-        newer invitation replaces it.
+        {t('settings.invite.help', { days: INVITATION_DAYS })}
       </Text>
       <Card withBorder>
         <form
@@ -44,9 +51,9 @@ export function Invitations() {
         >
           <Stack gap="sm">
             <FormAlert ok={result?.ok} text={result?.text} />
-            <UserSelect label="User" value={userId} onChange={setUserId} />
+            <UserSelect label={t('settings.invite.user')} value={userId} onChange={setUserId} />
             <TextInput
-              label="Email"
+              label={t('settings.invite.email')}
               type="email"
               required
               value={email}
@@ -54,7 +61,7 @@ export function Invitations() {
             />
             <Group justify="flex-end">
               <Button type="submit" disabled={!userId || !email.trim()} loading={send.isPending}>
-                Send invitation
+                {t('settings.invite.send')}
               </Button>
             </Group>
           </Stack>

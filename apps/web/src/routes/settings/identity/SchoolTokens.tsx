@@ -24,10 +24,15 @@ import {
 import { QueryState } from '../../../components/QueryState';
 import { UserSelect } from './UserSelect';
 import { FormAlert } from '../../../components/FormAlert';
+import { useFormat, useT } from '../../../i18n';
+import { useUser } from '../../../session';
 
 /** Settings: school tokens (a shared device signs in as one user); a new token is shown once. */
 export function SchoolTokens() {
   const queryClient = useQueryClient();
+  const t = useT();
+  const f = useFormat();
+  const timeZone = useUser()?.school.timeZone;
   const tokens = useQuery({
     queryKey: queryKeys.schoolTokens,
     queryFn: () => unwrap(identitySettings.schoolTokens()),
@@ -54,10 +59,7 @@ export function SchoolTokens() {
       if (what.kind === 'issue') setLabel('');
       notifications.show({
         color: 'teal',
-        message:
-          what.kind === 'revoke'
-            ? 'School token revoked.'
-            : 'New school token made. Copy it now: it is shown once.',
+        message: what.kind === 'revoke' ? t('settings.tokens.revoked') : t('settings.tokens.made'),
       });
       await invalidateAfter(queryClient, 'schoolTokens');
     },
@@ -66,20 +68,19 @@ export function SchoolTokens() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>School tokens</Title>
+      <Title order={2}>{t('settings.tokens.title')}</Title>
       <Text fz="sm" c="dimmed">
-        A school token signs a shared device (the store counter, a kiosk) in as one user, with the
-        school code.
+        {t('settings.tokens.help')}
       </Text>
       <FormAlert text={error} />
       {shown ? (
-        <Alert color="teal" variant="light" role="status" title="Copy this token now">
+        <Alert color="teal" variant="light" role="status" title={t('settings.tokens.copyNow')}>
           <Stack gap={4}>
-            <Text fz="sm">For {shown.userName}. It will not be shown again.</Text>
+            <Text fz="sm">{t('settings.tokens.forUser', { name: shown.userName })}</Text>
             <Code block>{shown.token}</Code>
             <Group>
               <Button size="xs" variant="subtle" onClick={() => setShown(null)}>
-                I have copied it
+                {t('settings.tokens.copied')}
               </Button>
             </Group>
           </Stack>
@@ -94,10 +95,14 @@ export function SchoolTokens() {
           noValidate
         >
           <Stack gap="sm">
-            <UserSelect label="Signs in as" value={userId} onChange={setUserId} />
+            <UserSelect
+              label={t('settings.tokens.signsInAs')}
+              value={userId}
+              onChange={setUserId}
+            />
             <TextInput
-              label="Label"
-              description="Where the token is used, e.g. Store counter."
+              label={t('settings.tokens.label')}
+              description={t('settings.tokens.labelHelp')}
               value={label}
               onChange={(e) => setLabel(e.currentTarget.value)}
             />
@@ -107,54 +112,54 @@ export function SchoolTokens() {
                 disabled={!userId}
                 loading={act.isPending && act.variables?.kind === 'issue'}
               >
-                Make a school token
+                {t('settings.tokens.make')}
               </Button>
             </Group>
           </Stack>
         </form>
       </Card>
-      <QueryState query={tokens} loading="Loading school tokens" size="section">
+      <QueryState query={tokens} loading={t('settings.tokens.loading')} size="section">
         {(list) =>
           list.length === 0 ? (
-            <Text c="dimmed">No school tokens.</Text>
+            <Text c="dimmed">{t('settings.tokens.none')}</Text>
           ) : (
             <Table>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">Signs in as</Table.Th>
-                  <Table.Th scope="col">Label</Table.Th>
-                  <Table.Th scope="col">Ends with</Table.Th>
-                  <Table.Th scope="col">Made</Table.Th>
-                  <Table.Th scope="col">Actions</Table.Th>
+                  <Table.Th scope="col">{t('settings.tokens.signsInAs')}</Table.Th>
+                  <Table.Th scope="col">{t('settings.tokens.label')}</Table.Th>
+                  <Table.Th scope="col">{t('settings.tokens.endsWith')}</Table.Th>
+                  <Table.Th scope="col">{t('settings.tokens.madeOn')}</Table.Th>
+                  <Table.Th scope="col">{t('settings.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {list.map((t) => (
-                  <Table.Tr key={t._id}>
-                    <Table.Td>{t.userName}</Table.Td>
-                    <Table.Td>{t.label || '—'}</Table.Td>
+                {list.map((tok) => (
+                  <Table.Tr key={tok._id}>
+                    <Table.Td>{tok.userName}</Table.Td>
+                    <Table.Td>{tok.label || t('settings.empty')}</Table.Td>
                     <Table.Td>
-                      <Code>…{t.lastFour}</Code>
+                      <Code>{t('settings.tokens.lastFour', { lastFour: tok.lastFour })}</Code>
                     </Table.Td>
-                    <Table.Td>{new Date(t.createdAt).toLocaleDateString()}</Table.Td>
+                    <Table.Td>{f.dateTime(tok.createdAt, timeZone)}</Table.Td>
                     <Table.Td>
                       <Group gap="xs">
                         <Button
                           size="xs"
                           variant="light"
-                          onClick={() => act.mutate({ kind: 'rotate', id: t._id })}
-                          aria-label={`Rotate the token ending ${t.lastFour}`}
+                          onClick={() => act.mutate({ kind: 'rotate', id: tok._id })}
+                          aria-label={t('settings.tokens.rotateToken', { lastFour: tok.lastFour })}
                         >
-                          Rotate
+                          {t('settings.tokens.rotate')}
                         </Button>
                         <Button
                           size="xs"
                           variant="subtle"
                           color="red"
-                          onClick={() => act.mutate({ kind: 'revoke', id: t._id })}
-                          aria-label={`Revoke the token ending ${t.lastFour}`}
+                          onClick={() => act.mutate({ kind: 'revoke', id: tok._id })}
+                          aria-label={t('settings.tokens.revokeToken', { lastFour: tok.lastFour })}
                         >
-                          Revoke
+                          {t('settings.tokens.revoke')}
                         </Button>
                       </Group>
                     </Table.Td>

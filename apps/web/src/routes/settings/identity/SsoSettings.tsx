@@ -13,6 +13,7 @@ import {
 } from '../../../api';
 import { QueryState } from '../../../components/QueryState';
 import { FormAlert } from '../../../components/FormAlert';
+import { useT } from '../../../i18n';
 
 /** One provider's client: issuer, client id, secret (never shown; left empty to keep it) and the id claim. */
 function ProviderForm({
@@ -23,6 +24,7 @@ function ProviderForm({
   config: SsoConfig | undefined;
 }) {
   const queryClient = useQueryClient();
+  const t = useT();
   const label = SSO_PROVIDER_LABEL[provider];
   const [values, setValues] = useState({
     issuer: config?.issuer ?? '',
@@ -45,7 +47,7 @@ function ProviderForm({
     onSuccess: async () => {
       setError(null);
       setValues((v) => ({ ...v, clientSecret: '' }));
-      notifications.show({ color: 'teal', message: `${label} sign-in saved.` });
+      notifications.show({ color: 'teal', message: t('settings.sso.saved', { provider: label }) });
       await invalidateAfter(queryClient, 'ssoConfig');
     },
     onError: (err) => setError(err.message),
@@ -56,7 +58,10 @@ function ProviderForm({
       if (isFailure(r)) throw new Error(r.message);
     },
     onSuccess: async () => {
-      notifications.show({ color: 'teal', message: `${label} sign-in turned off.` });
+      notifications.show({
+        color: 'teal',
+        message: t('settings.sso.turnedOff', { provider: label }),
+      });
       await invalidateAfter(queryClient, 'ssoConfig');
     },
     onError: (err) => setError(err.message),
@@ -78,38 +83,38 @@ function ProviderForm({
           </Title>
           {config ? (
             <Text fz="sm">
-              Register this redirect address with {label}: <code>{config.redirectUri}</code>
+              {t('settings.sso.redirect', { provider: label })} <code>{config.redirectUri}</code>
             </Text>
           ) : (
             <Text fz="sm" c="dimmed">
-              Not set up: users cannot sign in with {label} yet.
+              {t('settings.sso.notSetUp', { provider: label })}
             </Text>
           )}
           <FormAlert text={error} />
           <TextInput
-            label="Issuer URL"
-            placeholder="https://…"
+            label={t('settings.sso.issuer')}
+            placeholder={t('settings.sso.issuerPlaceholder')}
             required
             value={values.issuer}
             onChange={set('issuer')}
           />
           <TextInput
-            label="Client ID"
+            label={t('settings.sso.clientId')}
             required
             value={values.clientId}
             onChange={set('clientId')}
           />
           <PasswordInput
-            label="Client secret"
-            description={config?.hasSecret ? 'Saved. Leave empty to keep it.' : undefined}
+            label={t('settings.sso.secret')}
+            description={config?.hasSecret ? t('settings.sso.secretSaved') : undefined}
             required={!config}
             autoComplete="off"
             value={values.clientSecret}
             onChange={set('clientSecret')}
           />
           <TextInput
-            label="User ID claim"
-            description="The id token claim that holds the user's roster id (sub by default)."
+            label={t('settings.sso.claim')}
+            description={t('settings.sso.claimHelp')}
             value={values.userIdClaim}
             onChange={set('userIdClaim')}
           />
@@ -121,11 +126,11 @@ function ProviderForm({
                 loading={remove.isPending}
                 onClick={() => remove.mutate()}
               >
-                Turn off {label} sign-in
+                {t('settings.sso.turnOff', { provider: label })}
               </Button>
             ) : null}
             <Button type="submit" loading={save.isPending}>
-              Save {label}
+              {t('settings.sso.save', { provider: label })}
             </Button>
           </Group>
         </Stack>
@@ -136,14 +141,15 @@ function ProviderForm({
 
 /** Settings: the school's single sign-on clients at Clever and ClassLink. */
 export function SsoSettings() {
+  const t = useT();
   const configs = useQuery({
     queryKey: queryKeys.ssoConfigs,
     queryFn: () => unwrap(identitySettings.ssoConfigs()),
   });
   return (
     <Stack gap="md">
-      <Title order={2}>Single sign-on</Title>
-      <QueryState query={configs} loading="Loading single sign-on settings" size="section">
+      <Title order={2}>{t('settings.sso.title')}</Title>
+      <QueryState query={configs} loading={t('settings.sso.loading')} size="section">
         {(list) => (
           <Stack gap="md">
             {SSO_PROVIDERS.map((p) => {

@@ -3,9 +3,11 @@ import { useQueries } from '@tanstack/react-query';
 import { fullName } from '@app/domain';
 import { queryKeys, school, unwrap, utility } from '../../../api';
 import { QueryState } from '../../../components/QueryState';
+import { useT } from '../../../i18n';
 
 /** The school's staff and students as Select options (value: user id), for tokens and invitations. */
 function useUserChoices() {
+  const t = useT();
   const [staff, students] = useQueries({
     queries: [
       { queryKey: queryKeys.coTeacherChoices, queryFn: () => unwrap(utility.coTeachers()) },
@@ -15,12 +17,15 @@ function useUserChoices() {
   const data =
     staff.data && students.data
       ? [
-          { group: 'Staff', items: staff.data.map((p) => ({ value: p._id, label: fullName(p) })) },
           {
-            group: 'Students',
+            group: t('settings.invite.staff'),
+            items: staff.data.map((p) => ({ value: p._id, label: fullName(p) })),
+          },
+          {
+            group: t('settings.invite.students'),
             items: students.data.map((p) => ({
               value: p._id,
-              label: `${fullName(p)} (${p.externalId})`,
+              label: t('settings.invite.studentOption', { name: fullName(p), id: p.externalId }),
             })),
           },
         ]
@@ -42,13 +47,14 @@ export function UserSelect({
   value: string | null;
   onChange: (userId: string | null) => void;
 }) {
+  const t = useT();
   const users = useUserChoices();
   return (
-    <QueryState query={users} loading="Loading users" size="section">
+    <QueryState query={users} loading={t('settings.invite.loadingUsers')} size="section">
       {(groups) => (
         <Select
           label={label}
-          placeholder="Choose a user"
+          placeholder={t('settings.invite.chooseUser')}
           searchable
           data={groups}
           value={value}
