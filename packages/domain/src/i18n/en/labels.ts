@@ -1,2 +1,37 @@
-/** The labels area's words (keys start with 'labels.'). */
-export const labels = {} as const;
+/**
+ * The labels area's words (keys start with 'labels.'): grades, houses, report columns, report
+ * ranges and ledger categories as packages/domain/src/labels.ts names them, for the screens.
+ */
+export const labels = {
+  'labels.grade': '{grade, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} Grade',
+  'labels.kindergarten': 'Kindergarten',
+  'labels.prekindergarten': 'Prekindergarten',
+  'labels.noGrade': 'No grade',
+  'labels.noHouse': 'No house',
+  'labels.column.earned': '{currency} earned',
+  'labels.column.spent': '{currency} spent',
+  'labels.column.balance': 'Balance ({currency})',
+  'labels.column.bonusCount': 'Bonuses (count)',
+  'labels.column.flagCount': 'Flags (count)',
+  'labels.column.otherCount': 'Other gives (count)',
+  'labels.column.bonusPoints': 'Bonus {currency}',
+  'labels.column.flagPoints': 'Flag {currency}',
+  'labels.column.classBonusCount': 'Bonuses in class (count)',
+  'labels.column.classFlagCount': 'Flags in class (count)',
+  'labels.column.givesCount': 'Gives (count)',
+  'labels.column.points': '{currency}',
+  'labels.column.students': 'Students',
+  'labels.column.orders': 'Orders (count)',
+  'labels.range.thisWeek': 'This week',
+  'labels.range.thisMonth': 'This month',
+  'labels.range.yearToDate': 'Year to date',
+  'labels.range.lastSchoolYear': 'Last school year ({year})',
+  'labels.range.schoolYear': '{year} school year',
+  'labels.category.flags': 'Flags',
+  'labels.category.bonuses': 'Bonuses',
+  'labels.category.academicPayDay': 'Academic Pay Day',
+  'labels.category.dailyBehavior': 'Daily Behavior',
+  'labels.category.dailyAttendance': 'Daily Attendance',
+  'labels.category.yearEnd': 'Year End',
+  'labels.category.store': 'Store',
+} as const;
