@@ -38,9 +38,6 @@ const NOT_YET_TRANSLATED = [
   'apps/web/src/routes/rosters/**',
   // web words 4
   'apps/web/src/routes/settings/**',
-  // web words 5
-  'apps/web/src/routes/district/**',
-  'apps/web/src/routes/reports/**',
 ];
 
 /** One lint for every package: TypeScript rules everywhere, React hooks and accessibility on the web. */
