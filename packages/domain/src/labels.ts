@@ -2,6 +2,7 @@ import { gradeLabel } from './grades.js';
 import { formatDate } from './school-days.js';
 import type { MessageKey } from './i18n/en/index.js';
 import type { Language } from './i18n/languages.js';
+import type { SurveyName } from './surveys.js';
 
 /*
  * Labels as docs/spec.md section 9 gives them, one helper each, for the server and the web
@@ -116,4 +117,67 @@ const CATEGORY_KEYS: Record<string, MessageKey> = {
 export const categoryText = (t: Translator, category: string): string => {
   const key = CATEGORY_KEYS[category];
   return key ? t(key) : category;
+};
+
+const SURVEY_KEYS: Record<SurveyName, { title: MessageKey; question: MessageKey }> = {
+  STUDENT_SATISFACTION_SURVEY: {
+    title: 'labels.survey.studentSatisfactionSurvey.title',
+    question: 'labels.survey.studentSatisfactionSurvey.question',
+  },
+  STUDENT_SATISFACTION_SURVEY_V2: {
+    title: 'labels.survey.studentSatisfactionSurveyV2.title',
+    question: 'labels.survey.studentSatisfactionSurveyV2.question',
+  },
+  STUDENT_SATISFACTION_SURVEY_V3: {
+    title: 'labels.survey.studentSatisfactionSurveyV3.title',
+    question: 'labels.survey.studentSatisfactionSurveyV3.question',
+  },
+  TEACHER_SATISFACTION_SURVEY: {
+    title: 'labels.survey.teacherSatisfactionSurvey.title',
+    question: 'labels.survey.teacherSatisfactionSurvey.question',
+  },
+  TEACHER_SATISFACTION_SURVEY_V2: {
+    title: 'labels.survey.teacherSatisfactionSurveyV2.title',
+    question: 'labels.survey.teacherSatisfactionSurveyV2.question',
+  },
+};
+
+/** The surveys' choices by their English label (two lists share the id NEUTRAL). */
+const SURVEY_CHOICE_KEYS: Record<string, MessageKey> = {
+  'Very satisfied': 'labels.surveyChoice.verySatisfied',
+  Satisfied: 'labels.surveyChoice.satisfied',
+  'Neither satisfied nor dissatisfied': 'labels.surveyChoice.neitherSatisfied',
+  Dissatisfied: 'labels.surveyChoice.dissatisfied',
+  'Very dissatisfied': 'labels.surveyChoice.veryDissatisfied',
+  'Very easy': 'labels.surveyChoice.veryEasy',
+  Easy: 'labels.surveyChoice.easy',
+  'Neither easy nor hard': 'labels.surveyChoice.neitherEasy',
+  Hard: 'labels.surveyChoice.hard',
+  'Very hard': 'labels.surveyChoice.veryHard',
+  'Very likely': 'labels.surveyChoice.veryLikely',
+  Likely: 'labels.surveyChoice.likely',
+  'Not sure': 'labels.surveyChoice.notSure',
+  Unlikely: 'labels.surveyChoice.unlikely',
+  'Very unlikely': 'labels.surveyChoice.veryUnlikely',
+};
+
+/**
+ * A survey's title and question (packages/domain/src/surveys.ts writes them in English) in the
+ * screens' language; a survey the catalogue does not know keeps its own words.
+ */
+export function surveyText(
+  t: Translator,
+  survey: { name: string; title: string; question: string },
+): { title: string; question: string } {
+  const keys = SURVEY_KEYS[survey.name as SurveyName] as
+    (typeof SURVEY_KEYS)[SurveyName] | undefined;
+  return keys
+    ? { title: t(keys.title), question: t(keys.question) }
+    : { title: survey.title, question: survey.question };
+}
+
+/** A survey choice's label in the screens' language. */
+export const surveyChoiceText = (t: Translator, label: string): string => {
+  const key = SURVEY_CHOICE_KEYS[label];
+  return key ? t(key) : label;
 };

@@ -12,6 +12,9 @@ import {
   monthLabel,
   monthText,
   rangeLabelText,
+  SURVEYS,
+  surveyChoiceText,
+  surveyText,
   REPORT_COLUMN_KEYS,
   REPORT_COLUMN_LABELS,
   reportRanges,
@@ -136,5 +139,17 @@ describe('labels in the screens’ language', () => {
       'Ciclo escolar anterior (2024-25)',
       'Ciclo escolar 2023-24',
     ]);
+  });
+
+  it('names every survey, its question and its choices in both languages', () => {
+    for (const s of SURVEYS) {
+      expect(surveyText(en, s), s.name).toEqual({ title: s.title, question: s.question });
+      expect(surveyText(es, s).question, s.name).toMatch(/^¿.+\?$/);
+      for (const c of s.choices) {
+        expect(surveyChoiceText(en, c.label)).toBe(c.label);
+        expect(surveyChoiceText(es, c.label), c.label).not.toBe(c.label);
+      }
+    }
+    expect(surveyChoiceText(es, 'Neither easy nor hard')).toBe('Ni fácil ni difícil');
   });
 });

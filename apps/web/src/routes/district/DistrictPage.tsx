@@ -343,8 +343,9 @@ export default function DistrictPage() {
                       <Table.Td>
                         {s.lastActivity ? longDate(s.lastActivity) : t('district.noneYet')}
                       </Table.Td>
-                      <Table.Td>
-                        <Group gap={6}>
+                      {/* Badges whole in either language (never "Ac…"). */}
+                      <Table.Td miw={160}>
+                        <Group gap={6} wrap="nowrap">
                           <Badge color={s.disabled ? 'red' : 'teal'} variant="light" tt="none">
                             {t(s.disabled ? 'district.disabled' : 'district.active')}
                           </Badge>

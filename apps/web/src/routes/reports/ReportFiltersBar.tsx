@@ -94,13 +94,14 @@ export function ReportFiltersBar({
         value={value.range}
         onChange={pickRange}
         allowDeselect={false}
-        w={{ base: '100%', xs: 190 }}
+        w={{ base: '100%', xs: 210 }}
       />
       {value.range === 'custom' ? (
         <>
           <DateInput
             label={t('reports.filter.from')}
             locale={lang}
+            valueFormat={t('reports.filter.dateFormat')}
             value={value.startDate || null}
             maxDate={value.endDate || undefined}
             onChange={(d) => onChange({ ...value, startDate: d ?? '' })}
@@ -109,6 +110,7 @@ export function ReportFiltersBar({
           <DateInput
             label={t('reports.filter.to')}
             locale={lang}
+            valueFormat={t('reports.filter.dateFormat')}
             value={value.endDate || null}
             minDate={value.startDate || undefined}
             onChange={(d) => onChange({ ...value, endDate: d ?? '' })}
@@ -156,7 +158,7 @@ export function ReportFiltersBar({
             value={value.gradeLevel}
             onChange={(v) => onChange({ ...value, gradeLevel: v ?? '' })}
             allowDeselect={false}
-            w={{ base: '100%', xs: 160 }}
+            w={{ base: '100%', xs: 180 }}
           />
         </>
       ) : null}

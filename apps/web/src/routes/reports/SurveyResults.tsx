@@ -1,5 +1,6 @@
 import { Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { surveyChoiceText, surveyText } from '@app/domain';
 import { queryKeys, surveys, unwrap } from '../../api';
 import { QueryState } from '../../components/QueryState';
 import { T, useT } from '../../i18n';
@@ -31,16 +32,17 @@ export function SurveyResults({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             {results.map((s) => {
               const answered = s.total - s.dismissed;
+              const words = surveyText(t, s);
               return (
                 <Card key={s.name} p="lg">
                   <Stack gap="sm">
                     <Title order={(headingLevel + 1) as 3 | 4} fz="lg">
                       {t('reports.surveys.surveyTitle', {
-                        title: s.title,
+                        title: words.title,
                         audience: t(AUDIENCE_KEYS[s.audience]),
                       })}
                     </Title>
-                    <Text fz="sm">{s.question}</Text>
+                    <Text fz="sm">{words.question}</Text>
                     <Table>
                       <Table.Caption>
                         <T
@@ -64,7 +66,7 @@ export function SurveyResults({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
                       <Table.Tbody>
                         {s.choices.map((c) => (
                           <Table.Tr key={c.id}>
-                            <Table.Td>{c.label}</Table.Td>
+                            <Table.Td>{surveyChoiceText(t, c.label)}</Table.Td>
                             <Table.Td ta="right">{c.count}</Table.Td>
                             <Table.Td miw={120}>
                               <Group gap="xs" wrap="nowrap">

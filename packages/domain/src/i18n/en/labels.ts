@@ -34,4 +34,34 @@ export const labels = {
   'labels.category.dailyAttendance': 'Daily Attendance',
   'labels.category.yearEnd': 'Year End',
   'labels.category.store': 'Store',
+  'labels.survey.studentSatisfactionSurvey.title': 'How do you like it?',
+  'labels.survey.studentSatisfactionSurvey.question':
+    'How satisfied are you with earning points and shopping in the store?',
+  'labels.survey.studentSatisfactionSurveyV2.title': 'Earning points',
+  'labels.survey.studentSatisfactionSurveyV2.question':
+    'How easy is it to know how to earn points?',
+  'labels.survey.studentSatisfactionSurveyV3.title': 'The store',
+  'labels.survey.studentSatisfactionSurveyV3.question':
+    'How likely are you to save up for something in the store?',
+  'labels.survey.teacherSatisfactionSurvey.title': 'How do you like it?',
+  'labels.survey.teacherSatisfactionSurvey.question':
+    'How satisfied are you with giving bonuses and flags?',
+  'labels.survey.teacherSatisfactionSurveyV2.title': 'Your classes',
+  'labels.survey.teacherSatisfactionSurveyV2.question':
+    'How likely are you to recommend this to another teacher?',
+  'labels.surveyChoice.verySatisfied': 'Very satisfied',
+  'labels.surveyChoice.satisfied': 'Satisfied',
+  'labels.surveyChoice.neitherSatisfied': 'Neither satisfied nor dissatisfied',
+  'labels.surveyChoice.dissatisfied': 'Dissatisfied',
+  'labels.surveyChoice.veryDissatisfied': 'Very dissatisfied',
+  'labels.surveyChoice.veryEasy': 'Very easy',
+  'labels.surveyChoice.easy': 'Easy',
+  'labels.surveyChoice.neitherEasy': 'Neither easy nor hard',
+  'labels.surveyChoice.hard': 'Hard',
+  'labels.surveyChoice.veryHard': 'Very hard',
+  'labels.surveyChoice.veryLikely': 'Very likely',
+  'labels.surveyChoice.likely': 'Likely',
+  'labels.surveyChoice.notSure': 'Not sure',
+  'labels.surveyChoice.unlikely': 'Unlikely',
+  'labels.surveyChoice.veryUnlikely': 'Very unlikely',
 } as const;

@@ -16,6 +16,8 @@ export const reports = {
   'reports.filter.range': 'Date range',
   'reports.filter.customRange': 'Custom range',
   'reports.filter.from': 'From',
+  // A date picker's pattern (dayjs), not words: the month's name comes from the language.
+  'reports.filter.dateFormat': 'MMMM D, YYYY',
   'reports.filter.to': 'To',
   'reports.filter.period': 'Period',
   'reports.filter.allPeriods': 'All periods',

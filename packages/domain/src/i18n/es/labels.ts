@@ -32,4 +32,34 @@ export const labels: Record<keyof typeof en, string> = {
   'labels.category.dailyAttendance': 'Asistencia diaria',
   'labels.category.yearEnd': 'Cierre del año',
   'labels.category.store': 'Tienda',
+  'labels.survey.studentSatisfactionSurvey.title': '¿Qué te parece?',
+  'labels.survey.studentSatisfactionSurvey.question':
+    '¿Qué tan satisfecho estás con ganar puntos y comprar en la tienda?',
+  'labels.survey.studentSatisfactionSurveyV2.title': 'Ganar puntos',
+  'labels.survey.studentSatisfactionSurveyV2.question':
+    '¿Qué tan fácil es saber cómo ganar puntos?',
+  'labels.survey.studentSatisfactionSurveyV3.title': 'La tienda',
+  'labels.survey.studentSatisfactionSurveyV3.question':
+    '¿Qué tan probable es que ahorres para algo de la tienda?',
+  'labels.survey.teacherSatisfactionSurvey.title': '¿Qué te parece?',
+  'labels.survey.teacherSatisfactionSurvey.question':
+    '¿Qué tan satisfecho estás con dar bonos y faltas?',
+  'labels.survey.teacherSatisfactionSurveyV2.title': 'Tus clases',
+  'labels.survey.teacherSatisfactionSurveyV2.question':
+    '¿Qué tan probable es que recomiendes esto a otro maestro?',
+  'labels.surveyChoice.verySatisfied': 'Muy satisfecho',
+  'labels.surveyChoice.satisfied': 'Satisfecho',
+  'labels.surveyChoice.neitherSatisfied': 'Ni satisfecho ni insatisfecho',
+  'labels.surveyChoice.dissatisfied': 'Insatisfecho',
+  'labels.surveyChoice.veryDissatisfied': 'Muy insatisfecho',
+  'labels.surveyChoice.veryEasy': 'Muy fácil',
+  'labels.surveyChoice.easy': 'Fácil',
+  'labels.surveyChoice.neitherEasy': 'Ni fácil ni difícil',
+  'labels.surveyChoice.hard': 'Difícil',
+  'labels.surveyChoice.veryHard': 'Muy difícil',
+  'labels.surveyChoice.veryLikely': 'Muy probable',
+  'labels.surveyChoice.likely': 'Probable',
+  'labels.surveyChoice.notSure': 'No estoy seguro',
+  'labels.surveyChoice.unlikely': 'Poco probable',
+  'labels.surveyChoice.veryUnlikely': 'Muy poco probable',
 };

@@ -17,6 +17,7 @@ export const reports: Record<keyof typeof en, string> = {
   'reports.filter.range': 'Rango de fechas',
   'reports.filter.customRange': 'Rango personalizado',
   'reports.filter.from': 'Desde',
+  'reports.filter.dateFormat': 'D [de] MMMM [de] YYYY',
   'reports.filter.to': 'Hasta',
   'reports.filter.period': 'Clase',
   'reports.filter.allPeriods': 'Todas las clases',
