@@ -34,6 +34,9 @@ import { TableCaption } from '../../components/TableCaption';
 import { emptySchool, issuesToErrors, SchoolFields } from '../../components/SchoolFields';
 import { T, useFormat, useT } from '../../i18n';
 
+/** A badge as wide as its word: a narrow column never cuts "Activa" to "Ac…". */
+const WHOLE_LABEL = { label: { overflow: 'visible' } } as const;
+
 /** A school type by name in the screens' language; one the list does not know, as it is. */
 const SCHOOL_TYPE_KEYS: Record<string, MessageKey> = {
   Elementary: 'district.type.elementary',
@@ -343,14 +346,18 @@ export default function DistrictPage() {
                       <Table.Td>
                         {s.lastActivity ? longDate(s.lastActivity) : t('district.noneYet')}
                       </Table.Td>
-                      {/* Badges whole in either language (never "Ac…"). */}
-                      <Table.Td miw={160}>
-                        <Group gap={6} wrap="nowrap">
-                          <Badge color={s.disabled ? 'red' : 'teal'} variant="light" tt="none">
+                      <Table.Td>
+                        <Group gap={6}>
+                          <Badge
+                            color={s.disabled ? 'red' : 'teal'}
+                            variant="light"
+                            tt="none"
+                            styles={WHOLE_LABEL}
+                          >
                             {t(s.disabled ? 'district.disabled' : 'district.active')}
                           </Badge>
                           {s.mine ? (
-                            <Badge color="gray" variant="light" tt="none">
+                            <Badge color="gray" variant="light" tt="none" styles={WHOLE_LABEL}>
                               <T k="district.yours" />
                             </Badge>
                           ) : null}

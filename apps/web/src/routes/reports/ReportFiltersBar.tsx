@@ -105,7 +105,7 @@ export function ReportFiltersBar({
             value={value.startDate || null}
             maxDate={value.endDate || undefined}
             onChange={(d) => onChange({ ...value, startDate: d ?? '' })}
-            w={{ base: '100%', xs: 170 }}
+            w={{ base: '100%', xs: 210 }}
           />
           <DateInput
             label={t('reports.filter.to')}
@@ -114,7 +114,7 @@ export function ReportFiltersBar({
             value={value.endDate || null}
             minDate={value.startDate || undefined}
             onChange={(d) => onChange({ ...value, endDate: d ?? '' })}
-            w={{ base: '100%', xs: 170 }}
+            w={{ base: '100%', xs: 210 }}
           />
         </>
       ) : null}
