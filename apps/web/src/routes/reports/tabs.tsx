@@ -22,13 +22,18 @@ export interface TabProps {
   filters: FilterState;
 }
 
-/** Trend points labelled by day, or by month's name when the answer went by month. */
-// A month reads by its name on a chart's axis ("Oct 2026"), never "2026-10".
+/**
+ * Trend points labelled by day ("Oct 26, 2026" / "26 oct 2026"), or by month's name when the answer
+ * went by month ("Oct 2026" / "oct 2026"): a chart's axis never reads "2026-10".
+ */
 const trendData = <P extends { date: string }>(
   w: ReportWords,
   d: { trend: P[]; trendBy: 'day' | 'month' },
 ) =>
-  d.trendBy === 'month' ? d.trend.map((p) => ({ ...p, date: w.month(p.date, 'short') })) : d.trend;
+  d.trend.map((p) => ({
+    ...p,
+    date: d.trendBy === 'month' ? w.month(p.date, 'short') : w.f.mediumDate(p.date),
+  }));
 
 /** What the class columns mean, said once under each class table. */
 const ClassColumnsNote = () => (
@@ -169,7 +174,14 @@ export function StudentTab({ meta, filters }: TabProps) {
     placeholderData: (p) => p,
   });
   const historyColumns: Column<NonNullable<typeof query.data>['history'][number]>[] = [
-    { key: 'date', label: t('reports.column.date'), value: (r) => r.date, dated: true },
+    {
+      key: 'date',
+      label: t('reports.column.date'),
+      value: (r) => r.date,
+      dated: true,
+      // Read by name on screen; the CSV keeps the ISO date a spreadsheet sorts.
+      render: (r) => w.f.mediumDate(r.date),
+    },
     {
       key: 'category',
       label: t('reports.column.category'),
@@ -209,7 +221,10 @@ export function StudentTab({ meta, filters }: TabProps) {
                   >
                     <LineChart
                       h={220}
-                      data={data.balanceOverTime}
+                      data={data.balanceOverTime.map((p) => ({
+                        ...p,
+                        date: w.f.mediumDate(p.date),
+                      }))}
                       dataKey="date"
                       series={[
                         { name: 'balance', label: t('reports.series.balance'), color: 'indigo.7' },
@@ -387,6 +402,7 @@ export function TeacherUsageTab({ meta, filters }: TabProps) {
       label: t('reports.column.lastGiven'),
       value: (r) => r.lastGiven ?? '',
       dated: true,
+      render: (r) => (r.lastGiven ? w.f.mediumDate(r.lastGiven) : ''),
     },
   ];
   return (
@@ -672,6 +688,8 @@ export function SchoolDashboardTab({ meta, filters }: TabProps) {
                       data.trendBy === 'month' ? 'reports.column.month' : 'reports.column.date',
                     ),
                     value: (r) => (data.trendBy === 'month' ? w.month(r.date) : r.date),
+                    render: (r) =>
+                      data.trendBy === 'month' ? w.month(r.date) : w.f.mediumDate(r.date),
                     // Months sort by date, not by name.
                     sortValue: (r) => r.date,
                     dated: data.trendBy !== 'month',
