@@ -25,9 +25,6 @@ const NOT_YET_TRANSLATED = [
   // web words 2
   'apps/web/src/routes/orders/**',
   'apps/web/src/routes/store/**',
-  // web words 5
-  'apps/web/src/routes/district/**',
-  'apps/web/src/routes/reports/**',
 ];
 
 /** One lint for every package: TypeScript rules everywhere, React hooks and accessibility on the web. */

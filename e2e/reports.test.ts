@@ -124,8 +124,9 @@ describe('reports', () => {
       ]);
       const csv = await readFile((await download.path())!, 'utf8');
       const lines = csv.trim().split('\r\n');
+      // The columns that sum the currency name it (the demo school's is Merits).
       expect(lines[0]).toBe(
-        'Student,Grade,House,Points earned,Bonuses (count),Flags (count),Points spent,Balance (points)',
+        'Student,Grade,House,Merits earned,Bonuses (count),Flags (count),Merits spent,Balance (Merits)',
       );
       expect(lines).toHaveLength(api.rows.length + 1);
       expect(shown).toHaveLength(api.rows.length);

@@ -1,4 +1,5 @@
-import { monthLabel } from './labels.js';
+import type { Language } from './i18n/languages.js';
+import { monthLabel, monthText, type Translator } from './labels.js';
 import {
   addDays,
   addMonths,
@@ -77,6 +78,26 @@ export function pastYearRanges(past: readonly SchoolYearSpan[]): ReportRange[] {
     from: y.yearStart,
     to: y.yearEnd,
   }));
+}
+
+/**
+ * A preset range's label in the screens' language, read from its key (the server's meta names
+ * them in English): "This week" / "Esta semana", a month by Intl ("octubre de 2026"), a past year.
+ */
+export function rangeLabelText(
+  t: Translator,
+  lang: Language,
+  range: Pick<ReportRange, 'key' | 'label' | 'from' | 'to'>,
+): string {
+  const year = () => yearName({ yearStart: range.from, yearEnd: range.to });
+  if (range.key === 'this-week') return t('labels.range.thisWeek');
+  if (range.key === 'this-month') return t('labels.range.thisMonth');
+  if (range.key === 'year-to-date') return t('labels.range.yearToDate');
+  if (range.key === 'last-school-year') return t('labels.range.lastSchoolYear', { year: year() });
+  if (range.key.startsWith('school-year-')) return t('labels.range.schoolYear', { year: year() });
+  const month = /^month-(\d{4}-\d{2})$/.exec(range.key);
+  if (month) return monthText(lang, month[1]!);
+  return range.label;
 }
 
 /** Monday of the week of `date`. */

@@ -19,8 +19,8 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   districtInvitationBody,
-  longDate,
   newSchoolBody,
+  type MessageKey,
   type DistrictFigures,
   type DistrictInvitationBody,
   type DistrictSchoolResponse,
@@ -32,8 +32,19 @@ import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { TableCaption } from '../../components/TableCaption';
 import { emptySchool, issuesToErrors, SchoolFields } from '../../components/SchoolFields';
+import { T, useFormat, useT } from '../../i18n';
 
-const number = (n: number) => n.toLocaleString('en-US');
+/** A badge as wide as its word: a narrow column never cuts "Activa" to "Ac…". */
+const WHOLE_LABEL = { label: { overflow: 'visible' } } as const;
+
+/** A school type by name in the screens' language; one the list does not know, as it is. */
+const SCHOOL_TYPE_KEYS: Record<string, MessageKey> = {
+  Elementary: 'district.type.elementary',
+  Middle: 'district.type.middle',
+  High: 'district.type.high',
+  'K-8': 'district.type.k8',
+  'K-12': 'district.type.k12',
+};
 
 function useRefresh() {
   const queryClient = useQueryClient();
@@ -42,6 +53,7 @@ function useRefresh() {
 
 /** A new school of the district (POST district/schools). */
 function CreateSchool({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const refresh = useRefresh();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Required<NewSchoolInput>>({
@@ -55,12 +67,13 @@ function CreateSchool({ onClose }: { onClose: () => void }) {
     setError(null);
     const r = await district.createSchool(values);
     if (isFailure(r)) {
-      if (/code/.test(r.message)) form.setFieldError('code', r.message);
+      // The server's answer is in the screens' language: the code's field in either.
+      if (/code|código/i.test(r.message)) form.setFieldError('code', r.message);
       else setError(r.message);
       return;
     }
     await refresh();
-    notifications.show({ color: 'teal', message: `${r.name} is created. Invite its admin next.` });
+    notifications.show({ color: 'teal', message: t('district.created', { name: r.name }) });
     onClose();
   });
   return (
@@ -74,10 +87,10 @@ function CreateSchool({ onClose }: { onClose: () => void }) {
         <SchoolFields form={form} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            <T k="common.cancel" />
           </Button>
           <Button type="submit" loading={form.submitting}>
-            Create school
+            <T k="district.createSubmit" />
           </Button>
         </Group>
       </Stack>
@@ -87,6 +100,8 @@ function CreateSchool({ onClose }: { onClose: () => void }) {
 
 /** The school's admin by e-mail: the invitation mail (POST district/schools/{id}/invitations). */
 function InviteAdmin({ school, onClose }: { school: DistrictSchoolResponse; onClose: () => void }) {
+  const t = useT();
+  const f = useFormat();
   const refresh = useRefresh();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<DistrictInvitationBody>({
@@ -103,7 +118,7 @@ function InviteAdmin({ school, onClose }: { school: DistrictSchoolResponse; onCl
     await refresh();
     notifications.show({
       color: 'teal',
-      message: `Invitation sent to ${r.email}. The link works until ${longDate(r.expiresAt.slice(0, 10))}.`,
+      message: t('district.invited', { email: r.email, date: f.longDate(r.expiresAt) }),
     });
     onClose();
   });
@@ -111,8 +126,7 @@ function InviteAdmin({ school, onClose }: { school: DistrictSchoolResponse; onCl
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text fz="sm">
-          They become an admin of {school.name} and get a mail with a link to choose their username
-          and password.
+          <T k="district.inviteIntro" values={{ school: school.name }} />
         </Text>
         {error ? (
           <Alert color="red" variant="light" role="alert">
@@ -120,16 +134,25 @@ function InviteAdmin({ school, onClose }: { school: DistrictSchoolResponse; onCl
           </Alert>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label="First name" required {...form.getInputProps('firstName')} />
-          <TextInput label="Last name" required {...form.getInputProps('lastName')} />
+          <TextInput
+            label={t('district.firstName')}
+            required
+            {...form.getInputProps('firstName')}
+          />
+          <TextInput label={t('district.lastName')} required {...form.getInputProps('lastName')} />
         </SimpleGrid>
-        <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
+        <TextInput
+          label={t('district.email')}
+          type="email"
+          required
+          {...form.getInputProps('email')}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            <T k="common.cancel" />
           </Button>
           <Button type="submit" loading={form.submitting}>
-            Send invitation
+            <T k="district.sendInvitation" />
           </Button>
         </Group>
       </Stack>
@@ -145,6 +168,7 @@ function ToggleSchool({
   school: DistrictSchoolResponse;
   onClose: () => void;
 }) {
+  const t = useT();
   const refresh = useRefresh();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -157,16 +181,14 @@ function ToggleSchool({
     await refresh();
     notifications.show({
       color: 'teal',
-      message: `${school.name} is ${disable ? 'disabled' : 'enabled'}.`,
+      message: t(disable ? 'district.isDisabled' : 'district.isEnabled', { name: school.name }),
     });
     onClose();
   };
   return (
     <Stack gap="md">
       <Text>
-        {disable
-          ? `Nobody of ${school.name} can sign in while it is disabled, and everyone signed in is signed out. Nothing is deleted: enable it to let them in again.`
-          : `The people of ${school.name} can sign in again.`}
+        {t(disable ? 'district.disableWarning' : 'district.enableNote', { name: school.name })}
       </Text>
       {error ? (
         <Alert color="red" variant="light" role="alert">
@@ -175,10 +197,10 @@ function ToggleSchool({
       ) : null}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
-          Cancel
+          <T k="common.cancel" />
         </Button>
         <Button color={disable ? 'red' : undefined} loading={busy} onClick={go}>
-          {disable ? 'Disable school' : 'Enable school'}
+          {t(disable ? 'district.disableSchool' : 'district.enableSchool')}
         </Button>
       </Group>
     </Stack>
@@ -199,16 +221,18 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 function FigureCard({ title, f }: { title: string; f: DistrictFigures }) {
+  const t = useT();
+  const { number } = useFormat();
   return (
     <Card p="lg" withBorder>
       <Title order={2} fz="h4" mb="sm">
         {title}
       </Title>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-        <Figure label="Points given" value={number(f.pointsGiven)} />
-        <Figure label="Points spent" value={number(f.pointsSpent)} />
-        <Figure label="Active students" value={number(f.activeStudents)} />
-        <Figure label="Orders" value={number(f.orders)} />
+        <Figure label={t('district.figure.given')} value={number(f.pointsGiven)} />
+        <Figure label={t('district.figure.spent')} value={number(f.pointsSpent)} />
+        <Figure label={t('district.figure.activeStudents')} value={number(f.activeStudents)} />
+        <Figure label={t('district.figure.orders')} value={number(f.orders)} />
       </SimpleGrid>
     </Card>
   );
@@ -221,6 +245,8 @@ type Dialog =
 
 /** /district: the district's schools, their figures, and the owner's actions on them. */
 export default function DistrictPage() {
+  const t = useT();
+  const { number, longDate } = useFormat();
   const schools = useQuery({
     queryKey: queryKeys.district.schools,
     queryFn: () => unwrap(district.schools()),
@@ -235,48 +261,64 @@ export default function DistrictPage() {
   return (
     <Page>
       <PageHeader
-        title="District"
+        title={t('district.title')}
         description={
           schools.data
-            ? `${schools.data.district.name}: its schools, their people and their figures.`
-            : 'Your district’s schools, their people and their figures.'
+            ? t('district.description', { name: schools.data.district.name })
+            : t('district.descriptionBare')
         }
-        actions={<Button onClick={() => setDialog({ kind: 'create' })}>Create a school</Button>}
+        actions={
+          <Button onClick={() => setDialog({ kind: 'create' })}>
+            <T k="district.create" />
+          </Button>
+        }
       />
       <Stack gap="xl">
-        <QueryState query={figures} loading="Loading the district's figures" size="section">
+        <QueryState query={figures} loading={t('district.loadingFigures')} size="section">
           {(f) => (
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-              <FigureCard title="This month" f={f.total.month} />
-              <FigureCard title="This school year" f={f.total.year} />
+              <FigureCard title={t('district.thisMonth')} f={f.total.month} />
+              <FigureCard title={t('district.thisYear')} f={f.total.year} />
             </SimpleGrid>
           )}
         </QueryState>
-        <QueryState query={schools} loading="Loading the schools" size="section">
+        <QueryState query={schools} loading={t('district.loadingSchools')} size="section">
           {(d) => (
             <Table.ScrollContainer minWidth={900}>
               <Table striped verticalSpacing="sm" horizontalSpacing="md">
                 <TableCaption>
-                  {d.schools.length} school{d.schools.length === 1 ? '' : 's'} of {d.district.name}.
-                  Last activity is the day of the latest give or order.
+                  <T
+                    k="district.caption"
+                    values={{ count: d.schools.length, district: d.district.name }}
+                  />
                 </TableCaption>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th scope="col">School</Table.Th>
-                    <Table.Th scope="col">Code</Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      Students
-                    </Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      Staff
-                    </Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      Classes
-                    </Table.Th>
-                    <Table.Th scope="col">Last activity</Table.Th>
-                    <Table.Th scope="col">Status</Table.Th>
                     <Table.Th scope="col">
-                      <VisuallyHidden>Actions</VisuallyHidden>
+                      <T k="district.column.school" />
+                    </Table.Th>
+                    <Table.Th scope="col">
+                      <T k="district.column.code" />
+                    </Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      <T k="district.column.students" />
+                    </Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      <T k="district.column.staff" />
+                    </Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      <T k="district.column.classes" />
+                    </Table.Th>
+                    <Table.Th scope="col">
+                      <T k="district.column.lastActivity" />
+                    </Table.Th>
+                    <Table.Th scope="col">
+                      <T k="district.column.status" />
+                    </Table.Th>
+                    <Table.Th scope="col">
+                      <VisuallyHidden>
+                        <T k="district.column.actions" />
+                      </VisuallyHidden>
                     </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
@@ -286,22 +328,37 @@ export default function DistrictPage() {
                       <Table.Th scope="row" fw={600}>
                         {s.name}
                         <Text fz="xs" c="dimmed" component="div">
-                          {s.schoolType} · {s.timeZone}
+                          <T
+                            k="district.schoolMeta"
+                            values={{
+                              type: SCHOOL_TYPE_KEYS[s.schoolType]
+                                ? t(SCHOOL_TYPE_KEYS[s.schoolType]!)
+                                : s.schoolType,
+                              timeZone: s.timeZone,
+                            }}
+                          />
                         </Text>
                       </Table.Th>
                       <Table.Td>{s.code}</Table.Td>
                       <Table.Td ta="right">{number(s.students)}</Table.Td>
                       <Table.Td ta="right">{number(s.staff)}</Table.Td>
                       <Table.Td ta="right">{number(s.classes)}</Table.Td>
-                      <Table.Td>{s.lastActivity ? longDate(s.lastActivity) : 'None yet'}</Table.Td>
+                      <Table.Td>
+                        {s.lastActivity ? longDate(s.lastActivity) : t('district.noneYet')}
+                      </Table.Td>
                       <Table.Td>
                         <Group gap={6}>
-                          <Badge color={s.disabled ? 'red' : 'teal'} variant="light" tt="none">
-                            {s.disabled ? 'Disabled' : 'Active'}
+                          <Badge
+                            color={s.disabled ? 'red' : 'teal'}
+                            variant="light"
+                            tt="none"
+                            styles={WHOLE_LABEL}
+                          >
+                            {t(s.disabled ? 'district.disabled' : 'district.active')}
                           </Badge>
                           {s.mine ? (
-                            <Badge color="gray" variant="light" tt="none">
-                              Yours
+                            <Badge color="gray" variant="light" tt="none" styles={WHOLE_LABEL}>
+                              <T k="district.yours" />
                             </Badge>
                           ) : null}
                         </Group>
@@ -312,9 +369,9 @@ export default function DistrictPage() {
                             size="xs"
                             variant="light"
                             onClick={() => setDialog({ kind: 'invite', school: s })}
-                            aria-label={`Invite an admin of ${s.name}`}
+                            aria-label={t('district.inviteLabel', { name: s.name })}
                           >
-                            Invite admin
+                            <T k="district.inviteAdmin" />
                           </Button>
                           {s.mine ? null : (
                             <Button
@@ -322,9 +379,12 @@ export default function DistrictPage() {
                               variant="subtle"
                               color={s.disabled ? undefined : 'red'}
                               onClick={() => setDialog({ kind: 'toggle', school: s })}
-                              aria-label={`${s.disabled ? 'Enable' : 'Disable'} ${s.name}`}
+                              aria-label={t(
+                                s.disabled ? 'district.enableLabel' : 'district.disableLabel',
+                                { name: s.name },
+                              )}
                             >
-                              {s.disabled ? 'Enable' : 'Disable'}
+                              {t(s.disabled ? 'district.enable' : 'district.disable')}
                             </Button>
                           )}
                         </Group>
@@ -343,11 +403,13 @@ export default function DistrictPage() {
         size={dialog?.kind === 'create' ? 'lg' : 'md'}
         title={
           dialog?.kind === 'create'
-            ? 'Create a school'
+            ? t('district.create')
             : dialog?.kind === 'invite'
-              ? `Invite an admin of ${dialog.school.name}`
+              ? t('district.inviteLabel', { name: dialog.school.name })
               : dialog?.kind === 'toggle'
-                ? `${dialog.school.disabled ? 'Enable' : 'Disable'} ${dialog.school.name}?`
+                ? t(dialog.school.disabled ? 'district.enableTitle' : 'district.disableTitle', {
+                    name: dialog.school.name,
+                  })
                 : ''
         }
       >

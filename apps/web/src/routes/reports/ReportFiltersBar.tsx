@@ -1,4 +1,5 @@
 import '@mantine/dates/styles.css';
+import 'dayjs/locale/es';
 import { Group, Select } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +7,7 @@ import { houseLabel } from '@app/domain';
 import type { ActivityCategory, ReportFilters, ReportsMeta } from '../../api';
 import { periods as periodCalls, queryKeys, school, unwrap } from '../../api';
 import { usePeriods } from '../../session';
+import { useReportWords } from './useReportWords';
 
 /** What the bar holds: a preset range key (or 'custom' with its dates) and the filters. */
 export interface FilterState {
@@ -55,6 +57,7 @@ export function ReportFiltersBar({
   /** Which filters the tab takes; `schoolPeriods` lists the school's periods instead of the user's. */
   show: { period: boolean; people: boolean; schoolPeriods: boolean };
 }) {
+  const { t, lang, grade, category, rangeLabel } = useReportWords();
   const mine = usePeriods();
   const ofSchool = useQuery({
     queryKey: queryKeys.periods.school,
@@ -83,42 +86,48 @@ export function ReportFiltersBar({
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <Select
-        label="Date range"
+        label={t('reports.filter.range')}
         data={[
-          ...meta.ranges.map((r) => ({ value: r.key, label: r.label })),
-          { value: 'custom', label: 'Custom range' },
+          ...meta.ranges.map((r) => ({ value: r.key, label: rangeLabel(r) })),
+          { value: 'custom', label: t('reports.filter.customRange') },
         ]}
         value={value.range}
         onChange={pickRange}
         allowDeselect={false}
-        w={{ base: '100%', xs: 190 }}
+        w={{ base: '100%', xs: 210 }}
       />
       {value.range === 'custom' ? (
         <>
           <DateInput
-            label="From"
+            label={t('reports.filter.from')}
+            locale={lang}
+            valueFormat={t('reports.filter.dateFormat')}
             value={value.startDate || null}
             maxDate={value.endDate || undefined}
             onChange={(d) => onChange({ ...value, startDate: d ?? '' })}
-            w={{ base: '100%', xs: 170 }}
+            w={{ base: '100%', xs: 210 }}
           />
           <DateInput
-            label="To"
+            label={t('reports.filter.to')}
+            locale={lang}
+            valueFormat={t('reports.filter.dateFormat')}
             value={value.endDate || null}
             minDate={value.startDate || undefined}
             onChange={(d) => onChange({ ...value, endDate: d ?? '' })}
-            w={{ base: '100%', xs: 170 }}
+            w={{ base: '100%', xs: 210 }}
           />
         </>
       ) : null}
       {show.period ? (
         <Select
-          label="Period"
+          label={t('reports.filter.period')}
           data={[
-            ALL('All periods'),
+            ALL(t('reports.filter.allPeriods')),
             ...(periods.data ?? []).map((p) => ({
               value: p._id,
-              label: p.name ? `${p.label} (${p.name})` : p.label,
+              label: p.name
+                ? t('reports.filter.periodNamed', { label: p.label, name: p.name })
+                : p.label,
             })),
           ]}
           value={value.periodId}
@@ -130,9 +139,9 @@ export function ReportFiltersBar({
       {show.people ? (
         <>
           <Select
-            label="House"
+            label={t('reports.filter.house')}
             data={[
-              ALL('All houses'),
+              ALL(t('reports.filter.allHouses')),
               ...(houses.data ?? []).map((h) => ({ value: h.name, label: houseLabel(h.name) })),
             ]}
             value={value.house}
@@ -141,21 +150,24 @@ export function ReportFiltersBar({
             w={{ base: '100%', xs: 160 }}
           />
           <Select
-            label="Grade level"
+            label={t('reports.filter.grade')}
             data={[
-              ALL('All grades'),
-              ...(grades.data ?? []).map((g) => ({ value: g.value, label: g.label })),
+              ALL(t('reports.filter.allGrades')),
+              ...(grades.data ?? []).map((g) => ({ value: g.value, label: grade(g.value) })),
             ]}
             value={value.gradeLevel}
             onChange={(v) => onChange({ ...value, gradeLevel: v ?? '' })}
             allowDeselect={false}
-            w={{ base: '100%', xs: 160 }}
+            w={{ base: '100%', xs: 180 }}
           />
         </>
       ) : null}
       <Select
-        label="Category"
-        data={[ALL('All categories'), ...meta.categories.map((c) => ({ value: c, label: c }))]}
+        label={t('reports.filter.category')}
+        data={[
+          ALL(t('reports.filter.allCategories')),
+          ...meta.categories.map((c) => ({ value: c, label: category(c) })),
+        ]}
         value={value.category}
         onChange={(v) => onChange({ ...value, category: v ?? '' })}
         allowDeselect={false}

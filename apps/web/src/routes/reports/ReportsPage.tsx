@@ -1,12 +1,13 @@
 import './print.css';
 import { useState, type ComponentType } from 'react';
-import { allows, openingReportTab } from '@app/domain';
+import { allows, openingReportTab, type MessageKey } from '@app/domain';
 import { Button, Card, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys, reports, unwrap, type ReportsMeta, type SessionUser } from '../../api';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
+import { T, useT } from '../../i18n';
 import { useUser } from '../../session';
 import { SurveyResults } from './SurveyResults';
 import { initialFilters, ReportFiltersBar, type FilterState } from './ReportFiltersBar';
@@ -23,7 +24,7 @@ import {
 /** One tab of the screen: shown when `visible` says so; its filters; its panel. */
 interface ReportTabDef {
   value: string;
-  label: string;
+  label: MessageKey;
   visible: (meta: ReportsMeta, user: SessionUser | null) => boolean;
   /** The filter bar's parts; `null`: the tab has no filters (the survey results). */
   filters: { period: boolean; people: boolean } | null;
@@ -39,49 +40,49 @@ const has = (tab: ReportsMeta['tabs'][number]) => (meta: ReportsMeta) => meta.ta
 const REPORT_TABS: ReportTabDef[] = [
   {
     value: 'myClasses',
-    label: 'My classes',
+    label: 'reports.tab.myClasses',
     visible: has('myClasses'),
     filters: { period: true, people: true },
     Panel: MyClassesTab,
   },
   {
     value: 'class',
-    label: 'Class report',
+    label: 'reports.tab.class',
     visible: has('class'),
     filters: { period: true, people: true },
     Panel: ClassTab,
   },
   {
     value: 'student',
-    label: 'Student report',
+    label: 'reports.tab.student',
     visible: has('student'),
     filters: { period: false, people: false },
     Panel: StudentTab,
   },
   {
     value: 'teacherUsage',
-    label: 'Teacher usage',
+    label: 'reports.tab.teacherUsage',
     visible: has('teacherUsage'),
     filters: { period: false, people: false },
     Panel: TeacherUsageTab,
   },
   {
     value: 'schoolStudents',
-    label: 'School students',
+    label: 'reports.tab.schoolStudents',
     visible: has('schoolStudents'),
     filters: { period: true, people: true },
     Panel: SchoolStudentsTab,
   },
   {
     value: 'schoolDashboard',
-    label: 'School dashboard',
+    label: 'reports.tab.schoolDashboard',
     visible: has('schoolDashboard'),
     filters: { period: true, people: true },
     Panel: SchoolDashboardTab,
   },
   {
     value: 'surveys',
-    label: 'Surveys',
+    label: 'reports.tab.surveys',
     visible: (_meta, user) => user !== null && allows(user, 'surveys:results'),
     filters: null,
     Panel: () => <SurveyResults headingLevel={2} />,
@@ -90,6 +91,7 @@ const REPORT_TABS: ReportTabDef[] = [
 
 /** Teacher and school reports: a tab per report the user may read, with a shared range and filters. */
 export default function ReportsPage() {
+  const t = useT();
   const meta = useQuery({
     queryKey: queryKeys.reports.meta,
     queryFn: () => unwrap(reports.meta()),
@@ -99,15 +101,15 @@ export default function ReportsPage() {
     <div className="reports-print">
       <Page>
         <PageHeader
-          title="Reports"
-          description="Points earned, given and spent, by class, student, teacher and school."
+          title={t('reports.title')}
+          description={t('reports.description')}
           actions={
             <Button variant="default" onClick={() => window.print()}>
-              Print
+              <T k="common.print" />
             </Button>
           }
         />
-        <QueryState query={meta} loading="Loading reports">
+        <QueryState query={meta} loading={t('reports.loading')}>
           {(m) => <ReportTabs meta={m} />}
         </QueryState>
       </Page>
@@ -117,42 +119,48 @@ export default function ReportsPage() {
 
 function ReportTabs({ meta }: { meta: ReportsMeta }) {
   const user = useUser();
-  const tabs = REPORT_TABS.filter((t) => t.visible(meta, user));
+  const t = useT();
+  const tabs = REPORT_TABS.filter((tab) => tab.visible(meta, user));
   // An admin opens on the school dashboard, not on a class report that waits for a class.
   const [active, setActive] = useState<string | null>(
-    () => openingReportTab(tabs.map((t) => t.value)) ?? null,
+    () => openingReportTab(tabs.map((tab) => tab.value)) ?? null,
   );
   const [filters, setFilters] = useState<FilterState>(() => initialFilters(meta));
-  if (!tabs.length) return <Text c="dimmed">No report is open to you yet.</Text>;
-  const current = tabs.find((t) => t.value === active) ?? tabs[0]!;
+  if (!tabs.length)
+    return (
+      <Text c="dimmed">
+        <T k="reports.noneOpen" />
+      </Text>
+    );
+  const current = tabs.find((tab) => tab.value === active) ?? tabs[0]!;
   // A school-wide reader picks among the school's periods, a teacher among their own.
   const schoolPeriods = !meta.tabs.includes('myClasses') || meta.tabs.includes('schoolStudents');
   return (
     <Tabs value={current.value} onChange={setActive} keepMounted={false}>
       {/* On paper the tab list is hidden: the open report is named instead. */}
-      <h2 className="report-print-title">{current.label}</h2>
+      <h2 className="report-print-title">{t(current.label)}</h2>
       <Tabs.List mb="md">
-        {tabs.map((t) => (
-          <Tabs.Tab key={t.value} value={t.value}>
-            {t.label}
+        {tabs.map((tab) => (
+          <Tabs.Tab key={tab.value} value={tab.value}>
+            {t(tab.label)}
           </Tabs.Tab>
         ))}
       </Tabs.List>
-      {tabs.map((t) => (
-        <Tabs.Panel key={t.value} value={t.value}>
+      {tabs.map((tab) => (
+        <Tabs.Panel key={tab.value} value={tab.value}>
           <Stack gap="md">
-            {t.filters && (
+            {tab.filters && (
               <Card p="md" className="report-filters">
                 <ReportFiltersBar
                   meta={meta}
                   value={filters}
                   onChange={setFilters}
-                  show={{ ...t.filters, schoolPeriods }}
+                  show={{ ...tab.filters, schoolPeriods }}
                 />
               </Card>
             )}
             <Card p="md">
-              <t.Panel meta={meta} filters={filters} />
+              <tab.Panel meta={meta} filters={filters} />
             </Card>
           </Stack>
         </Tabs.Panel>

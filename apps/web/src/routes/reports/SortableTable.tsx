@@ -3,6 +3,7 @@ import { Button, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { toCsv } from '@app/domain';
 import { download } from '../../components/download';
 import { ScrollRegion } from '../../components/ScrollRegion';
+import { T, useT } from '../../i18n';
 
 export interface Column<R> {
   key: string;
@@ -18,6 +19,9 @@ export interface Column<R> {
 }
 
 type Sort = { key: string; dir: 'asc' | 'desc' };
+
+/** The sorted column's arrow, beside its heading (hidden from screen readers: aria-sort says it). */
+const ARROWS = { asc: ' ▲', desc: ' ▼' } as const;
 
 /** Sorts rows by a column: numbers as numbers, text without case; empty values last. */
 export function sortRows<R>(
@@ -65,8 +69,9 @@ export function SortableTable<R>({
   fileName,
   timeZone,
   initialSort,
-  empty = 'Nothing in this range.',
+  empty,
 }: Props<R>) {
+  const t = useT();
   const [sort, setSort] = useState<Sort | null>(initialSort ?? null);
   const shown = useMemo(() => sortRows(rows, columns, sort), [rows, columns, sort]);
   const toggle = (key: string) =>
@@ -89,21 +94,21 @@ export function SortableTable<R>({
     <div>
       <Group justify="space-between" mb="xs">
         <Text size="sm" c="dimmed">
-          {shown.length} {shown.length === 1 ? 'row' : 'rows'}
+          <T k="reports.table.rows" values={{ count: shown.length }} />
         </Text>
         <Button
           size="xs"
           variant="light"
           onClick={csv}
           disabled={!shown.length}
-          aria-label={`Download CSV: ${caption}`}
+          aria-label={t('reports.table.downloadLabel', { caption })}
         >
-          Download CSV
+          <T k="reports.table.download" />
         </Button>
       </Group>
       {shown.length === 0 ? (
         <Text c="dimmed" ta="center" py="md">
-          {empty}
+          {empty ?? t('reports.table.empty')}
         </Text>
       ) : (
         <ScrollRegion label={caption} mah={480}>
@@ -123,9 +128,7 @@ export function SortableTable<R>({
                     >
                       <UnstyledButton onClick={() => toggle(c.key)} fw={600} fz="sm">
                         {c.label}
-                        <span aria-hidden="true">
-                          {dir === 'asc' ? ' ▲' : dir === 'desc' ? ' ▼' : ''}
-                        </span>
+                        <span aria-hidden="true">{dir ? ARROWS[dir] : ''}</span>
                       </UnstyledButton>
                     </Table.Th>
                   );

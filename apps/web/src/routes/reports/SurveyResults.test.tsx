@@ -4,18 +4,21 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { SURVEYS } from '@app/domain';
 import { queryKeys, type SurveyResults as Results } from '../../api';
+import { Words } from '../../i18n/testing';
 import { SurveyResults } from './SurveyResults';
 
 /** The component as the server's answer would draw it (the cache already holds the answer). */
-function render(results: Results) {
+function render(results: Results, lang: 'en' | 'es' = 'en') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
   queryClient.setQueryData(queryKeys.surveys.results, results);
   return renderToStaticMarkup(
-    <MantineProvider>
-      <QueryClientProvider client={queryClient}>
-        <SurveyResults />
-      </QueryClientProvider>
-    </MantineProvider>,
+    <Words language={lang}>
+      <MantineProvider>
+        <QueryClientProvider client={queryClient}>
+          <SurveyResults />
+        </QueryClientProvider>
+      </MantineProvider>
+    </Words>,
   );
 }
 
@@ -35,5 +38,9 @@ describe('SurveyResults', () => {
     expect(html).toContain('0 answers, 0 dismissed');
     expect(html).toMatch(/Very satisfied<\/td><td[^>]*>3<\/td>.*75%/);
     expect(html).toMatch(/Satisfied<\/td><td[^>]*>1<\/td>.*25%/);
+    const spanish = render(results, 'es');
+    expect(spanish).toContain('Resultados de las encuestas');
+    expect(spanish).toContain('4 respuestas, 2 descartadas');
+    expect(spanish).toMatch(/>3<\/td>.*75\u00a0%/);
   });
 });

@@ -1,6 +1,7 @@
-import { gradeLabel, houseLabel, REPORT_COLUMN_LABELS as L } from '@app/domain';
+import { houseLabel } from '@app/domain';
 import type { ClassSumsRow, StudentSumsRow } from '../../api';
 import type { Column } from './SortableTable';
+import type { ReportWords } from './useReportWords';
 
 const name = (r: { firstName: string; lastName: string }) => `${r.lastName}, ${r.firstName}`;
 
@@ -12,46 +13,51 @@ type ReportStudent = {
 };
 
 /** Who a row is about: name, grade and house. */
-export const studentColumns = <R extends ReportStudent>(): Column<R>[] => [
-  { key: 'name', label: 'Student', value: name },
-  { key: 'grade', label: 'Grade', value: (r) => (r.gradeLevel ? gradeLabel(r.gradeLevel) : '') },
-  { key: 'house', label: 'House', value: (r) => (r.house ? houseLabel(r.house) : '') },
+export const studentColumns = <R extends ReportStudent>(w: ReportWords): Column<R>[] => [
+  { key: 'name', label: w.t('reports.column.student'), value: name },
+  {
+    key: 'grade',
+    label: w.t('reports.column.grade'),
+    value: (r) => (r.gradeLevel ? w.grade(r.gradeLevel) : ''),
+  },
+  {
+    key: 'house',
+    label: w.t('reports.column.house'),
+    value: (r) => (r.house ? houseLabel(r.house) : ''),
+  },
 ];
 
 /** The columns of a student's sums, shared by My classes, Class report and School students. */
-export const STUDENT_COLUMNS: Column<StudentSumsRow>[] = [
-  ...studentColumns<StudentSumsRow>(),
-  { key: 'earned', label: L.earned, value: (r) => r.earned, numeric: true },
-  { key: 'bonuses', label: L.bonusCount, value: (r) => r.bonusCount, numeric: true },
-  { key: 'flags', label: L.flagCount, value: (r) => r.flagCount, numeric: true },
-  { key: 'spent', label: L.spent, value: (r) => r.spent, numeric: true },
-  { key: 'balance', label: L.balance, value: (r) => r.balance, numeric: true },
+export const studentSumsColumns = (w: ReportWords): Column<StudentSumsRow>[] => [
+  ...studentColumns<StudentSumsRow>(w),
+  { key: 'earned', label: w.column('earned'), value: (r) => r.earned, numeric: true },
+  { key: 'bonuses', label: w.column('bonusCount'), value: (r) => r.bonusCount, numeric: true },
+  { key: 'flags', label: w.column('flagCount'), value: (r) => r.flagCount, numeric: true },
+  { key: 'spent', label: w.column('spent'), value: (r) => r.spent, numeric: true },
+  { key: 'balance', label: w.column('balance'), value: (r) => r.balance, numeric: true },
 ];
 
 /** A class's students: their sums, with what was given in the class itself beside the bonuses and flags. */
-export const CLASS_COLUMNS: Column<ClassSumsRow>[] = STUDENT_COLUMNS.flatMap((c) =>
-  c.key === 'flags'
-    ? [
-        c,
-        {
-          key: 'classBonuses',
-          label: L.classBonusCount,
-          value: (r: ClassSumsRow) => r.classBonusCount,
-          numeric: true,
-        },
-        {
-          key: 'classFlags',
-          label: L.classFlagCount,
-          value: (r: ClassSumsRow) => r.classFlagCount,
-          numeric: true,
-        },
-      ]
-    : [c],
-);
-
-/** What the class columns mean, said once under each class table. */
-export const CLASS_COLUMNS_NOTE =
-  'Points earned sums the points the student received in the range; Bonuses and Flags count the gives they received; “in class” counts what was given from this class’s roster.';
+export const classColumns = (w: ReportWords): Column<ClassSumsRow>[] =>
+  studentSumsColumns(w).flatMap((c) =>
+    c.key === 'flags'
+      ? [
+          c,
+          {
+            key: 'classBonuses',
+            label: w.column('classBonusCount'),
+            value: (r: ClassSumsRow) => r.classBonusCount,
+            numeric: true,
+          },
+          {
+            key: 'classFlags',
+            label: w.column('classFlagCount'),
+            value: (r: ClassSumsRow) => r.classFlagCount,
+            numeric: true,
+          },
+        ]
+      : [c],
+  );
 
 type GivenSums = {
   bonusPoints: number;
@@ -62,20 +68,30 @@ type GivenSums = {
   otherCount: number;
 };
 
-/** What a giver gave (teacher usage, to whom); `suffix` names the counts ("Bonuses given"). */
-export const givenColumns = <R extends GivenSums>(suffix: string): Column<R>[] => [
+/** What a giver gave (teacher usage, to whom); `given` names the counts so ("Bonuses given"). */
+export const givenColumns = <R extends GivenSums>(w: ReportWords, given: boolean): Column<R>[] => [
   {
     key: 'bonusCount',
-    label: `Bonuses${suffix} (count)`,
+    label: given ? w.t('reports.column.bonusesGiven') : w.column('bonusCount'),
     value: (r) => r.bonusCount,
     numeric: true,
   },
-  { key: 'bonusPoints', label: L.bonusPoints, value: (r) => r.bonusPoints, numeric: true },
-  { key: 'flagCount', label: `Flags${suffix} (count)`, value: (r) => r.flagCount, numeric: true },
-  { key: 'flagPoints', label: L.flagPoints, value: (r) => r.flagPoints, numeric: true },
+  {
+    key: 'bonusPoints',
+    label: w.column('bonusPoints'),
+    value: (r) => r.bonusPoints,
+    numeric: true,
+  },
+  {
+    key: 'flagCount',
+    label: given ? w.t('reports.column.flagsGiven') : w.column('flagCount'),
+    value: (r) => r.flagCount,
+    numeric: true,
+  },
+  { key: 'flagPoints', label: w.column('flagPoints'), value: (r) => r.flagPoints, numeric: true },
   {
     key: 'otherCount',
-    label: `Other gives${suffix} (count)`,
+    label: given ? w.t('reports.column.otherGiven') : w.column('otherCount'),
     value: (r) => r.otherCount,
     numeric: true,
   },

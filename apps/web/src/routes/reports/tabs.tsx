@@ -2,46 +2,52 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Anchor, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import {
-  formatDate,
-  gradeOrNone,
-  houseOrNone,
-  monthLabel,
-  REPORT_COLUMN_LABELS as L,
-} from '@app/domain';
 import { queryKeys, reports, school, unwrap, type ClassSumsRow, type ReportsMeta } from '../../api';
 import { QueryState } from '../../components/QueryState';
+import { T } from '../../i18n';
 import { ChartFigure } from './ChartFigure';
 import {
-  CLASS_COLUMNS,
-  CLASS_COLUMNS_NOTE,
+  classColumns,
   givenColumns,
   personName,
-  STUDENT_COLUMNS,
   studentColumns,
+  studentSumsColumns,
 } from './columns';
 import { toQuery, type FilterState } from './ReportFiltersBar';
 import { SortableTable, type Column } from './SortableTable';
+import { useReportWords, type ReportWords } from './useReportWords';
 
 export interface TabProps {
   meta: ReportsMeta;
   filters: FilterState;
 }
 
-/** A range with its months by name: "Aug 1, 2026 to Nov 25, 2026". */
-const rangeText = (r: { startDate: string; endDate: string }) =>
-  `${formatDate(r.startDate, 'MMM D, YYYY')} to ${formatDate(r.endDate, 'MMM D, YYYY')}`;
-/** Trend points labelled by day, or by month's name when the answer went by month. */
-// A month reads by its name on a chart's axis ("Oct 2026"), never "2026-10".
-const trendData = <P extends { date: string }>(d: { trend: P[]; trendBy: 'day' | 'month' }) =>
-  d.trendBy === 'month'
-    ? d.trend.map((p) => ({ ...p, date: monthLabel(p.date, 'short') }))
-    : d.trend;
+/**
+ * Trend points labelled by day ("Oct 26, 2026" / "26 oct 2026"), or by month's name when the answer
+ * went by month ("Oct 2026" / "oct 2026"): a chart's axis never reads "2026-10".
+ */
+const trendData = <P extends { date: string }>(
+  w: ReportWords,
+  d: { trend: P[]; trendBy: 'day' | 'month' },
+) =>
+  d.trend.map((p) => ({
+    ...p,
+    date: d.trendBy === 'month' ? w.month(p.date, 'short') : w.f.mediumDate(p.date),
+  }));
+
+/** What the class columns mean, said once under each class table. */
+const ClassColumnsNote = () => (
+  <Text size="sm" c="dimmed">
+    <T k="reports.classNote" />
+  </Text>
+);
 const file = (what: string, r: { startDate: string; endDate: string }) =>
   `${what}-${r.startDate}-${r.endDate}`;
 
 /** My classes: each period's students, earned, flags, bonuses and spent. */
 export function MyClassesTab({ meta, filters }: TabProps) {
+  const w = useReportWords();
+  const { t } = w;
   const q = toQuery(filters);
   const query = useQuery({
     queryKey: queryKeys.reports.tab('myClasses', q),
@@ -49,24 +55,25 @@ export function MyClassesTab({ meta, filters }: TabProps) {
     placeholderData: (p) => p,
   });
   const columns = useMemo<Column<ClassSumsRow & { periodLabel: string }>[]>(
-    () => [{ key: 'period', label: 'Period', value: (r) => r.periodLabel }, ...CLASS_COLUMNS],
-    [],
+    () => [
+      { key: 'period', label: t('reports.column.period'), value: (r) => r.periodLabel },
+      ...classColumns(w),
+    ],
+    [w, t],
   );
   return (
-    <QueryState query={query} loading="Loading my classes" size="section">
+    <QueryState query={query} loading={t('reports.loading.myClasses')} size="section">
       {(data) => (
         <Stack gap="xs">
           <SortableTable
-            caption={`My classes, ${rangeText(data)}`}
+            caption={t('reports.myClasses.caption', { range: w.range(data) })}
             columns={columns}
             rows={data.rows}
             rowKey={(r) => `${r.periodId}:${r.studentId}`}
             fileName={file('my-classes', data)}
             timeZone={meta.timeZone}
           />
-          <Text size="sm" c="dimmed">
-            {CLASS_COLUMNS_NOTE}
-          </Text>
+          <ClassColumnsNote />
         </Stack>
       )}
     </QueryState>
@@ -75,6 +82,9 @@ export function MyClassesTab({ meta, filters }: TabProps) {
 
 /** Class report: one period over the range, with its trend by day (by month over long ranges). */
 export function ClassTab({ meta, filters }: TabProps) {
+  const w = useReportWords();
+  const { t } = w;
+  const columns = useMemo(() => classColumns(w), [w]);
   const q = toQuery(filters);
   const periodId = filters.periodId;
   const query = useQuery({
@@ -83,38 +93,45 @@ export function ClassTab({ meta, filters }: TabProps) {
     enabled: Boolean(periodId),
     placeholderData: (p) => p,
   });
-  if (!periodId) return <Text c="dimmed">Choose a period above to see its report.</Text>;
+  if (!periodId)
+    return (
+      <Text c="dimmed">
+        <T k="reports.class.choose" />
+      </Text>
+    );
   return (
-    <QueryState query={query} loading="Loading the class report" size="section">
+    <QueryState query={query} loading={t('reports.loading.class')} size="section">
       {(data) => (
         <Stack gap="lg">
           <ChartFigure
-            title={`${data.periodLabel}: points by ${data.trendBy}`}
-            summary={`Bonuses and flags by ${data.trendBy} for ${data.periodLabel}, ${rangeText(data)}`}
+            title={t('reports.class.chartTitle', { period: data.periodLabel, by: data.trendBy })}
+            summary={t('reports.class.chartSummary', {
+              period: data.periodLabel,
+              by: data.trendBy,
+              range: w.range(data),
+            })}
           >
             <LineChart
               h={220}
-              data={trendData(data)}
+              data={trendData(w, data)}
               dataKey="date"
               series={[
-                { name: 'bonuses', label: 'Bonuses', color: 'teal.7' },
-                { name: 'flags', label: 'Flags', color: 'red.7' },
+                { name: 'bonuses', label: t('reports.series.bonuses'), color: 'teal.7' },
+                { name: 'flags', label: t('reports.series.flags'), color: 'red.7' },
               ]}
               withLegend
             />
           </ChartFigure>
           <SortableTable
-            caption={`${data.periodLabel}, ${rangeText(data)}`}
-            columns={CLASS_COLUMNS}
+            caption={t('reports.class.caption', { period: data.periodLabel, range: w.range(data) })}
+            columns={columns}
             rows={data.rows}
             rowKey={(r) => r.studentId}
             fileName={file('class-report', data)}
             timeZone={meta.timeZone}
             initialSort={{ key: 'earned', dir: 'desc' }}
           />
-          <Text size="sm" c="dimmed">
-            {CLASS_COLUMNS_NOTE}
-          </Text>
+          <ClassColumnsNote />
         </Stack>
       )}
     </QueryState>
@@ -123,6 +140,8 @@ export function ClassTab({ meta, filters }: TabProps) {
 
 /** Student report: one student's history, balance over time and points by category. */
 export function StudentTab({ meta, filters }: TabProps) {
+  const w = useReportWords();
+  const { t } = w;
   const [studentId, setStudentId] = useState<string | null>(null);
   const q = toQuery(filters);
   const teacherOnly = !meta.tabs.includes('schoolStudents');
@@ -155,66 +174,104 @@ export function StudentTab({ meta, filters }: TabProps) {
     placeholderData: (p) => p,
   });
   const historyColumns: Column<NonNullable<typeof query.data>['history'][number]>[] = [
-    { key: 'date', label: 'Date', value: (r) => r.date, dated: true },
-    { key: 'category', label: 'Category', value: (r) => r.category },
-    { key: 'activity', label: 'Activity', value: (r) => r.label },
-    { key: 'points', label: 'Points', value: (r) => r.points, numeric: true },
-    { key: 'comment', label: 'Comment', value: (r) => r.comment },
+    {
+      key: 'date',
+      label: t('reports.column.date'),
+      value: (r) => r.date,
+      dated: true,
+      // Read by name on screen; the CSV keeps the ISO date a spreadsheet sorts.
+      render: (r) => w.f.mediumDate(r.date),
+    },
+    {
+      key: 'category',
+      label: t('reports.column.category'),
+      value: (r) => w.category(r.category),
+    },
+    { key: 'activity', label: t('reports.column.activity'), value: (r) => r.label },
+    { key: 'points', label: w.column('points'), value: (r) => r.points, numeric: true },
+    { key: 'comment', label: t('reports.column.comment'), value: (r) => r.comment },
   ];
   return (
     <Stack gap="lg">
       <Select
-        label="Student"
-        placeholder="Search by name"
+        label={t('reports.student.label')}
+        placeholder={t('reports.student.placeholder')}
         searchable
         data={choices}
         value={studentId}
         onChange={setStudentId}
         w={{ base: '100%', xs: 320 }}
-        nothingFoundMessage="No student by that name"
+        nothingFoundMessage={t('reports.student.nothingFound')}
       />
       {!studentId ? (
-        <Text c="dimmed">Choose a student to see their report.</Text>
+        <Text c="dimmed">
+          <T k="reports.student.choose" />
+        </Text>
       ) : (
-        <QueryState query={query} loading="Loading the student report" size="section">
+        <QueryState query={query} loading={t('reports.loading.student')} size="section">
           {(data) => {
             const who = personName(data.student);
+            const range = w.range(data);
             return (
               <Stack gap="lg">
                 <SimpleGrid cols={{ base: 1, md: 2 }}>
                   <ChartFigure
-                    title="Balance over time"
-                    summary={`${who}'s balance by day, ${rangeText(data)}`}
+                    title={t('reports.student.balanceTitle')}
+                    summary={t('reports.student.balanceSummary', { who, range })}
                   >
                     <LineChart
                       h={220}
-                      data={data.balanceOverTime}
+                      data={data.balanceOverTime.map((p) => ({
+                        ...p,
+                        date: w.f.mediumDate(p.date),
+                      }))}
                       dataKey="date"
-                      series={[{ name: 'balance', label: 'Balance', color: 'indigo.7' }]}
+                      series={[
+                        { name: 'balance', label: t('reports.series.balance'), color: 'indigo.7' },
+                      ]}
                     />
                   </ChartFigure>
                   <ChartFigure
-                    title="By category"
-                    summary={`${who}'s points by category, ${rangeText(data)}`}
+                    title={t('reports.student.byCategoryTitle')}
+                    summary={t('reports.student.byCategorySummary', { who, range })}
                   >
                     <BarChart
                       h={220}
                       data={data.byCategory.map((c) => ({
-                        category: c.category,
+                        category: w.category(c.category),
                         points: c.category === 'Store' ? -c.spent : c.earned,
                       }))}
                       dataKey="category"
-                      series={[{ name: 'points', label: 'Points', color: 'teal.7' }]}
+                      series={[{ name: 'points', label: w.column('points'), color: 'teal.7' }]}
                     />
                   </ChartFigure>
                 </SimpleGrid>
                 <SortableTable
-                  caption={`${who}: by category, ${rangeText(data)}`}
+                  caption={t('reports.student.byCategoryCaption', { who, range })}
                   columns={[
-                    { key: 'category', label: 'Category', value: (r) => r.category },
-                    { key: 'count', label: L.givesCount, value: (r) => r.count, numeric: true },
-                    { key: 'earned', label: L.earned, value: (r) => r.earned, numeric: true },
-                    { key: 'spent', label: L.spent, value: (r) => r.spent, numeric: true },
+                    {
+                      key: 'category',
+                      label: t('reports.column.category'),
+                      value: (r) => w.category(r.category),
+                    },
+                    {
+                      key: 'count',
+                      label: w.column('givesCount'),
+                      value: (r) => r.count,
+                      numeric: true,
+                    },
+                    {
+                      key: 'earned',
+                      label: w.column('earned'),
+                      value: (r) => r.earned,
+                      numeric: true,
+                    },
+                    {
+                      key: 'spent',
+                      label: w.column('spent'),
+                      value: (r) => r.spent,
+                      numeric: true,
+                    },
                   ]}
                   rows={data.byCategory}
                   rowKey={(r) => r.category}
@@ -222,7 +279,7 @@ export function StudentTab({ meta, filters }: TabProps) {
                   timeZone={meta.timeZone}
                 />
                 <SortableTable
-                  caption={`${who}: history, ${rangeText(data)}`}
+                  caption={t('reports.student.historyCaption', { who, range })}
                   columns={historyColumns}
                   rows={data.history}
                   rowKey={(r) => r._id}
@@ -245,6 +302,8 @@ function TeacherGivingSection({
   giverId,
   onClose,
 }: TabProps & { giverId: string; onClose: () => void }) {
+  const w = useReportWords();
+  const { t } = w;
   const q = toQuery(filters);
   const query = useQuery({
     queryKey: queryKeys.reports.tab('teacherGiving', q, giverId),
@@ -256,11 +315,11 @@ function TeacherGivingSection({
   useEffect(() => heading.current?.focus(), [giverId]);
   type Row = NonNullable<typeof query.data>['rows'][number];
   const columns: Column<Row>[] = [
-    ...studentColumns<Row>(),
-    ...givenColumns<Row>(''),
+    ...studentColumns<Row>(w),
+    ...givenColumns<Row>(w, false),
     {
       key: 'inClassCount',
-      label: 'Given in class (count)',
+      label: t('reports.column.givenInClass'),
       value: (r) => r.inClassCount,
       numeric: true,
     },
@@ -269,16 +328,22 @@ function TeacherGivingSection({
     <Stack gap="xs" component="section" aria-labelledby="to-whom-heading">
       <Group justify="space-between" wrap="wrap">
         <Title order={3} fz="md" id="to-whom-heading" ref={heading} tabIndex={-1}>
-          {query.data ? `To whom ${personName(query.data.giver)} gave` : 'To whom'}
+          {query.data
+            ? t('reports.toWhom.heading', { name: personName(query.data.giver) })
+            : t('reports.toWhom.headingBare')}
         </Title>
         <Button variant="subtle" size="xs" onClick={onClose}>
-          Close
+          <T k="common.close" />
         </Button>
       </Group>
-      <QueryState query={query} loading="Loading to whom they gave" size="section">
+      <QueryState query={query} loading={t('reports.loading.toWhom')} size="section">
         {(data) => (
           <SortableTable
-            caption={`${personName(data.giver)}: to whom, ${rangeText(data)} (${data.rows.length} ${data.rows.length === 1 ? 'student' : 'students'})`}
+            caption={t('reports.toWhom.caption', {
+              name: personName(data.giver),
+              range: w.range(data),
+              count: data.rows.length,
+            })}
             columns={columns}
             rows={data.rows}
             rowKey={(r) => r.studentId}
@@ -288,7 +353,7 @@ function TeacherGivingSection({
             )}
             timeZone={meta.timeZone}
             initialSort={{ key: 'bonusCount', dir: 'desc' }}
-            empty="They gave nothing in this range."
+            empty={t('reports.toWhom.empty')}
           />
         )}
       </QueryState>
@@ -298,6 +363,8 @@ function TeacherGivingSection({
 
 /** Teacher usage: who gives how much and how often (and to whom, per staff member); who has not given this week. */
 export function TeacherUsageTab({ meta, filters }: TabProps) {
+  const w = useReportWords();
+  const { t } = w;
   const q = toQuery(filters);
   const query = useQuery({
     queryKey: queryKeys.reports.tab('teacherUsage', q),
@@ -309,7 +376,7 @@ export function TeacherUsageTab({ meta, filters }: TabProps) {
   const columns: Column<Row>[] = [
     {
       key: 'name',
-      label: 'Staff member',
+      label: t('reports.column.staff'),
       value: personName,
       render: (r) => (
         <Anchor
@@ -317,18 +384,29 @@ export function TeacherUsageTab({ meta, filters }: TabProps) {
           type="button"
           ta="start"
           onClick={() => setGiverId(r.giverId)}
-          aria-label={`${personName(r)}: to whom`}
+          aria-label={t('reports.usage.toWhomLabel', { name: personName(r) })}
         >
           {personName(r)}
         </Anchor>
       ),
     },
-    ...givenColumns<Row>(' given'),
-    { key: 'daysGiven', label: 'Days given', value: (r) => r.daysGiven, numeric: true },
-    { key: 'lastGiven', label: 'Last given', value: (r) => r.lastGiven ?? '', dated: true },
+    ...givenColumns<Row>(w, true),
+    {
+      key: 'daysGiven',
+      label: t('reports.column.daysGiven'),
+      value: (r) => r.daysGiven,
+      numeric: true,
+    },
+    {
+      key: 'lastGiven',
+      label: t('reports.column.lastGiven'),
+      value: (r) => r.lastGiven ?? '',
+      dated: true,
+      render: (r) => (r.lastGiven ? w.f.mediumDate(r.lastGiven) : ''),
+    },
   ];
   return (
-    <QueryState query={query} loading="Loading teacher usage" size="section">
+    <QueryState query={query} loading={t('reports.loading.teacherUsage')} size="section">
       {(data) => {
         const top = [...data.rows]
           .sort((a, b) => b.bonusCount + b.flagCount - (a.bonusCount + a.flagCount))
@@ -336,8 +414,8 @@ export function TeacherUsageTab({ meta, filters }: TabProps) {
         return (
           <Stack gap="lg">
             <ChartFigure
-              title="Most active givers"
-              summary={`The ten staff members who gave the most bonuses and flags, ${rangeText(data)}`}
+              title={t('reports.usage.chartTitle')}
+              summary={t('reports.usage.chartSummary', { range: w.range(data) })}
             >
               <BarChart
                 h={240}
@@ -349,14 +427,14 @@ export function TeacherUsageTab({ meta, filters }: TabProps) {
                 dataKey="name"
                 type="stacked"
                 series={[
-                  { name: 'bonuses', label: 'Bonuses', color: 'teal.7' },
-                  { name: 'flags', label: 'Flags', color: 'red.7' },
+                  { name: 'bonuses', label: t('reports.series.bonuses'), color: 'teal.7' },
+                  { name: 'flags', label: t('reports.series.flags'), color: 'red.7' },
                 ]}
                 withLegend
               />
             </ChartFigure>
             <SortableTable
-              caption={`Teacher usage, ${rangeText(data)}`}
+              caption={t('reports.usage.caption', { range: w.range(data) })}
               columns={columns}
               rows={data.rows}
               rowKey={(r) => r.giverId}
@@ -365,7 +443,7 @@ export function TeacherUsageTab({ meta, filters }: TabProps) {
               initialSort={{ key: 'bonusCount', dir: 'desc' }}
             />
             <Text size="sm" c="dimmed">
-              Choose a staff member’s name to see to whom they gave.
+              <T k="reports.usage.hint" />
             </Text>
             {giverId && (
               <TeacherGivingSection
@@ -376,13 +454,13 @@ export function TeacherUsageTab({ meta, filters }: TabProps) {
               />
             )}
             <SortableTable
-              caption={`Not given this week (since ${formatDate(data.weekStart, 'MMM D, YYYY')})`}
-              columns={[{ key: 'name', label: 'Staff member', value: personName }]}
+              caption={t('reports.usage.notGivenCaption', { date: w.f.mediumDate(data.weekStart) })}
+              columns={[{ key: 'name', label: t('reports.column.staff'), value: personName }]}
               rows={data.notGivenThisWeek}
               rowKey={(r) => r.giverId}
               fileName={`not-given-week-of-${data.weekStart}`}
               timeZone={meta.timeZone}
-              empty="Everyone has given this week."
+              empty={t('reports.usage.everyoneGave')}
             />
           </Stack>
         );
@@ -392,6 +470,7 @@ export function TeacherUsageTab({ meta, filters }: TabProps) {
 }
 
 const groupColumns = (
+  w: ReportWords,
   label: string,
   name: (key: string) => string,
 ): Column<{
@@ -403,14 +482,17 @@ const groupColumns = (
   spent: number;
 }>[] => [
   { key: 'key', label, value: (r) => name(r.key) },
-  { key: 'students', label: L.students, value: (r) => r.students, numeric: true },
-  { key: 'earned', label: L.earned, value: (r) => r.earned, numeric: true },
-  { key: 'flagCount', label: L.flagCount, value: (r) => r.flagCount, numeric: true },
-  { key: 'spent', label: L.spent, value: (r) => r.spent, numeric: true },
+  { key: 'students', label: w.column('students'), value: (r) => r.students, numeric: true },
+  { key: 'earned', label: w.column('earned'), value: (r) => r.earned, numeric: true },
+  { key: 'flagCount', label: w.column('flagCount'), value: (r) => r.flagCount, numeric: true },
+  { key: 'spent', label: w.column('spent'), value: (r) => r.spent, numeric: true },
 ];
 
 /** School students: top earners, most flagged, by grade and by house. */
 export function SchoolStudentsTab({ meta, filters }: TabProps) {
+  const w = useReportWords();
+  const { t } = w;
+  const columns = useMemo(() => studentSumsColumns(w), [w]);
   const q = toQuery(filters);
   const query = useQuery({
     queryKey: queryKeys.reports.tab('schoolStudents', q),
@@ -418,7 +500,7 @@ export function SchoolStudentsTab({ meta, filters }: TabProps) {
     placeholderData: (p) => p,
   });
   return (
-    <QueryState query={query} loading="Loading school students" size="section">
+    <QueryState query={query} loading={t('reports.loading.schoolStudents')} size="section">
       {(data) => {
         const flagged = data.rows
           .filter((r) => r.flagCount > 0)
@@ -428,31 +510,37 @@ export function SchoolStudentsTab({ meta, filters }: TabProps) {
           <Stack gap="lg">
             <SimpleGrid cols={{ base: 1, md: 2 }}>
               <ChartFigure
-                title="Earned by grade"
-                summary={`Points earned by grade level, ${rangeText(data)}`}
+                title={t('reports.students.byGradeTitle')}
+                summary={t('reports.students.byGradeSummary', { range: w.range(data) })}
               >
                 <BarChart
                   h={220}
-                  data={data.byGrade.map((g) => ({ grade: gradeOrNone(g.key), earned: g.earned }))}
+                  data={data.byGrade.map((g) => ({
+                    grade: w.gradeOrNone(g.key),
+                    earned: g.earned,
+                  }))}
                   dataKey="grade"
-                  series={[{ name: 'earned', label: L.earned, color: 'indigo.7' }]}
+                  series={[{ name: 'earned', label: w.column('earned'), color: 'indigo.7' }]}
                 />
               </ChartFigure>
               <ChartFigure
-                title="Earned by house"
-                summary={`Points earned by house, ${rangeText(data)}`}
+                title={t('reports.students.byHouseTitle')}
+                summary={t('reports.students.byHouseSummary', { range: w.range(data) })}
               >
                 <BarChart
                   h={220}
-                  data={data.byHouse.map((g) => ({ house: houseOrNone(g.key), earned: g.earned }))}
+                  data={data.byHouse.map((g) => ({
+                    house: w.houseOrNone(g.key),
+                    earned: g.earned,
+                  }))}
                   dataKey="house"
-                  series={[{ name: 'earned', label: L.earned, color: 'teal.7' }]}
+                  series={[{ name: 'earned', label: w.column('earned'), color: 'teal.7' }]}
                 />
               </ChartFigure>
             </SimpleGrid>
             <SortableTable
-              caption={`Students (top earners first), ${rangeText(data)}`}
-              columns={STUDENT_COLUMNS}
+              caption={t('reports.students.caption', { range: w.range(data) })}
+              columns={columns}
               rows={data.rows}
               rowKey={(r) => r.studentId}
               fileName={file('school-students', data)}
@@ -460,27 +548,27 @@ export function SchoolStudentsTab({ meta, filters }: TabProps) {
               initialSort={{ key: 'earned', dir: 'desc' }}
             />
             <SortableTable
-              caption="Most flagged"
-              columns={STUDENT_COLUMNS}
+              caption={t('reports.students.mostFlagged')}
+              columns={columns}
               rows={flagged}
               rowKey={(r) => r.studentId}
               fileName={file('most-flagged', data)}
               timeZone={meta.timeZone}
               initialSort={{ key: 'flags', dir: 'desc' }}
-              empty="No flags in this range."
+              empty={t('reports.students.noFlags')}
             />
             <SimpleGrid cols={{ base: 1, md: 2 }}>
               <SortableTable
-                caption="By grade"
-                columns={groupColumns('Grade', gradeOrNone)}
+                caption={t('reports.students.byGrade')}
+                columns={groupColumns(w, t('reports.column.grade'), w.gradeOrNone)}
                 rows={data.byGrade}
                 rowKey={(r) => r.key}
                 fileName={file('by-grade', data)}
                 timeZone={meta.timeZone}
               />
               <SortableTable
-                caption="By house"
-                columns={groupColumns('House', houseOrNone)}
+                caption={t('reports.students.byHouse')}
+                columns={groupColumns(w, t('reports.column.house'), w.houseOrNone)}
                 rows={data.byHouse}
                 rowKey={(r) => r.key}
                 fileName={file('by-house', data)}
@@ -495,13 +583,14 @@ export function SchoolStudentsTab({ meta, filters }: TabProps) {
 }
 
 function Stat({ label, value }: { label: string; value: number }) {
+  const { f } = useReportWords();
   return (
     <Card withBorder p="sm">
       <Text size="sm" c="dimmed">
         {label}
       </Text>
       <Text fw={700} fz="xl">
-        {value.toLocaleString('en-US')}
+        {f.number(value)}
       </Text>
     </Card>
   );
@@ -509,6 +598,8 @@ function Stat({ label, value }: { label: string; value: number }) {
 
 /** School dashboard: totals, trend, house standings, store sales. */
 export function SchoolDashboardTab({ meta, filters }: TabProps) {
+  const w = useReportWords();
+  const { t } = w;
   const q = toQuery(filters);
   const query = useQuery({
     queryKey: queryKeys.reports.tab('schoolDashboard', q),
@@ -516,28 +607,34 @@ export function SchoolDashboardTab({ meta, filters }: TabProps) {
     placeholderData: (p) => p,
   });
   return (
-    <QueryState query={query} loading="Loading the school dashboard" size="section">
+    <QueryState query={query} loading={t('reports.loading.schoolDashboard')} size="section">
       {(data) => (
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
-            <Stat label="Students" value={data.totals.students} />
-            <Stat label="Active students" value={data.totals.activeStudents} />
-            <Stat label="Points earned" value={data.totals.earned} />
-            <Stat label="Flags given" value={data.totals.flagCount} />
-            <Stat label="Points spent" value={data.totals.spent} />
-            <Stat label="Orders" value={data.totals.orders} />
+            <Stat label={t('reports.dashboard.students')} value={data.totals.students} />
+            <Stat
+              label={t('reports.dashboard.activeStudents')}
+              value={data.totals.activeStudents}
+            />
+            <Stat label={w.column('earned')} value={data.totals.earned} />
+            <Stat label={t('reports.dashboard.flagsGiven')} value={data.totals.flagCount} />
+            <Stat label={w.column('spent')} value={data.totals.spent} />
+            <Stat label={t('reports.dashboard.orders')} value={data.totals.orders} />
           </SimpleGrid>
           <ChartFigure
-            title={`Trend by ${data.trendBy}`}
-            summary={`Points earned and spent by ${data.trendBy}, ${rangeText(data)}`}
+            title={t('reports.dashboard.trendTitle', { by: data.trendBy })}
+            summary={t('reports.dashboard.trendSummary', {
+              by: data.trendBy,
+              range: w.range(data),
+            })}
           >
             <LineChart
               h={240}
-              data={trendData(data)}
+              data={trendData(w, data)}
               dataKey="date"
               series={[
-                { name: 'earned', label: 'Earned', color: 'teal.7' },
-                { name: 'spent', label: 'Spent', color: 'indigo.7' },
+                { name: 'earned', label: t('reports.series.earned'), color: 'teal.7' },
+                { name: 'spent', label: t('reports.series.spent'), color: 'indigo.7' },
               ]}
               withLegend
             />
@@ -545,14 +642,28 @@ export function SchoolDashboardTab({ meta, filters }: TabProps) {
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Stack gap="xs">
               <Title order={3} fz="md">
-                House standings
+                <T k="reports.dashboard.houseStandings" />
               </Title>
               <SortableTable
-                caption={`House standings, ${rangeText(data)}`}
+                caption={t('reports.dashboard.houseStandingsCaption', { range: w.range(data) })}
                 columns={[
-                  { key: 'house', label: 'House', value: (r) => houseOrNone(r.house) },
-                  { key: 'students', label: L.students, value: (r) => r.students, numeric: true },
-                  { key: 'earned', label: L.earned, value: (r) => r.earned, numeric: true },
+                  {
+                    key: 'house',
+                    label: t('reports.column.house'),
+                    value: (r) => w.houseOrNone(r.house),
+                  },
+                  {
+                    key: 'students',
+                    label: w.column('students'),
+                    value: (r) => r.students,
+                    numeric: true,
+                  },
+                  {
+                    key: 'earned',
+                    label: w.column('earned'),
+                    value: (r) => r.earned,
+                    numeric: true,
+                  },
                 ]}
                 rows={data.houses}
                 rowKey={(r) => r.house}
@@ -563,27 +674,39 @@ export function SchoolDashboardTab({ meta, filters }: TabProps) {
             </Stack>
             <Stack gap="xs">
               <Title order={3} fz="md">
-                Store sales
+                <T k="reports.dashboard.storeSales" />
               </Title>
               <SortableTable
-                caption={`Store sales by ${data.trendBy}, ${rangeText(data)}`}
+                caption={t('reports.dashboard.storeSalesCaption', {
+                  by: data.trendBy,
+                  range: w.range(data),
+                })}
                 columns={[
                   {
                     key: 'date',
-                    label: data.trendBy === 'month' ? 'Month' : 'Date',
-                    value: (r) => (data.trendBy === 'month' ? monthLabel(r.date) : r.date),
+                    label: t(
+                      data.trendBy === 'month' ? 'reports.column.month' : 'reports.column.date',
+                    ),
+                    value: (r) => (data.trendBy === 'month' ? w.month(r.date) : r.date),
+                    render: (r) =>
+                      data.trendBy === 'month' ? w.month(r.date) : w.f.mediumDate(r.date),
                     // Months sort by date, not by name.
                     sortValue: (r) => r.date,
                     dated: data.trendBy !== 'month',
                   },
-                  { key: 'orders', label: L.orders, value: (r) => r.orders, numeric: true },
-                  { key: 'spent', label: L.spent, value: (r) => r.spent, numeric: true },
+                  {
+                    key: 'orders',
+                    label: w.column('orders'),
+                    value: (r) => r.orders,
+                    numeric: true,
+                  },
+                  { key: 'spent', label: w.column('spent'), value: (r) => r.spent, numeric: true },
                 ]}
                 rows={data.storeSales}
                 rowKey={(r) => r.date}
                 fileName={file('store-sales', data)}
                 timeZone={meta.timeZone}
-                empty="No store sales in this range."
+                empty={t('reports.dashboard.noSales')}
               />
             </Stack>
           </SimpleGrid>

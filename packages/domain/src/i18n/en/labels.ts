@@ -1,2 +1,67 @@
-/** The labels area's words (keys start with 'labels.'). */
-export const labels = {} as const;
+/**
+ * The labels area's words (keys start with 'labels.'): grades, houses, report columns, report
+ * ranges and ledger categories as packages/domain/src/labels.ts names them, for the screens.
+ */
+export const labels = {
+  'labels.grade': '{grade, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} Grade',
+  'labels.kindergarten': 'Kindergarten',
+  'labels.prekindergarten': 'Prekindergarten',
+  'labels.noGrade': 'No grade',
+  'labels.noHouse': 'No house',
+  'labels.column.earned': '{currency} earned',
+  'labels.column.spent': '{currency} spent',
+  'labels.column.balance': 'Balance ({currency})',
+  'labels.column.bonusCount': 'Bonuses (count)',
+  'labels.column.flagCount': 'Flags (count)',
+  'labels.column.otherCount': 'Other gives (count)',
+  'labels.column.bonusPoints': 'Bonus {currency}',
+  'labels.column.flagPoints': 'Flag {currency}',
+  'labels.column.classBonusCount': 'Bonuses in class (count)',
+  'labels.column.classFlagCount': 'Flags in class (count)',
+  'labels.column.givesCount': 'Gives (count)',
+  'labels.column.points': '{currency}',
+  'labels.column.students': 'Students',
+  'labels.column.orders': 'Orders (count)',
+  'labels.range.thisWeek': 'This week',
+  'labels.range.thisMonth': 'This month',
+  'labels.range.yearToDate': 'Year to date',
+  'labels.range.lastSchoolYear': 'Last school year ({year})',
+  'labels.range.schoolYear': '{year} school year',
+  'labels.category.flags': 'Flags',
+  'labels.category.bonuses': 'Bonuses',
+  'labels.category.academicPayDay': 'Academic Pay Day',
+  'labels.category.dailyBehavior': 'Daily Behavior',
+  'labels.category.dailyAttendance': 'Daily Attendance',
+  'labels.category.yearEnd': 'Year End',
+  'labels.category.store': 'Store',
+  'labels.survey.studentSatisfactionSurvey.title': 'How do you like it?',
+  'labels.survey.studentSatisfactionSurvey.question':
+    'How satisfied are you with earning points and shopping in the store?',
+  'labels.survey.studentSatisfactionSurveyV2.title': 'Earning points',
+  'labels.survey.studentSatisfactionSurveyV2.question':
+    'How easy is it to know how to earn points?',
+  'labels.survey.studentSatisfactionSurveyV3.title': 'The store',
+  'labels.survey.studentSatisfactionSurveyV3.question':
+    'How likely are you to save up for something in the store?',
+  'labels.survey.teacherSatisfactionSurvey.title': 'How do you like it?',
+  'labels.survey.teacherSatisfactionSurvey.question':
+    'How satisfied are you with giving bonuses and flags?',
+  'labels.survey.teacherSatisfactionSurveyV2.title': 'Your classes',
+  'labels.survey.teacherSatisfactionSurveyV2.question':
+    'How likely are you to recommend this to another teacher?',
+  'labels.surveyChoice.verySatisfied': 'Very satisfied',
+  'labels.surveyChoice.satisfied': 'Satisfied',
+  'labels.surveyChoice.neitherSatisfied': 'Neither satisfied nor dissatisfied',
+  'labels.surveyChoice.dissatisfied': 'Dissatisfied',
+  'labels.surveyChoice.veryDissatisfied': 'Very dissatisfied',
+  'labels.surveyChoice.veryEasy': 'Very easy',
+  'labels.surveyChoice.easy': 'Easy',
+  'labels.surveyChoice.neitherEasy': 'Neither easy nor hard',
+  'labels.surveyChoice.hard': 'Hard',
+  'labels.surveyChoice.veryHard': 'Very hard',
+  'labels.surveyChoice.veryLikely': 'Very likely',
+  'labels.surveyChoice.likely': 'Likely',
+  'labels.surveyChoice.notSure': 'Not sure',
+  'labels.surveyChoice.unlikely': 'Unlikely',
+  'labels.surveyChoice.veryUnlikely': 'Very unlikely',
+} as const;
