@@ -23,7 +23,6 @@ const NOT_YET_TRANSLATED = [
   'apps/web/src/routes/setup/**',
   'apps/web/src/routes/status/**',
   // web words 2
-  'apps/web/src/routes/orders/**',
   // web words 3
   'apps/web/src/components/calendar/**',
   'apps/web/src/components/giving/**',
