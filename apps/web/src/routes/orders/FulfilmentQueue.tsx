@@ -274,7 +274,7 @@ export function FulfilmentQueue({ user }: { user: SessionUser }) {
                 value={status}
                 onChange={(v) => reset(() => setStatus((v as OrderStatusFilter) ?? 'ALL'))}
                 allowDeselect={false}
-                w={270}
+                w={300}
               />
               <Select
                 label={t('orders.deliveryDate')}

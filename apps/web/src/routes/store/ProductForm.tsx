@@ -20,7 +20,10 @@ import {
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  MAX_DESCRIPTION_LENGTH,
   MAX_ITEM_NAME_LENGTH,
+  MAX_PRODUCT_PRICE,
+  MAX_PRODUCT_STOCK,
   productBody,
   STORE_ITEM_CATEGORIES,
   type StoreItemCategory,
@@ -53,18 +56,45 @@ interface Values {
   active: boolean;
 }
 
-/** The fields' names in the shared schema's messages ("price must be…" → "Price must be…"). */
-const labels = (t: Translate) => ({
-  _id: t('store.fieldProduct'),
-  name: t('store.fieldName'),
-  description: t('store.fieldDescription'),
-  category: t('store.fieldCategory'),
-  price: t('store.fieldPrice'),
-  stock: t('store.fieldStock'),
-  limitPerStudent: t('store.fieldLimit'),
-  image: t('store.fieldPicture'),
-  active: t('store.fieldShown'),
+const check = schemaValidate<ProductBody>(productBody, {
+  _id: 'Product',
+  name: 'Name',
+  description: 'Description',
+  category: 'Category',
+  price: 'Price',
+  stock: 'Stock',
+  limitPerStudent: 'Limit per student',
+  image: 'Picture',
+  active: 'Shown',
 });
+
+/** What a number field takes: a whole number between two bounds. */
+const whole = (t: Translate, field: string, min: number, max: number) =>
+  t('store.wholeNumber', { field, min, max });
+
+/**
+ * The shared schema finds what is wrong (as the server will); each field's message is said in the
+ * screens' language (the schema's own messages are the API's English).
+ */
+function validate(t: Translate, v: Values, id?: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [field, message] of Object.entries(check(toBody(v, id)))) {
+    const said = {
+      name: t(
+        v.name.trim().length > MAX_ITEM_NAME_LENGTH ? 'msg.nameTooLong' : 'store.nameRequired',
+      ),
+      description: t('store.descriptionTooLong', { max: MAX_DESCRIPTION_LENGTH }),
+      category: t('store.categoryRequired'),
+      price: whole(t, t('store.fieldPrice'), 0, MAX_PRODUCT_PRICE),
+      stock: whole(t, t('store.fieldStock'), 0, MAX_PRODUCT_STOCK),
+      limitPerStudent: whole(t, t('store.fieldLimit'), 1, 1000),
+    }[field];
+    errors[field] = said ?? String(message);
+  }
+  if (!v.unlimited && v.stock === '') errors.stock = t('store.stockRequired');
+  if (v.price === '') errors.price = t('store.priceRequired');
+  return errors;
+}
 
 const num = (v: number | string): number | undefined =>
   v === '' || v === null ? undefined : Number(v);
@@ -109,12 +139,7 @@ export function ProductForm({ store, product, onClose }: Props) {
   const queryClient = useQueryClient();
   const form = useForm<Values>({
     initialValues: fromProduct(product),
-    validate: (v) => {
-      const errors = schemaValidate<ProductBody>(productBody, labels(t))(toBody(v, product?._id));
-      if (!v.unlimited && v.stock === '') errors.stock = t('store.stockRequired');
-      if (v.price === '') errors.price = t('store.priceRequired');
-      return errors;
-    },
+    validate: (v) => validate(t, v, product?._id),
   });
   const [upload, setUpload] = useState<{ busy: boolean; error: string | null }>({
     busy: false,

@@ -83,6 +83,7 @@ describe('what may go in the cart', () => {
     );
     expect(refusal([entry(product(), 5)], product(), 55)).toBe('You need 5 more Merits');
     expect(refusal([], product(), 10)).toBeNull();
+    expect(english(addRefusal([entry(product(), 5)], product(), 59))).toBe('You need 1 more Merit');
   });
 
   it('counts the 10 items of an order per store', () => {
