@@ -33,8 +33,8 @@ import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { useFormat, useT } from '../../i18n';
-import { Rich } from '../store/Rich';
-import { storeName } from '../store/words';
+import { Rich } from '../../components/Rich';
+import { storeName } from '../../components/storeName';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { STATUS_KEYS, usePlacedOn } from './words';
 

@@ -4,7 +4,7 @@ import { fullName } from '@app/domain';
 import type { Order } from '../../api';
 import { TableScroll } from '../../components/ScrollRegion';
 import { useFormat, useT } from '../../i18n';
-import { storeName } from '../store/words';
+import { storeName } from '../../components/storeName';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { gradeName, usePlacedOn } from './words';
 

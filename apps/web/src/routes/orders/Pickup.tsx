@@ -19,7 +19,7 @@ import { QueryState } from '../../components/QueryState';
 import { OrdersTable } from './OrdersTable';
 import { StaffOrderActions } from './OrderActions';
 import { useT } from '../../i18n';
-import { Rich } from '../store/Rich';
+import { Rich } from '../../components/Rich';
 import { gradeName } from './words';
 
 const SHOWN = 8;

@@ -1,7 +1,7 @@
 import { fullName, toCsv, type CsvColumn } from '@app/domain';
 import type { Order } from '../../api';
 import type { Translate } from '../../i18n/useT';
-import { storeName } from '../store/words';
+import { storeName } from '../../components/storeName';
 import { gradeName } from './words';
 
 type ItemRow = { order: Order; item: Order['orderItems'][number] };

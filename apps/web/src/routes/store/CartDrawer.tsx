@@ -17,7 +17,8 @@ import { useFormat, useT } from '../../i18n';
 import { attemptFor, type Attempt } from '../../api/idempotency';
 import { ProductImage } from './ProductCard';
 import { QuantityStepper } from './QuantityStepper';
-import { points, storeName, type Words } from './words';
+import { storeName } from '../../components/storeName';
+import { points, type Words } from './words';
 
 interface Props {
   opened: boolean;

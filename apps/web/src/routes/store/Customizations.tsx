@@ -31,7 +31,7 @@ import { loadFont } from '../../components/customization/fonts';
 import { attemptFor, type Attempt } from '../../api/idempotency';
 import { useT } from '../../i18n';
 import type { Translate } from '../../i18n/useT';
-import { Rich } from './Rich';
+import { Rich } from '../../components/Rich';
 import { levelName, points, THEME_KEYS } from './words';
 
 const LEVELS = MEMBER_STATUS_LEVELS.map(([l]) => l);

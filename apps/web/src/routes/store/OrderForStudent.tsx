@@ -30,7 +30,7 @@ import { usePeriods } from '../../session';
 import { maxQuantity } from './cartMath';
 import { attemptFor, type Attempt } from '../../api/idempotency';
 import { useFormat, useT } from '../../i18n';
-import { Rich } from './Rich';
+import { Rich } from '../../components/Rich';
 import { points } from './words';
 
 /**

@@ -4,7 +4,7 @@ import type { Product } from '../../api';
 import type { StoreSection } from '../../components/catalogue';
 import { useT } from '../../i18n';
 import { ProductCard } from './ProductCard';
-import { storeName } from './words';
+import { storeName } from '../../components/storeName';
 
 /** The products, one titled section a store; `actions` gives a product's buttons (none to browse). */
 export function StoreSections({

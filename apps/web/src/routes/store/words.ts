@@ -1,10 +1,4 @@
-import {
-  fullName,
-  type MemberStatusLevel,
-  type MessageKey,
-  type StoreItemCategory,
-} from '@app/domain';
-import type { Order, Product } from '../../api';
+import type { MemberStatusLevel, MessageKey, StoreItemCategory } from '@app/domain';
 import type { Translate, Values } from '../../i18n/useT';
 
 /** A message still to be put in words: its key and values, translated where it is shown. */
@@ -45,19 +39,6 @@ export const THEME_KEYS: Record<MemberStatusLevel, MessageKey> = {
   Ruby: 'store.themeRuby',
   Emerald: 'store.themeEmerald',
 };
-
-/** "Jordan Lee's store" for a teacher's; "School store" for the school's; fonts and icons for those orders. */
-export function storeName(
-  t: Translate,
-  p: Pick<Product, 'store' | 'teacher'> | Pick<Order, 'store' | 'teacher'>,
-): string {
-  if (p.store === 'School') return t('store.schoolStore');
-  if (p.store === 'Teacher')
-    return p.teacher
-      ? t('store.teacherStore', { name: fullName(p.teacher) })
-      : t('store.teacherStoreNoName');
-  return t(p.store === 'fonts' ? 'store.fonts' : 'store.profileIcons');
-}
 
 /** "12 left", "Unlimited", "Sold out". */
 export const stockWords = (t: Translate, stock: number | null): string =>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { CURRENCY_NAME, type MessageKey } from '@app/domain';
-import type { Values } from '../../i18n/useT';
-import { useOptionalUser } from '../../session';
+import type { Values } from '../i18n/useT';
+import { useOptionalUser } from '../session';
 
 /**
  * A catalogued message with markup in it: <b>…</b> in bold, <link>…</link> by `link`. Gets
