@@ -23,8 +23,6 @@ const NOT_YET_TRANSLATED = [
   'apps/web/src/routes/setup/**',
   'apps/web/src/routes/status/**',
   // web words 2
-  'apps/web/src/routes/orders/**',
-  'apps/web/src/routes/store/**',
 ];
 
 /** One lint for every package: TypeScript rules everywhere, React hooks and accessibility on the web. */

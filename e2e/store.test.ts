@@ -176,12 +176,12 @@ describe('the store', () => {
       const cart = page.getByRole('dialog', { name: 'Your cart' });
       await cart.getByText('Left after buying').waitFor();
       await cart.getByRole('button', { name: 'Check out' }).click();
-      await cart.getByText('Buy 3 items for 35 points?').waitFor();
-      await cart.getByText(`You will have ${start - 35} points left.`).waitFor();
+      await cart.getByText('Buy 3 items for 35 Merits?').waitFor();
+      await cart.getByText(`You will have ${start - 35} Merits left.`).waitFor();
       // A double click on the purchase charges once.
       await cart.getByRole('button', { name: 'Yes, buy them' }).dblclick();
       await cart.getByText('Thank you! Your order is placed.').waitFor();
-      await cart.getByText(`Your balance now: ${start - 35} points`).waitFor();
+      await cart.getByText(`Your balance now: ${start - 35} Merits`).waitFor();
       expect(await balanceOf(student.token)).toBe(start - 35);
       const placed = await myOrders(student.token);
       expect(placed).toHaveLength(1);
@@ -253,16 +253,16 @@ describe('the store', () => {
     const cart = page.getByRole('dialog', { name: 'Your cart' });
     await cart.getByRole('button', { name: 'Check out' }).click();
     await cart.getByRole('button', { name: 'Yes, buy them' }).click();
-    await cart.getByText(`Your balance now: ${start - 30} points`).waitFor();
+    await cart.getByText(`Your balance now: ${start - 30} Merits`).waitFor();
     expect(await balanceOf(student.token)).toBe(start - 30);
 
     await page.goto('/orders');
     const card = orderCard(page, 'Notebook');
     await card.getByRole('button', { name: /^Cancel order placed / }).click();
     const ask = page.getByRole('dialog', { name: 'Cancel this order?' });
-    await ask.getByText('30 points will go back to your balance.').waitFor();
+    await ask.getByText('30 Merits will go back to your balance.').waitFor();
     await ask.getByRole('button', { name: 'Yes, cancel it' }).click();
-    await page.getByText('30 points went back to your balance.').waitFor();
+    await page.getByText('30 Merits went back to your balance.').waitFor();
     await orderCard(page, 'Notebook').getByText('Canceled', { exact: true }).waitFor();
     expect(
       await orderCard(page, 'Notebook')
@@ -288,7 +288,7 @@ describe('the store', () => {
     await page.getByRole('button', { name: 'Buy the Comfortaa font' }).click();
     let ask = page.getByRole('dialog', { name: 'Please confirm' });
     await ask
-      .getByText(`Buy the Comfortaa font for 100 points? You will have ${start - 100} points left.`)
+      .getByText(`Buy the Comfortaa font for 100 Merits? You will have ${start - 100} Merits left.`)
       .waitFor();
     await ask.getByRole('button', { name: 'Yes, buy it' }).click();
     await page.getByRole('article', { name: 'Comfortaa font' }).getByText('Owned').waitFor();
@@ -352,7 +352,7 @@ describe('the store', () => {
     const form = page.getByRole('dialog', { name: 'New product' });
     await form.getByRole('textbox', { name: 'Name' }).fill(product);
     await form.getByRole('textbox', { name: 'Description' }).fill('Feed the fish for a week.');
-    await form.getByRole('textbox', { name: 'Price (points)' }).fill('25');
+    await form.getByRole('textbox', { name: 'Price (Merits)' }).fill('25');
     await form.getByRole('textbox', { name: 'Stock' }).fill('3');
     await form
       .locator('input[type="file"]')
@@ -385,7 +385,7 @@ describe('the store', () => {
     const cart = page.getByRole('dialog', { name: 'Your cart' });
     await cart.getByRole('button', { name: 'Check out' }).click();
     await cart.getByRole('button', { name: 'Yes, buy them' }).click();
-    await cart.getByText(`Your balance now: ${start - 25} points`).waitFor();
+    await cart.getByText(`Your balance now: ${start - 25} Merits`).waitFor();
     expect(await balanceOf(student.token)).toBe(start - 25);
     const [order] = await myOrders(student.token);
     expect([order!.store, order!.teacher?._id, order!.orderItems[0]!.name]).toEqual([

@@ -16,11 +16,10 @@ import {
 import { DateInput } from '@mantine/dates';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  gradeLabel,
-  longDate,
   ORDER_STATUSES,
   matchesName,
   todayIn,
+  type MessageKey,
   type OrderStatus,
   type OrderStatusFilter,
 } from '@app/domain';
@@ -34,50 +33,65 @@ import {
   type SessionUser,
   type StoreManagerMeta,
 } from '../../api';
-import { shortDate } from '../../components/ActivityTable';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
-import { STATUS_LABELS } from './OrderStatusBadge';
 import { download } from '../../components/download';
+import { useFormat, useT } from '../../i18n';
+import type { Translate } from '../../i18n/useT';
 import { ordersCsv } from './csv';
 import { StaffOrderActions } from './OrderActions';
 import { OrdersTable } from './OrdersTable';
 import { PickList } from './PickList';
 import { Pickup } from './Pickup';
+import { gradeName, STATUS_KEYS } from './words';
 
 /** How often the queue asks again: a student's new order shows within this long. */
 const QUEUE_REFRESH_MS = 4_000;
 
 const ALL = '';
 
-const FILTER_TITLES = {
-  ALL: 'All',
-  ACTIVE: 'All but canceled',
-  OPEN: 'Pending and ready for pickup',
-} as const;
+/** The queue's table title for each filter ("Pending orders"). */
+const TITLE_KEYS: Record<OrderStatusFilter, MessageKey> = {
+  ALL: 'orders.titleAll',
+  ACTIVE: 'orders.titleActive',
+  OPEN: 'orders.titleOpen',
+  PENDING: 'orders.titlePending',
+  PACKAGED: 'orders.titlePackaged',
+  REDEEMED: 'orders.titleRedeemed',
+  CANCELED: 'orders.titleCanceled',
+  REFUNDED: 'orders.titleRefunded',
+};
 
-function statusOptions(meta: StoreManagerMeta | undefined) {
-  const count = (s: OrderStatus) => (meta ? ` (${meta.counts[s]})` : '');
+function statusOptions(t: Translate, meta: StoreManagerMeta | undefined) {
+  const counted = (label: string, count: number | null) =>
+    count === null ? label : t('orders.withCount', { label, count });
   const open = meta
     ? meta.counts.PENDING + meta.counts.PACKAGED + meta.counts.REDEEMED + meta.counts.REFUNDED
     : null;
-  const toHandOut = meta ? ` (${meta.counts.PENDING + meta.counts.PACKAGED})` : '';
+  const toHandOut = meta ? meta.counts.PENDING + meta.counts.PACKAGED : null;
   return [
-    { value: 'OPEN', label: `Pending and ready for pickup${toHandOut}` },
-    { value: 'ALL', label: 'All statuses' },
-    { value: 'ACTIVE', label: `All but canceled${open !== null ? ` (${open})` : ''}` },
-    ...ORDER_STATUSES.map((s) => ({ value: s, label: `${STATUS_LABELS[s]}${count(s)}` })),
+    { value: 'OPEN', label: counted(t('orders.filterOpen'), toHandOut) },
+    { value: 'ALL', label: t('orders.filterAllStatuses') },
+    { value: 'ACTIVE', label: counted(t('orders.filterActive'), open) },
+    ...ORDER_STATUSES.map((s) => ({
+      value: s,
+      label: counted(t(STATUS_KEYS[s]), meta ? meta.counts[s] : null),
+    })),
   ];
 }
 
-function dateOptions(meta: StoreManagerMeta | undefined) {
+function dateOptions(
+  t: Translate,
+  longDate: (d: string) => string,
+  meta: StoreManagerMeta | undefined,
+) {
   const dates = new Set([
     ...(meta?.estimatedDeliveries ?? []),
     ...(meta?.deliveryDates.map((d) => d.date) ?? []),
   ]);
   return [
-    { value: ALL, label: 'All dates' },
+    { value: ALL, label: t('orders.allDates') },
     ...[...dates].sort().map((d) => ({ value: d, label: longDate(d) })),
   ];
 }
@@ -92,6 +106,7 @@ function BulkBar({
   onDone: () => void;
   today: string;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<OrderStatus>('PACKAGED');
   const [date, setDate] = useState<string | null>(null);
@@ -117,17 +132,17 @@ function BulkBar({
       p="sm"
       bg="var(--mantine-color-grape-light)"
       role="group"
-      aria-label="Change the selected orders"
+      aria-label={t('orders.changeSelected')}
     >
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Text fw={600} mb={6}>
-          {chosen.length} {chosen.length === 1 ? 'order' : 'orders'} selected
+          {t('orders.selectedCount', { count: chosen.length })}
         </Text>
         <Select
-          label="Set status"
+          label={t('orders.setStatus')}
           data={ORDER_STATUSES.filter((s) => s !== 'PENDING').map((s) => ({
             value: s,
-            label: STATUS_LABELS[s],
+            label: t(STATUS_KEYS[s]),
           }))}
           value={status}
           onChange={(v) => v && setStatus(v as OrderStatus)}
@@ -135,8 +150,8 @@ function BulkBar({
           w={160}
         />
         <DateInput
-          label="Estimated delivery"
-          placeholder="Keep as is"
+          label={t('orders.estimatedDelivery')}
+          placeholder={t('orders.keepAsIs')}
           value={date}
           onChange={setDate}
           minDate={today}
@@ -144,21 +159,24 @@ function BulkBar({
           w={200}
         />
         <Button onClick={() => apply.mutate()} loading={apply.isPending}>
-          Apply
+          {t('orders.apply')}
         </Button>
         <Button variant="default" onClick={onDone}>
-          Clear selection
+          {t('orders.clearSelection')}
         </Button>
       </Group>
       {apply.isError ? (
-        <Alert mt="sm" color="red" variant="light" title="Not changed">
+        <Alert mt="sm" color="red" variant="light" title={t('orders.notChanged')}>
           {apply.error.message}
         </Alert>
       ) : null}
       {result && result.skipped > 0 ? (
         <Text mt="xs" fz="sm" role="status">
-          {result.updated} changed; {result.skipped} could not move to{' '}
-          {STATUS_LABELS[status].toLowerCase()} from their status.
+          {t('orders.skipped', {
+            updated: result.updated,
+            skipped: result.skipped,
+            status: t(STATUS_KEYS[status]).toLocaleLowerCase(),
+          })}
         </Text>
       ) : null}
     </Paper>
@@ -172,6 +190,8 @@ function BulkBar({
  * It asks the server again every few seconds, so new orders appear by themselves.
  */
 export function FulfilmentQueue({ user }: { user: SessionUser }) {
+  const t = useT();
+  const f = useFormat();
   // Packaged orders stay in view beside pending ones until they are handed over (docs/decisions/105-fulfilment-queue-and-redeem.md).
   const [status, setStatus] = useState<OrderStatusFilter>('OPEN');
   const [deliveryDate, setDeliveryDate] = useState(ALL);
@@ -201,12 +221,16 @@ export function FulfilmentQueue({ user }: { user: SessionUser }) {
   );
   const chosen = shown.filter((o) => selected.has(o._id));
   const today = todayIn(user.school.timeZone);
-  const title = `${STATUS_LABELS[status as OrderStatus] ?? FILTER_TITLES[status as 'ALL' | 'ACTIVE' | 'OPEN']} orders${deliveryDate ? `, delivery ${shortDate(deliveryDate)}` : ''}${grade ? `, ${gradeLabel(grade)}` : ''}`;
+  const title = t('orders.titleDetails', {
+    title: t(TITLE_KEYS[status]),
+    delivery: deliveryDate ? f.mediumDate(deliveryDate) : 'none',
+    grade: grade ? gradeName(t, grade) : 'none',
+  });
 
   const exportCsv = () =>
     download(
       `orders-${status.toLowerCase()}${deliveryDate ? `-${deliveryDate}` : ''}${grade ? `-grade-${grade}` : ''}-${today}.csv`,
-      ordersCsv(shown),
+      ordersCsv(shown, t),
     );
   const reset = (f: () => void) => {
     f();
@@ -216,15 +240,15 @@ export function FulfilmentQueue({ user }: { user: SessionUser }) {
   return (
     <Page>
       <PageHeader
-        title="Orders"
-        description="The school store's orders: pack them, set delivery dates and hand them out."
+        title={t('orders.title')}
+        description={t('orders.queueDescription')}
         actions={
           <Group gap="sm">
             <Button variant="default" onClick={() => window.print()} disabled={!shown.length}>
-              Print pick list
+              {t('orders.printPickList')}
             </Button>
             <Button variant="default" onClick={exportCsv} disabled={!shown.length}>
-              Export CSV
+              {t('orders.exportCsv')}
             </Button>
           </Group>
         }
@@ -235,39 +259,38 @@ export function FulfilmentQueue({ user }: { user: SessionUser }) {
           <Stack gap="md">
             <Group justify="space-between" align="baseline">
               <Title order={2} fz="lg">
-                Queue
+                {t('orders.queue')}
               </Title>
               <Text fz="xs" c="dimmed" aria-live="off">
-                Updates by itself every few seconds
                 {list.dataUpdatedAt
-                  ? ` · ${new Date(list.dataUpdatedAt).toLocaleTimeString('en-US')}`
-                  : ''}
+                  ? t('orders.updatesAt', { time: new Date(list.dataUpdatedAt) })
+                  : t('orders.updates')}
               </Text>
             </Group>
             <Group align="flex-end" gap="sm" wrap="wrap">
               <Select
-                label="Status"
-                data={statusOptions(meta.data)}
+                label={t('orders.status')}
+                data={statusOptions(t, meta.data)}
                 value={status}
                 onChange={(v) => reset(() => setStatus((v as OrderStatusFilter) ?? 'ALL'))}
                 allowDeselect={false}
-                w={270}
+                w={300}
               />
               <Select
-                label="Delivery date"
-                data={dateOptions(meta.data)}
+                label={t('orders.deliveryDate')}
+                data={dateOptions(t, f.longDate, meta.data)}
                 value={deliveryDate}
                 onChange={(v) => reset(() => setDeliveryDate(v ?? ALL))}
                 allowDeselect={false}
                 w={220}
               />
               <Select
-                label="Grade"
+                label={t('orders.grade')}
                 data={[
-                  { value: ALL, label: 'All grades' },
+                  { value: ALL, label: t('orders.allGrades') },
                   ...(meta.data?.gradeLevels ?? []).map((g) => ({
                     value: g,
-                    label: gradeLabel(g),
+                    label: gradeName(t, g),
                   })),
                 ]}
                 value={grade}
@@ -276,14 +299,14 @@ export function FulfilmentQueue({ user }: { user: SessionUser }) {
                 w={170}
               />
               <TextInput
-                label="Student"
-                placeholder="Name or ID"
+                label={t('orders.student')}
+                placeholder={t('orders.nameOrId')}
                 value={search}
                 onChange={(e) => reset(() => setSearch(e.currentTarget.value))}
                 rightSection={
                   search ? (
                     <CloseButton
-                      aria-label="Clear student filter"
+                      aria-label={t('orders.clearStudentFilter')}
                       onClick={() => reset(() => setSearch(''))}
                     />
                   ) : null
@@ -294,16 +317,16 @@ export function FulfilmentQueue({ user }: { user: SessionUser }) {
             {chosen.length ? (
               <BulkBar chosen={chosen} today={today} onDone={() => setSelected(new Set())} />
             ) : null}
-            <QueryState query={list} loading="Loading orders" size="section">
+            <QueryState query={list} loading={t('orders.loading')} size="section">
               {() =>
                 shown.length === 0 ? (
                   <Text c="dimmed" ta="center" py="lg">
-                    No orders match these filters.
+                    {t('orders.noMatch')}
                   </Text>
                 ) : (
                   <OrdersTable
                     orders={shown}
-                    caption={`${title}: ${shown.length} ${shown.length === 1 ? 'order' : 'orders'}, newest first`}
+                    caption={t('orders.queueCaption', { title, count: shown.length })}
                     selected={selected}
                     onSelect={setSelected}
                     actions={(o) => <StaffOrderActions order={o} />}

@@ -14,7 +14,13 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { longDate, studentMayCancel, todayIn, type OrderStatusFilter } from '@app/domain';
+import {
+  studentMayCancel,
+  todayIn,
+  type MessageKey,
+  type OrderStatus,
+  type OrderStatusFilter,
+} from '@app/domain';
 import {
   afterOrderChange,
   orders,
@@ -25,38 +31,38 @@ import {
 } from '../../api';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
-import { formatPoints } from '../../components/points';
 import { QueryState } from '../../components/QueryState';
-import { storeTitle } from '../../components/catalogue';
-import { OrderStatusBadge, STATUS_LABELS } from './OrderStatusBadge';
-import { placedOn } from './OrdersTable';
+import { useFormat, useT } from '../../i18n';
+import { Rich } from '../../components/Rich';
+import { storeName } from '../../components/storeName';
+import { OrderStatusBadge } from './OrderStatusBadge';
+import { STATUS_KEYS, usePlacedOn } from './words';
 
-const pts = (n: number) => `${formatPoints(n)} ${n === 1 ? 'point' : 'points'}`;
-
-const FILTERS: { value: OrderStatusFilter; label: string }[] = [
-  { value: 'ALL', label: 'All orders' },
-  { value: 'PENDING', label: STATUS_LABELS.PENDING },
-  { value: 'PACKAGED', label: STATUS_LABELS.PACKAGED },
-  { value: 'REDEEMED', label: STATUS_LABELS.REDEEMED },
-  { value: 'CANCELED', label: STATUS_LABELS.CANCELED },
-  { value: 'REFUNDED', label: STATUS_LABELS.REFUNDED },
+/** The filter's choices: all, then each status in the order an order moves through them. */
+const FILTERS: OrderStatusFilter[] = [
+  'ALL',
+  'PENDING',
+  'PACKAGED',
+  'REDEEMED',
+  'CANCELED',
+  'REFUNDED',
 ];
 
 /** What the status means for the student, in a sentence. */
-function statusLine(o: Order): string {
+function statusLine(o: Order): MessageKey {
   if (o.store === 'fonts' || o.store === 'icons')
-    return o.status === 'REFUNDED' ? 'Refunded.' : 'Yours: choose it on your Profile.';
+    return o.status === 'REFUNDED' ? 'orders.lineRefunded' : 'orders.lineYours';
   switch (o.status) {
     case 'PENDING':
-      return 'The store has your order and will pack it.';
+      return 'orders.linePending';
     case 'PACKAGED':
-      return 'Packed and ready for you.';
+      return 'orders.linePackaged';
     case 'REDEEMED':
-      return 'You picked it up. Enjoy!';
+      return 'orders.lineRedeemed';
     case 'CANCELED':
-      return 'Canceled. The points went back to your balance.';
+      return 'orders.lineCanceled';
     case 'REFUNDED':
-      return 'Refunded. The points went back to your balance.';
+      return 'orders.lineRefundedBack';
   }
 }
 
@@ -69,16 +75,27 @@ function OrderCard({
   today: string;
   onCancel: (o: Order) => void;
 }) {
+  const t = useT();
+  const f = useFormat();
+  const placedOn = usePlacedOn();
   const product = order.store === 'School' || order.store === 'Teacher';
   const mayCancel = product && studentMayCancel(order, today);
+  const delivery = order.estimatedDelivery
+    ? t('orders.deliveryOn', { date: f.longDate(order.estimatedDelivery) })
+    : t('orders.deliveryNotSet');
   return (
-    <Paper component="li" withBorder p="md" aria-label={`Order placed ${placedOn(order)}`}>
+    <Paper
+      component="li"
+      withBorder
+      p="md"
+      aria-label={t('orders.placedAria', { date: placedOn(order) })}
+    >
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Stack gap={0}>
-            <Text fw={700}>{storeTitle(order)}</Text>
+            <Text fw={700}>{storeName(t, order)}</Text>
             <Text fz="xs" c="dimmed">
-              Placed {placedOn(order)}
+              {t('orders.placedOn', { date: placedOn(order) })}
             </Text>
           </Stack>
           <OrderStatusBadge status={order.status} />
@@ -86,41 +103,44 @@ function OrderCard({
         <Stack gap={2} component="ul" style={{ margin: 0, paddingLeft: 18 }}>
           {order.orderItems.map((i) => (
             <Text key={i.productId} component="li" fz="sm">
-              {i.quantity} × {i.name} · {pts(i.price * i.quantity)}
+              {t('orders.itemLinePrice', {
+                quantity: i.quantity,
+                name: i.name,
+                price: i.price * i.quantity,
+              })}
             </Text>
           ))}
         </Stack>
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Text fz="sm" fw={600}>
-            Total {pts(order.total)}
+            {t('orders.totalPoints', { total: order.total })}
           </Text>
           {product ? (
             <Text fz="sm">
-              {order.estimatedDelivery
-                ? `Delivery ${longDate(order.estimatedDelivery)}`
-                : 'Delivery date not set yet'}
-              {order.deliveryLocation ? ` · ${order.deliveryLocation}` : ''}
+              {order.deliveryLocation
+                ? t('orders.withLocation', { delivery, location: order.deliveryLocation })
+                : delivery}
             </Text>
           ) : null}
         </Group>
         <Text fz="sm" c="dimmed">
-          {statusLine(order)}
+          {t(statusLine(order))}
         </Text>
         {mayCancel ? (
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Text fz="xs" c="dimmed">
               {order.cutOffDate
-                ? `You can cancel until the end of ${longDate(order.cutOffDate)}.`
-                : 'You can cancel until you pick it up.'}
+                ? t('orders.cancelUntil', { date: f.longDate(order.cutOffDate) })
+                : t('orders.cancelUntilPickup')}
             </Text>
             <Button
               size="xs"
               variant="light"
               color="red"
               onClick={() => onCancel(order)}
-              aria-label={`Cancel order placed ${placedOn(order)}`}
+              aria-label={t('orders.cancelOrderAria', { date: placedOn(order) })}
             >
-              Cancel order
+              {t('orders.cancelOrder')}
             </Button>
           </Group>
         ) : null}
@@ -131,6 +151,7 @@ function OrderCard({
 
 /** "My Orders": each order with its status and delivery date; cancel while the cut-off allows. */
 export function MyOrders({ user }: { user: SessionUser }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<OrderStatusFilter>('ALL');
   const [canceling, setCanceling] = useState<Order | null>(null);
@@ -148,8 +169,8 @@ export function MyOrders({ user }: { user: SessionUser }) {
       setCanceling(null);
       notifications.show({
         color: 'teal',
-        title: 'Order canceled',
-        message: `${pts(o.total)} went back to your balance.`,
+        title: t('orders.canceledTitle'),
+        message: t('orders.wentBack', { total: o.total }),
       });
       void afterOrderChange(queryClient);
     },
@@ -159,12 +180,15 @@ export function MyOrders({ user }: { user: SessionUser }) {
   return (
     <Page maw={900}>
       <PageHeader
-        title="My Orders"
-        description="What you bought, where it is, and when it arrives."
+        title={t('orders.myOrders')}
+        description={t('orders.myOrdersDescription')}
         actions={
           <Select
-            label="Show"
-            data={FILTERS}
+            label={t('orders.show')}
+            data={FILTERS.map((s) => ({
+              value: s,
+              label: s === 'ALL' ? t('orders.allOrders') : t(STATUS_KEYS[s as OrderStatus]),
+            }))}
             value={status}
             onChange={(v) => setStatus((v as OrderStatusFilter | null) ?? 'ALL')}
             allowDeselect={false}
@@ -172,20 +196,23 @@ export function MyOrders({ user }: { user: SessionUser }) {
           />
         }
       />
-      <QueryState query={list} loading="Loading your orders">
+      <QueryState query={list} loading={t('orders.loadingYours')}>
         {(items) =>
           items.length === 0 ? (
             <Paper withBorder p="xl">
               <Stack align="center" gap="xs">
                 <Title order={2} fz="lg">
-                  {status === 'ALL' ? 'No orders yet' : 'No orders with this status'}
+                  {status === 'ALL' ? t('orders.noOrdersYet') : t('orders.noOrdersStatus')}
                 </Title>
                 <Text c="dimmed">
-                  Spend your points in{' '}
-                  <Anchor component={Link} to="/store">
-                    My Store
-                  </Anchor>
-                  .
+                  <Rich
+                    k="orders.spendIn"
+                    link={(chunks) => (
+                      <Anchor component={Link} to="/store">
+                        {chunks}
+                      </Anchor>
+                    )}
+                  />
                 </Text>
               </Stack>
             </Paper>
@@ -193,7 +220,7 @@ export function MyOrders({ user }: { user: SessionUser }) {
             <Stack
               gap="sm"
               component="ul"
-              aria-label="Your orders, newest first"
+              aria-label={t('orders.yourOrders')}
               style={{ listStyle: 'none', padding: 0, margin: 0 }}
             >
               {items.map((o) => (
@@ -206,18 +233,22 @@ export function MyOrders({ user }: { user: SessionUser }) {
       {canceling ? (
         <Modal
           opened
-          closeButtonProps={{ 'aria-label': 'Close' }}
+          closeButtonProps={{ 'aria-label': t('common.close') }}
           onClose={() => (setCanceling(null), cancel.reset())}
-          title="Cancel this order?"
+          title={t('orders.cancelQuestion')}
           centered
         >
           <Stack gap="md">
             <Text>
-              {canceling.orderItems.map((i) => `${i.quantity} × ${i.name}`).join(', ')}.{' '}
-              {pts(canceling.total)} will go back to your balance.
+              {t('orders.willGoBack', {
+                lines: canceling.orderItems
+                  .map((i) => t('orders.itemLine', { quantity: i.quantity, name: i.name }))
+                  .join(', '),
+                total: canceling.total,
+              })}
             </Text>
             {cancel.isError ? (
-              <Alert color="red" variant="light" title="Not canceled">
+              <Alert color="red" variant="light" title={t('orders.notCanceled')}>
                 {cancel.error.message}
               </Alert>
             ) : null}
@@ -227,10 +258,10 @@ export function MyOrders({ user }: { user: SessionUser }) {
                 onClick={() => cancel.mutate(canceling)}
                 loading={cancel.isPending}
               >
-                Yes, cancel it
+                {t('orders.yesCancel')}
               </Button>
               <Button variant="default" onClick={() => (setCanceling(null), cancel.reset())}>
-                Keep it
+                {t('orders.keepIt')}
               </Button>
             </Group>
           </Stack>

@@ -2,21 +2,30 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ACTION_STATUS, canMove, fullName, ORDER_ACTIONS, type OrderAction } from '@app/domain';
+import {
+  ACTION_STATUS,
+  canMove,
+  fullName,
+  ORDER_ACTIONS,
+  type MessageKey,
+  type OrderAction,
+} from '@app/domain';
 import { afterOrderChange, orders, unwrap, type Order } from '../../api';
-import { formatPoints } from '../../components/points';
+import { useT } from '../../i18n';
+import type { Translate } from '../../i18n/useT';
+import { ACTION_KEYS } from './words';
 
-const ACTION_LABELS: Record<OrderAction, string> = {
-  PACKAGE: 'Package',
-  REDEEM: 'Redeem',
-  CANCEL: 'Cancel',
-  REFUND: 'Refund',
+const DONE: Record<OrderAction, MessageKey> = {
+  PACKAGE: 'orders.donePackage',
+  REDEEM: 'orders.doneRedeem',
+  CANCEL: 'orders.doneCancel',
+  REFUND: 'orders.doneRefund',
 };
-const DONE: Record<OrderAction, string> = {
-  PACKAGE: 'packaged',
-  REDEEM: 'redeemed',
-  CANCEL: 'canceled',
-  REFUND: 'refunded',
+const YES: Record<OrderAction, MessageKey> = {
+  PACKAGE: 'orders.yesPackage',
+  REDEEM: 'orders.yesRedeem',
+  CANCEL: 'orders.yesCancel',
+  REFUND: 'orders.yesRefund',
 };
 
 /** The actions staff may take on an order now (the transitions of docs/spec.md section 10.3). */
@@ -24,33 +33,39 @@ const staffActions = (o: Pick<Order, 'status'>): OrderAction[] =>
   ORDER_ACTIONS.filter((a) => canMove(o.status, ACTION_STATUS[a]));
 
 /** What one order is called in a button or a question: "Jordan Lee's order of 2 items". */
-const orderName = (o: Order) => {
-  const n = o.orderItems.reduce((k, i) => k + i.quantity, 0);
-  return `${fullName(o.student)}'s order of ${n} ${n === 1 ? 'item' : 'items'}`;
-};
+const orderName = (t: Translate, o: Order) =>
+  t('orders.orderName', {
+    name: fullName(o.student),
+    count: o.orderItems.reduce((k, i) => k + i.quantity, 0),
+  });
 
 /** Actions that ask first: cancel and refund give the points back; redeem cannot be undone. */
 const ASKS: readonly OrderAction[] = ['REDEEM', 'CANCEL', 'REFUND'];
 const givesBack = (a: OrderAction) => a === 'CANCEL' || a === 'REFUND';
 
 /** The question for an action that asks first (docs/decisions/105-fulfilment-queue-and-redeem.md). */
-const question = (a: OrderAction, o: Order): string =>
-  a === 'REDEEM'
-    ? `Redeem ${orderName(o)}? It is marked as handed over to ${fullName(o.student)}. This cannot be undone; afterwards the order can only be refunded.`
-    : `${ACTION_LABELS[a]} ${orderName(o)}? ${formatPoints(o.total)} points go back to ${fullName(o.student)} and the items back into stock.`;
+const question = (t: Translate, a: OrderAction, o: Order): string =>
+  t(
+    a === 'REDEEM' ? 'orders.askRedeem' : a === 'CANCEL' ? 'orders.askCancel' : 'orders.askRefund',
+    {
+      order: orderName(t, o),
+      name: fullName(o.student),
+      total: o.total,
+    },
+  );
 
 /** PUT order/{id}: one action. */
 function useOrderAction() {
+  const t = useT();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ order, action }: { order: Order; action: OrderAction }) =>
       unwrap(orders.act(order._id, { action })),
     onSuccess: (o, { action }) => {
-      const back =
-        action === 'CANCEL' || action === 'REFUND'
-          ? ` ${formatPoints(o.total)} points are back in ${fullName(o.student)}'s balance.`
-          : '';
-      notifications.show({ color: 'teal', message: `Order ${DONE[action]}.${back}` });
+      const said = [t(DONE[action])];
+      if (givesBack(action))
+        said.push(t('orders.pointsBack', { total: o.total, name: fullName(o.student) }));
+      notifications.show({ color: 'teal', message: said.join(' ') });
       void afterOrderChange(queryClient);
     },
   });
@@ -58,6 +73,7 @@ function useOrderAction() {
 
 /** The buttons of one order's row for staff (the store's manager, assistant or teacher). */
 export function StaffOrderActions({ order }: { order: Order }) {
+  const t = useT();
   const act = useOrderAction();
   const [asking, setAsking] = useState<OrderAction | null>(null);
   const actions = staffActions(order);
@@ -75,9 +91,12 @@ export function StaffOrderActions({ order }: { order: Order }) {
             color={givesBack(a) ? 'red' : undefined}
             onClick={() => (ASKS.includes(a) ? setAsking(a) : run(a))}
             loading={act.isPending && act.variables?.action === a && asking === null}
-            aria-label={`${ACTION_LABELS[a]} ${orderName(order)}`}
+            aria-label={t('orders.actionAria', {
+              action: t(ACTION_KEYS[a]),
+              order: orderName(t, order),
+            })}
           >
-            {ACTION_LABELS[a]}
+            {t(ACTION_KEYS[a])}
           </Button>
         ))}
       </Group>
@@ -89,15 +108,15 @@ export function StaffOrderActions({ order }: { order: Order }) {
       {asking ? (
         <Modal
           opened
-          closeButtonProps={{ 'aria-label': 'Close' }}
+          closeButtonProps={{ 'aria-label': t('common.close') }}
           onClose={() => (setAsking(null), act.reset())}
-          title="Please confirm"
+          title={t('orders.pleaseConfirm')}
           centered
         >
           <Stack gap="md">
-            <Text>{question(asking, order)}</Text>
+            <Text>{question(t, asking, order)}</Text>
             {act.isError ? (
-              <Alert color="red" variant="light" title="Not done">
+              <Alert color="red" variant="light" title={t('orders.notDone')}>
                 {act.error.message}
               </Alert>
             ) : null}
@@ -107,10 +126,10 @@ export function StaffOrderActions({ order }: { order: Order }) {
                 onClick={() => run(asking)}
                 loading={act.isPending}
               >
-                Yes, {ACTION_LABELS[asking].toLowerCase()} it
+                {t(YES[asking])}
               </Button>
               <Button variant="default" onClick={() => (setAsking(null), act.reset())}>
-                No
+                {t('common.no')}
               </Button>
             </Group>
           </Stack>

@@ -1,5 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { OrderStatus } from '../../api';
+import { useT } from '../../i18n';
+import { STATUS_KEYS } from './words';
 
 const COLORS: Record<OrderStatus, string> = {
   PENDING: 'yellow',
@@ -9,19 +11,12 @@ const COLORS: Record<OrderStatus, string> = {
   CANCELED: 'red',
 };
 
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  PENDING: 'Pending',
-  PACKAGED: 'Packaged',
-  REDEEMED: 'Redeemed',
-  REFUNDED: 'Refunded',
-  CANCELED: 'Canceled',
-};
-
 /** An order's status in words, in its colour (the theme's AA shades). */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  const t = useT();
   return (
     <Badge variant="light" color={COLORS[status]} tt="none">
-      {STATUS_LABELS[status]}
+      {t(STATUS_KEYS[status])}
     </Badge>
   );
 }

@@ -1,20 +1,12 @@
 import type { ReactNode } from 'react';
 import { Checkbox, Stack, Table, Text } from '@mantine/core';
-import { fullName, gradeLabel } from '@app/domain';
+import { fullName } from '@app/domain';
 import type { Order } from '../../api';
-import { shortDate } from '../../components/ActivityTable';
-import { formatPoints } from '../../components/points';
 import { TableScroll } from '../../components/ScrollRegion';
-import { storeTitle } from '../../components/catalogue';
+import { useFormat, useT } from '../../i18n';
+import { storeName } from '../../components/storeName';
 import { OrderStatusBadge } from './OrderStatusBadge';
-
-export const placedOn = (o: Pick<Order, 'createdAt'>) =>
-  new Date(o.createdAt).toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+import { gradeName, usePlacedOn } from './words';
 
 /** A selected row is marked by a bar at its start (a tint would take the grey text under AA contrast). */
 const SELECTED_ROW = { boxShadow: 'inset 4px 0 0 var(--mantine-color-grape-filled)' };
@@ -31,6 +23,11 @@ interface Props {
 
 /** Orders as rows: student, items, total, status, delivery, when placed, and the row's actions. */
 export function OrdersTable({ orders, caption, selected, onSelect, showStore, actions }: Props) {
+  const t = useT();
+  const f = useFormat();
+  const placedOn = usePlacedOn();
+  const grade = (o: Order) =>
+    o.student.gradeLevel ? gradeName(t, o.student.gradeLevel) : t('orders.noGrade');
   const all = orders.length > 0 && orders.every((o) => selected?.has(o._id));
   const some = orders.some((o) => selected?.has(o._id));
   const toggle = (id: string) => {
@@ -49,20 +46,20 @@ export function OrdersTable({ orders, caption, selected, onSelect, showStore, ac
             {onSelect ? (
               <Table.Th w={40}>
                 <Checkbox
-                  aria-label="Select all shown orders"
+                  aria-label={t('orders.selectAll')}
                   checked={all}
                   indeterminate={some && !all}
                   onChange={() => onSelect(all ? new Set() : new Set(orders.map((o) => o._id)))}
                 />
               </Table.Th>
             ) : null}
-            <Table.Th>Student</Table.Th>
-            <Table.Th>Items</Table.Th>
-            <Table.Th ta="right">Total</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Delivery</Table.Th>
-            <Table.Th>Placed</Table.Th>
-            {actions ? <Table.Th>Actions</Table.Th> : null}
+            <Table.Th>{t('orders.student')}</Table.Th>
+            <Table.Th>{t('orders.items')}</Table.Th>
+            <Table.Th ta="right">{t('orders.total')}</Table.Th>
+            <Table.Th>{t('orders.status')}</Table.Th>
+            <Table.Th>{t('orders.delivery')}</Table.Th>
+            <Table.Th>{t('orders.placed')}</Table.Th>
+            {actions ? <Table.Th>{t('orders.actions')}</Table.Th> : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -71,7 +68,10 @@ export function OrdersTable({ orders, caption, selected, onSelect, showStore, ac
               {onSelect ? (
                 <Table.Td>
                   <Checkbox
-                    aria-label={`Select ${fullName(o.student)}'s order placed ${placedOn(o)}`}
+                    aria-label={t('orders.selectOne', {
+                      name: fullName(o.student),
+                      date: placedOn(o),
+                    })}
                     checked={selected?.has(o._id) ?? false}
                     onChange={() => toggle(o._id)}
                   />
@@ -79,29 +79,33 @@ export function OrdersTable({ orders, caption, selected, onSelect, showStore, ac
               ) : null}
               <Table.Td>
                 <Text fz="sm" fw={600}>
-                  {o.student.lastName}, {o.student.firstName}
+                  {t('orders.sortName', {
+                    lastName: o.student.lastName,
+                    firstName: o.student.firstName,
+                  })}
                 </Text>
                 <Text fz="xs" c="dimmed">
-                  {o.student.gradeLevel ? gradeLabel(o.student.gradeLevel) : 'No grade'}
-                  {showStore ? ` · ${storeTitle(o)}` : ''}
+                  {showStore
+                    ? t('orders.gradeAndStore', { grade: grade(o), store: storeName(t, o) })
+                    : grade(o)}
                 </Text>
               </Table.Td>
               <Table.Td>
                 <Stack gap={0}>
                   {o.orderItems.map((i) => (
                     <Text key={i.productId} fz="sm">
-                      {i.quantity} × {i.name}
+                      {t('orders.itemLine', { quantity: i.quantity, name: i.name })}
                     </Text>
                   ))}
                 </Stack>
               </Table.Td>
-              <Table.Td ta="right">{formatPoints(o.total)}</Table.Td>
+              <Table.Td ta="right">{f.number(o.total)}</Table.Td>
               <Table.Td>
                 <OrderStatusBadge status={o.status} />
               </Table.Td>
               <Table.Td>
                 <Text fz="sm">
-                  {o.estimatedDelivery ? shortDate(o.estimatedDelivery) : 'Not set'}
+                  {o.estimatedDelivery ? f.mediumDate(o.estimatedDelivery) : t('orders.notSet')}
                 </Text>
                 {o.deliveryLocation ? (
                   <Text fz="xs" c="dimmed">

@@ -1,34 +1,47 @@
 import './print.css';
 import { createPortal } from 'react-dom';
-import { gradeLabel, longDate } from '@app/domain';
 import type { Order } from '../../api';
+import { useFormat, useT } from '../../i18n';
 import { pickList } from './pickList';
+import { gradeName } from './words';
 
 /**
  * What Print pick list prints: the shown orders, a page per delivery date, students by last name
  * with a box to tick for each line. Rendered into <body> beside the app, shown only on paper.
  */
 export function PickList({ orders, title }: { orders: Order[]; title: string }) {
+  const t = useT();
+  const f = useFormat();
   const pages = pickList(orders);
   return createPortal(
     <div className="pick-list" aria-hidden>
       {pages.map((p) => (
         <section key={p.date ?? 'none'} className="pick-page">
-          <h1>Pick list · {p.date ? `Delivery ${longDate(p.date)}` : 'No delivery date'}</h1>
+          <h1>
+            {p.date
+              ? t('orders.pickListDelivery', { date: f.longDate(p.date) })
+              : t('orders.pickListNoDate')}
+          </h1>
           <p>
-            {title} · {p.students.length} {p.students.length === 1 ? 'student' : 'students'},{' '}
-            {p.items} {p.items === 1 ? 'item' : 'items'}
+            {t('orders.pickListSummary', {
+              title,
+              students: p.students.length,
+              items: p.items,
+            })}
           </p>
           {p.students.map((s) => (
             <div key={s.studentId} className="pick-student">
               <h2>
-                {s.sortName} · {s.gradeLevel ? gradeLabel(s.gradeLevel) : 'No grade'} · ID{' '}
-                {s.externalId}
+                {t('orders.pickStudent', {
+                  name: s.sortName,
+                  grade: s.gradeLevel ? gradeName(t, s.gradeLevel) : t('orders.noGrade'),
+                  id: s.externalId,
+                })}
               </h2>
               <ul>
                 {s.lines.map((l) => (
                   <li key={l.name}>
-                    ☐ {l.quantity} × {l.name}
+                    {t('orders.pickLine', { quantity: l.quantity, name: l.name })}
                   </li>
                 ))}
               </ul>

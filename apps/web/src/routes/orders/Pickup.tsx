@@ -13,17 +13,20 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fullName, gradeLabel, searchByName } from '@app/domain';
+import { fullName, searchByName } from '@app/domain';
 import { afterOrderChange, orders, queryKeys, school, unwrap, type RosterStudent } from '../../api';
-import { formatPoints } from '../../components/points';
 import { QueryState } from '../../components/QueryState';
 import { OrdersTable } from './OrdersTable';
 import { StaffOrderActions } from './OrderActions';
+import { useT } from '../../i18n';
+import { Rich } from '../../components/Rich';
+import { gradeName } from './words';
 
 const SHOWN = 8;
 
 /** One student at the counter: balance, open orders, and Redeem (Package first where needed). */
 function StudentAtCounter({ student, onDone }: { student: RosterStudent; onDone: () => void }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const filters = { studentId: student._id, status: 'ACTIVE' as const, store: 'School' as const };
   const stats = useQuery({
@@ -61,49 +64,51 @@ function StudentAtCounter({ student, onDone }: { student: RosterStudent; onDone:
             {fullName(student)}
           </Title>
           <Text fz="sm" c="dimmed">
-            {student.gradeLevel ? gradeLabel(student.gradeLevel) : 'No grade'} · ID{' '}
-            {student.externalStudentId}
+            {t('orders.gradeAndId', {
+              grade: student.gradeLevel ? gradeName(t, student.gradeLevel) : t('orders.noGrade'),
+              id: student.externalStudentId,
+            })}
           </Text>
         </Stack>
         <Button variant="default" size="xs" onClick={onDone}>
-          Next student
+          {t('orders.nextStudent')}
         </Button>
       </Group>
-      <QueryState query={stats} loading="Loading the student's orders" size="section">
+      <QueryState query={stats} loading={t('orders.loadingStudentOrders')} size="section">
         {(s) => (
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
             <Text fz="sm">
-              Balance <b>{formatPoints(s.balance)}</b>
+              <Rich k="orders.counterBalance" values={{ count: s.balance }} />
             </Text>
             <Text fz="sm">
-              Open orders <b>{s.openOrders}</b>
+              <Rich k="orders.counterOpen" values={{ count: s.openOrders }} />
             </Text>
             <Text fz="sm">
-              Packaged <b>{s.counts.PACKAGED}</b>
+              <Rich k="orders.counterPackaged" values={{ count: s.counts.PACKAGED }} />
             </Text>
             <Text fz="sm">
-              Redeemed <b>{s.counts.REDEEMED}</b>
+              <Rich k="orders.counterRedeemed" values={{ count: s.counts.REDEEMED }} />
             </Text>
           </SimpleGrid>
         )}
       </QueryState>
-      <QueryState query={list} loading="Loading the student's orders" size="section">
+      <QueryState query={list} loading={t('orders.loadingStudentOrders')} size="section">
         {() =>
           open.length === 0 ? (
             <Text fz="sm" c="dimmed">
-              No open orders to hand out.
+              {t('orders.noOpenOrders')}
             </Text>
           ) : (
             <Stack gap="xs">
               <OrdersTable
                 orders={open}
-                caption={`${fullName(student)}'s open orders`}
+                caption={t('orders.openOrdersOf', { name: fullName(student) })}
                 actions={(o) => <StaffOrderActions order={o} />}
               />
               {packaged.length > 1 ? (
                 <Group>
                   <Button onClick={() => setAsking(true)}>
-                    Redeem all {packaged.length} packaged orders
+                    {t('orders.redeemAll', { count: packaged.length })}
                   </Button>
                   {redeemAll.isError && !asking ? (
                     <Text fz="sm" c="red" role="alert">
@@ -115,16 +120,17 @@ function StudentAtCounter({ student, onDone }: { student: RosterStudent; onDone:
               {asking ? (
                 <Modal
                   opened
-                  closeButtonProps={{ 'aria-label': 'Close' }}
+                  closeButtonProps={{ 'aria-label': t('common.close') }}
                   onClose={() => (setAsking(false), redeemAll.reset())}
-                  title="Please confirm"
+                  title={t('orders.pleaseConfirm')}
                   centered
                 >
                   <Stack gap="md">
                     <Text>
-                      Redeem all {packaged.length} packaged orders of {fullName(student)}? They are
-                      marked as handed over. This cannot be undone; afterwards an order can only be
-                      refunded.
+                      {t('orders.askRedeemAll', {
+                        count: packaged.length,
+                        name: fullName(student),
+                      })}
                     </Text>
                     {redeemAll.isError ? (
                       <Text fz="sm" c="red" role="alert">
@@ -133,13 +139,13 @@ function StudentAtCounter({ student, onDone }: { student: RosterStudent; onDone:
                     ) : null}
                     <Group>
                       <Button onClick={() => redeemAll.mutate()} loading={redeemAll.isPending}>
-                        Yes, redeem them
+                        {t('orders.yesRedeemThem')}
                       </Button>
                       <Button
                         variant="default"
                         onClick={() => (setAsking(false), redeemAll.reset())}
                       >
-                        No
+                        {t('common.no')}
                       </Button>
                     </Group>
                   </Stack>
@@ -155,6 +161,7 @@ function StudentAtCounter({ student, onDone }: { student: RosterStudent; onDone:
 
 /** Pickup: find the student at the counter by name or ID, then redeem what they came for. */
 export function Pickup() {
+  const t = useT();
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState<RosterStudent | null>(null);
   const students = useQuery({
@@ -173,40 +180,40 @@ export function Pickup() {
     <Card p="lg">
       <Stack gap="sm">
         <Title order={2} fz="lg">
-          Pickup
+          {t('orders.pickup')}
         </Title>
         {chosen ? (
           <StudentAtCounter student={chosen} onDone={() => (setChosen(null), setQuery(''))} />
         ) : (
           <>
             <TextInput
-              label="Find a student"
-              placeholder="First or last name, or student ID"
+              label={t('orders.findStudent')}
+              placeholder={t('orders.findStudentPlaceholder')}
               value={query}
               onChange={(e) => setQuery(e.currentTarget.value)}
               rightSection={
                 query ? (
-                  <CloseButton aria-label="Clear search" onClick={() => setQuery('')} />
+                  <CloseButton aria-label={t('orders.clearSearch')} onClick={() => setQuery('')} />
                 ) : null
               }
               maw={420}
             />
             {q && students.isPending ? (
               <Text fz="sm" c="dimmed" role="status">
-                Loading students…
+                {t('orders.loadingStudents')}
               </Text>
             ) : null}
             {q && students.data ? (
               matches.length === 0 ? (
                 <Text fz="sm" c="dimmed">
-                  No students match.
+                  {t('orders.noStudentsMatch')}
                 </Text>
               ) : (
                 <Stack gap={4}>
                   <Stack
                     gap={4}
                     component="ul"
-                    aria-label="Matching students"
+                    aria-label={t('orders.matchingStudents')}
                     style={{ listStyle: 'none', padding: 0, margin: 0 }}
                   >
                     {matches.slice(0, SHOWN).map((s) => (
@@ -216,12 +223,16 @@ export function Pickup() {
                           p={6}
                           style={{ borderRadius: 'var(--mantine-radius-sm)' }}
                         >
-                          <Text fz="sm" span fw={600}>
-                            {s.lastName}, {s.firstName}
-                          </Text>{' '}
+                          <Text fz="sm" span fw={600} mr={6}>
+                            {t('orders.sortName', { lastName: s.lastName, firstName: s.firstName })}
+                          </Text>
                           <Text fz="xs" span c="dimmed">
-                            {s.gradeLevel ? gradeLabel(s.gradeLevel) : ''} · ID{' '}
-                            {s.externalStudentId}
+                            {s.gradeLevel
+                              ? t('orders.gradeAndId', {
+                                  grade: gradeName(t, s.gradeLevel),
+                                  id: s.externalStudentId,
+                                })
+                              : t('orders.studentId', { id: s.externalStudentId })}
                           </Text>
                         </UnstyledButton>
                       </li>
@@ -229,7 +240,7 @@ export function Pickup() {
                   </Stack>
                   {matches.length > SHOWN ? (
                     <Text fz="xs" c="dimmed">
-                      {matches.length - SHOWN} more: type more of the name.
+                      {t('orders.moreMatches', { count: matches.length - SHOWN })}
                     </Text>
                   ) : null}
                 </Stack>

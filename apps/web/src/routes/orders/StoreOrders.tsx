@@ -6,18 +6,14 @@ import { orders, queryKeys, unwrap } from '../../api';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
-import { STATUS_LABELS } from './OrderStatusBadge';
 import { StaffOrderActions } from './OrderActions';
 import { OrdersTable } from './OrdersTable';
-
-const FILTERS = [
-  { value: 'ACTIVE', label: 'All but canceled' },
-  { value: 'ALL', label: 'All statuses' },
-  ...ORDER_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
-];
+import { useT } from '../../i18n';
+import { STATUS_KEYS } from './words';
 
 /** A teacher's Orders: the orders of their own store, to package, redeem, cancel or refund. */
 export function StoreOrders() {
+  const t = useT();
   const [status, setStatus] = useState<OrderStatusFilter>('ACTIVE');
   const filters = { status };
   const list = useQuery({
@@ -28,28 +24,33 @@ export function StoreOrders() {
   });
   return (
     <Page>
-      <PageHeader title="Orders" description="What your students bought from your store." />
+      <PageHeader title={t('orders.title')} description={t('orders.storeOrdersDescription')} />
       <Card p="lg">
         <Stack gap="md">
           <Select
-            label="Status"
-            data={FILTERS}
+            label={t('orders.status')}
+            data={[
+              { value: 'ACTIVE', label: t('orders.filterActive') },
+              { value: 'ALL', label: t('orders.filterAllStatuses') },
+              ...ORDER_STATUSES.map((s) => ({ value: s, label: t(STATUS_KEYS[s]) })),
+            ]}
             value={status}
             onChange={(v) => setStatus((v as OrderStatusFilter) ?? 'ACTIVE')}
             allowDeselect={false}
             w={220}
           />
-          <QueryState query={list} loading="Loading orders" size="section">
+          <QueryState query={list} loading={t('orders.loading')} size="section">
             {(items) =>
               items.length === 0 ? (
                 <Text c="dimmed" ta="center" py="lg">
-                  No orders {status === 'ALL' || status === 'ACTIVE' ? 'yet' : 'with this status'}.
-                  Students buy from your store in My Store.
+                  {status === 'ALL' || status === 'ACTIVE'
+                    ? t('orders.noOrdersYetStore')
+                    : t('orders.noOrdersStatusStore')}
                 </Text>
               ) : (
                 <OrdersTable
                   orders={items}
-                  caption={`Your store's orders: ${items.length}, newest first`}
+                  caption={t('orders.storeCaption', { count: items.length })}
                   actions={(o) => <StaffOrderActions order={o} />}
                 />
               )

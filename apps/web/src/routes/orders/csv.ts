@@ -1,37 +1,40 @@
-import { fullName, gradeLabel, toCsv, type CsvColumn } from '@app/domain';
+import { fullName, toCsv, type CsvColumn } from '@app/domain';
 import type { Order } from '../../api';
-import { storeTitle } from '../../components/catalogue';
+import type { Translate } from '../../i18n/useT';
+import { storeName } from '../../components/storeName';
+import { gradeName } from './words';
 
 type ItemRow = { order: Order; item: Order['orderItems'][number] };
 
-/** One row per item, the order's own fields repeated. */
-const COLUMNS: readonly CsvColumn<ItemRow>[] = [
-  { label: 'Order', value: ({ order }) => order._id },
-  { label: 'Placed', value: ({ order }) => order.createdAt },
-  { label: 'Student', value: ({ order }) => fullName(order.student) },
-  { label: 'Student ID', value: ({ order }) => order.student.externalId },
+/** One row per item, the order's own fields repeated; the headings in the screens' language. */
+const columns = (t: Translate): readonly CsvColumn<ItemRow>[] => [
+  { label: t('orders.csvOrder'), value: ({ order }) => order._id },
+  { label: t('orders.csvPlaced'), value: ({ order }) => order.createdAt },
+  { label: t('orders.csvStudent'), value: ({ order }) => fullName(order.student) },
+  { label: t('orders.csvStudentId'), value: ({ order }) => order.student.externalId },
   {
-    label: 'Grade',
-    value: ({ order }) => (order.student.gradeLevel ? gradeLabel(order.student.gradeLevel) : ''),
+    label: t('orders.csvGrade'),
+    value: ({ order }) => (order.student.gradeLevel ? gradeName(t, order.student.gradeLevel) : ''),
   },
-  { label: 'Store', value: ({ order }) => storeTitle(order) },
-  { label: 'Status', value: ({ order }) => order.status },
-  { label: 'Estimated delivery', value: ({ order }) => order.estimatedDelivery },
-  { label: 'Delivery location', value: ({ order }) => order.deliveryLocation },
-  { label: 'Item', value: ({ item }) => item.name },
-  { label: 'Quantity', value: ({ item }) => item.quantity },
-  { label: 'Price', value: ({ item }) => item.price },
-  { label: 'Line total', value: ({ item }) => item.price * item.quantity },
-  { label: 'Order total', value: ({ order }) => order.total },
+  { label: t('orders.csvStore'), value: ({ order }) => storeName(t, order) },
+  // The status as the API names it (PENDING…), a value to filter on in a spreadsheet.
+  { label: t('orders.csvStatus'), value: ({ order }) => order.status },
+  { label: t('orders.csvEstimatedDelivery'), value: ({ order }) => order.estimatedDelivery },
+  { label: t('orders.csvDeliveryLocation'), value: ({ order }) => order.deliveryLocation },
+  { label: t('orders.csvItem'), value: ({ item }) => item.name },
+  { label: t('orders.csvQuantity'), value: ({ item }) => item.quantity },
+  { label: t('orders.csvPrice'), value: ({ item }) => item.price },
+  { label: t('orders.csvLineTotal'), value: ({ item }) => item.price * item.quantity },
+  { label: t('orders.csvOrderTotal'), value: ({ order }) => order.total },
 ];
 
 /**
  * The orders as CSV by the domain's writer (quoting, formula defusing, CRLF line ends as RFC 4180
  * says). No column holds a Date (Placed is the server's ISO text), so the time zone is not used.
  */
-export function ordersCsv(orders: readonly Order[]): string {
+export function ordersCsv(orders: readonly Order[], t: Translate): string {
   return toCsv(
-    COLUMNS,
+    columns(t),
     orders.flatMap((order) => order.orderItems.map((item) => ({ order, item }))),
     'UTC',
   );

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../api';
-import { csvField } from '@app/domain';
+import { csvField, formatIcu, type Language, type MessageKey } from '@app/domain';
+import { en } from '@app/domain/i18n/en';
+import { es } from '@app/domain/i18n/es';
 import { ordersCsv } from './csv';
 import { pickList } from './pickList';
 
@@ -37,6 +39,16 @@ const order = (
   teacher: null,
 });
 
+/** A screen's words in `lang`, in a school whose currency is Merits. */
+const words =
+  (lang: Language) =>
+  (key: MessageKey, values?: Record<string, unknown>): string =>
+    formatIcu(lang, (lang === 'es' ? es : en)[key], {
+      currency: 'Merits',
+      currencyOne: 'Merit',
+      ...(values as Record<string, string | number>),
+    });
+
 describe('CSV export', () => {
   it('quotes commas, quotes and line breaks, and defuses formulas', () => {
     expect(csvField('plain')).toBe('plain');
@@ -48,12 +60,15 @@ describe('CSV export', () => {
   });
 
   it('writes one row per item with the order repeated', () => {
-    const csv = ordersCsv([
-      order('o1', student('s1', 'Ana', 'Kim'), '2025-10-10', [
-        ['Pencil, blue', 2, 5],
-        ['Sticker', 1, 3],
-      ]),
-    ]);
+    const csv = ordersCsv(
+      [
+        order('o1', student('s1', 'Ana', 'Kim'), '2025-10-10', [
+          ['Pencil, blue', 2, 5],
+          ['Sticker', 1, 3],
+        ]),
+      ],
+      words('en'),
+    );
     const lines = csv.trimEnd().split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^Order,Placed,Student,/);
@@ -61,6 +76,15 @@ describe('CSV export', () => {
       'o1,2025-10-01T16:00:00.000Z,Ana Kim,Xs1,7th Grade,School store,PENDING,2025-10-10,,"Pencil, blue",2,5,10,13',
     );
     expect(lines[2]).toContain(',Sticker,1,3,3,13');
+  });
+
+  it("writes the headings, grade and store in the screens' language", () => {
+    const [head, row] = ordersCsv(
+      [order('o1', student('s1', 'Ana', 'Kim'), null, [['Lápiz', 1, 5]])],
+      words('es'),
+    ).split('\r\n');
+    expect(head).toMatch(/^Pedido,Hecho,Estudiante,ID del estudiante,Grado,Tienda,Estado,/);
+    expect(row).toContain(',7.º grado,Tienda de la escuela,PENDING,');
   });
 });
 

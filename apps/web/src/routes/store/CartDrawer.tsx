@@ -2,7 +2,6 @@ import { useRef, useState } from 'react';
 import { Alert, Button, Divider, Drawer, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { longDate, MSG } from '@app/domain';
 import {
   afterOrder,
   orders,
@@ -12,14 +11,14 @@ import {
   type Product,
   type StoreMeta,
 } from '../../api';
-import { formatPoints } from '../../components/points';
 import { addRefusal, cartCount, cartTotal, checkoutRefusal, type CartEntry } from './cartMath';
-import { sectionsOf, storeTitle } from '../../components/catalogue';
+import { sectionsOf } from '../../components/catalogue';
+import { useFormat, useT } from '../../i18n';
 import { attemptFor, type Attempt } from '../../api/idempotency';
 import { ProductImage } from './ProductCard';
 import { QuantityStepper } from './QuantityStepper';
-
-const pts = (n: number) => `${formatPoints(n)} ${n === 1 ? 'point' : 'points'}`;
+import { storeName } from '../../components/storeName';
+import { points, type Words } from './words';
 
 interface Props {
   opened: boolean;
@@ -32,19 +31,28 @@ interface Props {
 
 type Step = 'cart' | 'confirm' | 'done';
 
-/** The store's message while it is closed, or null. */
-export const closedMessage = (meta: Pick<StoreMeta, 'isOpen' | 'reopenDate'>): string | null =>
-  meta.isOpen
-    ? null
-    : meta.reopenDate
-      ? MSG.storeClosed(longDate(meta.reopenDate))
-      : MSG.storeClosedNoDate;
+/** The store's message while it is closed, or null (the server's words for it). */
+export function useClosedMessage() {
+  const t = useT();
+  const f = useFormat();
+  return (meta: Pick<StoreMeta, 'isOpen' | 'reopenDate'>): string | null =>
+    meta.isOpen
+      ? null
+      : meta.reopenDate
+        ? t('msg.storeClosed', { date: f.longDate(meta.reopenDate) })
+        : t('msg.storeClosedNoDate');
+}
 
 /**
  * The cart: lines with their quantities, what it costs and what is left; checkout asks first,
  * says what will happen, and shows the orders made or the server's reason for refusing.
  */
 export function CartDrawer({ opened, onClose, entries, setQuantity, balance, meta }: Props) {
+  const t = useT();
+  const f = useFormat();
+  const closedMessage = useClosedMessage();
+  const pts = (n: number) => points(t, n);
+  const words = (w: Words | null) => w && t(w.key, w.values);
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>('cart');
   const [placed, setPlaced] = useState<PlaceOrderResult | null>(null);
@@ -63,7 +71,7 @@ export function CartDrawer({ opened, onClose, entries, setQuantity, balance, met
 
   const total = cartTotal(entries);
   const count = cartCount(entries);
-  const refusal = closedMessage(meta) ?? checkoutRefusal(entries, balance);
+  const refusal = closedMessage(meta) ?? words(checkoutRefusal(entries, balance));
   const sections = sectionsOf(entries.map((e) => e.product));
 
   const close = () => {
@@ -89,86 +97,92 @@ export function CartDrawer({ opened, onClose, entries, setQuantity, balance, met
       size="md"
       title={
         <Title order={2} fz="h3">
-          Your cart
+          {t('store.cartTitle')}
         </Title>
       }
-      closeButtonProps={{ 'aria-label': 'Close cart' }}
+      closeButtonProps={{ 'aria-label': t('store.closeCart') }}
     >
       {step === 'done' && placed ? (
         <Stack gap="md">
-          <Alert
-            color="teal"
-            variant="light"
-            title="Thank you! Your order is placed."
-            role="status"
-          >
+          <Alert color="teal" variant="light" title={t('store.thanks')} role="status">
             <Stack gap={4}>
               {placed.orders.map((o) => (
                 <Text key={o._id} fz="sm">
-                  {storeTitle(o)}: {o.orderItems.reduce((n, i) => n + i.quantity, 0)} items,{' '}
-                  {pts(o.total)}
-                  {o.estimatedDelivery ? ` · delivery ${longDate(o.estimatedDelivery)}` : ''}
+                  {t(o.estimatedDelivery ? 'store.placedLineDelivery' : 'store.placedLine', {
+                    store: storeName(t, o),
+                    items: o.orderItems.reduce((n, i) => n + i.quantity, 0),
+                    total: o.total,
+                    date: o.estimatedDelivery ? f.longDate(o.estimatedDelivery) : null,
+                  })}
                 </Text>
               ))}
               <Text fz="sm" fw={600}>
-                Your balance now: {pts(placed.balance)}
+                {t('store.balanceNow', { balance: placed.balance })}
               </Text>
             </Stack>
           </Alert>
           <Group>
             <Button component={Link} to="/orders" onClick={close}>
-              See My Orders
+              {t('store.seeMyOrders')}
             </Button>
             <Button variant="default" onClick={() => (setStep('cart'), place.reset())}>
-              Keep shopping
+              {t('store.keepShopping')}
             </Button>
           </Group>
         </Stack>
       ) : entries.length === 0 ? (
         <Text c="dimmed" py="lg">
-          Your cart is empty. Add items from the store.
+          {t('store.cartEmpty')}
         </Text>
       ) : step === 'confirm' ? (
         <Stack gap="md">
-          <Paper withBorder p="md" role="group" aria-label="Please confirm">
+          <Paper withBorder p="md" role="group" aria-label={t('store.pleaseConfirm')}>
             <Stack gap="xs">
-              <Text fw={700}>
-                Buy {count} {count === 1 ? 'item' : 'items'} for {pts(total)}?
-              </Text>
+              <Text fw={700}>{t('store.buyQuestion', { count, total })}</Text>
               {sections.map((s) => {
                 const lines = entries.filter((e) => s.products.some((p) => p._id === e.productId));
                 return (
                   <Text key={s.key} fz="sm">
-                    {s.title}: {lines.map((l) => `${l.quantity} × ${l.product.name}`).join(', ')}
+                    {t('store.sectionLines', {
+                      store: storeName(t, s.products[0]!),
+                      lines: lines
+                        .map((l) => t('store.line', { quantity: l.quantity, name: l.product.name }))
+                        .join(', '),
+                    })}
                   </Text>
                 );
               })}
-              <Text fz="sm">You will have {pts(balance - total)} left.</Text>
+              <Text fz="sm">{t('store.willHaveLeft', { left: balance - total })}</Text>
               <Text fz="sm" c="dimmed">
-                {meta.nextDeliveryDate
-                  ? `Delivery ${longDate(meta.nextDeliveryDate.date)}. You can cancel until the end of ${longDate(meta.nextDeliveryDate.cutOffDate)}.`
-                  : 'The store will tell you when your order is ready.'}
-                {entries.length > 1 && sections.length > 1
-                  ? ' Each store makes its own order.'
-                  : ''}
+                {[
+                  meta.nextDeliveryDate
+                    ? t('store.deliveryCancelUntil', {
+                        date: f.longDate(meta.nextDeliveryDate.date),
+                        cutOff: f.longDate(meta.nextDeliveryDate.cutOffDate),
+                      })
+                    : t('store.storeWillTell'),
+                  ...(entries.length > 1 && sections.length > 1
+                    ? [t('store.eachStoreOrders')]
+                    : []),
+                ].join(' ')}
               </Text>
             </Stack>
           </Paper>
           {place.isError ? (
-            <Alert color="red" variant="light" title="Not bought">
+            <Alert color="red" variant="light" title={t('store.notBought')}>
               {place.error.message}
             </Alert>
           ) : null}
           <Group>
             <Button onClick={buy} loading={place.isPending}>
-              {place.isError ? 'Try again' : 'Yes, buy them'}
+              {place.isError ? t('common.retry') : t('store.yesBuyThem')}
             </Button>
             <Button
               variant="default"
               onClick={() => (setStep('cart'), place.reset())}
               disabled={place.isPending}
             >
-              Back to cart
+              {t('store.backToCart')}
             </Button>
           </Group>
         </Stack>
@@ -177,7 +191,7 @@ export function CartDrawer({ opened, onClose, entries, setQuantity, balance, met
           <Stack
             gap="sm"
             component="ul"
-            aria-label="Cart items"
+            aria-label={t('store.cartItems')}
             style={{ listStyle: 'none', padding: 0, margin: 0 }}
           >
             {entries.map((e) => (
@@ -191,14 +205,14 @@ export function CartDrawer({ opened, onClose, entries, setQuantity, balance, met
                       {e.product.name}
                     </Text>
                     <Text fz="xs" c="dimmed">
-                      {storeTitle(e.product)} · {pts(e.product.price)} each
+                      {t('store.each', { store: storeName(t, e.product), price: e.product.price })}
                     </Text>
                     <Group justify="space-between" wrap="nowrap" mt={4}>
                       <QuantityStepper
                         name={e.product.name}
                         quantity={e.quantity}
                         onChange={(q) => setQuantity(e.product, q)}
-                        addRefusal={addRefusal(entries, e.product, balance)}
+                        addRefusal={words(addRefusal(entries, e.product, balance))}
                       />
                       <Text fw={700}>{pts(e.product.price * e.quantity)}</Text>
                     </Group>
@@ -210,15 +224,15 @@ export function CartDrawer({ opened, onClose, entries, setQuantity, balance, met
           <Divider />
           <Stack gap={4}>
             <Group justify="space-between">
-              <Text>Total</Text>
+              <Text>{t('store.total')}</Text>
               <Text fw={700}>{pts(total)}</Text>
             </Group>
             <Group justify="space-between">
-              <Text c="dimmed">Your balance</Text>
+              <Text c="dimmed">{t('store.yourBalance')}</Text>
               <Text c="dimmed">{pts(balance)}</Text>
             </Group>
             <Group justify="space-between">
-              <Text c="dimmed">Left after buying</Text>
+              <Text c="dimmed">{t('store.leftAfterBuying')}</Text>
               <Text c={balance - total < 0 ? 'red' : 'dimmed'}>{pts(balance - total)}</Text>
             </Group>
           </Stack>
@@ -228,7 +242,7 @@ export function CartDrawer({ opened, onClose, entries, setQuantity, balance, met
             </Alert>
           ) : null}
           <Button size="md" onClick={() => setStep('confirm')} disabled={refusal !== null}>
-            Check out
+            {t('store.checkOut')}
           </Button>
         </Stack>
       )}

@@ -27,28 +27,25 @@ import {
   type IconOptionInfo,
   type StoreMeta,
 } from '../../api';
-import { formatPoints } from '../../components/points';
 import { loadFont } from '../../components/customization/fonts';
 import { attemptFor, type Attempt } from '../../api/idempotency';
+import { useT } from '../../i18n';
+import type { Translate } from '../../i18n/useT';
+import { Rich } from '../../components/Rich';
+import { levelName, points, THEME_KEYS } from './words';
 
-/** Each member level's icon theme (docs/spec.md section 9). */
-const LEVEL_THEMES: Record<MemberStatusLevel, string> = {
-  Bronze: 'faces',
-  Silver: 'nature and weather',
-  Gold: 'animals',
-  Platinum: 'music',
-  Ruby: 'art',
-  Emerald: 'sports and games',
-};
 const LEVELS = MEMBER_STATUS_LEVELS.map(([l]) => l);
 
 type Choice = { kind: 'fonts'; option: FontOptionInfo } | { kind: 'icons'; option: IconOptionInfo };
 
-const priceText = (price: number) => (price === 0 ? 'Free' : `${formatPoints(price)} points`);
-const choiceName = (c: Choice) =>
-  c.kind === 'fonts'
-    ? `the ${c.option.name} font`
-    : `the ${c.option.name} ${c.option.kind === 'Emojis' ? 'emoji' : 'icon'}`;
+const priceText = (t: Translate, price: number) =>
+  price === 0 ? t('store.free') : points(t, price);
+/** "the Comfortaa font", "the grinning face emoji". */
+const fontName = (t: Translate, font: FontOptionInfo) => t('store.theFont', { name: font.name });
+const iconName = (t: Translate, icon: IconOptionInfo) =>
+  t(icon.kind === 'Emojis' ? 'store.theEmoji' : 'store.theIcon', { name: icon.name });
+const choiceName = (t: Translate, c: Choice) =>
+  c.kind === 'fonts' ? fontName(t, c.option) : iconName(t, c.option);
 
 /** Asks before buying a font or icon, then buys it once (one Idempotency-Key per attempt). */
 function BuyModal({
@@ -60,6 +57,7 @@ function BuyModal({
   balance: number;
   onClose: () => void;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const attempt = useRef<Attempt | null>(null);
   const buy = useMutation({
@@ -69,8 +67,8 @@ function BuyModal({
       attempt.current = null;
       notifications.show({
         color: 'teal',
-        title: 'Bought',
-        message: `${body.productCategory === 'fonts' ? 'The font' : 'The icon'} is yours. Choose it on your Profile.`,
+        title: t('store.bought'),
+        message: t(body.productCategory === 'fonts' ? 'store.fontIsYours' : 'store.iconIsYours'),
       });
       void afterCustomization(queryClient);
       onClose();
@@ -90,9 +88,9 @@ function BuyModal({
   return (
     <Modal
       opened
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       onClose={close}
-      title="Please confirm"
+      title={t('store.pleaseConfirm')}
       centered
     >
       <Stack gap="md">
@@ -102,22 +100,28 @@ function BuyModal({
           ) : null}
           <Text>
             {price === 0
-              ? `Get ${choiceName(choice)} for free?`
-              : `Buy ${choiceName(choice)} for ${formatPoints(price)} points?`}
-            {price > 0 ? ` You will have ${formatPoints(balance - price)} points left.` : ''}
+              ? t('store.getForFree', { what: choiceName(t, choice) })
+              : [
+                  t('store.buyFor', { what: choiceName(t, choice), price }),
+                  t('store.willHaveLeft', { left: balance - price }),
+                ].join(' ')}
           </Text>
         </Group>
         {buy.isError ? (
-          <Alert color="red" variant="light" title="Not bought">
+          <Alert color="red" variant="light" title={t('store.notBought')}>
             {buy.error.message}
           </Alert>
         ) : null}
         <Group>
           <Button onClick={submit} loading={buy.isPending}>
-            {buy.isError ? 'Try again' : price === 0 ? 'Yes, get it' : 'Yes, buy it'}
+            {buy.isError
+              ? t('common.retry')
+              : price === 0
+                ? t('store.yesGetIt')
+                : t('store.yesBuyIt')}
           </Button>
           <Button variant="default" onClick={close} disabled={buy.isPending}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         </Group>
       </Stack>
@@ -134,8 +138,9 @@ function FontCard({
   sample: string;
   onBuy: () => void;
 }) {
+  const t = useT();
   return (
-    <Card p="md" component="article" aria-label={`${font.name} font`}>
+    <Card p="md" component="article" aria-label={t('store.fontAria', { name: font.name })}>
       <Stack gap={6}>
         <Text fz={24} lh={1.3} style={{ fontFamily: font.fontFamily }} truncate>
           {sample}
@@ -143,23 +148,23 @@ function FontCard({
         <Group justify="space-between" wrap="nowrap">
           <Text fw={600}>{font.name}</Text>
           <Text fz="sm" c="dimmed">
-            {priceText(font.price)}
+            {priceText(t, font.price)}
           </Text>
         </Group>
         {font.owned ? (
           <Badge variant="light" color="teal" tt="none">
-            Owned
+            {t('store.owned')}
           </Badge>
         ) : (
           <Button
             size="xs"
             variant="light"
             onClick={onBuy}
-            aria-label={
-              font.price === 0 ? `Get it: the ${font.name} font` : `Buy the ${font.name} font`
-            }
+            aria-label={t(font.price === 0 ? 'store.getItAria' : 'store.buyAria', {
+              what: fontName(t, font),
+            })}
           >
-            {font.price === 0 ? 'Get it' : 'Buy'}
+            {font.price === 0 ? t('store.getIt') : t('store.buy')}
           </Button>
         )}
       </Stack>
@@ -168,9 +173,12 @@ function FontCard({
 }
 
 function IconCard({ icon, onBuy }: { icon: IconOptionInfo; onBuy: () => void }) {
-  const what = `${icon.name} ${icon.kind === 'Emojis' ? 'emoji' : 'icon'}`;
+  const t = useT();
+  const label = t(icon.kind === 'Emojis' ? 'store.emojiAria' : 'store.iconAria', {
+    name: icon.name,
+  });
   return (
-    <Card p="sm" component="article" aria-label={what}>
+    <Card p="sm" component="article" aria-label={label}>
       <Stack gap={4} align="center">
         <Image
           src={icon.imageUrl}
@@ -185,24 +193,26 @@ function IconCard({ icon, onBuy }: { icon: IconOptionInfo; onBuy: () => void }) 
           {icon.name}
         </Text>
         <Text fz="xs" c="dimmed">
-          {priceText(icon.price)}
+          {priceText(t, icon.price)}
         </Text>
         {icon.owned ? (
           <Badge variant="light" color="teal" tt="none">
-            Owned
+            {t('store.owned')}
           </Badge>
         ) : icon.unlocked ? (
           <Button
             size="compact-xs"
             variant="light"
             onClick={onBuy}
-            aria-label={icon.price === 0 ? `Get it: the ${what}` : `Buy the ${what}`}
+            aria-label={t(icon.price === 0 ? 'store.getItAria' : 'store.buyAria', {
+              what: iconName(t, icon),
+            })}
           >
-            {icon.price === 0 ? 'Get it' : 'Buy'}
+            {icon.price === 0 ? t('store.getIt') : t('store.buy')}
           </Button>
         ) : (
           <Text fz="xs" c="dimmed" ta="center">
-            Unlocks at {icon.memberStatusLevel}
+            {t('store.unlocksAt', { level: levelName(t, icon.memberStatusLevel) })}
           </Text>
         )}
       </Stack>
@@ -220,6 +230,7 @@ export function Customizations({
   balance: number;
   sample: string;
 }) {
+  const t = useT();
   const [choice, setChoice] = useState<Choice | null>(null);
   const myLevel = (LEVELS as readonly string[]).includes(meta.memberStatusLevel)
     ? (meta.memberStatusLevel as MemberStatusLevel)
@@ -234,16 +245,19 @@ export function Customizations({
   return (
     <Stack gap="lg">
       <Text c="dimmed">
-        Buy a font for your name and a profile icon, then choose them on your{' '}
-        <Anchor component={Link} to="/profile">
-          Profile
-        </Anchor>
-        . What you buy is yours for good.
+        <Rich
+          k="store.customizeIntro"
+          link={(chunks) => (
+            <Anchor component={Link} to="/profile">
+              {chunks}
+            </Anchor>
+          )}
+        />
       </Text>
       <Card p="lg">
         <Stack gap="md">
           <Title order={2} fz="lg">
-            Fonts
+            {t('store.fonts')}
           </Title>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
             {meta.fonts.map((f) => (
@@ -260,28 +274,27 @@ export function Customizations({
       <Card p="lg">
         <Stack gap="md">
           <Title order={2} fz="lg">
-            Profile icons
+            {t('store.profileIcons')}
           </Title>
           <Text fz="sm" c="dimmed">
-            You are a {myLevel} member. Each member level unlocks its icons and those of the levels
-            below. Black-and-white icons are free; coloured emojis cost points.
+            {t('store.levelIntro', { level: levelName(t, myLevel) })}
           </Text>
           <Chip.Group value={level} onChange={(v) => setLevel(v as MemberStatusLevel)}>
-            <Group gap="xs" role="radiogroup" aria-label="Member level">
+            <Group gap="xs" role="radiogroup" aria-label={t('store.memberLevel')}>
               {LEVELS.map((l) => (
                 <Chip key={l} value={l} size="sm" variant="outline">
-                  {l} · {LEVEL_THEMES[l]}
+                  {t('store.levelChip', { level: levelName(t, l), theme: t(THEME_KEYS[l]) })}
                 </Chip>
               ))}
             </Group>
           </Chip.Group>
           <Chip.Group value={kind} onChange={(v) => setKind(v as 'Icons' | 'Emojis')}>
-            <Group gap="xs" role="radiogroup" aria-label="Kind">
+            <Group gap="xs" role="radiogroup" aria-label={t('store.kind')}>
               <Chip value="Emojis" size="sm" variant="outline">
-                Emojis (coloured)
+                {t('store.emojisColoured')}
               </Chip>
               <Chip value="Icons" size="sm" variant="outline">
-                Icons (black and white, free)
+                {t('store.iconsFree')}
               </Chip>
             </Group>
           </Chip.Group>

@@ -1,12 +1,14 @@
 import { Button, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { afterGoalChange, goal, queryKeys, unwrap, type Product } from '../../api';
+import { useT } from '../../i18n';
 
 /**
  * A product's "My goal" toggle in My Store (docs/decisions/107-saving-goals.md): pressed for the
  * pinned product; pinning another replaces it, pressing the pinned one unpins it.
  */
 export function GoalPin({ product, pinned }: { product: Product; pinned: boolean }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const toggle = useMutation({
     mutationFn: () => unwrap(pinned ? goal.clear() : goal.pin(product._id)),
@@ -22,13 +24,13 @@ export function GoalPin({ product, pinned }: { product: Product; pinned: boolean
         variant={pinned ? 'light' : 'subtle'}
         size="compact-sm"
         aria-pressed={pinned}
-        aria-label={`My goal: ${product.name}`}
+        aria-label={t('store.goalAria', { name: product.name })}
         onClick={() => toggle.mutate()}
         loading={toggle.isPending}
         disabled={soldOut && !pinned}
         fullWidth
       >
-        <span aria-hidden="true">{pinned ? '★' : '☆'}</span>&nbsp;My goal
+        {t('store.goal', { pinned: pinned ? 'yes' : 'no' })}
       </Button>
       {toggle.error ? (
         <Text fz="xs" c="red" ta="center" role="alert">

@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fullName, longDate, orderTotal } from '@app/domain';
+import { fullName, orderTotal } from '@app/domain';
 import {
   afterOrder,
   balances,
@@ -25,19 +25,21 @@ import {
   type PlaceOrderBody,
   type PlaceOrderResult,
 } from '../../api';
-import { formatPoints } from '../../components/points';
 import { TableScroll } from '../../components/ScrollRegion';
 import { usePeriods } from '../../session';
 import { maxQuantity } from './cartMath';
 import { attemptFor, type Attempt } from '../../api/idempotency';
-
-const pts = (n: number) => `${formatPoints(n)} ${n === 1 ? 'point' : 'points'}`;
+import { useFormat, useT } from '../../i18n';
+import { Rich } from '../../components/Rich';
+import { points } from './words';
 
 /**
  * A teacher orders from their own store for a student of their classes: choose the class and the
  * student, the quantities, then confirm. The student's points pay; the server says when they are short.
  */
 export function OrderForStudent() {
+  const t = useT();
+  const f = useFormat();
   const queryClient = useQueryClient();
   const classes = usePeriods();
   const [periodId, setPeriodId] = useState<string | null>(null);
@@ -79,6 +81,8 @@ export function OrderForStudent() {
     .filter((p) => (quantities[p._id] ?? 0) > 0)
     .map((p) => ({ product: p, quantity: quantities[p._id]! }));
   const total = orderTotal(lines);
+  const itemLines = (items: { quantity: number; name: string }[]) =>
+    items.map((i) => t('store.line', { quantity: i.quantity, name: i.name })).join(', ');
 
   const submit = () => {
     if (!studentId) return;
@@ -94,16 +98,15 @@ export function OrderForStudent() {
     <Card p="lg">
       <Stack gap="md">
         <Title order={2} fz="lg">
-          Order for a student
+          {t('store.orderForStudent')}
         </Title>
         <Text fz="sm" c="dimmed">
-          From your store, paid with the student&apos;s points. The order shows in your Orders and
-          in the student&apos;s My Orders.
+          {t('store.orderForStudentExplain')}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
-            label="Class"
-            placeholder="Choose a class"
+            label={t('store.class')}
+            placeholder={t('store.chooseClass')}
             data={(classes.data ?? []).map((c) => ({ value: c._id, label: c.label }))}
             value={periodId}
             onChange={(v) => {
@@ -113,13 +116,13 @@ export function OrderForStudent() {
             }}
           />
           <Select
-            label="Student"
-            placeholder={periodId ? 'Choose a student' : 'Choose a class first'}
+            label={t('store.student')}
+            placeholder={periodId ? t('store.chooseStudent') : t('store.chooseClassFirst')}
             searchable
             disabled={!roster.data}
             data={(roster.data?.students ?? []).map((s) => ({
               value: s._id,
-              label: `${s.lastName}, ${s.firstName}`,
+              label: t('store.studentOption', { lastName: s.lastName, firstName: s.firstName }),
             }))}
             value={studentId}
             onChange={(v) => {
@@ -131,31 +134,34 @@ export function OrderForStudent() {
         </SimpleGrid>
         {student && balance.data ? (
           <Text fz="sm">
-            {fullName(student)} has <b>{pts(balance.data.balance)}</b>.
+            <Rich
+              k="store.studentHas"
+              values={{ name: fullName(student), balance: balance.data.balance }}
+            />
           </Text>
         ) : null}
         {forSale.length === 0 ? (
           <Text fz="sm" c="dimmed">
-            Your store has nothing for sale yet: add a product above.
+            {t('store.nothingForSaleYours')}
           </Text>
         ) : (
-          <TableScroll label="Your products" minWidth={420}>
+          <TableScroll label={t('store.yourProducts')} minWidth={420}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Product</Table.Th>
-                  <Table.Th>Price</Table.Th>
-                  <Table.Th>Quantity</Table.Th>
+                  <Table.Th>{t('store.product')}</Table.Th>
+                  <Table.Th>{t('store.price')}</Table.Th>
+                  <Table.Th>{t('store.quantity')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {forSale.map((p) => (
                   <Table.Tr key={p._id}>
                     <Table.Td>{p.name}</Table.Td>
-                    <Table.Td>{pts(p.price)}</Table.Td>
+                    <Table.Td>{points(t, p.price)}</Table.Td>
                     <Table.Td>
                       <NumberInput
-                        aria-label={`Quantity of ${p.name}`}
+                        aria-label={t('store.quantityOf', { name: p.name })}
                         min={0}
                         max={maxQuantity(p)}
                         allowDecimal={false}
@@ -173,41 +179,55 @@ export function OrderForStudent() {
           </TableScroll>
         )}
         {placed ? (
-          <Alert color="teal" variant="light" title="Order placed" role="status">
-            {placed.orders
-              .map(
-                (o) =>
-                  `${o.orderItems.map((i) => `${i.quantity} × ${i.name}`).join(', ')} for ${fullName(o.student)}, ${pts(o.total)}`,
-              )
-              .join('; ')}
-            .
-            {placed.orders[0]?.estimatedDelivery
-              ? ` Delivery ${longDate(placed.orders[0].estimatedDelivery)}.`
-              : ''}{' '}
-            Their balance now: {pts(placed.balance)}.
+          <Alert color="teal" variant="light" title={t('store.orderPlaced')} role="status">
+            {t(
+              placed.orders[0]?.estimatedDelivery
+                ? 'store.placedSummaryDelivery'
+                : 'store.placedSummary',
+              {
+                orders: placed.orders
+                  .map((o) =>
+                    t('store.placedFor', {
+                      lines: itemLines(o.orderItems),
+                      name: fullName(o.student),
+                      total: o.total,
+                    }),
+                  )
+                  .join('; '),
+                date: placed.orders[0]?.estimatedDelivery
+                  ? f.longDate(placed.orders[0].estimatedDelivery)
+                  : null,
+                balance: placed.balance,
+              },
+            )}
           </Alert>
         ) : null}
         {place.isError ? (
-          <Alert color="red" variant="light" title="Not ordered">
+          <Alert color="red" variant="light" title={t('store.notOrdered')}>
             {place.error.message}
           </Alert>
         ) : null}
         {confirming && student ? (
-          <Stack gap="xs" role="group" aria-label="Please confirm">
+          <Stack gap="xs" role="group" aria-label={t('store.pleaseConfirm')}>
             <Text fw={600}>
-              Order {lines.map((l) => `${l.quantity} × ${l.product.name}`).join(', ')} for{' '}
-              {fullName(student)} ({pts(total)})?
+              {t('store.confirmOrderFor', {
+                lines: itemLines(
+                  lines.map((l) => ({ quantity: l.quantity, name: l.product.name })),
+                ),
+                name: fullName(student),
+                total,
+              })}
             </Text>
             <Group>
               <Button onClick={submit} loading={place.isPending}>
-                {place.isError ? 'Try again' : 'Yes, order'}
+                {place.isError ? t('common.retry') : t('store.yesOrder')}
               </Button>
               <Button
                 variant="default"
                 onClick={() => (setConfirming(false), place.reset())}
                 disabled={place.isPending}
               >
-                Back
+                {t('common.back')}
               </Button>
             </Group>
           </Stack>
@@ -218,8 +238,8 @@ export function OrderForStudent() {
               disabled={!student || lines.length === 0}
             >
               {student && lines.length
-                ? `Order for ${fullName(student)} (${pts(total)})`
-                : 'Order for the student'}
+                ? t('store.orderForName', { name: fullName(student), total })
+                : t('store.orderForTheStudent')}
             </Button>
           </Group>
         )}

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { AspectRatio, Badge, Card, Center, Group, Image, Stack, Text, Title } from '@mantine/core';
 import type { Product } from '../../api';
-import { formatPoints } from '../../components/points';
-import { stockText } from '../../components/catalogue';
+import { useT } from '../../i18n';
+import { categoryName, points, stockWords } from './words';
 
 const CATEGORY_COLORS: Record<string, string> = {
   Items: 'grape',
@@ -36,6 +36,7 @@ export function ProductImage({
 
 /** One product: picture, name, category, price, stock left, limit; `children` holds its buttons. */
 export function ProductCard({ product, children }: { product: Product; children?: ReactNode }) {
+  const t = useT();
   const soldOut = product.stock !== null && product.stock <= 0;
   return (
     <Card p="sm" component="article" aria-label={product.name}>
@@ -52,10 +53,10 @@ export function ProductCard({ product, children }: { product: Product; children?
             tt="none"
             size="sm"
           >
-            {product.category}
+            {categoryName(t, product.category)}
           </Badge>
           <Text fz="xs" c={soldOut ? 'red' : 'dimmed'}>
-            {stockText(product.stock)}
+            {stockWords(t, product.stock)}
           </Text>
         </Group>
         <Title order={3} fz="md" lh={1.3}>
@@ -67,16 +68,16 @@ export function ProductCard({ product, children }: { product: Product; children?
           </Text>
         ) : null}
         <Text fw={700} fz="lg" mt="auto">
-          {formatPoints(product.price)} {product.price === 1 ? 'point' : 'points'}
+          {points(t, product.price)}
         </Text>
         {product.limitPerStudent !== null ? (
           <Text fz="xs" c="dimmed">
-            Limit {product.limitPerStudent} per student
+            {t('store.limitPerStudent', { limit: product.limitPerStudent })}
           </Text>
         ) : null}
         {!product.active ? (
           <Badge variant="outline" color="gray" tt="none">
-            Hidden from students
+            {t('store.hiddenFromStudents')}
           </Badge>
         ) : null}
         {children}

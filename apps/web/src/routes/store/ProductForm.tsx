@@ -20,7 +20,10 @@ import {
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  MAX_DESCRIPTION_LENGTH,
   MAX_ITEM_NAME_LENGTH,
+  MAX_PRODUCT_PRICE,
+  MAX_PRODUCT_STOCK,
   productBody,
   STORE_ITEM_CATEGORIES,
   type StoreItemCategory,
@@ -35,6 +38,9 @@ import {
   type ProductBody,
 } from '../../api';
 import { schemaValidate } from '../../forms/schemaValidate';
+import { useT } from '../../i18n';
+import type { Translate } from '../../i18n/useT';
+import { categoryName } from './words';
 
 export type ProductStore = 'School' | 'Teacher';
 
@@ -50,7 +56,7 @@ interface Values {
   active: boolean;
 }
 
-const LABELS = {
+const check = schemaValidate<ProductBody>(productBody, {
   _id: 'Product',
   name: 'Name',
   description: 'Description',
@@ -60,7 +66,35 @@ const LABELS = {
   limitPerStudent: 'Limit per student',
   image: 'Picture',
   active: 'Shown',
-};
+});
+
+/** What a number field takes: a whole number between two bounds. */
+const whole = (t: Translate, field: string, min: number, max: number) =>
+  t('store.wholeNumber', { field, min, max });
+
+/**
+ * The shared schema finds what is wrong (as the server will); each field's message is said in the
+ * screens' language (the schema's own messages are the API's English).
+ */
+function validate(t: Translate, v: Values, id?: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [field, message] of Object.entries(check(toBody(v, id)))) {
+    const said = {
+      name: t(
+        v.name.trim().length > MAX_ITEM_NAME_LENGTH ? 'msg.nameTooLong' : 'store.nameRequired',
+      ),
+      description: t('store.descriptionTooLong', { max: MAX_DESCRIPTION_LENGTH }),
+      category: t('store.categoryRequired'),
+      price: whole(t, t('store.fieldPrice'), 0, MAX_PRODUCT_PRICE),
+      stock: whole(t, t('store.fieldStock'), 0, MAX_PRODUCT_STOCK),
+      limitPerStudent: whole(t, t('store.fieldLimit'), 1, 1000),
+    }[field];
+    errors[field] = said ?? String(message);
+  }
+  if (!v.unlimited && v.stock === '') errors.stock = t('store.stockRequired');
+  if (v.price === '') errors.price = t('store.priceRequired');
+  return errors;
+}
 
 const num = (v: number | string): number | undefined =>
   v === '' || v === null ? undefined : Number(v);
@@ -92,8 +126,6 @@ const fromProduct = (p: Product | null): Values => ({
   active: p?.active ?? true,
 });
 
-const check = schemaValidate<ProductBody>(productBody, LABELS);
-
 interface Props {
   store: ProductStore;
   /** The product to change, or null for a new one. */
@@ -103,15 +135,11 @@ interface Props {
 
 /** Creates or edits a product: the shared schema checks it as the server will, the picture uploads at once. */
 export function ProductForm({ store, product, onClose }: Props) {
+  const t = useT();
   const queryClient = useQueryClient();
   const form = useForm<Values>({
     initialValues: fromProduct(product),
-    validate: (v) => {
-      const errors = check(toBody(v, product?._id));
-      if (!v.unlimited && v.stock === '') errors.stock = 'Stock is required (or tick Unlimited)';
-      if (v.price === '') errors.price = 'Price is required';
-      return errors;
-    },
+    validate: (v) => validate(t, v, product?._id),
   });
   const [upload, setUpload] = useState<{ busy: boolean; error: string | null }>({
     busy: false,
@@ -133,7 +161,7 @@ export function ProductForm({ store, product, onClose }: Props) {
     if (file.size > grant.maxBytes)
       return setUpload({
         busy: false,
-        error: `The picture is larger than ${Math.round(grant.maxBytes / 1024 / 1024)} MB. Choose a smaller one.`,
+        error: t('store.pictureTooLarge', { mb: Math.round(grant.maxBytes / 1024 / 1024) }),
       });
     const done = await uploads.put(grant.uploadUrl, file);
     if (isFailure(done)) return setUpload({ busy: false, error: done.message });
@@ -145,26 +173,28 @@ export function ProductForm({ store, product, onClose }: Props) {
   return (
     <Modal
       opened
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       onClose={onClose}
-      title={product ? `Edit ${product.name}` : 'New product'}
+      title={product ? t('store.editProduct', { name: product.name }) : t('store.newProduct')}
       size="lg"
     >
       <form
         onSubmit={form.onSubmit((v) => save.mutate(toBody(v, product?._id)))}
         noValidate
-        aria-label={product ? `Edit ${product.name}` : 'New product'}
+        aria-label={
+          product ? t('store.editProduct', { name: product.name }) : t('store.newProduct')
+        }
       >
         <Stack gap="sm">
           <TextInput
-            label="Name"
+            label={t('store.fieldName')}
             required
-            description={`${nameLength} of ${MAX_ITEM_NAME_LENGTH} characters`}
+            description={t('store.nameLength', { length: nameLength, max: MAX_ITEM_NAME_LENGTH })}
             data-autofocus
             {...form.getInputProps('name')}
           />
           <Textarea
-            label="Description"
+            label={t('store.fieldDescription')}
             autosize
             minRows={2}
             maxRows={5}
@@ -172,14 +202,14 @@ export function ProductForm({ store, product, onClose }: Props) {
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <Select
-              label="Category"
+              label={t('store.fieldCategory')}
               required
-              data={[...STORE_ITEM_CATEGORIES]}
+              data={STORE_ITEM_CATEGORIES.map((c) => ({ value: c, label: categoryName(t, c) }))}
               allowDeselect={false}
               {...form.getInputProps('category')}
             />
             <NumberInput
-              label="Price (points)"
+              label={t('store.fieldPriceInCurrency')}
               required
               min={0}
               allowDecimal={false}
@@ -190,8 +220,8 @@ export function ProductForm({ store, product, onClose }: Props) {
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <Stack gap={6}>
               <NumberInput
-                label="Stock"
-                description="How many there are to sell"
+                label={t('store.fieldStock')}
+                description={t('store.stockDescription')}
                 min={0}
                 allowDecimal={false}
                 allowNegative={false}
@@ -199,13 +229,13 @@ export function ProductForm({ store, product, onClose }: Props) {
                 {...form.getInputProps('stock')}
               />
               <Checkbox
-                label="Unlimited stock"
+                label={t('store.unlimitedStock')}
                 {...form.getInputProps('unlimited', { type: 'checkbox' })}
               />
             </Stack>
             <NumberInput
-              label="Limit per student"
-              description="Leave empty for no limit"
+              label={t('store.fieldLimit')}
+              description={t('store.limitDescription')}
               min={1}
               allowDecimal={false}
               allowNegative={false}
@@ -214,9 +244,9 @@ export function ProductForm({ store, product, onClose }: Props) {
           </SimpleGrid>
           <Stack gap={6}>
             <FileInput
-              label="Picture"
-              description="JPEG, PNG, WebP or GIF; it is resized and stored as WebP."
-              placeholder={form.values.image ? 'Replace the picture' : 'Choose a picture'}
+              label={t('store.fieldPicture')}
+              description={t('store.pictureDescription')}
+              placeholder={form.values.image ? t('store.replacePicture') : t('store.choosePicture')}
               accept="image/*"
               clearable={false}
               onChange={(f) => void choosePicture(f)}
@@ -225,41 +255,41 @@ export function ProductForm({ store, product, onClose }: Props) {
             />
             {upload.busy ? (
               <Text fz="sm" c="dimmed" role="status">
-                Uploading the picture…
+                {t('store.uploading')}
               </Text>
             ) : null}
             {form.values.image ? (
               <Group gap="sm" align="center">
                 <Image
                   src={form.values.image}
-                  alt="The product's picture"
+                  alt={t('store.pictureAlt')}
                   h={80}
                   w={120}
                   fit="cover"
                   radius="md"
                 />
                 <CloseButton
-                  aria-label="Remove the picture"
+                  aria-label={t('store.removePicture')}
                   onClick={() => form.setFieldValue('image', null)}
                 />
               </Group>
             ) : null}
           </Stack>
           <Switch
-            label="Shown to students"
+            label={t('store.shownToStudents')}
             {...form.getInputProps('active', { type: 'checkbox' })}
           />
           {save.isError ? (
-            <Alert color="red" variant="light" title="Not saved">
+            <Alert color="red" variant="light" title={t('store.notSaved')}>
               {save.error.message}
             </Alert>
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending} disabled={upload.busy}>
-              {product ? 'Save changes' : 'Add product'}
+              {product ? t('store.saveChanges') : t('store.addProduct')}
             </Button>
           </Group>
         </Stack>

@@ -15,6 +15,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { afterProductChange, products, queryKeys, unwrap, type Product } from '../../api';
 import { QueryState } from '../../components/QueryState';
 import { filterProducts } from '../../components/catalogue';
+import { useT } from '../../i18n';
 import { ProductCard } from './ProductCard';
 import { ProductForm, type ProductStore } from './ProductForm';
 
@@ -28,11 +29,12 @@ function DeleteModal({
   product: Product;
   onClose: () => void;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: () => unwrap(products.remove(store, product._id)),
     onSuccess: () => {
-      notifications.show({ color: 'teal', message: `${product.name} deleted.` });
+      notifications.show({ color: 'teal', message: t('store.deleted', { name: product.name }) });
       void afterProductChange(queryClient);
       onClose();
     },
@@ -40,27 +42,24 @@ function DeleteModal({
   return (
     <Modal
       opened
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       onClose={onClose}
-      title={`Delete ${product.name}?`}
+      title={t('store.deleteQuestion', { name: product.name })}
       centered
     >
       <Stack gap="md">
-        <Text>
-          It leaves the store and students' carts. Orders already placed keep it, with the name and
-          price they were bought at.
-        </Text>
+        <Text>{t('store.deleteExplain')}</Text>
         {remove.isError ? (
-          <Alert color="red" variant="light" title="Not deleted">
+          <Alert color="red" variant="light" title={t('store.notDeleted')}>
             {remove.error.message}
           </Alert>
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Keep it
+            {t('store.keepIt')}
           </Button>
           <Button color="red" onClick={() => remove.mutate()} loading={remove.isPending}>
-            Delete
+            {t('common.delete')}
           </Button>
         </Group>
       </Stack>
@@ -73,6 +72,7 @@ function DeleteModal({
  * hidden ones too, each with Edit, Hide or Show, and Delete; New product opens the same form.
  */
 export function ProductManager({ store }: { store: ProductStore }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: store === 'School' ? queryKeys.products.school : queryKeys.products.teacher,
@@ -86,43 +86,43 @@ export function ProductManager({ store }: { store: ProductStore }) {
     onSuccess: (p) => {
       notifications.show({
         color: 'teal',
-        message: p.active
-          ? `${p.name} is shown to students.`
-          : `${p.name} is hidden from students.`,
+        message: t(p.active ? 'store.nowShown' : 'store.nowHidden', { name: p.name }),
       });
       void afterProductChange(queryClient);
     },
     onError: (err) =>
-      notifications.show({ color: 'red', title: 'Not changed', message: err.message }),
+      notifications.show({ color: 'red', title: t('store.notChanged'), message: err.message }),
   });
 
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <TextInput
-          label="Search products"
+          label={t('store.searchProducts')}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
           rightSection={
-            search ? <CloseButton aria-label="Clear search" onClick={() => setSearch('')} /> : null
+            search ? (
+              <CloseButton aria-label={t('store.clearSearch')} onClick={() => setSearch('')} />
+            ) : null
           }
           w={{ base: '100%', xs: 260 }}
         />
-        <Button onClick={() => setEditing('new')}>New product</Button>
+        <Button onClick={() => setEditing('new')}>{t('store.newProduct')}</Button>
       </Group>
-      <QueryState query={list} loading="Loading products" size="section">
+      <QueryState query={list} loading={t('store.loadingProducts')} size="section">
         {(items) => {
           const shown = filterProducts(items, { category: 'All', search });
           if (!items.length)
             return (
               <Text c="dimmed" ta="center" py="xl">
-                No products yet. Add the first one with New product.
+                {t('store.noProductsYet')}
               </Text>
             );
           if (!shown.length)
             return (
               <Text c="dimmed" ta="center" py="xl">
-                No products match.
+                {t('store.noMatch')}
               </Text>
             );
           return (
@@ -134,27 +134,29 @@ export function ProductManager({ store }: { store: ProductStore }) {
                       size="xs"
                       variant="light"
                       onClick={() => setEditing(p)}
-                      aria-label={`Edit ${p.name}`}
+                      aria-label={t('store.editProduct', { name: p.name })}
                     >
-                      Edit
+                      {t('common.edit')}
                     </Button>
                     <Button
                       size="xs"
                       variant="default"
                       onClick={() => toggle.mutate(p)}
                       loading={toggle.isPending && toggle.variables?._id === p._id}
-                      aria-label={`${p.active ? 'Hide' : 'Show'} ${p.name}`}
+                      aria-label={t(p.active ? 'store.hideAria' : 'store.showAria', {
+                        name: p.name,
+                      })}
                     >
-                      {p.active ? 'Hide' : 'Show'}
+                      {p.active ? t('store.hide') : t('store.show')}
                     </Button>
                     <Button
                       size="xs"
                       variant="subtle"
                       color="red"
                       onClick={() => setDeleting(p)}
-                      aria-label={`Delete ${p.name}`}
+                      aria-label={t('store.deleteAria', { name: p.name })}
                     >
-                      Delete
+                      {t('common.delete')}
                     </Button>
                   </Group>
                 </ProductCard>

@@ -6,10 +6,11 @@ import { products, queryKeys, unwrap, type SessionUser } from '../../api';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
+import { useT } from '../../i18n';
 import { useUser } from '../../session';
 import { sectionsOf } from '../../components/catalogue';
 import { useStoreMeta } from '../../components/customization/useCustomization';
-import { closedMessage } from './CartDrawer';
+import { useClosedMessage } from './CartDrawer';
 import { OrderForStudent } from './OrderForStudent';
 import { ProductManager } from './ProductManager';
 import { StoreSections } from './StoreSections';
@@ -18,7 +19,9 @@ import { StudentStore } from './StudentStore';
 
 /** What staff who manage no store see: every store's shown products, read only. */
 function Browse() {
+  const t = useT();
   const meta = useStoreMeta();
+  const closedMessage = useClosedMessage();
   const [school, teachers] = useQueries({
     queries: [
       { queryKey: queryKeys.products.school, queryFn: () => unwrap(products.schoolStore()) },
@@ -36,15 +39,15 @@ function Browse() {
   return (
     <Stack gap="lg">
       {closed ? (
-        <Alert color="orange" variant="light" title="The store is closed">
+        <Alert color="orange" variant="light" title={t('store.closedTitle')}>
           {closed}
         </Alert>
       ) : null}
-      <QueryState query={all} loading="Loading the store" size="section">
+      <QueryState query={all} loading={t('store.loading')} size="section">
         {(sections) =>
           sections.length === 0 ? (
             <Text c="dimmed" ta="center" py="xl">
-              No products for sale yet.
+              {t('store.noProductsForSale')}
             </Text>
           ) : (
             <StoreSections sections={sections} />
@@ -59,26 +62,27 @@ type StaffTab = 'school' | 'mine' | 'browse';
 
 /** Staff: the school store to manage (admins, store managers), their own store (teachers with a class), every store to look at. */
 function StaffStore({ user }: { user: SessionUser }) {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const manageSchool = allows(user, 'store:manageSchool');
   const manageOwn = allows(user, 'store:manageTeacher');
   const settings = allows(user, 'settings:store');
   const tabs: { value: StaffTab; label: string }[] = [
-    ...(manageSchool ? [{ value: 'school' as const, label: 'School store' }] : []),
-    ...(manageOwn ? [{ value: 'mine' as const, label: 'My store' }] : []),
-    { value: 'browse', label: 'All stores' },
+    ...(manageSchool ? [{ value: 'school' as const, label: t('store.tabSchool') }] : []),
+    ...(manageOwn ? [{ value: 'mine' as const, label: t('store.tabMine') }] : []),
+    { value: 'browse', label: t('store.tabBrowse') },
   ];
   const asked = params.get('tab');
-  const tab = tabs.find((t) => t.value === asked)?.value ?? tabs[0]!.value;
+  const tab = tabs.find((s) => s.value === asked)?.value ?? tabs[0]!.value;
   const description = manageSchool
-    ? 'Add, change, hide and delete the school store’s products, and open or close the store.'
+    ? t('store.descManageSchool')
     : manageOwn
-      ? 'Your own store for your students: add products, hide them, and order for a student.'
-      : 'What the stores sell.';
+      ? t('store.descManageOwn')
+      : t('store.descBrowse');
 
   return (
     <Page>
-      <PageHeader title="Store" description={description} />
+      <PageHeader title={t('store.title')} description={description} />
       {tabs.length === 1 ? (
         <Browse />
       ) : (
@@ -88,9 +92,9 @@ function StaffStore({ user }: { user: SessionUser }) {
           keepMounted={false}
         >
           <Tabs.List mb="md">
-            {tabs.map((t) => (
-              <Tabs.Tab key={t.value} value={t.value}>
-                {t.label}
+            {tabs.map((s) => (
+              <Tabs.Tab key={s.value} value={s.value}>
+                {s.label}
               </Tabs.Tab>
             ))}
           </Tabs.List>

@@ -3,13 +3,16 @@ import { useState } from 'react';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { longDate, todayIn } from '@app/domain';
+import { todayIn } from '@app/domain';
 import { afterStoreMetaChange, store, unwrap, type StoreStateBody } from '../../api';
 import { QueryState } from '../../components/QueryState';
 import { useStoreMeta } from '../../components/customization/useCustomization';
+import { useFormat, useT } from '../../i18n';
 
 /** Open or close every store of the school (school admins and store managers), with a reopening date. */
 export function StoreStateCard({ timeZone }: { timeZone: string }) {
+  const t = useT();
+  const f = useFormat();
   const queryClient = useQueryClient();
   const meta = useStoreMeta();
   const [reopen, setReopen] = useState<string | null>(null);
@@ -23,24 +26,24 @@ export function StoreStateCard({ timeZone }: { timeZone: string }) {
   });
   return (
     <Card p="lg">
-      <QueryState query={meta} loading="Loading the store's state" size="section">
+      <QueryState query={meta} loading={t('store.loadingState')} size="section">
         {(m) => (
           <Stack gap="sm">
             <Title order={2} fz="lg">
-              {m.isOpen ? 'The store is open' : 'The store is closed'}
+              {m.isOpen ? t('store.openTitle') : t('store.closedTitle')}
             </Title>
             <Text fz="sm" c="dimmed">
               {m.isOpen
-                ? 'Students can order from the school store and the teachers’ stores.'
+                ? t('store.openExplain')
                 : m.reopenDate
-                  ? `It opens again by itself on ${longDate(m.reopenDate)}. Students can fill their carts but not order.`
-                  : 'It stays closed until it is opened here. Students can fill their carts but not order.'}
+                  ? t('store.reopensExplain', { date: f.longDate(m.reopenDate) })
+                  : t('store.closedExplain')}
             </Text>
             {m.isOpen ? (
               <Group align="flex-end" gap="sm">
                 <DateInput
-                  label="Reopens on (optional)"
-                  placeholder="Pick a date"
+                  label={t('store.reopensOn')}
+                  placeholder={t('store.pickDate')}
                   minDate={today}
                   value={reopen}
                   onChange={setReopen}
@@ -54,18 +57,18 @@ export function StoreStateCard({ timeZone }: { timeZone: string }) {
                   onClick={() => change.mutate({ isOpen: false, reopenDate: reopen })}
                   loading={change.isPending}
                 >
-                  Close the store
+                  {t('store.closeStore')}
                 </Button>
               </Group>
             ) : (
               <Group>
                 <Button onClick={() => change.mutate({ isOpen: true })} loading={change.isPending}>
-                  Open the store
+                  {t('store.openStore')}
                 </Button>
               </Group>
             )}
             {change.isError ? (
-              <Alert color="red" variant="light" title="Not changed">
+              <Alert color="red" variant="light" title={t('store.notChanged')}>
                 {change.error.message}
               </Alert>
             ) : null}

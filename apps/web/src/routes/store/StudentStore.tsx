@@ -12,12 +12,11 @@ import {
   Tabs,
   Text,
   TextInput,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { longDate, STORE_ITEM_CATEGORIES } from '@app/domain';
+import { STORE_ITEM_CATEGORIES } from '@app/domain';
 import {
   balances,
   goal,
@@ -30,20 +29,19 @@ import {
 } from '../../api';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
-import { formatPoints } from '../../components/points';
 import { QueryState } from '../../components/QueryState';
 import { addRefusal, cartCount, cartTotal, quantityOf, type CartEntry } from './cartMath';
 import { filterProducts, sectionsOf, type CategoryFilter } from '../../components/catalogue';
 import { useStoreMeta } from '../../components/customization/useCustomization';
-import { CartDrawer, closedMessage } from './CartDrawer';
+import { CartDrawer, useClosedMessage } from './CartDrawer';
 import { StoreSections } from './StoreSections';
 import { Customizations } from './Customizations';
 import { QuantityStepper } from './QuantityStepper';
 import { useCart } from './useCart';
 import { GoalPin } from './GoalPin';
 import { Figure } from '../../components/Figure';
-
-const pts = (n: number) => `${formatPoints(n)} ${n === 1 ? 'point' : 'points'}`;
+import { useFormat, useT } from '../../i18n';
+import { categoryName, points } from './words';
 
 /** Balance, what the cart costs, what is left to spend, and when the next delivery is. */
 function Summary({
@@ -55,16 +53,25 @@ function Summary({
   entries: CartEntry[];
   meta: StoreMeta;
 }) {
+  const t = useT();
+  const f = useFormat();
+  const pts = (n: number) => points(t, n);
   const left = balance - cartTotal(entries);
   return (
     <Card p="md">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-        <Figure label="Your balance" value={pts(balance)} />
-        <Figure label="In your cart" value={pts(cartTotal(entries))} />
-        <Figure label="Left to spend" value={pts(left)} color={left < 0 ? 'red' : undefined} />
+        <Figure label={t('store.yourBalance')} value={pts(balance)} />
+        <Figure label={t('store.inYourCart')} value={pts(cartTotal(entries))} />
         <Figure
-          label="Next delivery"
-          value={meta.nextDeliveryDate ? longDate(meta.nextDeliveryDate.date) : 'Not set yet'}
+          label={t('store.leftToSpend')}
+          value={pts(left)}
+          color={left < 0 ? 'red' : undefined}
+        />
+        <Figure
+          label={t('store.nextDelivery')}
+          value={
+            meta.nextDeliveryDate ? f.longDate(meta.nextDeliveryDate.date) : t('store.notSetYet')
+          }
         />
       </SimpleGrid>
     </Card>
@@ -82,6 +89,7 @@ interface CatalogueProps {
 
 /** The products by store, filtered by category, search and what the student can afford. */
 function Catalogue({ list, entries, balance, setQuantity, goalId }: CatalogueProps) {
+  const t = useT();
   const [category, setCategory] = useState<CategoryFilter>('All');
   const [search, setSearch] = useState('');
   const [affordable, setAffordable] = useState(false);
@@ -97,41 +105,47 @@ function Catalogue({ list, entries, balance, setQuantity, goalId }: CataloguePro
     <Stack gap="lg">
       <Group align="flex-end" gap="md" wrap="wrap">
         <TextInput
-          label="Search products"
-          placeholder="Name or description"
+          label={t('store.searchProducts')}
+          placeholder={t('store.searchPlaceholder')}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
           rightSection={
-            search ? <CloseButton aria-label="Clear search" onClick={() => setSearch('')} /> : null
+            search ? (
+              <CloseButton aria-label={t('store.clearSearch')} onClick={() => setSearch('')} />
+            ) : null
           }
           w={{ base: '100%', sm: 260 }}
         />
         <SegmentedControl
-          aria-label="Category"
+          aria-label={t('store.category')}
           value={category}
           onChange={(v) => setCategory(v as CategoryFilter)}
-          data={['All', ...STORE_ITEM_CATEGORIES]}
+          data={[
+            { value: 'All', label: t('common.all') },
+            ...STORE_ITEM_CATEGORIES.map((c) => ({ value: c, label: categoryName(t, c) })),
+          ]}
         />
         <Switch
-          label="Only what I can afford"
+          label={t('store.onlyAffordable')}
           checked={affordable}
           onChange={(e) => setAffordable(e.currentTarget.checked)}
         />
       </Group>
       {list.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
-          The store has nothing for sale yet. Check back soon!
+          {t('store.nothingForSale')}
         </Text>
       ) : sections.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
-          No products match.
+          {t('store.noMatch')}
         </Text>
       ) : (
         <StoreSections
           sections={sections}
           actions={(p) => {
             const inCart = quantityOf(entries, p._id);
-            const refusal = addRefusal(entries, p, balance);
+            const refused = addRefusal(entries, p, balance);
+            const refusal = refused && t(refused.key, refused.values);
             const pin = <GoalPin product={p} pinned={goalId === p._id} />;
             return inCart > 0 ? (
               <Stack gap={4}>
@@ -148,10 +162,10 @@ function Catalogue({ list, entries, balance, setQuantity, goalId }: CataloguePro
                 <Button
                   onClick={() => setQuantity(p, 1)}
                   disabled={refusal !== null}
-                  aria-label={`Add to cart: ${p.name}`}
+                  aria-label={t('store.addToCartAria', { name: p.name })}
                   fullWidth
                 >
-                  Add to cart
+                  {t('store.addToCart')}
                 </Button>
                 {refusal ? (
                   <Text fz="xs" c="dimmed" ta="center">
@@ -170,6 +184,8 @@ function Catalogue({ list, entries, balance, setQuantity, goalId }: CataloguePro
 
 /** "My Store": the school store and the student's teachers' stores, the cart, fonts and icons. */
 export function StudentStore({ user }: { user: SessionUser }) {
+  const t = useT();
+  const closedMessage = useClosedMessage();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'customize' ? 'customize' : 'products';
   const [cartOpened, cartDrawer] = useDisclosure(false);
@@ -221,21 +237,20 @@ export function StudentStore({ user }: { user: SessionUser }) {
   return (
     <Page>
       <PageHeader
-        title="My Store"
-        description="Spend your points on items, privileges and events."
+        title={t('store.myStore')}
+        description={t('store.myStoreDescription')}
         actions={
-          <Button size="md" onClick={cartDrawer.open}>
-            Cart · {count}
-            <VisuallyHidden> {count === 1 ? 'item' : 'items'}</VisuallyHidden>
+          <Button size="md" onClick={cartDrawer.open} aria-label={t('store.cartAria', { count })}>
+            {t('store.cartButton', { count })}
           </Button>
         }
       />
-      <QueryState query={all} loading="Loading the store">
+      <QueryState query={all} loading={t('store.loading')}>
         {({ meta: m, balance, list }) => (
           <Stack gap="lg">
             {closedMessage(m) ? (
-              <Alert color="orange" variant="light" title="The store is closed">
-                {closedMessage(m)} You can still fill your cart.
+              <Alert color="orange" variant="light" title={t('store.closedTitle')}>
+                {t('store.stillFillCart', { closed: closedMessage(m) })}
               </Alert>
             ) : null}
             <Summary balance={balance} entries={entries} meta={m} />
@@ -247,8 +262,8 @@ export function StudentStore({ user }: { user: SessionUser }) {
               keepMounted={false}
             >
               <Tabs.List mb="md">
-                <Tabs.Tab value="products">Products</Tabs.Tab>
-                <Tabs.Tab value="customize">Fonts &amp; icons</Tabs.Tab>
+                <Tabs.Tab value="products">{t('store.tabProducts')}</Tabs.Tab>
+                <Tabs.Tab value="customize">{t('store.tabCustomize')}</Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="products">
                 <Catalogue
@@ -260,7 +275,11 @@ export function StudentStore({ user }: { user: SessionUser }) {
                 />
               </Tabs.Panel>
               <Tabs.Panel value="customize">
-                <Customizations meta={m} balance={balance} sample={user.firstName || 'Your name'} />
+                <Customizations
+                  meta={m}
+                  balance={balance}
+                  sample={user.firstName || t('store.yourName')}
+                />
               </Tabs.Panel>
             </Tabs>
             <CartDrawer

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@app/domain';
+import { formatIcu, MSG } from '@app/domain';
+import { en } from '@app/domain/i18n/en';
 import type { Product } from '../../api';
 import {
   addRefusal,
@@ -10,6 +11,19 @@ import {
   withQuantity,
   type CartEntry,
 } from './cartMath';
+import type { Words } from './words';
+
+/** The words as an English screen shows them, in a school whose currency is Merits. */
+const english = (w: Words | null): string | null =>
+  w &&
+  formatIcu('en', en[w.key], {
+    currency: 'Merits',
+    currencyOne: 'Merit',
+    ...(w.values as Record<string, string | number>),
+  });
+const refusal = (...args: Parameters<typeof addRefusal>) => english(addRefusal(...args));
+const atCheckout = (...args: Parameters<typeof checkoutRefusal>) =>
+  english(checkoutRefusal(...args));
 
 const product = (over: Partial<Product> = {}): Product => ({
   _id: 'p1',
@@ -59,16 +73,17 @@ describe('cart lines', () => {
 
 describe('what may go in the cart', () => {
   it('says why one more cannot be added', () => {
-    expect(addRefusal([], product({ stock: 0 }), 100)).toBe('Out of stock');
+    expect(refusal([], product({ stock: 0 }), 100)).toBe('Out of stock');
     const two = product({ stock: 2 });
-    expect(addRefusal([entry(two, 2)], two, 100)).toBe('Only 2 left');
+    expect(refusal([entry(two, 2)], two, 100)).toBe('Only 2 left');
     const limited = product({ limitPerStudent: 1 });
-    expect(addRefusal([entry(limited, 1)], limited, 100)).toBe('Limit 1 per student');
-    expect(addRefusal([entry(product({ price: 0 }), 10)], product({ price: 0 }), 100)).toBe(
+    expect(refusal([entry(limited, 1)], limited, 100)).toBe('Limit 1 per student');
+    expect(refusal([entry(product({ price: 0 }), 10)], product({ price: 0 }), 100)).toBe(
       'At most 10 at a time',
     );
-    expect(addRefusal([entry(product(), 5)], product(), 55)).toBe('You need 5 more points');
-    expect(addRefusal([], product(), 10)).toBeNull();
+    expect(refusal([entry(product(), 5)], product(), 55)).toBe('You need 5 more Merits');
+    expect(refusal([], product(), 10)).toBeNull();
+    expect(english(addRefusal([entry(product(), 5)], product(), 59))).toBe('You need 1 more Merit');
   });
 
   it('counts the 10 items of an order per store', () => {
@@ -80,27 +95,25 @@ describe('what may go in the cart', () => {
         teacher: store === 'Teacher' ? { _id: 't1', firstName: 'A', lastName: 'B' } : null,
       });
     const cart = [entry(cheap('a', 'School'), 6), entry(cheap('b', 'School'), 4)];
-    expect(addRefusal(cart, cheap('c', 'School'), 100)).toBe(
+    expect(refusal(cart, cheap('c', 'School'), 100)).toBe(
       'At most 10 items from one store per order',
     );
-    expect(addRefusal(cart, cheap('d', 'Teacher'), 100)).toBeNull();
+    expect(refusal(cart, cheap('d', 'Teacher'), 100)).toBeNull();
   });
 
   it('refuses even a free product on a negative balance, as the order would be', () => {
-    expect(addRefusal([], product({ price: 0 }), -5)).toBe('Your balance is negative');
+    expect(refusal([], product({ price: 0 }), -5)).toBe('Your balance is negative');
   });
 
   it('refuses checkout of more than the stock left, in the words of the order', () => {
     const two = product({ stock: 2 });
-    expect(checkoutRefusal([entry(two, 3)], 100)).toBe(orderRefusalFor(two));
+    expect(atCheckout([entry(two, 3)], 100)).toBe(orderRefusalFor(two));
   });
 
   it('refuses checkout with an empty cart, a negative balance or too few points', () => {
-    expect(checkoutRefusal([], 100)).toBe('Your cart is empty.');
-    expect(checkoutRefusal([entry(product({ price: 0 }), 1)], -5)).toMatch(/negative/);
-    expect(checkoutRefusal([entry(product(), 3)], 20)).toBe(
-      'You need 10 more points for this cart.',
-    );
-    expect(checkoutRefusal([entry(product(), 2)], 20)).toBeNull();
+    expect(atCheckout([], 100)).toBe('Your cart is empty.');
+    expect(atCheckout([entry(product({ price: 0 }), 1)], -5)).toMatch(/negative/);
+    expect(atCheckout([entry(product(), 3)], 20)).toBe('You need 10 more Merits for this cart.');
+    expect(atCheckout([entry(product(), 2)], 20)).toBeNull();
   });
 });

@@ -4,7 +4,6 @@ import {
   linesProblem,
   MAX_LINE_QUANTITY,
   MAX_ORDER_ITEMS,
-  orderProblemMessage,
   orderStoreKey,
   orderTotal,
   pointsProblem,
@@ -12,6 +11,7 @@ import {
   type OrderProblem,
 } from '@app/domain';
 import type { Cart, CartLine, Product } from '../../api';
+import type { Words } from './words';
 
 /** A cart line as the screens use it: the product as it is now and how many. */
 export type CartEntry = Cart['cartItems'][number];
@@ -67,23 +67,46 @@ const lineOf = (product: Product, quantity: number): OrderLine => ({
   alreadyBought: 0,
 });
 
+/** An order problem in the domain's order words (the server's messages, as the order would say). */
+function orderWords(p: OrderProblem): Words {
+  switch (p.kind) {
+    case 'itemsLimit':
+      return { key: 'msg.orderItemsLimit' };
+    case 'unavailable':
+      return { key: 'msg.productUnavailable', values: { name: p.name } };
+    case 'outOfStock':
+      return { key: 'msg.outOfStock', values: { name: p.name } };
+    case 'overStock':
+      return { key: 'msg.requestedQuantity', values: { name: p.name, available: p.stock } };
+    case 'overLimit':
+      return {
+        key: 'msg.requestedOverLimit',
+        values: { name: p.name, limit: p.limit, left: p.left },
+      };
+    case 'balanceNegative':
+      return { key: 'msg.balanceNegative' };
+    case 'short':
+      return { key: 'msg.keepWorking', values: { need: p.need } };
+  }
+}
+
 /** A problem in the cart's short words, beside the product (see `checkoutRefusal` for the cart's footer). */
-function addWords(p: OrderProblem): string {
+function addWords(p: OrderProblem): Words {
   switch (p.kind) {
     case 'outOfStock':
-      return 'Out of stock';
+      return { key: 'store.refuseOutOfStock' };
     case 'overStock':
-      return `Only ${p.stock} left`;
+      return { key: 'store.refuseOnlyLeft', values: { stock: p.stock } };
     case 'overLimit':
-      return `Limit ${p.limit} per student`;
+      return { key: 'store.limitPerStudent', values: { limit: p.limit } };
     case 'itemsLimit':
-      return `At most ${MAX_ORDER_ITEMS} items from one store per order`;
+      return { key: 'store.refuseItemsLimit', values: { max: MAX_ORDER_ITEMS } };
     case 'balanceNegative':
-      return 'Your balance is negative';
+      return { key: 'store.refuseNegative' };
     case 'short':
-      return `You need ${p.need} more points`;
+      return { key: 'store.refuseShort', values: { need: p.need } };
     case 'unavailable':
-      return orderProblemMessage(p, 'student');
+      return orderWords(p);
   }
 }
 
@@ -96,11 +119,12 @@ export function addRefusal(
   entries: readonly CartEntry[],
   product: Product,
   balance: number,
-): string | null {
+): Words | null {
   const inCart = quantityOf(entries, product._id);
   const line = lineProblem(lineOf(product, inCart + 1));
   if (line) return addWords(line);
-  if (inCart >= MAX_LINE_QUANTITY) return `At most ${MAX_LINE_QUANTITY} at a time`;
+  if (inCart >= MAX_LINE_QUANTITY)
+    return { key: 'store.refuseLineMax', values: { max: MAX_LINE_QUANTITY } };
   const after = [...entries.map((e) => lineOf(e.product, e.quantity)), lineOf(product, 1)];
   const problem = itemsProblem(after) ?? pointsProblem(cartTotal(entries) + product.price, balance);
   return problem && addWords(problem);
@@ -110,17 +134,17 @@ export function addRefusal(
  * Why the cart cannot be bought as it is (null when it can): empty, or the domain's order rules
  * (over 10 items for a store, a line the store cannot sell, not enough points), in the cart's words.
  */
-export function checkoutRefusal(entries: readonly CartEntry[], balance: number): string | null {
-  if (!entries.length) return 'Your cart is empty.';
+export function checkoutRefusal(entries: readonly CartEntry[], balance: number): Words | null {
+  if (!entries.length) return { key: 'store.refuseEmpty' };
   const problem = linesProblem(
     entries.map((e) => lineOf(e.product, e.quantity)),
     balance,
   );
   if (!problem) return null;
   if (problem.kind === 'itemsLimit')
-    return `At most ${MAX_ORDER_ITEMS} items from one store per order.`;
-  if (problem.kind === 'balanceNegative')
-    return 'Your balance is negative, so you cannot buy right now.';
-  if (problem.kind === 'short') return `You need ${problem.need} more points for this cart.`;
-  return orderProblemMessage(problem, 'student');
+    return { key: 'store.refuseItemsLimitCart', values: { max: MAX_ORDER_ITEMS } };
+  if (problem.kind === 'balanceNegative') return { key: 'store.refuseNegativeCart' };
+  if (problem.kind === 'short')
+    return { key: 'store.refuseShortCart', values: { need: problem.need } };
+  return orderWords(problem);
 }

@@ -9,6 +9,7 @@ import {
   type CartLine,
   type Product,
 } from '../../api';
+import { useT } from '../../i18n';
 import { cartWithQuantity, withQuantity } from './cartMath';
 
 const CART_MUTATION = ['cart', 'set'] as const;
@@ -19,6 +20,7 @@ const CART_MUTATION = ['cart', 'set'] as const;
  * server's answer (prices and stock as they are now) replaces the cache once the last is back.
  */
 export function useCart(enabled = true) {
+  const t = useT();
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: queryKeys.cart, queryFn: () => unwrap(cart.get()), enabled });
   const save = useMutation({
@@ -30,7 +32,7 @@ export function useCart(enabled = true) {
         queryClient.setQueryData(queryKeys.cart, saved);
     },
     onError: (err) => {
-      notifications.show({ color: 'red', title: 'Cart not saved', message: err.message });
+      notifications.show({ color: 'red', title: t('store.cartNotSaved'), message: err.message });
       void afterCartChange(queryClient);
     },
   });
