@@ -24,6 +24,7 @@ export const AREAS = {
   server,
   common,
   welcome,
+  layout,
   store,
   orders,
   profile,
