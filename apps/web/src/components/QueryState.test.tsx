@@ -1,15 +1,19 @@
 import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { IntlProvider } from 'react-intl';
+import { en } from '@app/domain/i18n/en';
 import { describe, expect, it } from 'vitest';
 import { QueryState, type QueryLike } from './QueryState';
 
 const render = (query: QueryLike<string[]>) =>
   renderToStaticMarkup(
-    <MantineProvider>
-      <QueryState query={query} loading="Loading classes">
-        {(names) => <p>{names.join(', ')}</p>}
-      </QueryState>
-    </MantineProvider>,
+    <IntlProvider locale="en" messages={en}>
+      <MantineProvider>
+        <QueryState query={query} loading="Loading classes">
+          {(names) => <p>{names.join(', ')}</p>}
+        </QueryState>
+      </MantineProvider>
+    </IntlProvider>,
   );
 
 describe('QueryState', () => {

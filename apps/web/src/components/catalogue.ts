@@ -1,4 +1,6 @@
+import { useCallback } from 'react';
 import { fullName, type StoreItemCategory } from '@app/domain';
+import { useT } from '../i18n';
 import type { Order, Product } from '../api';
 
 /** One store's products as the student sees them: the school store first, then each teacher's. */
@@ -63,3 +65,29 @@ export function sectionsOf(list: readonly Product[]): StoreSection[] {
 /** "12 left", "Unlimited", "Sold out". */
 export const stockText = (stock: number | null): string =>
   stock === null ? 'Unlimited' : stock <= 0 ? 'Sold out' : `${stock} left`;
+
+/** storeTitle and stockText in the screens' language, for the store's screens. */
+export function useCatalogueWords() {
+  const t = useT();
+  const title = useCallback(
+    (p: Pick<Product, 'store' | 'teacher'> | Pick<Order, 'store' | 'teacher'>): string => {
+      if (p.store === 'School') return t('common.schoolStore');
+      if (p.store === 'Teacher')
+        return p.teacher
+          ? t('common.teacherStoreOf', { name: fullName(p.teacher) })
+          : t('common.teacherStore');
+      return t(p.store === 'fonts' ? 'common.fontsStore' : 'common.iconsStore');
+    },
+    [t],
+  );
+  const stock = useCallback(
+    (n: number | null): string =>
+      n === null
+        ? t('common.stockUnlimited')
+        : n <= 0
+          ? t('common.stockSoldOut')
+          : t('common.stockLeft', { count: n }),
+    [t],
+  );
+  return { storeTitle: title, stockText: stock };
+}

@@ -4,15 +4,17 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { afterSurveyAnswered, surveys, unwrap, type Survey } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { useT } from '../i18n';
 
 function SurveyForm({ survey, onDone }: { survey: Survey; onDone: () => void }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [choice, setChoice] = useState<string | null>(null);
   const send = useMutation({
     mutationFn: (answer: string | null) => unwrap(surveys.answer(survey.name, answer)),
     onSuccess: (a) => {
       if (a.answer !== null)
-        notifications.show({ color: 'teal', message: 'Thank you for your answer!' });
+        notifications.show({ color: 'teal', message: t('layout.surveyThanks') });
       onDone();
       void afterSurveyAnswered(queryClient);
     },
@@ -34,13 +36,15 @@ function SurveyForm({ survey, onDone }: { survey: Survey; onDone: () => void }) 
             ))}
           </Stack>
         </Radio.Group>
-        {send.isError ? <ErrorNotice title="Answer not sent" message={send.error.message} /> : null}
+        {send.isError ? (
+          <ErrorNotice title={t('layout.surveyNotSent')} message={send.error.message} />
+        ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={() => send.mutate(null)} disabled={send.isPending}>
-            No thanks
+            {t('layout.surveyNoThanks')}
           </Button>
           <Button type="submit" disabled={!choice} loading={send.isPending}>
-            Send answer
+            {t('layout.surveySend')}
           </Button>
         </Group>
       </Stack>

@@ -1,8 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { SURVEYS } from '@app/domain';
+import { en } from '@app/domain/i18n/en';
 import { queryKeys, type SurveyResults as Results } from '../../api';
 import { SurveyResults } from './SurveyResults';
 
@@ -11,11 +13,13 @@ function render(results: Results) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
   queryClient.setQueryData(queryKeys.surveys.results, results);
   return renderToStaticMarkup(
-    <MantineProvider>
-      <QueryClientProvider client={queryClient}>
-        <SurveyResults />
-      </QueryClientProvider>
-    </MantineProvider>,
+    <IntlProvider locale="en" messages={en}>
+      <MantineProvider>
+        <QueryClientProvider client={queryClient}>
+          <SurveyResults />
+        </QueryClientProvider>
+      </MantineProvider>
+    </IntlProvider>,
   );
 }
 

@@ -9,6 +9,7 @@ export const notifications = {
   'notifications.refunded':
     'Your order was refunded{hasDetail, select, yes {: {detail}} other {}}. {count, plural, one {# {currencyOne}} other {# {currency}}} went back to your balance.',
   'notifications.title': 'Notifications',
+  'notifications.overflow': '99+',
   'notifications.bellLabel':
     '{count, plural, =0 {Notifications, none unread} other {Notifications, # unread}}',
   'notifications.empty': 'Nothing yet. {currency} you receive and news of your orders show here.',

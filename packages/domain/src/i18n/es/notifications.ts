@@ -10,6 +10,7 @@ export const notifications: Record<keyof typeof en, string> = {
   'notifications.refunded':
     'Tu pedido fue reembolsado{hasDetail, select, yes {: {detail}} other {}}. {count, plural, one {Se devolvió # {currencyOne}} other {Se devolvieron # {currency}}} a tu saldo.',
   'notifications.title': 'Notificaciones',
+  'notifications.overflow': '99+',
   'notifications.bellLabel':
     '{count, plural, =0 {Notificaciones, ninguna sin leer} one {Notificaciones, # sin leer} other {Notificaciones, # sin leer}}',
   'notifications.empty':

@@ -1,0 +1,43 @@
+import { useCallback } from 'react';
+import { roleLabel, ROLE_LABEL_KEYS, type EntryCategory, type MessageKey } from '@app/domain';
+import { useT } from '../i18n';
+
+/** The activity categories' names on screen (the data keeps the English value). */
+const CATEGORY_KEYS: Record<EntryCategory, MessageKey> = {
+  Flags: 'common.categoryFlags',
+  Bonuses: 'common.categoryBonuses',
+  'Academic Pay Day': 'common.categoryAcademicPayDay',
+  'Daily Behavior': 'common.categoryDailyBehavior',
+  'Daily Attendance': 'common.categoryDailyAttendance',
+  'Year End': 'common.categoryYearEnd',
+};
+
+/** "Daily Behavior" → "Comportamiento diario" in Spanish; a category the app does not know stays as it is. */
+export function useCategoryName(): (category: string) => string {
+  const t = useT();
+  return useCallback(
+    (category) => {
+      const key = (CATEGORY_KEYS as Partial<Record<string, MessageKey>>)[category];
+      return key ? t(key) : category;
+    },
+    [t],
+  );
+}
+
+/** "6" → "6th Grade" / "6.º grado"; a named grade ("Kindergarten") keeps its name. */
+export function useGradeLabel(): (grade: string) => string {
+  const t = useT();
+  return useCallback(
+    (grade) => {
+      const n = Number.parseInt(grade, 10);
+      return Number.isNaN(n) ? grade : t('common.grade', { n });
+    },
+    [t],
+  );
+}
+
+/** The header's role label (roleLabel) in the screens' language. */
+export function useRoleLabel(): (roles: readonly string[]) => string {
+  const t = useT();
+  return useCallback((roles) => t(ROLE_LABEL_KEYS[roleLabel(roles)]), [t]);
+}
