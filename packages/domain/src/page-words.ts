@@ -3,7 +3,7 @@ import type { MessageKey } from './i18n/en/index.js';
 /**
  * The catalogue key of every page title, side-navigation link and account-menu entry, by its
  * English text: the functions keep answering English (the server's words, the tests), the screens
- * translate by this map (docs/decisions/109-i18n.md).
+ * translate by this map (docs/decisions/110-domain-words-as-keys.md).
  */
 export const PAGE_WORDS = {
   Home: 'layout.pageHome',
