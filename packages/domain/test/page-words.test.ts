@@ -7,6 +7,8 @@ import {
   PAGE_WORDS,
   ROLE_LABEL_KEYS,
   ROUTES,
+  SURVEY_WORDS,
+  SURVEYS,
   pageTitleKey,
 } from '../src/index.js';
 
@@ -44,5 +46,16 @@ describe('words the domain computes, as the screens show them', () => {
       expect(t('en', GOAL_NOTE_KEYS[reason], { product: 'Hoodie' })).toBe(
         goalNoteText({ productName: 'Hoodie', reason }),
       );
+  });
+});
+
+describe('the surveys on screen', () => {
+  it('has a catalogue key for every title, question and choice, in English as surveys.ts says it', () => {
+    for (const s of SURVEYS)
+      for (const text of [s.title, s.question, ...s.choices.map((c) => c.label)]) {
+        const key = SURVEY_WORDS[text];
+        expect(key, text).toBeDefined();
+        expect(t('en', key!, { currency: 'points', currencyOne: 'point' }), text).toBe(text);
+      }
   });
 });

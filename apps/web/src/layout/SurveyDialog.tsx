@@ -2,12 +2,23 @@ import { useState } from 'react';
 import { Button, Group, Modal, Radio, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { SURVEY_WORDS } from '@app/domain';
 import { afterSurveyAnswered, surveys, unwrap, type Survey } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useT } from '../i18n';
 
+/** A survey's words in the screens' language (the server sends surveys.ts's English). */
+function useSurveyText(): (text: string) => string {
+  const t = useT();
+  return (text) => {
+    const key = SURVEY_WORDS[text];
+    return key ? t(key) : text;
+  };
+}
+
 function SurveyForm({ survey, onDone }: { survey: Survey; onDone: () => void }) {
   const t = useT();
+  const say = useSurveyText();
   const queryClient = useQueryClient();
   const [choice, setChoice] = useState<string | null>(null);
   const send = useMutation({
@@ -29,10 +40,10 @@ function SurveyForm({ survey, onDone }: { survey: Survey; onDone: () => void }) 
       }}
     >
       <Stack>
-        <Radio.Group label={survey.question} value={choice} onChange={setChoice}>
+        <Radio.Group label={say(survey.question)} value={choice} onChange={setChoice}>
           <Stack gap="xs" mt="sm">
             {survey.choices.map((c) => (
-              <Radio key={c.id} value={c.id} label={c.label} />
+              <Radio key={c.id} value={c.id} label={say(c.label)} />
             ))}
           </Stack>
         </Radio.Group>
@@ -54,8 +65,9 @@ function SurveyForm({ survey, onDone }: { survey: Survey; onDone: () => void }) 
 
 /** The survey's dialog: loaded only when there is a survey to ask (SurveyPrompt). */
 export function SurveyModal({ survey, onClose }: { survey: Survey; onClose: () => void }) {
+  const say = useSurveyText();
   return (
-    <Modal opened onClose={onClose} title={survey.title} centered>
+    <Modal opened onClose={onClose} title={say(survey.title)} centered>
       <SurveyForm survey={survey} onDone={onClose} />
     </Modal>
   );
