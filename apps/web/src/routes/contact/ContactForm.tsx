@@ -5,7 +5,7 @@ import { contactBody, fullName, type MessageKey } from '@app/domain';
 import { isFailure, utility, type ContactBody, type SessionUser } from '../../api';
 import { schemaValidate } from '../../forms/schemaValidate';
 import { FormAlert, type FormResult } from '../../components/FormAlert';
-import { useRoleLabel } from '../../components/words';
+import { useRoleLabel, useValidationText } from '../../components/words';
 import { useT } from '../../i18n';
 
 /** Suggestions for the role field (free text: what the sender says they are). */
@@ -21,6 +21,7 @@ const ROLE_CHOICES: MessageKey[] = [
 export function ContactForm({ user, onSent }: { user: SessionUser | null; onSent?: () => void }) {
   const t = useT();
   const roleLabel = useRoleLabel();
+  const say = useValidationText();
   // Sent as the server reads it (trimmed); transformValues runs only once validation passed.
   const form = useForm({
     initialValues: {
@@ -31,13 +32,17 @@ export function ContactForm({ user, onSent }: { user: SessionUser | null; onSent
       userMessage: '',
     } as ContactBody,
     // The shared schema names fields as the API does; the form shows them with their labels.
-    validate: schemaValidate<ContactBody>(contactBody, {
-      userName: t('welcome.contactName'),
-      userSchool: t('welcome.contactSchool'),
-      userEmail: t('welcome.email'),
-      userRole: t('welcome.contactRole'),
-      userMessage: t('welcome.contactMessage'),
-    }),
+    validate: schemaValidate<ContactBody>(
+      contactBody,
+      {
+        userName: t('welcome.contactName'),
+        userSchool: t('welcome.contactSchool'),
+        userEmail: t('welcome.email'),
+        userRole: t('welcome.contactRole'),
+        userMessage: t('welcome.contactMessage'),
+      },
+      say,
+    ),
     transformValues: (values) => contactBody.parse(values),
   });
   const [result, setResult] = useState<FormResult | null>(null);

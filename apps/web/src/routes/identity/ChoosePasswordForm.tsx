@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { MIN_PASSWORD_LENGTH, passwordProblem } from '@app/domain';
 import { FormAlert } from '../../components/FormAlert';
 import { useT } from '../../i18n';
+import { useValidationText } from '../../components/words';
 
 export interface ChosenPassword {
   username: string;
@@ -24,12 +25,16 @@ export function ChoosePasswordForm({
   onSubmit: (values: ChosenPassword) => Promise<string | null>;
 }) {
   const t = useT();
+  const say = useValidationText();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { username: '', password: '', confirm: '' },
     validate: {
       username: (v) => (askUsername && !v.trim() ? t('welcome.chooseUsername') : null),
-      password: (v) => passwordProblem(v),
+      password: (v) => {
+        const problem = passwordProblem(v);
+        return problem && say(problem);
+      },
       confirm: (v, values) => (v !== values.password ? t('welcome.passwordsDiffer') : null),
     },
   });

@@ -7,14 +7,20 @@ import { schemaValidate } from '../../forms/schemaValidate';
 import { AuthCard } from './AuthCard';
 import { FormAlert, type FormResult } from '../../components/FormAlert';
 import { useT } from '../../i18n';
+import { useValidationText } from '../../components/words';
 
 /** /forgot-password: asks for a reset link by email; the answer is the same whether or not an account uses it. */
 export default function ForgotPasswordPage() {
   const t = useT();
+  const say = useValidationText();
   const [result, setResult] = useState<FormResult | null>(null);
   const form = useForm({
     initialValues: { email: '' } as ForgotPasswordBody,
-    validate: schemaValidate<ForgotPasswordBody>(forgotPasswordBody, { email: t('welcome.email') }),
+    validate: schemaValidate<ForgotPasswordBody>(
+      forgotPasswordBody,
+      { email: t('welcome.email') },
+      say,
+    ),
   });
   const submit = form.onSubmit(async (values) => {
     setResult(null);

@@ -7,18 +7,24 @@ import { auth, isFailure } from '../../api';
 import { schemaValidate } from '../../forms/schemaValidate';
 import { useSession } from '../../session';
 import { useT } from '../../i18n';
+import { useValidationText } from '../../components/words';
 
 export function LoginForm() {
   const t = useT();
+  const say = useValidationText();
   const { signIn } = useSession();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { username: '', password: '' } as LoginBody,
-    validate: schemaValidate<LoginBody>(loginBody, {
-      username: t('welcome.username'),
-      password: t('welcome.password'),
-    }),
+    validate: schemaValidate<LoginBody>(
+      loginBody,
+      {
+        username: t('welcome.username'),
+        password: t('welcome.password'),
+      },
+      say,
+    ),
     // Sent as the server reads it (the username trimmed); runs only once validation passed.
     transformValues: (values) => loginBody.parse(values),
   });

@@ -8,19 +8,25 @@ import { schemaValidate } from '../../forms/schemaValidate';
 import { useSession } from '../../session';
 import { FormAlert } from '../../components/FormAlert';
 import { useT } from '../../i18n';
+import { useValidationText } from '../../components/words';
 
 /** Sign-in with a school token (a shared device's): the school's code and the token. */
 export function SchoolTokenForm() {
   const t = useT();
+  const say = useValidationText();
   const { signIn } = useSession();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { externalSchoolId: '', token: '' } as SchoolLoginBody,
-    validate: schemaValidate<SchoolLoginBody>(schoolLoginBody, {
-      externalSchoolId: t('welcome.schoolCode'),
-      token: t('welcome.schoolToken'),
-    }),
+    validate: schemaValidate<SchoolLoginBody>(
+      schoolLoginBody,
+      {
+        externalSchoolId: t('welcome.schoolCode'),
+        token: t('welcome.schoolToken'),
+      },
+      say,
+    ),
     transformValues: (values) => schoolLoginBody.parse(values),
   });
   const submit = form.onSubmit(async (values) => {

@@ -21,6 +21,7 @@ import { QueryState } from '../../components/QueryState';
 import { useSession } from '../../session';
 import { emptySchool, issuesToErrors, SchoolFields } from '../../components/SchoolFields';
 import { useT } from '../../i18n';
+import { useValidationText } from '../../components/words';
 
 type Values = Required<Omit<SetupInput, 'districtName'>> & {
   districtName: string;
@@ -39,6 +40,7 @@ function fieldOf(message: string): string | null {
 
 function SetupForm() {
   const t = useT();
+  const say = useValidationText();
   const { signIn } = useSession();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
@@ -56,7 +58,9 @@ function SetupForm() {
         ...rest,
         ...(districtName.trim() ? { districtName } : {}),
       });
-      const errors = parsed.success ? {} : issuesToErrors(parsed.error.issues);
+      const errors = parsed.success
+        ? {}
+        : issuesToErrors(parsed.error.issues.map((i) => ({ ...i, message: say(i.message) })));
       if (confirm !== values.owner.password) errors.confirm = t('welcome.passwordsDiffer');
       return errors;
     },

@@ -98,4 +98,11 @@ export const common = {
   'common.storeModelDelivery': 'Delivery',
   'common.hasHouseSystem': 'The school has a house system',
   'common.canTeacherGiveAll': 'Teachers may give to the whole school',
+  'common.fieldRequired': '{field} is required',
+  'common.fieldTooLong': '{field} must be at most {max} characters',
+  'common.fieldEmail': '{field} must be a valid email address',
+  'common.fieldInvalidChar': '{field} contains an invalid character',
+  'common.passwordTooShort': 'The password must be at least {count} characters',
+  'common.passwordTooLong': 'The password must be at most {count} characters',
+  'common.passwordCommon': 'This password is too common. Choose another.',
 } as const;

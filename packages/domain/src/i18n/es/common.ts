@@ -100,4 +100,11 @@ export const common: Record<keyof typeof en, string> = {
   'common.storeModelDelivery': 'Entrega',
   'common.hasHouseSystem': 'La escuela tiene un sistema de casas',
   'common.canTeacherGiveAll': 'Los maestros pueden dar a toda la escuela',
+  'common.fieldRequired': '{field}: campo obligatorio',
+  'common.fieldTooLong': '{field}: como máximo {max} caracteres',
+  'common.fieldEmail': '{field}: escribe un correo electrónico válido',
+  'common.fieldInvalidChar': '{field}: contiene un carácter no válido',
+  'common.passwordTooShort': 'La contraseña debe tener al menos {count} caracteres',
+  'common.passwordTooLong': 'La contraseña debe tener como máximo {count} caracteres',
+  'common.passwordCommon': 'Esta contraseña es demasiado común. Elige otra.',
 };
