@@ -133,7 +133,9 @@ describe('the points economy', () => {
         'utility/student/balance/stats',
       );
       expect(balance).toBe(after.get(s._id)!.balance);
-      await page.getByRole('heading', { name: `Balance ${balance} points` }).waitFor();
+      await page
+        .getByRole('heading', { name: `Balance ${balance} ${balance === 1 ? 'Merit' : 'Merits'}` })
+        .waitFor();
       const bonusRow = page.getByRole('row').filter({ hasText: `${tag} bonus` });
       await bonusRow.waitFor();
       expect(await bonusRow.innerText()).toContain(bonus.name);

@@ -243,7 +243,9 @@ test('first start: setup code from the log → /setup → /district creates a sc
     expect(points).toBeGreaterThan(0);
 
     await student.goto('/activity');
-    await student.getByRole('heading', { name: `Balance ${points} points` }).waitFor();
+    await student
+      .getByRole('heading', { name: `Balance ${points} ${points === 1 ? 'Merit' : 'Merits'}` })
+      .waitFor();
     await student.getByRole('row').filter({ hasText: 'First give' }).waitFor();
     await student.goto('/store');
     await student.getByRole('button', { name: 'Add to cart: Homework pass' }).click();

@@ -13,6 +13,8 @@ import { useE2E } from './helpers/suite.js';
 
 const { suite, test } = useE2E();
 const base = () => suite.server.baseURL;
+/** An amount in the demo school's currency, as the screens write it: "1 Merit", "26 more Merits". */
+const merits = (n: number, more = '') => `${n}${more} ${n === 1 ? 'Merit' : 'Merits'}`;
 
 async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${base()}/api/v1/${path}`, {
@@ -79,7 +81,7 @@ describe('saving goal and the bell', () => {
       const percent = (n: number) => Math.floor((Math.max(0, n) * 100) / price);
       await expect.poll(() => bar.getAttribute('aria-valuenow')).toBe(String(percent(balance0)));
       await page
-        .getByText(`${price - Math.max(0, balance0)} more points`, { exact: true })
+        .getByText(merits(price - Math.max(0, balance0), ' more'), { exact: true })
         .waitFor();
       const bell = page.getByRole('button', { name: /^Notifications, / });
       await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, none unread');
@@ -115,13 +117,13 @@ describe('saving goal and the bell', () => {
         .poll(() => bar.getAttribute('aria-valuenow'), { timeout: 15_000 })
         .toBe(String(percent(balance1)));
       await page
-        .getByText(`${price - Math.max(0, balance1)} more points`, { exact: true })
+        .getByText(merits(price - Math.max(0, balance1), ' more'), { exact: true })
         .waitFor();
 
       // Opening the bell lists the give and marks it read.
       await bell.click();
       await page
-        .getByText(`You received ${bonus.points} points: Helping others`, { exact: true })
+        .getByText(`You received ${merits(bonus.points)}: Helping others`, { exact: true })
         .waitFor();
       await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, none unread');
       // Audited once its opening transition is over (mid-fade, its text is paler than it is).

@@ -205,7 +205,7 @@ describe('settings', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL((u) => u.pathname === '/login');
     await signIn(page, 'student1');
-    const next = page.getByRole('dialog', { name: 'Earning points' });
+    const next = page.getByRole('dialog', { name: 'Earning Merits' });
     await next.waitFor();
     await next.getByRole('button', { name: 'No thanks' }).click();
     await next.waitFor({ state: 'detached' });

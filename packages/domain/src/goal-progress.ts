@@ -1,3 +1,5 @@
+import type { MessageKey } from './i18n/en/index.js';
+
 /** The zod-free part of saving goals (docs/decisions/107-saving-goals.md), for the screens. */
 
 /** Why a goal was unpinned by the server: the student bought it, it sold out, or it left the store. */
@@ -28,3 +30,10 @@ export function goalNoteText(note: { productName: string; reason: GoalEnding }):
       return `${note.productName} left the store, so it is no longer your goal.`;
   }
 }
+
+/** The goal note's catalogue key by reason (goalNoteText is the English); its value is {product}. */
+export const GOAL_NOTE_KEYS: Record<GoalEnding, MessageKey> = {
+  bought: 'welcome.goalBought',
+  soldOut: 'welcome.goalSoldOut',
+  gone: 'welcome.goalGone',
+};

@@ -5,6 +5,8 @@ export * from './names.js';
 export * from './policy.js';
 export * from './routes.js';
 export * from './nav.js';
+export * from './page-words.js';
+export * from './survey-words.js';
 export * from './periods.js';
 export * from './messages.js';
 export * from './constants.js';

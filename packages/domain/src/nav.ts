@@ -1,10 +1,12 @@
 import { allows, type PermissionSubject } from './policy.js';
+import type { PageWord } from './page-words.js';
 import { reportTabs } from './report-tabs.js';
 import { isPathAllowed } from './routes.js';
 
 export interface NavItem {
   key: string;
-  label: string;
+  /** English; the screens show PAGE_WORDS[label] (page-words.ts). */
+  label: PageWord;
   path: string;
 }
 
@@ -46,7 +48,8 @@ export function sideNav(s: PermissionSubject): NavItem[] {
 
 export interface MenuItem {
   key: string;
-  label: string;
+  /** English; the screens show PAGE_WORDS[label] (page-words.ts). */
+  label: PageWord;
   /** Internal path, or an external href when `external` is set. */
   href: string;
   external?: boolean;

@@ -1,3 +1,5 @@
+import type { MessageKey } from './i18n/en/index.js';
+
 /**
  * What a student is told in the app (docs/decisions/108-notifications.md): points received, and an
  * order packaged (ready for pickup), canceled or refunded. No zod here: the header's bell imports
@@ -30,4 +32,17 @@ export function notificationText(n: {
     case 'refunded':
       return `Your order was refunded${what}. ${pts(n.points)} went back to your balance.`;
   }
+}
+
+/** One notification as a catalogue key and its values, for the screens (notificationText is the English). */
+export function notificationMessage(n: {
+  kind: NotificationKind;
+  points: number;
+  detail: string;
+}): {
+  key: MessageKey;
+  values: { count: number; detail: string; hasDetail: 'yes' | 'no' };
+} {
+  const values = { count: n.points, detail: n.detail, hasDetail: n.detail ? 'yes' : 'no' } as const;
+  return { key: `notifications.${n.kind}`, values };
 }

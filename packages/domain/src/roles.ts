@@ -1,3 +1,5 @@
+import type { MessageKey } from './i18n/en/index.js';
+
 /** The roles an admin hands out (docs/spec.md section 6). */
 export const GRANTABLE_ROLES = [
   'SUPER_ADMIN',
@@ -21,3 +23,29 @@ export const GRANTABLE_ROLES = [
  */
 export const ROLES = ['USER', ...GRANTABLE_ROLES] as const;
 export type Role = (typeof ROLES)[number];
+
+/** Each role's name on screen, as a catalogue key (docs/decisions/109-i18n.md). */
+export const ROLE_NAME_KEYS: Record<Role, MessageKey> = {
+  USER: 'common.roleUser',
+  SUPER_ADMIN: 'common.roleSuperAdmin',
+  STUDENT: 'common.roleStudent',
+  TEACHER: 'common.roleTeacher',
+  STAFF: 'common.roleStaff',
+  SCHOOL_ADMIN: 'common.roleSchoolAdmin',
+  STORE_MANAGER: 'common.roleStoreManager',
+  ASSISTANT_STORE_MANAGER: 'common.roleAssistantStoreManager',
+  GIVE_ALL: 'common.roleGiveAll',
+  HOUSE_MANAGER: 'common.roleHouseManager',
+  SCHOOLWIDE_REPORTS: 'common.roleSchoolwideReports',
+  SCHOOL_STUDENT_REPORTS: 'common.roleSchoolStudentReports',
+  TEACHER_USAGE_REPORTS: 'common.roleTeacherUsageReports',
+  SCHOOL_DASHBOARD: 'common.roleSchoolDashboard',
+};
+
+/** The header's role label (roleLabel, policy.ts) as a catalogue key. */
+export const ROLE_LABEL_KEYS = {
+  'School Admin': 'common.roleLabelSchoolAdmin',
+  Staff: 'common.roleLabelStaff',
+  Teacher: 'common.roleLabelTeacher',
+  Student: 'common.roleLabelStudent',
+} as const satisfies Record<string, MessageKey>;

@@ -1,3 +1,5 @@
+import type { MessageKey } from './i18n/en/index.js';
+import { PAGE_WORDS } from './page-words.js';
 import { allows, reaches, type Action, type PermissionSubject, type Scope } from './policy.js';
 
 /** Every route of docs/spec.md section 2, with its title and whether it is public. */
@@ -136,6 +138,12 @@ export function matchRoute(pathname: string): (typeof ROUTES)[number] | undefine
     );
   });
 }
+
+/** The page's title as a catalogue key (PAGE_WORDS), or null for home and unknown paths (the product's name alone). */
+export const pageTitleKey = (pathname: string): MessageKey | null => {
+  const r = matchRoute(pathname);
+  return r && r.path !== '/' ? PAGE_WORDS[r.title] : null;
+};
 
 export const pageTitle = (pathname: string): string => {
   const r = matchRoute(pathname);

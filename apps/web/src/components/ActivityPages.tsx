@@ -5,6 +5,7 @@ import type { ActivityListQuery } from '@app/domain';
 import { activity, unwrap, type ActivityItem } from '../api';
 import { ActivityTable } from './ActivityTable';
 import { QueryState } from './QueryState';
+import { T } from '../i18n';
 
 type Filters = Partial<Omit<ActivityListQuery, 'limit' | 'before' | 'offset' | 'time'>>;
 
@@ -66,7 +67,7 @@ export function ActivityPages({
                 onClick={() => void pages.fetchNextPage()}
                 loading={pages.isFetchingNextPage}
               >
-                Show more
+                <T k="common.showMore" />
               </Button>
             ) : null}
           </>

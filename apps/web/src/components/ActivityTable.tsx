@@ -3,9 +3,11 @@ import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { formatDate, fullName } from '@app/domain';
 import type { ActivityItem } from '../api';
+import { useFormat, useT } from '../i18n';
 import { pointsColor, signedPoints } from './points';
 import { TableScroll } from './ScrollRegion';
 import { TableCaption } from './TableCaption';
+import { useCategoryName } from './words';
 
 const CATEGORY_COLORS: Record<string, string> = {
   Bonuses: 'teal',
@@ -14,9 +16,6 @@ const CATEGORY_COLORS: Record<string, string> = {
   'Daily Behavior': 'cyan',
   'Daily Attendance': 'blue',
 };
-
-/** 'Oct 14, 2025' from an ISO date, without time-zone drift. */
-export const shortDate = (iso: string) => formatDate(iso, 'MMM D, YYYY');
 
 interface Props {
   items: ActivityItem[];
@@ -27,16 +26,21 @@ interface Props {
 
 /** Under a flag: the day's Daily Behavior points it also took back, so the list adds up to what the student lost. */
 function TakenBack({ points }: { points: number }) {
+  const t = useT();
+  const f = useFormat();
   if (!points) return null;
   return (
     <Text fz="xs" c={pointsColor(points)} style={{ whiteSpace: 'nowrap' }}>
-      {signedPoints(points)} Daily Behavior
+      {t('common.takenBack', { points: signedPoints(points, f.number) })}
     </Text>
   );
 }
 
 /** Small screens: one card per activity, points on the right. */
 function ActivityCards({ items, caption, showStudent, actions }: Props) {
+  const t = useT();
+  const f = useFormat();
+  const categoryName = useCategoryName();
   return (
     <Stack
       gap="xs"
@@ -49,21 +53,29 @@ function ActivityCards({ items, caption, showStudent, actions }: Props) {
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <Stack gap={2}>
               <Text fz="sm" fw={600}>
-                {a.activityType}
-                {showStudent ? ` · ${fullName(a.student)}` : ''}
+                {showStudent
+                  ? t('common.activityOfStudent', {
+                      activity: a.activityType,
+                      student: fullName(a.student),
+                    })
+                  : a.activityType}
               </Text>
               <Text fz="xs" c="dimmed">
-                {shortDate(a.date)} · {a.category} · {a.givenByName}
+                {t('common.activityMeta', {
+                  date: f.mediumDate(a.date),
+                  category: categoryName(a.category),
+                  givenBy: a.givenByName,
+                })}
               </Text>
               {a.comment ? (
                 <Text fz="xs" c="dimmed">
-                  “{a.comment}”
+                  {t('common.quoted', { text: a.comment })}
                 </Text>
               ) : null}
             </Stack>
             <Stack gap={4} align="flex-end">
               <Text fz="md" fw={700} c={pointsColor(a.points)}>
-                {signedPoints(a.points)}
+                {signedPoints(a.points, f.number)}
               </Text>
               <TakenBack points={a.behaviorTakenBack} />
               {actions?.(a)}
@@ -82,22 +94,25 @@ export function ActivityTable(props: Props) {
 }
 
 function WideTable({ items, caption, showStudent = false, actions }: Props) {
+  const t = useT();
+  const f = useFormat();
+  const categoryName = useCategoryName();
   return (
     <TableScroll label={caption} minWidth={showStudent ? 680 : 560}>
       <Table verticalSpacing="sm" highlightOnHover>
         <TableCaption>{caption}</TableCaption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Date</Table.Th>
-            {showStudent ? <Table.Th>Student</Table.Th> : null}
-            <Table.Th>Activity</Table.Th>
-            <Table.Th>Category</Table.Th>
-            <Table.Th ta="right">Points</Table.Th>
-            <Table.Th>Given by</Table.Th>
+            <Table.Th>{t('common.date')}</Table.Th>
+            {showStudent ? <Table.Th>{t('common.student')}</Table.Th> : null}
+            <Table.Th>{t('common.activity')}</Table.Th>
+            <Table.Th>{t('common.category')}</Table.Th>
+            <Table.Th ta="right">{t('common.currency')}</Table.Th>
+            <Table.Th>{t('common.givenBy')}</Table.Th>
             {actions ? (
               <Table.Th>
                 <Text span fz="sm" fw={700}>
-                  Actions
+                  {t('common.actions')}
                 </Text>
               </Table.Th>
             ) : null}
@@ -108,7 +123,7 @@ function WideTable({ items, caption, showStudent = false, actions }: Props) {
             <Table.Tr key={a._id}>
               <Table.Td>
                 <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {shortDate(a.date)}
+                  {f.mediumDate(a.date)}
                 </Text>
               </Table.Td>
               {showStudent ? (
@@ -121,7 +136,7 @@ function WideTable({ items, caption, showStudent = false, actions }: Props) {
                   </Text>
                   {a.comment ? (
                     <Text fz="xs" c="dimmed">
-                      “{a.comment}”
+                      {t('common.quoted', { text: a.comment })}
                     </Text>
                   ) : null}
                 </Stack>
@@ -134,12 +149,12 @@ function WideTable({ items, caption, showStudent = false, actions }: Props) {
                   style={{ overflow: 'visible' }}
                   miw="max-content"
                 >
-                  {a.category}
+                  {categoryName(a.category)}
                 </Badge>
               </Table.Td>
               <Table.Td ta="right">
                 <Text fz="sm" fw={700} c={pointsColor(a.points)}>
-                  {signedPoints(a.points)}
+                  {signedPoints(a.points, f.number)}
                 </Text>
                 <TakenBack points={a.behaviorTakenBack} />
               </Table.Td>

@@ -1,22 +1,25 @@
 import { SimpleGrid, Stack, Text, Title, type SimpleGridProps } from '@mantine/core';
-import { formatPoints, pointsColor, signedPoints } from './points';
+import { useFormat, useT } from '../i18n';
+import { pointsColor, signedPoints } from './points';
 import { Figure } from './Figure';
 
 /** The big balance figure heading a student's card (My Activity, the dashboard). */
 export function BalanceHeadline({ balance, testId }: { balance: number; testId?: string }) {
+  const t = useT();
+  const f = useFormat();
   return (
     <Stack gap={0}>
       <Text fz="sm" c="dimmed" fw={600}>
-        Balance
+        {t('common.balance')}
       </Text>
       <Title
         order={2}
         fz={40}
         lh={1.1}
         data-testid={testId}
-        aria-label={`Balance ${balance} points`}
+        aria-label={t('common.balanceAria', { count: balance })}
       >
-        {formatPoints(balance)}
+        {f.number(balance)}
       </Title>
     </Stack>
   );
@@ -30,15 +33,17 @@ export function BalanceFigures({
   stats: { earnedYesterday: number; totalEarned: number; totalSpent: number };
   cols: SimpleGridProps['cols'];
 }) {
+  const t = useT();
+  const f = useFormat();
   return (
     <SimpleGrid cols={cols} spacing="lg">
       <Figure
-        label="Earned yesterday"
-        value={signedPoints(stats.earnedYesterday)}
+        label={t('common.earnedYesterday')}
+        value={signedPoints(stats.earnedYesterday, f.number)}
         color={pointsColor(stats.earnedYesterday)}
       />
-      <Figure label="Total earned" value={formatPoints(stats.totalEarned)} />
-      <Figure label="Total spent" value={formatPoints(stats.totalSpent)} />
+      <Figure label={t('common.totalEarned')} value={f.number(stats.totalEarned)} />
+      <Figure label={t('common.totalSpent')} value={f.number(stats.totalSpent)} />
     </SimpleGrid>
   );
 }

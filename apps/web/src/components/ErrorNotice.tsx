@@ -1,4 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useT } from '../i18n';
 
 interface Props {
   message: string;
@@ -9,19 +10,15 @@ interface Props {
 }
 
 /** A failed call's message; Mantine's Alert carries role="alert". */
-export function ErrorNotice({
-  message,
-  title = 'Something went wrong',
-  onRetry,
-  retrying = false,
-}: Props) {
+export function ErrorNotice({ message, title, onRetry, retrying = false }: Props) {
+  const t = useT();
   return (
-    <Alert color="red" variant="light" title={title}>
+    <Alert color="red" variant="light" title={title ?? t('common.somethingWrong')}>
       {onRetry ? (
         <Stack gap="xs" align="flex-start">
           <Text fz="sm">{message}</Text>
           <Button size="xs" variant="default" onClick={onRetry} loading={retrying}>
-            Try again
+            {t('common.retry')}
           </Button>
         </Stack>
       ) : (

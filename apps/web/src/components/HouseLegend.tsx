@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Box, Group, Text } from '@mantine/core';
 import { houseLabel } from '@app/domain';
+import { T } from '../i18n';
 import { houseDotColor } from './houses';
 
 /** A house's colour dot, as the roster shows it. Decorative where its name is written beside it. */
@@ -22,7 +23,7 @@ export function HouseLegend({ houses }: { houses: readonly string[] }) {
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start">
       <Text fz="xs" c="dimmed" id={titleId}>
-        Houses:
+        <T k="common.housesLegend" />
       </Text>
       <Group
         component="ul"

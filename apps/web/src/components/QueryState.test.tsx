@@ -2,14 +2,17 @@ import { MantineProvider } from '@mantine/core';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { QueryState, type QueryLike } from './QueryState';
+import { Words } from '../i18n/testing';
 
 const render = (query: QueryLike<string[]>) =>
   renderToStaticMarkup(
-    <MantineProvider>
-      <QueryState query={query} loading="Loading classes">
-        {(names) => <p>{names.join(', ')}</p>}
-      </QueryState>
-    </MantineProvider>,
+    <Words language="en">
+      <MantineProvider>
+        <QueryState query={query} loading="Loading classes">
+          {(names) => <p>{names.join(', ')}</p>}
+        </QueryState>
+      </MantineProvider>
+    </Words>,
   );
 
 describe('QueryState', () => {

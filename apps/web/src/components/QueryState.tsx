@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Center } from '@mantine/core';
+import { useT } from '../i18n';
 import { ErrorNotice } from './ErrorNotice';
 import { Spinner } from './Spinner';
 
@@ -28,17 +29,15 @@ interface Props<T> {
  * The one place that turns a query into what the screen shows: a spinner while it loads, the
  * error (with a button that asks again) when it failed, the content when it answered.
  */
-export function QueryState<T>({
-  query,
-  loading = 'Loading',
-  size = 'page',
-  errorTitle,
-  children,
-}: Props<T>) {
+export function QueryState<T>({ query, loading, size = 'page', errorTitle, children }: Props<T>) {
+  const t = useT();
   if (query.isPending)
     return (
       <Center mih={size === 'page' ? '50vh' : undefined} py={size === 'section' ? 'lg' : undefined}>
-        <Spinner label={loading} size={size === 'section' ? 'sm' : undefined} />
+        <Spinner
+          label={loading ?? t('common.loadingLabel')}
+          size={size === 'section' ? 'sm' : undefined}
+        />
       </Center>
     );
   if (query.error) {

@@ -1,7 +1,29 @@
 import { useMemo } from 'react';
 import { Group, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { SCHOOL_TYPES, STORE_MODELS, timeZones, type NewSchoolInput } from '@app/domain';
+import {
+  SCHOOL_TYPES,
+  STORE_MODELS,
+  timeZones,
+  type MessageKey,
+  type NewSchoolInput,
+  type SchoolType,
+  type StoreModel,
+} from '@app/domain';
+import { useT } from '../i18n';
+
+const SCHOOL_TYPE_KEYS: Record<SchoolType, MessageKey> = {
+  Elementary: 'common.schoolTypeElementary',
+  Middle: 'common.schoolTypeMiddle',
+  High: 'common.schoolTypeHigh',
+  'K-8': 'common.schoolTypeK8',
+  'K-12': 'common.schoolTypeK12',
+};
+
+const STORE_MODEL_KEYS: Record<StoreModel, MessageKey> = {
+  Pickup: 'common.storeModelPickup',
+  Delivery: 'common.storeModelDelivery',
+};
 
 /** The browser's own time zone: the likeliest answer, offered first. */
 const browserTimeZone = (): string => {
@@ -42,51 +64,57 @@ export function SchoolFields<V>({
   form: UseFormReturnType<V>;
   prefix?: string;
 }) {
+  const t = useT();
   const zones = useMemo(() => timeZones(), []);
   const input = (name: keyof NewSchoolInput) => form.getInputProps(`${prefix}${name}` as never);
   const checkbox = (name: keyof NewSchoolInput) =>
     form.getInputProps(`${prefix}${name}` as never, { type: 'checkbox' });
   return (
     <Stack gap="md">
-      <TextInput label="School name" required autoComplete="organization" {...input('name')} />
+      <TextInput
+        label={t('common.schoolName')}
+        required
+        autoComplete="organization"
+        {...input('name')}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput
-          label="School code"
-          description="Short, unique: people type it at sign-in (e.g. LINCOLN-MS)."
+          label={t('common.schoolCode')}
+          description={t('common.schoolCodeHelp')}
           required
           autoCapitalize="characters"
           {...input('code')}
         />
         <Select
-          label="Time zone"
-          description="Every date rule of the school (school days, cut-offs, reports) reads it."
+          label={t('common.timeZone')}
+          description={t('common.timeZoneHelp')}
           required
           searchable
           data={zones}
           limit={50}
-          nothingFoundMessage="No such time zone"
+          nothingFoundMessage={t('common.timeZoneNone')}
           allowDeselect={false}
           {...input('timeZone')}
         />
         <Select
-          label="School type"
+          label={t('common.schoolType')}
           required
-          data={[...SCHOOL_TYPES]}
+          data={SCHOOL_TYPES.map((v) => ({ value: v, label: t(SCHOOL_TYPE_KEYS[v]) }))}
           allowDeselect={false}
           {...input('schoolType')}
         />
         <Select
-          label="Store model"
-          description="Pickup: students collect orders. Delivery: orders are brought to class."
+          label={t('common.storeModel')}
+          description={t('common.storeModelHelp')}
           required
-          data={[...STORE_MODELS]}
+          data={STORE_MODELS.map((v) => ({ value: v, label: t(STORE_MODEL_KEYS[v]) }))}
           allowDeselect={false}
           {...input('storeModel')}
         />
       </SimpleGrid>
       <Group gap="xl">
-        <Switch label="The school has a house system" {...checkbox('hasHouseSystem')} />
-        <Switch label="Teachers may give to the whole school" {...checkbox('canTeacherGiveAll')} />
+        <Switch label={t('common.hasHouseSystem')} {...checkbox('hasHouseSystem')} />
+        <Switch label={t('common.canTeacherGiveAll')} {...checkbox('canTeacherGiveAll')} />
       </Group>
     </Stack>
   );

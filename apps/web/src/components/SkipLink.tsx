@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import { T } from '../i18n';
 
 /** The id of each layout's main landmark, the skip link's target. */
 export const MAIN_CONTENT_ID = 'main-content';
@@ -17,7 +18,7 @@ export function SkipLink() {
   };
   return (
     <a className="skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={skip}>
-      Skip to main content
+      <T k="common.skipToMain" />
     </a>
   );
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { t } from '@app/domain/i18n';
 import type { Product } from '../api';
+import type { Translate } from '../i18n/useT';
 import { filterProducts, sectionsOf, stockText, storeTitle } from './catalogue';
 
 const p = (over: Partial<Product>): Product => ({
@@ -60,6 +62,31 @@ describe('the catalogue', () => {
       'Unlimited',
       'Sold out',
       '3 left',
+    ]);
+  });
+});
+
+describe('the catalogue in the screens’ language', () => {
+  const say =
+    (lang: 'en' | 'es'): Translate =>
+    (key, values) =>
+      t(lang, key, { currency: 'Merits', currencyOne: 'Merit', ...(values as object) });
+  const kim = { _id: 't1', firstName: 'Ana', lastName: 'Kim' };
+
+  it('names the stores and the stock as the English functions do, and in Spanish', () => {
+    for (const p of [
+      { store: 'School' as const, teacher: null },
+      { store: 'Teacher' as const, teacher: kim },
+      { store: 'Teacher' as const, teacher: null },
+      { store: 'fonts' as const, teacher: null },
+    ])
+      expect(storeTitle(p, say('en'))).toBe(storeTitle(p));
+    for (const n of [null, 0, 3]) expect(stockText(n, say('en'))).toBe(stockText(n));
+    expect(storeTitle({ store: 'Teacher', teacher: kim }, say('es'))).toBe('Tienda de Ana Kim');
+    expect([stockText(null, say('es')), stockText(0, say('es')), stockText(1, say('es'))]).toEqual([
+      'Sin límite',
+      'Agotado',
+      'Queda 1',
     ]);
   });
 });

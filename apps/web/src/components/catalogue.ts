@@ -1,4 +1,5 @@
 import { fullName, type StoreItemCategory } from '@app/domain';
+import type { Translate } from '../i18n/useT';
 import type { Order, Product } from '../api';
 
 /** One store's products as the student sees them: the school store first, then each teacher's. */
@@ -37,22 +38,34 @@ export function filterProducts(list: readonly Product[], f: CatalogueFilter): Pr
     .sort((a, b) => a.price - b.price || a.name.localeCompare(b.name));
 }
 
-/** "Jordan Lee's store" for a teacher's; "School store" for the school's. */
+/**
+ * "Jordan Lee's store" for a teacher's; "School store" for the school's. In English (files), or in
+ * the screens' language with their `t` (useT).
+ */
 export const storeTitle = (
   p: Pick<Product, 'store' | 'teacher'> | Pick<Order, 'store' | 'teacher'>,
+  t?: Translate,
 ): string => {
+  if (t) {
+    if (p.store === 'School') return t('common.schoolStore');
+    if (p.store === 'Teacher')
+      return p.teacher
+        ? t('common.teacherStoreOf', { name: fullName(p.teacher) })
+        : t('common.teacherStore');
+    return t(p.store === 'fonts' ? 'common.fontsStore' : 'common.iconsStore');
+  }
   if (p.store === 'School') return 'School store';
   if (p.store === 'Teacher') return p.teacher ? `${fullName(p.teacher)}'s store` : 'Teacher store';
   return p.store === 'fonts' ? 'Fonts' : 'Profile icons';
 };
 
 /** Products grouped by store: the school's first, then teachers' by name; empty stores left out. */
-export function sectionsOf(list: readonly Product[]): StoreSection[] {
+export function sectionsOf(list: readonly Product[], t?: Translate): StoreSection[] {
   const bySection = new Map<string, StoreSection>();
   for (const p of list) {
     const key = p.store === 'School' ? 'School' : `Teacher:${p.teacher?._id ?? ''}`;
     let s = bySection.get(key);
-    if (!s) bySection.set(key, (s = { key, title: storeTitle(p), products: [] }));
+    if (!s) bySection.set(key, (s = { key, title: storeTitle(p, t), products: [] }));
     s.products.push(p);
   }
   return [...bySection.values()].sort((a, b) =>
@@ -60,6 +73,13 @@ export function sectionsOf(list: readonly Product[]): StoreSection[] {
   );
 }
 
-/** "12 left", "Unlimited", "Sold out". */
-export const stockText = (stock: number | null): string =>
-  stock === null ? 'Unlimited' : stock <= 0 ? 'Sold out' : `${stock} left`;
+/** "12 left", "Unlimited", "Sold out"; in the screens' language with their `t` (useT). */
+export const stockText = (stock: number | null, t?: Translate): string => {
+  if (t)
+    return stock === null
+      ? t('common.stockUnlimited')
+      : stock <= 0
+        ? t('common.stockSoldOut')
+        : t('common.stockLeft', { count: stock });
+  return stock === null ? 'Unlimited' : stock <= 0 ? 'Sold out' : `${stock} left`;
+};

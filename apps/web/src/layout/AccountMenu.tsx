@@ -1,24 +1,27 @@
 import { Avatar, Menu, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
-import { accountMenu, fullName, initials, type MenuItem } from '@app/domain';
+import { accountMenu, fullName, initials, PAGE_WORDS, type MenuItem } from '@app/domain';
 import type { SessionUser } from '../api';
+import { useT } from '../i18n';
 import { useSession } from '../session';
 import { CustomName } from '../components/customization/CustomName';
 import { useCustomization } from '../components/customization/useCustomization';
 import { useHideHowToEarn } from './useHideHowToEarn';
 
 function MenuEntry({ item, onLogout }: { item: MenuItem; onLogout: () => void }) {
+  const t = useT();
+  const label = t(PAGE_WORDS[item.label]);
   const responsive = item.smallScreenOnly ? { hiddenFrom: 'sm' } : {};
   if (item.key === 'logout') {
     return (
       <Menu.Item color="red" onClick={onLogout}>
-        {item.label}
+        {label}
       </Menu.Item>
     );
   }
   if (item.external) {
     // A school without a toolbox link still sees the entry, but it leads nowhere.
-    if (!item.href) return <Menu.Item disabled>{item.label}</Menu.Item>;
+    if (!item.href) return <Menu.Item disabled>{label}</Menu.Item>;
     return (
       <Menu.Item
         component="a"
@@ -27,18 +30,19 @@ function MenuEntry({ item, onLogout }: { item: MenuItem; onLogout: () => void })
         rel="noopener noreferrer"
         {...responsive}
       >
-        {item.label}
+        {label}
       </Menu.Item>
     );
   }
   return (
     <Menu.Item component={Link} to={item.href} {...responsive}>
-      {item.label}
+      {label}
     </Menu.Item>
   );
 }
 
 export function AccountMenu({ user }: { user: SessionUser }) {
+  const t = useT();
   const { logout } = useSession();
   const hidden = useHideHowToEarn(true);
   const items = accountMenu(user, hidden);
@@ -52,7 +56,7 @@ export function AccountMenu({ user }: { user: SessionUser }) {
           <Avatar color="grape" radius="xl" aria-hidden>
             {initials(user)}
           </Avatar>
-          <VisuallyHidden>Account menu</VisuallyHidden>
+          <VisuallyHidden>{t('layout.accountMenu')}</VisuallyHidden>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

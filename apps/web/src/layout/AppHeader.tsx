@@ -1,11 +1,14 @@
 import { ActionIcon, Burger, Group, Stack, Text } from '@mantine/core';
-import { roleLabel, shortName } from '@app/domain';
+import { shortName } from '@app/domain';
 import type { SessionUser } from '../api';
 import { CustomName } from '../components/customization/CustomName';
 import { useCustomization } from '../components/customization/useCustomization';
+import { useRoleLabel } from '../components/words';
+import { useT } from '../i18n';
 import { AccountMenu } from './AccountMenu';
 import { Brand } from './Brand';
 import { NotificationBell } from './NotificationBell';
+import { SPACE } from '../components/space';
 
 interface Props {
   user: SessionUser;
@@ -18,6 +21,10 @@ interface Props {
 export function AppHeader({ user, slim, onToggleSlim, navOpened, onToggleNav }: Props) {
   // A student's name shows in the font and with the icon they chose (bought in the store).
   const custom = useCustomization(user);
+  const t = useT();
+  const role = useRoleLabel()(user.roles);
+  // The arrow is a picture (aria-hidden): the button's name says what it does.
+  const arrow = slim ? '▾' : '▴';
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
@@ -26,7 +33,7 @@ export function AppHeader({ user, slim, onToggleSlim, navOpened, onToggleNav }: 
           onClick={onToggleNav}
           hiddenFrom="sm"
           size="sm"
-          aria-label="Toggle navigation"
+          aria-label={t('layout.toggleNavigation')}
         />
         <Brand compact={slim} />
       </Group>
@@ -35,9 +42,10 @@ export function AppHeader({ user, slim, onToggleSlim, navOpened, onToggleNav }: 
           <Text fz="sm" fw={600}>
             <CustomName customization={custom} iconSize={18}>
               {shortName(user)}
-            </CustomName>{' '}
+            </CustomName>
+            {SPACE}
             <Text span c="dimmed" fz="xs">
-              · {roleLabel(user.roles)}
+              {t('layout.headerRole', { role })}
             </Text>
           </Text>
         ) : (
@@ -46,7 +54,7 @@ export function AppHeader({ user, slim, onToggleSlim, navOpened, onToggleNav }: 
               <CustomName customization={custom}>{shortName(user)}</CustomName>
             </Text>
             <Text fz="xs" c="dimmed" lh={1.2}>
-              {roleLabel(user.roles)}
+              {role}
             </Text>
           </Stack>
         )}
@@ -54,11 +62,11 @@ export function AppHeader({ user, slim, onToggleSlim, navOpened, onToggleNav }: 
           variant="subtle"
           color="gray"
           onClick={onToggleSlim}
-          aria-label="Toggle slim header"
+          aria-label={t('layout.toggleSlimHeader')}
           aria-pressed={slim}
         >
           <Text fz="lg" lh={1} aria-hidden>
-            {slim ? '▾' : '▴'}
+            {arrow}
           </Text>
         </ActionIcon>
         <NotificationBell user={user} />

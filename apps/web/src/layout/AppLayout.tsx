@@ -3,6 +3,7 @@ import { AppShell, ScrollArea } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import type { SessionUser } from '../api';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/SkipLink';
+import { useT } from '../i18n';
 import { usePeriods } from '../session';
 import { AppHeader } from './AppHeader';
 import { DemoBanner } from './DemoBanner';
@@ -12,6 +13,7 @@ import { YearBanner } from './YearBanner';
 
 /** Signed-in frame: header, side navigation and the page. */
 export function AppLayout({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const t = useT();
   const [navOpened, nav] = useDisclosure(false);
   // Non-students load their period list with the session (docs/spec.md section 4); pages read it from the cache.
   usePeriods();
@@ -33,7 +35,7 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
           onToggleNav={nav.toggle}
         />
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Main navigation">
+      <AppShell.Navbar p="sm" aria-label={t('layout.mainNavigation')}>
         <ScrollArea>
           <SideNav user={user} onNavigate={nav.close} />
         </ScrollArea>

@@ -3,6 +3,9 @@ import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@app/domain';
 import { LOGO_GRADIENT } from '../theme';
 
+/** The logo's letter: a picture, hidden from assistive technology. */
+const LOGO_LETTER = 'M';
+
 /**
  * The home link: logo and product name. Its accessible name is its text (the logo letter is
  * hidden from assistive technology); on the smallest screens the name is visually hidden but
@@ -20,7 +23,7 @@ export function Brand({ compact = false }: { compact?: boolean }) {
           aria-hidden
         >
           <Text fw={800} fz={compact ? 'sm' : 'md'} c="white">
-            M
+            {LOGO_LETTER}
           </Text>
         </ThemeIcon>
         <Text fw={800} fz={compact ? 'md' : 'lg'} visibleFrom="xs">

@@ -1,23 +1,22 @@
 import { Box, Text, type BoxProps } from '@mantine/core';
+import { useT } from '../i18n';
 import { useDemo } from '../session';
 
-/** The banner's words, as issue 19 gives them. */
-export const DEMO_BANNER_TEXT = "Demo school: don't enter real student data";
-
-/** The demo notice itself: a labelled region, dark text on a pale yellow strip. */
+/** The demo notice itself (words as issue 19 gives them): a labelled region, dark text on a pale yellow strip. */
 function DemoNotice(props: BoxProps) {
+  const t = useT();
   return (
     <Box
       {...props}
       component="section"
-      aria-label="Demo notice"
+      aria-label={t('layout.demoNotice')}
       bg="var(--mantine-color-yellow-1)"
       px="md"
       py={6}
       style={{ borderBottom: '1px solid var(--mantine-color-yellow-4)' }}
     >
       <Text fz="sm" fw={600} c="var(--mantine-color-black)" ta="center">
-        {DEMO_BANNER_TEXT}
+        {t('layout.demoBanner')}
       </Text>
     </Box>
   );

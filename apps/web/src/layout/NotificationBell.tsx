@@ -1,22 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Indicator, Popover, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { allows, notificationText, type AppNotification } from '@app/domain';
+import { allows, notificationMessage, type AppNotification } from '@app/domain';
 import { afterNotified, notifications as calls, queryKeys, unwrap, type SessionUser } from '../api';
+import { useFormat, useT } from '../i18n';
 
 /**
  * How often the bell asks for news: the screens' polling, so any server of a cluster answers
  * from the database (docs/decisions/108-notifications.md). Paused while the tab is hidden.
  */
 const POLL_MS = 20_000;
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
 
 function BellIcon() {
   return (
@@ -32,14 +25,17 @@ function BellIcon() {
 }
 
 function Item({ n }: { n: AppNotification }) {
+  const t = useT();
+  const f = useFormat();
+  const { key, values } = notificationMessage(n);
+  const when = f.dateTime(n.createdAt);
   return (
     <li>
       <Text fz="sm" fw={n.read ? 400 : 700}>
-        {notificationText(n)}
+        {t(key, values)}
       </Text>
       <Text fz="xs" c="dimmed">
-        {when(n.createdAt)}
-        {n.read ? '' : ' · new'}
+        {n.read ? when : t('notifications.whenNew', { when })}
       </Text>
     </li>
   );
@@ -51,6 +47,7 @@ function Item({ n }: { n: AppNotification }) {
  * activity, the orders and the goal on screen.
  */
 export function NotificationBell({ user }: { user: SessionUser }) {
+  const t = useT();
   const enabled = allows(user, 'notifications:read');
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
@@ -85,7 +82,7 @@ export function NotificationBell({ user }: { user: SessionUser }) {
   return (
     // The count sits on the button; the popover gives the button itself aria-expanded and aria-controls.
     <Indicator
-      label={unread > 99 ? '99+' : unread}
+      label={unread > 99 ? t('notifications.overflow') : unread}
       size={18}
       // Red 9: white digits on it pass AA (the default red does not).
       color="red.9"
@@ -107,7 +104,7 @@ export function NotificationBell({ user }: { user: SessionUser }) {
             color="gray"
             size="lg"
             onClick={toggle}
-            aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications, none unread'}
+            aria-label={t('notifications.bellLabel', { count: unread })}
           >
             <BellIcon />
           </ActionIcon>
@@ -115,11 +112,11 @@ export function NotificationBell({ user }: { user: SessionUser }) {
         <Popover.Dropdown aria-labelledby="notifications-title">
           <Stack gap="xs">
             <Title order={2} fz="md" id="notifications-title">
-              Notifications
+              {t('notifications.title')}
             </Title>
             {list.length === 0 ? (
               <Text fz="sm" c="dimmed">
-                Nothing yet. Points you receive and news of your orders show here.
+                {t('notifications.empty')}
               </Text>
             ) : (
               <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>

@@ -3,6 +3,7 @@ import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '@app/domain';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/SkipLink';
+import { T } from '../i18n';
 import { Brand } from './Brand';
 import { DemoBanner } from './DemoBanner';
 
@@ -28,11 +29,11 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             <Brand />
             <Group gap="md">
               <Anchor component={Link} to="/contact" c="dimmed" fz="sm">
-                Contact Us
+                <T k="layout.pageContact" />
               </Anchor>
               {hideSignIn ? null : (
                 <Button component={Link} to="/login" variant="light" size="sm">
-                  Sign in
+                  <T k="layout.signIn" />
                 </Button>
               )}
             </Group>
@@ -47,10 +48,13 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         <Container size="xl">
           <Group justify="space-between">
             <Text fz="xs" c="dimmed">
-              © {new Date().getFullYear()} {PRODUCT_NAME}
+              <T
+                k="layout.copyright"
+                values={{ year: new Date().getFullYear(), product: PRODUCT_NAME }}
+              />
             </Text>
             <Anchor component={Link} to="/status" fz="xs" c="dimmed">
-              Service status
+              <T k="layout.serviceStatus" />
             </Anchor>
           </Group>
         </Container>

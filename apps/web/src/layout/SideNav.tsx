@@ -1,10 +1,12 @@
 import { NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { sideNav } from '@app/domain';
+import { PAGE_WORDS, sideNav } from '@app/domain';
 import type { SessionUser } from '../api';
+import { useT } from '../i18n';
 
 /** Links of docs/spec.md section 2's side navigation; the rules live in sideNav(). */
 export function SideNav({ user, onNavigate }: { user: SessionUser; onNavigate: () => void }) {
+  const t = useT();
   const { pathname } = useLocation();
   const items = sideNav(user);
   return (
@@ -17,7 +19,7 @@ export function SideNav({ user, onNavigate }: { user: SessionUser; onNavigate: (
             key={item.key}
             component={Link}
             to={item.path}
-            label={item.label}
+            label={t(PAGE_WORDS[item.label])}
             active={active}
             variant="light"
             onClick={onNavigate}

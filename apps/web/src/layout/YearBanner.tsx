@@ -3,12 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { allows } from '@app/domain';
 import { queryKeys, schoolYears, unwrap, type SessionUser } from '../api';
+import { useT } from '../i18n';
+import { SPACE } from '../components/space';
 
 /**
  * For whoever may open the school year (the permission table says who): from a month before the
  * year's last day until the next year is open, a banner that leads to the School year tab.
  */
 export function YearBanner({ user }: { user: SessionUser }) {
+  const t = useT();
   const mayOpen = allows(user, 'settings:schoolYear');
   const q = useQuery({
     queryKey: queryKeys.settings.schoolYear,
@@ -16,11 +19,13 @@ export function YearBanner({ user }: { user: SessionUser }) {
     enabled: mayOpen,
   });
   if (!mayOpen || !q.data?.openingDue) return null;
+  const open = t('layout.yearOpen', { label: q.data.next.label });
   return (
-    <Alert color="yellow" mb="md" title={`Open the ${q.data.next.label} school year`}>
-      The {q.data.label} school year {q.data.ended ? 'has ended' : 'ends'}.{' '}
+    <Alert color="yellow" mb="md" title={open}>
+      {t('layout.yearEnds', { label: q.data.label, ended: q.data.ended ? 'yes' : 'no' })}
+      {SPACE}
       <Anchor component={Link} to="/settings?tab=school-year">
-        Open the {q.data.next.label} school year
+        {open}
       </Anchor>
     </Alert>
   );

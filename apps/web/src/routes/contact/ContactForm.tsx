@@ -1,37 +1,48 @@
 import { useState } from 'react';
 import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { contactBody, fullName, roleLabel } from '@app/domain';
+import { contactBody, fullName, type MessageKey } from '@app/domain';
 import { isFailure, utility, type ContactBody, type SessionUser } from '../../api';
 import { schemaValidate } from '../../forms/schemaValidate';
 import { FormAlert, type FormResult } from '../../components/FormAlert';
+import { useRoleLabel, useValidationText } from '../../components/words';
+import { useT } from '../../i18n';
 
-const ROLE_CHOICES = ['Student', 'Teacher', 'Parent', 'School Admin', 'Staff', 'Other'];
-
-function initialValues(user: SessionUser | null): ContactBody {
-  return {
-    userName: user ? fullName(user) : '',
-    userSchool: user?.school.name ?? '',
-    userEmail: '',
-    userRole: user ? roleLabel(user.roles) : '',
-    userMessage: '',
-  };
-}
-
-// The shared schema names fields as the API does; the form shows them with their labels.
-const validate = schemaValidate<ContactBody>(contactBody, {
-  userName: 'Name',
-  userSchool: 'School',
-  userEmail: 'Email',
-  userRole: 'Role',
-  userMessage: 'Message',
-});
+/** Suggestions for the role field (free text: what the sender says they are). */
+const ROLE_CHOICES: MessageKey[] = [
+  'welcome.contactRoleStudent',
+  'welcome.contactRoleTeacher',
+  'welcome.contactRoleParent',
+  'welcome.contactRoleSchoolAdmin',
+  'welcome.contactRoleStaff',
+  'welcome.contactRoleOther',
+];
 
 export function ContactForm({ user, onSent }: { user: SessionUser | null; onSent?: () => void }) {
+  const t = useT();
+  const roleLabel = useRoleLabel();
+  const say = useValidationText();
   // Sent as the server reads it (trimmed); transformValues runs only once validation passed.
   const form = useForm({
-    initialValues: initialValues(user),
-    validate,
+    initialValues: {
+      userName: user ? fullName(user) : '',
+      userSchool: user?.school.name ?? '',
+      userEmail: '',
+      userRole: user ? roleLabel(user.roles) : '',
+      userMessage: '',
+    } as ContactBody,
+    // The shared schema names fields as the API does; the form shows them with their labels.
+    validate: schemaValidate<ContactBody>(
+      contactBody,
+      {
+        userName: t('welcome.contactName'),
+        userSchool: t('welcome.contactSchool'),
+        userEmail: t('welcome.email'),
+        userRole: t('welcome.contactRole'),
+        userMessage: t('welcome.contactMessage'),
+      },
+      say,
+    ),
     transformValues: (values) => contactBody.parse(values),
   });
   const [result, setResult] = useState<FormResult | null>(null);
@@ -42,7 +53,7 @@ export function ContactForm({ user, onSent }: { user: SessionUser | null; onSent
       setResult({ ok: false, text: r.message });
       return;
     }
-    setResult({ ok: true, text: r.message || 'Thank you! Your message has been sent.' });
+    setResult({ ok: true, text: r.message || t('welcome.contactSent') });
     form.setFieldValue('userMessage', '');
     onSent?.();
   });
@@ -52,24 +63,37 @@ export function ContactForm({ user, onSent }: { user: SessionUser | null; onSent
       <Stack>
         <FormAlert ok={result?.ok} text={result?.text} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Name" required {...form.getInputProps('userName')} />
-          <TextInput label="School" required {...form.getInputProps('userSchool')} />
-          <TextInput label="Email" type="email" required {...form.getInputProps('userEmail')} />
+          <TextInput
+            label={t('welcome.contactName')}
+            required
+            {...form.getInputProps('userName')}
+          />
+          <TextInput
+            label={t('welcome.contactSchool')}
+            required
+            {...form.getInputProps('userSchool')}
+          />
+          <TextInput
+            label={t('welcome.email')}
+            type="email"
+            required
+            {...form.getInputProps('userEmail')}
+          />
           {/* A plain input with native suggestions: Mantine's Autocomplete labels its listbox too, making "Role" ambiguous. */}
           <TextInput
-            label="Role"
+            label={t('welcome.contactRole')}
             list="contact-role-choices"
             required
             {...form.getInputProps('userRole')}
           />
           <datalist id="contact-role-choices">
             {ROLE_CHOICES.map((r) => (
-              <option key={r} value={r} />
+              <option key={r} value={t(r)} />
             ))}
           </datalist>
         </SimpleGrid>
         <Textarea
-          label="Message"
+          label={t('welcome.contactMessage')}
           minRows={5}
           autosize
           required
@@ -77,7 +101,7 @@ export function ContactForm({ user, onSent }: { user: SessionUser | null; onSent
         />
         <Group justify="flex-end">
           <Button type="submit" loading={form.submitting}>
-            Send message
+            {t('welcome.contactSend')}
           </Button>
         </Group>
       </Stack>

@@ -7,17 +7,16 @@ import { useUser } from '../../session';
 import { ContactForm } from './ContactForm';
 import { ReceivedMessages } from './ReceivedMessages';
 import { Page } from '../../components/Page';
+import { useT } from '../../i18n';
 
 export default function ContactPage() {
+  const t = useT();
   const user = useUser();
   const queryClient = useQueryClient();
   const readsMessages = user !== null && allows(user, 'contact:read');
   return (
     <Page maw={720}>
-      <PageHeader
-        title="Contact Us"
-        description="Questions, ideas or trouble signing in? We read every message."
-      />
+      <PageHeader title={t('layout.pageContact')} description={t('welcome.contactDescription')} />
       <Stack gap="xl">
         <Card p="lg">
           {/* Keyed by user so signing in or out re-fills the form. */}

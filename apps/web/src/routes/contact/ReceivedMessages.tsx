@@ -2,9 +2,12 @@ import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys, unwrap, utility } from '../../api';
 import { QueryState } from '../../components/QueryState';
+import { useFormat, useT } from '../../i18n';
 
 /** Admins read what their school's people and visitors sent. */
 export function ReceivedMessages() {
+  const t = useT();
+  const f = useFormat();
   const q = useQuery({
     queryKey: queryKeys.contactMessages,
     queryFn: () => unwrap(utility.contactMessages()),
@@ -12,12 +15,12 @@ export function ReceivedMessages() {
   return (
     <Stack gap="sm">
       <Title order={2} fz="h3">
-        Received messages
+        {t('welcome.contactReceived')}
       </Title>
-      <QueryState query={q} loading="Loading messages" size="section">
+      <QueryState query={q} loading={t('welcome.contactLoading')} size="section">
         {(messages) =>
           messages.length === 0 ? (
-            <Text c="dimmed">No messages yet.</Text>
+            <Text c="dimmed">{t('welcome.contactNone')}</Text>
           ) : (
             messages.map((m) => (
               <Card key={m._id} p="md">
@@ -29,11 +32,11 @@ export function ReceivedMessages() {
                     </Badge>
                   </Group>
                   <Text fz="xs" c="dimmed">
-                    {new Date(m.createdAt).toLocaleString()}
+                    {f.dateTime(m.createdAt)}
                   </Text>
                 </Group>
                 <Text fz="sm" c="dimmed">
-                  {m.userEmail} · {m.userSchool}
+                  {t('welcome.contactFrom', { email: m.userEmail, school: m.userSchool })}
                 </Text>
                 <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
                   {m.userMessage}

@@ -4,25 +4,27 @@ import { dev, queryKeys, unwrap } from '../../api';
 import { QueryState } from '../../components/QueryState';
 import { PageHeader } from '../../components/PageHeader';
 import { Page } from '../../components/Page';
+import { useT } from '../../i18n';
 
 /** Development mode only (AccessGate checks GET status's devMode): the schools in this database. */
 export default function DevPage() {
+  const t = useT();
   const q = useQuery({ queryKey: queryKeys.devSchools, queryFn: () => unwrap(dev.schools()) });
   return (
     <Page>
-      <PageHeader title="Developer" description="Development mode: the schools in this database." />
-      <QueryState query={q} loading="Loading schools">
+      <PageHeader title={t('layout.pageDeveloper')} description={t('layout.devDescription')} />
+      <QueryState query={q} loading={t('layout.devLoading')}>
         {(schools) => (
           <Card p={0}>
             <Table.ScrollContainer minWidth={560}>
               <Table striped verticalSpacing="sm" horizontalSpacing="md">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Code</Table.Th>
-                    <Table.Th>Type</Table.Th>
-                    <Table.Th>Store model</Table.Th>
-                    <Table.Th>Id</Table.Th>
+                    <Table.Th>{t('layout.devName')}</Table.Th>
+                    <Table.Th>{t('layout.devCode')}</Table.Th>
+                    <Table.Th>{t('layout.devType')}</Table.Th>
+                    <Table.Th>{t('layout.devStoreModel')}</Table.Th>
+                    <Table.Th>{t('layout.devId')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>

@@ -1,13 +1,17 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { MessageKey } from '@app/domain';
 import type { ActivityOption } from '../../api';
 import { pointsColor, signedPoints } from '../../components/points';
+import { useCategoryName } from '../../components/words';
+import { useFormat, useT } from '../../i18n';
+import type { Translate } from '../../i18n/useT';
 
-const BLURBS: Record<string, string> = {
-  Bonuses: 'Given by teachers and staff when you go above and beyond.',
-  Flags: 'Taken away when things go wrong. Avoid these!',
-  'Academic Pay Day': 'Paid for grades and academic progress.',
-  'Daily Behavior': 'Earned each school day you get no flag.',
-  'Daily Attendance': 'Earned each school day you are present.',
+const BLURBS: Record<string, MessageKey> = {
+  Bonuses: 'welcome.earnBlurbBonuses',
+  Flags: 'welcome.earnBlurbFlags',
+  'Academic Pay Day': 'welcome.earnBlurbAcademicPayDay',
+  'Daily Behavior': 'welcome.earnBlurbDailyBehavior',
+  'Daily Attendance': 'welcome.earnBlurbDailyAttendance',
 };
 
 /** A flag's cost depends on who gives it (the school's flag settings), not on the flag. */
@@ -18,13 +22,22 @@ export interface FlagCost {
   dailyBehavior: number;
 }
 
-const points = (n: number) => `${signedPoints(n)} ${Math.abs(n) === 1 ? 'point' : 'points'}`;
+/** "+5 Merits": a signed amount in the school's currency. */
+const amount = (t: Translate, n: number, format?: (n: number) => string) =>
+  t('common.signedPoints', { signed: signedPoints(n, format), count: Math.abs(n) });
 
-/** "−3 points from a teacher, −5 from an admin", or one amount when both are the same. */
-export function flagCostText(c: Pick<FlagCost, 'admin' | 'nonAdmin'>): string {
+/** "−3 Merits from a teacher, −5 from an admin", or one amount when both are the same. */
+export function flagCostText(
+  c: Pick<FlagCost, 'admin' | 'nonAdmin'>,
+  t: Translate,
+  format?: (n: number) => string,
+): string {
   return c.admin === c.nonAdmin
-    ? points(-c.nonAdmin)
-    : `${points(-c.nonAdmin)} from a teacher, ${signedPoints(-c.admin)} from an admin`;
+    ? amount(t, -c.nonAdmin, format)
+    : t('welcome.earnFlagCostBoth', {
+        teacher: amount(t, -c.nonAdmin, format),
+        admin: signedPoints(-c.admin, format),
+      });
 }
 
 /** One category of the school's options with their points. */
@@ -37,24 +50,28 @@ export function CategoryCard({
   options: ActivityOption[];
   flagCost?: FlagCost;
 }) {
+  const t = useT();
+  const f = useFormat();
+  const categoryName = useCategoryName();
   const isFlags = category === 'Flags' && flagCost !== undefined;
+  const blurb = BLURBS[category];
   return (
     <Card p="lg" component="section" aria-labelledby={`cat-${category}`}>
       <Stack gap="sm">
         <Stack gap={2}>
           <Title order={2} fz="lg" id={`cat-${category}`}>
-            {category}
+            {categoryName(category)}
           </Title>
           <Text fz="sm" c="dimmed">
-            {BLURBS[category]}
+            {blurb ? t(blurb) : null}
           </Text>
           {isFlags ? (
             <Text fz="sm" c="dimmed">
-              Each flag costs {flagCostText(flagCost)}
-              {flagCost.dailyBehavior > 0
-                ? `, and that day's Daily Behavior points (${points(flagCost.dailyBehavior)})`
-                : ''}
-              .
+              {t('welcome.earnFlagCost', {
+                cost: flagCostText(flagCost, t, f.number),
+                behavior:
+                  flagCost.dailyBehavior > 0 ? amount(t, flagCost.dailyBehavior, f.number) : 'none',
+              })}
             </Text>
           ) : null}
         </Stack>
@@ -64,14 +81,14 @@ export function CategoryCard({
               <Group key={o._id} component="li" justify="space-between" wrap="nowrap" gap="sm">
                 <Text fz="sm">{o.name}</Text>
                 <Text fz="sm" fw={700} c={pointsColor(o.points)} style={{ whiteSpace: 'nowrap' }}>
-                  {points(o.points)}
+                  {amount(t, o.points, f.number)}
                 </Text>
               </Group>
             ))}
           </Stack>
         ) : (
           <Text fz="sm" c="dimmed">
-            None at your school yet.
+            {t('welcome.earnNone')}
           </Text>
         )}
       </Stack>

@@ -6,6 +6,7 @@ import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { CategoryCard } from './CategoryCard';
+import { useT } from '../../i18n';
 
 /** Bonuses first, then the other ways to earn, flags last. */
 const ORDER = [
@@ -16,17 +17,15 @@ const ORDER = [
 
 /** The school's real options and their points, by category. */
 export default function HowToEarnPage() {
+  const t = useT();
   const q = useQuery({
     queryKey: queryKeys.activityOptions,
     queryFn: () => unwrap(activity.options()),
   });
   return (
     <Page>
-      <PageHeader
-        title="How To Earn"
-        description="Every way to earn points at your school, and what flags cost."
-      />
-      <QueryState query={q} loading="Loading ways to earn">
+      <PageHeader title={t('layout.pageHowToEarn')} description={t('welcome.earnDescription')} />
+      <QueryState query={q} loading={t('welcome.earnLoading')}>
         {(data) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
             {ORDER.map((c) => (

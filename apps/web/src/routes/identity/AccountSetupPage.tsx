@@ -6,9 +6,12 @@ import { QueryState } from '../../components/QueryState';
 import { useSession } from '../../session';
 import { AuthCard } from './AuthCard';
 import { ChoosePasswordForm } from './ChoosePasswordForm';
+import { useT } from '../../i18n';
+import { SPACE } from '../../components/space';
 
 /** /account-setup?token=…: the invitation an admin sent; the user chooses a password (and a name). */
 export default function AccountSetupPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { signIn } = useSession();
@@ -21,29 +24,30 @@ export default function AccountSetupPage() {
   });
 
   return (
-    <AuthCard title="Set up your account">
+    <AuthCard title={t('welcome.setupTitle')}>
       {token === '' ? (
         <Alert color="red" variant="light" role="alert">
-          This page needs the link from your invitation mail.
+          {t('welcome.setupNeedsLink')}
         </Alert>
       ) : (
         <QueryState
           query={info}
-          loading="Loading your invitation"
+          loading={t('welcome.setupLoading')}
           size="section"
-          errorTitle="This invitation cannot be used"
+          errorTitle={t('welcome.setupUnusable')}
         >
           {(invitation) => (
             <>
               <Text>
-                Welcome, {invitation.firstName}!{' '}
+                {t('welcome.setupWelcome', { name: invitation.firstName })}
+                {SPACE}
                 {invitation.needsUsername
-                  ? 'Choose the username and password you will sign in with.'
-                  : `Choose the password for ${invitation.username}.`}
+                  ? t('welcome.setupChooseBoth')
+                  : t('welcome.setupChoosePassword', { username: invitation.username })}
               </Text>
               <ChoosePasswordForm
                 askUsername={invitation.needsUsername}
-                submitLabel="Set up my account"
+                submitLabel={t('welcome.setupSubmit')}
                 onSubmit={async ({ username, password }) => {
                   const r = await auth.accountSetup({
                     token,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { T } from '../../i18n';
 
 /** The sign-in pages' frame: a narrow card with the page's heading, and a way back to the login. */
 export function AuthCard({
@@ -23,7 +24,7 @@ export function AuthCard({
           {children}
           <Text fz="sm" c="dimmed" ta="center">
             <Anchor component={Link} to="/login">
-              Back to login
+              <T k="welcome.backToLogin" />
             </Anchor>
           </Text>
         </Stack>

@@ -3,6 +3,8 @@ import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MIN_PASSWORD_LENGTH, passwordProblem } from '@app/domain';
 import { FormAlert } from '../../components/FormAlert';
+import { useT } from '../../i18n';
+import { useValidationText } from '../../components/words';
 
 export interface ChosenPassword {
   username: string;
@@ -22,13 +24,18 @@ export function ChoosePasswordForm({
   submitLabel: string;
   onSubmit: (values: ChosenPassword) => Promise<string | null>;
 }) {
+  const t = useT();
+  const say = useValidationText();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { username: '', password: '', confirm: '' },
     validate: {
-      username: (v) => (askUsername && !v.trim() ? 'Choose a username' : null),
-      password: (v) => passwordProblem(v),
-      confirm: (v, values) => (v !== values.password ? 'The passwords do not match' : null),
+      username: (v) => (askUsername && !v.trim() ? t('welcome.chooseUsername') : null),
+      password: (v) => {
+        const problem = passwordProblem(v);
+        return problem && say(problem);
+      },
+      confirm: (v, values) => (v !== values.password ? t('welcome.passwordsDiffer') : null),
     },
   });
   const submit = form.onSubmit(async ({ username, password }) => {
@@ -41,21 +48,21 @@ export function ChoosePasswordForm({
         <FormAlert text={error} />
         {askUsername ? (
           <TextInput
-            label="Username"
+            label={t('welcome.username')}
             autoComplete="username"
             required
             {...form.getInputProps('username')}
           />
         ) : null}
         <PasswordInput
-          label="New password"
-          description={`At least ${MIN_PASSWORD_LENGTH} characters; not a common password.`}
+          label={t('welcome.newPassword')}
+          description={t('welcome.passwordHelp', { count: MIN_PASSWORD_LENGTH })}
           autoComplete="new-password"
           required
           {...form.getInputProps('password')}
         />
         <PasswordInput
-          label="Repeat the new password"
+          label={t('welcome.repeatNewPassword')}
           autoComplete="new-password"
           required
           {...form.getInputProps('confirm')}

@@ -4,29 +4,31 @@ import { auth, isFailure } from '../../api';
 import { useSession } from '../../session';
 import { AuthCard } from './AuthCard';
 import { ChoosePasswordForm } from './ChoosePasswordForm';
+import { useT } from '../../i18n';
 
 /** /reset-password?token=…: the link from the reset mail; a new password signs out every other session. */
 export default function ResetPasswordPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { signIn } = useSession();
   const navigate = useNavigate();
   return (
-    <AuthCard title="Choose a new password" intro="Your other sessions will be signed out.">
+    <AuthCard title={t('welcome.resetTitle')} intro={t('welcome.resetIntro')}>
       {token === '' ? (
         <Stack gap="sm">
           <Alert color="red" variant="light" role="alert">
-            This page needs the link from your reset mail.
+            {t('welcome.resetNeedsLink')}
           </Alert>
           {/* Outside the alert: the link colour on its tint falls short of 4.5:1. */}
           <Anchor component={Link} to="/forgot-password">
-            Ask for a reset link
+            {t('welcome.resetAsk')}
           </Anchor>
         </Stack>
       ) : (
         <ChoosePasswordForm
           askUsername={false}
-          submitLabel="Save my new password"
+          submitLabel={t('welcome.resetSubmit')}
           onSubmit={async ({ password }) => {
             const r = await auth.resetPassword({ token, password });
             if (isFailure(r)) return r.message;

@@ -7,6 +7,7 @@ import { NotFoundPage } from '../not-found/NotFoundPage';
 import { AuthCard } from './AuthCard';
 import { lastSsoSchool, rememberSsoSchool } from './ssoSchool';
 import { FormAlert } from '../../components/FormAlert';
+import { useT } from '../../i18n';
 
 /**
  * /login/{provider}/initiate: asks the server for a single-use state for the school's client at the
@@ -14,6 +15,7 @@ import { FormAlert } from '../../components/FormAlert';
  * here, else the visitor types its code.
  */
 export default function SsoInitiatePage() {
+  const t = useT();
   const { provider } = useParams();
   const [params] = useSearchParams();
   const [school, setSchool] = useState(() => params.get('school') ?? lastSsoSchool());
@@ -47,8 +49,8 @@ export default function SsoInitiatePage() {
   const label = SSO_PROVIDER_LABEL[provider];
   return (
     <AuthCard
-      title={`Sign in with ${label}`}
-      intro={`We will take you to ${label} to sign in, then bring you back.`}
+      title={t('welcome.signInWith', { provider: label })}
+      intro={t('welcome.ssoIntro', { provider: label })}
     >
       <form
         onSubmit={(e) => {
@@ -60,14 +62,14 @@ export default function SsoInitiatePage() {
         <Stack gap="md">
           <FormAlert text={error} />
           <TextInput
-            label="School code"
-            description="Your school gives you this code."
+            label={t('welcome.schoolCode')}
+            description={t('welcome.ssoSchoolHelp')}
             required
             value={school}
             onChange={(e) => setSchool(e.currentTarget.value)}
           />
           <Button type="submit" loading={going} disabled={!school.trim()} fullWidth size="md">
-            Continue to {label}
+            {t('welcome.ssoContinue', { provider: label })}
           </Button>
         </Stack>
       </form>

@@ -7,12 +7,14 @@ import { Spinner } from '../../components/Spinner';
 import { useSession } from '../../session';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import { AuthCard } from './AuthCard';
+import { useT } from '../../i18n';
 
 /**
  * /login/{provider}: the provider sends the browser back here with `code` and `state` (or an
  * `error`); the server exchanges them once and signs the user in.
  */
 export default function SsoReturnPage() {
+  const t = useT();
   const { provider } = useParams();
   const [params] = useSearchParams();
   const { signIn } = useSession();
@@ -20,7 +22,7 @@ export default function SsoReturnPage() {
   // The provider's own refusal (or a visit without its answer) is known on arrival.
   const refused =
     params.get('error') || !params.get('code') || !params.get('state')
-      ? params.get('error_description') || 'The sign-in was not completed. Please try again.'
+      ? params.get('error_description') || t('welcome.ssoNotCompleted')
       : null;
   const [failed, setError] = useState<string | null>(null);
   const error = refused ?? failed;
@@ -42,18 +44,18 @@ export default function SsoReturnPage() {
   if (!isSsoProvider(provider)) return <NotFoundPage />;
   const label = SSO_PROVIDER_LABEL[provider];
   return (
-    <AuthCard title={`Sign in with ${label}`}>
+    <AuthCard title={t('welcome.signInWith', { provider: label })}>
       {error ? (
         <Stack gap="sm">
           <Alert color="red" variant="light" role="alert">
             {error}
           </Alert>
           <Anchor component={Link} to={`/login/${provider}/initiate`}>
-            Try again with {label}
+            {t('welcome.ssoTryAgain', { provider: label })}
           </Anchor>
         </Stack>
       ) : (
-        <Spinner label={`Signing you in with ${label}`} />
+        <Spinner label={t('welcome.ssoSigningIn', { provider: label })} />
       )}
     </AuthCard>
   );

@@ -12,18 +12,18 @@ import {
 } from '@mantine/core';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { goalNoteText, goalProgress } from '@app/domain';
+import { GOAL_NOTE_KEYS, goalProgress } from '@app/domain';
 import { afterGoalChange, balances, goal, queryKeys, unwrap } from '../../api';
-import { formatPoints } from '../../components/points';
 import { QueryState } from '../../components/QueryState';
-
-const pts = (n: number) => `${formatPoints(n)} ${n === 1 ? 'point' : 'points'}`;
+import { useT } from '../../i18n';
+import { SPACE } from '../../components/space';
 
 /**
  * The student's saving goal on the home page (docs/decisions/107-saving-goals.md): how far the
  * balance is from the pinned product, or the note of a goal the server unpinned, until dismissed.
  */
 export function GoalCard() {
+  const t = useT();
   const queryClient = useQueryClient();
   const [g, stats] = useQueries({
     queries: [
@@ -44,9 +44,9 @@ export function GoalCard() {
   return (
     <Card p="lg" component="section" aria-labelledby="goal-title">
       <Title order={2} fz="lg" id="goal-title" mb="sm">
-        My goal
+        {t('welcome.goalTitle')}
       </Title>
-      <QueryState query={both} size="section" loading="Loading your goal">
+      <QueryState query={both} size="section" loading={t('welcome.goalLoading')}>
         {({ state, balance }) => {
           if (state.note)
             return (
@@ -54,17 +54,18 @@ export function GoalCard() {
                 color="blue"
                 variant="light"
                 withCloseButton={false}
-                title="Your goal was unpinned"
+                title={t('welcome.goalUnpinned')}
               >
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
                   <Text fz="sm">
-                    {goalNoteText(state.note)}{' '}
+                    {t(GOAL_NOTE_KEYS[state.note.reason], { product: state.note.productName })}
+                    {SPACE}
                     <Anchor component={Link} to="/store">
-                      Go to the store
+                      {t('welcome.goToStore')}
                     </Anchor>
                   </Text>
                   <CloseButton
-                    aria-label="Dismiss the note"
+                    aria-label={t('welcome.goalDismiss')}
                     onClick={() => clear.mutate()}
                     disabled={clear.isPending}
                   />
@@ -75,24 +76,24 @@ export function GoalCard() {
             return (
               <Stack gap="xs" align="flex-start">
                 <Text fz="sm" c="dimmed">
-                  Pick something in the store to save for, and see here how close you are.
+                  {t('welcome.goalEmpty')}
                 </Text>
                 <Button component={Link} to="/store" variant="light" size="sm">
-                  Choose a goal
+                  {t('welcome.goalChoose')}
                 </Button>
               </Stack>
             );
           const { product } = state.goal;
           const { remaining, percent } = goalProgress(balance, product.price);
           const status = remaining
-            ? `${formatPoints(remaining)} more ${remaining === 1 ? 'point' : 'points'}`
-            : 'You have enough points. Get it in the store!';
+            ? t('welcome.goalMore', { count: remaining })
+            : t('welcome.goalEnough');
           return (
             <Stack gap="xs">
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Text fw={700}>{product.name}</Text>
                 <Text fz="sm" c="dimmed">
-                  {pts(Math.max(0, balance))} of {pts(product.price)}
+                  {t('welcome.goalOf', { saved: Math.max(0, balance), price: product.price })}
                 </Text>
               </Group>
               <Progress
@@ -100,7 +101,7 @@ export function GoalCard() {
                 size="lg"
                 radius="xl"
                 color={remaining ? 'blue' : 'teal'}
-                aria-label={`Saved toward ${product.name}: ${percent}%`}
+                aria-label={t('welcome.goalSaved', { product: product.name, percent })}
               />
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Text fz="sm" data-testid="goal-status">
@@ -112,7 +113,7 @@ export function GoalCard() {
                   onClick={() => clear.mutate()}
                   loading={clear.isPending}
                 >
-                  Unpin
+                  {t('welcome.goalUnpin')}
                 </Button>
               </Group>
             </Stack>

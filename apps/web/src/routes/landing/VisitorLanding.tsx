@@ -11,47 +11,39 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { Link } from 'react-router';
-import { CURRENCY_NAME, PRODUCT_NAME } from '@app/domain';
+import { PRODUCT_NAME, type MessageKey } from '@app/domain';
+import { useT } from '../../i18n';
 
-const FEATURES = [
-  {
-    title: 'Earn for what matters',
-    text: `Teachers give ${CURRENCY_NAME} for effort, kindness and attendance in a couple of clicks, for one student or a whole house.`,
-  },
-  {
-    title: 'Spend in the school store',
-    text: 'Students shop for items, privileges and events, and watch their orders go from packaged to picked up.',
-  },
-  {
-    title: 'See the whole school',
-    text: 'Rosters, houses, reports and a calendar keep admins and store managers on the same page.',
-  },
+const FEATURES: { title: MessageKey; text: MessageKey }[] = [
+  { title: 'welcome.featureEarnTitle', text: 'welcome.featureEarnText' },
+  { title: 'welcome.featureSpendTitle', text: 'welcome.featureSpendText' },
+  { title: 'welcome.featureSchoolTitle', text: 'welcome.featureSchoolText' },
 ];
 
 export function VisitorLanding() {
+  const t = useT();
   return (
     <Container size="lg" py={{ base: 40, md: 72 }}>
       <VisuallyHidden>
-        <Title order={1}>Home</Title>
+        <Title order={1}>{t('layout.pageHome')}</Title>
       </VisuallyHidden>
       <Stack gap="xl">
         <Stack gap="md" maw={640}>
           <Badge variant="light" size="lg" w="fit-content">
-            School rewards + student store
+            {t('welcome.visitorBadge')}
           </Badge>
           <Title order={2} fz={{ base: 34, md: 48 }} lh={1.1}>
-            Reward great work. Let students spend it.
+            {t('welcome.visitorHeadline')}
           </Title>
           <Text fz="lg" c="dimmed">
-            {PRODUCT_NAME} turns recognition into {CURRENCY_NAME} students can spend in their school
-            store — simple for teachers, exciting for students, clear for admins.
+            {t('welcome.visitorIntro', { product: PRODUCT_NAME })}
           </Text>
           <Group>
             <Button component={Link} to="/login" size="md">
-              Sign in
+              {t('layout.signIn')}
             </Button>
             <Button component={Link} to="/contact" size="md" variant="default">
-              Talk to us
+              {t('welcome.talkToUs')}
             </Button>
           </Group>
         </Stack>
@@ -59,10 +51,10 @@ export function VisitorLanding() {
           {FEATURES.map((f) => (
             <Card key={f.title} p="lg">
               <Title order={3} fz="lg" mb="xs">
-                {f.title}
+                {t(f.title)}
               </Title>
               <Text c="dimmed" fz="sm">
-                {f.text}
+                {t(f.text)}
               </Text>
             </Card>
           ))}

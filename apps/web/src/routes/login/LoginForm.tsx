@@ -6,14 +6,25 @@ import { loginBody, type LoginBody } from '@app/domain';
 import { auth, isFailure } from '../../api';
 import { schemaValidate } from '../../forms/schemaValidate';
 import { useSession } from '../../session';
+import { useT } from '../../i18n';
+import { useValidationText } from '../../components/words';
 
 export function LoginForm() {
+  const t = useT();
+  const say = useValidationText();
   const { signIn } = useSession();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { username: '', password: '' } as LoginBody,
-    validate: schemaValidate<LoginBody>(loginBody, { username: 'Username', password: 'Password' }),
+    validate: schemaValidate<LoginBody>(
+      loginBody,
+      {
+        username: t('welcome.username'),
+        password: t('welcome.password'),
+      },
+      say,
+    ),
     // Sent as the server reads it (the username trimmed); runs only once validation passed.
     transformValues: (values) => loginBody.parse(values),
   });
@@ -38,7 +49,7 @@ export function LoginForm() {
           </Alert>
         ) : null}
         <TextInput
-          label="Username"
+          label={t('welcome.username')}
           autoComplete="username"
           required
           // The sign-in page has one job; starting in its first field is what users expect there.
@@ -47,13 +58,13 @@ export function LoginForm() {
           {...form.getInputProps('username')}
         />
         <PasswordInput
-          label="Password"
+          label={t('welcome.password')}
           autoComplete="current-password"
           required
           {...form.getInputProps('password')}
         />
         <Button type="submit" loading={form.submitting} fullWidth size="md">
-          Sign in
+          {t('layout.signIn')}
         </Button>
       </Stack>
     </form>

@@ -16,9 +16,12 @@ import { PRODUCT_NAME, SSO_PROVIDER_LABEL, SSO_PROVIDERS } from '@app/domain';
 import { useUser } from '../../session';
 import { SchoolTokenForm } from './SchoolTokenForm';
 import { LoginForm } from './LoginForm';
+import { useT } from '../../i18n';
+import { SPACE } from '../../components/space';
 
 /** /login and /login/product: username and password, SSO with Clever or ClassLink, or a school token. */
 export default function LoginPage() {
+  const t = useT();
   const { pathname } = useLocation();
   const user = useUser();
   const [tokenOpen, setTokenOpen] = useState(false);
@@ -28,28 +31,29 @@ export default function LoginPage() {
       <Paper withBorder shadow="sm" p="xl">
         <Stack gap="lg">
           <Stack gap={4}>
-            <Title order={1}>Login</Title>
+            <Title order={1}>{t('layout.pageLogin')}</Title>
             <Text c="dimmed">
-              {productVariant
-                ? `Sign in with your ${PRODUCT_NAME} account.`
-                : `Welcome back to ${PRODUCT_NAME}.`}
+              {t(productVariant ? 'welcome.loginProduct' : 'welcome.loginWelcome', {
+                product: PRODUCT_NAME,
+              })}
             </Text>
           </Stack>
           {user ? (
             <Text fz="sm">
-              You are signed in as {user.firstName} {user.lastName}.{' '}
+              {t('welcome.signedInAs', { name: `${user.firstName} ${user.lastName}` })}
+              {SPACE}
               <Anchor component={Link} to="/">
-                Go to home
+                {t('welcome.goToHome')}
               </Anchor>
             </Text>
           ) : null}
           <LoginForm />
           <Text fz="sm" ta="center">
             <Anchor component={Link} to="/forgot-password">
-              Forgot password?
+              {t('welcome.forgotPassword')}
             </Anchor>
           </Text>
-          <Divider label="or" labelPosition="center" />
+          <Divider label={t('welcome.or')} labelPosition="center" />
           <Stack gap="sm">
             {SSO_PROVIDERS.map((p) => (
               <Button
@@ -59,7 +63,7 @@ export default function LoginPage() {
                 variant="default"
                 fullWidth
               >
-                Sign in with {SSO_PROVIDER_LABEL[p]}
+                {t('welcome.signInWith', { provider: SSO_PROVIDER_LABEL[p] })}
               </Button>
             ))}
             <Group justify="center">
@@ -69,7 +73,7 @@ export default function LoginPage() {
                 aria-expanded={tokenOpen}
                 aria-controls="school-token-sign-in"
               >
-                {tokenOpen ? 'Hide the school token sign-in' : 'Use a school token'}
+                {t(tokenOpen ? 'welcome.tokenHide' : 'welcome.tokenUse')}
               </Button>
             </Group>
             <Collapse in={tokenOpen} id="school-token-sign-in">
@@ -77,9 +81,10 @@ export default function LoginPage() {
             </Collapse>
           </Stack>
           <Text fz="sm" c="dimmed" ta="center">
-            Trouble signing in?{' '}
+            {t('welcome.trouble')}
+            {SPACE}
             <Anchor component={Link} to="/contact">
-              Get help
+              {t('welcome.getHelp')}
             </Anchor>
           </Text>
         </Stack>

@@ -7,18 +7,26 @@ import { auth, isFailure } from '../../api';
 import { schemaValidate } from '../../forms/schemaValidate';
 import { useSession } from '../../session';
 import { FormAlert } from '../../components/FormAlert';
+import { useT } from '../../i18n';
+import { useValidationText } from '../../components/words';
 
 /** Sign-in with a school token (a shared device's): the school's code and the token. */
 export function SchoolTokenForm() {
+  const t = useT();
+  const say = useValidationText();
   const { signIn } = useSession();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { externalSchoolId: '', token: '' } as SchoolLoginBody,
-    validate: schemaValidate<SchoolLoginBody>(schoolLoginBody, {
-      externalSchoolId: 'School code',
-      token: 'School token',
-    }),
+    validate: schemaValidate<SchoolLoginBody>(
+      schoolLoginBody,
+      {
+        externalSchoolId: t('welcome.schoolCode'),
+        token: t('welcome.schoolToken'),
+      },
+      say,
+    ),
     transformValues: (values) => schoolLoginBody.parse(values),
   });
   const submit = form.onSubmit(async (values) => {
@@ -29,18 +37,22 @@ export function SchoolTokenForm() {
     navigate('/', { replace: true });
   });
   return (
-    <form onSubmit={submit} noValidate aria-label="Sign in with a school token">
+    <form onSubmit={submit} noValidate aria-label={t('welcome.tokenForm')}>
       <Stack gap="md">
         <FormAlert text={error} />
-        <TextInput label="School code" required {...form.getInputProps('externalSchoolId')} />
+        <TextInput
+          label={t('welcome.schoolCode')}
+          required
+          {...form.getInputProps('externalSchoolId')}
+        />
         <PasswordInput
-          label="School token"
+          label={t('welcome.schoolToken')}
           autoComplete="off"
           required
           {...form.getInputProps('token')}
         />
         <Button type="submit" variant="light" loading={form.submitting} fullWidth>
-          Sign in with the school token
+          {t('welcome.tokenSubmit')}
         </Button>
       </Stack>
     </form>

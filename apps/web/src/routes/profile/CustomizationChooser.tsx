@@ -26,10 +26,13 @@ import { QueryState } from '../../components/QueryState';
 import { CustomName } from '../../components/customization/CustomName';
 import { loadFont } from '../../components/customization/fonts';
 import { useStoreMeta } from '../../components/customization/useCustomization';
+import { useT } from '../../i18n';
+import { SPACE } from '../../components/space';
 
 const NONE = 'none';
 
 function Chooser({ meta, name }: { meta: StoreMeta; name: string }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const fonts = meta.fonts.filter((f) => f.owned);
   const icons = meta.icons.filter((i) => i.owned);
@@ -41,7 +44,7 @@ function Chooser({ meta, name }: { meta: StoreMeta; name: string }) {
   const save = useMutation({
     mutationFn: (body: ProfileCustomizationBody) => unwrap(store.setCustomization(body)),
     onSuccess: () => {
-      notifications.show({ color: 'teal', message: 'Your font and icon are saved.' });
+      notifications.show({ color: 'teal', message: t('profile.customSaved') });
       void afterStoreMetaChange(queryClient);
     },
   });
@@ -52,11 +55,12 @@ function Chooser({ meta, name }: { meta: StoreMeta; name: string }) {
   if (!fonts.length && !icons.length)
     return (
       <Text c="dimmed">
-        You have no fonts or icons yet. Get them in{' '}
+        {t('profile.customNoneBefore')}
+        {SPACE}
         <Anchor component={Link} to="/store?tab=customize">
-          My Store
+          {t('layout.pageMyStore')}
         </Anchor>
-        : some are free.
+        {t('profile.customNoneAfter')}
       </Text>
     );
 
@@ -64,7 +68,7 @@ function Chooser({ meta, name }: { meta: StoreMeta; name: string }) {
     <Stack gap="lg">
       <Group gap="sm">
         <Text fz="sm" c="dimmed">
-          Preview:
+          {t('profile.preview')}
         </Text>
         <Text fz="xl" fw={600} component="div">
           <CustomName customization={{ font, icon }} iconSize={28}>
@@ -73,13 +77,13 @@ function Chooser({ meta, name }: { meta: StoreMeta; name: string }) {
         </Text>
       </Group>
       <Radio.Group
-        label="Font"
+        label={t('profile.font')}
         value={fontId}
         onChange={setFontId}
-        description={fonts.length ? undefined : 'No fonts bought yet.'}
+        description={fonts.length ? undefined : t('profile.noFonts')}
       >
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs" mt="xs">
-          <Radio value={NONE} label="The app's font" />
+          <Radio value={NONE} label={t('profile.appFont')} />
           {fonts.map((f) => (
             <Radio
               key={f.id}
@@ -90,18 +94,21 @@ function Chooser({ meta, name }: { meta: StoreMeta; name: string }) {
         </SimpleGrid>
       </Radio.Group>
       <Radio.Group
-        label="Icon"
+        label={t('profile.icon')}
         value={iconId}
         onChange={setIconId}
-        description={icons.length ? undefined : 'No icons bought yet.'}
+        description={icons.length ? undefined : t('profile.noIcons')}
       >
         <SimpleGrid cols={{ base: 2, xs: 3, md: 4 }} spacing="xs" mt="xs">
-          <Radio value={NONE} label="No icon" />
+          <Radio value={NONE} label={t('profile.noIcon')} />
           {icons.map((i) => (
             <Radio
               key={i.id}
               value={i.id}
-              aria-label={`${i.name} ${i.kind === 'Emojis' ? 'emoji' : 'icon'}`}
+              aria-label={t('profile.iconLabel', {
+                name: i.name,
+                kind: i.kind === 'Emojis' ? 'emoji' : 'icon',
+              })}
               label={
                 <Group gap={6} wrap="nowrap" component="span">
                   <Image src={i.imageUrl} alt="" w={28} h={28} fit="contain" />
@@ -113,7 +120,7 @@ function Chooser({ meta, name }: { meta: StoreMeta; name: string }) {
         </SimpleGrid>
       </Radio.Group>
       {save.isError ? (
-        <Alert color="red" variant="light" title="Not saved">
+        <Alert color="red" variant="light" title={t('profile.notSaved')}>
           {save.error.message}
         </Alert>
       ) : null}
@@ -128,10 +135,10 @@ function Chooser({ meta, name }: { meta: StoreMeta; name: string }) {
           disabled={!changed}
           loading={save.isPending}
         >
-          Save font and icon
+          {t('profile.saveCustom')}
         </Button>
         <Anchor component={Link} to="/store?tab=customize" fz="sm">
-          Get more in My Store
+          {t('profile.getMore')}
         </Anchor>
       </Group>
     </Stack>
@@ -140,14 +147,15 @@ function Chooser({ meta, name }: { meta: StoreMeta; name: string }) {
 
 /** A student's bought fonts and icons, one of each chosen to show with their name. */
 export function CustomizationChooser({ name }: { name: string }) {
+  const t = useT();
   const meta = useStoreMeta();
   return (
     <Card p="xl">
       <Stack gap="md">
         <Title order={2} fz="h3">
-          Font and icon
+          {t('profile.customTitle')}
         </Title>
-        <QueryState query={meta} loading="Loading your fonts and icons" size="section">
+        <QueryState query={meta} loading={t('profile.customLoading')} size="section">
           {(m) => <Chooser meta={m} name={name} />}
         </QueryState>
       </Stack>

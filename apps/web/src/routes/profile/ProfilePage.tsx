@@ -1,9 +1,11 @@
 import { Avatar, Badge, Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { allows, fullName, gradeLabel, initials, roleLabel } from '@app/domain';
+import { allows, fullName, initials } from '@app/domain';
 import { HouseBadge } from '../../components/HouseBadge';
 import { PageHeader } from '../../components/PageHeader';
 import { useUser } from '../../session';
-import { roleName } from '../../components/roleName';
+import { useRoleName } from '../../components/roleName';
+import { useGradeLabel, useRoleLabel } from '../../components/words';
+import { useT } from '../../i18n';
 import { Page } from '../../components/Page';
 import { CustomName } from '../../components/customization/CustomName';
 import { useCustomization } from '../../components/customization/useCustomization';
@@ -22,13 +24,17 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 export default function ProfilePage() {
+  const t = useT();
+  const roleLabel = useRoleLabel();
+  const roleName = useRoleName();
+  const gradeLabel = useGradeLabel();
   const user = useUser();
   const custom = useCustomization(user);
   if (!user) return null; // AccessGate only renders this page for a signed-in user
   const customizes = allows(user, 'orders:customize');
   return (
     <Page maw={760}>
-      <PageHeader title="Profile" />
+      <PageHeader title={t('layout.pageProfile')} />
       <Card p="xl">
         <Stack gap="lg">
           <Group gap="lg">
@@ -45,15 +51,17 @@ export default function ProfilePage() {
             </Stack>
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-            <Field label="Username">{user.username}</Field>
-            <Field label="School">{user.school.name}</Field>
-            {user.gradeLevel ? <Field label="Grade">{gradeLabel(user.gradeLevel)}</Field> : null}
+            <Field label={t('profile.username')}>{user.username}</Field>
+            <Field label={t('profile.school')}>{user.school.name}</Field>
+            {user.gradeLevel ? (
+              <Field label={t('profile.grade')}>{gradeLabel(user.gradeLevel)}</Field>
+            ) : null}
             {user.house ? (
-              <Field label="House">
+              <Field label={t('profile.house')}>
                 <HouseBadge house={user.house} />
               </Field>
             ) : null}
-            <Field label="Roles">
+            <Field label={t('profile.roles')}>
               <Group gap="xs">
                 {user.roles.map((r) => (
                   <Badge key={r} variant="light" tt="none">

@@ -20,6 +20,8 @@ import { isFailure, queryKeys, setup, unwrap } from '../../api';
 import { QueryState } from '../../components/QueryState';
 import { useSession } from '../../session';
 import { emptySchool, issuesToErrors, SchoolFields } from '../../components/SchoolFields';
+import { useT } from '../../i18n';
+import { useValidationText } from '../../components/words';
 
 type Values = Required<Omit<SetupInput, 'districtName'>> & {
   districtName: string;
@@ -37,6 +39,8 @@ function fieldOf(message: string): string | null {
 }
 
 function SetupForm() {
+  const t = useT();
+  const say = useValidationText();
   const { signIn } = useSession();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
@@ -54,8 +58,10 @@ function SetupForm() {
         ...rest,
         ...(districtName.trim() ? { districtName } : {}),
       });
-      const errors = parsed.success ? {} : issuesToErrors(parsed.error.issues);
-      if (confirm !== values.owner.password) errors.confirm = 'The passwords do not match';
+      const errors = parsed.success
+        ? {}
+        : issuesToErrors(parsed.error.issues.map((i) => ({ ...i, message: say(i.message) })));
+      if (confirm !== values.owner.password) errors.confirm = t('welcome.passwordsDiffer');
       return errors;
     },
   });
@@ -86,11 +92,11 @@ function SetupForm() {
         ) : null}
         <Stack gap="md" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
           <Title order={2} fz="h3" component="legend">
-            1. The setup code
+            {t('welcome.setupStepCode')}
           </Title>
           <TextInput
-            label="Setup code"
-            description="Printed in the server's log at start: the line with “setup code”."
+            label={t('welcome.setupCode')}
+            description={t('welcome.setupCodeHelp')}
             required
             autoComplete="off"
             spellCheck={false}
@@ -100,11 +106,11 @@ function SetupForm() {
         <Divider />
         <Stack gap="md" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
           <Title order={2} fz="h3" component="legend">
-            2. Your district and first school
+            {t('welcome.setupStepDistrict')}
           </Title>
           <TextInput
-            label="District name"
-            description="Optional: the school's name when left empty."
+            label={t('welcome.districtName')}
+            description={t('welcome.districtNameHelp')}
             {...form.getInputProps('districtName')}
           />
           <SchoolFields form={form} prefix="school." />
@@ -112,44 +118,44 @@ function SetupForm() {
         <Divider />
         <Stack gap="md" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
           <Title order={2} fz="h3" component="legend">
-            3. You, the district owner
+            {t('welcome.setupStepOwner')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
-              label="First name"
+              label={t('welcome.firstName')}
               required
               autoComplete="given-name"
               {...form.getInputProps('owner.firstName')}
             />
             <TextInput
-              label="Last name"
+              label={t('welcome.lastName')}
               required
               autoComplete="family-name"
               {...form.getInputProps('owner.lastName')}
             />
             <TextInput
-              label="Email"
+              label={t('welcome.email')}
               type="email"
               required
               autoComplete="email"
               {...form.getInputProps('owner.email')}
             />
             <TextInput
-              label="Username"
-              description="What you sign in with."
+              label={t('welcome.username')}
+              description={t('welcome.usernameHelp')}
               required
               autoComplete="username"
               {...form.getInputProps('owner.username')}
             />
             <PasswordInput
-              label="Password"
-              description={`At least ${MIN_PASSWORD_LENGTH} characters; not a common password.`}
+              label={t('welcome.password')}
+              description={t('welcome.passwordHelp', { count: MIN_PASSWORD_LENGTH })}
               required
               autoComplete="new-password"
               {...form.getInputProps('owner.password')}
             />
             <PasswordInput
-              label="Repeat the password"
+              label={t('welcome.repeatPassword')}
               required
               autoComplete="new-password"
               {...form.getInputProps('confirm')}
@@ -157,7 +163,7 @@ function SetupForm() {
           </SimpleGrid>
         </Stack>
         <Button type="submit" size="md" loading={form.submitting}>
-          Set up {PRODUCT_NAME}
+          {t('welcome.setupPageTitle', { product: PRODUCT_NAME })}
         </Button>
       </Stack>
     </form>
@@ -166,6 +172,7 @@ function SetupForm() {
 
 /** /setup: the first start of a new install, with the one-time code from the server's log. */
 export default function SetupPage() {
+  const t = useT();
   const status = useQuery({
     queryKey: queryKeys.setupStatus,
     queryFn: () => unwrap(setup.status()),
@@ -176,22 +183,21 @@ export default function SetupPage() {
       <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }}>
         <Stack gap="lg">
           <Stack gap={4}>
-            <Title order={1}>Set up {PRODUCT_NAME}</Title>
+            <Title order={1}>{t('welcome.setupPageTitle', { product: PRODUCT_NAME })}</Title>
             <Text c="dimmed" id="setup-intro">
-              Create your district, its first school and your own account. You will run the
-              district&apos;s schools from the district console.
+              {t('welcome.setupIntro')}
             </Text>
           </Stack>
-          <QueryState query={status} loading="Checking this server" size="section">
+          <QueryState query={status} loading={t('welcome.setupChecking')} size="section">
             {(s) =>
               s.open ? (
                 <SetupForm />
               ) : (
                 <Stack gap="md" role="status">
-                  <Text fw={600}>This server is set up.</Text>
-                  <Text>A school exists already, so setup is closed: sign in instead.</Text>
+                  <Text fw={600}>{t('welcome.setupDone')}</Text>
+                  <Text>{t('welcome.setupClosed')}</Text>
                   <Button component={Link} to="/login">
-                    Go to sign in
+                    {t('welcome.setupGoSignIn')}
                   </Button>
                 </Stack>
               )

@@ -4,14 +4,17 @@ import { queryKeys, system, unwrap, type StatusResponse } from '../../api';
 import { QueryState } from '../../components/QueryState';
 import { PageHeader } from '../../components/PageHeader';
 import { Page } from '../../components/Page';
+import { useFormat, useT } from '../../i18n';
+import type { Translate } from '../../i18n/useT';
 
 function StateCard({ label, ok, detail }: { label: string; ok: boolean; detail: string }) {
+  const t = useT();
   return (
     <Card>
       <Group justify="space-between">
         <Text fw={600}>{label}</Text>
         <Badge color={ok ? 'teal' : 'red'} variant="light">
-          {ok ? 'Operational' : 'Unavailable'}
+          {t(ok ? 'layout.statusOperational' : 'layout.statusUnavailable')}
         </Badge>
       </Group>
       <Text c="dimmed" fz="sm" mt="xs">
@@ -21,7 +24,7 @@ function StateCard({ label, ok, detail }: { label: string; ok: boolean; detail: 
   );
 }
 
-function describe(s: StatusResponse) {
+function describe(s: StatusResponse, t: Translate) {
   // A 503 arrives as {} (docs/spec.md section 8), which means the service could not answer.
   const serviceOk = s.status === 'ok';
   const dbOk = s.database === 'ok';
@@ -29,15 +32,16 @@ function describe(s: StatusResponse) {
     serviceOk,
     dbOk,
     service: serviceOk
-      ? `Release ${s.release ?? 'unknown'}`
-      : 'The service is not answering normally.',
+      ? t('layout.statusRelease', { release: s.release ?? t('layout.statusReleaseUnknown') })
+      : t('layout.statusServiceDown'),
     database: dbOk
-      ? `Database answered in ${s.databaseMs ?? 0} ms`
-      : 'The database cannot be reached.',
+      ? t('layout.statusDatabaseMs', { ms: s.databaseMs ?? 0 })
+      : t('layout.statusDatabaseDown'),
   };
 }
 
 export default function StatusPage() {
+  const t = useT();
   const q = useQuery({
     queryKey: queryKeys.status.page,
     queryFn: () => unwrap(system.status()),
@@ -45,8 +49,8 @@ export default function StatusPage() {
   });
   return (
     <Page maw={760}>
-      <PageHeader title="Status" description="Live state of the service and its database." />
-      <QueryState query={q} loading="Checking the service">
+      <PageHeader title={t('layout.pageStatus')} description={t('layout.statusDescription')} />
+      <QueryState query={q} loading={t('layout.statusChecking')}>
         {(status) => <StatusCards status={status} />}
       </QueryState>
     </Page>
@@ -54,16 +58,18 @@ export default function StatusPage() {
 }
 
 function StatusCards({ status }: { status: StatusResponse }) {
-  const d = describe(status);
+  const t = useT();
+  const f = useFormat();
+  const d = describe(status, t);
   return (
     <Stack>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <StateCard label="Service" ok={d.serviceOk} detail={d.service} />
-        <StateCard label="Database" ok={d.dbOk} detail={d.database} />
+        <StateCard label={t('layout.statusService')} ok={d.serviceOk} detail={d.service} />
+        <StateCard label={t('layout.statusDatabase')} ok={d.dbOk} detail={d.database} />
       </SimpleGrid>
       {status.time ? (
         <Text fz="xs" c="dimmed">
-          Checked {new Date(status.time).toLocaleString()}
+          {t('layout.statusChecked', { time: f.dateTime(status.time) })}
         </Text>
       ) : null}
     </Stack>

@@ -1,2 +1,24 @@
 /** The profile area's words (keys start with 'profile.'). */
-export const profile = {} as const;
+export const profile = {
+  'profile.username': 'Username',
+  'profile.school': 'School',
+  'profile.grade': 'Grade',
+  'profile.house': 'House',
+  'profile.roles': 'Roles',
+  'profile.customTitle': 'Font and icon',
+  'profile.customLoading': 'Loading your fonts and icons',
+  'profile.customSaved': 'Your font and icon are saved.',
+  'profile.customNoneBefore': 'You have no fonts or icons yet. Get them in',
+  'profile.customNoneAfter': ': some are free.',
+  'profile.preview': 'Preview:',
+  'profile.font': 'Font',
+  'profile.noFonts': 'No fonts bought yet.',
+  'profile.appFont': "The app's font",
+  'profile.icon': 'Icon',
+  'profile.noIcons': 'No icons bought yet.',
+  'profile.noIcon': 'No icon',
+  'profile.iconLabel': '{name} {kind, select, emoji {emoji} other {icon}}',
+  'profile.notSaved': 'Not saved',
+  'profile.saveCustom': 'Save font and icon',
+  'profile.getMore': 'Get more in My Store',
+} as const;

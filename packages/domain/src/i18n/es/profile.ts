@@ -1,3 +1,25 @@
 import type { profile as en } from '../en/profile.js';
 
-export const profile: Record<keyof typeof en, string> = {};
+export const profile: Record<keyof typeof en, string> = {
+  'profile.username': 'Usuario',
+  'profile.school': 'Escuela',
+  'profile.grade': 'Grado',
+  'profile.house': 'Casa',
+  'profile.roles': 'Roles',
+  'profile.customTitle': 'Fuente e ícono',
+  'profile.customLoading': 'Cargando tus fuentes e íconos',
+  'profile.customSaved': 'Tu fuente y tu ícono se guardaron.',
+  'profile.customNoneBefore': 'Todavía no tienes fuentes ni íconos. Consíguelos en',
+  'profile.customNoneAfter': ': algunos son gratis.',
+  'profile.preview': 'Vista previa:',
+  'profile.font': 'Fuente',
+  'profile.noFonts': 'Todavía no compraste fuentes.',
+  'profile.appFont': 'La fuente de la aplicación',
+  'profile.icon': 'Ícono',
+  'profile.noIcons': 'Todavía no compraste íconos.',
+  'profile.noIcon': 'Sin ícono',
+  'profile.iconLabel': '{kind, select, emoji {Emoji} other {Ícono}} {name}',
+  'profile.notSaved': 'No se guardó',
+  'profile.saveCustom': 'Guardar fuente e ícono',
+  'profile.getMore': 'Consigue más en Mi tienda',
+};
