@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { formatDate, fullName } from '@app/domain';
+import { fullName } from '@app/domain';
 import type { ActivityItem } from '../api';
 import { useFormat, useT } from '../i18n';
 import { pointsColor, signedPoints } from './points';
