@@ -83,7 +83,8 @@ export const MSG = {
   rosterBadCsv: (file: string, line: number, reason: string) =>
     m('msg.rosterBadCsv', { file, line, reason }),
   rosterUnknownFile: (name: string) => m('msg.rosterUnknownFile', { name }),
-  rosterHasErrors: (count: number) => m('msg.rosterHasErrors', { count }),
+  rosterHasErrors: (count: number) =>
+    count === 1 ? server['msg.rosterHasOneError'] : m('msg.rosterHasErrors', { count }),
   rosterRunning: server['msg.rosterRunning'],
   rosterFailed: server['msg.rosterFailed'],
   /* Product pictures (docs/decisions/061-product-pictures.md). */

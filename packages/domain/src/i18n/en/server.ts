@@ -65,7 +65,8 @@ export const server = {
   'msg.rosterBadCsv': '{file} line {line}: {reason}',
   'msg.rosterUnknownFile':
     '{name} is not a OneRoster file (orgs, academicSessions, users, classes, enrollments .csv, or a .zip of them).',
-  'msg.rosterHasErrors': 'The roster files have problems ({count}); nothing was imported.',
+  'msg.rosterHasErrors': 'The roster files have {count} problems; nothing was imported.',
+  'msg.rosterHasOneError': 'The roster files have 1 problem; nothing was imported.',
   'msg.rosterRunning': 'A roster import is already running for this school.',
   'msg.rosterFailed': 'The import failed; nothing was changed. Try again later.',
   'msg.pictureNotUploaded':

@@ -66,7 +66,8 @@ export const server: Record<keyof typeof en, string> = {
   'msg.rosterBadCsv': '{file} línea {line}: {reason}',
   'msg.rosterUnknownFile':
     '{name} no es un archivo de OneRoster (orgs, academicSessions, users, classes, enrollments .csv, o un .zip con ellos).',
-  'msg.rosterHasErrors': 'Los archivos de la lista tienen problemas ({count}); no se importó nada.',
+  'msg.rosterHasErrors': 'Los archivos de la lista tienen {count} problemas; no se importó nada.',
+  'msg.rosterHasOneError': 'Los archivos de la lista tienen 1 problema; no se importó nada.',
   'msg.rosterRunning': 'Ya hay una importación de lista en curso para esta escuela.',
   'msg.rosterFailed': 'La importación falló; no se cambió nada. Inténtalo más tarde.',
   'msg.pictureNotUploaded':

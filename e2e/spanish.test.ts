@@ -1,0 +1,167 @@
+/**
+ * The product in Spanish (issue 21; docs/decisions/109-i18n.md): a teacher and a student who chose
+ * Español on /profile use it from an English browser. The teacher gives a bonus in class, the
+ * student buys from the store, each reads the screens in Spanish, and the server answers the
+ * specification's messages in Spanish. Names on screen are read from the Spanish catalogue.
+ */
+import { lastSchoolDay, type ActivityOptions, type MessageKey } from '@app/domain';
+import { t } from '@app/domain/i18n';
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { apiLogin } from './helpers/api.js';
+import { apiGet, fullName, type ClassStudent } from './helpers/ledger.js';
+import { useE2E } from './helpers/suite.js';
+
+const { suite, test } = useE2E();
+const base = () => suite.server.baseURL;
+
+/** A Spanish message as the screens write it for the demo school (currency "Merits"). */
+const es = (key: MessageKey, values: Record<string, string | number> = {}) =>
+  t('es', key, { currency: 'Merits', currencyOne: 'Merit', ...values });
+
+async function call(token: string, method: string, path: string, body?: unknown, version = 'v1') {
+  const res = await fetch(`${base()}/api/${version}/${path}`, {
+    method,
+    // An English browser: the user's own choice must win over it.
+    headers: {
+      authtoken: token,
+      'accept-language': 'en-US,en;q=0.9',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/** Signs `username` in (the token where the app keeps it) in an English browser, having chosen Spanish. */
+async function inSpanish(page: Page, username: string) {
+  const session = await apiLogin(base(), username);
+  const chosen = await call(session.token, 'PUT', 'profile/language', { language: 'es' });
+  expect(chosen).toEqual({ status: 200, body: { language: 'es' } });
+  await page.addInitScript(
+    ([token, id]) => {
+      localStorage.setItem('authtoken', token!);
+      localStorage.setItem('userId', id!);
+    },
+    [session.token, session.user._id],
+  );
+  return session;
+}
+
+const startsWith = (name: string) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+describe('in Spanish', () => {
+  test('a teacher gives a bonus in class; the server refuses a weekend in Spanish', async ({
+    page,
+  }) => {
+    const teacher = await inSpanish(page, 'teacher1');
+    const classes = await apiGet<{ _id: string; name: string }[]>(base(), teacher.token, 'periods');
+    const math6 = classes.find((c) => c.name === 'Math 6')!;
+    const roster = (
+      await apiGet<{ students: ClassStudent[] }>(
+        base(),
+        teacher.token,
+        `activity/class-stats/${math6._id}`,
+      )
+    ).students;
+    const student = roster.find(
+      (s) => roster.filter((o) => fullName(o) === fullName(s)).length === 1,
+    )!;
+    const options = await apiGet<ActivityOptions>(base(), teacher.token, 'activity/options');
+    const bonus = options.categories.Bonuses.find((o) => o.name === 'Helping others')!;
+
+    await page.goto(`/class/${math6._id}`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    await page
+      .getByRole('checkbox', { name: es('classroom.selectStudent', { name: fullName(student) }) })
+      .check();
+    await page.getByRole('button', { name: startsWith(bonus.name) }).click();
+    await page.getByRole('textbox', { name: es('giving.comment') }).fill('¡Muy bien!');
+    await page
+      .getByRole('button', {
+        name: es('giving.giveTo', { who: es('giving.whoStudents', { count: 1 }) }),
+        exact: true,
+      })
+      .click();
+    await page.getByText(es('giving.gave', { count: bonus.points, students: 1 })).waitFor();
+
+    // The specification's messages, answered in the teacher's language.
+    const cal = await apiGet<{
+      start: string;
+      end: string;
+      givingStartDate: string;
+      today: string;
+      holidays: { date: string }[];
+    }>(base(), teacher.token, 'calendar');
+    const schoolDay = lastSchoolDay(
+      {
+        yearStart: cal.start,
+        yearEnd: cal.end,
+        givingStart: cal.givingStartDate,
+        holidays: cal.holidays.map((h) => h.date),
+      },
+      cal.today,
+    )!;
+    let saturday = schoolDay;
+    while (new Date(`${saturday}T12:00:00Z`).getUTCDay() !== 6)
+      saturday = new Date(Date.parse(`${saturday}T12:00:00Z`) - 86_400_000)
+        .toISOString()
+        .slice(0, 10);
+    const weekend = await call(teacher.token, 'POST', 'activity/bulk', {
+      externalStudentIds: [student.externalStudentId],
+      activityTypes: [bonus._id],
+      date: saturday,
+    });
+    expect(weekend).toEqual({ status: 400, body: { message: 'No se permite en fines de semana' } });
+  });
+
+  test('a student buys from the store and is refused in Spanish when short', async ({ page }) => {
+    const student = await inSpanish(page, 'student7');
+    const products = await apiGet<{ _id: string; name: string; price: number }[]>(
+      base(),
+      student.token,
+      'products/school-store',
+    );
+    const { balance } = await apiGet<{ balance: number }>(
+      base(),
+      student.token,
+      'utility/student/balance/stats',
+    );
+    const affordable = products
+      .filter((p) => p.price > 0 && p.price <= balance)
+      .sort((a, b) => a.price - b.price)[0];
+    expect(affordable, 'the demo student can afford a product').toBeTruthy();
+
+    await page.goto('/store');
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    await page.getByText(es('store.yourBalance')).first().waitFor();
+    await page
+      .getByRole('button', { name: es('store.addToCartAria', { name: affordable!.name }) })
+      .click();
+    await page.getByRole('button', { name: es('store.cartAria', { count: 1 }) }).click();
+    const cart = page.getByRole('dialog', { name: es('store.cartTitle') });
+    await cart.getByRole('button', { name: es('store.checkOut') }).click();
+    await cart.getByRole('button', { name: es('store.yesBuyThem') }).click();
+    await cart.getByText(es('store.thanks')).waitFor();
+
+    // Too dear: the specification's "Keep working!" message, in Spanish with the currency's name.
+    const { balance: left } = await apiGet<{ balance: number }>(
+      base(),
+      student.token,
+      'utility/student/balance/stats',
+    );
+    const dear = products.find((p) => p.price > left);
+    expect(dear, 'the demo store has a product the student cannot afford').toBeTruthy();
+    const refused = await call(
+      student.token,
+      'POST',
+      'order',
+      { orderItems: [{ productId: dear!._id, quantity: 1 }] },
+      'v2',
+    );
+    expect(refused).toEqual({
+      status: 400,
+      body: { message: `¡Sigue esforzándote! Necesitas ganar ${dear!.price - left} Merits más.` },
+    });
+  });
+});
