@@ -42,7 +42,7 @@ function compiledCatalogue(): Plugin {
           // A literal stays a string (smaller) unless it holds a character ICU would read.
           const only = tree.length === 1 && tree[0]!.type === 0 ? tree[0]!.value : null;
           if (tree.length === 0) return [key, ''];
-          return [key, only !== null && !/[{}']/.test(only) ? only : tree];
+          return [key, only !== null && !/[{}'<]/.test(only) ? only : tree];
         }),
       );
       return {

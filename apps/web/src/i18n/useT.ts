@@ -48,7 +48,7 @@ export function useT(): Translate {
     (key, values) => {
       const message = messages[key];
       // A literal needs no formatter (the build leaves literals as plain strings).
-      if (typeof message === 'string' && !/[{}']/.test(message)) return message;
+      if (typeof message === 'string' && !/[{}'<]/.test(message)) return message;
       const f = formatterOf(messages, language, key);
       // A key the catalogue lacks cannot pass the typecheck and the catalogue test; show it plainly.
       if (!f) return key;
@@ -69,6 +69,8 @@ export function useRich(): (key: MessageKey, values?: RichValues) => ReactNode {
   const { currency, currencyOne } = useCurrency();
   return useCallback(
     (key, values) => {
+      const message = messages[key];
+      if (typeof message === 'string' && !/[{}'<]/.test(message)) return message;
       const f = formatterOf(messages, language, key);
       if (!f) return key;
       const out = f.format<ReactNode>({ currency, currencyOne, ...values } as never);
