@@ -51,7 +51,7 @@ const PLAN: readonly PlannedOrder[] = [
     student: 11,
     daysAgo: 10,
     store: 'School',
-    items: [['Lunch with a friend', 1]],
+    items: [['Notebook', 1]],
     status: 'REDEEMED',
   },
   { student: 11, daysAgo: 2, store: 'School', items: [['Pencil set', 1]], status: 'PACKAGED' },
@@ -89,10 +89,7 @@ const PLAN: readonly PlannedOrder[] = [
     student: 14,
     daysAgo: 3,
     store: 'School',
-    items: [
-      ['Sticker pack', 3],
-      ['Pencil set', 1],
-    ],
+    items: [['Sticker pack', 1]],
     status: 'PACKAGED',
   },
   {
