@@ -6,6 +6,7 @@ import { isLoopbackHost, publicUrl, shouldSeedDemo, type Env } from './env.js';
 import { startJobs } from './jobs/queue.js';
 import { applySsoEnv } from './modules/identity/sso.js';
 import { movePicturesFromDisk } from './modules/uploads/service.js';
+import { imageStorage } from './lib/storage.js';
 import { issueSetupCode, setupCodeLine } from './modules/setup/service.js';
 import { DEMO_PASSWORD, demoSignInsPresent } from './lib/demo-sign-ins.js';
 import { DEMO_SCHOOL_TOKEN_LATER, DEMO_SIGN_INS, isEmpty, seedDemo } from './seed/demo.js';
@@ -51,7 +52,7 @@ export async function prepareDemo(
 ): Promise<boolean> {
   let seeded: string[] | null = null;
   if (shouldSeedDemo(env) && (await isEmpty(db))) {
-    seeded = await seedDemo(db);
+    seeded = await seedDemo(db, imageStorage(env, db));
     log.info('seeded the demo schools');
   }
   const present = await demoSignInsPresent(db);

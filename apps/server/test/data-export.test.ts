@@ -30,7 +30,11 @@ beforeAll(async () => {
   b = await makeSchool(db); // another district
   c = await makeSchool(db, { districtId: a.districtId }); // A's district
   const teacher = await makeUser(db, a, ['TEACHER']);
-  kid = await makeUser(db, a, ['STUDENT'], { firstName: 'Ada', lastName: '=Lovelace' });
+  kid = await makeUser(db, a, ['STUDENT'], {
+    firstName: 'Ada',
+    lastName: '=Lovelace',
+    house: 'altruismo',
+  });
   const other = await makeUser(db, a, ['STUDENT']);
   await makePeriod(db, a, teacher, [kid, other]);
   await makeUser(db, c, ['STUDENT'], { firstName: 'Cecil', lastName: 'Inc' });
@@ -115,6 +119,8 @@ describe('a school export', () => {
     }
     const people = csvLines(files, 'people.csv');
     expect(people.some((l) => l.includes(kid.id) && l.includes("'=Lovelace"))).toBe(true);
+    // The stored house (the key) and, beside it, the house as people read it.
+    expect(people.find((l) => l.includes(kid.id))).toContain(',altruismo,Altruismo,');
     expect(people.some((l) => l.includes('Cecil'))).toBe(false);
     const [n] = await ctx.database.db
       .select({ n: sql<number>`count(*)::int` })

@@ -15,7 +15,7 @@ import {
   type UserRow,
 } from './helpers/factories.js';
 import { startOidcProvider, type TestOidcProvider } from './helpers/oidc.js';
-import { linkIn, startSmtpServer } from './helpers/smtp.js';
+import { linkIn, readMail, startSmtpServer } from './helpers/smtp.js';
 import { call, useTestApp } from './helpers/test-app.js';
 
 /*
@@ -191,6 +191,19 @@ describe('the district console', () => {
     expect(done.body.user).toMatchObject({ roles: ['SCHOOL_ADMIN'], firstName: 'Robin' });
     const [u] = await ctx.database.db.select().from(users).where(eq(users.id, res.body.userId));
     expect(u!.schoolId).toBe(sibling.id);
+  });
+
+  it('the invitation of a person of the school who reads Spanish is mailed in Spanish', async () => {
+    const email = 'ana.ruiz@riverside.example.org';
+    await makeUser(ctx.database.db, sibling, ['TEACHER'], { email, language: 'es' });
+    const res = await call(ctx.app, 'POST', `/district/schools/${sibling.id}/invitations`, {
+      token: ownerToken,
+      payload: { firstName: 'Ana', lastName: 'Ruiz', email },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const mail = readMail(await smtp.next(email));
+    expect(mail.subject).toBe(`Configura tu cuenta de ${sibling.name}`);
+    expect(mail.text).toContain(`Te invitaron a Merit Market en ${sibling.name}.`);
   });
 
   it('refuses to disable the owner’s own school', async () => {

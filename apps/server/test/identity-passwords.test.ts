@@ -10,7 +10,7 @@ import {
   type SchoolRow,
   type UserRow,
 } from './helpers/factories.js';
-import { linkIn, startSmtpServer } from './helpers/smtp.js';
+import { linkIn, readMail, startSmtpServer } from './helpers/smtp.js';
 import { call, useTestApp } from './helpers/test-app.js';
 
 /*
@@ -282,5 +282,79 @@ describe('forgot and reset password', () => {
         payload: { token: 'a b', password: NEW_PASSWORD },
       }),
     ).toMatchObject({ status: 400 });
+  });
+});
+
+describe("mails in the recipient's language", () => {
+  /** The month of `at` in the school's time zone, as Intl writes it in `lang`. */
+  const monthOf = (lang: string, at: string) =>
+    new Intl.DateTimeFormat(lang, { month: 'long', timeZone: school.timeZone }).format(
+      new Date(at),
+    );
+
+  it("an invitation to a person who reads English is the English text, with the link's end date", async () => {
+    const u = await importedUser();
+    const email = `en-${u.id.slice(0, 8)}@example.org`;
+    const sent = await call(ctx.app, 'POST', '/settings/invitations', {
+      token: adminToken,
+      payload: { userId: u.id, email },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const mail = readMail(await smtp.next(email));
+    expect(mail.subject).toBe(`Set up your ${school.name} account`);
+    expect(mail.text).toContain(
+      `Hello ${u.firstName},\n\nYou have been invited to Merit Market at ${school.name}. Choose your password here (the link works once, for 7 days):\n\nhttp://localhost:4105/account-setup?token=`,
+    );
+    expect(mail.text).toContain(`The link works until ${monthOf('en', sent.body.expiresAt)} `);
+  });
+
+  it('an invitation to a person who chose Spanish is in Spanish, its date by Intl in Spanish', async () => {
+    const u = await importedUser();
+    await ctx.database.db.update(users).set({ language: 'es' }).where(eq(users.id, u.id));
+    const email = `es-${u.id.slice(0, 8)}@example.org`;
+    const sent = await call(ctx.app, 'POST', '/settings/invitations', {
+      token: adminToken,
+      payload: { userId: u.id, email },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const received = await smtp.next(email);
+    const mail = readMail(received);
+    expect(mail.subject).toBe(`Configura tu cuenta de ${school.name}`);
+    expect(mail.text).toContain(`Hola, ${u.firstName}:`);
+    expect(mail.text).toContain(`Te invitaron a Merit Market en ${school.name}.`);
+    expect(mail.text).toContain('(el enlace funciona una sola vez, durante 7 días)');
+    const until = new Date(sent.body.expiresAt);
+    expect(mail.text).toContain(
+      `El enlace funciona hasta el ${until.toLocaleDateString('es', { day: 'numeric', timeZone: school.timeZone })} de ${monthOf('es', sent.body.expiresAt)} de `,
+    );
+    expect(mail.text).not.toMatch(/Hello|invited|link works/);
+    // The link works as in English.
+    const token = linkIn(received, '/account-setup').searchParams.get('token')!;
+    expect((await call(ctx.app, 'GET', `/auth/account-setup?token=${token}`)).status).toBe(200);
+  });
+
+  it("a reset mail follows each account's language: Spanish for one who chose it, English otherwise", async () => {
+    const es = await makeUser(ctx.database.db, school, ['TEACHER']);
+    const email = `lang-${es.id.slice(0, 8)}@example.org`;
+    await ctx.database.db.update(users).set({ email, language: 'es' }).where(eq(users.id, es.id));
+    const asked = await call(ctx.app, 'POST', '/auth/forgot-password', { payload: { email } });
+    expect(asked.status).toBe(200);
+    const received = await smtp.next(email);
+    const mail = readMail(received);
+    expect(mail.subject).toBe('Elige una nueva contraseña de Merit Market');
+    expect(mail.text).toContain(`Hola, ${es.firstName}:`);
+    expect(mail.text).toContain('Alguien (esperamos que tú) pidió restablecer la contraseña de');
+    expect(mail.text).toContain('Si no lo pediste, ignora este correo');
+    expect(linkIn(received, '/reset-password').searchParams.get('token')).toBeTruthy();
+
+    const en = await makeUser(ctx.database.db, school, ['TEACHER']);
+    const enEmail = `lang-${en.id.slice(0, 8)}@example.org`;
+    await ctx.database.db.update(users).set({ email: enEmail }).where(eq(users.id, en.id));
+    await call(ctx.app, 'POST', '/auth/forgot-password', { payload: { email: enEmail } });
+    const english = readMail(await smtp.next(enEmail));
+    expect(english.subject).toBe('Choose a new Merit Market password');
+    expect(english.text).toContain(
+      `Hello ${en.firstName},\n\nSomeone (we hope you) asked to reset the password of `,
+    );
   });
 });

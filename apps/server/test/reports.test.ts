@@ -275,6 +275,14 @@ describe('reports: what they answer', () => {
     );
     expect(byHouse.amistad).toMatchObject({ students: 2, earned: bonusPoints });
     expect(byHouse.altruismo).toMatchObject({ students: 1, earned: 2 * bonusPoints + flagPoints });
+    // The stored house stays the key; the answer also names it as people read it (the CSV's column).
+    expect(row(s1.id)).toMatchObject({ house: 'altruismo', houseName: 'Altruismo' });
+    expect(byHouse.amistad.label).toBe('Amistad');
+    expect(
+      Object.fromEntries(
+        res.body.byGrade.map((g: { key: string; label: string }) => [g.key, g.label]),
+      ),
+    ).toMatchObject({ '7': '7th Grade' });
     const flagsOnly = await call(
       ctx.app,
       'GET',
@@ -528,6 +536,9 @@ describe('reports: what they answer', () => {
       'altruismo',
       'amistad',
     ]);
+    expect(
+      res.body.houses.map((h: { house: string; houseName: string }) => h.houseName).sort(),
+    ).toEqual(['Altruismo', 'Amistad']);
     expect(res.body.trendBy).toBe('day');
   });
 

@@ -1,7 +1,21 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { HOUSES } from '@app/domain';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { addDays, HOUSES, isSchoolDay, ORDER_STATUSES } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { credentials, periodStudents, periods, schools, users } from '../src/db/schema.js';
+import {
+  absences,
+  activities,
+  credentials,
+  dailyRuns,
+  orders,
+  periodStudents,
+  periods,
+  products,
+  schools,
+  uploadedImages,
+  users,
+} from '../src/db/schema.js';
+import { checkBooks } from '../src/ledger/check.js';
+import { loadCalendar } from '../src/modules/calendar/service.js';
 import { DEMO_PASSWORD, isEmpty, seedDemo } from '../src/seed/demo.js';
 import { call, useTestApp } from './helpers/test-app.js';
 
@@ -32,6 +46,18 @@ const userByName = async (username: string) => {
     .where(eq(credentials.username, username));
   return row;
 };
+
+/**
+ * The school days the demo's month of history can take: the last 21 before today from the day
+ * giving starts (fewer in a year's first weeks, none before it starts).
+ */
+async function historyDays(demo: { id: string; timeZone: string }): Promise<string[]> {
+  const cal = await loadCalendar(ctx.database.db, demo);
+  const days: string[] = [];
+  for (let d = addDays(cal.today, -1); days.length < 21 && d >= cal.givingStart; d = addDays(d, -1))
+    if (isSchoolDay(cal, d)) days.push(d);
+  return days;
+}
 
 describe('seedDemo on a fresh database', () => {
   it('prints the demo sign-ins and leaves the database non-empty', async () => {
@@ -186,5 +212,105 @@ describe('seedDemo on a fresh database', () => {
     expect(res.status).toBe(200);
     expect(res.body.map((p: { isOwner: boolean }) => p.isOwner)).toEqual([true, true, true, false]);
     expect(login.body.user.periodCount).toBe(4);
+  });
+
+  it("the books balance: every school's wallets and rollups equal its ledger (npm run db:check)", async () => {
+    const { lines: report, drifted } = await checkBooks(ctx.database.db);
+    expect(report).toEqual(['DEMO: books balance', 'OTHER: books balance']);
+    expect(drifted).toBe(0);
+  });
+
+  it('DEMO has orders in every status in the school store and a teacher store; student10 has one in each', async () => {
+    const demo = await school('DEMO');
+    const all = await ctx.database.db.select().from(orders).where(eq(orders.schoolId, demo.id));
+    const statuses = (store: string) =>
+      [...new Set(all.filter((o) => o.store === store).map((o) => o.status))].sort();
+    // Early in a year the students have earned less, and orders they cannot afford are left out.
+    expect(all.length).toBeLessThanOrEqual(31);
+    if ((await historyDays(demo)).length < 21) return;
+    expect(statuses('School')).toEqual([...ORDER_STATUSES].sort());
+    expect(statuses('Teacher')).toEqual(['CANCELED', 'PACKAGED', 'PENDING', 'REDEEMED']);
+    // A month in, every planned order was affordable: none left out.
+    expect(all).toHaveLength(31);
+    expect(new Set(all.map((o) => o.studentId)).size).toBe(9);
+    // Through the API, as the student's screen reads them.
+    const token = (
+      await call(ctx.app, 'POST', '/auth/login', {
+        payload: { username: 'student10', password: DEMO_PASSWORD },
+      })
+    ).body.token;
+    const mine = await call(ctx.app, 'GET', '/api/v2/order/student', { token });
+    expect(mine.status).toBe(200);
+    const list = mine.body as {
+      status: string;
+    }[];
+    expect([...new Set(list.map((o) => o.status))].sort()).toEqual([...ORDER_STATUSES].sort());
+  });
+
+  it('most DEMO products show a picture from the icon set, kept as an uploaded picture and served', async () => {
+    const demo = await school('DEMO');
+    const list = await ctx.database.db
+      .select()
+      .from(products)
+      .where(and(eq(products.schoolId, demo.id), isNull(products.deletedAt)));
+    const pictured = list.filter((p) => p.image);
+    expect(pictured.length).toBeGreaterThanOrEqual(10);
+    const kept = await ctx.database.db
+      .select()
+      .from(uploadedImages)
+      .where(eq(uploadedImages.schoolId, demo.id));
+    for (const p of pictured) {
+      const m = /^\/uploads\/([0-9a-f-]{36})\/([0-9a-f-]{36})\.webp$/.exec(p.image!);
+      expect(m?.[1], p.image!).toBe(demo.id);
+      expect(kept.map((k) => k.id)).toContain(m![2]);
+    }
+    const res = await ctx.app.inject({ method: 'GET', url: pictured[0]!.image! });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+  });
+
+  it("DEMO has about a month of history: gives on the last 21 school days, flags with their teacher's words, and each day's daily points by attendance", async () => {
+    const demo = await school('DEMO');
+    const rows = await ctx.database.db
+      .select({
+        date: activities.date,
+        studentId: activities.studentId,
+        category: activities.category,
+        comment: activities.comment,
+        givenBy: activities.givenBy,
+      })
+      .from(activities)
+      .where(eq(activities.schoolId, demo.id));
+    const given = rows.filter((r) => r.givenBy);
+    const days = [...new Set(given.map((r) => r.date))].sort();
+    expect(days).toEqual((await historyDays(demo)).sort());
+    const flags = given.filter((r) => r.category === 'Flags');
+    expect(flags.every((r) => r.comment.length > 0)).toBe(true);
+    const runs = await ctx.database.db
+      .select()
+      .from(dailyRuns)
+      .where(eq(dailyRuns.schoolId, demo.id));
+    expect(runs.map((r) => r.date).sort()).toEqual(days.sort());
+    const away = await ctx.database.db
+      .select()
+      .from(absences)
+      .where(eq(absences.schoolId, demo.id));
+    // A month in (not in a year's first weeks): bonuses, flags and absences on its days.
+    if (days.length === 21)
+      expect([
+        given.some((r) => r.category === 'Bonuses'),
+        flags.length > 0,
+        away.length > 0,
+      ]).toEqual([true, true, true]);
+    for (const run of runs) {
+      const absent = away.filter((a) => a.date === run.date).length;
+      const daily = rows.filter((r) => r.date === run.date && r.category === 'Daily Attendance');
+      expect(daily, run.date).toHaveLength(120 - absent);
+      expect(run.studentsAttendance).toBe(120 - absent);
+      const flagged = new Set(flags.filter((r) => r.date === run.date).map((r) => r.studentId));
+      const behaved = rows.filter((r) => r.date === run.date && r.category === 'Daily Behavior');
+      expect(behaved, run.date).toHaveLength(120 - flagged.size);
+    }
   });
 });

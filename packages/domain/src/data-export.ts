@@ -54,7 +54,8 @@ export const EXPORT_FILES: readonly ExportFile[] = [
       { name: 'email', about: 'e-mail address, or empty' },
       { name: 'roles', about: 'their roles, separated by spaces' },
       { name: 'grade_level', about: "a student's grade, or empty" },
-      { name: 'house', about: "a student's house, or empty" },
+      { name: 'house', about: "a student's house as stored (houses.csv name), or empty" },
+      { name: 'house_name', about: 'the house as people read it (Altruismo), or empty' },
       { name: 'erased_at', about: 'when the student was erased (name and ids removed), or empty' },
       CREATED,
     ],
@@ -88,8 +89,9 @@ export const EXPORT_FILES: readonly ExportFile[] = [
     about: "The school's houses.",
     columns: [
       SCHOOL,
-      { name: 'name', about: "the house's name" },
+      { name: 'name', about: "the house's name as stored (people.csv house)" },
       { name: 'color', about: 'its colour (#rrggbb)' },
+      { name: 'display_name', about: 'its name as people read it (Altruismo)' },
     ],
   },
   {

@@ -65,7 +65,10 @@ const reportStudent = z.object({
   firstName: z.string(),
   lastName: z.string(),
   gradeLevel: z.string().nullable(),
+  /** The stored house: the key filters and colours match on. */
   house: z.string().nullable(),
+  /** The house as people read it ("Altruismo": houseLabel), for tables and CSV files as they are. */
+  houseName: z.string().nullable(),
 });
 
 /** What a giver gave: points and counts of bonuses, flags and the other categories. */
@@ -182,6 +185,8 @@ export type TeacherGivingReport = z.infer<typeof teacherGivingResponse>;
 
 const groupSums = z.object({
   key: z.string(),
+  /** The key as people read it: "8th Grade", "Altruismo", "No house" (docs/decisions/106-labels-and-print.md). */
+  label: z.string(),
   students: int(),
   earned: int(),
   bonuses: int(),
@@ -212,7 +217,15 @@ export const schoolDashboardResponse = appliedRange.extend({
   }),
   trend: z.array(trendPoint),
   trendBy,
-  houses: z.array(z.object({ house: z.string(), students: int(), earned: int() })),
+  houses: z.array(
+    z.object({
+      house: z.string(),
+      /** As people read it: "Altruismo", or "No house" for the key 'None'. */
+      houseName: z.string(),
+      students: int(),
+      earned: int(),
+    }),
+  ),
   /** By day or month, as the trend. */
   storeSales: z.array(z.object({ date: day(), spent: int(), orders: int() })),
 });

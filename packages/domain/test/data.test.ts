@@ -33,14 +33,14 @@ describe('the files of a data export', () => {
 
   it('writes rows by column name, quoting and defusing cells; missing values are empty', () => {
     const f = EXPORT_FILES.find((x) => x.file === 'houses.csv')!;
-    expect(exportHeader(f)).toBe('school_code,name,color\r\n');
+    expect(exportHeader(f)).toBe('school_code,name,color,display_name\r\n');
     expect(exportRow(f, { school_code: 'S1', name: 'Red, "Blue"', color: null })).toBe(
-      'S1,"Red, ""Blue""",\r\n',
+      'S1,"Red, ""Blue""",,\r\n',
     );
     expect(exportRow(f, { school_code: 'S1', name: '=HYPERLINK()', color: '#fff' })).toBe(
-      "S1,'=HYPERLINK(),#fff\r\n",
+      "S1,'=HYPERLINK(),#fff,\r\n",
     );
-    expect(exportRow(f, { school_code: 'S1', name: -3 })).toBe('S1,-3,\r\n');
+    expect(exportRow(f, { school_code: 'S1', name: -3 })).toBe('S1,-3,,\r\n');
   });
 
   it('the README names every file and column', () => {

@@ -1,10 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { addDays, hourIn, isSchoolDay, lastSchoolDay, todayIn } from '@app/domain';
-import type { Db } from '../db/client.js';
+import type { Db, Queryable } from '../db/client.js';
 import { absences, activities, dailyRuns, holidays, schools, users } from '../db/schema.js';
 import { isStudentRow } from '../access/students.js';
 import { dailyType, hasDailyRun, lockSchoolDay } from '../ledger/daily-points.js';
-import { writeActivities } from '../ledger/write.js';
+import { writeActivities, type NewActivity } from '../ledger/write.js';
+import { pgArray } from '../lib/pg-array.js';
 import { loadCalendar } from '../modules/calendar/service.js';
 
 export const DAILY_POINTS_QUEUE = 'daily-points';
@@ -43,13 +44,35 @@ export async function runDailyPoints(
       .from(holidays)
       .where(and(eq(holidays.schoolId, schoolId), eq(holidays.date, date)));
     if (holiday) return { given: false as const, date, reason: 'not a school day' as const };
-    const claimed = await tx
-      .insert(dailyRuns)
-      .values({ schoolId, date })
-      .onConflictDoNothing()
-      .returning({ date: dailyRuns.date });
-    if (!claimed.length) return { given: false as const, date, reason: 'already given' as const };
+    const [result] = await giveDayPoints(tx, schoolId, [date]);
+    return result!;
+  });
+}
 
+/**
+ * The daily run's writes for school days, in the caller's transaction (which holds the day's
+ * lock, or is the demo's seed, writing its month of history at once): claims each day's
+ * daily_runs row, then gives Daily Attendance to every student without an absence and Daily
+ * Behavior to every student without a flag on each day claimed, in one write per category.
+ */
+export async function giveDayPoints(
+  tx: Queryable,
+  schoolId: string,
+  dates: readonly string[],
+): Promise<DailyRunResult[]> {
+  if (!dates.length) return [];
+  const claimed = new Set(
+    (
+      await tx
+        .insert(dailyRuns)
+        .values(dates.map((date) => ({ schoolId, date })))
+        .onConflictDoNothing()
+        .returning({ date: dailyRuns.date })
+    ).map((r) => r.date),
+  );
+  const days = dates.filter((d) => claimed.has(d));
+  const given = new Map<string, { attendance: number; behavior: number }>();
+  if (days.length) {
     const attendance = await dailyType(tx, schoolId, 'Daily Attendance');
     const behavior = await dailyType(tx, schoolId, 'Daily Behavior');
     const students = await tx
@@ -59,53 +82,60 @@ export async function runDailyPoints(
     const absent = new Set(
       (
         await tx
-          .select({ id: absences.studentId })
+          .select({ id: absences.studentId, date: absences.date })
           .from(absences)
-          .where(and(eq(absences.schoolId, schoolId), eq(absences.date, date)))
-      ).map((r) => r.id),
+          .where(and(eq(absences.schoolId, schoolId), inArray(absences.date, days)))
+      ).map((r) => `${r.date}|${r.id}`),
     );
     const flagged = new Set(
       (
         await tx
-          .selectDistinct({ id: activities.studentId })
+          .selectDistinct({ id: activities.studentId, date: activities.date })
           .from(activities)
           .where(
             and(
               eq(activities.schoolId, schoolId),
-              eq(activities.date, date),
+              inArray(activities.date, days),
               eq(activities.category, 'Flags'),
             ),
           )
-      ).map((r) => r.id),
+      ).map((r) => `${r.date}|${r.id}`),
     );
-
-    const meta = { date, comment: '', periodId: null, groupId: null, givenBy: null };
-    const present = attendance ? students.filter((s) => !absent.has(s.id)) : [];
-    const wellBehaved = behavior ? students.filter((s) => !flagged.has(s.id)) : [];
-    if (present.length)
-      await writeActivities(
-        tx,
-        schoolId,
-        present.map((s) => ({ studentId: s.id, type: attendance!, points: attendance!.points })),
-        meta,
-      );
-    if (wellBehaved.length)
-      await writeActivities(
-        tx,
-        schoolId,
-        wellBehaved.map((s) => ({ studentId: s.id, type: behavior!, points: behavior!.points })),
-        meta,
-      );
-    await tx
-      .update(dailyRuns)
-      .set({ studentsAttendance: present.length, studentsBehavior: wellBehaved.length })
-      .where(and(eq(dailyRuns.schoolId, schoolId), eq(dailyRuns.date, date)));
-    return {
-      given: true as const,
-      date,
-      studentsAttendance: present.length,
-      studentsBehavior: wellBehaved.length,
-    };
+    const present: NewActivity[] = [];
+    const wellBehaved: NewActivity[] = [];
+    for (const date of days) {
+      const counts = { attendance: 0, behavior: 0 };
+      for (const s of students) {
+        if (attendance && !absent.has(`${date}|${s.id}`)) {
+          present.push({ studentId: s.id, type: attendance, points: attendance.points, date });
+          counts.attendance++;
+        }
+        if (behavior && !flagged.has(`${date}|${s.id}`)) {
+          wellBehaved.push({ studentId: s.id, type: behavior, points: behavior.points, date });
+          counts.behavior++;
+        }
+      }
+      given.set(date, counts);
+    }
+    const meta = { date: days[0]!, comment: '', periodId: null, groupId: null, givenBy: null };
+    if (present.length) await writeActivities(tx, schoolId, present, meta);
+    if (wellBehaved.length) await writeActivities(tx, schoolId, wellBehaved, meta);
+    await tx.execute(sql`
+      update daily_runs r set students_attendance = t.a, students_behavior = t.b
+      from unnest(${pgArray(days, 'date')}, ${pgArray(
+        days.map((d) => given.get(d)!.attendance),
+        'int',
+      )}, ${pgArray(
+        days.map((d) => given.get(d)!.behavior),
+        'int',
+      )}) as t(d, a, b)
+      where r.school_id = ${schoolId} and r.date = t.d`);
+  }
+  return dates.map((date) => {
+    const g = given.get(date);
+    return g
+      ? { given: true, date, studentsAttendance: g.attendance, studentsBehavior: g.behavior }
+      : { given: false, date, reason: 'already given' };
   });
 }
 

@@ -14,6 +14,10 @@ export interface NewActivity {
   /** An activity type, or the year end's entry (no type row: docs/decisions/086-year-end-balances.md). */
   type: Pick<ActivityTypeRow, 'id' | 'name'> & { category: EntryCategory };
   points: number;
+  /** This row's own comment, instead of the call's (the demo's flags, each with its teacher's words). */
+  comment?: string;
+  /** This row's own day, instead of the call's (the daily run over several days): each day is its own give. */
+  date?: string;
 }
 
 /** Writes ledger rows and their wallet and rollup changes; the caller owns the transaction. */
@@ -32,6 +36,9 @@ export async function writeActivities(
   },
 ): Promise<{ giveId: string; ids: string[] }> {
   const giveId = randomUUID();
+  const dayOf = (r: NewActivity) => r.date ?? meta.date;
+  const gives = new Map([[meta.date, giveId]]);
+  for (const r of rows) if (!gives.has(dayOf(r))) gives.set(dayOf(r), randomUUID());
   const ids = rows.map(() => randomUUID());
   // Sorted by student so concurrent gives take row locks in one order.
   const order = rows
@@ -41,7 +48,7 @@ export async function writeActivities(
     order.map((i) => f(rows[i]!, i));
   const insertActivities = sql`
     insert into activities (school_id, id, student_id, activity_type_id, activity_type, category, points, comment, date, internal_period_id, group_id, give_id, given_by)
-    select ${schoolId}::uuid, t.id, t.s, t.tid, t.tn, t.c, t.p, ${meta.comment}, ${meta.date}::date, ${meta.periodId}::uuid, ${meta.groupId}::uuid, ${giveId}::uuid, ${meta.givenBy}::uuid
+    select ${schoolId}::uuid, t.id, t.s, t.tid, t.tn, t.c, t.p, coalesce(t.cm, ${meta.comment}), t.d, ${meta.periodId}::uuid, ${meta.groupId}::uuid, t.g, ${meta.givenBy}::uuid
     from unnest(${pgArray(
       col((_, i) => ids[i]!),
       'uuid',
@@ -61,8 +68,14 @@ export async function writeActivities(
                 )}, ${pgArray(
                   col((r) => r.points),
                   'int',
+                )}, ${pgArray(
+                  col((r) => r.comment ?? null),
+                  'text',
+                )}, ${pgArray(col(dayOf), 'date')}, ${pgArray(
+                  col((r) => gives.get(dayOf(r))!),
+                  'uuid',
                 )})
-         as t(id, s, tid, tn, c, p)`;
+         as t(id, s, tid, tn, c, p, cm, d, g)`;
   const notices = meta.notify
     ? pointsNotices(
         schoolId,
@@ -74,7 +87,7 @@ export async function writeActivities(
     schoolId,
     rows.map((r) => ({
       studentId: r.studentId,
-      date: meta.date,
+      date: dayOf(r),
       category: r.type.category,
       earned: r.points,
       spent: 0,

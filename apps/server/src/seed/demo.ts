@@ -26,6 +26,9 @@ import { issueSchoolToken } from '../modules/identity/school-tokens.js';
 import { seedHolidays } from './holidays.js';
 import { seedDemoActivity } from './demo-activity.js';
 import { seedDemoStore } from './demo-store.js';
+import { seedDemoOrders } from './demo-orders.js';
+import { seedDemoPictures } from './demo-pictures.js';
+import { imageStorage, type ImageStorage } from '../lib/storage.js';
 
 export {
   DEMO_ADMIN,
@@ -57,11 +60,16 @@ export const DEMO_SCHOOL_TOKEN_LATER =
   'School token sign-in (school DEMO): printed at the first start only; admin issues another under Settings → School tokens.';
 
 /**
- * Seeds the two demo schools in one transaction, then refreshes the planner's statistics (and the
- * visibility map) of the filled tables, and returns the sign-ins to print.
+ * Seeds the two demo schools in one transaction, then the products' pictures (kept in `images`,
+ * the app's image storage), then refreshes the planner's statistics (and the visibility map) of
+ * the filled tables, and returns the sign-ins to print.
  */
-export async function seedDemo(db: Db): Promise<string[]> {
-  const lines = await seedDemoSchools(db);
+export async function seedDemo(
+  db: Db,
+  images: ImageStorage = imageStorage({}, db),
+): Promise<string[]> {
+  const { lines, demoId } = await seedDemoSchools(db);
+  await seedDemoPictures(db, images, demoId);
   lines.push(...(await seedDemoSchoolToken(db)));
   await vacuumAnalyze(db);
   return lines;
@@ -98,7 +106,7 @@ function demoSeats(): [student: number, classIndex: number][] {
   return seats;
 }
 
-async function seedDemoSchools(db: Db): Promise<string[]> {
+async function seedDemoSchools(db: Db): Promise<{ lines: string[]; demoId: string }> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     const [district] = await tx.insert(districts).values({ name: 'Demo District' }).returning();
@@ -333,8 +341,9 @@ async function seedDemoSchools(db: Db): Promise<string[]> {
       .insert(periodStudents)
       .values({ schoolId: o, periodId: op!.id, studentId: byExternal.get('OS-1')!.id });
 
-    await seedDemoActivity(tx, demo!);
+    const days = await seedDemoActivity(tx, demo!);
     await seedDemoStore(tx, demo!, [byExternal.get('T-1')!, byExternal.get('T-2')!]);
+    await seedDemoOrders(tx, demo!, days);
 
     await tx.insert(configurations).values({
       scope: 'global',
@@ -342,6 +351,6 @@ async function seedDemoSchools(db: Db): Promise<string[]> {
       valueObject: HIDE_HOW_TO_EARN_SCHOOLS,
     });
 
-    return [...DEMO_SIGN_INS];
+    return { lines: [...DEMO_SIGN_INS], demoId: d };
   });
 }

@@ -66,3 +66,39 @@ export function linkIn(mail: ReceivedMail, path: string): URL {
   if (!m) throw new Error(`no ${path} link in the mail:\n${text}`);
   return new URL(m[0]);
 }
+
+/** Quoted-printable text (soft breaks already undone) as UTF-8. */
+function unquote(s: string): string {
+  const bytes: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const hex = s[i] === '=' ? /^[0-9A-Fa-f]{2}/.exec(s.slice(i + 1, i + 3)) : null;
+    if (hex) {
+      bytes.push(parseInt(hex[0], 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(s[i]!, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** A plain-text mail's subject and text as its reader sees them (MIME words and transfer encodings undone). */
+export function readMail(mail: ReceivedMail): { subject: string; text: string } {
+  const at = mail.raw.search(/\r?\n\r?\n/);
+  const head = mail.raw.slice(0, at).replace(/\r?\n[ \t]+/g, ' ');
+  const body = mail.raw.slice(at).replace(/^\r?\n\r?\n/, '');
+  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1]?.trim();
+  const subject = (header('Subject') ?? '').replace(
+    /=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi,
+    (_m, enc: string, data: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : unquote(data.replace(/_/g, ' ')),
+  );
+  const encoding = header('Content-Transfer-Encoding')?.toLowerCase();
+  const text =
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : encoding === 'quoted-printable'
+        ? unquote(body.replace(/=\r?\n/g, ''))
+        : body;
+  return { subject, text: text.replace(/\r\n/g, '\n') };
+}

@@ -17,7 +17,7 @@ import { dataExports, schools } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { EXPORT_QUERIES } from './tables.js';
+import { EXPORT_DERIVED, EXPORT_QUERIES } from './tables.js';
 
 type ExportRow = typeof dataExports.$inferSelect;
 
@@ -250,7 +250,11 @@ async function writeFile(
   for (;;) {
     const page: unknown = await db.execute(sql`${q(ids, after)} limit ${PAGE}`);
     const rows: (Record<string, unknown> & { _key: string })[] = rowsOf(page);
-    if (rows.length) entry.push(enc.encode(rows.map((r) => exportRow(f, r)).join('')));
+    const derive = EXPORT_DERIVED[f.file];
+    if (rows.length)
+      entry.push(
+        enc.encode(rows.map((r) => exportRow(f, derive ? { ...r, ...derive(r) } : r)).join('')),
+      );
     done += rows.length;
     await db
       .update(dataExports)

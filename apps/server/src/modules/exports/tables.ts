@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { houseLabel } from '@app/domain';
 
 /*
  * The query behind each file of a data export (the columns of EXPORT_FILES in packages/domain,
@@ -117,4 +118,19 @@ export const EXPORT_QUERIES: Record<string, Query> = {
     'oi',
     'oi.id::text',
   ),
+};
+
+const houseName = (v: unknown) => (typeof v === 'string' && v ? houseLabel(v) : null);
+
+/**
+ * Columns written from a row's other columns by the domain's label helpers, which SQL cannot
+ * say the same way (docs/decisions/106-labels-and-print.md): a house as people read it beside the
+ * stored name, which stays the key.
+ */
+export const EXPORT_DERIVED: Record<
+  string,
+  (row: Record<string, unknown>) => Record<string, unknown>
+> = {
+  'people.csv': (r) => ({ house_name: houseName(r.house) }),
+  'houses.csv': (r) => ({ display_name: houseName(r.name) }),
 };

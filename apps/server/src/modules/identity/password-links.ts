@@ -7,9 +7,10 @@ import {
   type InvitationResponse,
 } from '@app/domain';
 import type { Db } from '../../db/client.js';
-import { credentials, passwordLinks, sessions, users } from '../../db/schema.js';
+import { credentials, passwordLinks, schools, sessions, users } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
+import { mailDateTime, mailLanguage, mailWords } from '../../lib/mail-words.js';
 import { hit } from '../../lib/rate-limit.js';
 import { refuseDisabledSchool } from '../auth/service.js';
 import { hashPassword, hashToken, newToken } from '../../lib/tokens.js';
@@ -74,8 +75,15 @@ export async function sendInvitation(
   input: { userId: string; email: string },
 ): Promise<InvitationResponse> {
   const [user] = await db
-    .select({ schoolId: users.schoolId, id: users.id, firstName: users.firstName })
+    .select({
+      schoolId: users.schoolId,
+      id: users.id,
+      firstName: users.firstName,
+      language: users.language,
+      timeZone: schools.timeZone,
+    })
     .from(users)
+    .innerJoin(schools, eq(schools.id, users.schoolId))
     .where(and(eq(users.schoolId, admin.schoolId), eq(users.id, input.userId)))
     .limit(1);
   if (!user) throw notFound('User not found');
@@ -96,12 +104,16 @@ export async function sendInvitation(
     .where(and(eq(users.schoolId, user.schoolId), eq(users.id, user.id)));
   const { token, expiresAt } = await newLink(db, 'setup', user, input.email, admin.id);
   try {
+    const lang = mailLanguage(user.language);
     await mailer.send({
       to: input.email,
-      subject: `Set up your ${admin.schoolName} account`,
-      text:
-        `Hello ${user.firstName},\n\nYou have been invited to Merit Market at ${admin.schoolName}. ` +
-        `Choose your password here (the link works once, for ${INVITATION_DAYS} days):\n\n${baseUrl}/account-setup?token=${token}\n`,
+      ...mailWords(lang, 'mail.invitation', {
+        firstName: user.firstName,
+        school: admin.schoolName,
+        days: INVITATION_DAYS,
+        link: `${baseUrl}/account-setup?token=${token}`,
+        expires: mailDateTime(lang, expiresAt, user.timeZone),
+      }),
     });
   } catch (err) {
     await db.delete(passwordLinks).where(eq(passwordLinks.tokenHash, hashToken(token)));
@@ -245,6 +257,7 @@ export async function forgotPassword(
       schoolId: users.schoolId,
       id: users.id,
       firstName: users.firstName,
+      language: users.language,
       username: credentials.username,
     })
     .from(users)
@@ -254,6 +267,7 @@ export async function forgotPassword(
     )
     .where(sql`lower(${users.email}) = ${email}`)
     .limit(5);
+  // Each in its account's language: one address may hold accounts of people who read different ones.
   const mails: { to: string; subject: string; text: string }[] = [];
   for (const a of accounts) {
     const allowed = await hit(db, [
@@ -266,11 +280,11 @@ export async function forgotPassword(
     const { token } = await newLink(db, 'reset', a, email, null);
     mails.push({
       to: email,
-      subject: 'Choose a new Merit Market password',
-      text:
-        `Hello ${a.firstName},\n\nSomeone (we hope you) asked to reset the password of ${a.username}. ` +
-        `Choose a new one here (the link works once, for an hour):\n\n${baseUrl}/reset-password?token=${token}\n\n` +
-        `If you did not ask, ignore this mail: your password stays as it is.\n`,
+      ...mailWords(mailLanguage(a.language), 'mail.reset', {
+        firstName: a.firstName,
+        username: a.username,
+        link: `${baseUrl}/reset-password?token=${token}`,
+      }),
     });
   }
   await sleep(Math.max(0, started + FORGOT_PASSWORD_FLOOR_MS - Date.now()));

@@ -2,6 +2,9 @@ import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import {
   attendanceLabel,
   periodLabel,
+  gradeOrNone,
+  houseLabel,
+  houseOrNone,
   splitByMonths,
   trendGranularity,
   type ClassReport,
@@ -112,6 +115,7 @@ const toStudentRow = (r: StudentRaw): StudentSumsRow => ({
   lastName: r.last_name,
   gradeLevel: r.grade_level,
   house: r.house,
+  houseName: r.house ? houseLabel(r.house) : null,
   earned: n(r.earned),
   bonuses: n(r.bonuses),
   bonusCount: n(r.bonus_count),
@@ -384,6 +388,7 @@ export async function studentReport(
       lastName: s.lastName,
       gradeLevel: s.gradeLevel,
       house: s.house,
+      houseName: s.house ? houseLabel(s.house) : null,
     },
     byCategory,
     balanceOverTime,
@@ -523,6 +528,7 @@ export async function teacherGivingReport(
       lastName: x.last_name,
       gradeLevel: x.grade_level,
       house: x.house,
+      houseName: x.house ? houseLabel(x.house) : null,
       bonusPoints: n(x.bonus_points),
       bonusCount: n(x.bonus_count),
       flagPoints: n(x.flag_points),
@@ -535,12 +541,17 @@ export async function teacherGivingReport(
 }
 
 type Group = SchoolStudentsReport['byGrade'][number];
-function groupBy(rows: readonly StudentSumsRow[], key: (r: StudentSumsRow) => string): Group[] {
+function groupBy(
+  rows: readonly StudentSumsRow[],
+  key: (r: StudentSumsRow) => string,
+  label: (key: string) => string,
+): Group[] {
   const out = new Map<string, Group>();
   for (const r of rows) {
     const k = key(r);
     const g = out.get(k) ?? {
       key: k,
+      label: label(k),
       students: 0,
       earned: 0,
       bonuses: 0,
@@ -578,8 +589,8 @@ export async function schoolStudentsReport(
   return {
     ...r,
     rows,
-    byGrade: groupBy(rows, (x) => x.gradeLevel ?? 'None'),
-    byHouse: groupBy(rows, (x) => x.house ?? 'None'),
+    byGrade: groupBy(rows, (x) => x.gradeLevel ?? 'None', gradeOrNone),
+    byHouse: groupBy(rows, (x) => x.house ?? 'None', houseOrNone),
   };
 }
 
@@ -620,7 +631,12 @@ export async function schoolDashboardReport(
     trendBy: t.by,
     houses: houses
       .filter((h) => h.house !== 'None' || n(h.students) > 0)
-      .map((h) => ({ house: h.house, students: n(h.students), earned: n(h.earned) })),
+      .map((h) => ({
+        house: h.house,
+        houseName: houseOrNone(h.house),
+        students: n(h.students),
+        earned: n(h.earned),
+      })),
     storeSales: t.points
       .filter((d) => d.spent || d.orders)
       .map((d) => ({ date: d.date, spent: d.spent, orders: d.orders })),
