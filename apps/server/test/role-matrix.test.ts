@@ -18,6 +18,7 @@ import {
   deliveryDates,
   groups,
   groupTypes,
+  guardianStudents,
   holidays,
   orders,
   passwordLinks,
@@ -62,7 +63,7 @@ import { call, useTestApp } from './helpers/test-app.js';
  * Every call about one student is also made about S1 (another student, for the STUDENT) and about
  * S2 (another teacher's student, for the TEACHER): see the `others` of its CALLS entry.
  * School B (admin, teacher, student, period, group type, activities, a custom action) exists so
- * that its ids could leak. Callers: the 14 roles, two users who hold two roles each (see
+ * that its ids could leak. Callers: the 15 roles (the GUARDIAN is the guardian of the STUDENT), two users who hold two roles each (see
  * TWO_ROLES), no one (no token) and school B's admin. A user of two roles is expected what the
  * table gives the union of their roles: scopeFor takes the widest scope of any of them.
  *
@@ -394,6 +395,13 @@ const aboutOthers = (
     build: async (fx: Fixture, c: Caller) => req(fx, (about === 'S1' ? fx.s1 : fx.s2).id, c),
   }));
 
+/** The same call named about the STUDENT-role user (the GUARDIAN-role user's child, a student of P). */
+const aboutStudent = (req: (fx: Fixture) => Req): NonNullable<CallSpec['others']>[number] => ({
+  about: 'STUDENT',
+  target: { kind: 'period', owner: 'STUDENT' },
+  build: async (fx: Fixture) => req(fx),
+});
+
 /**
  * One valid request per route, keyed exactly as in app.apiRoutes. Each says which object it
  * targets; unless noted the target is school A's, in P, and not the caller's.
@@ -671,7 +679,10 @@ const CALLS: Record<string, CallSpec> = {
   'GET /api/v1/activity/': {
     target: NARROWED,
     build: async (fx) => ({ url: `/activity/?internalPeriodId=${fx.p.id}` }),
-    others: aboutOthers((_fx, id) => ({ url: `/activity/?studentId=${id}` })),
+    others: [
+      ...aboutOthers((_fx, id) => ({ url: `/activity/?studentId=${id}` }))!,
+      aboutStudent((fx) => ({ url: `/activity/?studentId=${fx.role.STUDENT.id}` })),
+    ],
   },
   // School A's audit trail.
   'GET /api/v1/activity/audit': { target: SCHOOL, build: async () => ({ url: '/activity/audit' }) },
@@ -1170,9 +1181,14 @@ const CALLS: Record<string, CallSpec> = {
   'GET /api/v2/order/student': {
     target: OWN,
     build: async () => ({ url: '/api/v2/order/student?status=ACTIVE' }),
-    others: aboutOthers((_fx, id) => ({
-      url: `/api/v2/order/student?status=ACTIVE&studentId=${id}`,
-    })),
+    others: [
+      ...aboutOthers((_fx, id) => ({
+        url: `/api/v2/order/student?status=ACTIVE&studentId=${id}`,
+      }))!,
+      aboutStudent((fx) => ({
+        url: `/api/v2/order/student?status=ACTIVE&studentId=${fx.role.STUDENT.id}`,
+      })),
+    ],
   },
   'GET /api/v2/order/teacher/': {
     target: NARROWED,
@@ -1346,6 +1362,9 @@ function expectedInA(fx: Fixture, spec: CallSpec, action: Action | undefined, c:
   if (!c.subject || !c.user || !action) return 'DENY';
   const scope = scopeFor(c.subject, action);
   if (scope === 'none') return 'DENY';
+  // A guardian (the GUARDIAN-role user) reaches only their child, the STUDENT-role user, and names them.
+  if (scope === 'children')
+    return (t.kind === 'period' || t.kind === 'school') && t.owner === 'STUDENT' ? 'ALLOW' : 'DENY';
   if (scope === 'school' || t.kind === 'own' || t.kind === 'narrowed') return 'ALLOW';
   if (scope === 'periods')
     return t.kind === 'period' && teaches(t.period === 'P2' ? fx.p2 : fx.p, c.user)
@@ -1434,6 +1453,10 @@ beforeAll(async () => {
   const t2 = await makeUser(db, a, ['TEACHER']);
   const p = await makePeriod(db, a, role.TEACHER, [s1, role.STUDENT], { periodNumber: 1 });
   const s2 = await makeUser(db, a, ['STUDENT'], { gradeLevel: '7', house: 'amistad' });
+  // The GUARDIAN-role user is the guardian of the STUDENT-role user only (not of S1 nor S2).
+  await db
+    .insert(guardianStudents)
+    .values({ schoolId: a.id, guardianId: role.GUARDIAN.id, studentId: role.STUDENT.id });
   const two = {} as Record<TwoRoles, UserRow>;
   for (const [name, roles] of Object.entries(TWO_ROLES) as [TwoRoles, Role[]][])
     two[name] = await makeUser(
@@ -1638,6 +1661,7 @@ describe('the role × route matrix', () => {
         // About another student of school A, a caller with a scope for the action is refused with 403, not 404.
         const outOfReach =
           variant.about !== '' &&
+          variant.about !== 'STUDENT' &&
           c.kind === 'role' &&
           action !== undefined &&
           scopeFor(c.subject!, action) !== 'none';

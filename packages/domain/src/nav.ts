@@ -15,6 +15,7 @@ export interface NavItem {
 export function sideNav(s: PermissionSubject): NavItem[] {
   const opens = (path: string) => isPathAllowed(s, path);
   const items: NavItem[] = [];
+  if (opens('/family')) items.push({ key: 'family', label: 'Family', path: '/family' });
   if (opens('/dashboard')) items.push({ key: 'dashboard', label: 'Dashboard', path: '/dashboard' });
   if (opens('/activity')) items.push({ key: 'activity', label: 'My Activity', path: '/activity' });
   if (opens('/bonuses-flags'))

@@ -15,7 +15,7 @@ import { subject } from './subject.js';
 
 const keys = (items: { key: string }[]) => items.map((i) => i.key);
 
-const RANK = { none: 0, own: 1, periods: 2, school: 3 } as const;
+const RANK = { none: 0, own: 1, children: 2, periods: 3, school: 4 } as const;
 const may = (s: PermissionSubject, action: Action) => scopeFor(s, action) !== 'none';
 
 /**
@@ -24,6 +24,7 @@ const may = (s: PermissionSubject, action: Action) => scopeFor(s, action) !== 'n
  * the table's answer for the subject, never a list of roles here.
  */
 const SIDE_NAV: [key: string, shown: (s: PermissionSubject) => boolean][] = [
+  ['family', (s) => may(s, 'family:read')],
   ['dashboard', (s) => may(s, 'points:readOwn')],
   ['activity', (s) => may(s, 'points:readOwn')],
   ['bonuses-flags', (s) => RANK[scopeFor(s, 'class:view')] >= RANK.school],
