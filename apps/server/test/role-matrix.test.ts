@@ -18,6 +18,7 @@ import {
   deliveryDates,
   groups,
   groupTypes,
+  guardianDigestLinks,
   guardianStudents,
   holidays,
   orders,
@@ -362,6 +363,29 @@ async function freshPasswordLink(fx: Fixture, kind: 'setup' | 'reset'): Promise<
   return token;
 }
 
+/** A fresh one-time sign-in link of the GUARDIAN-role user (its token). */
+async function freshSignInLink(fx: Fixture): Promise<string> {
+  const token = newToken();
+  await fx.db.insert(passwordLinks).values({
+    tokenHash: hashToken(token),
+    kind: 'signin',
+    schoolId: fx.a.id,
+    userId: fx.role.GUARDIAN.id,
+    email: 'matrix-guardian@example.org',
+    expiresAt: new Date(Date.now() + 600_000),
+  });
+  return token;
+}
+
+/** A fresh unsubscribe token of the GUARDIAN-role user's digest. */
+async function freshUnsubscribeToken(fx: Fixture): Promise<string> {
+  const token = `${fx.a.id}.${newToken()}`;
+  await fx.db
+    .insert(guardianDigestLinks)
+    .values({ schoolId: fx.a.id, tokenHash: hashToken(token), guardianId: fx.role.GUARDIAN.id });
+  return token;
+}
+
 /** A fresh school token of school A (for S1); its id and the token. */
 const freshSchoolToken = (fx: Fixture) =>
   issueSchoolToken(fx.db, fx.a.id, null, { userId: fx.s1.id });
@@ -487,6 +511,44 @@ const CALLS: Record<string, CallSpec> = {
       url: '/auth/forgot-password',
       payload: { email: `matrix-${++seq}@example.org` },
     }),
+  },
+
+  // A one-time sign-in link for a guardian's address (the one answer, whoever asks; a new address each time).
+  'POST /api/v1/auth/login/email-link': {
+    target: PUBLIC,
+    build: async () => ({
+      url: '/auth/login/email-link',
+      payload: { email: `matrix-link-${++seq}@example.org` },
+    }),
+  },
+  // A fresh sign-in link of the GUARDIAN-role user: its token signs them in.
+  'POST /api/v1/auth/login/email-link/use': {
+    target: PUBLIC,
+    crossSchool: 'open',
+    build: async (fx) => ({
+      url: '/auth/login/email-link/use',
+      payload: { token: await freshSignInLink(fx) },
+    }),
+  },
+  // The weekly digest's one-click unsubscribe (the token is the authority): a fresh link of the GUARDIAN's.
+  'GET /api/v1/guardian/unsubscribe': {
+    target: PUBLIC,
+    crossSchool: 'open',
+    build: async (fx) => ({
+      url: `/guardian/unsubscribe?token=${await freshUnsubscribeToken(fx)}`,
+    }),
+  },
+  'POST /api/v1/guardian/unsubscribe': {
+    target: PUBLIC,
+    crossSchool: 'open',
+    build: async (fx) => ({
+      url: `/guardian/unsubscribe?token=${await freshUnsubscribeToken(fx)}`,
+    }),
+  },
+  // The caller's own children (a guardian's).
+  'GET /api/v1/guardian/children': {
+    target: OWN,
+    build: async () => ({ url: '/guardian/children' }),
   },
 
   // A message to the caller's school (school A's code for no one).
@@ -1025,6 +1087,23 @@ const CALLS: Record<string, CallSpec> = {
   'DELETE /api/v1/settings/school-tokens/:id': {
     target: SCHOOL,
     build: async (fx) => ({ url: `/settings/school-tokens/${(await freshSchoolToken(fx))._id}` }),
+  },
+  // School A's guardians; a guardian invited for S1 (a new address each time).
+  'GET /api/v1/settings/guardians': {
+    target: SCHOOL,
+    build: async () => ({ url: '/settings/guardians' }),
+  },
+  'POST /api/v1/settings/guardians': {
+    target: SCHOOL,
+    build: async (fx) => ({
+      url: '/settings/guardians',
+      payload: {
+        email: `matrix-guardian-${++seq}@example.org`,
+        firstName: 'Matrix',
+        lastName: 'Parent',
+        studentIds: [fx.s1.id],
+      },
+    }),
   },
   'POST /api/v1/settings/invitations': {
     target: SCHOOL,

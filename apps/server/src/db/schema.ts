@@ -846,12 +846,15 @@ export const schoolTokens = pgTable(
   ],
 );
 
-/** A single-use link to choose a password: an invitation (`setup`, 7 days) or a reset (`reset`, 1 hour). */
+/**
+ * A single-use link: an invitation to choose a password (`setup`, 7 days), a reset (`reset`, 1
+ * hour), or a guardian's e-mailed sign-in (`signin`, 15 minutes: docs/decisions/115-guardians.md).
+ */
 export const passwordLinks = pgTable(
   'password_links',
   {
     tokenHash: text('token_hash').primaryKey(),
-    kind: text('kind').$type<'setup' | 'reset'>().notNull(),
+    kind: text('kind').$type<'setup' | 'reset' | 'signin'>().notNull(),
     schoolId: uuid('school_id').notNull(),
     userId: uuid('user_id').notNull(),
     email: text('email').notNull(),
