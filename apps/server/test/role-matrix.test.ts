@@ -1441,7 +1441,9 @@ function expectedInA(fx: Fixture, spec: CallSpec, action: Action | undefined, c:
   if (!c.subject || !c.user || !action) return 'DENY';
   const scope = scopeFor(c.subject, action);
   if (scope === 'none') return 'DENY';
-  // A guardian (the GUARDIAN-role user) reaches only their child, the STUDENT-role user, and names them.
+  // A guardian (the GUARDIAN-role user) reaches only their child, the STUDENT-role user, and names
+  // them; their own object is their family (the list of their children), nothing else.
+  if (scope === 'children' && t.kind === 'own') return action === 'family:read' ? 'ALLOW' : 'DENY';
   if (scope === 'children')
     return (t.kind === 'period' || t.kind === 'school') && t.owner === 'STUDENT' ? 'ALLOW' : 'DENY';
   if (scope === 'school' || t.kind === 'own' || t.kind === 'narrowed') return 'ALLOW';

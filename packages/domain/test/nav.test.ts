@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   accountMenu,
   ADMIN_TOOLBOX_URL,
+  homePath,
   isPathAllowed,
   roleLabel,
   ROLES,
@@ -74,6 +75,15 @@ const SUBJECTS = ROLE_SETS.flatMap((roles) =>
     s: subject(roles, over),
   })),
 );
+
+describe('homePath', () => {
+  it('sends a guardian alone to their family page, and everyone else home', () => {
+    expect(homePath(subject(['GUARDIAN']))).toBe('/family');
+    expect(homePath(subject(['GUARDIAN', 'TEACHER']))).toBe('/');
+    expect(homePath(subject(['STUDENT']))).toBe('/');
+    expect(homePath(subject([]))).toBe('/');
+  });
+});
 
 describe('sideNav (docs/spec.md section 2), in display order, as the permission table answers', () => {
   it.each(SUBJECTS)('$who', ({ s }) => {
@@ -178,9 +188,10 @@ describe('accountMenu (docs/spec.md section 2), as the permission table answers'
     const settings = may(s, 'settings:read') ? ['settings'] : [];
     expect(keys(accountMenu(s, []))).toEqual([
       'home',
-      'store',
+      // Links to pages they open: a guardian opens neither the store nor How To Earn.
+      ...(may(s, 'store:browse') ? ['store'] : []),
       ...toolboxKeys(s),
-      'how-to-earn',
+      ...(may(s, 'activityOptions:read') ? ['how-to-earn'] : []),
       'contact',
       ...settings,
       'terms',
