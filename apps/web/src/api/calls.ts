@@ -529,6 +529,6 @@ export const guardians = {
   /** A one-time sign-in link to a guardian's address (the same answer whoever asks). */
   emailLink: (email: string) =>
     api.post<{ message: string }>('auth/login/email-link', { email }, { auth: false }),
-  useEmailLink: (token: string) =>
+  signInWithLink: (token: string) =>
     api.post<LoginResponse>('auth/login/email-link/use', { token }, { auth: false }),
 };

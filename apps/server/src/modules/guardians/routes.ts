@@ -19,7 +19,7 @@ import { createMailer } from '../../lib/mailer.js';
 import { withRetryAfter } from '../../lib/rate-limit.js';
 import { presentSessionUser } from '../../presenters/user.js';
 import { createSession, findSession, usernameOfUser } from '../auth/service.js';
-import { emailSignInLink, useSignInLink } from '../identity/password-links.js';
+import { emailSignInLink, signInWithLink } from '../identity/service.js';
 import { unsubscribe } from './digest.js';
 import { childrenOf, inviteGuardian, listGuardians, signInLinkMail } from './service.js';
 
@@ -87,7 +87,7 @@ export const guardianRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: emailLinkUseBody, response: { 200: loginResponse } },
     },
     async (req): Promise<LoginResponse> => {
-      const who = await useSignInLink(app.db, req.body.token);
+      const who = await signInWithLink(app.db, req.body.token);
       const { token } = await createSession(
         app.db,
         who.schoolId,

@@ -17,7 +17,7 @@ import { isStudentRow } from '../../access/students.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { sendInvitation } from '../identity/password-links.js';
+import { sendInvitation } from '../identity/service.js';
 
 /*
  * Guardians (docs/decisions/115-guardians.md): a school admin invites one by e-mail for chosen

@@ -339,7 +339,7 @@ export async function emailSignInLink(
 }
 
 /** POST auth/login/email-link/use: uses a sign-in link once; whom it signs in. */
-export async function useSignInLink(
+export async function signInWithLink(
   db: Db,
   token: string,
 ): Promise<{ schoolId: string; userId: string }> {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Card, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Card, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { fullName, type Child } from '@app/domain';
+import { fullName, type Child, type MessageKey, type OrderStatus } from '@app/domain';
 import { dashboard, guardians, orders, unwrap } from '../../api';
 import { ActivityPages } from '../../components/ActivityPages';
 import { Figure } from '../../components/Figure';
@@ -10,7 +10,22 @@ import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { TableScroll } from '../../components/ScrollRegion';
 import { useFormat, useT } from '../../i18n';
-import { OrderStatusBadge } from '../orders/OrderStatusBadge';
+
+const STATUS_KEYS: Record<OrderStatus, MessageKey> = {
+  PENDING: 'guardian.status.PENDING',
+  PACKAGED: 'guardian.status.PACKAGED',
+  REDEEMED: 'guardian.status.REDEEMED',
+  REFUNDED: 'guardian.status.REFUNDED',
+  CANCELED: 'guardian.status.CANCELED',
+};
+/** The order screens' colours (the theme's AA shades). */
+const STATUS_COLORS: Record<OrderStatus, string> = {
+  PENDING: 'yellow',
+  PACKAGED: 'blue',
+  REDEEMED: 'teal',
+  REFUNDED: 'gray',
+  CANCELED: 'red',
+};
 
 /** What the family page asks the server, per child (read only: nothing here changes anything). */
 const familyKeys = {
@@ -184,7 +199,9 @@ function ChildOrders({ childId, name }: { childId: string; name: string }) {
                         </Table.Td>
                         <Table.Td>{f.number(o.total)}</Table.Td>
                         <Table.Td>
-                          <OrderStatusBadge status={o.status} />
+                          <Badge variant="light" color={STATUS_COLORS[o.status]} tt="none">
+                            {t(STATUS_KEYS[o.status])}
+                          </Badge>
                         </Table.Td>
                       </Table.Tr>
                     ))}

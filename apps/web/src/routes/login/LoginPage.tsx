@@ -16,6 +16,7 @@ import { PRODUCT_NAME, SSO_PROVIDER_LABEL, SSO_PROVIDERS } from '@app/domain';
 import { useUser } from '../../session';
 import { SchoolTokenForm } from './SchoolTokenForm';
 import { LoginForm } from './LoginForm';
+import { EmailLinkSignIn } from './EmailLinkSignIn';
 
 /** /login and /login/product: username and password, SSO with Clever or ClassLink, or a school token. */
 export default function LoginPage() {
@@ -75,6 +76,7 @@ export default function LoginPage() {
             <Collapse in={tokenOpen} id="school-token-sign-in">
               {tokenOpen ? <SchoolTokenForm /> : null}
             </Collapse>
+            <EmailLinkSignIn />
           </Stack>
           <Text fz="sm" c="dimmed" ta="center">
             Trouble signing in?{' '}

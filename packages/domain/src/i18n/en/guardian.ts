@@ -28,6 +28,11 @@ export const guardian = {
   'guardian.family.orderItems': 'Items',
   'guardian.family.orderItem': '{quantity} × {name}',
   'guardian.family.orderTotal': 'Total',
+  'guardian.status.PENDING': 'Pending',
+  'guardian.status.PACKAGED': 'Packaged',
+  'guardian.status.REDEEMED': 'Redeemed',
+  'guardian.status.REFUNDED': 'Refunded',
+  'guardian.status.CANCELED': 'Canceled',
   'guardian.family.orderStatus': 'Status',
 
   // Settings → Guardians

@@ -29,6 +29,11 @@ export const guardian: Record<keyof typeof en, string> = {
   'guardian.family.orderItems': 'Artículos',
   'guardian.family.orderItem': '{quantity} × {name}',
   'guardian.family.orderTotal': 'Total',
+  'guardian.status.PENDING': 'Pendiente',
+  'guardian.status.PACKAGED': 'Empacado',
+  'guardian.status.REDEEMED': 'Entregado',
+  'guardian.status.REFUNDED': 'Reembolsado',
+  'guardian.status.CANCELED': 'Cancelado',
   'guardian.family.orderStatus': 'Estado',
 
   'guardian.settings.tab': 'Tutores',
