@@ -36,7 +36,9 @@ export const guardianInviteBody = z.object({
     .min(1, { error: 'Choose at least one student' })
     .max(MAX_CHILDREN, { error: `At most ${MAX_CHILDREN} students at once` }),
   /** The guardian's language for their mails and screens; English when not given. */
-  language: z.enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` }).optional(),
+  language: z
+    .enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` })
+    .optional(),
 });
 export type GuardianInviteBody = z.infer<typeof guardianInviteBody>;
 
