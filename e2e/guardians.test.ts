@@ -2,7 +2,8 @@
  * Guardians in Chromium (issue 21, docs/decisions/115-guardians.md): a school admin invites a
  * guardian for student1 under Settings → Guardians; the guardian sets up their account from the
  * mail (loopback SMTP), lands on /family, sees student1's balance and a teacher's comment, and not
- * student2 (no tab, and the API answers 403). The demo's guardian1 sees both of their children.
+ * student2 (no tab, and the API answers 403), and later signs in with an e-mailed one-time link.
+ * The demo's guardian1 sees both of their children.
  * axe (WCAG 2.1 AA) at 0 violations on /family and the Guardians tab.
  */
 import { AxeBuilder } from '@axe-core/playwright';
@@ -150,6 +151,33 @@ describe('guardians', () => {
       expect(await status(`activity/?studentId=${two._id}`)).toBe(403);
     } finally {
       await context.close();
+    }
+
+    // Later, without the password: "E-mail me a sign-in link" on /login, then the mailed link.
+    const later = await suite.browser.newContext({
+      baseURL: base(),
+      viewport: { width: 1280, height: 800 },
+    });
+    later.setDefaultTimeout(15_000);
+    try {
+      const parent = await later.newPage();
+      await parent.goto('/login');
+      await parent.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
+      await parent
+        .getByRole('textbox', { name: 'E-mail address' })
+        .fill('maria.parent@example.org');
+      await parent.getByRole('button', { name: 'Send the link' }).click();
+      await parent.getByText(/^If a guardian account uses this address/).waitFor();
+      const raw = (await smtp.next('maria.parent@example.org')).raw.replace(/=\r?\n/g, '');
+      const signInLink = /\/login\?link=3D([A-Za-z0-9_-]+)|\/login\?link=([A-Za-z0-9_-]+)/.exec(
+        raw,
+      );
+      expect(signInLink).not.toBeNull();
+      await parent.goto(`/login?link=${signInLink![1] ?? signInLink![2]}`);
+      await parent.waitForURL((url) => url.pathname === '/family');
+      await parent.getByRole('tab', { name: fullName(one) }).waitFor();
+    } finally {
+      await later.close();
     }
   });
 
