@@ -337,3 +337,21 @@ describe('the weekly digest', () => {
     expect(smtp.mails.filter((m) => m.to.includes('parent@example.org'))).toEqual([]);
   });
 });
+
+describe('erasing a student', () => {
+  it('ends their guardians’ links: the guardian is refused them at once', async () => {
+    const db = ctx.database.db;
+    const kid = await makeUser(db, school, ['STUDENT'], { firstName: 'Dora', lastName: 'Erased' });
+    await db
+      .insert(guardianStudents)
+      .values({ schoolId: school.id, guardianId: guardian.id, studentId: kid.id });
+    const url = `/utility/student/balance/stats?studentId=${kid.id}`;
+    expect((await call(ctx.app, 'GET', url, { token: guardianToken })).status).toBe(200);
+    const erased = await call(ctx.app, 'POST', `/settings/users/${kid.id}/erase`, {
+      token: adminToken,
+      payload: { confirm: 'Dora Erased' },
+    });
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+    expect((await call(ctx.app, 'GET', url, { token: guardianToken })).status).toBe(403);
+  });
+});
