@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { migrateDatabase, openDatabase, type Database, type Db } from './db/client.js';
 import { isLoopbackHost, publicUrl, shouldSeedDemo, type Env } from './env.js';
 import { startJobs } from './jobs/queue.js';
+import { createMailer } from './lib/mailer.js';
 import { applySsoEnv } from './modules/identity/sso.js';
 import { movePicturesFromDisk } from './modules/uploads/service.js';
 import { imageStorage } from './lib/storage.js';
@@ -109,7 +110,12 @@ export async function boot(env: Env): Promise<Running> {
       { pictures: moved },
       'pictures moved from DATA_DIR/uploads into the image storage',
     );
-  const boss = env.JOBS ? await startJobs(database, app.log, app.images) : null;
+  const boss = env.JOBS
+    ? await startJobs(database, app.log, app.images, {
+        mailer: createMailer(env, app.log),
+        baseUrl: publicUrl(env),
+      })
+    : null;
   app.jobQueue.current = boss;
   let stopped = false;
   return {

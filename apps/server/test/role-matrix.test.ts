@@ -18,6 +18,8 @@ import {
   deliveryDates,
   groups,
   groupTypes,
+  guardianDigestLinks,
+  guardianStudents,
   holidays,
   orders,
   passwordLinks,
@@ -62,7 +64,7 @@ import { call, useTestApp } from './helpers/test-app.js';
  * Every call about one student is also made about S1 (another student, for the STUDENT) and about
  * S2 (another teacher's student, for the TEACHER): see the `others` of its CALLS entry.
  * School B (admin, teacher, student, period, group type, activities, a custom action) exists so
- * that its ids could leak. Callers: the 14 roles, two users who hold two roles each (see
+ * that its ids could leak. Callers: the 15 roles (the GUARDIAN is the guardian of the STUDENT), two users who hold two roles each (see
  * TWO_ROLES), no one (no token) and school B's admin. A user of two roles is expected what the
  * table gives the union of their roles: scopeFor takes the widest scope of any of them.
  *
@@ -361,6 +363,29 @@ async function freshPasswordLink(fx: Fixture, kind: 'setup' | 'reset'): Promise<
   return token;
 }
 
+/** A fresh one-time sign-in link of the GUARDIAN-role user (its token). */
+async function freshSignInLink(fx: Fixture): Promise<string> {
+  const token = newToken();
+  await fx.db.insert(passwordLinks).values({
+    tokenHash: hashToken(token),
+    kind: 'signin',
+    schoolId: fx.a.id,
+    userId: fx.role.GUARDIAN.id,
+    email: 'matrix-guardian@example.org',
+    expiresAt: new Date(Date.now() + 600_000),
+  });
+  return token;
+}
+
+/** A fresh unsubscribe token of the GUARDIAN-role user's digest. */
+async function freshUnsubscribeToken(fx: Fixture): Promise<string> {
+  const token = `${fx.a.id}.${newToken()}`;
+  await fx.db
+    .insert(guardianDigestLinks)
+    .values({ schoolId: fx.a.id, tokenHash: hashToken(token), guardianId: fx.role.GUARDIAN.id });
+  return token;
+}
+
 /** A fresh school token of school A (for S1); its id and the token. */
 const freshSchoolToken = (fx: Fixture) =>
   issueSchoolToken(fx.db, fx.a.id, null, { userId: fx.s1.id });
@@ -393,6 +418,13 @@ const aboutOthers = (
     target: about === 'S1' ? CLASSMATE : OTHER_CLASS,
     build: async (fx: Fixture, c: Caller) => req(fx, (about === 'S1' ? fx.s1 : fx.s2).id, c),
   }));
+
+/** The same call named about the STUDENT-role user (the GUARDIAN-role user's child, a student of P). */
+const aboutStudent = (req: (fx: Fixture) => Req): NonNullable<CallSpec['others']>[number] => ({
+  about: 'STUDENT',
+  target: { kind: 'period', owner: 'STUDENT' },
+  build: async (fx: Fixture) => req(fx),
+});
 
 /**
  * One valid request per route, keyed exactly as in app.apiRoutes. Each says which object it
@@ -479,6 +511,44 @@ const CALLS: Record<string, CallSpec> = {
       url: '/auth/forgot-password',
       payload: { email: `matrix-${++seq}@example.org` },
     }),
+  },
+
+  // A one-time sign-in link for a guardian's address (the one answer, whoever asks; a new address each time).
+  'POST /api/v1/auth/login/email-link': {
+    target: PUBLIC,
+    build: async () => ({
+      url: '/auth/login/email-link',
+      payload: { email: `matrix-link-${++seq}@example.org` },
+    }),
+  },
+  // A fresh sign-in link of the GUARDIAN-role user: its token signs them in.
+  'POST /api/v1/auth/login/email-link/use': {
+    target: PUBLIC,
+    crossSchool: 'open',
+    build: async (fx) => ({
+      url: '/auth/login/email-link/use',
+      payload: { token: await freshSignInLink(fx) },
+    }),
+  },
+  // The weekly digest's one-click unsubscribe (the token is the authority): a fresh link of the GUARDIAN's.
+  'GET /api/v1/guardian/unsubscribe': {
+    target: PUBLIC,
+    crossSchool: 'open',
+    build: async (fx) => ({
+      url: `/guardian/unsubscribe?token=${await freshUnsubscribeToken(fx)}`,
+    }),
+  },
+  'POST /api/v1/guardian/unsubscribe': {
+    target: PUBLIC,
+    crossSchool: 'open',
+    build: async (fx) => ({
+      url: `/guardian/unsubscribe?token=${await freshUnsubscribeToken(fx)}`,
+    }),
+  },
+  // The caller's own children (a guardian's).
+  'GET /api/v1/guardian/children': {
+    target: OWN,
+    build: async () => ({ url: '/guardian/children' }),
   },
 
   // A message to the caller's school (school A's code for no one).
@@ -671,7 +741,10 @@ const CALLS: Record<string, CallSpec> = {
   'GET /api/v1/activity/': {
     target: NARROWED,
     build: async (fx) => ({ url: `/activity/?internalPeriodId=${fx.p.id}` }),
-    others: aboutOthers((_fx, id) => ({ url: `/activity/?studentId=${id}` })),
+    others: [
+      ...aboutOthers((_fx, id) => ({ url: `/activity/?studentId=${id}` }))!,
+      aboutStudent((fx) => ({ url: `/activity/?studentId=${fx.role.STUDENT.id}` })),
+    ],
   },
   // School A's audit trail.
   'GET /api/v1/activity/audit': { target: SCHOOL, build: async () => ({ url: '/activity/audit' }) },
@@ -1017,6 +1090,23 @@ const CALLS: Record<string, CallSpec> = {
     target: SCHOOL,
     build: async (fx) => ({ url: `/settings/school-tokens/${(await freshSchoolToken(fx))._id}` }),
   },
+  // School A's guardians; a guardian invited for S1 (a new address each time).
+  'GET /api/v1/settings/guardians': {
+    target: SCHOOL,
+    build: async () => ({ url: '/settings/guardians' }),
+  },
+  'POST /api/v1/settings/guardians': {
+    target: SCHOOL,
+    build: async (fx) => ({
+      url: '/settings/guardians',
+      payload: {
+        email: `matrix-guardian-${++seq}@example.org`,
+        firstName: 'Matrix',
+        lastName: 'Parent',
+        studentIds: [fx.s1.id],
+      },
+    }),
+  },
   'POST /api/v1/settings/invitations': {
     target: SCHOOL,
     build: async (fx) => ({
@@ -1172,9 +1262,14 @@ const CALLS: Record<string, CallSpec> = {
   'GET /api/v2/order/student': {
     target: OWN,
     build: async () => ({ url: '/api/v2/order/student?status=ACTIVE' }),
-    others: aboutOthers((_fx, id) => ({
-      url: `/api/v2/order/student?status=ACTIVE&studentId=${id}`,
-    })),
+    others: [
+      ...aboutOthers((_fx, id) => ({
+        url: `/api/v2/order/student?status=ACTIVE&studentId=${id}`,
+      }))!,
+      aboutStudent((fx) => ({
+        url: `/api/v2/order/student?status=ACTIVE&studentId=${fx.role.STUDENT.id}`,
+      })),
+    ],
   },
   'GET /api/v2/order/teacher/': {
     target: NARROWED,
@@ -1348,6 +1443,11 @@ function expectedInA(fx: Fixture, spec: CallSpec, action: Action | undefined, c:
   if (!c.subject || !c.user || !action) return 'DENY';
   const scope = scopeFor(c.subject, action);
   if (scope === 'none') return 'DENY';
+  // A guardian (the GUARDIAN-role user) reaches only their child, the STUDENT-role user, and names
+  // them; their own object is their family (the list of their children), nothing else.
+  if (scope === 'children' && t.kind === 'own') return action === 'family:read' ? 'ALLOW' : 'DENY';
+  if (scope === 'children')
+    return (t.kind === 'period' || t.kind === 'school') && t.owner === 'STUDENT' ? 'ALLOW' : 'DENY';
   if (scope === 'school' || t.kind === 'own' || t.kind === 'narrowed') return 'ALLOW';
   if (scope === 'periods')
     return t.kind === 'period' && teaches(t.period === 'P2' ? fx.p2 : fx.p, c.user)
@@ -1436,6 +1536,10 @@ beforeAll(async () => {
   const t2 = await makeUser(db, a, ['TEACHER']);
   const p = await makePeriod(db, a, role.TEACHER, [s1, role.STUDENT], { periodNumber: 1 });
   const s2 = await makeUser(db, a, ['STUDENT'], { gradeLevel: '7', house: 'amistad' });
+  // The GUARDIAN-role user is the guardian of the STUDENT-role user only (not of S1 nor S2).
+  await db
+    .insert(guardianStudents)
+    .values({ schoolId: a.id, guardianId: role.GUARDIAN.id, studentId: role.STUDENT.id });
   const two = {} as Record<TwoRoles, UserRow>;
   for (const [name, roles] of Object.entries(TWO_ROLES) as [TwoRoles, Role[]][])
     two[name] = await makeUser(
@@ -1640,6 +1744,7 @@ describe('the role × route matrix', () => {
         // About another student of school A, a caller with a scope for the action is refused with 403, not 404.
         const outOfReach =
           variant.about !== '' &&
+          variant.about !== 'STUDENT' &&
           c.kind === 'role' &&
           action !== undefined &&
           scopeFor(c.subject!, action) !== 'none';

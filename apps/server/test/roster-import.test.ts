@@ -1,8 +1,10 @@
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { MAX_ROSTER_ISSUES } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   activities,
+  guardianStudents,
   periods,
   periodStudents,
   rosterImports,
@@ -24,6 +26,9 @@ import {
   type RosterCsv,
 } from './helpers/roster-files.js';
 import { call, useTestApp } from './helpers/test-app.js';
+
+const guardian = alias(users, 'guardian');
+const child = alias(users, 'child');
 
 /** One line of a dry run's lists. */
 type Item = { sourcedId: string; name: string; detail: string; fields?: string[] };
@@ -76,9 +81,15 @@ async function counts(schoolId = school.id) {
   };
 }
 
-/** The generated district: 2,000 students, 80 teachers with 5 classes each, 5 classes per student. */
-const big = (): DistrictModel =>
-  district({
+/** users.csv's agentSourcedIds column. */
+const AGENTS = HEADERS.users.indexOf('agentSourcedIds');
+
+/**
+ * The generated district: 2,000 students, 80 teachers with 5 classes each, 5 classes per student,
+ * and a parent: the guardian of d-s1 (by the parent's agentSourcedIds) and of d-s2 (by the student's).
+ */
+const big = (): DistrictModel => {
+  const m = district({
     schoolExternalId: school.externalId,
     students: 2000,
     teachers: 80,
@@ -86,6 +97,15 @@ const big = (): DistrictModel =>
     classesPerStudent: 5,
     year: { start: '2026-08-01', end: '2099-06-30' },
   });
+  m.users = m.users.map((u) =>
+    u[0] === 'd-parent'
+      ? Object.assign([...u], { [AGENTS]: 'd-s1' })
+      : u[0] === 'd-s2'
+        ? Object.assign([...u], { [AGENTS]: 'd-parent' })
+        : u,
+  );
+  return m;
+};
 
 describe('a good district file (a generated 2,000-student school)', () => {
   it('dry run: everything to add, nothing written', async () => {
@@ -104,8 +124,15 @@ describe('a good district file (a generated 2,000-student school)', () => {
       'users.csv',
     ]);
     const s = res.body.summary;
-    expect([s.people.add.count, s.periods.add.count, s.enrollments.add.count]).toEqual([
-      2080, 400, 10000,
+    expect([
+      s.people.add.count,
+      s.periods.add.count,
+      s.enrollments.add.count,
+      s.guardianLinks.add.count,
+    ]).toEqual([2081, 400, 10000, 2]);
+    expect(s.guardianLinks.add.items.map((i: Item) => `${i.sourcedId} ${i.name}`)).toEqual([
+      'd-parent Parent, Pat',
+      'd-parent Parent, Pat',
     ]);
     expect(s.people.add.items).toHaveLength(200); // listed up to 200, counted in full
     expect([
@@ -125,14 +152,14 @@ describe('a good district file (a generated 2,000-student school)', () => {
     );
     const ms = performance.now() - started;
     console.log(
-      `roster import of a 2,000-student school (2,080 people, 400 classes, 10,000 enrollments) on ${ctx.database.kind}: ${Math.round(ms)} ms`,
+      `roster import of a 2,000-student school (2,081 people, 400 classes, 10,000 enrollments) on ${ctx.database.kind}: ${Math.round(ms)} ms`,
     );
     expect(done).toMatchObject({ status: 'done', phase: 'done', message: null });
-    expect(done.total).toBe(2080 + 400 + 10000);
+    expect(done.total).toBe(2081 + 400 + 10000 + 2);
     expect(done.done).toBe(done.total);
-    expect(done.summary.people.add.count).toBe(2080);
+    expect(done.summary.people.add.count).toBe(2081);
     expect(await counts()).toEqual({
-      users: before.users + 2080,
+      users: before.users + 2081,
       periods: 400,
       enrollments: 10000,
       left: 0,
@@ -169,11 +196,23 @@ describe('a good district file (a generated 2,000-student school)', () => {
     const second = await importAndWait(csvParts(toCsv(big())));
     expect(second).toMatchObject({ status: 'done', total: 0, done: 0 });
     expect(await counts()).toEqual({
-      users: before.users + 2080,
+      users: before.users + 2081,
       periods: 400,
       enrollments: 10000,
       left: 0,
     });
+    // The parent is a guardian of d-s1 and d-s2, and reads them only (docs/decisions/115-guardians.md).
+    const links = await ctx.database.db
+      .select({ guardian: guardian.externalId, student: child.externalId, roles: guardian.roles })
+      .from(guardianStudents)
+      .innerJoin(guardian, eq(guardian.id, guardianStudents.guardianId))
+      .innerJoin(child, eq(child.id, guardianStudents.studentId))
+      .where(eq(guardianStudents.schoolId, school.id))
+      .orderBy(child.externalId);
+    expect(links).toEqual([
+      { guardian: 'd-parent', student: 'd-s1', roles: ['GUARDIAN'] },
+      { guardian: 'd-parent', student: 'd-s2', roles: ['GUARDIAN'] },
+    ]);
   }, 120_000);
 });
 

@@ -39,6 +39,7 @@ export * from './responses-roster.js';
 export * from './csv-read.js';
 export * from './common-passwords.js';
 export * from './identity.js';
+export * from './guardians.js';
 export * from './school-profile.js';
 export * from './district.js';
 export * from './school-years.js';

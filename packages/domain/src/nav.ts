@@ -17,6 +17,7 @@ export interface NavItem {
 export function sideNav(s: PermissionSubject): NavItem[] {
   const opens = (path: string) => isPathAllowed(s, path);
   const items: NavItem[] = [];
+  if (opens('/family')) items.push({ key: 'family', label: 'Family', path: '/family' });
   if (opens('/dashboard')) items.push({ key: 'dashboard', label: 'Dashboard', path: '/dashboard' });
   if (opens('/activity')) items.push({ key: 'activity', label: 'My Activity', path: '/activity' });
   if (opens('/bonuses-flags'))
@@ -46,6 +47,15 @@ export function sideNav(s: PermissionSubject): NavItem[] {
   return items;
 }
 
+/**
+ * Where home (/) sends a signed-in user: a guardian with nothing but their family page goes there
+ * (docs/decisions/115-guardians.md); everyone else stays on the home page.
+ */
+export function homePath(s: PermissionSubject): string {
+  const items = sideNav(s);
+  return items.length === 1 && items[0]!.key === 'family' ? '/family' : '/';
+}
+
 export interface MenuItem {
   key: string;
   /** English; the screens show PAGE_WORDS[label] (page-words.ts). */
@@ -64,10 +74,10 @@ export function accountMenu(
   s: PermissionSubject & { school: { externalId: string; teacherToolboxLink: string | null } },
   hideHowToEarn: readonly string[],
 ): MenuItem[] {
-  const items: MenuItem[] = [
-    { key: 'home', label: 'Home', href: '/', smallScreenOnly: true },
-    { key: 'store', label: 'Store', href: '/store', smallScreenOnly: true },
-  ];
+  const items: MenuItem[] = [{ key: 'home', label: 'Home', href: '/', smallScreenOnly: true }];
+  // A guardian opens neither the store nor How To Earn (docs/decisions/115-guardians.md).
+  if (isPathAllowed(s, '/store'))
+    items.push({ key: 'store', label: 'Store', href: '/store', smallScreenOnly: true });
   // Beside the Admin Toolbox, the school's toolbox is named for teachers.
   const adminToolbox = allows(s, 'help:adminToolbox');
   if (adminToolbox)
@@ -84,7 +94,7 @@ export function accountMenu(
         ? { key: 'teacher-toolbox', label: 'Teacher Toolbox', href: toolbox, external: true }
         : { key: 'toolbox', label: 'Toolbox', href: toolbox, external: true },
     );
-  if (!hideHowToEarn.includes(s.school.externalId))
+  if (!hideHowToEarn.includes(s.school.externalId) && isPathAllowed(s, '/how-to-earn'))
     items.push({ key: 'how-to-earn', label: 'How To Earn', href: '/how-to-earn' });
   items.push({ key: 'contact', label: 'Contact Us', href: '/contact' });
   if (isPathAllowed(s, '/settings'))

@@ -33,6 +33,7 @@ export const PAGE_WORDS = {
   Developer: 'layout.pageDeveloper',
   'Set Up': 'layout.pageSetUp',
   District: 'layout.pageDistrict',
+  Family: 'layout.pageFamily',
   'Admin Toolbox': 'layout.menuAdminToolbox',
   'Teacher Toolbox': 'layout.menuTeacherToolbox',
   Toolbox: 'layout.menuToolbox',

@@ -18,15 +18,16 @@ export interface PermissionSubject {
 /**
  * How far an action reaches for one role:
  * - `own`: what the user is or made (their own account, activities they gave, periods they own);
+ * - `children`: the students a guardian is linked to (docs/decisions/115-guardians.md);
  * - `periods`: the periods they teach or co-teach and those periods' students;
  * - `school`: everything of their school.
  */
-export type Scope = 'none' | 'own' | 'periods' | 'school';
-const RANK: Record<Scope, number> = { none: 0, own: 1, periods: 2, school: 3 };
+export type Scope = 'none' | 'own' | 'children' | 'periods' | 'school';
+const RANK: Record<Scope, number> = { none: 0, own: 1, children: 2, periods: 3, school: 4 };
 
 /** A role's scope, fixed or depending on the school's settings. */
 type Grant = Scope | ((s: PermissionSubject) => Scope);
-/** `everyone` is any signed-in user with at least one role. */
+/** `everyone` is any signed-in user with at least one role but GUARDIAN (whose rights are all named). */
 type Rule = Partial<Record<Role | 'everyone', Grant>>;
 
 const ADMINS = { SCHOOL_ADMIN: 'school', SUPER_ADMIN: 'school' } as const;
@@ -39,9 +40,14 @@ const STUDENT_READERS = {
   STORE_MANAGER: 'school',
   ASSISTANT_STORE_MANAGER: 'school',
 } as const;
-/** Every role but STUDENT: the school's staff, whatever else they do. */
+/**
+ * Roles that `everyone` leaves out: a guardian sees their children's figures and nothing else of
+ * the school (docs/decisions/115-guardians.md), so each of their rights is named in its row.
+ */
+const NOT_EVERYONE: readonly Role[] = ['GUARDIAN'];
+/** Every role but STUDENT (and GUARDIAN): the school's staff, whatever else they do. */
 const ALL_BUT_STUDENTS: Rule = Object.fromEntries(
-  ROLES.filter((r) => r !== 'STUDENT').map((r) => [r, 'school']),
+  ROLES.filter((r) => r !== 'STUDENT' && !NOT_EVERYONE.includes(r)).map((r) => [r, 'school']),
 );
 const FULFILLERS = {
   ...ADMINS,
@@ -62,11 +68,11 @@ const customActionsAllowed = (s: PermissionSubject): Scope =>
  */
 export const PERMISSIONS = {
   // Everyone signed in
-  'session:use': { everyone: 'own' },
-  'school:read': { everyone: 'school' },
+  'session:use': { everyone: 'own', GUARDIAN: 'own' },
+  'school:read': { everyone: 'school', GUARDIAN: 'school' },
   'calendar:read': { everyone: 'school' },
   'activityOptions:read': { everyone: 'school' },
-  'configuration:read': { everyone: 'school' },
+  'configuration:read': { everyone: 'school', GUARDIAN: 'school' },
   'store:browse': { everyone: 'school' },
   'dev:use': { everyone: 'school' },
 
@@ -86,7 +92,13 @@ export const PERMISSIONS = {
   'groupTypes:manage': { ...ADMINS, TEACHER: 'periods' },
 
   // Students and their points
-  'students:read': { ...STUDENT_READERS, TEACHER: 'periods', STUDENT: 'own' },
+  /** One student's balance, figures and activity: a guardian their linked children's only. */
+  'students:read': {
+    ...STUDENT_READERS,
+    TEACHER: 'periods',
+    STUDENT: 'own',
+    GUARDIAN: 'children',
+  },
   'students:list': {
     ...STUDENT_READERS,
     TEACHER: (s) => (teacherGivesToAll(s) === 'school' ? 'school' : 'none'),
@@ -125,6 +137,8 @@ export const PERMISSIONS = {
   'orders:place': { STUDENT: 'own', TEACHER: 'periods' },
   /** A student's own orders (My Orders). */
   'orders:readOwn': { STUDENT: 'own' },
+  /** GET order/student: a student's orders, their own or (a guardian) a linked child's. */
+  'orders:readStudent': { STUDENT: 'own', GUARDIAN: 'children' },
   /** The orders of a store: a teacher their own store's; the school store's staff every store's. */
   'orders:readStore': { ...FULFILLERS, TEACHER: 'own' },
   /** Cancel, package, redeem, refund one order: its student (cancel only), its store's teacher, the store staff. */
@@ -197,6 +211,8 @@ export const PERMISSIONS = {
   'roster:import': { ...ADMINS },
   /** Sign-in settings: SSO clients, school tokens, account invitations. */
   'settings:identity': { ...ADMINS },
+  /** Guardians: invite one by e-mail for chosen students, list them, change their children (docs/decisions/115-guardians.md). */
+  'guardians:manage': { ...ADMINS },
   /** Erase a student: name, ids, e-mail and sign-ins go; the ledger rows stay, anonymised. */
   'students:erase': { ...ADMINS },
   /** Export the school's data as a zip of CSV files; read its progress; download it. */
@@ -214,6 +230,8 @@ export const PERMISSIONS = {
   // What the screens show that no single call decides
   /** A student's own points: the dashboard and My Activity screens (their calls read `students:read`). */
   'points:readOwn': { STUDENT: 'own' },
+  /** The family page: a guardian's children, read only (docs/decisions/115-guardians.md). */
+  'family:read': { GUARDIAN: 'children' },
   /** The Admin Toolbox link of the account menu. */
   'help:adminToolbox': { ...ADMINS },
   /** The school's teacher toolbox link of the account menu: the staff, not students. */
@@ -231,7 +249,7 @@ export function scopeFor(s: PermissionSubject, action: Action): Scope {
   const known = s.roles.filter((r): r is Role => (ROLES as readonly string[]).includes(r));
   if (!known.length) return 'none';
   const rule: Rule = PERMISSIONS[action];
-  let best = grantOf(rule.everyone, s);
+  let best = known.some((r) => !NOT_EVERYONE.includes(r)) ? grantOf(rule.everyone, s) : 'none';
   for (const role of known) {
     const scope = grantOf(rule[role], s);
     if (RANK[scope] > RANK[best]) best = scope;
@@ -267,10 +285,11 @@ export const surveyAudiences = (roles: readonly string[]): SurveyAudience[] =>
 /** Header role label: School Admin, Teacher, Student or Staff (in that precedence). A name, not a permission. */
 export function roleLabel(
   roles: readonly string[],
-): 'School Admin' | 'Staff' | 'Teacher' | 'Student' {
+): 'School Admin' | 'Staff' | 'Teacher' | 'Student' | 'Guardian' {
   if (roles.includes('SCHOOL_ADMIN') || roles.includes('SUPER_ADMIN')) return 'School Admin';
   if (roles.includes('TEACHER')) return 'Teacher';
   if (roles.includes('STUDENT')) return 'Student';
+  if (roles.includes('GUARDIAN')) return 'Guardian';
   return 'Staff';
 }
 

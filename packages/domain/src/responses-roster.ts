@@ -16,6 +16,8 @@ export const rosterSummary = z.object({
   periods: z.object({ add: changeList, change: changeList, remove: changeList }),
   enrollments: z.object({ add: changeList, remove: changeList }),
   coTeachers: z.object({ add: changeList, remove: changeList }),
+  /** Guardians' links to their children (docs/decisions/115-guardians.md); absent in imports before them. */
+  guardianLinks: z.object({ add: changeList, remove: changeList }).optional(),
 });
 
 /** POST roster/dry-run: the problems of the files, or (without errors) what an import would change. */

@@ -18,10 +18,17 @@ export const GRANTABLE_ROLES = [
 ] as const;
 
 /**
- * Role values of docs/spec.md section 6: USER, every account's base role, and the ones an admin hands out.
- * Who may do what is the permission table's answer (policy.ts), never a test of these names.
+ * A student's parent or guardian (docs/decisions/115-guardians.md): invited by a school admin for
+ * chosen students, or imported from OneRoster; never handed out in the roles editor.
  */
-export const ROLES = ['USER', ...GRANTABLE_ROLES] as const;
+export const GUARDIAN_ROLE = 'GUARDIAN';
+
+/**
+ * Role values of docs/spec.md section 6: USER, every account's base role, the ones an admin hands
+ * out, and GUARDIAN. Who may do what is the permission table's answer (policy.ts), never a test of
+ * these names.
+ */
+export const ROLES = ['USER', ...GRANTABLE_ROLES, GUARDIAN_ROLE] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Each role's name on screen, as a catalogue key (docs/decisions/109-i18n.md). */
@@ -40,6 +47,7 @@ export const ROLE_NAME_KEYS: Record<Role, MessageKey> = {
   SCHOOL_STUDENT_REPORTS: 'common.roleSchoolStudentReports',
   TEACHER_USAGE_REPORTS: 'common.roleTeacherUsageReports',
   SCHOOL_DASHBOARD: 'common.roleSchoolDashboard',
+  GUARDIAN: 'common.roleGuardian',
 };
 
 /** The header's role label (roleLabel, policy.ts) as a catalogue key. */
@@ -48,4 +56,5 @@ export const ROLE_LABEL_KEYS = {
   Staff: 'common.roleLabelStaff',
   Teacher: 'common.roleLabelTeacher',
   Student: 'common.roleLabelStudent',
+  Guardian: 'common.roleLabelGuardian',
 } as const satisfies Record<string, MessageKey>;

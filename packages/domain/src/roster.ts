@@ -49,18 +49,21 @@ export interface RosterIssue {
 }
 
 /** The roles the import manages; other roles (admin, store manager…) set in settings are kept. */
-export const ROSTER_ROLES = ['STUDENT', 'TEACHER', 'STAFF'] as const;
+export const ROSTER_ROLES = ['STUDENT', 'TEACHER', 'STAFF', 'GUARDIAN'] as const;
 export type RosterRole = (typeof ROSTER_ROLES)[number];
 
-/** OneRoster user roles → ours. Parents, guardians and relatives are not users of the product. */
+/**
+ * OneRoster user roles → ours. Parents and guardians are guardians, linked to their children by the
+ * `agentSourcedIds` of either (docs/decisions/115-guardians.md); relatives are not users of the product.
+ */
 const USER_ROLES: Record<string, RosterRole | null> = {
   student: 'STUDENT',
   teacher: 'TEACHER',
   aide: 'STAFF',
   // School admin rights are given in settings, never by a file (docs/decisions/053-oneroster-files.md).
   administrator: 'STAFF',
-  parent: null,
-  guardian: null,
+  parent: 'GUARDIAN',
+  guardian: 'GUARDIAN',
   relative: null,
 };
 const ENROLLMENT_ROLES = ['student', 'teacher', 'administrator', 'aide', 'proctor'];
@@ -85,10 +88,18 @@ export interface RosterClass {
   students: string[];
 }
 
+/** A guardian and one of their children, by sourcedId. */
+export interface GuardianLink {
+  guardian: string;
+  student: string;
+}
+
 export interface Roster {
   schoolSourcedId: string;
   people: RosterPerson[];
   classes: RosterClass[];
+  /** From the agentSourcedIds of guardians (their children) and of students (their guardians). */
+  guardianLinks: GuardianLink[];
 }
 
 export interface RosterReading {
@@ -235,6 +246,7 @@ export function readRoster(
   }
 
   const people = new Map<string, RosterPerson & { line: number }>();
+  const agentsOf = new Map<string, string[]>();
   for (const [id, row] of userRows) {
     const roleName = field(row, 'role').toLowerCase();
     const orgIds = list(row.values.orgSourcedIds);
@@ -262,6 +274,7 @@ export function readRoster(
       errors.add('users.csv', row.line, 'A name is longer than 100 characters.');
       continue;
     }
+    agentsOf.set(id, list(row.values.agentSourcedIds));
     people.set(id, {
       line: row.line,
       sourcedId: id,
@@ -367,10 +380,23 @@ export function readRoster(
     const { line: _line, primary: _primary, ...cls } = c;
     kept.push(cls);
   }
+  // Both directions of the agents field, each pair once; an agent who is not here is left out.
+  const links = new Map<string, GuardianLink>();
+  for (const [id, agents] of agentsOf) {
+    const role = people.get(id)?.role;
+    for (const a of agents) {
+      const other = people.get(a)?.role;
+      if (role === 'GUARDIAN' && other === 'STUDENT')
+        links.set(`${id} ${a}`, { guardian: id, student: a });
+      if (role === 'STUDENT' && other === 'GUARDIAN')
+        links.set(`${a} ${id}`, { guardian: a, student: id });
+    }
+  }
   return done({
     schoolSourcedId: schoolId,
     people: [...people.values()].map(({ line: _line, ...p }) => p),
     classes: kept,
+    guardianLinks: [...links.values()],
   });
 }
 
@@ -406,6 +432,8 @@ export interface CurrentPeriod {
 export interface CurrentRoster {
   people: CurrentPerson[];
   periods: CurrentPeriod[];
+  /** The school's guardians' links, by external id. */
+  guardianLinks?: { guardian: string; student: string }[];
 }
 
 /** One line of the dry run's tables. */
@@ -426,6 +454,7 @@ export interface RosterSummary {
   periods: { add: RosterChangeList; change: RosterChangeList; remove: RosterChangeList };
   enrollments: { add: RosterChangeList; remove: RosterChangeList };
   coTeachers: { add: RosterChangeList; remove: RosterChangeList };
+  guardianLinks: { add: RosterChangeList; remove: RosterChangeList };
 }
 
 export interface PeriodValues {
@@ -453,6 +482,9 @@ export interface RosterPlan {
   updatePeriods: (PeriodValues & { id: string })[];
   addEnrollments: { classSourcedId: string; studentSourcedId: string }[];
   removeEnrollments: { periodId: string; studentId: string }[];
+  /** Guardian links to write (sourcedIds) and to end (user ids): only of guardians the import manages. */
+  addGuardianLinks: GuardianLink[];
+  removeGuardianLinks: { guardianId: string; studentId: string }[];
   /** How many rows the plan writes (the progress bar's total). */
   size: number;
 }
@@ -495,6 +527,8 @@ export function diffRoster(roster: Roster, current: CurrentRoster): RosterDiff {
     updatePeriods: [],
     addEnrollments: [],
     removeEnrollments: [],
+    addGuardianLinks: [],
+    removeGuardianLinks: [],
     size: 0,
   };
   const people = {
@@ -641,7 +675,35 @@ export function diffRoster(roster: Roster, current: CurrentRoster): RosterDiff {
     }
   }
 
+  // Guardians' links: the file's, less those there already; a managed guardian's others end.
+  const guardianLinks = { add: [] as RosterChange[], remove: [] as RosterChange[] };
+  const linkKey = (l: GuardianLink) => `${l.guardian} ${l.student}`;
+  const linksBefore = new Set((current.guardianLinks ?? []).map(linkKey));
+  const linksAfter = new Set(roster.guardianLinks.map(linkKey));
+  for (const l of roster.guardianLinks) {
+    if (linksBefore.has(linkKey(l))) continue;
+    plan.addGuardianLinks.push(l);
+    guardianLinks.add.push({
+      sourcedId: l.guardian,
+      name: personName(l.guardian),
+      detail: personName(l.student),
+    });
+  }
+  for (const l of current.guardianLinks ?? []) {
+    const g = byExternal.get(l.guardian);
+    const st = byExternal.get(l.student);
+    if (!g || !st || !g.managed || linksAfter.has(linkKey(l))) continue;
+    plan.removeGuardianLinks.push({ guardianId: g.id, studentId: st.id });
+    guardianLinks.remove.push({
+      sourcedId: l.guardian,
+      name: personName(l.guardian),
+      detail: personName(l.student),
+    });
+  }
+
   plan.size =
+    plan.addGuardianLinks.length +
+    plan.removeGuardianLinks.length +
     plan.insertPeople.length +
     plan.updatePeople.length +
     plan.manage.length +
@@ -665,6 +727,10 @@ export function diffRoster(roster: Roster, current: CurrentRoster): RosterDiff {
       },
       enrollments: { add: changeList(enrollments.add), remove: changeList(enrollments.remove) },
       coTeachers: { add: changeList(coTeachers.add), remove: changeList(coTeachers.remove) },
+      guardianLinks: {
+        add: changeList(guardianLinks.add),
+        remove: changeList(guardianLinks.remove),
+      },
     },
   };
 }

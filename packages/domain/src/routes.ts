@@ -31,6 +31,7 @@ export const ROUTES = [
   { path: '/dev', title: 'Developer', public: false },
   { path: '/setup', title: 'Set Up', public: true },
   { path: '/district', title: 'District', public: false },
+  { path: '/family', title: 'Family', public: false },
 ] as const;
 
 export const PRODUCT_NAME = 'Merit Market';
@@ -48,7 +49,8 @@ export const PAGE_NEEDS: Readonly<Record<string, readonly PageNeed[]>> = {
   '/profile': ['session:use'],
   '/calendar': ['calendar:read'],
   '/store': ['store:browse'],
-  '/pay-period-breakdown': ['session:use'],
+  /** It reads the school's calendar, which a guardian has no use for (docs/decisions/115-guardians.md). */
+  '/pay-period-breakdown': ['calendar:read'],
   /** My Orders, a teacher's store's orders, the fulfilment queue. */
   '/orders': ['orders:readOwn', 'orders:readStore'],
   /** A teacher's screens of their own periods. */
@@ -64,6 +66,8 @@ export const PAGE_NEEDS: Readonly<Record<string, readonly PageNeed[]>> = {
   '/dev': ['dev:use'],
   /** The district console (docs/decisions/074-districts-and-their-owners.md). */
   '/district': ['district:read'],
+  /** A guardian's children (docs/decisions/115-guardians.md). */
+  '/family': ['family:read'],
 };
 
 /** Public pages a signed-in user opens too (the others send them on). */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   accountMenu,
   ADMIN_TOOLBOX_URL,
+  homePath,
   isPathAllowed,
   roleLabel,
   ROLES,
@@ -15,7 +16,7 @@ import { subject } from './subject.js';
 
 const keys = (items: { key: string }[]) => items.map((i) => i.key);
 
-const RANK = { none: 0, own: 1, periods: 2, school: 3 } as const;
+const RANK = { none: 0, own: 1, children: 2, periods: 3, school: 4 } as const;
 const may = (s: PermissionSubject, action: Action) => scopeFor(s, action) !== 'none';
 
 /**
@@ -24,6 +25,7 @@ const may = (s: PermissionSubject, action: Action) => scopeFor(s, action) !== 'n
  * the table's answer for the subject, never a list of roles here.
  */
 const SIDE_NAV: [key: string, shown: (s: PermissionSubject) => boolean][] = [
+  ['family', (s) => may(s, 'family:read')],
   ['dashboard', (s) => may(s, 'points:readOwn')],
   ['activity', (s) => may(s, 'points:readOwn')],
   ['bonuses-flags', (s) => RANK[scopeFor(s, 'class:view')] >= RANK.school],
@@ -73,6 +75,15 @@ const SUBJECTS = ROLE_SETS.flatMap((roles) =>
     s: subject(roles, over),
   })),
 );
+
+describe('homePath', () => {
+  it('sends a guardian alone to their family page, and everyone else home', () => {
+    expect(homePath(subject(['GUARDIAN']))).toBe('/family');
+    expect(homePath(subject(['GUARDIAN', 'TEACHER']))).toBe('/');
+    expect(homePath(subject(['STUDENT']))).toBe('/');
+    expect(homePath(subject([]))).toBe('/');
+  });
+});
 
 describe('sideNav (docs/spec.md section 2), in display order, as the permission table answers', () => {
   it.each(SUBJECTS)('$who', ({ s }) => {
@@ -177,9 +188,10 @@ describe('accountMenu (docs/spec.md section 2), as the permission table answers'
     const settings = may(s, 'settings:read') ? ['settings'] : [];
     expect(keys(accountMenu(s, []))).toEqual([
       'home',
-      'store',
+      // Links to pages they open: a guardian opens neither the store nor How To Earn.
+      ...(may(s, 'store:browse') ? ['store'] : []),
       ...toolboxKeys(s),
-      'how-to-earn',
+      ...(may(s, 'activityOptions:read') ? ['how-to-earn'] : []),
       'contact',
       ...settings,
       'terms',

@@ -15,79 +15,83 @@ import { subject } from './subject.js';
 /**
  * The permission table as the product means it, one letter per role in ROLES order:
  * USER SUPER_ADMIN STUDENT TEACHER STAFF SCHOOL_ADMIN STORE_MANAGER ASSISTANT_STORE_MANAGER
- * GIVE_ALL HOUSE_MANAGER SCHOOLWIDE_REPORTS SCHOOL_STUDENT_REPORTS TEACHER_USAGE_REPORTS SCHOOL_DASHBOARD.
- * - none, o own, p the periods they teach, s the whole school. The school here keeps the defaults
+ * GIVE_ALL HOUSE_MANAGER SCHOOLWIDE_REPORTS SCHOOL_STUDENT_REPORTS TEACHER_USAGE_REPORTS SCHOOL_DASHBOARD
+ * GUARDIAN.
+ * - none, o own, c a guardian's linked children, p the periods they teach, s the whole school. The school here keeps the defaults
  * (teachers give to all, non-admins create custom actions), has no house system and the user no periods.
  */
 const EXPECTED: Record<Action, string> = {
-  'session:use': 'oooooooooooooo',
-  'school:read': 'ssssssssssssss',
-  'calendar:read': 'ssssssssssssss',
-  'activityOptions:read': 'ssssssssssssss',
-  'configuration:read': 'ssssssssssssss',
-  'store:browse': 'ssssssssssssss',
-  'dev:use': 'ssssssssssssss',
-  'periods:list': '-s-pssssssssss',
-  'periodMeta:read': '---p----------',
-  'class:view': '-s-p-s--s-----',
-  'periods:coTeachers': '-s-o-s--------',
-  'coTeachers:list': '-s-s-s--------',
-  'groupTypes:read': '-s-p-s--s-----',
-  'groupTypes:manage': '-s-p-s--------',
-  'students:read': '-sop-sssssss--',
-  'students:list': '-s-s-sssssss--',
-  'activity:give': '-s-s-s--s-----',
-  'activity:giveAllCategories': '-s---s--------',
-  'activity:change': '-s-o-s--o-----',
-  'activity:audit': '-s---s--------',
-  'activity:adminFlagPoints': '-s---s--------',
-  'customActions:manage': '-s-o-s--o-----',
-  'powerActions:set': '-o-o-o--o-----',
-  'attendance:read': '-s-p-s--------',
-  'attendance:mark': '-s-p-s--------',
-  'calendar:manage': '-s---s--------',
-  'contact:read': '-s---s--------',
-  'configuration:write': '-s---s--------',
-  'configuration:writeGlobal': '-s------------',
-  'store:manageSchool': '-s---ss-------',
-  'store:manageTeacher': '--------------',
-  'store:upload': '-s---ss-------',
-  'cart:use': '--o-----------',
-  'orders:place': '--op----------',
-  'orders:readOwn': '--o-----------',
-  'orders:readStore': '-s-o-sss------',
-  'orders:act': '-soo-sss------',
-  'orders:fulfil': '-s---sss------',
-  'orders:customize': '--o-----------',
-  'reports:open': '-s-p-s----ssss',
-  'reports:myClasses': '-s-p-s----ss--',
-  'reports:teacherUsage': '-s---s----s-s-',
-  'reports:schoolStudents': '-s---s----ss--',
-  'reports:schoolDashboard': '-s---s----s--s',
-  'settings:users': '-s---s--------',
-  'settings:houseSystem': '-s---s--------',
-  'settings:advanced': '-s---s--------',
-  'settings:school': '-s---s--------',
-  'settings:read': '-s---s--------',
-  'settings:identity': '-s---s--------',
-  'district:read': '-s------------',
-  'district:manage': '-s------------',
-  'settings:schoolYear': '-s---s--------',
-  'settings:store': '-s---ss-------',
-  'surveys:answer': '--oo----------',
-  'surveys:results': '-s---s--------',
-  'roster:import': '-s---s--------',
-  'students:erase': '-s---s--------',
-  'data:export': '-s---s--------',
-  'data:exportDistrict': '-s------------',
-  'settings:superAdmin': '-s------------',
-  'points:readOwn': '--o-----------',
-  'goals:use': '--o-----------',
-  'notifications:read': '--o-----------',
-  'help:adminToolbox': '-s---s--------',
-  'help:toolbox': 'ss-sssssssssss',
+  'session:use': 'ooooooooooooooo',
+  'school:read': 'sssssssssssssss',
+  'calendar:read': 'ssssssssssssss-',
+  'activityOptions:read': 'ssssssssssssss-',
+  'configuration:read': 'sssssssssssssss',
+  'store:browse': 'ssssssssssssss-',
+  'dev:use': 'ssssssssssssss-',
+  'periods:list': '-s-pssssssssss-',
+  'periodMeta:read': '---p-----------',
+  'class:view': '-s-p-s--s------',
+  'periods:coTeachers': '-s-o-s---------',
+  'coTeachers:list': '-s-s-s---------',
+  'groupTypes:read': '-s-p-s--s------',
+  'groupTypes:manage': '-s-p-s---------',
+  'students:read': '-sop-sssssss--c',
+  'students:list': '-s-s-sssssss---',
+  'activity:give': '-s-s-s--s------',
+  'activity:giveAllCategories': '-s---s---------',
+  'activity:change': '-s-o-s--o------',
+  'activity:audit': '-s---s---------',
+  'activity:adminFlagPoints': '-s---s---------',
+  'customActions:manage': '-s-o-s--o------',
+  'powerActions:set': '-o-o-o--o------',
+  'attendance:read': '-s-p-s---------',
+  'attendance:mark': '-s-p-s---------',
+  'calendar:manage': '-s---s---------',
+  'contact:read': '-s---s---------',
+  'configuration:write': '-s---s---------',
+  'configuration:writeGlobal': '-s-------------',
+  'store:manageSchool': '-s---ss--------',
+  'store:manageTeacher': '---------------',
+  'store:upload': '-s---ss--------',
+  'cart:use': '--o------------',
+  'orders:place': '--op-----------',
+  'orders:readOwn': '--o------------',
+  'orders:readStudent': '--o-----------c',
+  'orders:readStore': '-s-o-sss-------',
+  'orders:act': '-soo-sss-------',
+  'orders:fulfil': '-s---sss-------',
+  'orders:customize': '--o------------',
+  'reports:open': '-s-p-s----ssss-',
+  'reports:myClasses': '-s-p-s----ss---',
+  'reports:teacherUsage': '-s---s----s-s--',
+  'reports:schoolStudents': '-s---s----ss---',
+  'reports:schoolDashboard': '-s---s----s--s-',
+  'settings:users': '-s---s---------',
+  'settings:houseSystem': '-s---s---------',
+  'settings:advanced': '-s---s---------',
+  'settings:school': '-s---s---------',
+  'settings:read': '-s---s---------',
+  'settings:identity': '-s---s---------',
+  'district:read': '-s-------------',
+  'district:manage': '-s-------------',
+  'settings:schoolYear': '-s---s---------',
+  'settings:store': '-s---ss--------',
+  'surveys:answer': '--oo-----------',
+  'surveys:results': '-s---s---------',
+  'roster:import': '-s---s---------',
+  'students:erase': '-s---s---------',
+  'guardians:manage': '-s---s---------',
+  'data:export': '-s---s---------',
+  'data:exportDistrict': '-s-------------',
+  'settings:superAdmin': '-s-------------',
+  'points:readOwn': '--o------------',
+  'goals:use': '--o------------',
+  'notifications:read': '--o------------',
+  'family:read': '--------------c',
+  'help:adminToolbox': '-s---s---------',
+  'help:toolbox': 'ss-sssssssssss-',
 };
-const LETTER = { none: '-', own: 'o', periods: 'p', school: 's' } as const;
+const LETTER = { none: '-', own: 'o', children: 'c', periods: 'p', school: 's' } as const;
 
 describe('the permission table', () => {
   it('names every action once', () => {
@@ -204,9 +208,17 @@ describe('questions the table answers besides scopeFor', () => {
     for (const r of ROLES) expect(surveyAudiences([r])).toEqual(answering.includes(r) ? [r] : []);
   });
 
-  it('the grantable roles are every role but USER, the base role of every account', () => {
+  it('the grantable roles are every role but USER, the base role of every account, and GUARDIAN (given by an invitation)', () => {
     expect(ROLES.filter((r) => !(GRANTABLE_ROLES as readonly string[]).includes(r))).toEqual([
       'USER',
+      'GUARDIAN',
     ]);
+  });
+
+  it('a guardian has nothing of "everyone" but what their row names; with another role they have it', () => {
+    expect(scopeFor(subject(['GUARDIAN']), 'store:browse')).toBe('none');
+    expect(scopeFor(subject(['GUARDIAN']), 'calendar:read')).toBe('none');
+    expect(scopeFor(subject(['GUARDIAN', 'TEACHER']), 'store:browse')).toBe('school');
+    expect(scopeFor(subject(['GUARDIAN', 'TEACHER']), 'students:read')).toBe('periods');
   });
 });

@@ -81,14 +81,41 @@ describe('readRoster: a good file', () => {
     expect(r.roster?.schoolSourcedId).toBe('org-1');
   });
 
-  it("keeps this school's people, maps roles, takes a student's first grade; no parents, no other school", () => {
+  it("keeps this school's people, maps roles (a parent is a guardian), takes a student's first grade; no other school", () => {
     expect(r.roster!.people.map((p) => [p.sourcedId, p.role, p.gradeLevel])).toEqual([
       ['t1', 'TEACHER', null],
       ['t2', 'TEACHER', null],
       ['s1', 'STUDENT', '07'],
       ['s2', 'STUDENT', '07'],
+      ['p1', 'GUARDIAN', null],
       ['a1', 'STAFF', null],
     ]);
+    expect(r.roster!.guardianLinks).toEqual([]);
+  });
+
+  it("links guardians to students from either side's agentSourcedIds, once each; agents not here are left out", () => {
+    const users = table(
+      'sourcedId|status|orgSourcedIds|role|givenName|familyName|email|grades|agentSourcedIds',
+      ['t1', '', 'org-1', 'teacher', 'Tina', 'Teach', '', '', ''],
+      ['t2', '', 'org-1', 'teacher', 'Tom', 'Co', '', '', ''],
+      ['s1', '', 'org-1', 'student', 'Sam', 'Stu', '', '07', 'p1,g2'],
+      ['s2', '', 'org-1', 'student', 'Sue', 'Dent', '', '07', ''],
+      ['p1', '', 'org-1', 'parent', 'Pat', 'Parent', 'pat@x.org', '', 's1,s2,t1,nobody'],
+      ['g2', '', 'org-1', 'guardian', 'Gil', 'Guard', '', '', ''],
+      ['x1', '', 'org-2', 'student', 'Xena', 'Else', '', '09', 'p1'],
+    );
+    const reading = read(files({ 'users.csv': users }));
+    expect(reading.errors).toEqual([]);
+    const roster = reading.roster!;
+    expect(roster.guardianLinks.map((l) => `${l.guardian}>${l.student}`).sort()).toEqual([
+      'g2>s1',
+      'p1>s1',
+      'p1>s2',
+    ]);
+    const { summary, plan } = diffRoster(roster, { people: [], periods: [] });
+    expect(summary.guardianLinks.add.count).toBe(3);
+    expect(plan.addGuardianLinks).toHaveLength(3);
+    expect(summary.people.add.items.filter((i) => i.detail === 'GUARDIAN')).toHaveLength(2);
   });
 
   it('classes: the primary teacher, the other as co-teacher, ended enrollments left out, homeroom is period 0', () => {
@@ -352,7 +379,7 @@ describe('diffRoster', () => {
 
   it('into an empty school: everything is added', () => {
     const { summary, plan } = diffRoster(roster, empty);
-    expect(summary.people.add.count).toBe(5);
+    expect(summary.people.add.count).toBe(6); // with the parent, a guardian of no one here
     expect(summary.periods.add.items.map((p) => [p.sourcedId, p.detail])).toEqual([
       ['c1', 'Teach, Tina'],
       ['c2', 'Teach, Tina'],
@@ -361,7 +388,7 @@ describe('diffRoster', () => {
     expect(summary.coTeachers.add.items).toEqual([
       { sourcedId: 't2', name: 'Co, Tom', detail: 'Math 7' },
     ]);
-    expect(plan.size).toBe(5 + 2 + 3);
+    expect(plan.size).toBe(6 + 2 + 3);
   });
 
   /** The school as the first import left it. */
@@ -396,7 +423,7 @@ describe('diffRoster', () => {
       Object.values(summary).flatMap((g) =>
         Object.values(g as Record<string, { count: number }>).map((l) => l.count),
       ),
-    ).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    ).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 
   it('a partial update: a new name, a moved student, a new co-teacher, a leaver, roles set in settings kept', () => {

@@ -27,7 +27,7 @@ const NEEDS: Record<string, Need[]> = {
   '/profile': ['session:use'],
   '/calendar': ['calendar:read'],
   '/store': ['store:browse'],
-  '/pay-period-breakdown': ['session:use'],
+  '/pay-period-breakdown': ['calendar:read'],
   '/orders': ['orders:readOwn', 'orders:readStore'],
   '/classes': ['periodMeta:read'],
   '/class/123': ['periodMeta:read'],
@@ -39,6 +39,7 @@ const NEEDS: Record<string, Need[]> = {
   '/settings': ['settings:read'],
   '/dev': ['dev:use'],
   '/district': ['district:read'],
+  '/family': ['family:read'],
 };
 const PUBLIC = [
   '/',
@@ -53,7 +54,7 @@ const PUBLIC = [
   '/contact',
   '/setup',
 ];
-const RANK = { none: 0, own: 1, periods: 2, school: 3 } as const;
+const RANK = { none: 0, own: 1, children: 2, periods: 3, school: 4 } as const;
 
 /** One concrete path per route of the spec's route list, plus /dev and an unknown path. */
 const PATHS = [...new Set([...PUBLIC, ...Object.keys(NEEDS), '/no-such-page'])];
@@ -173,9 +174,17 @@ describe('allowedBasePaths', () => {
     expect(allowedBasePaths(s).sort()).toEqual([...new Set(want.map(basePath))].sort());
   });
 
-  it.each(ROLES)('%s: /dev only in dev mode', (role) => {
+  it.each(ROLES)('%s: /dev only in dev mode (and never for a guardian)', (role) => {
     expect(allowedBasePaths(subject([role]))).not.toContain('/dev');
-    expect(allowedBasePaths(subject([role]), { devMode: true })).toContain('/dev');
+    const inDev = allowedBasePaths(subject([role]), { devMode: true });
+    if (scopeFor(subject([role]), 'dev:use') === 'none') expect(inDev).not.toContain('/dev');
+    else expect(inDev).toContain('/dev');
+  });
+
+  it('a guardian opens their family page and profile, nothing else of the school', () => {
+    expect(allowedBasePaths(subject(['GUARDIAN'])).sort()).toEqual(
+      ['/', '/contact', '/family', '/login', '/profile', '/status'].sort(),
+    );
   });
 });
 
@@ -262,6 +271,6 @@ describe('matchRoute and pageTitle', () => {
 
   it('covers every route of the list exactly once', () => {
     expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length);
-    expect(ROUTES).toHaveLength(27);
+    expect(ROUTES).toHaveLength(28);
   });
 });

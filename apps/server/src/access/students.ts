@@ -5,6 +5,7 @@ import { periodStudents, users } from '../db/schema.js';
 import type { AuthUser } from '../lib/auth-context.js';
 import { forbidden, notFound } from '../lib/errors.js';
 import { isUuid } from '../lib/ids.js';
+import { childIds, isGuardianOf } from './guardians.js';
 import { requireScope } from './permission.js';
 import { taughtPeriodIds, taughtPeriodsSql, type Teacher } from './periods.js';
 
@@ -40,6 +41,7 @@ export async function studentsInScope(
   const scope = requireScope(u, action);
   if (scope === 'school') return 'school';
   if (scope === 'periods') return taughtStudentIds(db, u);
+  if (scope === 'children') return childIds(db, u);
   return new Set([u.id]);
 }
 
@@ -53,6 +55,11 @@ export async function studentFor(db: Queryable, u: AuthUser, action: Action, stu
     .where(and(eq(users.schoolId, u.schoolId), eq(users.id, studentId), isStudentRow));
   if (!s) throw notFound('Student not found');
   if (scope === 'school' || s.id === u.id) return s;
+  // A guardian reaches their own children only (docs/decisions/115-guardians.md).
+  if (scope === 'children') {
+    if (await isGuardianOf(db, u, s.id)) return s;
+    throw forbidden('This student is not one of your children.');
+  }
   if (scope === 'own' || !(await taughtStudentIds(db, u)).has(s.id))
     throw forbidden('This student is not in your classes.');
   return s;
@@ -71,7 +78,10 @@ export async function namedStudentId(
   action: Action,
   studentId: string | undefined,
 ): Promise<string | undefined> {
-  if (requireScope(u, action) === 'own' && (!studentId || studentId === u.id)) return u.id;
+  const scope = requireScope(u, action);
+  if (scope === 'own' && (!studentId || studentId === u.id)) return u.id;
+  // A guardian always names the child: without one a call would read the whole school's.
+  if (scope === 'children' && !studentId) throw forbidden('Name one of your children (studentId).');
   if (!studentId) return undefined;
   return (await studentFor(db, u, action, studentId)).id;
 }

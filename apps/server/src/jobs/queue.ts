@@ -14,6 +14,12 @@ import {
   type ExportJob,
 } from '../modules/exports/service.js';
 import { DAILY_POINTS_QUEUE, runDailyPointsForAllSchools } from './daily-points.js';
+import type { Mailer } from '../lib/mailer.js';
+import {
+  GUARDIAN_DIGEST_QUEUE,
+  purgeDigestLinks,
+  sendWeeklyDigests,
+} from '../modules/guardians/digest.js';
 
 const CLEANUP_QUEUE = 'cleanup-expired-sessions';
 export const UNUSED_PICTURES_QUEUE = 'remove-unused-pictures';
@@ -24,6 +30,8 @@ export async function startJobs(
   database: Database,
   log: { error: (o: object, m: string) => void },
   storage: ImageStorage,
+  /** Where the guardians' weekly digest goes out from (docs/decisions/115-guardians.md); none without it. */
+  mail?: { mailer: Mailer; baseUrl: string },
 ): Promise<PgBoss> {
   const boss =
     database.kind === 'postgres'
@@ -43,6 +51,7 @@ export async function startJobs(
     await purgeIdempotencyKeys(database.db);
     await purgeUploadGrants(database.db);
     await purgeOldNotifications(database.db);
+    await purgeDigestLinks(database.db);
   });
   // Hourly: a picture no product uses goes a day (to an hour more) after its upload.
   await boss.createQueue(UNUSED_PICTURES_QUEUE);
@@ -72,5 +81,15 @@ export async function startJobs(
   await boss.work<{ schoolId: string; openingId: string }>(OPEN_YEAR_QUEUE, async (jobs) => {
     for (const job of jobs) await runOpening(database.db, job.data.schoolId, job.data.openingId);
   });
+  // Weekly, Monday 14:00 UTC (morning in the Americas): each guardian's digest of their children's week.
+  if (mail) {
+    await boss.createQueue(GUARDIAN_DIGEST_QUEUE);
+    await boss.schedule(GUARDIAN_DIGEST_QUEUE, '0 14 * * 1');
+    await boss.work(GUARDIAN_DIGEST_QUEUE, async () => {
+      await sendWeeklyDigests(database.db, mail.mailer, mail.baseUrl, new Date(), (err) =>
+        log.error({ err }, 'digest mail failed'),
+      );
+    });
+  }
   return boss;
 }

@@ -8,6 +8,8 @@ export const DEMO_PASSWORD = 'demo1234';
 /** The demo's school admins, one per demo school. */
 export const DEMO_ADMIN = 'admin';
 export const DEMO_OTHER_ADMIN = 'other-admin';
+/** The demo's guardian of student1 and student2 (docs/decisions/115-guardians.md). */
+export const DEMO_GUARDIAN = 'guardian1';
 /** The demo district's owner, a super admin of DEMO and OTHER. */
 export const DEMO_DISTRICT_OWNER = 'district';
 

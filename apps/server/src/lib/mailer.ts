@@ -5,6 +5,8 @@ interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers, e.g. List-Unsubscribe on the weekly digest. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

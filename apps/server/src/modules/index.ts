@@ -15,6 +15,7 @@ import { devRoutes } from './dev/routes.js';
 import { identityRoutes } from './identity/routes.js';
 import { goalRoutes } from './goals/routes.js';
 import { groupTypeRoutes } from './group-types/routes.js';
+import { guardianRoutes } from './guardians/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { orderRoutes } from './orders/routes.js';
 import { periodRoutes } from './periods/routes.js';
@@ -63,6 +64,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(rosterImportRoutes);
   await app.register(setupRoutes);
   await app.register(districtRoutes);
+  await app.register(guardianRoutes);
   if (isDevMode(app.env)) await app.register(devRoutes);
 };
 

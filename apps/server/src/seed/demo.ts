@@ -6,6 +6,7 @@ import {
   configurations,
   credentials,
   districts,
+  guardianStudents,
   houses,
   periodStudents,
   periods,
@@ -15,6 +16,7 @@ import {
 import {
   DEMO_ADMIN,
   DEMO_DISTRICT_OWNER,
+  DEMO_GUARDIAN,
   DEMO_OTHER_ADMIN,
   DEMO_PASSWORD,
 } from '../lib/demo-sign-ins.js';
@@ -51,7 +53,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
 export const DEMO_SIGN_INS = [
   `Demo sign-ins (password ${DEMO_PASSWORD}):`,
   `  district owner (DEMO and OTHER): ${DEMO_DISTRICT_OWNER}`,
-  `  school DEMO:  ${DEMO_ADMIN}, teacher1 … teacher4, student1 … student120, store, assistant, house, giveall, reports`,
+  `  school DEMO:  ${DEMO_ADMIN}, teacher1 … teacher4, student1 … student120, store, assistant, house, giveall, reports, ${DEMO_GUARDIAN} (guardian of student1 and student2)`,
   `  school OTHER: ${DEMO_OTHER_ADMIN}, other-teacher, other-student`,
 ];
 
@@ -240,6 +242,16 @@ async function seedDemoSchools(db: Db): Promise<{ lines: string[]; demoId: strin
         roles: ['STAFF', 'SCHOOLWIDE_REPORTS'],
       },
       {
+        // A parent: the guardian of student1 and student2 (docs/decisions/115-guardians.md).
+        schoolId: d,
+        username: DEMO_GUARDIAN,
+        externalId: 'P-1',
+        firstName: 'Pat',
+        lastName: 'Morales',
+        roles: ['GUARDIAN'],
+        email: 'guardian1@demo.meritmarket.example',
+      },
+      {
         schoolId: o,
         username: DEMO_OTHER_ADMIN,
         externalId: 'OA-1',
@@ -340,6 +352,14 @@ async function seedDemoSchools(db: Db): Promise<{ lines: string[]; demoId: strin
     await tx
       .insert(periodStudents)
       .values({ schoolId: o, periodId: op!.id, studentId: byExternal.get('OS-1')!.id });
+
+    await tx.insert(guardianStudents).values(
+      ['S1001', 'S1002'].map((s) => ({
+        schoolId: d,
+        guardianId: byExternal.get('P-1')!.id,
+        studentId: byExternal.get(s)!.id,
+      })),
+    );
 
     const days = await seedDemoActivity(tx, demo!);
     await seedDemoStore(tx, demo!, [byExternal.get('T-1')!, byExternal.get('T-2')!]);

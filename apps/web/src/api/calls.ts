@@ -1,4 +1,8 @@
 import type {
+  Child,
+  GuardianInviteBody,
+  GuardianInviteResponse,
+  GuardianListItem,
   DistrictFiguresResponse,
   DistrictInvitationBody,
   DistrictInvitationResponse,
@@ -512,4 +516,19 @@ export const dataOut = {
   download: (exportId: string) => requestFile(`exports/${id(exportId)}/download`),
   erase: (userId: string, confirm: string) =>
     api.post<Erasure>(`settings/users/${id(userId)}/erase`, { confirm }),
+};
+
+/** Guardians (docs/decisions/115-guardians.md): a guardian's children, invitations, the e-mailed sign-in. */
+export const guardians = {
+  /** The signed-in guardian's children. */
+  children: () => api.get<Child[]>('guardian/children'),
+  /** The school's guardians (school admins). */
+  list: () => api.get<GuardianListItem[]>('settings/guardians'),
+  invite: (body: GuardianInviteBody) =>
+    api.post<GuardianInviteResponse>('settings/guardians', body),
+  /** A one-time sign-in link to a guardian's address (the same answer whoever asks). */
+  emailLink: (email: string) =>
+    api.post<{ message: string }>('auth/login/email-link', { email }, { auth: false }),
+  signInWithLink: (token: string) =>
+    api.post<LoginResponse>('auth/login/email-link/use', { token }, { auth: false }),
 };

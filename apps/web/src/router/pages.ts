@@ -42,6 +42,7 @@ export const PAGES: Record<RoutePath, LazyPage | ComponentType> = {
   '/dev': lazyPage(() => import('../routes/dev/DevPage')),
   '/setup': lazyPage(() => import('../routes/setup/SetupPage')),
   '/district': lazyPage(() => import('../routes/district/DistrictPage')),
+  '/family': lazyPage(() => import('../routes/family/FamilyPage')),
 };
 
 /** Starts loading the page of `pathname` (nothing for a path no route matches). */

@@ -3,6 +3,7 @@ import {
   INVITATION_DAYS,
   MSG,
   RESET_LINK_MINUTES,
+  SIGN_IN_LINK_MINUTES,
   type AccountSetupInfoResponse,
   type InvitationResponse,
 } from '@app/domain';
@@ -13,6 +14,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import { mailDateTime, mailLanguage, mailWords } from '../../lib/mail-words.js';
 import { hit } from '../../lib/rate-limit.js';
 import { refuseDisabledSchool } from '../auth/service.js';
+import { isGuardianSql } from '../../access/guardians.js';
 import { hashPassword, hashToken, newToken } from '../../lib/tokens.js';
 
 /*
@@ -21,7 +23,7 @@ import { hashPassword, hashToken, newToken } from '../../lib/tokens.js';
  * token in the link, stored hashed, used once.
  */
 
-type Kind = 'setup' | 'reset';
+type Kind = 'setup' | 'reset' | 'signin';
 
 /** A forgot-password answer takes at least this long, whether or not a mail goes out. */
 const FORGOT_PASSWORD_FLOOR_MS = 300;
@@ -43,7 +45,7 @@ async function newLink(
   const expires =
     kind === 'setup'
       ? sql`now() + make_interval(days => ${INVITATION_DAYS})`
-      : sql`now() + make_interval(mins => ${RESET_LINK_MINUTES})`;
+      : sql`now() + make_interval(mins => ${kind === 'reset' ? RESET_LINK_MINUTES : SIGN_IN_LINK_MINUTES})`;
   const [row] = await db
     .insert(passwordLinks)
     .values({
@@ -66,6 +68,9 @@ export const accountSetupLink = async (
   email: string,
 ): Promise<string> => (await newLink(db, 'setup', user, email, null)).token;
 
+/** The invitation mail for a link; a guardian's is theirs (docs/decisions/115-guardians.md). */
+type InvitationMail = (link: string) => { subject: string; text: string };
+
 /** POST settings/invitations: mails the user of the school a link to set up their account (earlier invitations end). */
 export async function sendInvitation(
   db: Db,
@@ -73,6 +78,7 @@ export async function sendInvitation(
   baseUrl: string,
   admin: { schoolId: string; id: string; schoolName: string },
   input: { userId: string; email: string },
+  compose?: InvitationMail,
 ): Promise<InvitationResponse> {
   const [user] = await db
     .select({
@@ -103,17 +109,20 @@ export async function sendInvitation(
     .set({ email: input.email })
     .where(and(eq(users.schoolId, user.schoolId), eq(users.id, user.id)));
   const { token, expiresAt } = await newLink(db, 'setup', user, input.email, admin.id);
+  const link = `${baseUrl}/account-setup?token=${token}`;
   try {
     const lang = mailLanguage(user.language);
     await mailer.send({
       to: input.email,
-      ...mailWords(lang, 'mail.invitation', {
-        firstName: user.firstName,
-        school: admin.schoolName,
-        days: INVITATION_DAYS,
-        link: `${baseUrl}/account-setup?token=${token}`,
-        expires: mailDateTime(lang, expiresAt, user.timeZone),
-      }),
+      // A guardian's invitation has its own words (compose); everyone else's is the invitation.
+      ...(compose?.(link) ??
+        mailWords(lang, 'mail.invitation', {
+          firstName: user.firstName,
+          school: admin.schoolName,
+          days: INVITATION_DAYS,
+          link,
+          expires: mailDateTime(lang, expiresAt, user.timeZone),
+        })),
     });
   } catch (err) {
     await db.delete(passwordLinks).where(eq(passwordLinks.tokenHash, hashToken(token)));
@@ -289,6 +298,79 @@ export async function forgotPassword(
   }
   await sleep(Math.max(0, started + FORGOT_PASSWORD_FLOOR_MS - Date.now()));
   for (const m of mails) void mailer.send(m).catch(onMailError);
+}
+
+/**
+ * POST auth/login/email-link: a one-time sign-in link (15 minutes) to every guardian account that
+ * uses the address, limited and answered exactly as forgot-password is (docs/decisions/115-guardians.md).
+ */
+export async function emailSignInLink(
+  db: Db,
+  mailer: Mailer,
+  baseUrl: string,
+  input: { email: string; address: string },
+  compose: (
+    who: { firstName: string; language: string | null },
+    link: string,
+  ) => {
+    subject: string;
+    text: string;
+  },
+  onMailError: (err: unknown) => void,
+): Promise<void> {
+  const started = Date.now();
+  const email = input.email.trim().toLowerCase();
+  await hit(db, [
+    { key: `signin-link:address:${input.address}`, max: ASKS_PER_ADDRESS, windowSeconds: 15 * 60 },
+    { key: `signin-link:email:${email}`, max: ASKS_PER_EMAIL, windowSeconds: 15 * 60 },
+  ]);
+  const accounts = await db
+    .select({
+      schoolId: users.schoolId,
+      id: users.id,
+      firstName: users.firstName,
+      language: users.language,
+    })
+    .from(users)
+    .where(
+      and(sql`lower(${users.email}) = ${email}`, isGuardianSql(users.roles), isNull(users.leftAt)),
+    )
+    .limit(5);
+  const mails: { to: string; subject: string; text: string }[] = [];
+  for (const a of accounts) {
+    const allowed = await hit(db, [
+      { key: `signin-link:account:${a.id}`, max: LINKS_PER_ACCOUNT, windowSeconds: 60 * 60 },
+    ]).then(
+      () => true,
+      () => false,
+    );
+    if (!allowed) continue;
+    const { token } = await newLink(db, 'signin', a, email, null);
+    mails.push({ to: email, ...compose(a, `${baseUrl}/login?link=${token}`) });
+  }
+  await sleep(Math.max(0, started + FORGOT_PASSWORD_FLOOR_MS - Date.now()));
+  for (const m of mails) void mailer.send(m).catch(onMailError);
+}
+
+/** POST auth/login/email-link/use: uses a sign-in link once; whom it signs in. */
+export async function signInWithLink(
+  db: Db,
+  token: string,
+): Promise<{ schoolId: string; userId: string }> {
+  const [link] = await db
+    .update(passwordLinks)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordLinks.tokenHash, hashToken(token)),
+        eq(passwordLinks.kind, 'signin'),
+        isNull(passwordLinks.usedAt),
+        sql`${passwordLinks.expiresAt} > now()`,
+      ),
+    )
+    .returning();
+  if (!link) throw badRequest(MSG.linkInvalid);
+  return { schoolId: link.schoolId, userId: link.userId };
 }
 
 /** Housekeeping for the cleanup job: links and SSO states long past. */

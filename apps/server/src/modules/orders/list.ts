@@ -51,7 +51,7 @@ export async function listStudentOrders(
   u: AuthUser,
   q: OrderListQuery,
 ): Promise<Order[]> {
-  const id = (await namedStudentId(db, u, 'orders:readOwn', q.studentId)) ?? u.id;
+  const id = (await namedStudentId(db, u, 'orders:readStudent', q.studentId)) ?? u.id;
   return ordersWhere(
     db,
     u.schoolId,

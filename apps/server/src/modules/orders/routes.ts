@@ -64,7 +64,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/order/student',
     {
-      config: { action: 'orders:readOwn' },
+      config: { action: 'orders:readStudent' },
       schema: {
         tags: ['orders'],
         querystring: orderListQuery,

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   diffRoster,
   MAX_ROSTER_ISSUES,
@@ -15,7 +16,14 @@ import {
 } from '@app/domain';
 import type { Database, Queryable, Tx } from '../../db/client.js';
 import { vacuumAnalyze } from '../../db/analyze.js';
-import { periods, periodStudents, rosterImports, rosterUsers, users } from '../../db/schema.js';
+import {
+  guardianStudents,
+  periods,
+  periodStudents,
+  rosterImports,
+  rosterUsers,
+  users,
+} from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { conflict, HttpError, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
@@ -50,7 +58,7 @@ function check(u: AuthUser, read: ReadFiles): Checked {
   };
 }
 
-/** The school's people and periods as the diff needs them: two reads. */
+/** The school's people, periods and guardians' links as the diff needs them: three reads. */
 async function currentRoster(db: Queryable, schoolId: string): Promise<CurrentRoster> {
   const people = await db
     .select({
@@ -88,9 +96,27 @@ async function currentRoster(db: Queryable, schoolId: string): Promise<CurrentRo
     .from(periods)
     .where(eq(periods.schoolId, schoolId));
   // PGlite gives text[] from a subquery as a string on some paths; normalise.
+  const guardian = alias(users, 'guardian');
+  const child = alias(users, 'child');
+  const links = await db
+    .select({ guardian: guardian.externalId, student: child.externalId })
+    .from(guardianStudents)
+    .innerJoin(
+      guardian,
+      and(
+        eq(guardian.schoolId, guardianStudents.schoolId),
+        eq(guardian.id, guardianStudents.guardianId),
+      ),
+    )
+    .innerJoin(
+      child,
+      and(eq(child.schoolId, guardianStudents.schoolId), eq(child.id, guardianStudents.studentId)),
+    )
+    .where(eq(guardianStudents.schoolId, schoolId));
   return {
     people: people.map((p) => ({ ...p, managed: Boolean(p.managed), left: Boolean(p.left) })),
     periods: rows.map((p) => ({ ...p, students: pgList(p.students) })),
+    guardianLinks: links,
   };
 }
 
@@ -379,5 +405,31 @@ async function applyPlan(
         .onConflictDoNothing();
       progress(part.length);
     }
+  }
+
+  // Guardians' links (docs/decisions/115-guardians.md): every id exists by now.
+  for (const part of chunks(plan.removeGuardianLinks)) {
+    await tx.execute(sql`delete from ${guardianStudents} g using unnest(${pgArray(
+      part.map((l) => l.guardianId),
+      'uuid',
+    )}, ${pgArray(
+      part.map((l) => l.studentId),
+      'uuid',
+    )}) as v(guardian_id, student_id)
+      where g.school_id = ${schoolId} and g.guardian_id = v.guardian_id and g.student_id = v.student_id`);
+    progress(part.length);
+  }
+  for (const part of chunks(plan.addGuardianLinks)) {
+    await tx
+      .insert(guardianStudents)
+      .values(
+        part.map((l) => ({
+          schoolId,
+          guardianId: idOf.get(l.guardian)!,
+          studentId: idOf.get(l.student)!,
+        })),
+      )
+      .onConflictDoNothing();
+    progress(part.length);
   }
 }

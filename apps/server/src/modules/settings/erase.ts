@@ -18,6 +18,7 @@ import {
   savingGoals,
   contactMessages,
   credentials,
+  guardianStudents,
   passwordLinks,
   rosterUsers,
   schoolTokens,
@@ -81,6 +82,10 @@ export async function eraseStudent(
     await tx
       .delete(notifications)
       .where(and(eq(notifications.schoolId, u.schoolId), eq(notifications.studentId, s!.id)));
+    // Their guardians see them no more (docs/decisions/115-guardians.md).
+    await tx
+      .delete(guardianStudents)
+      .where(and(eq(guardianStudents.schoolId, u.schoolId), eq(guardianStudents.studentId, s!.id)));
     // Comments may name the student; the points, dates and givers stay.
     const theirs = and(eq(activities.schoolId, u.schoolId), eq(activities.studentId, s!.id));
     await tx.update(activities).set({ comment: '' }).where(theirs);

@@ -18,6 +18,7 @@ import { SchoolTokenForm } from './SchoolTokenForm';
 import { LoginForm } from './LoginForm';
 import { useT } from '../../i18n';
 import { SPACE } from '../../components/space';
+import { EmailLinkSignIn } from './EmailLinkSignIn';
 
 /** /login and /login/product: username and password, SSO with Clever or ClassLink, or a school token. */
 export default function LoginPage() {
@@ -79,6 +80,7 @@ export default function LoginPage() {
             <Collapse in={tokenOpen} id="school-token-sign-in">
               {tokenOpen ? <SchoolTokenForm /> : null}
             </Collapse>
+            <EmailLinkSignIn />
           </Stack>
           <Text fz="sm" c="dimmed" ta="center">
             {t('welcome.trouble')}

@@ -53,6 +53,7 @@ describe('settings tabs', () => {
         'invitations',
         'roster',
         'data',
+        'guardians',
       ],
     ],
     [
@@ -69,6 +70,7 @@ describe('settings tabs', () => {
         'invitations',
         'roster',
         'data',
+        'guardians',
       ],
     ],
     [['HOUSE_MANAGER'], true, ['house']],

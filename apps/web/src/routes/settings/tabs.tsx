@@ -5,6 +5,7 @@ import { RosterImport } from './RosterImport';
 import { Invitations, SchoolTokens, SsoSettings } from './identity';
 import { AdvancedTab } from './AdvancedTab';
 import { DataTab } from './DataTab';
+import { GuardiansTab } from './GuardiansTab';
 import { HouseSystemTab } from './HouseSystemTab';
 import { SchoolTab } from './SchoolTab';
 import { SchoolYearTab } from './SchoolYearTab';
@@ -92,6 +93,12 @@ export const SETTINGS_TABS: SettingsTab[] = [
     label: 'settings.tab.data',
     visible: (u) => allows(u, 'data:export') || allows(u, 'students:erase'),
     Panel: DataTab,
+  },
+  {
+    id: 'guardians',
+    label: 'settings.tab.guardians',
+    visible: (u) => allows(u, 'guardians:manage'),
+    Panel: GuardiansTab,
   },
 ];
 

@@ -22,6 +22,7 @@ const ROLE_KEY: Record<Role, MessageKey> = {
   SCHOOL_STUDENT_REPORTS: 'settings.role.schoolStudentReports',
   TEACHER_USAGE_REPORTS: 'settings.role.teacherUsageReports',
   SCHOOL_DASHBOARD: 'settings.role.schoolDashboard',
+  GUARDIAN: 'settings.role.guardian',
 };
 
 /** A role's name; a value the list does not know is shown as roleName writes it. */

@@ -105,4 +105,6 @@ export const common = {
   'common.passwordTooShort': 'The password must be at least {count} characters',
   'common.passwordTooLong': 'The password must be at most {count} characters',
   'common.passwordCommon': 'This password is too common. Choose another.',
+  'common.roleGuardian': 'Guardian',
+  'common.roleLabelGuardian': 'Guardian',
 } as const;

@@ -99,4 +99,5 @@ export const layout = {
   'layout.devType': 'Type',
   'layout.devStoreModel': 'Store model',
   'layout.devId': 'Id',
+  'layout.pageFamily': 'Family',
 } as const;

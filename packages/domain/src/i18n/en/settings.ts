@@ -399,4 +399,6 @@ export const settings = {
   'settings.invite.loadingUsers': 'Loading users',
   'settings.invite.chooseUser': 'Choose a user',
   'settings.invite.studentOption': '{name} ({id})',
+  'settings.role.guardian': 'Guardian',
+  'settings.tab.guardians': 'Guardians',
 } as const;

@@ -107,4 +107,6 @@ export const common: Record<keyof typeof en, string> = {
   'common.passwordTooShort': 'La contraseña debe tener al menos {count} caracteres',
   'common.passwordTooLong': 'La contraseña debe tener como máximo {count} caracteres',
   'common.passwordCommon': 'Esta contraseña es demasiado común. Elige otra.',
+  'common.roleGuardian': 'Tutor/a',
+  'common.roleLabelGuardian': 'Tutor/a',
 };

@@ -101,4 +101,5 @@ export const layout: Record<keyof typeof en, string> = {
   'layout.devType': 'Tipo',
   'layout.devStoreModel': 'Modelo de tienda',
   'layout.devId': 'Id',
+  'layout.pageFamily': 'Familia',
 };

@@ -408,4 +408,6 @@ export const settings: Record<keyof typeof en, string> = {
   'settings.invite.loadingUsers': 'Cargando usuarios',
   'settings.invite.chooseUser': 'Elige un usuario',
   'settings.invite.studentOption': '{name} ({id})',
+  'settings.role.guardian': 'Tutor/a',
+  'settings.tab.guardians': 'Tutores',
 };
