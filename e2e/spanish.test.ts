@@ -71,7 +71,7 @@ describe('in Spanish', () => {
     const bonus = options.categories.Bonuses.find((o) => o.name === 'Helping others')!;
 
     await page.goto(`/class/${math6._id}`);
-    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('es');
     await page
       .getByRole('checkbox', { name: es('classroom.selectStudent', { name: fullName(student) }) })
       .check();
@@ -133,7 +133,7 @@ describe('in Spanish', () => {
     expect(affordable, 'the demo student can afford a product').toBeTruthy();
 
     await page.goto('/store');
-    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('es');
     await page.getByText(es('store.yourBalance')).first().waitFor();
     await page
       .getByRole('button', { name: es('store.addToCartAria', { name: affordable!.name }) })
