@@ -24,6 +24,17 @@ const render = (language: Language) =>
   );
 
 describe('words on screen', () => {
+  it("write the server's messages the screens also write, in the screens' language", () => {
+    const html = renderToStaticMarkup(
+      <Words language="es">
+        <T k="msg.keepWorking" values={{ need: 26 }} />|<T k="msg.notOnWeekends" />
+      </Words>,
+    );
+    expect(html).toBe(
+      '¡Sigue esforzándote! Necesitas ganar 26 Merits más.|No se permite en fines de semana',
+    );
+  });
+
   it('format markup in a message by the function of its tag', () => {
     const html = renderToStaticMarkup(
       <Words language="es">

@@ -29,6 +29,13 @@ function formatterOf(messages: Catalogue, language: Language, key: MessageKey) {
   return f;
 }
 
+/**
+ * The server's messages ('msg.') are text with simple {name} arguments only (the catalogue test
+ * holds them to it): the screens that write one themselves fill it in without ICU.
+ */
+const serverMessage = (text: string, values: Record<string, unknown>): string =>
+  text.replace(/\{(\w+)\}/g, (_all, name: string) => String(values[name] ?? ''));
+
 /** The school's currency names, given to every message as {currency} and {currencyOne}. */
 function useCurrency(): { currency: string; currencyOne: string } {
   const school = useOptionalUser()?.school;
@@ -49,6 +56,8 @@ export function useT(): Translate {
       const message = messages[key];
       // A literal needs no formatter (the build leaves literals as plain strings).
       if (typeof message === 'string' && !/[{}'<]/.test(message)) return message;
+      if (typeof message === 'string' && key.startsWith('msg.'))
+        return serverMessage(message, { currency, currencyOne, ...values });
       const f = formatterOf(messages, language, key);
       // A key the catalogue lacks cannot pass the typecheck and the catalogue test; show it plainly.
       if (!f) return key;
@@ -71,6 +80,8 @@ export function useRich(): (key: MessageKey, values?: RichValues) => ReactNode {
     (key, values) => {
       const message = messages[key];
       if (typeof message === 'string' && !/[{}'<]/.test(message)) return message;
+      if (typeof message === 'string' && key.startsWith('msg.'))
+        return serverMessage(message, { currency, currencyOne, ...values });
       const f = formatterOf(messages, language, key);
       if (!f) return key;
       const out = f.format<ReactNode>({ currency, currencyOne, ...values } as never);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AppShell, ScrollArea } from '@mantine/core';
+import { AppShell } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import type { SessionUser } from '../api';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/SkipLink';
@@ -36,9 +36,10 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
         />
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label={t('layout.mainNavigation')}>
-        <ScrollArea>
+        {/* The browser's own scrolling: Mantine's ScrollArea weighed 4 KB gzip of the first chunk. */}
+        <AppShell.Section grow style={{ overflowY: 'auto', minHeight: 0 }}>
           <SideNav user={user} onNavigate={nav.close} />
-        </ScrollArea>
+        </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} bg="var(--mantine-color-gray-0)">
         {/* Edge to edge above the page: the main area's padding taken back. */}

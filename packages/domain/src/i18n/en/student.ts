@@ -1,4 +1,5 @@
 /** The words of the screens students, families and visitors see (docs/decisions/109-i18n.md). */
+import { server } from './server.js';
 import { common } from './common.js';
 import { welcome } from './welcome.js';
 import { layout } from './layout.js';
@@ -13,6 +14,9 @@ import { guardian } from './guardian.js';
 import { labels } from './labels.js';
 
 export const studentWords = {
+  // The server's messages, which some screens also write themselves (formatted without ICU:
+  // they take simple arguments only).
+  ...server,
   ...common,
   ...welcome,
   ...layout,

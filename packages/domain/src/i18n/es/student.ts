@@ -1,4 +1,5 @@
 import type { studentWords as en } from '../en/student.js';
+import { server } from './server.js';
 import { common } from './common.js';
 import { welcome } from './welcome.js';
 import { layout } from './layout.js';
@@ -13,6 +14,7 @@ import { guardian } from './guardian.js';
 import { labels } from './labels.js';
 
 export const studentWords: Record<keyof typeof en, string> = {
+  ...server,
   ...common,
   ...welcome,
   ...layout,
