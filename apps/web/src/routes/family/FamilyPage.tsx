@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Card, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { fullName, type Child, type MessageKey, type OrderStatus } from '@app/domain';
+import { fullName, gradeText, type Child, type MessageKey, type OrderStatus } from '@app/domain';
 import { dashboard, guardians, orders, unwrap } from '../../api';
 import { ActivityPages } from '../../components/ActivityPages';
 import { Figure } from '../../components/Figure';
@@ -91,9 +91,7 @@ function ChildPanel({ child }: { child: Child }) {
   const name = fullName(child);
   return (
     <Stack gap="lg">
-      {child.gradeLevel ? (
-        <Text c="dimmed">{t('guardian.family.grade', { grade: child.gradeLevel })}</Text>
-      ) : null}
+      {child.gradeLevel ? <Text c="dimmed">{gradeText(t, child.gradeLevel)}</Text> : null}
       <Figures childId={child._id} />
       <Card p="lg">
         <Stack gap="md">

@@ -7,7 +7,6 @@ export const guardian = {
   'guardian.family.none': 'No student is linked to your account yet. Ask the school to add them.',
   'guardian.family.loadingChildren': 'Loading your children',
   'guardian.family.children': 'Your children',
-  'guardian.family.grade': 'Grade {grade}',
   'guardian.family.balance': 'Balance',
   'guardian.family.earnedYesterday': 'Earned yesterday',
   'guardian.family.totalEarned': 'Earned in all',

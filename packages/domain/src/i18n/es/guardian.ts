@@ -8,7 +8,6 @@ export const guardian: Record<keyof typeof en, string> = {
     'Todavía no hay estudiantes vinculados a su cuenta. Pida a la escuela que los agregue.',
   'guardian.family.loadingChildren': 'Cargando a sus hijos',
   'guardian.family.children': 'Sus hijos',
-  'guardian.family.grade': 'Grado {grade}',
   'guardian.family.balance': 'Saldo',
   'guardian.family.earnedYesterday': 'Ganado ayer',
   'guardian.family.totalEarned': 'Ganado en total',
