@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { CHUNK_TIMEOUT_MS } from '@app/domain';
 import { report } from '../api';
+import { ensureStudentWords } from '../i18n/catalogue';
 
 const RELOADED_FLAG = 'chunkReloaded';
 
@@ -25,7 +26,9 @@ export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => voi
  */
 export function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
   let loading: Promise<{ default: ComponentType }> | null = null;
-  const loadOnce = () => (loading ??= load());
+  // A page shows once its chunk and the words of the screens beyond the home are both in.
+  const loadOnce = () =>
+    (loading ??= Promise.all([load(), ensureStudentWords()]).then(([mod]) => mod));
   const page = lazy(async () => {
     try {
       const mod = await withTimeout(loadOnce(), CHUNK_TIMEOUT_MS);

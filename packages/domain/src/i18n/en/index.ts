@@ -1,6 +1,7 @@
 /* One catalogue per language, in areas (docs/decisions/109-i18n.md). */
 import { server } from './server.js';
 import { mail } from './mail.js';
+import { baseWords } from './base.js';
 import { staffWords } from './staff.js';
 import { studentWords } from './student.js';
 import { common } from './common.js';
@@ -46,7 +47,7 @@ export const AREAS = {
   mail,
 };
 
-/** The whole English catalogue (the server's; the web loads studentWords and staffWords). */
-export const en = { ...server, ...studentWords, ...staffWords, ...mail } as const;
+/** The whole English catalogue (the server's; the web loads baseWords, studentWords and staffWords). */
+export const en = { ...server, ...baseWords, ...studentWords, ...staffWords, ...mail } as const;
 
 export type MessageKey = keyof typeof en;

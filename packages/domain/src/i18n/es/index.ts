@@ -1,6 +1,7 @@
 import type { MessageKey } from '../en/index.js';
 import { server } from './server.js';
 import { mail } from './mail.js';
+import { baseWords } from './base.js';
 import { staffWords } from './staff.js';
 import { studentWords } from './student.js';
 import { common } from './common.js';
@@ -47,6 +48,7 @@ export const AREAS = {
 
 export const es: Record<MessageKey, string> = {
   ...server,
+  ...baseWords,
   ...studentWords,
   ...staffWords,
   ...mail,
