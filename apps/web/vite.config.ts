@@ -17,7 +17,7 @@ const NO_PARSER = [
 
 /** An area of the message catalogue (not the server's messages, which the web never formats). */
 const CATALOGUE_AREA =
-  /\/packages\/domain\/src\/i18n\/(en|es)\/(?!index\.|server\.|base\.|student\.|staff\.)[\w-]+\.ts$/;
+  /\/packages\/domain\/src\/i18n\/(en|es)\/(?!index\.|server\.|basics\.|base\.|student\.|staff\.)[\w-]+\.ts$/;
 
 /**
  * Compiles each area of the message catalogue to ICU syntax trees at build time, so the browser
@@ -83,7 +83,9 @@ export default defineConfig(({ command }) => ({
       output: {
         // A language's words are named for it: words-es-student-<hash>.js.
         chunkFileNames: (chunk) => {
-          const words = /\/i18n\/(en|es)\/(base|student|staff)\.ts$/.exec(chunk.facadeModuleId ?? '');
+          const words = /\/i18n\/(en|es)\/(base|student|staff)\.ts$/.exec(
+            chunk.facadeModuleId ?? '',
+          );
           return words
             ? `assets/words-${words[1]}-${words[2]}-[hash].js`
             : 'assets/[name]-[hash].js';

@@ -9,6 +9,7 @@ export * from './page-words.js';
 export * from './survey-words.js';
 export * from './periods.js';
 export * from './messages.js';
+export * from './basic-messages.js';
 export * from './constants.js';
 export * from './tiers.js';
 export * from './schemas.js';

@@ -1,4 +1,5 @@
 import { CURRENCY_NAME } from './routes.js';
+import { BASIC_MSG } from './basic-messages.js';
 import { server } from './i18n/en/server.js';
 
 type ServerKey = keyof typeof server;
@@ -15,13 +16,9 @@ const m = (key: ServerKey, values: Record<string, string | number>): string =>
  * the catalogue (i18n/en/server.ts); the server answers them in the request's language.
  */
 export const MSG = {
-  unauthorized: server['msg.unauthorized'],
+  ...BASIC_MSG,
   forbidden: server['msg.forbidden'],
   notFound: server['msg.notFound'],
-  tryLater: server['msg.tryLater'],
-  someError: server['msg.someError'],
-  errorFetching: server['msg.errorFetching'],
-  noToken: server['msg.noToken'],
   invalidLogin: server['msg.invalidLogin'],
   notRegistered: server['msg.notRegistered'],
   idpTokenError: server['msg.idpTokenError'],
@@ -48,7 +45,6 @@ export const MSG = {
   schoolYearEnded: server['msg.schoolYearEnded'],
   orderCanceled: server['msg.orderCanceled'],
   duplicateItemName: server['msg.duplicateItemName'],
-  noRoles: server['msg.noRoles'],
   /* The store's own messages where the spec gives none (docs/spec.md section 10, docs/decisions/028-orders.md). */
   storeClosedNoDate: server['msg.storeClosedNoDate'],
   requestedOverLimit: (name: string, limit: number, left: number) =>

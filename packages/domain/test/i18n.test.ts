@@ -41,7 +41,7 @@ describe('the message catalogue', () => {
   it("names each key after its area, so areas never overwrite each other's words", () => {
     let total = 0;
     for (const [area, words] of Object.entries(EN_AREAS)) {
-      const prefix = area === 'server' ? 'msg.' : `${area}.`;
+      const prefix = area === 'server' || area === 'basics' ? 'msg.' : `${area}.`;
       for (const key of Object.keys(words)) expect(key.startsWith(prefix), key).toBe(true);
       total += Object.keys(words).length;
     }
@@ -65,7 +65,9 @@ describe('the message catalogue', () => {
 });
 
 describe("the server's messages", () => {
-  const serverKeys = Object.keys(EN_AREAS.server) as (keyof typeof EN_AREAS.server)[];
+  const serverKeys = [...Object.keys(EN_AREAS.server), ...Object.keys(EN_AREAS.basics)] as (
+    keyof typeof EN_AREAS.server | keyof typeof EN_AREAS.basics
+  )[];
 
   it('use only simple arguments and no ICU quoting, so they can be read back', () => {
     for (const key of serverKeys) {

@@ -1,5 +1,5 @@
 import { currentLanguage } from '../i18n/language';
-import { MSG, NO_REDIRECT_ON_401 } from '@app/domain';
+import { BASIC_MSG, NO_REDIRECT_ON_401 } from '@app/domain';
 import { failure, type ApiResult } from './failure';
 import { report } from './report';
 import { readStored, STORAGE_KEYS } from './storage';
@@ -83,7 +83,7 @@ export async function request<T>(
 ): Promise<ApiResult<T>> {
   const needsAuth = opts.auth !== false;
   const token = readStored(STORAGE_KEYS.token);
-  if (needsAuth && !token) return failure(MSG.noToken);
+  if (needsAuth && !token) return failure(BASIC_MSG.noToken);
 
   let res: Response;
   let text: string;
@@ -97,18 +97,18 @@ export async function request<T>(
     text = await res.text();
   } catch (err) {
     report('network error', { method, path, err: String(err) });
-    return failure(MSG.someError);
+    return failure(BASIC_MSG.someError);
   }
 
   if (EMPTY_OK.has(res.status)) return {} as T;
-  if (TRY_LATER.has(res.status)) return failure(MSG.tryLater);
+  if (TRY_LATER.has(res.status)) return failure(BASIC_MSG.tryLater);
   if (res.status === 401) {
     redirectToLogin();
-    return failure(bodyMessage(text) ?? MSG.unauthorized);
+    return failure(bodyMessage(text) ?? BASIC_MSG.unauthorized);
   }
-  if (!res.ok) return failure(bodyMessage(text) ?? MSG.someError);
+  if (!res.ok) return failure(bodyMessage(text) ?? BASIC_MSG.someError);
 
-  if (text === '') return failure(MSG.errorFetching, res.status);
+  if (text === '') return failure(BASIC_MSG.errorFetching, res.status);
   const parsed = parse(text);
   if (!parsed.ok) {
     report('unparseable response', { method, path, status: res.status });
@@ -120,15 +120,15 @@ export async function request<T>(
 /** A file the API sends (a data export's zip): the bytes, or `{ message }` like any other call. */
 export async function requestFile(path: string): Promise<ApiResult<Blob>> {
   const token = readStored(STORAGE_KEYS.token);
-  if (!token) return failure(MSG.noToken);
+  if (!token) return failure(BASIC_MSG.noToken);
   try {
     const res = await fetch(buildUrl(path, 'GET', {}), { headers: headers(token, false) });
     if (res.ok) return await res.blob();
     if (res.status === 401) redirectToLogin();
-    return failure(bodyMessage(await res.text()) ?? MSG.someError);
+    return failure(bodyMessage(await res.text()) ?? BASIC_MSG.someError);
   } catch (err) {
     report('network error', { method: 'GET', path, err: String(err) });
-    return failure(MSG.someError);
+    return failure(BASIC_MSG.someError);
   }
 }
 

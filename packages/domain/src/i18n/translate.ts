@@ -1,4 +1,7 @@
-import { server as enServer } from './en/server.js';
+import { basics } from './en/basics.js';
+import { server } from './en/server.js';
+
+const enServer = { ...server, ...basics };
 import { formatIcu, type MessageValues } from './format.js';
 import type { Language } from './languages.js';
 

@@ -1,12 +1,11 @@
 /**
- * The words every screen may need before anything else: the frame, the home, the profile
+ * The words every screen may need before anything else: the frame and the home
  * (docs/decisions/109-i18n.md). The student home loads these only.
  */
 import { common } from './common.js';
 import { welcome } from './welcome.js';
 import { layout } from './layout.js';
 import { notifications } from './notifications.js';
-import { profile } from './profile.js';
 import { labels } from './labels.js';
 
 export const baseWords = {
@@ -14,6 +13,5 @@ export const baseWords = {
   ...welcome,
   ...layout,
   ...notifications,
-  ...profile,
   ...labels,
 } as const;

@@ -1,4 +1,5 @@
 /* One catalogue per language, in areas (docs/decisions/109-i18n.md). */
+import { basics } from './basics.js';
 import { server } from './server.js';
 import { mail } from './mail.js';
 import { baseWords } from './base.js';
@@ -26,6 +27,7 @@ import { district } from './district.js';
 /** Every area by name: a key starts with its area's name ('msg.' for the server's). */
 export const AREAS = {
   server,
+  basics,
   common,
   welcome,
   layout,
@@ -48,6 +50,13 @@ export const AREAS = {
 };
 
 /** The whole English catalogue (the server's; the web loads baseWords, studentWords and staffWords). */
-export const en = { ...server, ...baseWords, ...studentWords, ...staffWords, ...mail } as const;
+export const en = {
+  ...server,
+  ...basics,
+  ...baseWords,
+  ...studentWords,
+  ...staffWords,
+  ...mail,
+} as const;
 
 export type MessageKey = keyof typeof en;

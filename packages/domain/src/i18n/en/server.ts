@@ -4,13 +4,8 @@
  * arguments back out of the English text (translate.ts), which plurals would defeat.
  */
 export const server = {
-  'msg.unauthorized': 'Unauthorized',
   'msg.forbidden': 'You are not allowed to do this.',
   'msg.notFound': 'Not found',
-  'msg.tryLater': 'Please try after few minutes.',
-  'msg.someError': 'Some error occured. Try again later.',
-  'msg.errorFetching': 'Error fetching data',
-  'msg.noToken': 'No token',
   'msg.invalidLogin': 'Invalid username/password',
   'msg.notRegistered': 'User not registered in our system. Please contact your school admin.',
   'msg.idpTokenError': 'Error getting identity-provider token. Try again later.',
@@ -38,7 +33,6 @@ export const server = {
   'msg.schoolYearEnded': 'School year has ended',
   'msg.orderCanceled': 'This order has been canceled already.',
   'msg.duplicateItemName': 'Item with same name already exists.',
-  'msg.noRoles': 'User has no roles',
   'msg.storeClosedNoDate': 'The store is closed.',
   'msg.requestedOverLimit':
     'Requested quantity of {name} is over the limit of {limit} per student. You may buy {left} more.',

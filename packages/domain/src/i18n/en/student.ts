@@ -3,7 +3,9 @@
  * which some screens also write: text with simple arguments, formatted without ICU); loaded with
  * the first such screen (docs/decisions/109-i18n.md).
  */
+import { basics } from './basics.js';
 import { server } from './server.js';
+import { profile } from './profile.js';
 import { store } from './store.js';
 import { orders } from './orders.js';
 import { activity } from './activity.js';
@@ -13,6 +15,8 @@ import { guardian } from './guardian.js';
 
 export const studentWords = {
   ...server,
+  ...basics,
+  ...profile,
   ...store,
   ...orders,
   ...activity,

@@ -3,7 +3,6 @@ import { common } from './common.js';
 import { welcome } from './welcome.js';
 import { layout } from './layout.js';
 import { notifications } from './notifications.js';
-import { profile } from './profile.js';
 import { labels } from './labels.js';
 
 export const baseWords: Record<keyof typeof en, string> = {
@@ -11,6 +10,5 @@ export const baseWords: Record<keyof typeof en, string> = {
   ...welcome,
   ...layout,
   ...notifications,
-  ...profile,
   ...labels,
 };

@@ -1,4 +1,5 @@
 import type { MessageKey } from '../en/index.js';
+import { basics } from './basics.js';
 import { server } from './server.js';
 import { mail } from './mail.js';
 import { baseWords } from './base.js';
@@ -25,6 +26,7 @@ import { district } from './district.js';
 
 export const AREAS = {
   server,
+  basics,
   common,
   welcome,
   layout,
@@ -48,6 +50,7 @@ export const AREAS = {
 
 export const es: Record<MessageKey, string> = {
   ...server,
+  ...basics,
   ...baseWords,
   ...studentWords,
   ...staffWords,

@@ -1,13 +1,8 @@
 import type { server as en } from '../en/server.js';
 
 export const server: Record<keyof typeof en, string> = {
-  'msg.unauthorized': 'No autorizado',
   'msg.forbidden': 'No tienes permiso para hacer esto.',
   'msg.notFound': 'No encontrado',
-  'msg.tryLater': 'Inténtalo de nuevo en unos minutos.',
-  'msg.someError': 'Se produjo un error. Inténtalo más tarde.',
-  'msg.errorFetching': 'Error al obtener los datos',
-  'msg.noToken': 'Sin token',
   'msg.invalidLogin': 'Usuario o contraseña no válidos',
   'msg.notRegistered':
     'El usuario no está registrado en nuestro sistema. Comunícate con el administrador de tu escuela.',
@@ -37,7 +32,6 @@ export const server: Record<keyof typeof en, string> = {
   'msg.schoolYearEnded': 'El año escolar ha terminado',
   'msg.orderCanceled': 'Este pedido ya fue cancelado.',
   'msg.duplicateItemName': 'Ya existe un artículo con el mismo nombre.',
-  'msg.noRoles': 'El usuario no tiene roles',
   'msg.storeClosedNoDate': 'La tienda está cerrada.',
   'msg.requestedOverLimit':
     'La cantidad solicitada de {name} supera el límite de {limit} por estudiante. Puedes comprar {left} más.',
