@@ -127,18 +127,22 @@ async function generate(
     await q(`create unlogged table g_type as
       select school_id, min(id::text) filter (where name = 'Kindness')::uuid as bonus, min(id::text) filter (where name = 'Late to class')::uuid as flag
       from activity_types group by school_id`);
-    // People: students, teachers, an admin and a store manager per school.
+    // People: students, teachers, an admin and a store manager per school, each school's together
+    // as its roster import writes them (a cross join's own order would interleave the schools row
+    // by row: a school's 1,000 students on every page of the table).
     await q(
       `insert into users (school_id, external_id, first_name, last_name, roles, grade_level)
        select s.id, 'S' || n, 'Student', 'No' || n, array['STUDENT'], (6 + n % 3)::text
-       from g_school s cross join generate_series(0, $1 - 1) n`,
+       from g_school s cross join generate_series(0, $1 - 1) n order by s.id, n`,
       [size.students],
     );
     await q(
       `insert into users (school_id, external_id, first_name, last_name, roles)
-       select s.id, 'T' || n, 'Teacher', 'No' || n, array['TEACHER'] from g_school s cross join generate_series(0, $1 - 1) n
-       union all select s.id, 'ADMIN', 'Ada', 'Admin', array['SCHOOL_ADMIN'] from g_school s
-       union all select s.id, 'STORE', 'Sam', 'Store', array['STORE_MANAGER'] from g_school s`,
+       select * from (
+         select s.id, 'T' || n, 'Teacher', 'No' || n, array['TEACHER'] from g_school s cross join generate_series(0, $1 - 1) n
+         union all select s.id, 'ADMIN', 'Ada', 'Admin', array['SCHOOL_ADMIN'] from g_school s
+         union all select s.id, 'STORE', 'Sam', 'Store', array['STORE_MANAGER'] from g_school s) p
+       order by 1`,
       [teachers],
     );
     await q(`create unlogged table g_s as

@@ -56,15 +56,3 @@ export async function benchApp(database: Database, opts: { realLogger?: boolean 
   await app.ready();
   return app;
 }
-
-/** Median of `runs` timings of fn, in milliseconds. */
-export async function median(runs: number, fn: () => Promise<void>): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await fn();
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
-}

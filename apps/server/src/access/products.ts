@@ -3,7 +3,7 @@ import type { ProductStore } from '@app/domain';
 import type { Queryable } from '../db/client.js';
 import { periodStudents, periods, products, users } from '../db/schema.js';
 import type { AuthUser } from '../lib/auth-context.js';
-import { teachesSql } from './periods.js';
+import { periodAlias, teachesSql } from './periods.js';
 import { mayDo } from './permission.js';
 
 /**
@@ -39,33 +39,38 @@ export function onSaleToStudent(teachers: readonly string[]): SQL {
 }
 
 /**
- * The products of one store a user sees listed (null: none):
+ * The products of one store a user sees listed, as a named condition on `products` (one prepared
+ * statement per name; the placeholders `schoolId` and `userId` stand for the caller):
  * - the school store: its managers (`store:manageSchool`) every product, hidden too; others the shown ones;
  * - teacher stores: a teacher with a store (`store:manageTeacher`) their own, hidden too; a student
  *   (`shopsForThemselves`) the shown products of their teachers; anyone else every shown product.
  */
-export async function listedProductsWhere(
-  db: Queryable,
-  u: AuthUser,
-  store: ProductStore,
-): Promise<SQL | null> {
+export function listedProducts(u: AuthUser, store: ProductStore): { name: string; where: SQL } {
+  const shown = eq(products.active, true);
   if (store === 'School')
     return mayDo(u, 'store:manageSchool')
-      ? eq(products.store, 'School')!
-      : and(eq(products.store, 'School'), eq(products.active, true))!;
+      ? { name: 'school_all', where: eq(products.store, 'School') }
+      : { name: 'school_shown', where: and(eq(products.store, 'School'), shown)! };
+  const teacherStore = eq(products.store, 'Teacher');
   if (mayDo(u, 'store:manageTeacher'))
-    return and(eq(products.store, 'Teacher'), eq(products.teacherId, u.id))!;
-  if (shopsForThemselves(u)) {
-    const teachers = await teachersOfStudent(db, u.schoolId, u.id);
-    return teachers.length
-      ? and(
-          eq(products.store, 'Teacher'),
-          eq(products.active, true),
-          inArray(products.teacherId, teachers),
-        )!
-      : null;
-  }
-  return and(eq(products.store, 'Teacher'), eq(products.active, true))!;
+    return {
+      name: 'teacher_own',
+      where: and(teacherStore, eq(products.teacherId, sql.placeholder('userId')))!,
+    };
+  if (shopsForThemselves(u))
+    return {
+      name: 'teacher_of_student',
+      where: and(
+        teacherStore,
+        shown,
+        sql`${products.teacherId} in (
+          select t.id from ${periodStudents} ps
+          join ${periods} p on p.school_id = ps.school_id and p.id = ps.period_id
+          join ${users} t on t.school_id = p.school_id and ${teachesSql(periodAlias('p'), { id: sql.raw('t.id'), externalId: sql.raw('t.external_id') })}
+          where ps.school_id = ${sql.placeholder('schoolId')} and ps.student_id = ${sql.placeholder('userId')})`,
+      )!,
+    };
+  return { name: 'teacher_shown', where: and(teacherStore, shown)! };
 }
 
 /** A product's store keeper: the teacher of a teacher store's product; for the school store's, whoever manages it. */

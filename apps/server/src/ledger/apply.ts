@@ -116,9 +116,36 @@ export function rollupUpserts(
 }
 
 /**
+ * One `insert … select … group by … on conflict do update` that adds the deltas (the
+ * statement's deltas, sent once as the CTE `deltas`) into `table`'s rows keyed by the school and `keys`: summed per key
+ * by PostgreSQL (one INSERT may not touch a row twice) and written in key order, so concurrent
+ * writers lock the same rows in the same order and never deadlock; each update is an increment,
+ * so none is lost.
+ */
+function upsertFromDeltas(
+  table: string,
+  schoolId: string,
+  keys: readonly (readonly [name: string, expr: string])[],
+  sums: readonly (readonly [name: string, expr: string])[],
+  where?: string,
+): SQL {
+  const keyExprs = keys.map(([, e]) => e).join(', ');
+  return sql`
+    insert into ${sql.raw(table)} (school_id, ${sql.raw([...keys, ...sums].map(([n]) => n).join(', '))})
+    select ${schoolId}::uuid, ${sql.raw(keyExprs)}, ${sql.raw(sums.map(([, e]) => `sum(${e})`).join(', '))}
+    from deltas ${sql.raw(where ? `where ${where}` : '')}
+    group by ${sql.raw(keyExprs)}
+    order by ${sql.raw(keyExprs)}
+    on conflict (school_id, ${sql.raw(keys.map(([n]) => n).join(', '))}) do update set
+      ${sql.raw(sums.map(([n]) => `${n} = ${table}.${n} + excluded.${n}`).join(', '))}`;
+}
+
+/**
  * Applies deltas to wallets, the daily and monthly rollups and (for deltas with a giver) the giver
  * and giver × student rollups inside the caller's transaction, in one statement with `alongWith`
- * (the ledger inserts, updates or deletes behind them) when given.
+ * (the ledger inserts, updates or deletes behind them) when given. The deltas go to PostgreSQL once,
+ * as the arrays of one CTE that every upsert sums from (a 1,000-student give: eight arrays of a
+ * thousand values, not one set per table summed here first).
  */
 export async function applyLedger(
   tx: Queryable,
@@ -136,80 +163,121 @@ export async function applyLedger(
     for (const statement of along) await tx.execute(statement);
     return;
   }
-  type D = LedgerDelta;
-  type G = LedgerDelta & { givenBy: string };
-  const student: Column<D> = ['student_id', 'uuid', (d) => d.studentId];
-  const category: Column<D> = ['category', 'text', (d) => d.category];
-  const earned: Column<D> = ['earned', 'bigint', (d) => d.earned];
-  const spent: Column<D> = ['spent', 'bigint', (d) => d.spent];
-  const count: Column<D> = ['count', 'int', (d) => d.count];
-  const given = deltas.filter((d): d is G => !!d.givenBy);
-  const giver: Column<G> = ['giver_id', 'uuid', (d) => d.givenBy];
-  const points: Column<G> = ['points', 'bigint', (d) => d.earned];
-  // One statement: the caller's ledger write (if any), the wallets, the giver, giver × student and monthly rollups and the daily rollup, in one round trip.
-  const upserts: [string, SQL | null][] = [
+  const n = deltas.length;
+  const students = new Array<string>(n);
+  const dates = new Array<string>(n);
+  const categories = new Array<string>(n);
+  const earned = new Array<number>(n);
+  const spent = new Array<number>(n);
+  const counts = new Array<number>(n);
+  const givers = new Array<string | null>(n);
+  const periods = new Array<string | null>(n);
+  let given = false;
+  deltas.forEach((d, i) => {
+    students[i] = d.studentId;
+    dates[i] = d.date;
+    categories[i] = d.category;
+    earned[i] = d.earned;
+    spent[i] = d.spent;
+    counts[i] = d.count;
+    givers[i] = d.givenBy ?? null;
+    periods[i] = d.periodId ?? null;
+    if (d.givenBy) given = true;
+  });
+  const source = sql`select * from unnest(${pgArray(students, 'uuid')}, ${pgArray(dates, 'date')}, ${pgArray(categories, 'text')}, ${pgArray(earned, 'int')}, ${pgArray(spent, 'int')}, ${pgArray(counts, 'int')}, ${pgArray(givers, 'uuid')}, ${pgArray(periods, 'uuid')}) as t(student_id, day, category, earned, spent, n, giver_id, period_id)`;
+  const month = `date_trunc('month', day)::date`;
+  const upserts: [string, SQL][] = [
     [
       'wallet',
-      upsertAdding<D>(
-        schoolId,
+      upsertFromDeltas(
         'wallets',
-        [student],
-        [
-          ['balance', 'bigint', (d) => d.earned - d.spent],
-          ['total_earned', 'bigint', (d) => d.earned],
-          ['total_spent', 'bigint', (d) => d.spent],
-        ],
-        deltas,
-      ),
-    ],
-    [
-      'giver',
-      upsertAdding<G>(
         schoolId,
-        'giver_rollup',
-        [giver, ['date', 'date', (d) => d.date], category],
-        [points, count],
-        given,
-      ),
-    ],
-    // Per giver, month, student, period and category: "to whom" and what was given in a class.
-    [
-      'to_whom',
-      upsertAdding<G>(
-        schoolId,
-        'giver_student_monthly',
+        [['student_id', 'student_id']],
         [
-          giver,
-          ['month', 'date', (d) => monthOf(d.date)],
-          student,
-          ['period_id', 'uuid', (d) => d.periodId ?? NO_PERIOD],
-          category,
+          ['balance', 'earned - spent'],
+          ['total_earned', 'earned'],
+          ['total_spent', 'spent'],
         ],
-        [points, count],
-        given,
       ),
     ],
+    ...(given
+      ? ([
+          [
+            'giver',
+            upsertFromDeltas(
+              'giver_rollup',
+              schoolId,
+              [
+                ['giver_id', 'giver_id'],
+                ['date', 'day'],
+                ['category', 'category'],
+              ],
+              [
+                ['points', 'earned'],
+                ['count', 'n'],
+              ],
+              'giver_id is not null',
+            ),
+          ],
+          // Per giver, month, student, period and category: "to whom" and what was given in a class.
+          [
+            'to_whom',
+            upsertFromDeltas(
+              'giver_student_monthly',
+              schoolId,
+              [
+                ['giver_id', 'giver_id'],
+                ['month', month],
+                ['student_id', 'student_id'],
+                ['period_id', `coalesce(period_id, '${NO_PERIOD}'::uuid)`],
+                ['category', 'category'],
+              ],
+              [
+                ['points', 'earned'],
+                ['count', 'n'],
+              ],
+              'giver_id is not null',
+            ),
+          ],
+        ] as [string, SQL][])
+      : []),
     [
       'monthly',
-      upsertAdding<D>(
-        schoolId,
+      upsertFromDeltas(
         'monthly_rollup',
-        [student, ['month', 'date', (d) => monthOf(d.date)], category],
-        [earned, spent, count],
-        deltas,
+        schoolId,
+        [
+          ['student_id', 'student_id'],
+          ['month', month],
+          ['category', 'category'],
+        ],
+        [
+          ['earned', 'earned'],
+          ['spent', 'spent'],
+          ['count', 'n'],
+        ],
       ),
     ],
   ];
-  const daily = upsertAdding<D>(
-    schoolId,
+  const daily = upsertFromDeltas(
     'daily_rollup',
-    [student, ['date', 'date', (d) => d.date], category],
-    [earned, spent, count],
-    deltas,
-  )!;
-  const ctes = [
+    schoolId,
+    [
+      ['student_id', 'student_id'],
+      ['date', 'day'],
+      ['category', 'category'],
+    ],
+    [
+      ['earned', 'earned'],
+      ['spent', 'spent'],
+      ['count', 'n'],
+    ],
+  );
+  // One statement: the caller's ledger write (if any), the wallets, the giver, giver × student and monthly rollups and the daily rollup, in one round trip.
+  const ctes: [string, SQL][] = [
+    ['deltas', source],
     ...along.map((statement, i): [string, SQL] => [`ledger${i}`, statement]),
-    ...upserts.filter((u): u is [string, SQL] => u[1] !== null),
+    ...upserts,
   ];
   await tx.execute(
     sql`with ${sql.join(

@@ -1,5 +1,4 @@
 import { isLanguage, type Person, type SchoolInfo, type SessionUser } from '@app/domain';
-import { users } from '../db/schema.js';
 import type { AuthUser, SchoolRow } from '../lib/auth-context.js';
 
 export const presentSchool = (s: SchoolRow): SchoolInfo => ({
@@ -49,13 +48,3 @@ export const presentPerson = (u: {
   gradeLevel: u.gradeLevel,
   house: u.house,
 });
-
-/** The columns a person view needs, for selects that present people. */
-export const personColumns = {
-  id: users.id,
-  externalId: users.externalId,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  gradeLevel: users.gradeLevel,
-  house: users.house,
-};

@@ -1,57 +1,90 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { todayIn, type ClassStats, type PeriodDayDetails } from '@app/domain';
-import type { Queryable } from '../../db/client.js';
+import { rowsOf, type Queryable } from '../../db/client.js';
 import {
   absences,
   activities,
   dailyRollup,
   periodStudents,
+  periods,
   users,
   wallets,
 } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
-import { personColumns } from '../../presenters/user.js';
-import { periodFor } from '../../access/periods.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/ids.js';
+import { periodFor, periodInScope } from '../../access/periods.js';
 
-/** Per student of a period: balance and that day's bonuses, flags and absence; with class totals. */
+/**
+ * Per student of a period: balance and that day's bonuses, flags and absence; with class totals.
+ * One statement: the period (for its scope check) left-joined to its roster, so an empty class is
+ * one row without a student (docs/decisions/117-gives-and-reads-at-scale.md).
+ */
 export async function classStats(
   db: Queryable,
   user: AuthUser,
   periodId: string,
   date?: string,
 ): Promise<ClassStats> {
-  const period = await periodFor(db, user, 'class:view', periodId);
+  if (!isUuid(periodId)) throw notFound('Period not found');
   const on = date ?? todayIn(user.school.timeZone);
-  const rows = await db
-    .select({
-      ...personColumns,
-      balance: sql<number>`coalesce(${wallets.balance}, 0)`,
-      bonuses: sql<number>`coalesce((select sum(r.earned) from ${dailyRollup} r where r.school_id = ${users.schoolId} and r.student_id = ${users.id} and r.date = ${on} and r.category <> 'Flags'), 0)`,
-      flags: sql<number>`coalesce((select sum(r.earned) from ${dailyRollup} r where r.school_id = ${users.schoolId} and r.student_id = ${users.id} and r.date = ${on} and r.category = 'Flags'), 0)`,
-      absent: sql<boolean>`exists (select 1 from ${absences} ab where ab.school_id = ${users.schoolId} and ab.student_id = ${users.id} and ab.date = ${on})`,
+  const rows = rowsOf<{
+    period_id: string;
+    teacher_id: string;
+    co_teachers: string[];
+    id: string | null;
+    external_id: string;
+    first_name: string;
+    last_name: string;
+    grade_level: string | null;
+    house: string | null;
+    balance: string | number;
+    bonuses: string | number;
+    flags: string | number;
+    absent: boolean;
+  }>(
+    await db.execute(sql`
+      select p.id as period_id, p.teacher_id, p.co_teachers, s.*
+      from ${periods} p
+      left join lateral (
+        select u.id, u.external_id, u.first_name, u.last_name, u.grade_level, u.house,
+          coalesce(w.balance, 0) as balance,
+          coalesce((select sum(r.earned) from ${dailyRollup} r where r.school_id = u.school_id and r.student_id = u.id and r.date = ${on} and r.category <> 'Flags'), 0) as bonuses,
+          coalesce((select sum(r.earned) from ${dailyRollup} r where r.school_id = u.school_id and r.student_id = u.id and r.date = ${on} and r.category = 'Flags'), 0) as flags,
+          exists (select 1 from ${absences} ab where ab.school_id = u.school_id and ab.student_id = u.id and ab.date = ${on}) as absent
+        from ${periodStudents} ps
+        join ${users} u on u.school_id = ps.school_id and u.id = ps.student_id
+        left join ${wallets} w on w.school_id = u.school_id and w.student_id = u.id
+        where ps.school_id = p.school_id and ps.period_id = p.id
+      ) s on true
+      where p.school_id = ${user.schoolId} and p.id = ${periodId}
+      order by s.last_name, s.first_name`),
+  );
+  const [period] = rows;
+  if (!period) throw notFound('Period not found');
+  if (
+    !periodInScope(user, 'class:view', {
+      teacherId: period.teacher_id,
+      coTeachers: period.co_teachers,
     })
-    .from(periodStudents)
-    .innerJoin(
-      users,
-      and(eq(users.schoolId, periodStudents.schoolId), eq(users.id, periodStudents.studentId)),
-    )
-    .leftJoin(wallets, and(eq(wallets.schoolId, users.schoolId), eq(wallets.studentId, users.id)))
-    .where(and(eq(periodStudents.schoolId, user.schoolId), eq(periodStudents.periodId, period.id)))
-    .orderBy(users.lastName, users.firstName);
-  const students = rows.map((r) => ({
-    _id: r.id,
-    externalStudentId: r.externalId,
-    firstName: r.firstName,
-    lastName: r.lastName,
-    gradeLevel: r.gradeLevel,
-    house: r.house,
-    balance: Number(r.balance),
-    bonusesToday: Number(r.bonuses),
-    flagsToday: Number(r.flags),
-    absent: Boolean(r.absent),
-  }));
+  )
+    throw forbidden('This class belongs to another teacher.');
+  const students = rows
+    .filter((r) => r.id !== null)
+    .map((r) => ({
+      _id: r.id!,
+      externalStudentId: r.external_id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      gradeLevel: r.grade_level,
+      house: r.house,
+      balance: Number(r.balance),
+      bonusesToday: Number(r.bonuses),
+      flagsToday: Number(r.flags),
+      absent: Boolean(r.absent),
+    }));
   return {
-    internalPeriodId: period.id,
+    internalPeriodId: period.period_id,
     date: on,
     students,
     totals: {

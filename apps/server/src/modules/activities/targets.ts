@@ -1,10 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MSG, type BulkGiveBody } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { groupTypes, groups, houses, periodStudents, periods, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { pgArray } from '../../lib/pg-array.js';
 import { requireScope } from '../../access/permission.js';
 import { periodFor, periodInScope } from '../../access/periods.js';
 import { isStudentRow, studentsInScope } from '../../access/students.js';
@@ -39,7 +40,8 @@ export async function resolveTargets(
       .where(
         and(
           eq(users.schoolId, user.schoolId),
-          inArray(users.externalId, externalIds),
+          // One array parameter: a whole school's give names a thousand ids.
+          sql`${users.externalId} = any(${pgArray(externalIds, 'text')})`,
           isStudentRow,
         ),
       );

@@ -23,7 +23,7 @@ const presentDeliveryDate = (
 });
 
 /** The school's delivery dates, earliest first. */
-export async function listDeliveryDates(db: Queryable, schoolId: string): Promise<DeliveryDate[]> {
+async function listDeliveryDates(db: Queryable, schoolId: string): Promise<DeliveryDate[]> {
   const rows = await db
     .select()
     .from(deliveryDates)

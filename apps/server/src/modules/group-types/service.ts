@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Action } from '@app/domain';
 import type {
   GroupActivityRemoved,
@@ -8,13 +8,13 @@ import type {
   GroupTypeDeleted,
   GroupTypeUpdateBody,
 } from '@app/domain';
-import type { Db, Queryable, Tx } from '../../db/client.js';
-import { activities, groupTypes, groups, periodStudents } from '../../db/schema.js';
+import { rowsOf, type Db, type Queryable, type Tx } from '../../db/client.js';
+import { activities, groupTypes, groups, periodStudents, periods } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { requireScope } from '../../access/permission.js';
-import { periodFor } from '../../access/periods.js';
+import { periodFor, periodInScope } from '../../access/periods.js';
 import { restoreDailyBehavior } from '../../ledger/daily-points.js';
 import { removeActivities } from '../../ledger/remove.js';
 import { loadCalendar } from '../calendar/service.js';
@@ -88,24 +88,54 @@ async function checkGroups(db: Queryable, schoolId: string, periodId: string, in
     throw badRequest(`groups: ${bad.slice(0, 5).join(', ')} is not a student of this period`);
 }
 
+/**
+ * GET group-types: a class's group types with their groups, in one statement with the class (for
+ * its scope check; docs/decisions/117-gives-and-reads-at-scale.md): types by creation then name,
+ * groups by name then id.
+ */
 export async function listGroupTypes(
   db: Queryable,
   user: AuthUser,
   periodId: string,
 ): Promise<GroupType[]> {
-  const period = await periodFor(db, user, 'groupTypes:read', periodId);
-  const types = await db
-    .select()
-    .from(groupTypes)
-    .where(and(eq(groupTypes.schoolId, user.schoolId), eq(groupTypes.internalPeriodId, period.id)))
-    .orderBy(asc(groupTypes.createdAt), asc(groupTypes.name));
-  const gs = await groupsOf(
-    db,
-    user.schoolId,
-    types.map((t) => t.id),
+  if (!isUuid(periodId)) throw notFound('Period not found');
+  const [row] = rowsOf<{
+    id: string;
+    teacher_id: string;
+    co_teachers: string[];
+    types: TypeRow[] | string | null;
+  }>(
+    await db.execute(sql`
+      select p.id, p.teacher_id, p.co_teachers, (
+        select json_agg(json_build_array(t.id, t.name, (
+          select json_agg(json_build_array(g.id, g.name, g.student_ids) order by g.name, g.id)
+          from ${groups} g where g.school_id = t.school_id and g.group_type_id = t.id
+        )) order by t.created_at, t.name)
+        from ${groupTypes} t where t.school_id = p.school_id and t.internal_period_id = p.id
+      ) as types
+      from ${periods} p
+      where p.school_id = ${user.schoolId} and p.id = ${periodId}`),
   );
-  return types.map((t) => present(t, gs));
+  if (!row) throw notFound('Period not found');
+  if (
+    !periodInScope(user, 'groupTypes:read', {
+      teacherId: row.teacher_id,
+      coTeachers: row.co_teachers,
+    })
+  )
+    throw forbidden('This class belongs to another teacher.');
+  const types =
+    (typeof row.types === 'string' ? (JSON.parse(row.types) as TypeRow[]) : row.types) ?? [];
+  return types.map(([id, name, gs]) => ({
+    _id: id,
+    name,
+    internalPeriodId: row.id,
+    groups: (gs ?? []).map(([gid, gname, studentIds]) => ({ _id: gid, name: gname, studentIds })),
+  }));
 }
+
+/** A group type as the list's statement writes it: [id, name, its groups as [id, name, studentIds]]. */
+type TypeRow = [string, string, [string, string, string[]][] | null];
 
 export async function getGroupType(db: Queryable, user: AuthUser, id: string): Promise<GroupType> {
   const t = await groupTypeFor(db, user, 'groupTypes:read', id);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   ACTIVE_ORDER_STATUSES,
   compareGrades,
@@ -12,12 +12,12 @@ import {
   type StoreManagerMeta,
 } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
-import { orders, users, wallets } from '../../db/schema.js';
+import { preparedFor } from '../../db/prepared.js';
+import { deliveryDates, orders, users, wallets } from '../../db/schema.js';
 import { scopeOf } from '../../access/permission.js';
 import { namedStudentId, studentFor } from '../../access/students.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { isUuid } from '../../lib/ids.js';
-import { listDeliveryDates } from '../delivery-dates/service.js';
 import { ordersWhere, studentUser } from './present.js';
 
 /** The filters of docs/spec.md section 4 on top of `base`. */
@@ -80,41 +80,61 @@ export async function listStoreOrders(
 const zeroCounts = (): Record<OrderStatus, number> =>
   Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
 
+type Json<T> = T | string | null;
+const fromJson = <T>(v: Json<T>): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+/**
+ * The store manager's header in one prepared statement (it was four): the school store's counts by
+ * status, the open orders' estimated deliveries, the grades that ordered, and the delivery dates
+ * (docs/decisions/117-gives-and-reads-at-scale.md).
+ */
+const storeManagerMetaQuery = preparedFor((db) => {
+  const school = sql.placeholder('schoolId');
+  const open = sql.join(
+    OPEN_ORDER_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  return db
+    .select({
+      counts: sql<Json<[OrderStatus, number][]>>`(
+        select json_agg(json_build_array(c.status, c.n)) from (
+          select o.status, count(*)::int as n from ${orders} o
+          where o.school_id = ${school} and o.store = 'School' group by o.status) c)`,
+      dates: sql<Json<string[]>>`(
+        select json_agg(x.d order by x.d) from (
+          select distinct o.estimated_delivery as d from ${orders} o
+          where o.school_id = ${school} and o.store = 'School' and o.status in (${open})
+            and o.estimated_delivery is not null) x)`,
+      grades: sql<Json<string[]>>`(
+        select json_agg(y.g) from (
+          select distinct u.grade_level as g from ${orders} o
+          join ${users} u on u.school_id = o.school_id and u.id = o.student_id
+          where o.school_id = ${school} and o.store = 'School' and u.grade_level is not null) y)`,
+      deliveries: sql<Json<[string, string, string, string[]][]>>`(
+        select json_agg(json_build_array(d.id, d.date, d.cut_off_date, d.grade_levels)
+          order by d.date, d.cut_off_date, d.id)
+        from ${deliveryDates} d where d.school_id = ${school})`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('store_manager_meta');
+});
+
 /** GET order/store-manager/meta: the school store's counts by status and what its queue filters by. */
 export async function storeManagerMeta(db: Queryable, u: AuthUser): Promise<StoreManagerMeta> {
-  const school = and(eq(orders.schoolId, u.schoolId), eq(orders.store, 'School'));
-  const [counts, dates, grades, deliveryDates] = await Promise.all([
-    db
-      .select({ status: orders.status, n: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(orders)
-      .where(school)
-      .groupBy(orders.status),
-    db
-      .selectDistinct({ d: orders.estimatedDelivery })
-      .from(orders)
-      .where(
-        and(
-          school,
-          inArray(orders.status, [...OPEN_ORDER_STATUSES]),
-          isNotNull(orders.estimatedDelivery),
-        ),
-      )
-      .orderBy(asc(orders.estimatedDelivery)),
-    db
-      .selectDistinct({ g: users.gradeLevel })
-      .from(orders)
-      .innerJoin(users, and(eq(users.schoolId, orders.schoolId), eq(users.id, orders.studentId)))
-      .where(and(school, isNotNull(users.gradeLevel))),
-    listDeliveryDates(db, u.schoolId),
-  ]);
+  const [row] = await storeManagerMetaQuery(db).execute({ schoolId: u.schoolId });
   const byStatus = zeroCounts();
-  for (const c of counts) byStatus[c.status] = c.n;
+  for (const [status, n] of fromJson(row!.counts) ?? []) byStatus[status] = n;
   return {
     counts: byStatus,
     storeModel: u.school.storeModel,
-    deliveryDates,
-    estimatedDeliveries: dates.map((d) => d.d!),
-    gradeLevels: grades.map((g) => g.g!).sort(compareGrades),
+    deliveryDates: (fromJson(row!.deliveries) ?? []).map(([id, date, cutOffDate, gradeLevels]) => ({
+      _id: id,
+      date,
+      cutOffDate,
+      gradeLevels,
+    })),
+    estimatedDeliveries: fromJson(row!.dates) ?? [],
+    gradeLevels: (fromJson(row!.grades) ?? []).sort(compareGrades),
   };
 }
 

@@ -1,19 +1,8 @@
 import { z } from 'zod';
-import {
-  coTeachersBody,
-  periodDetailResponse,
-  periodResponse,
-  type PeriodDetail,
-} from '@app/domain';
+import { coTeachersBody, periodDetailResponse, periodResponse } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { me } from '../../lib/auth-context.js';
-import {
-  coTeacherDetails,
-  getPeriodFor,
-  listPeriods,
-  periodRoster,
-  setCoTeachers,
-} from './service.js';
+import { getPeriodDetail, listPeriods, setCoTeachers } from './service.js';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -40,15 +29,7 @@ export const periodRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: 'class:view' },
       schema: { tags: ['periods'], params: idParams, response: { 200: periodDetailResponse } },
     },
-    async (req): Promise<PeriodDetail> => {
-      const user = me(req);
-      const period = await getPeriodFor(app.db, user, req.params.id);
-      const [students, coTeacherList] = await Promise.all([
-        periodRoster(app.db, user.schoolId, period._id),
-        coTeacherDetails(app.db, user.schoolId, period.coTeachers),
-      ]);
-      return { ...period, students, coTeacherList };
-    },
+    async (req) => getPeriodDetail(app.db, me(req), req.params.id),
   );
 
   app.put(

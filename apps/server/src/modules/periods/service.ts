@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   periodLabel,
   schoolPeriods,
   shortName,
   type Period,
+  type PeriodDetail,
   type Person,
   type RosterStudent,
 } from '@app/domain';
@@ -15,14 +16,22 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { requireScope, scopeOf } from '../../access/permission.js';
 import { mayTeachSql, owns, periodInScope, teachesSql } from '../../access/periods.js';
 import { isUuid } from '../../lib/ids.js';
-import { presentPerson, personColumns } from '../../presenters/user.js';
 import { forgetSessions } from '../auth/service.js';
 
-/** Co-teachers found among the school's users, as [externalId, firstName, lastName]. */
-type CoTeacherRow = [string, string, string];
+/** Co-teachers found among the school's users, as [externalId, firstName, lastName, id, gradeLevel, house]. */
+type CoTeacherRow = [string, string, string, string, string | null, string | null];
+/** A roster's student, as [id, externalId, firstName, lastName, gradeLevel, house]. */
+type RosterRow = [string, string, string, string, string | null, string | null];
 
-/** Which periods one statement loads: the school's, those a teacher teaches or co-teaches, one by id. */
-type PeriodsShape = 'school' | 'teacher' | 'one';
+/** A JSON column: parsed by pg, text from PGlite. */
+const fromJson = <T>(v: T | string | null): T | null =>
+  typeof v === 'string' ? (JSON.parse(v) as T) : v;
+
+/**
+ * Which periods one statement loads: the school's, those a teacher teaches or co-teaches, one by
+ * id, or one by id with its roster (the class page).
+ */
+type PeriodsShape = 'school' | 'teacher' | 'one' | 'detail';
 
 /**
  * Periods in ONE statement: the teacher's name by join, the student counts (the whole school: one
@@ -40,10 +49,18 @@ function periodsQuery(db: Queryable, shape: PeriodsShape) {
     coTeacherRows: sql<
       CoTeacherRow[] | string | null
     >`case when cardinality(${periods.coTeachers}) > 0 then (
-      select json_agg(json_build_array(c.external_id, c.first_name, c.last_name))
+      select json_agg(json_build_array(c.external_id, c.first_name, c.last_name, c.id, c.grade_level, c.house))
       from ${users} c
       where c.school_id = ${periods.schoolId} and c.external_id = any(${periods.coTeachers})
     ) end`,
+    roster: sql<RosterRow[] | string | null>`${
+      shape === 'detail'
+        ? sql`(
+      select json_agg(json_build_array(u.id, u.external_id, u.first_name, u.last_name, u.grade_level, u.house) order by u.last_name, u.first_name)
+      from ${periodStudents} ps join ${users} u on u.school_id = ps.school_id and u.id = ps.student_id
+      where ps.school_id = ${periods.schoolId} and ps.period_id = ${periods.id})`
+        : sql`null`
+    }`,
   });
   const teacherOf = and(eq(users.schoolId, periods.schoolId), eq(users.id, periods.teacherId));
   if (shape === 'school') {
@@ -87,34 +104,25 @@ const periodsQueries = {
   school: preparedFor((db) => periodsQuery(db, 'school')),
   teacher: preparedFor((db) => periodsQuery(db, 'teacher')),
   one: preparedFor((db) => periodsQuery(db, 'one')),
+  detail: preparedFor((db) => periodsQuery(db, 'detail')),
 };
 
-/** The school's periods; `{ teacher }`: only those that user teaches or co-teaches; `{ id }`: that one. */
-async function loadPeriods(
-  db: Queryable,
-  schoolId: string,
-  only: { teacher: AuthUser } | { id: string } | Record<string, never> = {},
-): Promise<Omit<Period, 'isOwner'>[]> {
-  const rows =
-    'teacher' in only
-      ? await periodsQueries
-          .teacher(db)
-          .execute({ schoolId, userId: only.teacher.id, externalId: only.teacher.externalId })
-      : 'id' in only
-        ? await periodsQueries.one(db).execute({ schoolId, id: only.id })
-        : await periodsQueries.school(db).execute({ schoolId });
-  return rows.map(({ p, teacherFirst, teacherLast, studentCount, coTeacherRows }) => {
-    const found =
-      (typeof coTeacherRows === 'string'
-        ? (JSON.parse(coTeacherRows) as CoTeacherRow[])
-        : coTeacherRows) ?? [];
-    const coNames = new Map(
-      found.map(([externalId, firstName, lastName]) => [
-        externalId,
-        shortName({ firstName, lastName }),
-      ]),
-    );
-    return {
+type LoadedRow = Awaited<ReturnType<ReturnType<typeof periodsQueries.one>['execute']>>[number];
+
+/** A loaded row as the API shows the period, and its co-teachers as people. */
+function presentRow({ p, teacherFirst, teacherLast, studentCount, coTeacherRows }: LoadedRow): {
+  period: Omit<Period, 'isOwner'>;
+  coTeacherList: Person[];
+} {
+  const found = fromJson(coTeacherRows) ?? [];
+  const coNames = new Map(
+    found.map(([externalId, firstName, lastName]) => [
+      externalId,
+      shortName({ firstName, lastName }),
+    ]),
+  );
+  return {
+    period: {
       _id: p.id,
       name: p.name,
       label: periodLabel(p.periodNumber),
@@ -133,8 +141,33 @@ async function loadPeriods(
       periodNumber: p.periodNumber,
       sectionNumbers: p.sectionNumbers,
       studentCount,
-    };
-  });
+    },
+    coTeacherList: found.map(([externalId, firstName, lastName, id, gradeLevel, house]) => ({
+      _id: id,
+      externalId,
+      firstName,
+      lastName,
+      gradeLevel,
+      house,
+    })),
+  };
+}
+
+/** The school's periods; `{ teacher }`: only those that user teaches or co-teaches; `{ id }`: that one. */
+async function loadPeriods(
+  db: Queryable,
+  schoolId: string,
+  only: { teacher: AuthUser } | { id: string } | Record<string, never> = {},
+): Promise<Omit<Period, 'isOwner'>[]> {
+  const rows =
+    'teacher' in only
+      ? await periodsQueries
+          .teacher(db)
+          .execute({ schoolId, userId: only.teacher.id, externalId: only.teacher.externalId })
+      : 'id' in only
+        ? await periodsQueries.one(db).execute({ schoolId, id: only.id })
+        : await periodsQueries.school(db).execute({ schoolId });
+  return rows.map((r) => presentRow(r).period);
 }
 
 const withOwner = (p: Omit<Period, 'isOwner'>, user: AuthUser): Period => ({
@@ -163,7 +196,7 @@ export async function listPeriods(
 }
 
 /** One class the user may view; another school's or an unknown id is 404, another teacher's class 403. */
-export async function getPeriodFor(db: Queryable, user: AuthUser, id: string): Promise<Period> {
+async function getPeriodFor(db: Queryable, user: AuthUser, id: string): Promise<Period> {
   if (!isUuid(id)) throw notFound('Period not found');
   const [p] = await loadPeriods(db, user.schoolId, { id });
   if (!p) throw notFound('Period not found');
@@ -172,39 +205,41 @@ export async function getPeriodFor(db: Queryable, user: AuthUser, id: string): P
   return withOwner(p, user);
 }
 
-export async function periodRoster(
+/**
+ * GET periods/:id: the class the user may view with its roster and co-teachers, in one statement
+ * (docs/decisions/117-gives-and-reads-at-scale.md); unknown or another school's → 404, another
+ * teacher's class → 403.
+ */
+export async function getPeriodDetail(
   db: Queryable,
-  schoolId: string,
-  periodId: string,
-): Promise<RosterStudent[]> {
-  const rows = await db
-    .select({
-      ...personColumns,
+  user: AuthUser,
+  id: string,
+): Promise<PeriodDetail> {
+  if (!isUuid(id)) throw notFound('Period not found');
+  const [row] = await periodsQueries.detail(db).execute({ schoolId: user.schoolId, id });
+  if (!row) throw notFound('Period not found');
+  const { period, coTeacherList } = presentRow(row);
+  if (
+    !periodInScope(user, 'class:view', {
+      teacherId: period.teacher._id,
+      coTeachers: period.coTeachers,
     })
-    .from(periodStudents)
-    .innerJoin(
-      users,
-      and(eq(users.schoolId, periodStudents.schoolId), eq(users.id, periodStudents.studentId)),
-    )
-    .where(and(eq(periodStudents.schoolId, schoolId), eq(periodStudents.periodId, periodId)))
-    .orderBy(asc(users.lastName), asc(users.firstName));
-  return rows.map((r) => ({ ...presentPerson(r), externalStudentId: r.externalId }));
+  )
+    throw forbidden('This class belongs to another teacher.');
+  const students = (fromJson(row.roster) ?? []).map(
+    ([sid, externalId, firstName, lastName, gradeLevel, house]): RosterStudent => ({
+      _id: sid,
+      externalId,
+      firstName,
+      lastName,
+      gradeLevel,
+      house,
+      externalStudentId: externalId,
+    }),
+  );
+  return { ...withOwner(period, user), students, coTeacherList };
 }
 
-export async function coTeacherDetails(
-  db: Queryable,
-  schoolId: string,
-  externalIds: string[],
-): Promise<Person[]> {
-  if (!externalIds.length) return [];
-  const rows = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.schoolId, schoolId), inArray(users.externalId, externalIds)));
-  return rows.map(presentPerson);
-}
-
-/** The teacher who owns the period, or an admin, names its co-teachers: teachers of the same school. */
 export async function setCoTeachers(
   db: Queryable,
   user: AuthUser,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   MSG,
@@ -9,7 +9,8 @@ import {
 } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { products, users } from '../../db/schema.js';
-import { keepsStoreOf, listedProductsWhere } from '../../access/products.js';
+import { keepsStoreOf, listedProducts } from '../../access/products.js';
+import { preparedFor } from '../../db/prepared.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
@@ -38,13 +39,9 @@ export const presentProduct = (p: ProductWithTeacher): Product => ({
       : null,
 });
 
-/** Products (not deleted) of the school matching `where`, each with its teacher's name. */
-export async function productsWhere(
-  db: Queryable,
-  schoolId: string,
-  where: SQL | undefined,
-): Promise<ProductWithTeacher[]> {
-  const rows = await db
+/** The select of products (not deleted) of the school matching `where`, each with its teacher's name. */
+const productsSelect = (db: Queryable, schoolId: string | Placeholder, where: SQL | undefined) =>
+  db
     .select({
       p: products,
       t: { id: teacherUser.id, firstName: teacherUser.firstName, lastName: teacherUser.lastName },
@@ -56,23 +53,43 @@ export async function productsWhere(
     )
     .where(and(eq(products.schoolId, schoolId), isNull(products.deletedAt), where))
     .orderBy(asc(products.category), asc(sql`lower(${products.name})`), asc(products.id));
-  return rows.map((r) => ({ ...r.p, teacher: r.t?.id ? r.t : null }));
+
+type SelectedRow = Awaited<ReturnType<typeof productsSelect>>[number];
+const withTeacher = (r: SelectedRow): ProductWithTeacher => ({
+  ...r.p,
+  teacher: r.t?.id ? r.t : null,
+});
+
+/** Products (not deleted) of the school matching `where`, each with its teacher's name. */
+export async function productsWhere(
+  db: Queryable,
+  schoolId: string,
+  where: SQL | undefined,
+): Promise<ProductWithTeacher[]> {
+  return (await productsSelect(db, schoolId, where)).map(withTeacher);
+}
+
+/** The store lists, one prepared statement per kind of caller (`listedProducts`). */
+const listQueries = new Map<string, (db: Queryable) => ReturnType<typeof listQuery>>();
+const listQuery = (db: Queryable, name: string, where: SQL) =>
+  productsSelect(db, sql.placeholder('schoolId'), where).prepare(`products_${name}`);
+
+async function listStore(db: Queryable, u: AuthUser, store: ProductStore): Promise<Product[]> {
+  const { name, where } = listedProducts(u, store);
+  let get = listQueries.get(name);
+  if (!get) listQueries.set(name, (get = preparedFor((d) => listQuery(d, name, where))));
+  const rows = await get(db).execute({ schoolId: u.schoolId, userId: u.id });
+  return rows.map((r) => presentProduct(withTeacher(r)));
 }
 
 /** GET products/school-store: shown products; the store's managers see hidden ones too. */
-export async function listSchoolStore(db: Queryable, u: AuthUser): Promise<Product[]> {
-  const where = await listedProductsWhere(db, u, 'School');
-  return where ? (await productsWhere(db, u.schoolId, where)).map(presentProduct) : [];
-}
+export const listSchoolStore = (db: Queryable, u: AuthUser) => listStore(db, u, 'School');
 
 /**
  * GET products/teacher-store: a teacher with a store their own products (hidden too); a student
  * their periods' teachers' shown products; anyone else every teacher's shown products.
  */
-export async function listTeacherStore(db: Queryable, u: AuthUser): Promise<Product[]> {
-  const where = await listedProductsWhere(db, u, 'Teacher');
-  return where ? (await productsWhere(db, u.schoolId, where)).map(presentProduct) : [];
-}
+export const listTeacherStore = (db: Queryable, u: AuthUser) => listStore(db, u, 'Teacher');
 
 /** A product of the caller's school in the store they manage: unknown or another school's → 404, another store's → 403. */
 async function ownedProduct(
