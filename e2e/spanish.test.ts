@@ -164,4 +164,126 @@ describe('in Spanish', () => {
       body: { message: `¡Sigue esforzándote! Necesitas ganar ${dear!.price - left} Merits más.` },
     });
   });
+
+  test(
+    'a student pins a goal, receives points, and sees the bell and the progress, in Spanish',
+    { timeout: 120_000 },
+    async ({ page }) => {
+      const student = await inSpanish(page, 'student2');
+      const admin = await apiLogin(base(), 'admin');
+      const teacher = await apiLogin(base(), 'teacher1');
+      const balanceOf = async () =>
+        (await apiGet<{ balance: number }>(base(), student.token, 'utility/student/balance/stats'))
+          .balance;
+      const balance0 = await balanceOf();
+      const price = Math.max(0, balance0) + 60;
+      const name = 'Cometa E2E';
+      const made = await call(admin.token, 'POST', 'products/school', {
+        name,
+        description: 'Para ahorrar',
+        category: 'Items',
+        price,
+        stock: 5,
+      });
+      expect(made.status).toBe(200);
+
+      await page.goto('/store');
+      const pin = page.getByRole('button', { name: es('store.goalAria', { name }), exact: true });
+      await pin.click();
+      await expect.poll(() => pin.getAttribute('aria-pressed')).toBe('true');
+
+      await page.goto('/');
+      const bar = page.getByRole('progressbar', {
+        name: es('welcome.goalSaved', { product: name, percent: '' }).replace(/\s*%$/, ''),
+        exact: false,
+      });
+      await page
+        .getByText(es('welcome.goalMore', { count: price - Math.max(0, balance0) }), {
+          exact: true,
+        })
+        .waitFor();
+      const bell = page.getByRole('button', { name: es('notifications.bellLabel', { count: 0 }) });
+      await bell.waitFor();
+
+      const options = await apiGet<ActivityOptions>(base(), teacher.token, 'activity/options');
+      const bonus = options.categories.Bonuses.find((o) => o.name === 'Helping others')!;
+      const cal = await apiGet<{
+        start: string;
+        end: string;
+        givingStartDate: string;
+        today: string;
+        holidays: { date: string }[];
+      }>(base(), teacher.token, 'calendar');
+      const given = await call(teacher.token, 'POST', 'activity/bulk', {
+        externalStudentIds: [student.user.externalId],
+        activityTypes: [bonus._id],
+        date: lastSchoolDay(
+          {
+            yearStart: cal.start,
+            yearEnd: cal.end,
+            givingStart: cal.givingStartDate,
+            holidays: cal.holidays.map((h) => h.date),
+          },
+          cal.today,
+        ),
+        comment: 'e2e meta',
+      });
+      expect(given.status).toBe(200);
+      const balance1 = balance0 + bonus.points;
+      expect(await balanceOf()).toBe(balance1);
+
+      // The bell polls every 20 seconds; the page is not reloaded.
+      const counted = page.getByRole('button', {
+        name: es('notifications.bellLabel', { count: 1 }),
+      });
+      await counted.waitFor({ timeout: 45_000 });
+      await page
+        .getByText(es('welcome.goalMore', { count: price - Math.max(0, balance1) }), {
+          exact: true,
+        })
+        .waitFor({ timeout: 15_000 });
+      await expect
+        .poll(() => bar.getAttribute('aria-valuenow'))
+        .toBe(String(Math.floor((Math.max(0, balance1) * 100) / price)));
+      await counted.click();
+      await page
+        .getByText(
+          es('notifications.points', {
+            count: bonus.points,
+            hasDetail: 'yes',
+            detail: 'Helping others',
+          }),
+          { exact: true },
+        )
+        .waitFor();
+    },
+  );
+
+  test('a guardian sees their two children and not a third, in Spanish', async ({ page }) => {
+    const guardian = await inSpanish(page, 'guardian1');
+    const one = await apiLogin(base(), 'student1');
+    const two = await apiLogin(base(), 'student2');
+    const other = await apiLogin(base(), 'student3');
+    await page.goto('/family');
+    await page.getByRole('heading', { name: es('guardian.family.title'), level: 1 }).waitFor();
+    const tabs = page.getByRole('tablist', { name: es('guardian.family.children') });
+    await tabs.getByRole('tab', { name: fullName(one.user) }).waitFor();
+    await tabs.getByRole('tab', { name: fullName(two.user) }).waitFor();
+    expect(await tabs.getByRole('tab').count()).toBe(2);
+    const mine = await call(
+      guardian.token,
+      'GET',
+      `utility/student/balance/stats?studentId=${one.user._id}`,
+    );
+    expect(mine.status).toBe(200);
+    const theirs = await call(
+      guardian.token,
+      'GET',
+      `utility/student/balance/stats?studentId=${other.user._id}`,
+    );
+    expect(theirs).toEqual({
+      status: 403,
+      body: { message: 'Este estudiante no es uno de sus hijos.' },
+    });
+  });
 });

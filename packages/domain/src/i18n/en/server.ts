@@ -126,4 +126,11 @@ export const server = {
   'msg.studentNotFound': 'Student not found',
   'msg.surveyNotFound': 'Survey not found',
   'msg.userNotFound': 'User not found',
+  'msg.unsubscribeLinkDead': 'This unsubscribe link does not work any more.',
+  'msg.guardianBeingInvited': 'A guardian with this address is being invited already.',
+  'msg.addressNotGuardian':
+    'This address belongs to an account of the school that is not a guardian.',
+  'msg.nameYourChild': 'Name one of your children (studentId).',
+  'msg.notYourChild': 'This student is not one of your children.',
+  'msg.unknownActivityType': 'Unknown activity type',
 } as const;

@@ -130,4 +130,11 @@ export const server: Record<keyof typeof en, string> = {
   'msg.studentNotFound': 'Estudiante no encontrado',
   'msg.surveyNotFound': 'Encuesta no encontrada',
   'msg.userNotFound': 'Usuario no encontrado',
+  'msg.unsubscribeLinkDead': 'Este enlace para darse de baja ya no funciona.',
+  'msg.guardianBeingInvited': 'Ya se está invitando a un tutor con esta dirección.',
+  'msg.addressNotGuardian':
+    'Esta dirección pertenece a una cuenta de la escuela que no es de un tutor.',
+  'msg.nameYourChild': 'Indique uno de sus hijos (studentId).',
+  'msg.notYourChild': 'Este estudiante no es uno de sus hijos.',
+  'msg.unknownActivityType': 'Tipo de actividad desconocido',
 };
