@@ -49,6 +49,7 @@ const USERS = [
   'giveall',
   'reports',
   'district',
+  'guardian1',
 ];
 
 /** Set AXE_DUMP=<file> to also write every failing element, one JSON line each. */
@@ -318,6 +319,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       }
       // Settings tabs beyond the first one shown.
       if (allows(user, 'settings:schoolYear')) paths.push('/settings?tab=school-year');
+      if (allows(user, 'guardians:manage')) paths.push('/settings?tab=guardians');
       if (username === 'admin') {
         // Settings' Data tab with an export on it: its progress bar and download link.
         const res = await fetch(`${baseURL}/api/v1/exports`, {
@@ -346,7 +348,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       ),
     ),
   );
-  test.concurrent.for(['student1', 'teacher1', 'admin', 'store', 'district'])(
+  test.concurrent.for(['student1', 'teacher1', 'admin', 'store', 'district', 'guardian1'])(
     '%s in Spanish',
     { timeout: 900_000 },
     (username, { expect }) =>
