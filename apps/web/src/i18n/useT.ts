@@ -45,8 +45,12 @@ function useCurrency(): { currency: string; currencyOne: string } {
   };
 }
 
-/** `t(key, values)`: one catalogued message in the screens' language (typed keys). */
-export function useT(): Translate {
+/**
+ * One message formatted as React nodes: a literal as it is (the build leaves literals as plain
+ * strings), a server message by its simple arguments, the rest by its compiled tree. A key the
+ * catalogue lacks cannot pass the typecheck and the catalogue test; it shows plainly.
+ */
+function useFormatted(): (key: MessageKey, values?: RichValues) => ReactNode {
   const state = useContext(LanguageContext);
   if (!state) throw new Error('useT outside I18nProvider');
   const { messages, language } = state;
@@ -54,37 +58,12 @@ export function useT(): Translate {
   return useCallback(
     (key, values) => {
       const message = messages[key];
-      // A literal needs no formatter (the build leaves literals as plain strings).
       if (typeof message === 'string' && !/[{}'<]/.test(message)) return message;
-      if (typeof message === 'string' && key.startsWith('msg.'))
-        return serverMessage(message, { currency, currencyOne, ...values });
-      const f = formatterOf(messages, language, key);
-      // A key the catalogue lacks cannot pass the typecheck and the catalogue test; show it plainly.
-      if (!f) return key;
-      return String(f.format({ currency, currencyOne, ...values }));
-    },
-    [messages, language, currency, currencyOne],
-  );
-}
-
-/**
- * A message with markup (<b>…</b>, <link>…</link>) as React nodes: each tag is formatted by the
- * function of its name in `values`.
- */
-export function useRich(): (key: MessageKey, values?: RichValues) => ReactNode {
-  const state = useContext(LanguageContext);
-  if (!state) throw new Error('useRich outside I18nProvider');
-  const { messages, language } = state;
-  const { currency, currencyOne } = useCurrency();
-  return useCallback(
-    (key, values) => {
-      const message = messages[key];
-      if (typeof message === 'string' && !/[{}'<]/.test(message)) return message;
-      if (typeof message === 'string' && key.startsWith('msg.'))
-        return serverMessage(message, { currency, currencyOne, ...values });
+      const all = { currency, currencyOne, ...values };
+      if (typeof message === 'string' && key.startsWith('msg.')) return serverMessage(message, all);
       const f = formatterOf(messages, language, key);
       if (!f) return key;
-      const out = f.format<ReactNode>({ currency, currencyOne, ...values } as never);
+      const out = f.format<ReactNode>(all as never);
       return Array.isArray(out)
         ? out.map((part, i) => createElement(Fragment, { key: i }, part as ReactNode))
         : (out as ReactNode);
@@ -92,3 +71,15 @@ export function useRich(): (key: MessageKey, values?: RichValues) => ReactNode {
     [messages, language, currency, currencyOne],
   );
 }
+
+/** `t(key, values)`: one catalogued message in the screens' language, as text (typed keys). */
+export function useT(): Translate {
+  const format = useFormatted();
+  return useCallback((key, values) => String(format(key, values)), [format]);
+}
+
+/**
+ * A message with markup (<b>…</b>, <link>…</link>) as React nodes: each tag is formatted by the
+ * function of its name in `values`.
+ */
+export const useRich = useFormatted;
