@@ -44,6 +44,7 @@ describe('settings', () => {
       'Invitations',
       'Roster import',
       'Data',
+      'Guardians',
     ]);
 
     await page.getByRole('textbox', { name: 'Search users' }).fill('brooks');
