@@ -5,6 +5,7 @@ import { apiLogin } from './helpers/api.js';
 import { signIn } from './helpers/browser.js';
 import { apiGet, fullName, ledgerDiff, readLedger, type ClassStudent } from './helpers/ledger.js';
 import { useE2E } from './helpers/suite.js';
+import { merits } from './helpers/words.js';
 
 /** The points economy end to end: a teacher gives in class, students see it, an admin gives to a house. */
 
@@ -102,9 +103,9 @@ describe('the points economy', () => {
     );
 
     await giveInClass(page, chosen, bonus.name, `${tag} bonus`, 'Give to 3 students');
-    await page.getByText(`Gave ${bonus.points} points to 3 students`).waitFor();
+    await page.getByText(`Gave ${merits(bonus.points)} to 3 students`).waitFor();
     await giveInClass(page, [flagged], flag.name, `${tag} flag`, 'Give to 1 student');
-    await page.getByText(`Took ${-flag.points} points from 1 student`).waitFor();
+    await page.getByText(`Took ${merits(-flag.points)} from 1 student`).waitFor();
 
     // Each student's ledger gained the bonus (and the flag for one), and the balance moved by exactly that.
     const after = new Map<string, Awaited<ReturnType<typeof ledger>>>();
@@ -174,15 +175,11 @@ describe('the points economy', () => {
     await page.getByRole('button', { name: 'Give to house Amistad', exact: true }).click();
     // A whole house is many students: the panel asks first, with what will happen.
     const confirm = page.getByRole('alertdialog', { name: 'Please confirm' });
-    await confirm
-      .getByText(
-        `Give ${houseBonus.points} point${houseBonus.points === 1 ? '' : 's'} each to house Amistad?`,
-      )
-      .waitFor();
+    await confirm.getByText(`Give ${merits(houseBonus.points)} each to house Amistad?`).waitFor();
     await confirm.getByRole('button', { name: 'Yes, give them' }).click();
     await page
       .getByRole('alert', { name: 'Done' })
-      .filter({ hasText: `Gave ${houseBonus.points} points to ${amistad.length} students` })
+      .filter({ hasText: `Gave ${merits(houseBonus.points)} to ${amistad.length} students` })
       .waitFor();
 
     for (const s of amistad) {

@@ -21,6 +21,7 @@ import { apiLogin } from './helpers/api.js';
 import { launchBrowser, signIn, testWithPage } from './helpers/browser.js';
 import { apiGet, fullName, ledgerDiff, readLedger, type Ledger } from './helpers/ledger.js';
 import { startServer, type TestServer } from './helpers/server.js';
+import { merits } from './helpers/words.js';
 
 const postgresUrl = () => process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
 
@@ -181,7 +182,7 @@ describe('honest feedback', () => {
     await expect
       .poll(() => toast.textContent())
       .toContain(
-        `Took ${-s.flag.points} points from 1 student, and ${behavior.points} Daily Behavior points the day had already given`,
+        `Took ${merits(-s.flag.points)} from 1 student, and ${behavior.points} Daily Behavior points the day had already given`,
       );
 
     // The server agrees: the student lost both (the flag, and the behavior points removed).

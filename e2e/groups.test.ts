@@ -4,6 +4,7 @@ import { signIn } from './helpers/browser.js';
 import type { ActivityItem } from '@app/domain';
 import { apiGet, fullName, readLedger, type ClassStudent } from './helpers/ledger.js';
 import { useE2E } from './helpers/suite.js';
+import { merits } from './helpers/words.js';
 
 /** Giving to a whole group of a class, and taking the group's points of the day back. */
 
@@ -88,7 +89,7 @@ describe('groups', () => {
     await page.getByRole('button', { name: new RegExp(`^${bonus.name}`) }).click();
     await page.getByRole('textbox', { name: 'Comment (optional)' }).fill(tag);
     await page.getByRole('button', { name: 'Give to 2 students', exact: true }).click();
-    await page.getByText(`Gave ${bonus.points} points to 2 students`).waitFor();
+    await page.getByText(`Gave ${merits(bonus.points)} to 2 students`).waitFor();
 
     const tagged = async () =>
       (

@@ -6,6 +6,7 @@ import { apiLogin } from './helpers/api.js';
 import { signIn } from './helpers/browser.js';
 import { apiGet, fullName } from './helpers/ledger.js';
 import { useE2E } from './helpers/suite.js';
+import { merits } from './helpers/words.js';
 
 /** A teacher gives a bonus to one student on the class page with the keyboard alone. */
 const { suite, test } = useE2E();
@@ -101,7 +102,7 @@ describe('keyboard', () => {
       .toContain(`1 student selected · +${bonus.points} Helping others`);
     expect(await keys.press('Tab')).toBe('button|Give to 1 student');
     await keys.press('Enter');
-    await page.getByText(`Gave ${bonus.points} points to 1 student`).waitFor();
+    await page.getByText(`Gave ${merits(bonus.points)} to 1 student`).waitFor();
 
     const presses = keys.seen.length;
     console.log(`keyboard give: ${presses} key presses\n${keys.path()}`);
@@ -294,7 +295,7 @@ describe('keyboard', () => {
     await page.getByRole('alert').filter({ hasText: 'Done' }).waitFor();
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
-      .toMatch(/^Done.*Gave \d+ points to 1 student/);
+      .toMatch(/^Done.*Gave \d+ Merits? to 1 student/);
     expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
   });
 });

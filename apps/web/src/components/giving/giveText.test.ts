@@ -57,17 +57,17 @@ describe('giveResultText', () => {
   it('sums the actions per student', () => {
     expect(pointsPerStudent({ activityTypes: [type(5), type(2)] })).toBe(7);
     expect(giveResultText(t, { activityTypes: [type(5), type(5)], studentCount: 30 })).toBe(
-      'Gave 10 points to 30 students',
+      'Gave 10 Merits to 30 students',
     );
   });
-  it('speaks of flags as points taken', () => {
+  it('speaks of flags as the currency taken', () => {
     expect(giveResultText(t, { activityTypes: [type(-3)], studentCount: 1 })).toBe(
-      'Took 3 points from 1 student',
+      'Took 3 Merits from 1 student',
     );
   });
-  it('uses the singular for one point', () => {
+  it('uses the singular for one Merit', () => {
     expect(giveResultText(t, { activityTypes: [type(1)], studentCount: 2 })).toBe(
-      'Gave 1 point to 2 students',
+      'Gave 1 Merit to 2 students',
     );
   });
   it("says when a flag also took back the day's Daily Behavior points", () => {
@@ -77,7 +77,7 @@ describe('giveResultText', () => {
       dailyBehaviorTakenBack: { students: 1, points: -2 },
     };
     expect(giveResultText(t, one)).toBe(
-      'Took 3 points from 1 student, and 2 Daily Behavior points the day had already given',
+      'Took 3 Merits from 1 student, and 2 Daily Behavior points the day had already given',
     );
     const all = {
       activityTypes: [type(-3)],
@@ -85,7 +85,7 @@ describe('giveResultText', () => {
       dailyBehaviorTakenBack: { students: 4, points: -8 },
     };
     expect(giveResultText(t, all)).toBe(
-      'Took 3 points from 4 students, and 2 Daily Behavior points each the day had already given',
+      'Took 3 Merits from 4 students, and 2 Daily Behavior points each the day had already given',
     );
     const some = {
       activityTypes: [type(-3)],
@@ -93,7 +93,7 @@ describe('giveResultText', () => {
       dailyBehaviorTakenBack: { students: 2, points: -4 },
     };
     expect(giveResultText(t, some)).toBe(
-      'Took 3 points from 4 students, and 2 Daily Behavior points from 2 of them the day had already given',
+      'Took 3 Merits from 4 students, and 2 Daily Behavior points from 2 of them the day had already given',
     );
     expect(
       giveResultText(t, {
@@ -101,7 +101,7 @@ describe('giveResultText', () => {
         studentCount: 1,
         dailyBehaviorTakenBack: { students: 0, points: 0 },
       }),
-    ).toBe('Took 3 points from 1 student');
+    ).toBe('Took 3 Merits from 1 student');
   });
 });
 
@@ -117,10 +117,10 @@ describe('needsConfirmation', () => {
   });
   it('says what will happen', () => {
     expect(confirmText(t, { kind: 'students', count: 40 }, 5)).toBe(
-      'Give 5 points each to 40 students?',
+      'Give 5 Merits each to 40 students?',
     );
     expect(confirmText(t, { kind: 'houses', names: ['amistad'] }, -3)).toBe(
-      'Take 3 points each from house Amistad?',
+      'Take 3 Merits each from house Amistad?',
     );
   });
 });
@@ -157,11 +157,11 @@ describe('in Spanish', () => {
     expect(giveButtonLabel(es, { kind: 'students', count: 3 })).toBe('Dar a 3 estudiantes');
     expect(giveButtonLabel(es, { kind: 'grades', values: ['7'] })).toBe('Dar a 7.º grado');
     expect(giveResultText(es, { activityTypes: [type(1)], studentCount: 1 })).toBe(
-      'Se dio 1 punto a 1 estudiante',
+      'Se dio 1 Merit a 1 estudiante',
     );
     expect(targetSummary(es, { kind: 'students', count: 2 })).toBe('2 estudiantes seleccionados');
     expect(confirmText(es, { kind: 'houses', names: ['amistad'] }, -3)).toBe(
-      '¿Quitar 3 puntos a cada uno de la casa Amistad?',
+      '¿Quitar 3 Merits a cada uno de la casa Amistad?',
     );
   });
 });

@@ -9,12 +9,14 @@ export const giving = {
   'giving.whoGrades': '{count, plural, one {# grade level} other {# grade levels}}',
   'giving.whoPeriod': 'all of {label}',
   'giving.whoGroup': 'group {name}',
-  'giving.confirmGive': 'Give {count, plural, one {# point} other {# points}} each to {who}?',
-  'giving.confirmTake': 'Take {count, plural, one {# point} other {# points}} each from {who}?',
+  'giving.confirmGive':
+    'Give {count, plural, one {# {currencyOne}} other {# {currency}}} each to {who}?',
+  'giving.confirmTake':
+    'Take {count, plural, one {# {currencyOne}} other {# {currency}}} each from {who}?',
   'giving.gave':
-    'Gave {count, plural, one {# point} other {# points}} to {students, plural, one {# student} other {# students}}',
+    'Gave {count, plural, one {# {currencyOne}} other {# {currency}}} to {students, plural, one {# student} other {# students}}',
   'giving.took':
-    'Took {count, plural, one {# point} other {# points}} from {students, plural, one {# student} other {# students}}',
+    'Took {count, plural, one {# {currencyOne}} other {# {currency}}} from {students, plural, one {# student} other {# students}}',
   'giving.behaviorBack':
     '{main}, and {count, plural, one {# Daily Behavior point} other {# Daily Behavior points}} the day had already given',
   'giving.behaviorBackEach':
@@ -66,7 +68,7 @@ export const giving = {
   'giving.flag': 'Flag',
   'giving.name': 'Name',
   'giving.points': 'Points',
-  'giving.flagsTake': 'Flags take {count, plural, one {# point} other {# points}}. ',
+  'giving.flagsTake': 'Flags take {count, plural, one {# {currencyOne}} other {# {currency}}}. ',
   'giving.customLeft':
     '{left} of {limit} custom {kind, select, Flags {flags} other {bonuses}} left.',
   'giving.customNotAdded': 'Could not add the action',

@@ -10,13 +10,14 @@ export const giving: Record<keyof typeof en, string> = {
   'giving.whoGrades': '{count, plural, one {# grado} other {# grados}}',
   'giving.whoPeriod': 'toda la clase {label}',
   'giving.whoGroup': 'el grupo {name}',
-  'giving.confirmGive': '¿Dar {count, plural, one {# punto} other {# puntos}} a cada uno de {who}?',
+  'giving.confirmGive':
+    '¿Dar {count, plural, one {# {currencyOne}} other {# {currency}}} a cada uno de {who}?',
   'giving.confirmTake':
-    '¿Quitar {count, plural, one {# punto} other {# puntos}} a cada uno de {who}?',
+    '¿Quitar {count, plural, one {# {currencyOne}} other {# {currency}}} a cada uno de {who}?',
   'giving.gave':
-    '{count, plural, one {Se dio # punto} other {Se dieron # puntos}} a {students, plural, one {# estudiante} other {# estudiantes}}',
+    '{count, plural, one {Se dio # {currencyOne}} other {Se dieron # {currency}}} a {students, plural, one {# estudiante} other {# estudiantes}}',
   'giving.took':
-    '{count, plural, one {Se quitó # punto} other {Se quitaron # puntos}} a {students, plural, one {# estudiante} other {# estudiantes}}',
+    '{count, plural, one {Se quitó # {currencyOne}} other {Se quitaron # {currency}}} a {students, plural, one {# estudiante} other {# estudiantes}}',
   'giving.behaviorBack':
     '{main}, y {count, plural, one {# punto de Comportamiento diario} other {# puntos de Comportamiento diario}} que el día ya había dado',
   'giving.behaviorBackEach':
@@ -68,7 +69,8 @@ export const giving: Record<keyof typeof en, string> = {
   'giving.flag': 'Falta',
   'giving.name': 'Nombre',
   'giving.points': 'Puntos',
-  'giving.flagsTake': 'Las faltas quitan {count, plural, one {# punto} other {# puntos}}. ',
+  'giving.flagsTake':
+    'Las faltas quitan {count, plural, one {# {currencyOne}} other {# {currency}}}. ',
   'giving.customLeft':
     'Quedan {left} de {limit} {kind, select, Flags {faltas} other {bonos}} personalizados.',
   'giving.customNotAdded': 'No se pudo agregar la acción',
