@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { linkIn, startSmtpServer } from '../apps/server/test/helpers/smtp.js';
 import { launchBrowser, pathnameOf, testWithPage } from './helpers/browser.js';
 import { freePort, startServer, type TestServer } from './helpers/server.js';
+import { merits } from './helpers/words.js';
 
 const suite = {} as {
   server: TestServer;
@@ -224,7 +225,7 @@ test('first start: setup code from the log → /setup → /district creates a sc
     const form = teacher.getByRole('dialog', { name: 'New product' });
     await form.getByRole('textbox', { name: 'Name' }).fill('Homework pass');
     await form.getByRole('textbox', { name: 'Description' }).fill('Skip one homework.');
-    await form.getByRole('textbox', { name: 'Price (points)' }).fill('1');
+    await form.getByRole('textbox', { name: 'Price (Merits)' }).fill('1');
     await form.getByRole('textbox', { name: 'Stock' }).fill('5');
     await form.getByRole('button', { name: 'Add product' }).click();
     await form.waitFor({ state: 'detached' });
@@ -237,7 +238,7 @@ test('first start: setup code from the log → /setup → /district creates a sc
     await teacher.getByRole('button', { name: /^Helping others/ }).click();
     await teacher.getByRole('textbox', { name: 'Comment (optional)' }).fill('First give');
     await teacher.getByRole('button', { name: 'Give to 1 student', exact: true }).click();
-    const gave = teacher.getByText(/^Gave \d+ points? to 1 student/);
+    const gave = teacher.getByText(/^Gave \d+ Merits? to 1 student/);
     await gave.waitFor();
     const points = Number(/Gave (\d+)/.exec((await gave.textContent()) ?? '')?.[1]);
     expect(points).toBeGreaterThan(0);
@@ -253,7 +254,7 @@ test('first start: setup code from the log → /setup → /district creates a sc
     const cart = student.getByRole('dialog', { name: 'Your cart' });
     await cart.getByRole('button', { name: 'Check out' }).click();
     await cart.getByRole('button', { name: 'Yes, buy them' }).click();
-    await cart.getByText(`Your balance now: ${points - 1} points`).waitFor();
+    await cart.getByText(`Your balance now: ${merits(points - 1)}`).waitFor();
 
     // The teacher sees the order in their store's orders.
     await teacher.goto('/orders');
