@@ -5,9 +5,9 @@
  * goal card pass axe.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import { lastSchoolDay, type ActivityOptions } from '@app/domain';
+import type { ActivityOptions } from '@app/domain';
 import { describe, expect } from 'vitest';
-import { apiLogin } from './helpers/api.js';
+import { apiLogin, givingDay } from './helpers/api.js';
 import { signIn } from './helpers/browser.js';
 import { useE2E } from './helpers/suite.js';
 
@@ -25,26 +25,6 @@ async function call<T>(token: string, method: string, path: string, body?: unkno
   const text = await res.text();
   if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${text}`);
   return JSON.parse(text) as T;
-}
-
-/** The latest school day (today may be a weekend or a holiday), as the give's date. */
-async function givingDay(token: string): Promise<string> {
-  const cal = await call<{
-    start: string;
-    end: string;
-    givingStartDate: string;
-    today: string;
-    holidays: { date: string }[];
-  }>(token, 'GET', 'calendar');
-  return lastSchoolDay(
-    {
-      yearStart: cal.start,
-      yearEnd: cal.end,
-      givingStart: cal.givingStartDate,
-      holidays: cal.holidays.map((h) => h.date),
-    },
-    cal.today,
-  )!;
 }
 
 describe('saving goal and the bell', () => {
@@ -101,7 +81,7 @@ describe('saving goal and the bell', () => {
       await call(teacher.token, 'POST', 'activity/bulk', {
         externalStudentIds: [student.user.externalId],
         activityTypes: [bonus._id],
-        date: await givingDay(teacher.token),
+        date: await givingDay(base(), teacher.token),
         comment: 'e2e goal',
       });
       const balance1 = balance0 + bonus.points;

@@ -7,11 +7,11 @@
  * axe (WCAG 2.1 AA) at 0 violations on /family and the Guardians tab.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import { fullName, lastSchoolDay } from '@app/domain';
+import { fullName } from '@app/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect } from 'vitest';
 import { linkIn, startSmtpServer } from '../apps/server/test/helpers/smtp.js';
-import { apiLogin } from './helpers/api.js';
+import { apiLogin, givingDay } from './helpers/api.js';
 import { signIn } from './helpers/browser.js';
 import { useE2E } from './helpers/suite.js';
 
@@ -29,26 +29,6 @@ async function call<T>(token: string, method: string, path: string, body?: unkno
   const text = await res.text();
   if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${text}`);
   return JSON.parse(text) as T;
-}
-
-/** The latest school day (today may be a weekend or a holiday), as the give's date. */
-async function givingDay(token: string): Promise<string> {
-  const cal = await call<{
-    start: string;
-    end: string;
-    givingStartDate: string;
-    today: string;
-    holidays: { date: string }[];
-  }>(token, 'GET', 'calendar');
-  return lastSchoolDay(
-    {
-      yearStart: cal.start,
-      yearEnd: cal.end,
-      givingStart: cal.givingStartDate,
-      holidays: cal.holidays.map((h) => h.date),
-    },
-    cal.today,
-  )!;
 }
 
 async function expectNoAxeViolations(page: Page) {
@@ -80,7 +60,7 @@ describe('guardians', () => {
     await call(teacher.token, 'POST', 'activity/bulk', {
       externalStudentIds: [one.externalStudentId],
       activityTypes: [{ name: 'Helped at the book fair', category: 'Bonuses', points: 7 }],
-      date: await givingDay(teacher.token),
+      date: await givingDay(base(), teacher.token),
       comment: 'Carried every box without being asked',
     });
     const { balance } = await call<{ balance: number }>(

@@ -4,11 +4,11 @@
  * student buys from the store, each reads the screens in Spanish, and the server answers the
  * specification's messages in Spanish. Names on screen are read from the Spanish catalogue.
  */
-import { lastSchoolDay, type ActivityOptions, type MessageKey } from '@app/domain';
+import type { ActivityOptions, MessageKey } from '@app/domain';
 import { t } from '@app/domain/i18n';
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { apiLogin } from './helpers/api.js';
+import { apiLogin, givingDay } from './helpers/api.js';
 import { apiGet, fullName, type ClassStudent } from './helpers/ledger.js';
 import { useE2E } from './helpers/suite.js';
 
@@ -86,22 +86,7 @@ describe('in Spanish', () => {
     await page.getByText(es('giving.gave', { count: bonus.points, students: 1 })).waitFor();
 
     // The specification's messages, answered in the teacher's language.
-    const cal = await apiGet<{
-      start: string;
-      end: string;
-      givingStartDate: string;
-      today: string;
-      holidays: { date: string }[];
-    }>(base(), teacher.token, 'calendar');
-    const schoolDay = lastSchoolDay(
-      {
-        yearStart: cal.start,
-        yearEnd: cal.end,
-        givingStart: cal.givingStartDate,
-        holidays: cal.holidays.map((h) => h.date),
-      },
-      cal.today,
-    )!;
+    const schoolDay = await givingDay(base(), teacher.token);
     let saturday = schoolDay;
     while (new Date(`${saturday}T12:00:00Z`).getUTCDay() !== 6)
       saturday = new Date(Date.parse(`${saturday}T12:00:00Z`) - 86_400_000)
@@ -207,25 +192,10 @@ describe('in Spanish', () => {
 
       const options = await apiGet<ActivityOptions>(base(), teacher.token, 'activity/options');
       const bonus = options.categories.Bonuses.find((o) => o.name === 'Helping others')!;
-      const cal = await apiGet<{
-        start: string;
-        end: string;
-        givingStartDate: string;
-        today: string;
-        holidays: { date: string }[];
-      }>(base(), teacher.token, 'calendar');
       const given = await call(teacher.token, 'POST', 'activity/bulk', {
         externalStudentIds: [student.user.externalId],
         activityTypes: [bonus._id],
-        date: lastSchoolDay(
-          {
-            yearStart: cal.start,
-            yearEnd: cal.end,
-            givingStart: cal.givingStartDate,
-            holidays: cal.holidays.map((h) => h.date),
-          },
-          cal.today,
-        ),
+        date: await givingDay(base(), teacher.token),
         comment: 'e2e meta',
       });
       expect(given.status).toBe(200);
