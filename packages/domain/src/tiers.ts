@@ -73,8 +73,9 @@ export const EMOJI_PRICES: Record<MemberStatusLevel, number> = {
   Emerald: 100,
 };
 
-/** A level unlocks its own icons and every lower level's. */
+const LEVEL_RANK = new Map<string, number>(MEMBER_STATUS_LEVELS.map(([n], i) => [n, i]));
+
+/** A level unlocks its own icons and every lower level's (asked once per icon of every store/meta). */
 export function isLevelUnlocked(owned: MemberStatusLevel, wanted: MemberStatusLevel): boolean {
-  const idx = (l: MemberStatusLevel) => MEMBER_STATUS_LEVELS.findIndex(([n]) => n === l);
-  return idx(wanted) <= idx(owned);
+  return LEVEL_RANK.get(wanted)! <= LEVEL_RANK.get(owned)!;
 }

@@ -8,6 +8,7 @@ import {
 } from '@app/domain';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../db/client.js';
+import { executeNamed } from '../db/named.js';
 import { orders, wallets } from '../db/schema.js';
 import { pgArray } from '../lib/pg-array.js';
 import { applyLedger, rollupUpserts, type LedgerDelta } from './apply.js';
@@ -220,7 +221,8 @@ export async function writeOrdersGuarded(
     : sql`1`;
   try {
     const [row] = rowsOf<{ balance: string | number | null }>(
-      await db.execute(
+      await executeNamed(
+        db,
         sql`with ${sql.join(ctes, sql`, `)} select (select balance from w) as balance, ${stockTaken} as stock_taken`,
       ),
     );

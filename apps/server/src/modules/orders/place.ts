@@ -17,6 +17,7 @@ import {
   type StoreState,
 } from '@app/domain';
 import { rowsOf, type Queryable, type Tx } from '../../db/client.js';
+import { executeNamed } from '../../db/named.js';
 import { products, users } from '../../db/schema.js';
 import {
   isSpending,
@@ -224,7 +225,9 @@ export async function placeOrderAtOnce(
   const today = todayIn(u.school.timeZone, now);
   type Found = Product & { mine: boolean | null; tFirst: string | null; tLast: string | null };
   const [read] = rowsOf<FactsRow & { balance: string | number | null; products: Found[] | string }>(
-    await db.execute(sql`select ${factsColumns(u.schoolId, today)},
+    await executeNamed(
+      db,
+      sql`select ${factsColumns(u.schoolId, today)},
       (select balance from wallets where school_id = ${u.schoolId} and student_id = ${u.id}) as balance,
       (select coalesce(json_agg(json_build_object('id', p.id, 'store', p.store, 'teacherId', p.teacher_id, 'name', p.name,
           'price', p.price, 'category', p.category, 'stock', p.stock, 'limitPerStudent', p.limit_per_student, 'active', p.active,
@@ -234,7 +237,8 @@ export async function placeOrderAtOnce(
             where ps.school_id = ${u.schoolId} and ps.student_id = ${u.id} and ${teachesSql(periodAlias('pe'), { id: sql`t.id`, externalId: sql`t.external_id` })}) end)), '[]'::json)
         from products p left join users t on t.school_id = p.school_id and t.id = p.teacher_id
         where p.school_id = ${u.schoolId} and p.id = any(${pgArray(ids, 'uuid')}) and p.deleted_at is null) as products
-      from ${factsFrom(u.schoolId)}`),
+      from ${factsFrom(u.schoolId)}`,
+    ),
   );
   if (!read || read.balance === null) return null;
   const found = json(read.products);

@@ -158,6 +158,38 @@ const iconParts = ICONS.map((i) => ({
   }).slice(0, -1),
 }));
 
+/** A list's items as JSON text up to their "owned" flag, and the whole list when none is owned. */
+interface ListJson {
+  items: { id: string; head: string }[];
+  noneOwned: string;
+}
+const listOf = (items: { id: string; head: string }[]): ListJson => ({
+  items,
+  noneOwned: items.map((i) => `${i.head}false}`).join(','),
+});
+const fontList = listOf(fontParts.map((f) => ({ id: f.id, head: `${f.head},"owned":` })));
+/** The icons for each member level (null: a caller who cannot buy, to whom nothing is unlocked). */
+const iconLists = new Map<MemberStatusLevel | null, ListJson>(
+  [null, ...MEMBER_STATUS_LEVELS.map(([n]) => n)].map((level) => [
+    level,
+    listOf(
+      iconParts.map((i) => ({
+        id: i.id,
+        head: `${i.head},"unlocked":${level !== null && isLevelUnlocked(level, i.level)},"owned":`,
+      })),
+    ),
+  ]),
+);
+
+/** A list as JSON text with the caller's "owned" flags: written once a level, most callers own none. */
+function listJson(list: ListJson, store: 'fonts' | 'icons', owned: ReadonlySet<string>): string {
+  const prefix = `${store}:`;
+  let any = false;
+  for (const key of owned) if (key.startsWith(prefix)) any = true;
+  if (!any) return list.noneOwned;
+  return list.items.map((i) => `${i.head}${owned.has(prefix + i.id)}}`).join(',');
+}
+
 /**
  * GET store/meta: the open state and reopening date, the categories, the caller's next delivery
  * date (by their grade; unrestricted dates for users without one), the fonts and icons with
@@ -193,11 +225,8 @@ export async function storeMeta(db: Queryable, u: AuthUser): Promise<JsonText<St
     gradeLevel: u.gradeLevel,
     storeModel: u.school.storeModel,
   });
-  const fonts = fontParts.map((f) => `${f.head},"owned":${owned.has(`fonts:${f.id}`)}}`);
-  const icons = iconParts.map(
-    (i) =>
-      `${i.head},"unlocked":${buyer && isLevelUnlocked(level, i.level)},"owned":${owned.has(`icons:${i.id}`)}}`,
-  );
+  const fonts = listJson(fontList, 'fonts', owned);
+  const icons = listJson(iconLists.get(buyer ? level : null)!, 'icons', owned);
   const head = JSON.stringify({
     ...state,
     storeModel: u.school.storeModel,
@@ -214,7 +243,7 @@ export async function storeMeta(db: Queryable, u: AuthUser): Promise<JsonText<St
     chosenFont: chosen('fonts', row?.fontId),
     chosenIcon: chosen('icons', row?.iconId),
   }).slice(1);
-  return new JsonText(`${head},"fonts":[${fonts.join(',')}],"icons":[${icons.join(',')}],${tail}`);
+  return new JsonText(`${head},"fonts":[${fonts}],"icons":[${icons}],${tail}`);
 }
 
 /** PUT profile/customization: the font and icon a student shows, among those they own (null for none). */
