@@ -395,6 +395,16 @@ describe('GET order/student and order/teacher/', () => {
     expect(all.body.length).toBe(queue.body.length + teacher.body.length);
     const grade7 = await call(ctx.app, 'GET', v2('order/teacher/?gradeLevel=7'), { token: tok.sm });
     expect(grade7.body.every((o: any) => o.student.gradeLevel === '7')).toBe(true);
+    // A page is the same orders, items and all, as the list they come from.
+    const firstTwo = await call(ctx.app, 'GET', v2('order/teacher/?store=ALL&limit=2'), {
+      token: tok.sm,
+    });
+    const second = await call(ctx.app, 'GET', v2('order/teacher/?store=ALL&limit=1&offset=1'), {
+      token: tok.sm,
+    });
+    expect(firstTwo.body).toEqual(all.body.slice(0, 2));
+    expect(second.body).toEqual([all.body[1]]);
+    expect(second.body[0].orderItems.length).toBeGreaterThan(0);
     const byStudent = await call(
       ctx.app,
       'GET',

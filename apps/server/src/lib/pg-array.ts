@@ -13,6 +13,11 @@ export function pgArray(
   values: ReadonlyArray<string | number | null>,
   type: 'uuid' | 'text' | 'int' | 'bigint' | 'date',
 ): SQL {
+  return sql`${pgArrayText(values)}::${sql.raw(type)}[]`;
+}
+
+/** The literal text of pgArray, for a prepared statement's placeholder (cast to the array's type there). */
+export function pgArrayText(values: ReadonlyArray<string | number | null>): string {
   let body = '';
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
@@ -22,5 +27,5 @@ export function pgArray(
     else if (SPECIAL.test(v)) body += `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
     else body += `"${v}"`;
   }
-  return sql`${`{${body}}`}::${sql.raw(type)}[]`;
+  return `{${body}}`;
 }

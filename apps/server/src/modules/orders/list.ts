@@ -1,6 +1,5 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
-  ACTIVE_ORDER_STATUSES,
   compareGrades,
   OPEN_ORDER_STATUSES,
   ORDER_STATUSES,
@@ -18,32 +17,16 @@ import { scopeOf } from '../../access/permission.js';
 import { namedStudentId, studentFor } from '../../access/students.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { isUuid } from '../../lib/ids.js';
-import { ordersWhere, studentUser } from './present.js';
+import { ordersWhere, type OrderFilter } from './present.js';
 
-/** The filters of docs/spec.md section 4 on top of `base`. */
-function filtered(base: SQL | undefined, q: OrderListQuery): SQL | undefined {
-  const status =
-    q.status === 'ALL'
-      ? undefined
-      : q.status === 'ACTIVE'
-        ? inArray(orders.status, [...ACTIVE_ORDER_STATUSES])
-        : q.status === 'OPEN'
-          ? inArray(orders.status, [...OPEN_ORDER_STATUSES])
-          : eq(orders.status, q.status);
-  return and(
-    base,
-    status,
-    q.deliveryDate ? eq(orders.estimatedDelivery, q.deliveryDate) : undefined,
-    q.gradeLevel ? eq(studentUser.gradeLevel, q.gradeLevel) : undefined,
-    q.studentId !== undefined
-      ? isUuid(q.studentId)
-        ? eq(orders.studentId, q.studentId)
-        : sql`false`
-      : undefined,
-  );
-}
-
-const productStores = inArray(orders.store, ['School', 'Teacher']);
+/** The filters of docs/spec.md section 4 a list call asks for. */
+const filtersOf = (q: OrderListQuery): OrderFilter => ({
+  status: q.status,
+  deliveryDate: q.deliveryDate,
+  gradeLevel: q.gradeLevel,
+  limit: q.limit,
+  offset: q.offset || undefined,
+});
 
 /** GET order/student: the student's own orders (fonts and icons included), newest first; another student's `studentId` is refused. */
 export async function listStudentOrders(
@@ -52,12 +35,7 @@ export async function listStudentOrders(
   q: OrderListQuery,
 ): Promise<Order[]> {
   const id = (await namedStudentId(db, u, 'orders:readStudent', q.studentId)) ?? u.id;
-  return ordersWhere(
-    db,
-    u.schoolId,
-    filtered(eq(orders.studentId, id), { ...q, studentId: undefined }),
-    q,
-  );
+  return ordersWhere(db, u.schoolId, { ...filtersOf(q), studentId: id });
 }
 
 /**
@@ -69,12 +47,13 @@ export async function listStoreOrders(
   u: AuthUser,
   q: OrderListQuery,
 ): Promise<Order[]> {
-  let base: SQL | undefined;
-  if (scopeOf(u, 'orders:readStore') === 'school') {
-    const store = q.store ?? 'School';
-    base = store === 'ALL' ? productStores : eq(orders.store, store);
-  } else base = and(eq(orders.store, 'Teacher'), eq(orders.teacherId, u.id));
-  return ordersWhere(db, u.schoolId, filtered(base, q), q);
+  // A studentId filter that is no id matches no order.
+  if (q.studentId !== undefined && !isUuid(q.studentId)) return [];
+  const store: OrderFilter =
+    scopeOf(u, 'orders:readStore') === 'school'
+      ? { store: q.store ?? 'School' }
+      : { store: 'Teacher', teacherId: u.id };
+  return ordersWhere(db, u.schoolId, { ...filtersOf(q), ...store, studentId: q.studentId });
 }
 
 const zeroCounts = (): Record<OrderStatus, number> =>

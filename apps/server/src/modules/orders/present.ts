@@ -1,9 +1,19 @@
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Order, OrderItem, OrderStudent } from '@app/domain';
+import {
+  ACTIVE_ORDER_STATUSES,
+  OPEN_ORDER_STATUSES,
+  type Order,
+  type OrderItem,
+  type OrderStatus,
+  type OrderStatusFilter,
+  type OrderStudent,
+} from '@app/domain';
 import type { Queryable } from '../../db/client.js';
+import { preparedFor } from '../../db/prepared.js';
 import { orderItems, orders, users } from '../../db/schema.js';
 import type { OrderRow } from '../../ledger/orders.js';
+import { pgArrayText } from '../../lib/pg-array.js';
 
 const studentUser = alias(users, 'order_student');
 const teacherUser = alias(users, 'order_teacher');
@@ -31,40 +41,75 @@ export const presentOrder = (
   teacher: o.store === 'Teacher' ? teacher : null,
 });
 
-/** Items of the orders, by order id, in the order they were bought. */
-async function itemsOf(
-  db: Queryable,
-  schoolId: string,
-  ids: readonly string[],
-): Promise<Map<string, OrderItem[]>> {
-  const out = new Map<string, OrderItem[]>();
-  if (!ids.length) return out;
-  const rows = await db
-    .select()
-    .from(orderItems)
-    .where(and(eq(orderItems.schoolId, schoolId), inArray(orderItems.orderId, [...ids])))
-    .orderBy(asc(orderItems.name), asc(orderItems.id));
-  for (const r of rows) {
-    const list = out.get(r.orderId) ?? [];
-    list.push({
-      productId: r.productId,
-      name: r.name,
-      price: r.price,
-      quantity: r.quantity,
-      category: r.category,
-    });
-    out.set(r.orderId, list);
-  }
-  return out;
+/** The filters of an order list (docs/spec.md section 4); each combination is one prepared statement. */
+export interface OrderFilter {
+  studentId?: string;
+  /** One store, or 'ALL': the school store's and the teachers' (not fonts and icons). */
+  store?: 'School' | 'Teacher' | 'ALL';
+  teacherId?: string;
+  status?: OrderStatusFilter;
+  deliveryDate?: string;
+  gradeLevel?: string;
+  ids?: readonly string[];
+  limit?: number;
+  offset?: number;
 }
 
-/** The school's orders matching `where` (joined with their student as `order_student`), newest first, presented. */
-export async function ordersWhere(
-  db: Queryable,
-  schoolId: string,
-  where: SQL | undefined,
-  page: { limit?: number; offset?: number } = {},
-): Promise<Order[]> {
+type ListRow = {
+  o: OrderRow;
+  s: OrderStudent;
+  t: { _id: string | null; firstName: string | null; lastName: string | null };
+  items: OrderItem[] | string;
+};
+
+/** The statement's name and shape: which filters it has (never their values). */
+function shapeOf(f: OrderFilter): string {
+  const status =
+    f.status === undefined || f.status === 'ALL'
+      ? ''
+      : f.status === 'ACTIVE' || f.status === 'OPEN'
+        ? f.status.toLowerCase()
+        : 'status';
+  const has = (k: keyof OrderFilter, tag: string) => (f[k] !== undefined ? tag : '');
+  return [
+    'orders',
+    has('studentId', 's'),
+    f.store === undefined ? '' : f.store.toLowerCase(),
+    has('teacherId', 't'),
+    status,
+    has('deliveryDate', 'd'),
+    has('gradeLevel', 'g'),
+    has('ids', 'i'),
+    has('limit', 'l'),
+    has('offset', 'o'),
+  ]
+    .filter(Boolean)
+    .join('_');
+}
+
+function buildList(db: Queryable, f: OrderFilter, name: string) {
+  const ph = sql.placeholder;
+  const statusIn = (list: readonly string[]) => inArray(orders.status, [...list] as OrderStatus[]);
+  const where = and(
+    eq(orders.schoolId, ph('schoolId')),
+    f.studentId !== undefined ? eq(orders.studentId, ph('studentId')) : undefined,
+    f.store === 'ALL'
+      ? inArray(orders.store, ['School', 'Teacher'])
+      : f.store !== undefined
+        ? eq(orders.store, ph('store'))
+        : undefined,
+    f.teacherId !== undefined ? eq(orders.teacherId, ph('teacherId')) : undefined,
+    f.status === 'ACTIVE'
+      ? statusIn(ACTIVE_ORDER_STATUSES)
+      : f.status === 'OPEN'
+        ? statusIn(OPEN_ORDER_STATUSES)
+        : f.status !== undefined && f.status !== 'ALL'
+          ? eq(orders.status, ph('status'))
+          : undefined,
+    f.deliveryDate !== undefined ? eq(orders.estimatedDelivery, ph('deliveryDate')) : undefined,
+    f.gradeLevel !== undefined ? eq(studentUser.gradeLevel, ph('gradeLevel')) : undefined,
+    f.ids !== undefined ? sql`${orders.id} = any(${ph('ids')}::uuid[])` : undefined,
+  );
   let q = db
     .select({
       o: orders,
@@ -76,6 +121,11 @@ export async function ordersWhere(
         gradeLevel: studentUser.gradeLevel,
       },
       t: { _id: teacherUser.id, firstName: teacherUser.firstName, lastName: teacherUser.lastName },
+      // The items in the order they were bought are listed: by name, then id.
+      items: sql<OrderItem[] | string>`coalesce((
+        select json_agg(json_build_object('productId', i.product_id, 'name', i.name, 'price', i.price,
+          'quantity', i.quantity, 'category', i.category) order by i.name, i.id)
+        from ${orderItems} i where i.school_id = ${orders.schoolId} and i.order_id = ${orders.id}), '[]'::json)`,
     })
     .from(orders)
     .innerJoin(
@@ -86,18 +136,50 @@ export async function ordersWhere(
       teacherUser,
       and(eq(teacherUser.schoolId, orders.schoolId), eq(teacherUser.id, orders.teacherId)),
     )
-    .where(and(eq(orders.schoolId, schoolId), where))
+    .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .$dynamic();
-  if (page.limit !== undefined) q = q.limit(page.limit);
-  if (page.offset) q = q.offset(page.offset);
-  const rows = await q;
-  const items = await itemsOf(
-    db,
+  if (f.limit !== undefined) q = q.limit(ph('limit'));
+  if (f.offset !== undefined) q = q.offset(ph('offset'));
+  return q.prepare(name);
+}
+
+/** The list statements of each database handle, by shape. */
+const listQueries = preparedFor(() => new Map<string, ReturnType<typeof buildList>>());
+
+/**
+ * The school's orders matching `f`, newest first, presented, with their items, in one prepared
+ * statement (it was a query built on every call and a second one for the items).
+ */
+export async function ordersWhere(
+  db: Queryable,
+  schoolId: string,
+  f: OrderFilter,
+): Promise<Order[]> {
+  const name = shapeOf(f);
+  const byShape = listQueries(db);
+  let query = byShape.get(name);
+  if (!query) byShape.set(name, (query = buildList(db, f, name)));
+  const rows = (await query.execute({
     schoolId,
-    rows.map((r) => r.o.id),
+    studentId: f.studentId,
+    store: f.store,
+    teacherId: f.teacherId,
+    status: f.status,
+    deliveryDate: f.deliveryDate,
+    gradeLevel: f.gradeLevel,
+    ids: f.ids && pgArrayText(f.ids),
+    limit: f.limit,
+    offset: f.offset,
+  })) as ListRow[];
+  return rows.map((r) =>
+    presentOrder(
+      r.o,
+      typeof r.items === 'string' ? (JSON.parse(r.items) as OrderItem[]) : r.items,
+      r.s,
+      r.t?._id ? (r.t as TeacherRef) : null,
+    ),
   );
-  return rows.map((r) => presentOrder(r.o, items.get(r.o.id) ?? [], r.s, r.t?._id ? r.t : null));
 }
 
 /** Orders by id (e.g. just moved), presented, newest first. */
@@ -105,7 +187,4 @@ export const ordersByIds = (
   db: Queryable,
   schoolId: string,
   ids: readonly string[],
-): Promise<Order[]> =>
-  ids.length ? ordersWhere(db, schoolId, inArray(orders.id, [...ids])) : Promise.resolve([]);
-
-export { studentUser };
+): Promise<Order[]> => (ids.length ? ordersWhere(db, schoolId, { ids }) : Promise.resolve([]));
