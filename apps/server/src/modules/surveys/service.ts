@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   nextSurvey,
   surveyByName,
@@ -13,6 +13,7 @@ import {
 } from '@app/domain';
 import { surveyAudiencesOf } from '../../access/surveys.js';
 import type { Queryable } from '../../db/client.js';
+import { preparedFor } from '../../db/prepared.js';
 import { activities, orders, surveyAnswers } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -25,8 +26,24 @@ const present = (s: SurveyDefinition): Survey => ({
   choices: s.choices.map((c) => ({ ...c })),
 });
 
-/** Whether a query finds a row (one index probe: the giver's on activities, the student's on orders). */
-const any = async (q: PromiseLike<unknown[]>): Promise<boolean> => (await q).length > 0;
+/**
+ * What the pending survey depends on, in one prepared statement: the surveys the user answered or
+ * dismissed, whether they ever gave and whether they ever bought (one index probe each).
+ */
+const pendingQuery = preparedFor((db) => {
+  const ph = sql.placeholder;
+  return db
+    .select({
+      answered: sql<string[] | null>`(select array_agg(a.survey) from ${surveyAnswers} a
+        where a.school_id = ${ph('schoolId')} and a.user_id = ${ph('userId')})`,
+      hasGiven: sql<boolean>`${ph('needsGiven')}::boolean and exists (select 1 from ${activities} g
+        where g.school_id = ${ph('schoolId')} and g.given_by = ${ph('userId')})`,
+      hasBought: sql<boolean>`${ph('needsBought')}::boolean and exists (select 1 from ${orders} o
+        where o.school_id = ${ph('schoolId')} and o.student_id = ${ph('userId')})`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('pending_survey');
+});
 
 /**
  * GET surveys/pending: the first survey of the user's audience they have not answered or
@@ -35,33 +52,16 @@ const any = async (q: PromiseLike<unknown[]>): Promise<boolean> => (await q).len
 export async function pendingSurvey(db: Queryable, u: AuthUser): Promise<PendingSurvey> {
   const audiences = surveyAudiencesOf(u);
   const needs = surveyUseNeeded(audiences);
-  const rows = await db
-    .select({ survey: surveyAnswers.survey })
-    .from(surveyAnswers)
-    .where(and(eq(surveyAnswers.schoolId, u.schoolId), eq(surveyAnswers.userId, u.id)));
-  const hasGiven =
-    needs.includes('hasGiven') &&
-    (await any(
-      db
-        .select({ one: sql`1` })
-        .from(activities)
-        .where(and(eq(activities.schoolId, u.schoolId), eq(activities.givenBy, u.id)))
-        .limit(1),
-    ));
-  const hasBought =
-    needs.includes('hasBought') &&
-    (await any(
-      db
-        .select({ one: sql`1` })
-        .from(orders)
-        .where(and(eq(orders.schoolId, u.schoolId), eq(orders.studentId, u.id)))
-        .limit(1),
-    ));
-  const next = nextSurvey(
-    audiences,
-    rows.map((r) => r.survey),
-    { hasGiven, hasBought },
-  );
+  const [row] = await pendingQuery(db).execute({
+    schoolId: u.schoolId,
+    userId: u.id,
+    needsGiven: needs.includes('hasGiven'),
+    needsBought: needs.includes('hasBought'),
+  });
+  const next = nextSurvey(audiences, row?.answered ?? [], {
+    hasGiven: row?.hasGiven === true,
+    hasBought: row?.hasBought === true,
+  });
   return { survey: next ? present(next) : null };
 }
 
