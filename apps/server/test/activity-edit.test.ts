@@ -274,3 +274,51 @@ describe('another school', () => {
     expect(list.body).toEqual([]);
   });
 });
+
+describe('GET activity/class-stats/{id}', () => {
+  it("counts each student's bonuses and flags of the day and the class's totals", async () => {
+    const db = ctx.database.db;
+    const classmate = await makeUser(db, school, ['STUDENT'], { gradeLevel: '6' });
+    const period = await makePeriod(db, school, teacher, [student, classmate]);
+    const flag = await typeByName(db, school, 'Late to class');
+    for (const types of [[bonusId, bonus2Id], [flag.id]]) {
+      const res = await call(ctx.app, 'POST', '/activity/bulk', {
+        token: tokens.teacher,
+        payload: {
+          externalStudentIds: [student.externalId],
+          activityTypes: types,
+          date: day,
+          internalPeriodId: period.id,
+        },
+      });
+      expect(res.status).toBe(200);
+    }
+    // What the day's activity list says, summed by kind.
+    const list = await call(
+      ctx.app,
+      'GET',
+      `/activity/?studentId=${student.id}&startDate=${day}&endDate=${day}&limit=200`,
+      { token: tokens.teacher },
+    );
+    const sum = (flags: boolean) =>
+      list.body
+        .filter((a: { category: string }) => (a.category === 'Flags') === flags)
+        .reduce((n: number, a: { points: number }) => n + a.points, 0);
+    const stats = await call(ctx.app, 'GET', `/activity/class-stats/${period.id}?date=${day}`, {
+      token: tokens.teacher,
+    });
+    expect(stats.status).toBe(200);
+    const mine = stats.body.students.find((s: { _id: string }) => s._id === student.id);
+    const theirs = stats.body.students.find((s: { _id: string }) => s._id === classmate.id);
+    expect(sum(false)).toBeGreaterThan(0);
+    expect(sum(true)).not.toBe(0);
+    expect(mine).toMatchObject({ bonusesToday: sum(false), flagsToday: sum(true), absent: false });
+    expect(theirs).toMatchObject({ bonusesToday: 0, flagsToday: 0, balance: 0 });
+    expect(stats.body.totals).toEqual({
+      students: 2,
+      bonuses: sum(false),
+      flags: sum(true),
+      absent: 0,
+    });
+  });
+});

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { todayIn, type ClassStats, type PeriodDayDetails } from '@app/domain';
 import { rowsOf, type Queryable } from '../../db/client.js';
+import { executeNamed } from '../../db/named.js';
 import {
   absences,
   activities,
@@ -43,22 +44,29 @@ export async function classStats(
     flags: string | number;
     absent: boolean;
   }>(
-    await db.execute(sql`
+    await executeNamed(
+      db,
+      sql`
       select p.id as period_id, p.teacher_id, p.co_teachers, s.*
       from ${periods} p
       left join lateral (
         select u.id, u.external_id, u.first_name, u.last_name, u.grade_level, u.house,
           coalesce(w.balance, 0) as balance,
-          coalesce((select sum(r.earned) from ${dailyRollup} r where r.school_id = u.school_id and r.student_id = u.id and r.date = ${on} and r.category <> 'Flags'), 0) as bonuses,
-          coalesce((select sum(r.earned) from ${dailyRollup} r where r.school_id = u.school_id and r.student_id = u.id and r.date = ${on} and r.category = 'Flags'), 0) as flags,
-          exists (select 1 from ${absences} ab where ab.school_id = u.school_id and ab.student_id = u.id and ab.date = ${on}) as absent
+          coalesce(d.bonuses, 0) as bonuses, coalesce(d.flags, 0) as flags,
+          exists (select 1 from ${absences} ab where ab.school_id = u.school_id and ab.student_id = u.id and ab.date = ${on}::date) as absent
         from ${periodStudents} ps
         join ${users} u on u.school_id = ps.school_id and u.id = ps.student_id
         left join ${wallets} w on w.school_id = u.school_id and w.student_id = u.id
+        left join lateral (
+          select sum(r.earned) filter (where r.category <> 'Flags') as bonuses,
+            sum(r.earned) filter (where r.category = 'Flags') as flags
+          from ${dailyRollup} r where r.school_id = u.school_id and r.student_id = u.id and r.date = ${on}::date
+        ) d on true
         where ps.school_id = p.school_id and ps.period_id = p.id
       ) s on true
       where p.school_id = ${user.schoolId} and p.id = ${periodId}
-      order by s.last_name, s.first_name`),
+      order by s.last_name, s.first_name`,
+    ),
   );
   const [period] = rows;
   if (!period) throw notFound('Period not found');

@@ -9,6 +9,7 @@ import type {
   GroupTypeUpdateBody,
 } from '@app/domain';
 import { rowsOf, type Db, type Queryable, type Tx } from '../../db/client.js';
+import { executeNamed } from '../../db/named.js';
 import { activities, groupTypes, groups, periodStudents, periods } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
@@ -105,7 +106,9 @@ export async function listGroupTypes(
     co_teachers: string[];
     types: TypeRow[] | string | null;
   }>(
-    await db.execute(sql`
+    await executeNamed(
+      db,
+      sql`
       select p.id, p.teacher_id, p.co_teachers, (
         select json_agg(json_build_array(t.id, t.name, (
           select json_agg(json_build_array(g.id, g.name, g.student_ids) order by g.name, g.id)
@@ -114,7 +117,8 @@ export async function listGroupTypes(
         from ${groupTypes} t where t.school_id = p.school_id and t.internal_period_id = p.id
       ) as types
       from ${periods} p
-      where p.school_id = ${user.schoolId} and p.id = ${periodId}`),
+      where p.school_id = ${user.schoolId} and p.id = ${periodId}`,
+    ),
   );
   if (!row) throw notFound('Period not found');
   if (
