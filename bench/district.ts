@@ -33,7 +33,7 @@ const PER_DAY = 2;
 /** Students per class; each student sits in two classes of two teachers. */
 const CLASS_SIZE = 25;
 /** Timed runs per call on each database (after warm-up), alternating the two databases. */
-const RUNS = { read: 100, write: 40, report: 30 };
+const RUNS = { read: 300, write: 60, report: 40 };
 
 export function districtSize(argv: string[]): DistrictSize {
   const arg = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];

@@ -58,6 +58,9 @@ export interface OpenOptions {
 export const isPoolTimeout = (err: unknown): boolean =>
   err instanceof Error && /^timeout exceeded when trying to connect/i.test(err.message);
 
+/** The app's connections' settings (PostgreSQL's startup `options`). */
+const SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0';
+
 /** How long a new PostgreSQL connection may take before the attempt fails. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
@@ -67,6 +70,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // Every statement reads one school's rows. In a district's large tables the planner's costs
+      // grow with the tables, not with the school, and cross the thresholds where it compiles a
+      // statement (JIT) or starts parallel workers: a school's year report took 53–108 ms for
+      // 15 alone (docs/decisions/119-no-jit-no-parallel-workers.md). An `options` in
+      // DATABASE_URL replaces this.
+      options: SESSION_OPTIONS,
     });
     pool.on('error', () => {}); // idle client errors surface on the next query instead
     // Fail here, in one line, rather than later in the first migration's stack.

@@ -71,3 +71,22 @@ describe('executeNamed', () => {
     },
   );
 });
+
+describe('the app connections on PostgreSQL', () => {
+  it.runIf(!!process.env.DATABASE_URL)(
+    'compile no statement and start no parallel workers',
+    async () => {
+      const database = await freshDatabase();
+      try {
+        const [row] = rowsOf<{ v: string }>(
+          await database.db.execute(
+            sql`select current_setting('jit') || ' ' || current_setting('max_parallel_workers_per_gather') as v`,
+          ),
+        );
+        expect(row!.v).toBe('off 0');
+      } finally {
+        await database.close();
+      }
+    },
+  );
+});
