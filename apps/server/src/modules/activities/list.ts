@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ActivityItem, ActivityListQuery } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
-import { preparedFor } from '../../db/prepared.js';
+import { preparedByShape } from '../../db/prepared.js';
 import { activities, periods, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
@@ -31,7 +31,11 @@ interface ListShape {
  * are neither parsed here nor serialized again). `before` continues after that activity, wherever
  * it now sits, so rows sharing a timestamp are neither skipped nor repeated.
  */
-function listQuery(db: Queryable, shape: ListShape) {
+/** The statement's name: the filters it has. */
+const nameOf = (shape: ListShape) =>
+  ['activities', ...Object.entries(shape).flatMap(([k, on]) => (on ? [k] : []))].join('_');
+
+function buildList(db: Queryable, shape: ListShape, name: string) {
   const ph = sql.placeholder;
   const where = [sql`a.school_id = ${ph('schoolId')}`];
   if (shape.student) where.push(sql`a.student_id = ${ph('studentId')}`);
@@ -48,9 +52,6 @@ function listQuery(db: Queryable, shape: ListShape) {
     where.push(
       sql`(a.date, a.created_at, a.id) < (select c.date, c.created_at, c.id from ${activities} c where c.school_id = ${ph('schoolId')} and c.id = ${ph('before')})`,
     );
-  const name = ['activities', ...Object.entries(shape).flatMap(([k, on]) => (on ? [k] : []))].join(
-    '_',
-  );
   // row_to_json writes each row compactly in the order of the answer's schema (json_build_object
   // would add a space on both sides of every colon).
   return db
@@ -93,13 +94,7 @@ function listQuery(db: Queryable, shape: ListShape) {
     )
     .prepare(name);
 }
-const listQueries = new Map<string, (db: Queryable) => ReturnType<typeof listQuery>>();
-function preparedList(db: Queryable, shape: ListShape) {
-  const key = Object.values(shape).map(Number).join('');
-  let get = listQueries.get(key);
-  if (!get) listQueries.set(key, (get = preparedFor((d) => listQuery(d, shape))));
-  return get(db);
-}
+const preparedList = preparedByShape(nameOf, buildList);
 
 /**
  * Activities the user may read (students:read): a student their own; teachers those of their

@@ -10,7 +10,7 @@ import {
   type OrderStudent,
 } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
-import { preparedFor } from '../../db/prepared.js';
+import { preparedByShape } from '../../db/prepared.js';
 import { orderItems, orders, users } from '../../db/schema.js';
 import type { OrderRow } from '../../ledger/orders.js';
 import { pgArrayText } from '../../lib/pg-array.js';
@@ -144,8 +144,7 @@ function buildList(db: Queryable, f: OrderFilter, name: string) {
   return q.prepare(name);
 }
 
-/** The list statements of each database handle, by shape. */
-const listQueries = preparedFor(() => new Map<string, ReturnType<typeof buildList>>());
+const listQuery = preparedByShape(shapeOf, buildList);
 
 /**
  * The school's orders matching `f`, newest first, presented, with their items, in one prepared
@@ -156,11 +155,7 @@ export async function ordersWhere(
   schoolId: string,
   f: OrderFilter,
 ): Promise<Order[]> {
-  const name = shapeOf(f);
-  const byShape = listQueries(db);
-  let query = byShape.get(name);
-  if (!query) byShape.set(name, (query = buildList(db, f, name)));
-  const rows = (await query.execute({
+  const rows = (await listQuery(db, f).execute({
     schoolId,
     studentId: f.studentId,
     store: f.store,
