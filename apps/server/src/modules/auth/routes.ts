@@ -10,10 +10,9 @@ import {
 } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { me } from '../../lib/auth-context.js';
-import { unauthorized } from '../../lib/errors.js';
 import { withRetryAfter } from '../../lib/rate-limit.js';
 import { presentSessionUser } from '../../presenters/user.js';
-import { findSession, login, revokeSession, setLanguage, usernameOfUser } from './service.js';
+import { login, revokeSession, sessionAnswer, setLanguage, usernameOfUser } from './service.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const usernameOf = (schoolId: string, userId: string) => usernameOfUser(app.db, schoolId, userId);
@@ -25,14 +24,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse } },
     },
     async (req, reply): Promise<LoginResponse> => {
-      const { token, userId } = await login(app.db, {
+      const { token } = await login(app.db, {
         ...req.body,
         address: req.ip, // X-Forwarded-For only under TRUST_PROXY (Fastify's trustProxy)
         ttlHours: app.env.SESSION_TTL_HOURS,
       }).catch(withRetryAfter(reply));
-      const user = await findSession(app.db, token);
-      if (!user) throw unauthorized();
-      return { token, user: presentSessionUser(user, await usernameOf(user.schoolId, userId)) };
+      return sessionAnswer(app.db, token);
     },
   );
 

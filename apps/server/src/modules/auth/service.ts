@@ -1,12 +1,13 @@
 import { and, eq, gt, isNotNull, isNull, sql, type SQLWrapper } from 'drizzle-orm';
-import { MSG, SCHOOL_MSG, type Language } from '@app/domain';
+import { MSG, SCHOOL_MSG, type Language, type LoginResponse } from '@app/domain';
 import type { Database, Db, Queryable } from '../../db/client.js';
 import type { Unsubscribe } from '../../db/notifications.js';
 import { credentials, periodStudents, periods, schools, sessions, users } from '../../db/schema.js';
 import { periodAlias, teachesSql } from '../../access/periods.js';
 import type { AuthUser } from '../../lib/auth-context.js';
-import { forbidden, HttpError } from '../../lib/errors.js';
+import { forbidden, HttpError, unauthorized } from '../../lib/errors.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
+import { presentSessionUser } from '../../presenters/user.js';
 import { purgeRateLimits } from '../../lib/rate-limit.js';
 import { limitedSignIn } from '../../lib/sign-in-limits.js';
 import { dummyPasswordHash, hashToken, newToken, verifyPassword } from '../../lib/tokens.js';
@@ -190,6 +191,26 @@ export async function usernameOfUser(
     .where(and(eq(credentials.schoolId, schoolId), eq(credentials.userId, userId)))
     .limit(1);
   return c?.username ?? '';
+}
+
+/** The answer to a sign-in whose session `token` was just made: `{ token, user }`, as POST auth/login answers. */
+export async function sessionAnswer(db: Db, token: string): Promise<LoginResponse> {
+  const user = await findSession(db, token);
+  if (!user) throw unauthorized();
+  return {
+    token,
+    user: presentSessionUser(user, await usernameOfUser(db, user.schoolId, user.id)),
+  };
+}
+
+/** Signs a user in exactly as POST auth/login does (SSO, a link, a reset, setup): a new session and its answer. */
+export async function signInAs(
+  db: Db,
+  who: { schoolId: string; userId: string },
+  ttlHours: number,
+): Promise<LoginResponse> {
+  const { token } = await createSession(db, who.schoolId, who.userId, ttlHours);
+  return sessionAnswer(db, token);
 }
 
 /** Signs a session out: refused at once on this server (its cache entry goes), elsewhere within the cache TTL. */

@@ -14,11 +14,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicUrl } from '../../env.js';
 import { me } from '../../lib/auth-context.js';
-import { causeSummary, unauthorized } from '../../lib/errors.js';
+import { causeSummary } from '../../lib/errors.js';
 import { createMailer } from '../../lib/mailer.js';
 import { withRetryAfter } from '../../lib/rate-limit.js';
-import { presentSessionUser } from '../../presenters/user.js';
-import { createSession, findSession, usernameOfUser } from '../auth/service.js';
+import { signInAs } from '../auth/service.js';
 import { emailSignInLink, signInWithLink } from '../identity/service.js';
 import { unsubscribe } from './digest.js';
 import { childrenOf, inviteGuardian, listGuardians, signInLinkMail } from './service.js';
@@ -88,18 +87,7 @@ export const guardianRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req): Promise<LoginResponse> => {
       const who = await signInWithLink(app.db, req.body.token);
-      const { token } = await createSession(
-        app.db,
-        who.schoolId,
-        who.userId,
-        app.env.SESSION_TTL_HOURS,
-      );
-      const user = await findSession(app.db, token);
-      if (!user) throw unauthorized();
-      return {
-        token,
-        user: presentSessionUser(user, await usernameOfUser(app.db, user.schoolId, user.id)),
-      };
+      return signInAs(app.db, who, app.env.SESSION_TTL_HOURS);
     },
   );
 

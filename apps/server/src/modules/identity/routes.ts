@@ -29,13 +29,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicUrl } from '../../env.js';
 import { me } from '../../lib/auth-context.js';
-import { causeSummary, unauthorized } from '../../lib/errors.js';
+import { causeSummary } from '../../lib/errors.js';
 import { createMailer } from '../../lib/mailer.js';
 import { outboundPolicyFor } from '../../lib/outbound.js';
 import { withRetryAfter } from '../../lib/rate-limit.js';
 import { newToken } from '../../lib/tokens.js';
-import { presentSessionUser } from '../../presenters/user.js';
-import { createSession, findSession, usernameOfUser } from '../auth/service.js';
+import { signInAs } from '../auth/service.js';
 import {
   completeSetup,
   forgotPassword,
@@ -71,21 +70,8 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   /** What the SSO calls may reach: in production https to public addresses only (docs/decisions/060-sso-issuer-public-internet.md). */
   const outbound = outboundPolicyFor(app.env);
 
-  /** Signs the user in exactly as POST auth/login does: a new session, `{ token, user }`. */
-  const signIn = async (who: { schoolId: string; userId: string }): Promise<LoginResponse> => {
-    const { token } = await createSession(
-      app.db,
-      who.schoolId,
-      who.userId,
-      app.env.SESSION_TTL_HOURS,
-    );
-    const user = await findSession(app.db, token);
-    if (!user) throw unauthorized();
-    return {
-      token,
-      user: presentSessionUser(user, await usernameOfUser(app.db, user.schoolId, user.id)),
-    };
-  };
+  const signIn = (who: { schoolId: string; userId: string }): Promise<LoginResponse> =>
+    signInAs(app.db, who, app.env.SESSION_TTL_HOURS);
 
   app.get(
     '/auth/login/sso/state',

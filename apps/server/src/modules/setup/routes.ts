@@ -8,10 +8,9 @@ import {
 } from '@app/domain';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { forbidden, unauthorized } from '../../lib/errors.js';
+import { forbidden } from '../../lib/errors.js';
 import { hit, withRetryAfter } from '../../lib/rate-limit.js';
-import { presentSessionUser } from '../../presenters/user.js';
-import { createSession, findSession, usernameOfUser } from '../auth/service.js';
+import { signInAs } from '../auth/service.js';
 import { runSetup, setupOpen } from './service.js';
 
 /** Setup attempts per address, and from everywhere, per 15 minutes (the code itself has 59 bits). */
@@ -48,18 +47,7 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       ]).catch(withRetryAfter(reply));
       const made = await runSetup(app.db, req.body);
       // The owner is signed in, as POST auth/login would.
-      const { token } = await createSession(
-        app.db,
-        made.schoolId,
-        made.userId,
-        app.env.SESSION_TTL_HOURS,
-      );
-      const user = await findSession(app.db, token);
-      if (!user) throw unauthorized();
-      return {
-        token,
-        user: presentSessionUser(user, await usernameOfUser(app.db, user.schoolId, user.id)),
-      };
+      return signInAs(app.db, made, app.env.SESSION_TTL_HOURS);
     },
   );
 };
