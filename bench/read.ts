@@ -24,11 +24,19 @@ export interface ReadFigure extends Load {
 
 /**
  * The read calls every screen makes, through the whole app (HTTP, session, permission check,
- * validation, serialization) on the demo school, each loaded like the bare server.
+ * validation, serialization) on the demo school, each loaded like the bare server. `answerCache`
+ * false: every answer computed by the database (ANSWER_CACHE_SECONDS=0), as on a first read or
+ * right after a change to the school.
  */
-export async function benchReads(database: Database): Promise<ReadFigure[]> {
+export async function benchReads(
+  database: Database,
+  opts: { answerCache: boolean },
+): Promise<ReadFigure[]> {
   await seedDemo(database.db); // and ANALYZE, as a real start-up does
-  const app = await benchApp(database, { realLogger: true });
+  const app = await benchApp(database, {
+    realLogger: true,
+    ...(opts.answerCache ? {} : { answerCacheSeconds: 0 }),
+  });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = await bareServer();
   try {

@@ -40,13 +40,20 @@ export async function benchDatabase(
 /**
  * The app on `database`, without jobs. `realLogger`: the default LOG_LEVEL and logging set-up of a
  * real server, written to /dev/null (so its cost is in the figures but not on the screen).
+ * `answerCacheSeconds`: ANSWER_CACHE_SECONDS (unset: the server's default).
  */
-export async function benchApp(database: Database, opts: { realLogger?: boolean } = {}) {
+export async function benchApp(
+  database: Database,
+  opts: { realLogger?: boolean; answerCacheSeconds?: number } = {},
+) {
   const env = parseEnv({
     NODE_ENV: 'production',
     JOBS: 'false',
     WEB_DIST: '/nonexistent',
     API_DOCS: 'false',
+    ...(opts.answerCacheSeconds === undefined
+      ? {}
+      : { ANSWER_CACHE_SECONDS: String(opts.answerCacheSeconds) }),
     ...(opts.realLogger ? {} : { LOG_LEVEL: 'silent' }),
   });
   const logger = opts.realLogger

@@ -130,6 +130,34 @@ describe('three servers behind HAProxy share everything through the database', (
     }
   });
 
+  it('a give on one server is read at once on the others that kept the read a moment ago', async () => {
+    // Each server keeps its answers while the school is unchanged (docs/decisions/120-answer-cache.md):
+    // the give's announcement must reach them before the next read does, every time.
+    const db = ctx.database.db;
+    const teacher = await login(ctx.cluster.url, school.teacher.username);
+    const student = students[1]!;
+    const token = await login(ctx.cluster.url, student.username);
+    const type = await typeByName(db, school.row, 'Kindness');
+    const day = await schoolDay(db, school.row);
+    const balanceOn = async (base: string) => {
+      const res = await call(base, 'GET', 'utility/student/balance/stats', { token });
+      expect(res.status).toBe(200);
+      return (res.body as { balance: number }).balance;
+    };
+    let expected = await balanceOn(s1());
+    for (let round = 0; round < 20; round++) {
+      for (const base of [s1(), s2()]) expect(await balanceOn(base)).toBe(expected);
+      const give = await call(s3(), 'POST', 'activity/bulk', {
+        token: teacher,
+        body: { externalStudentIds: [student.externalId], activityTypes: [type.id], date: day },
+      });
+      expect(give.status, JSON.stringify(give.body)).toBe(200);
+      expected += type.points;
+      for (const base of [s1(), s2()])
+        expect(await balanceOn(base), `round ${round}, ${base}`).toBe(expected);
+    }
+  });
+
   it('a picture uploaded through one server is served by every server', async () => {
     const token = await login(ctx.cluster.url, school.store.username);
     const grant = await call(s1(), 'GET', 'utility/upload-url/new', { token });

@@ -22,6 +22,7 @@ import { inputHygiene } from './lib/input-hygiene.js';
 import type { JobQueueRef } from './lib/job-queue.js';
 import { imageStorage, type ImageStorage } from './lib/storage.js';
 import { answerSerializer } from './lib/serializer.js';
+import { AnswerCache, ANSWER_CACHE_LIMITS, type AnswerTicket } from './lib/answer-cache.js';
 import { validationMessage } from './lib/validation-message.js';
 import { iconAssets, registerModules, registerV2Modules, uploadAssets } from './modules/index.js';
 
@@ -35,7 +36,26 @@ declare module 'fastify' {
     /** Where product pictures are kept: the database, or the S3-compatible store S3_URL names. */
     images: ImageStorage;
   }
+  interface FastifyRequest {
+    /** Set while a `cached` read is computed: its answer is kept if no change landed meanwhile. */
+    answerTicket: AnswerTicket | null;
+  }
 }
+
+/** Headers an answer's copy does not keep: set again on every answer, or never to be replayed. */
+const UNKEPT_HEADERS = new Set([
+  'cache-control',
+  'content-length',
+  'set-cookie',
+  'date',
+  'connection',
+]);
+
+/** The channel on which the database's triggers name a school whose data changed (migration 0026). */
+const SCHOOL_CHANGES = 'school_changes';
+
+const yes = () => true;
+const no = () => false;
 
 const API_PREFIX = '/api/v1';
 const API_V2_PREFIX = '/api/v2';
@@ -96,6 +116,19 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
   configureSessionCache(database.db, env.SESSION_CACHE_SECONDS);
   const stopWatching = await watchSessionChanges(database, database.db);
   app.addHook('onClose', async () => stopWatching());
+  const answers = new AnswerCache({
+    ttlMs: env.ANSWER_CACHE_SECONDS * 1000,
+    ...ANSWER_CACHE_LIMITS,
+  });
+  // Nothing is kept until this server hears every school's changes, nor while it may miss them.
+  const stopAnswers = await database.listen(SCHOOL_CHANGES, (payload, listening = true) => {
+    if (payload !== null) return answers.changed(payload);
+    answers.changed('*');
+    answers.paused = !listening;
+  });
+  answers.paused = false;
+  app.addHook('onClose', async () => stopAnswers());
+  app.decorateRequest('answerTicket', null);
   app.decorate('env', env);
   app.decorate('jobQueue', { current: null } as JobQueueRef);
   app.decorate('images', imageStorage(env, database.db));
@@ -150,6 +183,18 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
   // API answers carry personal data and sessions: no cache (browser or shared) may keep them.
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    // A cached read's answer is kept. (A write needs nothing here: its school's notice is heard
+    // before any kept answer is served again, on this server as on the others.)
+    if (
+      req.answerTicket &&
+      reply.statusCode === 200 &&
+      typeof payload === 'string' &&
+      !reply.hasHeader('set-cookie')
+    )
+      answers.store(req.answerTicket, {
+        payload: Buffer.from(payload),
+        headers: keptHeaders(reply.getHeaders()),
+      });
     return payload;
   });
 
@@ -171,6 +216,13 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
     reply.headers(headers);
     done();
   });
+  const keptHeaders = (all: Record<string, unknown>) => {
+    const kept: Record<string, string> = {};
+    for (const [name, value] of Object.entries(all))
+      if (!(name in headers) && !UNKEPT_HEADERS.has(name) && typeof value === 'string')
+        kept[name] = value;
+    return kept;
+  };
   await app.register(swagger, {
     openapi: {
       info: { title: 'School rewards API', version: '1.0.0' },
@@ -189,7 +241,7 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
   if (apiDocsEnabled(env)) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // Authenticate before validation, so a call without a session is 401 whatever its body.
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     if (!isApiPath(req.url)) return;
     const config = req.routeOptions.config;
     const token = req.headers.authtoken;
@@ -204,6 +256,21 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
     // Unmatched paths go on to the 404 answer; every matched route names its action.
     if (req.routeOptions.url !== undefined && !(config.action && mayDo(req.auth, config.action)))
       throw forbidden();
+    // A read this session made a moment ago, with no change to its school since: answered again.
+    if (config.cached && req.method === 'GET') {
+      const key = AnswerCache.keyOf(
+        req.auth.tokenHash,
+        req.url,
+        String(req.headers['accept-language'] ?? ''),
+      );
+      // Kept, but a change committed elsewhere before this call may still be on its way: answered
+      // only once every notice committed before now has been heard, and the copy is still good.
+      if (answers.get(key, req.auth.schoolId) && (await database.changesHeard().then(yes, no))) {
+        const hit = answers.get(key, req.auth.schoolId);
+        if (hit) return reply.headers(hit.headers).send(hit.payload);
+      }
+      req.answerTicket = answers.ticket(key, req.auth.schoolId) ?? null;
+    }
   });
 
   app.setErrorHandler((error: any, req, reply) => {

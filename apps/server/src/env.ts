@@ -73,6 +73,8 @@ const envSchema = z.object({
     .default(24 * 14),
   /** How long a server reuses a session look-up (docs/decisions/023-session-cache-and-change-notices.md); 0 looks up every call. */
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  /** How long a server keeps a read's answer while its school is unchanged (docs/decisions/120-answer-cache.md); 0 keeps none. */
+  ANSWER_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
   RELEASE: z.string().optional(),
   WEB_DIST: z.string().optional(),
   JOBS: bool(true),

@@ -14,7 +14,7 @@ import {
   type SchoolRow,
   type UserRow,
 } from './helpers/factories.js';
-import { startSmtpServer, type ReceivedMail } from './helpers/smtp.js';
+import { readMail, startSmtpServer, type ReceivedMail } from './helpers/smtp.js';
 import { call, useTestApp } from './helpers/test-app.js';
 
 /*
@@ -27,14 +27,11 @@ const BASE = 'http://localhost:4115';
 const ctx = useTestApp({ PUBLIC_URL: BASE, SMTP_URL: smtp.url });
 afterAll(() => smtp.stop());
 
-/** A mail's text: quoted-printable undone, UTF-8 read. */
-const textOf = (m: ReceivedMail) =>
-  Buffer.from(
-    m.raw
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16))),
-    'latin1',
-  ).toString('utf8');
+/**
+ * A mail's text as its reader sees it: the transfer encoding its header names undone (undoing
+ * quoted-printable in a 7-bit mail turned a link's `=A3…` into a byte once in 16 links).
+ */
+const textOf = (m: ReceivedMail) => readMail(m).text;
 const urlIn = (text: string, re: RegExp) => {
   const m = re.exec(text);
   if (!m) throw new Error(`no link in:\n${text}`);

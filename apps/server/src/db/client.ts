@@ -8,7 +8,14 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { pgliteListen, postgresListen, type Listen, type ListenLog } from './notifications.js';
+import {
+  pgliteChangesHeard,
+  pgliteListen,
+  postgresListen,
+  type ChangesHeard,
+  type Listen,
+  type ListenLog,
+} from './notifications.js';
 import { DatabaseOpenError, describePgliteError, describePostgresError } from './open-error.js';
 import * as schema from './schema.js';
 
@@ -32,6 +39,8 @@ export interface Database {
   url?: string;
   /** LISTEN on a channel (every server hears a NOTIFY sent on the same database). */
   listen: Listen;
+  /** Resolves once every change notice committed before the call has been heard here. */
+  changesHeard: ChangesHeard;
   close(): Promise<void>;
 }
 
@@ -91,6 +100,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       url: opts.databaseUrl,
       executeSql: (text, values) => pool.query(text, values as any[]),
       listen: notifications.listen,
+      changesHeard: notifications.changesHeard,
       close: async () => {
         await notifications.close();
         await pool.end();
@@ -116,6 +126,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       return { rows: (results.at(-1)?.rows ?? []) as any[] };
     },
     listen: pgliteListen(client),
+    changesHeard: pgliteChangesHeard,
     close: () => client.close(),
     pglite: client,
   } as Database & { pglite: PGlite };

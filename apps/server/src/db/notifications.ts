@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { causeSummary } from '../lib/errors.js';
@@ -11,6 +12,17 @@ type OnNotify = (payload: string | null, listening?: boolean) => void;
 /** Stops a subscription. */
 export type Unsubscribe = () => Promise<void>;
 export type Listen = (channel: string, onNotify: OnNotify) => Promise<Unsubscribe>;
+/**
+ * Resolves once every notification committed before the call has reached this process's
+ * subscribers; rejects when that cannot be known (the connection is lost, or it takes too long).
+ */
+export type ChangesHeard = () => Promise<void>;
+
+/** PGlite delivers a commit's notifications before the committing call returns: heard already. */
+export const pgliteChangesHeard: ChangesHeard = () => Promise.resolve();
+
+/** How long `changesHeard` waits for its marker before giving up (the caller does without). */
+const HEARD_TIMEOUT_MS = 2_000;
 
 /** PGlite runs in this process: its own LISTEN reaches every handle on it. */
 export function pgliteListen(client: PGlite): Listen {
@@ -35,7 +47,7 @@ export interface ListenLog {
 export function postgresListen(
   connectionString: string,
   log?: ListenLog,
-): { listen: Listen; close: () => Promise<void> } {
+): { listen: Listen; changesHeard: ChangesHeard; close: () => Promise<void> } {
   const subscribers = new Map<string, Set<OnNotify>>();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
@@ -49,6 +61,8 @@ export function postgresListen(
       c.on('error', (err) => lost(c, err));
       c.on('end', () => lost(c));
       await c.connect();
+      // The markers of changesHeard need no durability: their commit waits for no WAL flush.
+      await c.query('set synchronous_commit = off');
       for (const channel of subscribers.keys())
         await c.query(`listen ${pg.escapeIdentifier(channel)}`);
       client = c;
@@ -105,6 +119,69 @@ export function postgresListen(
     };
   };
 
+  /*
+   * changesHeard: PostgreSQL delivers notifications to a listener in commit order, whatever their
+   * channel. A marker NOTIFY sent now on a channel only this process listens to comes back after
+   * every notification committed before it. Callers wait for the first marker sent after they
+   * asked; one marker serves every caller that asked before it was sent, and the next is sent as
+   * soon as the last one's statement is done (its notification follows the statement's answer).
+   */
+  const markerChannel = `heard_${randomBytes(8).toString('hex')}`;
+  type Waiter = { resolve: () => void; reject: (err: Error) => void };
+  let marker = 0;
+  /** Markers sent whose notification has not come back, oldest first. */
+  let sent: { marker: number; waiters: Waiter[] }[] = [];
+  let sending = false;
+  let queued: Waiter[] = [];
+  const settle = (waiters: Waiter[], err?: Error) =>
+    waiters.forEach((w) => (err ? w.reject(err) : w.resolve()));
+  const failAll = (err: Error) => {
+    const waiting = [...sent.flatMap((m) => m.waiters), ...queued];
+    sent = [];
+    queued = [];
+    settle(waiting, err);
+  };
+  const sendMarker = () => {
+    if (sending || !queued.length) return;
+    const c = client;
+    if (!c) return failAll(new Error('not listening'));
+    const m = { marker: ++marker, waiters: queued };
+    queued = [];
+    sent.push(m);
+    sending = true;
+    c.query('select pg_notify($1, $2)', [markerChannel, String(m.marker)]).then(
+      () => {
+        sending = false;
+        sendMarker();
+      },
+      (err) => {
+        sending = false;
+        failAll(err);
+      },
+    );
+  };
+  subscribers.set(
+    markerChannel,
+    new Set<OnNotify>([
+      (payload) => {
+        if (payload === null) return failAll(new Error('the LISTEN connection was lost'));
+        // This marker and every one sent before it have come back.
+        const back = Number(payload);
+        while (sent.length && sent[0]!.marker <= back) settle(sent.shift()!.waiters);
+      },
+    ]),
+  );
+  const changesHeard: ChangesHeard = () =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no marker came back')), HEARD_TIMEOUT_MS);
+      timer.unref();
+      queued.push({
+        resolve: () => (clearTimeout(timer), resolve()),
+        reject: (err) => (clearTimeout(timer), reject(err)),
+      });
+      sendMarker();
+    });
+
   const close = async () => {
     closed = true;
     const c = client;
@@ -112,5 +189,5 @@ export function postgresListen(
     await c?.end().catch(() => {});
   };
 
-  return { listen, close };
+  return { listen, changesHeard, close };
 }

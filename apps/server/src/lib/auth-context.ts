@@ -31,6 +31,12 @@ declare module 'fastify' {
      * services narrow objects by the user's scope for it. Every non-public route names one.
      */
     action?: Action;
+    /**
+     * A read a screen makes, whose answer depends only on the session, the URL, the language and
+     * its school's data: kept for a moment (docs/decisions/120-answer-cache.md). Never a call that
+     * writes, hands out something once, or answers from outside the database.
+     */
+    cached?: boolean;
   }
   interface FastifyRequest {
     auth: AuthUser | null;

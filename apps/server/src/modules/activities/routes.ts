@@ -57,7 +57,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/activity/',
     {
-      config: { action: 'students:read' },
+      config: { action: 'students:read', cached: true },
       schema: {
         tags: ['activity'],
         description:
@@ -197,7 +197,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/activity/class-stats/:id',
     {
-      config: { action: 'class:view' },
+      config: { action: 'class:view', cached: true },
       schema: {
         tags: ['activity'],
         params: idParams,

@@ -8,7 +8,7 @@ export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/utility/student/balance/stats',
     {
-      config: { action: 'students:read' },
+      config: { action: 'students:read', cached: true },
       schema: {
         tags: ['balances'],
         querystring: z.object({

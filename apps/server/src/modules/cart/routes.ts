@@ -9,7 +9,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/cart',
     {
-      config: { action: 'cart:use' },
+      config: { action: 'cart:use', cached: true },
       schema: {
         tags: ['cart'],
         querystring: z.object({ time: z.string().optional() }),

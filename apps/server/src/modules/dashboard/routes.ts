@@ -14,7 +14,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/utility/student/dashboard/stats',
     {
-      config: { action: 'students:read' },
+      config: { action: 'students:read', cached: true },
       schema: {
         tags: ['dashboard'],
         querystring: dashboardStatsQuery,

@@ -38,7 +38,7 @@ export const groupTypeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/group-types',
     {
-      config: { action: 'groupTypes:read' },
+      config: { action: 'groupTypes:read', cached: true },
       schema: { tags, querystring: listQuery, response: { 200: z.array(groupTypeResponse) } },
     },
     async (req) => listGroupTypes(app.db, me(req), req.query.internalPeriodId),

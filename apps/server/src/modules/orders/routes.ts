@@ -64,7 +64,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/order/student',
     {
-      config: { action: 'orders:readStudent' },
+      config: { action: 'orders:readStudent', cached: true },
       schema: {
         tags: ['orders'],
         querystring: orderListQuery,
@@ -77,7 +77,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/order/teacher/',
     {
-      config: { action: 'orders:readStore' },
+      config: { action: 'orders:readStore', cached: true },
       schema: {
         tags: ['orders'],
         querystring: orderListQuery,
@@ -103,7 +103,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/order/store-manager/meta',
     {
-      config: { action: 'orders:fulfil' },
+      config: { action: 'orders:fulfil', cached: true },
       schema: {
         tags: ['orders'],
         querystring: z.object({ time: z.string().optional() }),

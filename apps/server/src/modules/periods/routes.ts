@@ -10,7 +10,7 @@ export const periodRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/periods',
     {
-      config: { action: 'periods:list' },
+      config: { action: 'periods:list', cached: true },
       schema: {
         tags: ['periods'],
         querystring: z.object({
@@ -26,7 +26,7 @@ export const periodRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/periods/:id',
     {
-      config: { action: 'class:view' },
+      config: { action: 'class:view', cached: true },
       schema: { tags: ['periods'], params: idParams, response: { 200: periodDetailResponse } },
     },
     async (req) => getPeriodDetail(app.db, me(req), req.params.id),

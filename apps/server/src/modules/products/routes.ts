@@ -11,7 +11,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/school-store',
     {
-      config: { action: 'store:browse' },
+      config: { action: 'store:browse', cached: true },
       schema: {
         tags: ['products'],
         querystring: timeQuery,
@@ -24,7 +24,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/teacher-store',
     {
-      config: { action: 'store:browse' },
+      config: { action: 'store:browse', cached: true },
       schema: {
         tags: ['products'],
         querystring: timeQuery,

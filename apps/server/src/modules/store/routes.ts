@@ -15,7 +15,7 @@ export const storeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/store/meta',
     {
-      config: { action: 'store:browse' },
+      config: { action: 'store:browse', cached: true },
       schema: {
         tags: ['store'],
         querystring: z.object({ time: z.string().optional() }),

@@ -16,7 +16,7 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/surveys/pending',
     {
-      config: { action: 'surveys:answer' },
+      config: { action: 'surveys:answer', cached: true },
       schema: { tags: ['surveys'], querystring: time, response: { 200: pendingSurveyResponse } },
     },
     async (req) => (app.env.SURVEYS ? pendingSurvey(app.db, me(req)) : { survey: null }),
