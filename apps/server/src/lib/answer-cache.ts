@@ -2,10 +2,9 @@
  * This server's copies of recent answers to a screen's reads (docs/decisions/120-answer-cache.md),
  * each kept for one session and one URL, and valid only while its school's data is unchanged.
  *
- * A change to a school bumps the school's generation: here at once after a write this server
- * answered, and on every server when the database announces it (migration 0026). An answer is
- * stored with the generations read before it was computed, so a change that lands while it is
- * being computed keeps it out; one that lands later makes it stale.
+ * A change to a school bumps the school's generation when the database announces it to this
+ * server (migration 0026). An answer is stored with the generations read before it was computed,
+ * so a change heard while it is computed keeps it out; one heard later makes it stale.
  */
 export interface CachedAnswer {
   /** The answer's bytes, encoded once (a large answer is sent again without re-encoding it). */
