@@ -1,17 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { rowsOf, type Database, type Db } from '../src/db/client.js';
+import { rowsOf } from '../src/db/client.js';
 import * as schema from '../src/db/schema.js';
 import { periods } from '../src/db/schema.js';
-import { parseEnv } from '../src/env.js';
 import { AnswerCache } from '../src/lib/answer-cache.js';
 import { makePeriod, makeSchool, makeUser, signIn } from './helpers/factories.js';
 import { schoolDay, typeByName } from './helpers/economy.js';
-import { call, useTestApp } from './helpers/test-app.js';
+import { anotherServer, call, useTestApp } from './helpers/test-app.js';
 
 /**
  * docs/decisions/120-answer-cache.md: each server keeps the answers of a screen's reads for
@@ -31,24 +27,6 @@ const UNANNOUNCED = [
   'stored_images',
 ];
 
-/** A second server on the same database, with its own answers kept `seconds`. */
-async function otherServer(database: Database, seconds: string): Promise<FastifyInstance> {
-  const client = (database.db as any).$client;
-  const db = (database.kind === 'postgres'
-    ? drizzlePg(client, { schema })
-    : drizzlePglite(client, { schema })) as unknown as Db;
-  const env = parseEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    JOBS: 'false',
-    WEB_DIST: '/nonexistent',
-    ANSWER_CACHE_SECONDS: seconds,
-  });
-  const app = await buildApp({ database: { ...database, db }, env, logger: false });
-  await app.ready();
-  return app;
-}
-
 /** Renames a class without the triggers' announcement (triggers off for this statement). */
 const renameUnannounced = (id: string, name: string) =>
   ctx.database.db.transaction(async (tx) => {
@@ -61,10 +39,14 @@ const namesOn = async (app: FastifyInstance, token: string) =>
 
 describe('the answer cache', () => {
   let other: FastifyInstance;
+  let closeOther: () => Promise<void>;
   beforeAll(async () => {
-    other = await otherServer(ctx.database, '60'); // a long TTL: only a change can clear it
+    // A second server with its own pool and LISTEN connection; a long TTL: only a change clears it.
+    ({ app: other, close: closeOther } = await anotherServer(ctx.database, {
+      ANSWER_CACHE_SECONDS: '60',
+    }));
   });
-  afterAll(async () => other?.close());
+  afterAll(async () => closeOther?.());
 
   it('announces a change to every table a cached answer may read, and to none that changes at each sign-in', async () => {
     const rows = rowsOf<{ name: string; triggers: string[] | null }>(
@@ -168,7 +150,7 @@ describe('the answer cache', () => {
   });
 
   it('ANSWER_CACHE_SECONDS=0 keeps nothing', async () => {
-    const off = await otherServer(ctx.database, '0');
+    const { app: off, close } = await anotherServer(ctx.database, { ANSWER_CACHE_SECONDS: '0' });
     try {
       const school = await makeSchool(ctx.database.db);
       const teacher = await makeUser(ctx.database.db, school, ['TEACHER']);
@@ -179,7 +161,7 @@ describe('the answer cache', () => {
       await renameUnannounced(period.id, 'Two');
       expect(await namesOn(off, token)).toEqual(['Two']);
     } finally {
-      await off.close();
+      await close();
     }
   });
 });
