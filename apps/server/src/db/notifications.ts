@@ -149,7 +149,8 @@ export function postgresListen(
     queued = [];
     sent.push(m);
     sending = true;
-    c.query('select pg_notify($1, $2)', [markerChannel, String(m.marker)]).then(
+    // One simple-protocol message (the channel is hex, the marker a number: nothing to quote).
+    c.query(`notify ${markerChannel}, '${m.marker}'`).then(
       () => {
         sending = false;
         sendMarker();
