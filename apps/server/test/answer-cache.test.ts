@@ -72,8 +72,15 @@ describe('the answer cache', () => {
     const token = await signIn(other, teacher);
     expect(await namesOn(other, token)).toEqual(['Algebra']);
     await renameUnannounced(period.id, 'Geometry');
-    // Kept: nothing announced the rename.
+    // Kept: nothing announced the rename (and the web's cache-busting `time` changes nothing).
     expect(await namesOn(other, token)).toEqual(['Algebra']);
+    expect(
+      (
+        (await call(other, 'GET', `/periods?time=${Date.now()}`, { token })).body as {
+          name: string;
+        }[]
+      ).map((p) => p.name),
+    ).toEqual(['Algebra']);
     // Any announced change to the school (here a user's name) and the class is read anew.
     await ctx.database.db
       .update(schema.users)
@@ -243,5 +250,15 @@ describe('AnswerCache', () => {
       AnswerCache.keyOf('h1', '/b', ''),
     ]);
     expect(keys.size).toBe(4);
+  });
+
+  it('leaves out the web’s `time` parameter, and nothing else', () => {
+    const key = (url: string) => AnswerCache.keyOf('h', url, '');
+    expect(key('/a?time=1')).toBe(key('/a'));
+    expect(key('/a?time=1&b=2')).toBe(key('/a?b=2'));
+    expect(key('/a?b=2&time=1')).toBe(key('/a?b=2'));
+    expect(key('/a?b=2&time=1&c=3')).toBe(key('/a?b=2&c=3'));
+    expect(key('/a?atime=1')).not.toBe(key('/a'));
+    expect(key('/a?b=time=1')).not.toBe(key('/a?b='));
   });
 });

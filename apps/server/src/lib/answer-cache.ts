@@ -52,8 +52,15 @@ export class AnswerCache {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /**
+   * The web adds `time=<now>` to every GET against caches in between (docs/spec.md section 7); no
+   * handler reads it, and a kept answer is never stale, so it is not part of the key.
+   */
   static keyOf(tokenHash: string, url: string, language: string): string {
-    return `${tokenHash}\n${language}\n${url}`;
+    const u = url.includes('time=')
+      ? url.replace(/([?&])time=[^&]*(&|$)/, (_m, at, next) => (next ? at : ''))
+      : url;
+    return `${tokenHash}\n${language}\n${u}`;
   }
 
   get enabled(): boolean {
