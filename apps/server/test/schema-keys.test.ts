@@ -1,8 +1,11 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.js';
+import { schools } from '../src/db/schema.js';
 import { DEMO_PASSWORD, seedDemo } from '../src/seed/demo.js';
+import { schoolDay } from './helpers/economy.js';
 import { call, useTestApp } from './helpers/test-app.js';
 
 /**
@@ -278,6 +281,12 @@ describe('statements name the school', () => {
            where me.username = 'admin' and t.category = 'Bonuses' and t.type = 'SCHOOL_ACTION'
              and t.active limit 1) as bonus`);
     const ids = id!;
+    // A school day of the demo's calendar: today may be a holiday, when gives are refused.
+    const [demo] = await ctx.database.db
+      .select()
+      .from(schools)
+      .where(eq(schools.externalId, 'DEMO'));
+    const day = await schoolDay(ctx.database.db, demo!);
     const tokens: Record<string, string> = {};
     const send = async (
       who: string,
@@ -336,6 +345,7 @@ describe('statements name the school', () => {
       const give = await send('teacher1', 'POST', '/activity/bulk', {
         externalStudentIds: [ids.student_external],
         activityTypes: [ids.bonus],
+        date: day,
       });
       expect(give.status, JSON.stringify(give.body)).toBe(200);
       const [activity] = await (async () => {
