@@ -1,5 +1,8 @@
 import { MSG } from '@app/domain';
+import argon2 from 'argon2';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { credentials } from '../src/db/schema.js';
 import { makeSchool, makeUser, PASSWORD, signIn, type UserRow } from './helpers/factories.js';
 import { call, useTestApp } from './helpers/test-app.js';
 
@@ -58,6 +61,36 @@ describe('POST auth/login', () => {
     expect(JSON.stringify(res.body.user)).not.toMatch(
       /passwordHash|password_hash|"password"|tokenHash/,
     );
+  });
+
+  it('hashes a password made with older settings again at sign-in, and it still signs in', async () => {
+    // The library's default (64 MiB, 3 passes, 4 lanes): every hash before decision 121.
+    const old = await argon2.hash(PASSWORD, { type: argon2.argon2id });
+    const user = await makeUser(ctx.database.db, await makeSchool(ctx.database.db), ['STUDENT']);
+    const stored = async () =>
+      (
+        await ctx.database.db
+          .select({ hash: credentials.passwordHash })
+          .from(credentials)
+          .where(eq(credentials.username, user.username))
+      )[0]!.hash;
+    await ctx.database.db
+      .update(credentials)
+      .set({ passwordHash: old })
+      .where(eq(credentials.username, user.username));
+    const wrong = await call(ctx.app, 'POST', '/auth/login', {
+      payload: { username: user.username, password: 'not it' },
+    });
+    expect(wrong.status).toBe(401);
+    expect(await stored()).toBe(old); // a wrong password changes nothing
+    for (let i = 0; i < 2; i++) {
+      const res = await call(ctx.app, 'POST', '/auth/login', {
+        payload: { username: user.username, password: PASSWORD },
+      });
+      expect(res.status).toBe(200);
+      const params = (await stored()).split('$')[3]!.split(',').sort();
+      expect(params).toEqual(['m=19456', 'p=1', 't=2']);
+    }
   });
 
   it('429 after repeated failures for one user, even with the right password', async () => {

@@ -10,7 +10,14 @@ import { TtlCache } from '../../lib/ttl-cache.js';
 import { presentSessionUser } from '../../presenters/user.js';
 import { purgeRateLimits } from '../../lib/rate-limit.js';
 import { limitedSignIn } from '../../lib/sign-in-limits.js';
-import { dummyPasswordHash, hashToken, newToken, verifyPassword } from '../../lib/tokens.js';
+import {
+  dummyPasswordHash,
+  hashIsStale,
+  hashPassword,
+  hashToken,
+  newToken,
+  verifyPassword,
+} from '../../lib/tokens.js';
 
 /** Periods a user teaches or co-teaches that have students (drives nav and teacher-store rights). */
 const periodCountSql = (
@@ -149,7 +156,29 @@ export async function login(
     );
     return { known: !!row, account: row && ok ? row : null };
   });
+  if (hashIsStale(cred.passwordHash)) await rehashPassword(db, cred, input.password);
   return createSession(db, cred.schoolId, cred.userId, input.ttlHours);
+}
+
+/**
+ * A hash made with older settings is made again with today's once its password is known: the next
+ * sign-in costs what today's settings cost. Only if the password has not changed meanwhile.
+ */
+async function rehashPassword(
+  db: Db,
+  cred: typeof credentials.$inferSelect,
+  password: string,
+): Promise<void> {
+  await db
+    .update(credentials)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(
+      and(
+        eq(credentials.schoolId, cred.schoolId),
+        eq(credentials.username, cred.username),
+        eq(credentials.passwordHash, cred.passwordHash),
+      ),
+    );
 }
 
 /** 403 when the school is disabled (docs/decisions/078-disabling-a-school.md): every sign-in path ends here or checks it. */
