@@ -94,7 +94,6 @@ export async function seedDemoActivity(
       rows.map((r) => r.id),
     );
   }
-  console.time('gives');
   const rand = rng(42);
   // Words and absences draw from their own generator, so the gives stay those of earlier demos.
   const words = rng(7);
