@@ -64,7 +64,7 @@ describe('POST auth/login', () => {
   });
 
   it('hashes a password made with older settings again at sign-in, and it still signs in', async () => {
-    // The library's default (64 MiB, 3 passes, 4 lanes): every hash before decision 121.
+    // The library's default (64 MiB, 3 passes, 4 lanes): every hash before docs/decisions/121-password-hashing-cost.md.
     const old = await argon2.hash(PASSWORD, { type: argon2.argon2id });
     const user = await makeUser(ctx.database.db, await makeSchool(ctx.database.db), ['STUDENT']);
     const stored = async () =>
