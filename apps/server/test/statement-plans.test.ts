@@ -74,16 +74,16 @@ describe('executeNamed', () => {
 
 describe('the app connections on PostgreSQL', () => {
   it.runIf(!!process.env.DATABASE_URL)(
-    'compile no statement and start no parallel workers',
+    'compile no statement, start no parallel workers and aggregate a school in memory',
     async () => {
       const database = await freshDatabase();
       try {
         const [row] = rowsOf<{ v: string }>(
           await database.db.execute(
-            sql`select current_setting('jit') || ' ' || current_setting('max_parallel_workers_per_gather') as v`,
+            sql`select current_setting('jit') || ' ' || current_setting('max_parallel_workers_per_gather') || ' ' || current_setting('work_mem') as v`,
           ),
         );
-        expect(row!.v).toBe('off 0');
+        expect(row!.v).toBe('off 0 16MB');
       } finally {
         await database.close();
       }

@@ -67,8 +67,13 @@ export interface OpenOptions {
 export const isPoolTimeout = (err: unknown): boolean =>
   err instanceof Error && /^timeout exceeded when trying to connect/i.test(err.message);
 
-/** The app's connections' settings (PostgreSQL's startup `options`). */
-const SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0';
+/**
+ * The app's connections' settings (PostgreSQL's startup `options`): no JIT, no parallel workers
+ * (docs/decisions/119-no-jit-no-parallel-workers.md), and room to aggregate a school's rows in
+ * memory, which the planner over-estimates from the whole district
+ * (docs/decisions/122-work-mem-for-a-school.md).
+ */
+const SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0 -c work_mem=16MB';
 
 /** How long a new PostgreSQL connection may take before the attempt fails. */
 const CONNECT_TIMEOUT_MS = 10_000;
