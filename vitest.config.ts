@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -27,6 +28,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // A file waits on its database and on argon2 much of its time: two at once even on two
+          // cores (vitest's default there is one), which halves the suite's time.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
         },
       },
       {
