@@ -249,11 +249,16 @@ describe('the class giving tools', () => {
       .filter({ hasText: 'Maximum 5 custom Bonuses are allowed.' })
       .waitFor();
 
-    const roster = (
-      await get<{ students: ClassStudent[] }>(teacher.token, `activity/class-stats/${english._id}`)
-    ).students;
-    const student = roster[0]!;
     const date = await page.getByLabel('Date', { exact: true }).inputValue();
+    // The demo has a few students absent on its recent school days (the page's date when today is
+    // a holiday or a weekend): take one who is present that day.
+    const roster = (
+      await get<{ students: (ClassStudent & { absent: boolean })[] }>(
+        teacher.token,
+        `activity/class-stats/${english._id}?date=${date}`,
+      )
+    ).students;
+    const student = roster.find((s) => !s.absent)!;
     // The switch's input sits under its drawn track: click the label that wraps both, as a user does.
     const absent = page.getByRole('switch', { name: `Absent: ${fullName(student)}` });
     await absent.locator('xpath=ancestor::label[1]').click();
