@@ -457,8 +457,8 @@ export async function benchDistrict(url: string, size: DistrictSize): Promise<Di
             const r = c.req(people[side]!, i + 3);
             // Both apps share this process's heap: a collection due to either would land on
             // whichever call runs next. Collected before each call, outside its time: the young
-            // generation before a short call, the whole heap before a report (its 1,000 rows).
-            collectGarbage(c.kind === 'report' ? 'major' : 'minor');
+            // generation before a read, the whole heap before a write or a report.
+            collectGarbage(c.kind === 'read' ? 'minor' : 'major');
             const t = performance.now();
             const res = await apps[side]!.inject({
               method: r.method,
