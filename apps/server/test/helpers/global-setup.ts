@@ -20,9 +20,3 @@ export default async function setup(project: TestProject) {
     await admin.end();
   };
 }
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    pgTemplate: string | undefined;
-  }
-}

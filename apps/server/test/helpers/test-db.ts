@@ -4,6 +4,13 @@ import { inject } from 'vitest';
 import { migrateDatabase, openDatabase, type Database } from '../../src/db/client.js';
 import { testDatabaseUrl, withDatabase } from './pg-url.js';
 
+/** Provided by global-setup.ts: the migrated template database's name on PostgreSQL. */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgTemplate: string | undefined;
+  }
+}
+
 /**
  * A fresh database for one test file: a copy of the migrated template on PostgreSQL,
  * a new in-memory PGlite otherwise.
