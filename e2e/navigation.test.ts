@@ -274,3 +274,40 @@ describe('the demo banner', () => {
     expect((await (await fetch(`${suite.server.baseURL}/api/v1/status`)).json()).demo).toBe(true);
   });
 });
+
+describe('a page that cannot load', () => {
+  test('its chunk failing twice: one reload, then the error page, left by going back', async ({
+    page,
+  }) => {
+    await signIn(page, 'student1');
+    await heading(page, 'Home');
+    // As when a deploy replaced the chunk and the new one cannot be fetched either.
+    const storeChunk = /\/assets\/StorePage-[\w-]+\.js$/;
+    await page.route(storeChunk, (route) => route.abort());
+    await mainNav(page).getByRole('link', { name: 'My Store' }).click();
+
+    await page.getByRole('heading', { name: 'Something went wrong', level: 1 }).waitFor();
+    expect(pathnameOf(page)).toBe('/store');
+    // The one forced reload happened (its flag stops a second).
+    expect(await page.evaluate(() => sessionStorage.getItem('chunkReloaded'))).toBe('1');
+
+    // Another page clears the error without a reload (the marker would not survive one).
+    await page.evaluate(() => Object.assign(globalThis, { sameDocument: true }));
+    await page.goBack();
+    await heading(page, 'Home');
+    expect(await page.evaluate(() => 'sameDocument' in globalThis)).toBe(true);
+    await expect(page.getByRole('heading', { name: 'Something went wrong' }).count()).resolves.toBe(
+      0,
+    );
+
+    // Once the chunk can be fetched, the error page's Reload opens the store.
+    await page.unroute(storeChunk);
+    await page.goForward();
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await mainNav(page).getByRole('link', { name: 'My Store', exact: true }).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => sessionStorage.getItem('chunkReloaded')))
+      .toBeNull();
+    expect(pathnameOf(page)).toBe('/store');
+  });
+});

@@ -6,10 +6,9 @@ import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
 import { I18nProvider } from './i18n';
 import { queryClient } from './queryClient';
-import { router } from './router/router';
+import { AppRouter } from './router/router';
 import { cssVariablesResolver, theme } from './theme';
 
 createRoot(document.getElementById('root')!).render(
@@ -18,7 +17,7 @@ createRoot(document.getElementById('root')!).render(
       <Notifications position="top-right" />
       <I18nProvider>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <AppRouter />
         </QueryClientProvider>
       </I18nProvider>
     </MantineProvider>

@@ -1,13 +1,11 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { useRouteError } from 'react-router';
 import { useEffect } from 'react';
 import { report } from '../api';
 import { useT } from '../i18n';
 
 /** Shown when a page throws or its chunk fails even after the one forced reload. */
-export function RouteErrorPage() {
+export function RouteErrorPage({ error }: { error: unknown }) {
   const t = useT();
-  const error = useRouteError();
   useEffect(() => report('route error', String(error)), [error]);
   return (
     <Container size="sm" py="xl">
