@@ -32,7 +32,7 @@ class RouteErrorBoundary extends Component<Props, State> {
   }
 }
 
-/** The boundary around every route, cleared when the user goes to another page. */
+/** An error boundary cleared when the user goes to another page. */
 export function RoutesErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return <RouteErrorBoundary resetKey={pathname}>{children}</RouteErrorBoundary>;

@@ -17,9 +17,12 @@ function Root() {
     <SessionProvider>
       <AppFrame>
         <AccessGate>
-          <Suspense fallback={<FullPageLoader />}>
-            <Outlet />
-          </Suspense>
+          {/* A page that fails keeps the frame: the navigation leads elsewhere. */}
+          <RoutesErrorBoundary>
+            <Suspense fallback={<FullPageLoader />}>
+              <Outlet />
+            </Suspense>
+          </RoutesErrorBoundary>
         </AccessGate>
       </AppFrame>
     </SessionProvider>
@@ -33,6 +36,7 @@ preloadPage(globalThis.location.pathname);
 export function AppRouter() {
   return (
     <BrowserRouter>
+      {/* The frame's own failures (the page's are caught inside it, in Root). */}
       <RoutesErrorBoundary>
         <Routes>
           <Route element={<Root />}>
