@@ -45,4 +45,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The day a test runs on is chosen through the one clock, never by faking Date (docs/testing-dates.md).
+    files: ['apps/server/test/**/*.ts', 'packages/domain/test/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'vi',
+          property: 'setSystemTime',
+          message: 'Set the day with setClock or atNoon (docs/testing-dates.md).',
+        },
+        {
+          object: 'vi',
+          property: 'useFakeTimers',
+          message: 'Set the day with setClock or atNoon (docs/testing-dates.md).',
+        },
+      ],
+    },
+  },
 );

@@ -4,6 +4,7 @@
  * invitation and a password reset with their mails read from a real SMTP server on loopback, and
  * axe (WCAG 2.1 AA) at 0 violations on the five screens and the login page.
  */
+import { randomBytes } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
@@ -37,6 +38,8 @@ beforeAll(async () => {
       CLEVER_ISSUER: `http://127.0.0.1:${idpPort}`,
       CLEVER_CLIENT_ID: CLIENT.clientId,
       CLEVER_CLIENT_SECRET: CLIENT.clientSecret,
+      // Its secret is kept encrypted: on PostgreSQL only with a key (apps/server/src/lib/secrets.ts).
+      SECRETS_KEY: randomBytes(32).toString('base64'),
     }),
     launchBrowser(),
   ]);

@@ -10,9 +10,9 @@ import { useE2E } from './helpers/suite.js';
 const SPEC_NAV: Record<string, string[]> = {
   student1: ['Dashboard', 'My Activity', 'My Store', 'My Orders', 'Calendar'],
   teacher1: ['Classes', 'Store', 'Orders', 'Reports', 'Calendar'],
-  // The fulfilment queue is the admins' too (docs/decisions/056-store-screens-poll.md; the permission table's orders:readStore).
+  // No Orders for a school admin, as the spec says (docs/decisions/129-orders-page-not-for-admins.md).
   // Settings is in the navigation for those who may open it, not only in the account menu.
-  admin: ['Bonuses & Flags', 'Store', 'Orders', 'Reports', 'Calendar', 'Settings'],
+  admin: ['Bonuses & Flags', 'Store', 'Reports', 'Calendar', 'Settings'],
   store: ['Store', 'Orders', 'Calendar'],
   // No periods: no Classes, and no Reports since no report permission applies either.
   teacher4: ['Store', 'Orders', 'Calendar'],

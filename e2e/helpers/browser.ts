@@ -3,14 +3,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { test as base } from 'vitest';
+import { E2E_NOW } from './clock.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTIFACTS_DIR = path.join(ROOT, '.e2e-artifacts');
 export const DEMO_PASSWORD = 'demo1234';
 
-/** Debian's Chromium (scripts/ensure-chromium.sh installs it), headless. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Debian's Chromium (scripts/ensure-chromium.sh installs it), headless. Every context it opens
+ * starts its clock at E2E_NOW, the servers' day, and lets it run on.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
     args: [
@@ -23,6 +27,14 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  const open = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await open(options);
+    await context.clock.install({ time: new Date(E2E_NOW) });
+    await context.clock.resume();
+    return context;
+  };
+  return browser;
 }
 
 export interface PageSource {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { E2E_NOW } from './clock.js';
 import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -184,6 +185,7 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Tes
       SEED_DEMO: 'true',
       // The survey dialog after sign-in would stand in front of every screen; e2e/settings.test.ts turns it on.
       SURVEYS: 'false',
+      CLOCK: E2E_NOW,
       ...database.env,
       WEB_DIST: web.dir,
       ...extraEnv,

@@ -10,7 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { matchRoute, MSG, type Action } from '@app/domain';
+import { matchRoute, MSG, todayIn, type Action } from '@app/domain';
 import { mayDo } from './access/permission.js';
 import { isPoolTimeout, type Database, type Db } from './db/client.js';
 import { apiDocsEnabled, DEFAULT_WEB_DIST, type Env } from './env.js';
@@ -20,6 +20,7 @@ import { causeSummary, forbidden, HttpError, unauthorized } from './lib/errors.j
 import { localMessage } from './lib/language.js';
 import { inputHygiene } from './lib/input-hygiene.js';
 import type { JobQueueRef } from './lib/job-queue.js';
+import { configureSecrets, secretsKeyFor } from './lib/secrets.js';
 import { imageStorage, type ImageStorage } from './lib/storage.js';
 import { answerSerializer } from './lib/serializer.js';
 import { AnswerCache, ANSWER_CACHE_LIMITS, type AnswerTicket } from './lib/answer-cache.js';
@@ -132,6 +133,14 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
   app.decorate('env', env);
   app.decorate('jobQueue', { current: null } as JobQueueRef);
   app.decorate('images', imageStorage(env, database.db));
+  // The key of SSO client secrets at rest, read (or on PGlite made) when first needed.
+  configureSecrets(database.db, () =>
+    secretsKeyFor({
+      secretsKey: env.SECRETS_KEY,
+      embedded: database.kind === 'pglite',
+      dataDir: env.DATA_DIR,
+    }),
+  );
   app.decorateRequest('auth', null);
   // Every API route, so tests can sweep them all (auth required, no 500 on garbage).
   const apiRoutes: ApiRoute[] = [];
@@ -262,6 +271,7 @@ export async function buildApp({ database, env, logger }: AppOptions): Promise<F
         req.auth.tokenHash,
         req.url,
         String(req.headers['accept-language'] ?? ''),
+        todayIn(req.auth.school.timeZone),
       );
       // Kept, but a change committed elsewhere before this call may still be on its way: answered
       // only once every notice committed before now has been heard, and the copy is still good.

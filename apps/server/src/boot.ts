@@ -1,3 +1,4 @@
+import { clockNow, setClock } from '@app/domain';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
@@ -83,6 +84,7 @@ export async function prepareFirstStart(
 
 /** Opens and migrates the database, seeds an empty one, builds the app and starts the jobs. */
 export async function boot(env: Env): Promise<Running> {
+  if (env.CLOCK) setClock(env.CLOCK);
   // The LISTEN connection logs through the app's logger, which exists once the app is built.
   const appLog: { current?: FastifyBaseLogger } = {};
   const database = await openDatabase({
@@ -93,6 +95,11 @@ export async function boot(env: Env): Promise<Running> {
   await migrateDatabase(database);
   const app = await buildApp({ database, env });
   appLog.current = app.log;
+  if (env.CLOCK)
+    app.log.warn(
+      { clock: clockNow().toISOString() },
+      "CLOCK is set: every date rule reads this clock, not the machine's",
+    );
   try {
     await prepareDemo(database.db, env, app.log);
   } catch (err) {

@@ -2,6 +2,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseSecretsKey } from './lib/secrets.js';
 import { parseS3Url } from './lib/storage.js';
 
 const bool = (def: boolean) =>
@@ -78,6 +79,15 @@ const envSchema = z.object({
   RELEASE: z.string().optional(),
   WEB_DIST: z.string().optional(),
   JOBS: bool(true),
+  /**
+   * An instant (`2026-11-30T17:00:00Z`): the clock every date rule reads starts there and runs on
+   * (docs/testing-dates.md). For tests and demos of another day: a server that has it says so at start.
+   */
+  CLOCK: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined))
+    .refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), 'CLOCK must be an ISO instant'),
   /** `false`: nobody is asked a survey (GET surveys/pending answers none); answers and results stay. */
   SURVEYS: bool(true),
   TRUST_PROXY: trustProxy,
@@ -100,6 +110,22 @@ const envSchema = z.object({
   CLASSLINK_ISSUER: z.string().optional(),
   CLASSLINK_CLIENT_ID: z.string().optional(),
   CLASSLINK_CLIENT_SECRET: z.string().optional(),
+  /**
+   * 32 bytes (base64 or hex) that encrypt SSO client secrets at rest (lib/secrets.ts). Unset: on
+   * the embedded database a key is made in DATA_DIR/secrets.key; on PostgreSQL none is stored.
+   */
+  SECRETS_KEY: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined))
+    .superRefine((v, ctx) => {
+      if (v === undefined) return;
+      try {
+        parseSecretsKey(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }),
 });
 export type Env = z.infer<typeof envSchema>;
 

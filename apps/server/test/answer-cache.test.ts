@@ -25,6 +25,10 @@ const UNANNOUNCED = [
   'sso_states',
   'upload_grants',
   'stored_images',
+  // A visitor's message to no school (migration 0027): no school's answers read it.
+  'unmatched_contact_messages',
+  // Browsers remembered for sign-ins (migration 0028): read by the sign-in calls only.
+  'sign_in_devices',
 ];
 
 /** Renames a class without the triggers' announcement (triggers off for this statement). */
@@ -242,18 +246,19 @@ describe('AnswerCache', () => {
     expect(c.size).toBe(2);
   });
 
-  it('keys an answer by session, language and URL', () => {
+  it("keys an answer by session, language, the school's day and URL", () => {
     const keys = new Set([
-      AnswerCache.keyOf('h1', '/a', ''),
-      AnswerCache.keyOf('h2', '/a', ''),
-      AnswerCache.keyOf('h1', '/a', 'es'),
-      AnswerCache.keyOf('h1', '/b', ''),
+      AnswerCache.keyOf('h1', '/a', '', '2026-11-16'),
+      AnswerCache.keyOf('h2', '/a', '', '2026-11-16'),
+      AnswerCache.keyOf('h1', '/a', 'es', '2026-11-16'),
+      AnswerCache.keyOf('h1', '/a', '', '2026-11-17'),
+      AnswerCache.keyOf('h1', '/b', '', '2026-11-16'),
     ]);
-    expect(keys.size).toBe(4);
+    expect(keys.size).toBe(5);
   });
 
   it('leaves out the web’s `time` parameter, and nothing else', () => {
-    const key = (url: string) => AnswerCache.keyOf('h', url, '');
+    const key = (url: string) => AnswerCache.keyOf('h', url, '', '2026-11-16');
     expect(key('/a?time=1')).toBe(key('/a'));
     expect(key('/a?time=1&b=2')).toBe(key('/a?b=2'));
     expect(key('/a?b=2&time=1')).toBe(key('/a?b=2'));

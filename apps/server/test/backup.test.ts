@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -97,15 +97,18 @@ afterAll(async () => {
 describe('npm run backup, then npm run restore into an empty database', () => {
   let file = '';
 
-  it('backup writes one file and prints its absolute path', async () => {
+  it('backup writes one file, readable by its owner only, and prints its absolute path', async () => {
     const out = path.join(scratch, 'out');
-    const r = await cli('backup', [out], sourceTarget);
+    // Even an umask that takes nothing away leaves the backup owner-only (issue 31, L3).
+    const umask = process.umask(0);
+    const r = await cli('backup', [out], sourceTarget).finally(() => process.umask(umask));
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     file = r.stdout.trim();
     expect(path.isAbsolute(file)).toBe(true);
     expect(path.dirname(file)).toBe(out);
     expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
   }, 60_000);
 
   it('restore loads it; every wallet equals its ledger and every sign-in is back', async () => {

@@ -1,4 +1,4 @@
-import { addDays } from '@app/domain';
+import { addDays, MSG } from '@app/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -132,10 +132,13 @@ const erase = (token: string, id: string, confirm: string) =>
   call(ctx.app, 'POST', `/settings/users/${id}/erase`, { token, payload: { confirm } });
 
 describe('POST settings/users/{id}/erase', () => {
-  it("refuses another school's admin (404), a teacher (403), a non-student (404) and a wrong name (400), changing nothing", async () => {
+  it("refuses another school's admin (404), a teacher (403), a staff member (403) and a wrong name (400), changing nothing", async () => {
     expect((await erase(tok.adminB, kid.id, 'Maria Lopez')).status).toBe(404);
     expect((await erase(tok.teacher, kid.id, 'Maria Lopez')).status).toBe(403);
-    expect((await erase(tok.admin, teacher.id, 'Tess Alpha')).status).toBe(404);
+    expect(await erase(tok.admin, teacher.id, 'Tess Alpha')).toMatchObject({
+      status: 403,
+      body: { message: MSG.eraseStudentsOnly },
+    });
     const wrong = await erase(tok.admin, kid.id, 'Maria');
     expect(wrong).toMatchObject({
       status: 400,

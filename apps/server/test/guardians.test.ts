@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { EMAIL_LINK_ANSWER } from '@app/domain';
+import { clockNow, EMAIL_LINK_ANSWER } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardianDigestOptouts, guardianStudents, users } from '../src/db/schema.js';
 import { writeActivities } from '../src/ledger/write.js';
@@ -293,7 +293,7 @@ describe('the weekly digest', () => {
   it("mails each guardian their children's week, with a one-click unsubscribe that stops the next ones", async () => {
     const db = ctx.database.db;
     const errors: unknown[] = [];
-    await sendWeeklyDigests(db, mailer(), BASE, new Date(Date.now() + 86_400_000), (e) =>
+    await sendWeeklyDigests(db, mailer(), BASE, new Date(clockNow().getTime() + 86_400_000), (e) =>
       errors.push(e),
     );
     expect(errors).toEqual([]);
@@ -327,7 +327,7 @@ describe('the weekly digest', () => {
     const bad = await call(ctx.app, 'GET', `/guardian/unsubscribe?token=${school.id}.nothing`);
     expect(bad.status).toBe(400);
 
-    await sendWeeklyDigests(db, mailer(), BASE, new Date(Date.now() + 86_400_000), (e) =>
+    await sendWeeklyDigests(db, mailer(), BASE, new Date(clockNow().getTime() + 86_400_000), (e) =>
       errors.push(e),
     );
     await smtp.next('abuela@example.org'); // she still gets hers, after which nothing more came for Pat

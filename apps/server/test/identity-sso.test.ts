@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MSG, SSO_PROVIDERS, type SsoProvider } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ssoConfigs, ssoStates } from '../src/db/schema.js';
+import { ssoConfigs, ssoStates, users } from '../src/db/schema.js';
+import { parseSecretsKey, unseal } from '../src/lib/secrets.js';
 import { hashToken } from '../src/lib/tokens.js';
 import { makeSchool, makeUser, signIn, type SchoolRow, type UserRow } from './helpers/factories.js';
 import {
@@ -10,7 +11,7 @@ import {
   startOidcProvider,
   type TestOidcProvider,
 } from './helpers/oidc.js';
-import { call, useTestApp } from './helpers/test-app.js';
+import { call, TEST_SECRETS_KEY, useTestApp } from './helpers/test-app.js';
 
 /*
  * SSO against a real OpenID provider on loopback per identity provider (docs/decisions/048-sso.md). Clever's client
@@ -143,6 +144,19 @@ describe.each(SSO_PROVIDERS)('SSO with %s', (p) => {
     const { url, cookie } = await begin(p);
     const res = await finish(p, await idps[p].authorize(url, `stranger-${p}`), cookie);
     expect(res).toMatchObject({ status: 403, body: { message: MSG.notRegistered } });
+  });
+
+  it('a user who left the school gets the not-registered message (docs/decisions/128-leavers-are-archived.md)', async () => {
+    const leave = (leftAt: Date | null) =>
+      ctx.database.db.update(users).set({ leftAt }).where(eq(users.id, students[p].id));
+    await leave(new Date());
+    try {
+      const { url, cookie } = await begin(p);
+      const res = await finish(p, await idps[p].authorize(url, accountOf(p)), cookie);
+      expect(res).toMatchObject({ status: 403, body: { message: MSG.notRegistered } });
+    } finally {
+      await leave(null);
+    }
   });
 
   it("a user of another school with that provider id is not this school's user", async () => {
@@ -281,7 +295,11 @@ describe('SSO settings', () => {
       .where(eq(ssoConfigs.schoolId, school.id))
       .orderBy(ssoConfigs.provider)
       .limit(1);
-    expect(row!.clientSecret).toBe(idps.clever.clientSecret);
+    // Kept as it was, encrypted at rest (lib/secrets.ts).
+    expect(row!.clientSecret).not.toContain(idps.clever.clientSecret);
+    expect(unseal(parseSecretsKey(TEST_SECRETS_KEY), row!.clientSecret)).toBe(
+      idps.clever.clientSecret,
+    );
 
     const otherAdmin = await makeUser(ctx.database.db, other, ['SCHOOL_ADMIN']);
     const otherToken = await signIn(ctx.app, otherAdmin);

@@ -24,6 +24,7 @@ import {
   orders,
   passwordLinks,
   periods,
+  rateLimits,
   products,
   rosterImports,
   schoolYears,
@@ -40,6 +41,12 @@ import { writeActivities, type ActivityTypeRow } from '../src/ledger/write.js';
 import { subjectOf } from '../src/lib/auth-context.js';
 import { createSession, findSession } from '../src/modules/auth/service.js';
 import { issueSchoolToken } from '../src/modules/identity/school-tokens.js';
+import {
+  ADDRESS_LIMIT,
+  addressKey,
+  schoolAddressKey,
+  SIGN_IN_WINDOW_SECONDS,
+} from '../src/lib/sign-in-limits.js';
 import { schoolDay, typeByName } from './helpers/economy.js';
 import { startOidcProvider, type TestOidcProvider } from './helpers/oidc.js';
 import {
@@ -389,6 +396,25 @@ async function freshUnsubscribeToken(fx: Fixture): Promise<string> {
 /** A fresh school token of school A (for S1); its id and the token. */
 const freshSchoolToken = (fx: Fixture) =>
   issueSchoolToken(fx.db, fx.a.id, null, { userId: fx.s1.id });
+
+/** An address refused now after failed sign-ins against the names of A and B, for their admins to lift. */
+let addresses = 0;
+async function freshRefusedAddress(fx: Fixture): Promise<string> {
+  const address = `198.51.100.${++addresses}`;
+  await fx.db.insert(rateLimits).values(
+    [
+      addressKey(address),
+      schoolAddressKey(fx.a.id, address),
+      schoolAddressKey(fx.b.id, address),
+    ].map((key) => ({
+      key,
+      windowSeconds: SIGN_IN_WINDOW_SECONDS,
+      windowStart: new Date(),
+      hits: ADDRESS_LIMIT,
+    })),
+  );
+  return address;
+}
 
 /** A Clever client for the school (A, and B for its admin), so that removing one finds one. */
 async function freshClassLink(fx: Fixture): Promise<void> {
@@ -1089,6 +1115,14 @@ const CALLS: Record<string, CallSpec> = {
   'DELETE /api/v1/settings/school-tokens/:id': {
     target: SCHOOL,
     build: async (fx) => ({ url: `/settings/school-tokens/${(await freshSchoolToken(fx))._id}` }),
+  },
+  'GET /api/v1/settings/sign-in-limits': {
+    target: SCHOOL,
+    build: async () => ({ url: '/settings/sign-in-limits' }),
+  },
+  'DELETE /api/v1/settings/sign-in-limits/:address': {
+    target: SCHOOL,
+    build: async (fx) => ({ url: `/settings/sign-in-limits/${await freshRefusedAddress(fx)}` }),
   },
   // School A's guardians; a guardian invited for S1 (a new address each time).
   'GET /api/v1/settings/guardians': {

@@ -25,6 +25,8 @@ const GLOBAL_TABLES = [
   'configurations',
   /** Keyed by address or sign-in name, before any school is known. */
   'rate_limits',
+  /** A visitor's contact message naming no school of the deployment: it belongs to none. */
+  'unmatched_contact_messages',
 ];
 
 /**
@@ -38,8 +40,6 @@ const GLOBAL_KEY_TABLES: Record<string, string> = {
   password_links: 'token_hash',
   sso_states: 'state_hash',
   upload_grants: 'token_hash',
-  /** The contact form is open to anyone: school_id is null for a visitor. */
-  contact_messages: 'id',
 };
 
 /** Schemas of their own besides public: the migrations' journal and pg-boss's queues (global). */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { MSG, type SchoolProfileBody } from '@app/domain';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MSG, setClock, type SchoolProfileBody } from '@app/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { schools } from '../src/db/schema.js';
 import { typeByName } from './helpers/economy.js';
 import { fund, makeProduct } from './helpers/store.js';
@@ -47,9 +47,7 @@ const stored = async () =>
   (await ctx.database.db.select().from(schools).where(eq(schools.id, school.id)))[0]!;
 
 beforeAll(async () => {
-  // Only Date is faked: the clock stands still at the chosen instant, timers and the database run.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(THURSDAY);
+  setClock(THURSDAY);
   const db = ctx.database.db;
   school = await makeSchool(db, {
     timeZone: 'America/Los_Angeles',
@@ -63,9 +61,6 @@ beforeAll(async () => {
   tok.teacher = await signIn(ctx.app, await makeUser(db, school, ['TEACHER']));
   tok.student = await signIn(ctx.app, student);
   tok.house = await signIn(ctx.app, await makeUser(db, school, ['STAFF', 'HOUSE_MANAGER']));
-});
-afterAll(() => {
-  vi.useRealTimers();
 });
 
 describe('GET and PUT settings/school', () => {
@@ -252,7 +247,7 @@ describe('a new time zone re-reads every date rule at once', () => {
       ?.date as string | undefined;
 
   beforeAll(async () => {
-    vi.setSystemTime(THURSDAY);
+    setClock(THURSDAY);
     expect((await put(profile({ storeModel: 'Delivery' }))).status).toBe(200);
     // Delivery model: a date is open until the end of its cut-off day in the school's zone.
     const res = await call(ctx.app, 'PUT', '/settings/delivery-date', {
@@ -269,7 +264,7 @@ describe('a new time zone re-reads every date rule at once', () => {
   });
 
   it('gives, cut-offs and reports follow the zone from the next call on', async () => {
-    vi.setSystemTime(THURSDAY);
+    setClock(THURSDAY);
     const inLosAngeles = await give();
     expect(inLosAngeles.status).toBe(200);
     expect(inLosAngeles.body.date).toBe('2027-03-04');
@@ -288,7 +283,7 @@ describe('a new time zone re-reads every date rule at once', () => {
   });
 
   it("weekends: Friday in Los Angeles is Saturday in Tokyo, so the school's gives stop and start again", async () => {
-    vi.setSystemTime(FRIDAY);
+    setClock(FRIDAY);
     const saturday = await give();
     expect(saturday.status).toBe(400);
     expect(saturday.body.message).toBe(MSG.notOnWeekends);

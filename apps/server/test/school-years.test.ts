@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { addDays, MSG, todayIn } from '@app/domain';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addDays, MSG, setClock, todayIn } from '@app/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   activities,
   houses,
@@ -18,15 +18,10 @@ import { typeByName } from './helpers/economy.js';
 import { makeProduct } from './helpers/store.js';
 import { call, useTestApp } from './helpers/test-app.js';
 
-/*
- * The clock: the app reads the time through Date (todayIn, every date rule), so a test moves it
- * with vitest's fake Date alone (timers stay real, so the database and the jobs run as they do);
- * docs/decisions/088-tests-move-the-clock.md.
- */
+/* The clock: every date rule reads the one clock, which a test sets (docs/testing-dates.md). */
 const ctx = useTestApp();
 /** A moment when the school's clock (America/Los_Angeles) shows `date`, at noon. */
-const at = (date: string) => vi.setSystemTime(new Date(`${date}T19:00:00Z`));
-/* PGlite's now() reads the same clock (PostgreSQL's does not), so sessions are made after each move. */
+const at = (date: string) => setClock(`${date}T19:00:00Z`);
 
 const YEAR = { start: '2026-08-01', end: '2027-06-30', giving: '2026-08-16' };
 const NEXT = { startDate: '2027-08-01', endDate: '2028-06-30', givingStartDate: '2027-08-16' };
@@ -64,11 +59,7 @@ async function waitDone(token: string, id: string) {
 }
 
 beforeAll(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
   at('2027-06-15');
-});
-afterAll(() => {
-  vi.useRealTimers();
 });
 
 describe('a school year ends, and the next one opens', () => {
@@ -241,6 +232,12 @@ describe('a school year ends, and the next one opens', () => {
     expect((await give([s6], '2027-07-01')).body.message).toBe(
       MSG.givingStartsOn('August 16, 2027'),
     );
+    // The store sells again (docs/decisions/085-opening-the-next-school-year.md): its meta and a purchase read the same year in force.
+    const s7Token = await signIn(ctx.app, s7);
+    expect((await call(ctx.app, 'GET', '/store/meta', { token: s7Token })).body).toMatchObject({
+      isOpen: true,
+    });
+    expect((await buy(s7Token)).status).toBe(200);
     for (const url of reports)
       expect((await call(ctx.app, 'GET', url, { token: adminToken })).status).toBe(200);
     expect(await books()).toBe(0);
@@ -462,8 +459,7 @@ describe('a school year ends, and the next one opens', () => {
 
   it('the opening runs as a pg-boss job when the jobs run', async () => {
     const db = ctx.database.db;
-    // pg-boss schedules by the real clock: here the year just past is a real one.
-    vi.useRealTimers();
+    // pg-boss runs the job whatever the clock says; the year just past ends two days before it.
     const school = await makeSchool(db);
     const today = todayIn(school.timeZone);
     await db
@@ -501,7 +497,6 @@ describe('a school year ends, and the next one opens', () => {
       expect(errors).toEqual([]);
     } finally {
       await boss.stop({ graceful: false, wait: true });
-      vi.useFakeTimers({ toFake: ['Date'] });
     }
   });
 });

@@ -1,4 +1,6 @@
+import { eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages, unmatchedContactMessages } from '../src/db/schema.js';
 import {
   makePeriod,
   makeSchool,
@@ -189,14 +191,23 @@ describe('POST utility/contact and GET utility/contact', () => {
     );
   });
 
-  it('a message for an unknown school reaches no school admin', async () => {
-    expect((await post(message({ userSchool: 'Nowhere High', userMessage: 'Lost' }))).status).toBe(
-      200,
-    );
+  it('a message for an unknown school reaches no school admin: kept apart, of no school', async () => {
+    const res = await post(message({ userSchool: 'Nowhere High', userMessage: 'Lost' }));
+    expect(res.status).toBe(200);
     for (const who of ['admin', 'adminB']) {
       const inbox = await list(tok[who]);
       expect(inbox.body.map((m: { userMessage: string }) => m.userMessage)).not.toContain('Lost');
     }
+    // docs/decisions/127-contact-messages-keyed-by-school.md: every school's message has its school.
+    const db = ctx.database.db;
+    const [kept] = await db
+      .select()
+      .from(unmatchedContactMessages)
+      .where(eq(unmatchedContactMessages.id, res.body._id));
+    expect(kept).toMatchObject({ userSchool: 'Nowhere High', userMessage: 'Lost' });
+    expect(await db.select().from(contactMessages).where(isNull(contactMessages.schoolId))).toEqual(
+      [],
+    );
   });
 
   it('GET: 401 without a token, 403 for a teacher and a student', async () => {

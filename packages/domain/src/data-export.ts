@@ -56,6 +56,11 @@ export const EXPORT_FILES: readonly ExportFile[] = [
       { name: 'grade_level', about: "a student's grade, or empty" },
       { name: 'house', about: "a student's house as stored (houses.csv name), or empty" },
       { name: 'house_name', about: 'the house as people read it (Altruismo), or empty' },
+      {
+        name: 'left_on',
+        about:
+          "the day they left the school (the school's time zone; the top grade when a year opens, or no longer in the roster), or empty",
+      },
       { name: 'erased_at', about: 'when the student was erased (name and ids removed), or empty' },
       CREATED,
     ],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { STORE_MODELS } from './constants.js';
 import { newPassword } from './identity.js';
-import { containsNul } from './schemas.js';
+import { containsNul, displayName } from './schemas.js';
 
 /*
  * Schools and districts: the first start (POST setup) and the district console
@@ -33,13 +33,16 @@ export const timeZones = (): string[] => [...(known ??= zones())].sort();
 /** A school's code: what people type at the school-token and SSO sign-ins; kept in capitals. */
 export const SCHOOL_CODE = /^[A-Z0-9][A-Z0-9_-]{1,29}$/;
 
+/** A name people read (a school, a district, a person): one line, nothing hidden. */
 const text = (name: string, max: number) =>
-  z
-    .string({ error: `${name} is required` })
-    .trim()
-    .min(1, { error: `${name} is required` })
-    .max(max, { error: `${name} must be at most ${max} characters` })
-    .refine((v) => !containsNul(v), { error: `${name} contains an invalid character` });
+  displayName(
+    z
+      .string({ error: `${name} is required` })
+      .trim()
+      .min(1, { error: `${name} is required` })
+      .max(max, { error: `${name} must be at most ${max} characters` })
+      .refine((v) => !containsNul(v), { error: `${name} contains an invalid character` }),
+  );
 
 const email = z
   .email({ error: 'email must be a valid email address' })

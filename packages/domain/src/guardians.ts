@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './i18n/languages.js';
 import { addDays } from './school-days.js';
-import { containsNul } from './schemas.js';
+import { containsNul, displayName } from './schemas.js';
 
 /*
  * Guardians (docs/decisions/115-guardians.md): a parent reads their children's figures, invited by a
@@ -14,12 +14,14 @@ export const SIGN_IN_LINK_MINUTES = 15;
 export const MAX_CHILDREN = 20;
 
 const name = (field: string) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, { error: `${field} is required` })
-    .max(100, { error: `${field} must be at most 100 characters` })
-    .refine((v) => !containsNul(v), { error: `${field} contains an invalid character` });
+  displayName(
+    z
+      .string({ error: `${field} is required` })
+      .trim()
+      .min(1, { error: `${field} is required` })
+      .max(100, { error: `${field} must be at most 100 characters` })
+      .refine((v) => !containsNul(v), { error: `${field} contains an invalid character` }),
+  );
 const email = z
   .email({ error: 'email must be a valid email address' })
   .max(200, { error: 'email must be at most 200 characters' });
@@ -92,7 +94,9 @@ export const unsubscribeQuery = z.object({
   token: z
     .string({ error: 'token is required' })
     .max(300, { error: 'token must be at most 300 characters' })
-    .regex(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]+$/, { error: 'token is not valid' }),
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[A-Za-z0-9_-]+$/, {
+      error: 'token is not valid',
+    }),
 });
 
 /** The seven days a weekly digest sent on `today` covers: the week before today, both ends included. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { containsNul } from './schemas.js';
+import { containsNul, displayName } from './schemas.js';
 import { passwordProblem } from './common-passwords.js';
 
 /** The two school identity providers (docs/spec.md section 2: /login/{provider}). */
@@ -100,12 +100,13 @@ export const ssoConfigListResponse = z.array(ssoConfigResponse);
 /* ---- school tokens (school admins) ---- */
 export const schoolTokenBody = z.object({
   userId: z.uuid({ error: 'userId must be a user id' }),
-  label: z
-    .string()
-    .trim()
-    .max(100, { error: 'label must be at most 100 characters' })
-    .refine((v) => !containsNul(v), { error: 'label contains an invalid character' })
-    .optional(),
+  label: displayName(
+    z
+      .string()
+      .trim()
+      .max(100, { error: 'label must be at most 100 characters' })
+      .refine((v) => !containsNul(v), { error: 'label contains an invalid character' }),
+  ).optional(),
 });
 export type SchoolTokenBody = z.infer<typeof schoolTokenBody>;
 export const schoolTokenResponse = z.object({
@@ -121,6 +122,22 @@ export const schoolTokenListResponse = z.array(schoolTokenResponse);
 /** Issued or rotated: the token itself, shown this once. */
 export const schoolTokenIssuedResponse = schoolTokenResponse.extend({ token: z.string() });
 export type SchoolTokenIssuedResponse = z.infer<typeof schoolTokenIssuedResponse>;
+
+/* ---- sign-in limits (school admins; docs/decisions/126-device-cookies.md) ---- */
+/** An address refused now for failed sign-ins, some of them against this school's names. */
+export const signInLimitResponse = z.object({
+  address: z.string(),
+  /** Failures from the address against this school's names in the current window. */
+  failures: z.number().int(),
+  /** When the refusal ends unless lifted (ISO). */
+  until: z.string(),
+});
+export type SignInLimitResponse = z.infer<typeof signInLimitResponse>;
+export const signInLimitListResponse = z.object({ addresses: z.array(signInLimitResponse) });
+export type SignInLimitListResponse = z.infer<typeof signInLimitListResponse>;
+export const signInLimitParams = z.object({
+  address: z.string().trim().min(1).max(100, { error: 'address must be at most 100 characters' }),
+});
 
 /* ---- invitations, account setup, forgot and reset password ---- */
 const email = z

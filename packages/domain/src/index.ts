@@ -13,6 +13,7 @@ export * from './basic-messages.js';
 export * from './constants.js';
 export * from './tiers.js';
 export * from './schemas.js';
+export * from './clock.js';
 export * from './school-days.js';
 export * from './activities.js';
 export * from './schemas-activity.js';

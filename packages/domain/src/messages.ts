@@ -64,10 +64,19 @@ export const MSG = {
   ssoNotConfigured: server['msg.ssoNotConfigured'],
   ssoIssuerHttps: server['msg.ssoIssuerHttps'],
   ssoIssuerNotPublic: server['msg.ssoIssuerNotPublic'],
+  secretsKeyMissing: server['msg.secretsKeyMissing'],
+  /** A name with a line break, tab or invisible character (names.ts `hasHiddenCharacters`). */
+  hiddenCharacters: (field: string) => m('msg.hiddenCharacters', { field }),
   linkInvalid: server['msg.linkInvalid'],
   usernameTaken: server['msg.usernameTaken'],
   usernameNeeded: server['msg.usernameNeeded'],
   cancelRedeemed: server['msg.cancelRedeemed'],
+  /* Acting on a person (docs/decisions/125-acting-on-a-person.md). */
+  personAbove: server['msg.personAbove'],
+  roleAbove: server['msg.roleAbove'],
+  roleNotEdited: server['msg.roleNotEdited'],
+  ownAdminRole: server['msg.ownAdminRole'],
+  eraseStudentsOnly: server['msg.eraseStudentsOnly'],
   /*
    * The roster import's (docs/decisions/053-oneroster-files.md, docs/decisions/054-roster-import-job.md,
    * docs/decisions/055-roster-leavers.md).

@@ -31,3 +31,21 @@ export function matchesName(u: Named, query: string): boolean {
 export function searchByName<T extends Named>(list: readonly T[], query: string): T[] {
   return list.filter((u) => matchesName(u, query));
 }
+
+/**
+ * Characters no name people read may hold (issue 31, L5): C0 and C1 control characters (CR, LF
+ * and TAB among them), zero-width characters and direction marks (U+200B–U+200F), the line and
+ * paragraph separators (U+2028, U+2029), embeddings and overrides (U+202A–U+202E), invisible
+ * operators (U+2060–U+2064), isolates (U+2066–U+2069) and the byte order mark (U+FEFF): they
+ * break a line of a report, a mail or a CSV, hide text, or turn it round.
+ */
+const HIDDEN =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this looks for
+  /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+
+/** Whether a name holds a character of `HIDDEN` (a line break, a tab, an invisible or direction-changing character). */
+export const hasHiddenCharacters = (name: string): boolean => HIDDEN.test(name);
+
+/** Why such a name is refused; the server puts the field before it ("name: must not …"). */
+export const HIDDEN_CHARACTERS_PROBLEM =
+  'must not contain line breaks, tabs or invisible characters';

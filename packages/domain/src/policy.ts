@@ -230,6 +230,17 @@ export const PERMISSIONS = {
   // What the screens show that no single call decides
   /** A student's own points: the dashboard and My Activity screens (their calls read `students:read`). */
   'points:readOwn': { STUDENT: 'own' },
+  /**
+   * The Orders page (My Orders for a student): docs/spec.md section 2 gives it to teachers, store
+   * managers and assistant store managers, not to admins, whose calls on orders stay allowed
+   * (`orders:readStore`, `orders:fulfil`; docs/decisions/129-orders-page-not-for-admins.md).
+   */
+  'orders:open': {
+    STUDENT: 'own',
+    TEACHER: 'own',
+    STORE_MANAGER: 'school',
+    ASSISTANT_STORE_MANAGER: 'school',
+  },
   /** The family page: a guardian's children, read only (docs/decisions/115-guardians.md). */
   'family:read': { GUARDIAN: 'children' },
   /** The Admin Toolbox link of the account menu. */
@@ -267,9 +278,51 @@ export const reaches = (
   scope: Exclude<Scope, 'none'>,
 ): boolean => RANK[scopeFor(s, action)] >= RANK[scope];
 
-/** Whether the user may hand out or take away the role, given they may edit roles (`settings:users`). */
+/**
+ * How far each role reaches over other people (docs/decisions/125-acting-on-a-person.md): the
+ * district's super admins, then a school's admins, then every other staff role; a student, a
+ * guardian and the base role reach no one.
+ */
+const REACH: Record<Role, number> = {
+  SUPER_ADMIN: 3,
+  SCHOOL_ADMIN: 2,
+  TEACHER: 1,
+  STAFF: 1,
+  STORE_MANAGER: 1,
+  ASSISTANT_STORE_MANAGER: 1,
+  GIVE_ALL: 1,
+  HOUSE_MANAGER: 1,
+  SCHOOLWIDE_REPORTS: 1,
+  SCHOOL_STUDENT_REPORTS: 1,
+  TEACHER_USAGE_REPORTS: 1,
+  SCHOOL_DASHBOARD: 1,
+  STUDENT: 0,
+  GUARDIAN: 0,
+  USER: 0,
+};
+const isRole = (r: string): r is Role => (ROLES as readonly string[]).includes(r);
+
+/**
+ * Whether an actor's roles cover every role a person holds: for each, the actor holds it or a role
+ * that reaches further. Only then may the actor act on that person (invite, token, roles, erase,
+ * card, password); an unknown role name grants nothing and is ignored.
+ */
+export function rolesCover(actor: readonly string[], person: readonly string[]): boolean {
+  const mine = actor.filter(isRole);
+  const top = Math.max(-1, ...mine.map((r) => REACH[r]));
+  return person.filter(isRole).every((r) => mine.includes(r) || top > REACH[r]);
+}
+
+/** Roles that only an invitation or the district's setup give: the roles editor never sets them. */
+export const ROLES_NOT_EDITED: readonly Role[] = ['SUPER_ADMIN', 'GUARDIAN'];
+
+/** Whether the user may hand out or take away the role in the roles editor, given they may edit roles (`settings:users`). */
 export const mayGrant = (s: PermissionSubject, role: Role): boolean =>
-  role !== 'SUPER_ADMIN' || allows(s, 'settings:superAdmin');
+  !ROLES_NOT_EDITED.includes(role) && rolesCover(s.roles, [role]);
+
+/** Erasing is for students only: a person holding any other role but the base one is never erased. */
+export const onlyStudent = (roles: readonly string[]): boolean =>
+  roles.includes('STUDENT') && roles.every((r) => r === 'STUDENT' || r === 'USER');
 
 /**
  * Surveys ask by role (docs/spec.md section 9): a survey's audience is a role, and its holders answer it

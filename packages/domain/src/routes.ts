@@ -51,8 +51,8 @@ export const PAGE_NEEDS: Readonly<Record<string, readonly PageNeed[]>> = {
   '/store': ['store:browse'],
   /** It reads the school's calendar, which a guardian has no use for (docs/decisions/115-guardians.md). */
   '/pay-period-breakdown': ['calendar:read'],
-  /** My Orders, a teacher's store's orders, the fulfilment queue. */
-  '/orders': ['orders:readOwn', 'orders:readStore'],
+  /** My Orders, a teacher's store's orders, the fulfilment queue: not an admin's page (docs/spec.md section 2). */
+  '/orders': ['orders:open'],
   /** A teacher's screens of their own periods. */
   '/classes': ['periodMeta:read'],
   '/class': ['periodMeta:read'],

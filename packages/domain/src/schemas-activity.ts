@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACTIVITY_CATEGORIES, MAX_COMMENT_LENGTH } from './constants.js';
 import { MSG } from './messages.js';
+import { displayName } from './schemas.js';
 import { isValidIsoDate } from './school-days.js';
 
 const isoDate = (field: string) =>
@@ -22,11 +23,13 @@ export const categorySchema = z.enum(ACTIVITY_CATEGORIES, {
 
 /** A custom action: written inline in a give, or the body of POST /activity/options/custom (saved for the teacher, as TEACHER_CUSTOM_ACTION). */
 export const customActionInput = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: 'name is required' })
-    .max(40, { error: 'name must be at most 40 characters' }),
+  name: displayName(
+    z
+      .string()
+      .trim()
+      .min(1, { error: 'name is required' })
+      .max(40, { error: 'name must be at most 40 characters' }),
+  ),
   category: z.enum(['Flags', 'Bonuses'], {
     error: 'category of a custom action must be Flags or Bonuses',
   }),
@@ -115,11 +118,13 @@ export const powerActionsBody = z.object({
 export type PowerActionsBody = z.infer<typeof powerActionsBody>;
 
 export const groupTypeBody = z.object({
-  name: z
-    .string({ error: 'name is required' })
-    .trim()
-    .min(1, { error: 'name is required' })
-    .max(60, { error: 'name must be at most 60 characters' }),
+  name: displayName(
+    z
+      .string({ error: 'name is required' })
+      .trim()
+      .min(1, { error: 'name is required' })
+      .max(60, { error: 'name must be at most 60 characters' }),
+  ),
   internalPeriodId: z
     .string({ error: 'internalPeriodId is required' })
     .min(1, { error: 'internalPeriodId is required' })
@@ -128,11 +133,13 @@ export const groupTypeBody = z.object({
     .array(
       z.object({
         _id: z.string().max(100).optional(),
-        name: z
-          .string({ error: 'group name is required' })
-          .trim()
-          .min(1, { error: 'group name is required' })
-          .max(60),
+        name: displayName(
+          z
+            .string({ error: 'group name is required' })
+            .trim()
+            .min(1, { error: 'group name is required' })
+            .max(60),
+        ),
         studentIds: z
           .array(z.string().min(1).max(100), { error: 'studentIds must be a list' })
           .max(500),

@@ -15,6 +15,7 @@ import {
   STORE_MODELS,
 } from './constants.js';
 import { MSG } from './messages.js';
+import { displayName } from './schemas.js';
 import { isValidIsoDate } from './school-days.js';
 
 /** Request bodies and queries of the store (products, cart, orders, delivery dates, store state). */
@@ -38,11 +39,13 @@ const whole = (field: string, min: number, max: number) =>
 
 /* ---- products ---- */
 
-export const productName = z
-  .string({ error: 'name is required' })
-  .trim()
-  .min(1, { error: 'name is required' })
-  .max(MAX_ITEM_NAME_LENGTH, { error: MSG.nameTooLong });
+export const productName = displayName(
+  z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, { error: 'name is required' })
+    .max(MAX_ITEM_NAME_LENGTH, { error: MSG.nameTooLong }),
+);
 export const productCategory = z.enum(STORE_ITEM_CATEGORIES, {
   error: `category must be one of ${STORE_ITEM_CATEGORIES.join(', ')}`,
 });
@@ -137,10 +140,12 @@ export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
 /** PUT order/{id} (v2). */
 export const orderActionBody = z.object({
   action: z.enum(ORDER_ACTIONS, { error: `action must be one of ${ORDER_ACTIONS.join(', ')}` }),
-  deliveryLocation: z
-    .string({ error: 'deliveryLocation must be text' })
-    .trim()
-    .max(100, { error: 'deliveryLocation must be at most 100 characters' })
+  deliveryLocation: displayName(
+    z
+      .string({ error: 'deliveryLocation must be text' })
+      .trim()
+      .max(100, { error: 'deliveryLocation must be at most 100 characters' }),
+  )
     .nullable()
     .optional(),
 });

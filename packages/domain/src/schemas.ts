@@ -1,6 +1,15 @@
 import { z } from 'zod';
+import { hasHiddenCharacters, HIDDEN_CHARACTERS_PROBLEM } from './names.js';
 
 /** Request bodies and queries shared by server validation and web forms. */
+
+/**
+ * The one rule of every name a person or a school reads (a school, district, currency, product,
+ * action, group, person or label): no line break, tab, invisible or direction-changing character
+ * (names.ts `hasHiddenCharacters`). Checked on the value as stored (after any trim).
+ */
+export const displayName = <T extends z.ZodType<string>>(schema: T): T =>
+  schema.refine((v) => !hasHiddenCharacters(v), { error: HIDDEN_CHARACTERS_PROBLEM });
 
 /** PostgreSQL text and jsonb cannot hold a NUL character, so input carrying one is refused as bad input. */
 const NUL = '\u0000';
@@ -31,8 +40,8 @@ export const loginBody = z.object({
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const contactBody = z.object({
-  userName: text('userName', 100),
-  userSchool: text('userSchool', 200),
+  userName: displayName(text('userName', 100)),
+  userSchool: displayName(text('userSchool', 200)),
   userEmail: z.email({ error: 'userEmail must be a valid email address' }).max(200),
   userRole: text('userRole', 50),
   userMessage: text('userMessage', 2000),

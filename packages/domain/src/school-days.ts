@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
+import { clockNow } from './clock.js';
 import { MSG } from './messages.js';
 
 dayjs.extend(utc);
@@ -53,7 +54,7 @@ export const formatDate = (date: IsoDate, pattern: string): string =>
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Today's date in a time zone ('en-CA' formats as YYYY-MM-DD). */
-export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
+export function todayIn(timeZone: string, now: Date = clockNow()): IsoDate {
   let format = dayFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', {
@@ -68,7 +69,7 @@ export function todayIn(timeZone: string, now: Date = new Date()): IsoDate {
 }
 
 /** The hour (0-23) of `now` in a time zone. */
-export function hourIn(timeZone: string, now: Date = new Date()): number {
+export function hourIn(timeZone: string, now: Date = clockNow()): number {
   return Number(
     new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(now),
   );

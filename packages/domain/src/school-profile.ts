@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { newSchoolBody } from './district.js';
+import { displayName } from './schemas.js';
 
 /*
  * A school's profile (docs/decisions/082-school-profile-in-settings.md): what a school is created
@@ -11,14 +12,16 @@ export const CURRENCY_NAME_MAX = 24;
 
 /** A currency name as the school writes it (docs/decisions/113-currency-name-setting.md): trimmed, 1 to 24 characters, printable. */
 const currencyField = (name: string) =>
-  z
-    .string({ error: `${name} must be text` })
-    .trim()
-    .min(1, { error: `${name} is required` })
-    .max(CURRENCY_NAME_MAX, { error: `${name} must be at most ${CURRENCY_NAME_MAX} characters` })
-    .refine((v) => !/\p{Cc}/u.test(v), {
-      error: `${name} must not contain control characters`,
-    });
+  displayName(
+    z
+      .string({ error: `${name} must be text` })
+      .trim()
+      .min(1, { error: `${name} is required` })
+      .max(CURRENCY_NAME_MAX, { error: `${name} must be at most ${CURRENCY_NAME_MAX} characters` })
+      .refine((v) => !/\p{Cc}/u.test(v), {
+        error: `${name} must not contain control characters`,
+      }),
+  );
 
 /**
  * PUT settings/school: the whole profile, the fields a school is created with minus its code, and

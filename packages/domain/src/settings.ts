@@ -13,6 +13,10 @@ export const FLAG_POINTS_MAX = 100;
 
 const roleValue = z.enum(ROLES, { error: `roles must be among ${ROLES.join(', ')}` });
 
+/** Users and roles lists the school's current people, or those who left it. */
+export const USER_STATUSES = ['current', 'left'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
 /** GET settings/users/roles: search by name or external id (start of a word), filter by role, a page. */
 export const usersRolesQuery = z.object({
   search: z.string().trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
@@ -30,6 +34,13 @@ export const usersRolesQuery = z.object({
     .max(1_000_000)
     .default(0),
   time: z.string().optional(),
+  /**
+   * `current` (the default): the school's people; `left`: those who left it (the top grade when a
+   * year opens, students a roster import no longer names), archived (docs/decisions/128-leavers-are-archived.md).
+   */
+  status: z
+    .enum(USER_STATUSES, { error: `status must be one of ${USER_STATUSES.join(', ')}` })
+    .default('current'),
 });
 export type UsersRolesQuery = z.infer<typeof usersRolesQuery>;
 
@@ -79,6 +90,8 @@ export const userRolesResponse = z.object({
   roles: z.array(z.string()),
   gradeLevel: z.string().nullable(),
   house: z.string().nullable(),
+  /** The day (in the school's time zone) they left the school, or null: they have not. */
+  leftOn: day().nullable(),
 });
 export type UserRoles = z.infer<typeof userRolesResponse>;
 

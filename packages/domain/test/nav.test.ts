@@ -32,7 +32,8 @@ const SIDE_NAV: [key: string, shown: (s: PermissionSubject) => boolean][] = [
   // A teacher's periods, when they have some.
   ['classes', (s) => may(s, 'periodMeta:read') && s.periodCount > 0],
   ['store', (s) => may(s, 'store:browse')],
-  ['orders', (s) => may(s, 'orders:readOwn') || may(s, 'orders:readStore')],
+  // Teachers, store managers and assistants; students as My Orders; not admins (docs/spec.md section 2).
+  ['orders', (s) => may(s, 'orders:open')],
   // Reports when a report opens to them: their periods' (with periods) or the school's.
   [
     'reports',
@@ -121,6 +122,20 @@ describe('sideNav (docs/spec.md section 2), in display order, as the permission 
       label: 'My Activity',
       path: '/activity',
     });
+  });
+
+  it('a school admin sees no Orders, as the specification says (their order calls stay allowed)', () => {
+    for (const roles of [['SCHOOL_ADMIN'], ['SUPER_ADMIN']])
+      expect(keys(sideNav(subject(roles)))).not.toContain('orders');
+    expect(keys(sideNav(subject(['SCHOOL_ADMIN'])))).toEqual([
+      'bonuses-flags',
+      'store',
+      'reports',
+      'calendar',
+      'settings',
+    ]);
+    expect(keys(sideNav(subject(['STORE_MANAGER'])))).toContain('orders');
+    expect(keys(sideNav(subject(['ASSISTANT_STORE_MANAGER'])))).toContain('orders');
   });
 
   it("everyone else sees 'Store' and 'Orders'", () => {

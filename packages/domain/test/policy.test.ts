@@ -3,6 +3,8 @@ import {
   ACTIONS,
   GRANTABLE_ROLES,
   mayGrant,
+  onlyStudent,
+  rolesCover,
   reaches,
   ROLES,
   scopeFor,
@@ -85,6 +87,7 @@ const EXPECTED: Record<Action, string> = {
   'data:exportDistrict': '-s-------------',
   'settings:superAdmin': '-s-------------',
   'points:readOwn': '--o------------',
+  'orders:open': '--oo--ss-------',
   'goals:use': '--o------------',
   'notifications:read': '--o------------',
   'family:read': '--------------c',
@@ -195,11 +198,46 @@ describe('questions the table answers besides scopeFor', () => {
     expect(reaches(subject(['STUDENT']), 'class:view', 'own')).toBe(false);
   });
 
-  it('mayGrant: every role but SUPER_ADMIN, which only a super admin hands out or takes away', () => {
+  it('mayGrant: the editor never sets SUPER_ADMIN or GUARDIAN, and nobody hands out a role above their own', () => {
     for (const role of GRANTABLE_ROLES) {
       expect(mayGrant(subject(['SCHOOL_ADMIN']), role), role).toBe(role !== 'SUPER_ADMIN');
-      expect(mayGrant(subject(['SUPER_ADMIN']), role), role).toBe(true);
+      expect(mayGrant(subject(['SUPER_ADMIN']), role), role).toBe(role !== 'SUPER_ADMIN');
+      expect(mayGrant(subject(['STORE_MANAGER']), role), role).toBe(
+        ['STORE_MANAGER', 'STUDENT'].includes(role),
+      );
     }
+    expect(mayGrant(subject(['SUPER_ADMIN']), 'GUARDIAN')).toBe(false);
+  });
+
+  it('rolesCover: an actor covers a person when they hold each of the roles or one that reaches further', () => {
+    const cases: [actor: string[], person: string[], covers: boolean][] = [
+      [['SCHOOL_ADMIN'], ['SUPER_ADMIN'], false],
+      [['SCHOOL_ADMIN'], ['SUPER_ADMIN', 'STUDENT'], false],
+      [['SCHOOL_ADMIN'], ['SCHOOL_ADMIN'], true],
+      [['SCHOOL_ADMIN'], ['TEACHER', 'STORE_MANAGER', 'GUARDIAN'], true],
+      [['SUPER_ADMIN'], ['SUPER_ADMIN', 'SCHOOL_ADMIN'], true],
+      [['STORE_MANAGER'], ['SCHOOL_ADMIN'], false],
+      [['HOUSE_MANAGER', 'STAFF'], ['SCHOOL_ADMIN'], false],
+      [['TEACHER'], ['STUDENT', 'USER'], true],
+      [['TEACHER'], ['TEACHER'], true],
+      [['TEACHER'], ['TEACHER', 'STORE_MANAGER'], false],
+      [['STUDENT'], ['STUDENT'], true],
+      [['STUDENT'], ['TEACHER'], false],
+      [['GUARDIAN'], ['STUDENT'], false],
+      [[], ['USER'], false],
+      [['SCHOOL_ADMIN'], ['NOT_A_ROLE'], true],
+    ];
+    for (const [actor, person, covers] of cases)
+      expect(rolesCover(actor, person), `${actor} over ${person}`).toBe(covers);
+  });
+
+  it('onlyStudent: a student with no other role but the base one', () => {
+    expect(onlyStudent(['STUDENT'])).toBe(true);
+    expect(onlyStudent(['USER', 'STUDENT'])).toBe(true);
+    expect(onlyStudent(['STUDENT', 'STAFF'])).toBe(false);
+    expect(onlyStudent(['STUDENT', 'GUARDIAN'])).toBe(false);
+    expect(onlyStudent(['TEACHER'])).toBe(false);
+    expect(onlyStudent([])).toBe(false);
   });
 
   it('the survey audiences are the roles that answer surveys', () => {

@@ -28,7 +28,7 @@ const NEEDS: Record<string, Need[]> = {
   '/calendar': ['calendar:read'],
   '/store': ['store:browse'],
   '/pay-period-breakdown': ['calendar:read'],
-  '/orders': ['orders:readOwn', 'orders:readStore'],
+  '/orders': ['orders:open'],
   '/classes': ['periodMeta:read'],
   '/class/123': ['periodMeta:read'],
   '/rosters': ['periodMeta:read'],
@@ -133,6 +133,19 @@ describe('isPathAllowed: every page of docs/spec.md section 2 × subjects, as th
         ROLES.every((r) => isPathAllowed(subject([r]), path)),
         path,
       ).toBe(false);
+  });
+
+  it('/orders: teachers, store managers and their assistants, students (My Orders); not admins, whose order calls stay allowed', () => {
+    for (const role of ['TEACHER', 'STORE_MANAGER', 'ASSISTANT_STORE_MANAGER', 'STUDENT'])
+      expect(isPathAllowed(subject([role]), '/orders'), role).toBe(true);
+    for (const role of ['SCHOOL_ADMIN', 'SUPER_ADMIN']) {
+      expect(isPathAllowed(subject([role]), '/orders'), role).toBe(false);
+      expect(allowedBasePaths(subject([role])), role).not.toContain('/orders');
+      for (const action of ['orders:readStore', 'orders:fulfil', 'orders:act'] as const)
+        expect(scopeFor(subject([role]), action), `${role} ${action}`).toBe('school');
+    }
+    // An admin who also teaches opens it as a teacher.
+    expect(isPathAllowed(subject(['SCHOOL_ADMIN', 'TEACHER']), '/orders')).toBe(true);
   });
 
   it('a user with no roles, or only unknown ones, opens the public pages only', () => {

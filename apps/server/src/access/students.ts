@@ -14,6 +14,18 @@ export const isStudentSql = (roles: SQLWrapper) => sql`'STUDENT' = any(${roles})
 /** The same condition on `users` rows. */
 export const isStudentRow = isStudentSql(users.roles);
 
+/**
+ * Who left the school (the top grade when a year opens, a student a roster import no longer
+ * names) is archived: in no current list or count, still in the reports of the years they were in
+ * (docs/decisions/128-leavers-are-archived.md). A condition on a `left_at` column (`sql\`u.left_at\``).
+ */
+const hasNotLeftSql = (leftAt: SQLWrapper) => sql`${leftAt} is null`;
+/** A student of the school today: holds STUDENT and has not left. */
+export const isCurrentStudentSql = (alias: string) =>
+  sql`(${isStudentSql(sql.raw(`${alias}.roles`))} and ${hasNotLeftSql(sql.raw(`${alias}.left_at`))})`;
+/** The same condition on `users` rows. */
+export const isCurrentStudentRow = sql`(${isStudentRow} and ${hasNotLeftSql(users.leftAt)})`;
+
 /** Students in the periods the user teaches or co-teaches. */
 async function taughtStudentIds(db: Queryable, u: AuthUser): Promise<Set<string>> {
   const ids = await taughtPeriodIds(db, u);

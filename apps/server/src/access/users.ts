@@ -1,16 +1,67 @@
-import { ROLES, scopeFor, type Action, type Role } from '@app/domain';
+import { and, eq } from 'drizzle-orm';
+import {
+  MSG,
+  mayGrant,
+  onlyStudent,
+  ROLES,
+  ROLES_NOT_EDITED,
+  rolesCover,
+  scopeFor,
+  type Role,
+} from '@app/domain';
+import type { Queryable } from '../db/client.js';
+import { users } from '../db/schema.js';
 import { subjectOf, type AuthUser } from '../lib/auth-context.js';
-import { badRequest, forbidden } from '../lib/errors.js';
+import { badRequest, forbidden, notFound } from '../lib/errors.js';
+import { isUuid } from '../lib/ids.js';
 
-/** Whether a role alone lets its holder do the action in the user's school (at their widest: teaching a class). */
-const roleMay = (u: AuthUser, role: Role, action: Action) =>
-  scopeFor({ ...subjectOf(u), roles: [role], periodCount: 1 }, action) !== 'none';
+/*
+ * One rule for every call that acts on another person (docs/decisions/125-acting-on-a-person.md):
+ * invite or re-send, a school token, roles, erase, a sign-in card, a password set by staff. The
+ * person is of the actor's own school (another school's, or another district's, is not found), and
+ * the actor's roles cover every role the person holds (`rolesCover`): a school admin never acts
+ * on a super admin, a store manager never on an admin. Checked before anything is written.
+ */
+
+export type Person = typeof users.$inferSelect;
+
+/** Refuses (403, nothing changed) when the person's roles reach beyond the actor's. */
+export function checkActOn(actor: AuthUser, person: { roles: readonly string[] }): void {
+  if (!rolesCover(actor.roles, person.roles)) throw forbidden(MSG.personAbove);
+}
+
+/**
+ * The person `actor` is about to act on: 404 when unknown or of another school, 403 when their
+ * roles reach beyond the actor's. `forUpdate` locks the row for the caller's transaction.
+ */
+export async function personToActOn(
+  db: Queryable,
+  actor: AuthUser,
+  userId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<Person> {
+  if (!isUuid(userId)) throw notFound('User not found');
+  const query = db
+    .select()
+    .from(users)
+    .where(and(eq(users.schoolId, actor.schoolId), eq(users.id, userId)));
+  const [person] = opts.forUpdate ? await query.for('update') : await query;
+  if (!person) throw notFound('User not found');
+  checkActOn(actor, person);
+  return person;
+}
+
+/** Erasing is for students only: anyone holding another role is refused (403), whoever asks. */
+export function checkErasable(person: { roles: readonly string[] }): void {
+  if (!onlyStudent(person.roles)) throw forbidden(MSG.eraseStudentsOnly);
+}
 
 /**
  * Whose roles an actor may set, and to what (PUT settings/users/roles/{id}; the route has checked
- * `settings:users`):
- * - a role whose rights reach past the school (it may write the global configuration, like
- *   SUPER_ADMIN) is granted or taken away only by a caller who holds that right;
+ * `settings:users` and personToActOn the person):
+ * - the editor never grants or removes SUPER_ADMIN or GUARDIAN (the district's setup and an
+ *   invitation give them);
+ * - nobody hands out or takes away a role beyond their own (`mayGrant`);
  * - a caller cannot take away their own right to set roles (a school is never locked out by its own admin).
  */
 export function checkRoleChange(
@@ -19,12 +70,11 @@ export function checkRoleChange(
   wanted: readonly Role[],
 ): void {
   const changed = ROLES.filter((r) => target.roles.includes(r) !== wanted.includes(r));
-  const global = changed.some((r) => roleMay(u, r, 'configuration:writeGlobal'));
-  if (global && scopeFor(subjectOf(u), 'configuration:writeGlobal') === 'none')
-    throw forbidden('Only a super admin can grant or remove the SUPER_ADMIN role.');
+  if (changed.some((r) => ROLES_NOT_EDITED.includes(r))) throw forbidden(MSG.roleNotEdited);
+  if (changed.some((r) => !mayGrant(subjectOf(u), r))) throw forbidden(MSG.roleAbove);
   if (
     target.id === u.id &&
     scopeFor({ ...subjectOf(u), roles: wanted }, 'settings:users') === 'none'
   )
-    throw badRequest('roles: you cannot remove your own admin role');
+    throw badRequest(MSG.ownAdminRole);
 }

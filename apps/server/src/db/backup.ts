@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-import { open, readFile, writeFile } from 'node:fs/promises';
+import { chmod, open, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
@@ -24,9 +24,29 @@ export class BackupError extends Error {
 const PG_MAJOR = 15;
 const MISSING_TOOLS = `install the PostgreSQL ${PG_MAJOR} client tools (Debian/Ubuntu: apt-get install -y postgresql-client-${PG_MAJOR})`;
 
+/** A backup holds every account's data: only its owner may read it, whatever the umask. */
+const BACKUP_MODE = 0o600;
+
+/**
+ * Makes `file` (new, empty, owner-only) and runs `write` into it; chmod afterwards, so neither an
+ * umask nor a tool that recreates the file leaves it readable by others (issue 31, L3). A failed
+ * write leaves no file.
+ */
+async function ownerOnly(file: string, write: () => Promise<void>): Promise<void> {
+  await writeFile(file, '', { mode: BACKUP_MODE, flag: 'wx' });
+  try {
+    await write();
+    await chmod(file, BACKUP_MODE);
+  } catch (err) {
+    await rm(file, { force: true });
+    throw err;
+  }
+}
+
 /**
  * Writes one backup file of the database into `outDir` and answers its absolute path:
  * `pg_dump -Fc` on PostgreSQL, PGlite's own dump of its data directory (a .tar.gz) otherwise.
+ * The file is readable by its owner only (0600).
  */
 export async function backupDatabase(target: BackupTarget, outDir: string): Promise<string> {
   mkdirSync(outDir, { recursive: true });
@@ -35,7 +55,9 @@ export async function backupDatabase(target: BackupTarget, outDir: string): Prom
     const file = path.resolve(outDir, `school-rewards-${stamp}.dump`);
     const { env, url } = libpqEnv(target.databaseUrl);
     await checkTools('pg_dump', url, env);
-    await tool('pg_dump', ['-Fc', '--no-owner', '--no-privileges', '-f', file, '-d', url], env);
+    await ownerOnly(file, () =>
+      tool('pg_dump', ['-Fc', '--no-owner', '--no-privileges', '-f', file, '-d', url], env),
+    );
     return file;
   }
   const dataDir = path.resolve(target.dataDir);
@@ -46,7 +68,8 @@ export async function backupDatabase(target: BackupTarget, outDir: string): Prom
   try {
     await client.waitReady;
     const dump = await client.dumpDataDir('gzip');
-    await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+    const bytes = Buffer.from(await dump.arrayBuffer());
+    await ownerOnly(file, () => writeFile(file, bytes, { mode: BACKUP_MODE }));
   } finally {
     await client.close();
   }

@@ -143,6 +143,27 @@ export const sessions = pgTable(
 );
 
 /**
+ * Browsers a person has signed in from (docs/decisions/126-device-cookies.md): a random token in the
+ * browser's cookie, kept hashed here with the sign-in name it vouches for. A correct secret from
+ * such a browser is checked even while its address is refused.
+ */
+export const signInDevices = pgTable(
+  'sign_in_devices',
+  {
+    schoolId: uuid('school_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id').notNull(),
+    /** The sign-in name the browser used: a user name, or `school:<code>` for a school token. */
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.tokenHash] }),
+    index('sign_in_devices_user').on(t.schoolId, t.userId),
+  ],
+);
+
+/**
  * Rate-limit counters (src/lib/rate-limit.ts): one row per key and window length, holding the
  * current window's start and its hits, updated atomically with INSERT … ON CONFLICT DO UPDATE.
  */
@@ -209,10 +230,32 @@ export const periodStudents = pgTable(
   ],
 );
 
-export const contactMessages = pgTable('contact_messages', {
+/**
+ * Contact form messages for a school: a signed-in sender's own, or a visitor's who named the school
+ * by code or name. Its admins read them (GET utility/contact).
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    schoolId: uuid('school_id').notNull(),
+    id: id(),
+    userId: uuid('user_id'),
+    userName: text('user_name').notNull(),
+    userSchool: text('user_school').notNull(),
+    userEmail: text('user_email').notNull(),
+    userRole: text('user_role').notNull(),
+    userMessage: text('user_message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.id] })],
+);
+
+/**
+ * A visitor's contact message naming no school of the deployment: kept, but of no school, so
+ * read by no school's admins (migration 0027, docs/decisions/127-contact-messages-keyed-by-school.md).
+ */
+export const unmatchedContactMessages = pgTable('unmatched_contact_messages', {
   id: id().primaryKey(),
-  schoolId: uuid('school_id'),
-  userId: uuid('user_id'),
   userName: text('user_name').notNull(),
   userSchool: text('user_school').notNull(),
   userEmail: text('user_email').notNull(),

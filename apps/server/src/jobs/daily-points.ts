@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { addDays, hourIn, isSchoolDay, lastSchoolDay, todayIn } from '@app/domain';
+import { addDays, clockNow, hourIn, isSchoolDay, lastSchoolDay, todayIn } from '@app/domain';
 import type { Db, Queryable } from '../db/client.js';
 import { absences, activities, dailyRuns, holidays, schools, users } from '../db/schema.js';
 import { isStudentRow } from '../access/students.js';
@@ -76,7 +76,14 @@ export async function giveDayPoints(
     const attendance = await dailyType(tx, schoolId, 'Daily Attendance');
     const behavior = await dailyType(tx, schoolId, 'Daily Behavior');
     const students = await tx
-      .select({ id: users.id })
+      .select({
+        id: users.id,
+        // The day they left in the school's time zone: none of the days from then on
+        // (docs/decisions/128-leavers-are-archived.md).
+        leftOn: sql<
+          string | null
+        >`(${users.leftAt} at time zone (select s.time_zone from ${schools} s where s.id = ${users.schoolId}))::date::text`,
+      })
       .from(users)
       .where(and(eq(users.schoolId, schoolId), isStudentRow));
     const absent = new Set(
@@ -106,6 +113,7 @@ export async function giveDayPoints(
     for (const date of days) {
       const counts = { attendance: 0, behavior: 0 };
       for (const s of students) {
+        if (s.leftOn !== null && s.leftOn <= date) continue;
         if (attendance && !absent.has(`${date}|${s.id}`)) {
           present.push({ studentId: s.id, type: attendance, points: attendance.points, date });
           counts.attendance++;
@@ -145,7 +153,7 @@ export async function giveDayPoints(
  */
 export async function runDailyPointsForAllSchools(
   db: Db,
-  now: Date = new Date(),
+  now: Date = clockNow(),
   log: { error: (o: object, m: string) => void } = { error: () => {} },
 ): Promise<DailyRunResult[]> {
   const all = await db

@@ -1,3 +1,4 @@
+import { clockNow } from '@app/domain';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import { purgeExpired } from '../modules/auth/service.js';
@@ -74,7 +75,7 @@ export async function startJobs(
   await boss.createQueue(DAILY_POINTS_QUEUE);
   await boss.schedule(DAILY_POINTS_QUEUE, '5 * * * *');
   await boss.work(DAILY_POINTS_QUEUE, async () => {
-    await runDailyPointsForAllSchools(database.db, new Date(), log);
+    await runDailyPointsForAllSchools(database.db, clockNow(), log);
   });
   // A school year's opening, sent by POST school-years/openings; a re-run resumes where it stopped.
   await boss.createQueue(OPEN_YEAR_QUEUE);
@@ -86,7 +87,7 @@ export async function startJobs(
     await boss.createQueue(GUARDIAN_DIGEST_QUEUE);
     await boss.schedule(GUARDIAN_DIGEST_QUEUE, '0 14 * * 1');
     await boss.work(GUARDIAN_DIGEST_QUEUE, async () => {
-      await sendWeeklyDigests(database.db, mail.mailer, mail.baseUrl, new Date(), (err) =>
+      await sendWeeklyDigests(database.db, mail.mailer, mail.baseUrl, clockNow(), (err) =>
         log.error({ err }, 'digest mail failed'),
       );
     });

@@ -54,13 +54,14 @@ export class AnswerCache {
 
   /**
    * The web adds `time=<now>` to every GET against caches in between (docs/spec.md section 7); no
-   * handler reads it, and a kept answer is never stale, so it is not part of the key.
+   * handler reads it, and a kept answer is never stale, so it is not part of the key. The school's
+   * day is: an answer made before its midnight (a cut-off, "today", "yesterday") is not served after.
    */
-  static keyOf(tokenHash: string, url: string, language: string): string {
+  static keyOf(tokenHash: string, url: string, language: string, day: string): string {
     const u = url.includes('time=')
       ? url.replace(/([?&])time=[^&]*(&|$)/, (_m, at, next) => (next ? at : ''))
       : url;
-    return `${tokenHash}\n${language}\n${u}`;
+    return `${tokenHash}\n${language}\n${day}\n${u}`;
   }
 
   get enabled(): boolean {

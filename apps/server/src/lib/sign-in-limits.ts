@@ -1,6 +1,7 @@
 import { MSG } from '@app/domain';
 import type { Db } from '../db/client.js';
 import { HttpError } from './errors.js';
+import { deviceTrusted, trustDevice, type SignInDevice } from './sign-in-devices.js';
 import {
   clear,
   clearCurrent,
@@ -26,11 +27,21 @@ export const MAX_FAILURES_PER_ADDRESS = 100;
 
 const windowSeconds = LOGIN_WINDOW_MINUTES * 60;
 
-/** What one checked attempt found: whether the name exists, and the account when the secret was right. */
+/**
+ * What one checked attempt found: whether the name exists (and its school, to tell that school's
+ * admins which addresses are refused), and the account when the secret was right.
+ */
 export interface Attempt<T> {
   known: boolean;
+  schoolId?: string;
   account: T | null;
 }
+
+/** The failures from `address` against the names of one school (GET settings/sign-in-limits). */
+export const schoolAddressKey = (schoolId: string, address: string) =>
+  `login:school-address:${schoolId} ${address}`;
+export const addressKey = (address: string) => `login:address:${address}`;
+export { MAX_FAILURES_PER_ADDRESS as ADDRESS_LIMIT, windowSeconds as SIGN_IN_WINDOW_SECONDS };
 
 /**
  * Runs one sign-in attempt under the guessing limits (docs/decisions/064-shared-address-sign-in-limits.md).
@@ -45,16 +56,21 @@ export interface Attempt<T> {
  *   failures its name added to the address, so a school's typos followed by sign-ins do not add up
  *   (a name's share counted in an earlier window may come off the current one: a few at most).
  *
+ * A browser that has signed in as `name` before (`device`, docs/decisions/126-device-cookies.md)
+ * is not refused for its address: only the per-name limits hold it. A success from a browser not
+ * yet trusted for the name issues it an entry for its cookie.
+ *
  * A refused attempt is 429 and counts nowhere; a wrong secret or unknown name is 401.
  */
-export async function limitedSignIn<T>(
+export async function limitedSignIn<T extends { schoolId: string; userId: string }>(
   db: Db,
   name: string,
   address: string,
   check: () => Promise<Attempt<T>>,
+  device?: SignInDevice,
 ): Promise<T> {
   const addressLimit: Limit = {
-    key: `login:address:${address}`,
+    key: addressKey(address),
     max: MAX_FAILURES_PER_ADDRESS,
     windowSeconds,
   };
@@ -70,12 +86,19 @@ export async function limitedSignIn<T>(
   };
   const share = `login:address-share:${name} ${address}`;
 
-  await refuseIfFull(db, addressLimit);
+  const trusted = device?.entries.length ? await deviceTrusted(db, device.entries, name) : false;
+  if (!trusted) await refuseIfFull(db, addressLimit);
   const held = await hit(db, [own, everywhere]);
-  const { known, account } = await check();
+  const { known, schoolId, account } = await check();
   if (!account) {
-    // Counted twice: on the address, and as this name's share of it, which a later success takes back.
-    if (known) await count(db, [addressLimit.key, share], windowSeconds);
+    // Counted twice: on the address, and as this name's share of it, which a later success takes
+    // back; and for the name's school, whose admins see the addresses refused.
+    if (known)
+      await count(
+        db,
+        [addressLimit.key, share, ...(schoolId ? [schoolAddressKey(schoolId, address)] : [])],
+        windowSeconds,
+      );
     throw new HttpError(401, MSG.invalidLogin);
   }
 
@@ -92,5 +115,6 @@ export async function limitedSignIn<T>(
     windowSeconds,
     await clearCurrent(db, share, windowSeconds),
   );
+  if (device && !trusted) device.issued = await trustDevice(db, account, name);
   return account;
 }

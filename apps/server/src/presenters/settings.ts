@@ -1,4 +1,4 @@
-import type { SchoolProfile, SchoolSettings, UserRoles } from '@app/domain';
+import { todayIn, type SchoolProfile, type SchoolSettings, type UserRoles } from '@app/domain';
 import type { users } from '../db/schema.js';
 import type { SchoolRow } from '../lib/auth-context.js';
 
@@ -25,8 +25,8 @@ export const presentSchoolProfile = (s: SchoolRow): SchoolProfile => ({
   currencyNameOne: s.currencyNameOne,
 });
 
-/** A user with their roles, as the roles screen lists them. */
-export const presentUser = (u: typeof users.$inferSelect): UserRoles => ({
+/** A user with their roles, as the roles screen lists them; the day they left in the school's `timeZone`. */
+export const presentUser = (u: typeof users.$inferSelect, timeZone: string): UserRoles => ({
   _id: u.id,
   externalId: u.externalId,
   firstName: u.firstName,
@@ -34,4 +34,5 @@ export const presentUser = (u: typeof users.$inferSelect): UserRoles => ({
   roles: u.roles,
   gradeLevel: u.gradeLevel,
   house: u.house,
+  leftOn: u.leftAt ? todayIn(timeZone, u.leftAt) : null,
 });

@@ -16,6 +16,9 @@ export interface TestContext {
   database: Database;
 }
 
+/** The tests' key of SSO client secrets at rest (lib/secrets.ts), the same on both databases. */
+export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
+
 /** A test server's settings: no jobs, no logs, no web app; DATA_DIR a scratch directory, not the checkout's ./data. */
 const testEnv = (overrides: Record<string, string>) =>
   parseEnv({
@@ -24,6 +27,7 @@ const testEnv = (overrides: Record<string, string>) =>
     JOBS: 'false',
     WEB_DIST: '/nonexistent',
     DATA_DIR: path.join(tmpdir(), 'school-rewards-test-data'),
+    SECRETS_KEY: TEST_SECRETS_KEY,
     ...overrides,
   });
 

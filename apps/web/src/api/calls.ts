@@ -24,6 +24,7 @@ import type {
   ExportScope,
   GoalState,
   Notifications,
+  SignInLimitListResponse,
 } from '@app/domain';
 import { api, API_BASE, requestFile } from './client';
 import { failure, type ApiResult } from './failure';
@@ -176,6 +177,8 @@ export const identitySettings = {
     api.post<SchoolTokenIssued>(`settings/school-tokens/${id(tokenId)}/rotate`),
   revokeToken: (tokenId: string) => api.del<OkResponse>(`settings/school-tokens/${id(tokenId)}`),
   invite: (body: InvitationBody) => api.post<InvitationSent>('settings/invitations', body),
+  signInLimits: () => api.get<SignInLimitListResponse>('settings/sign-in-limits'),
+  liftAddress: (address: string) => api.del<OkResponse>(`settings/sign-in-limits/${id(address)}`),
 };
 
 export const system = {

@@ -112,6 +112,8 @@ export const STALE_AFTER = {
   ssoConfig: [queryKeys.ssoConfigs],
   /** A school token issued, rotated or revoked. */
   schoolTokens: [queryKeys.schoolTokens],
+  /** A refused address lifted. */
+  signInLimits: [queryKeys.signInLimits],
   /** A saving goal pinned, unpinned or its note dismissed. */
   goal: [queryKeys.goal],
   /**

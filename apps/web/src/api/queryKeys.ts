@@ -20,6 +20,7 @@ export const queryKeys = {
   /** GET settings/sso and settings/school-tokens (sign-in settings). */
   ssoConfigs: ['sso-configs'] as const,
   schoolTokens: ['school-tokens'] as const,
+  signInLimits: ['sign-in-limits'] as const,
   /** GET auth/account-setup for an invitation link. */
   accountSetup: (token: string) => ['account-setup', token] as const,
   /** GET configuration/:scope. */

@@ -55,7 +55,7 @@ export async function classStats(
           coalesce(d.bonuses, 0) as bonuses, coalesce(d.flags, 0) as flags,
           exists (select 1 from ${absences} ab where ab.school_id = u.school_id and ab.student_id = u.id and ab.date = ${on}::date) as absent
         from ${periodStudents} ps
-        join ${users} u on u.school_id = ps.school_id and u.id = ps.student_id
+        join ${users} u on u.school_id = ps.school_id and u.id = ps.student_id and u.left_at is null
         left join ${wallets} w on w.school_id = u.school_id and w.student_id = u.id
         left join lateral (
           select sum(r.earned) filter (where r.category <> 'Flags') as bonuses,

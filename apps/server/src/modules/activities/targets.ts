@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { MSG, type BulkGiveBody } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { groupTypes, groups, houses, periodStudents, periods, users } from '../../db/schema.js';
@@ -8,12 +8,14 @@ import { isUuid } from '../../lib/ids.js';
 import { pgArray } from '../../lib/pg-array.js';
 import { requireScope } from '../../access/permission.js';
 import { periodFor, periodInScope } from '../../access/periods.js';
-import { isStudentRow, studentsInScope } from '../../access/students.js';
+import { isCurrentStudentRow, studentsInScope } from '../../access/students.js';
 
 /**
  * The students a give reaches: the union of chosen students, groups, houses and grade levels, or the
  * whole period when only a period is named. A named period must be a class the giver may view, a
  * group one of a class whose groups they may use, and every student within their activity:give scope.
+ * Who left the school is reached by none of them (docs/decisions/128-leavers-are-archived.md):
+ * named, they are an unknown student.
  */
 export async function resolveTargets(
   db: Queryable,
@@ -42,7 +44,7 @@ export async function resolveTargets(
           eq(users.schoolId, user.schoolId),
           // One array parameter: a whole school's give names a thousand ids.
           sql`${users.externalId} = any(${pgArray(externalIds, 'text')})`,
-          isStudentRow,
+          isCurrentStudentRow,
         ),
       );
     const known = new Set(rows.map((r) => r.externalId));
@@ -72,10 +74,25 @@ export async function resolveTargets(
       )
       .where(and(eq(groups.schoolId, user.schoolId), inArray(groups.id, groupIds)));
     if (rows.length !== new Set(groupIds).size) throw notFound('Group not found');
+    const inGroups = new Set<string>();
     for (const g of rows) {
       if (!periodInScope(user, 'groupTypes:read', g))
         throw forbidden('This class belongs to another teacher.');
-      g.studentIds.forEach((s) => found.add(s));
+      g.studentIds.forEach((s) => inGroups.add(s));
+    }
+    // A group keeps the ids it was made with: who has left since is not given to.
+    if (inGroups.size) {
+      const current = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.schoolId, user.schoolId),
+            sql`${users.id} = any(${pgArray([...inGroups], 'uuid')})`,
+            isCurrentStudentRow,
+          ),
+        );
+      current.forEach((r) => found.add(r.id));
     }
     if (rows.length === 1) groupId = rows[0]!.id;
   }
@@ -94,7 +111,11 @@ export async function resolveTargets(
         .select({ id: users.id })
         .from(users)
         .where(
-          and(eq(users.schoolId, user.schoolId), inArray(users.house, houseNames), isStudentRow),
+          and(
+            eq(users.schoolId, user.schoolId),
+            inArray(users.house, houseNames),
+            isCurrentStudentRow,
+          ),
         );
       rows.forEach((r) => found.add(r.id));
     }
@@ -106,7 +127,7 @@ export async function resolveTargets(
           and(
             eq(users.schoolId, user.schoolId),
             inArray(users.gradeLevel, gradeLevels),
-            isStudentRow,
+            isCurrentStudentRow,
           ),
         );
       rows.forEach((r) => found.add(r.id));
@@ -119,8 +140,16 @@ export async function resolveTargets(
     const rows = await db
       .select({ id: periodStudents.studentId })
       .from(periodStudents)
+      .innerJoin(
+        users,
+        and(eq(users.schoolId, periodStudents.schoolId), eq(users.id, periodStudents.studentId)),
+      )
       .where(
-        and(eq(periodStudents.schoolId, user.schoolId), eq(periodStudents.periodId, period.id)),
+        and(
+          eq(periodStudents.schoolId, user.schoolId),
+          eq(periodStudents.periodId, period.id),
+          isNull(users.leftAt),
+        ),
       );
     rows.forEach((r) => found.add(r.id));
   }

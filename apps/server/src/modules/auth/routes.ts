@@ -9,12 +9,15 @@ import {
   type SessionUser,
 } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicUrl } from '../../env.js';
 import { me } from '../../lib/auth-context.js';
+import { deviceOf } from '../../lib/sign-in-devices.js';
 import { withRetryAfter } from '../../lib/rate-limit.js';
 import { presentSessionUser } from '../../presenters/user.js';
 import { login, revokeSession, sessionAnswer, setLanguage, usernameOfUser } from './service.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const secure = publicUrl(app.env).startsWith('https:');
   const usernameOf = (schoolId: string, userId: string) => usernameOfUser(app.db, schoolId, userId);
 
   app.post(
@@ -24,11 +27,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse } },
     },
     async (req, reply): Promise<LoginResponse> => {
-      const { token } = await login(app.db, {
-        ...req.body,
-        address: req.ip, // X-Forwarded-For only under TRUST_PROXY (Fastify's trustProxy)
-        ttlHours: app.env.SESSION_TTL_HOURS,
-      }).catch(withRetryAfter(reply));
+      const device = deviceOf(req.headers.cookie);
+      const { token } = await login(
+        app.db,
+        {
+          ...req.body,
+          address: req.ip, // X-Forwarded-For only under TRUST_PROXY (Fastify's trustProxy)
+          ttlHours: app.env.SESSION_TTL_HOURS,
+        },
+        device,
+      ).catch(withRetryAfter(reply));
+      const cookie = device.cookie(secure);
+      if (cookie) reply.header('set-cookie', cookie);
       return sessionAnswer(app.db, token);
     },
   );

@@ -10,6 +10,7 @@ import { TtlCache } from '../../lib/ttl-cache.js';
 import { presentSessionUser } from '../../presenters/user.js';
 import { purgeRateLimits } from '../../lib/rate-limit.js';
 import { limitedSignIn } from '../../lib/sign-in-limits.js';
+import { purgeDevices, type SignInDevice } from '../../lib/sign-in-devices.js';
 import {
   dummyPasswordHash,
   hashIsStale,
@@ -141,9 +142,10 @@ export async function findSession(db: Db, token: string): Promise<AuthUser | nul
 export async function login(
   db: Db,
   input: { username: string; password: string; address: string; ttlHours: number },
+  device?: SignInDevice,
 ): Promise<{ token: string; userId: string }> {
   const username = input.username.trim().toLowerCase();
-  const cred = await limitedSignIn(db, username, input.address, async () => {
+  const check = async () => {
     const [row] = await db
       .select()
       .from(credentials)
@@ -154,8 +156,9 @@ export async function login(
       row?.passwordHash ?? (await dummyPasswordHash()),
       input.password,
     );
-    return { known: !!row, account: row && ok ? row : null };
-  });
+    return { known: !!row, schoolId: row?.schoolId, account: row && ok ? row : null };
+  };
+  const cred = await limitedSignIn(db, username, input.address, check, device);
   if (hashIsStale(cred.passwordHash)) await rehashPassword(db, cred, input.password);
   return createSession(db, cred.schoolId, cred.userId, input.ttlHours);
 }
@@ -191,13 +194,22 @@ export async function refuseDisabledSchool(db: Queryable, schoolId: string): Pro
   if (s?.disabledAt) throw forbidden(SCHOOL_MSG.disabled);
 }
 
-export async function createSession(db: Db, schoolId: string, userId: string, ttlHours: number) {
-  await refuseDisabledSchool(db, schoolId);
+/**
+ * 401 "not registered" for who left the school (docs/decisions/087-grades-move-up-and-the-top-grade-leaves.md,
+ * docs/decisions/128-leavers-are-archived.md): every sign-in path ends in createSession, and a
+ * password link checks it before it changes anything.
+ */
+export async function refuseLeaver(db: Queryable, schoolId: string, userId: string): Promise<void> {
   const [left] = await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.schoolId, schoolId), eq(users.id, userId), isNotNull(users.leftAt)));
   if (left) throw new HttpError(401, MSG.notRegistered);
+}
+
+export async function createSession(db: Db, schoolId: string, userId: string, ttlHours: number) {
+  await refuseDisabledSchool(db, schoolId);
+  await refuseLeaver(db, schoolId, userId);
   const token = newToken();
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
@@ -256,6 +268,7 @@ export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
 export async function purgeExpired(db: Db): Promise<void> {
   await db.delete(sessions).where(sql`${sessions.expiresAt} < now() - interval '1 day'`);
   await purgeRateLimits(db);
+  await purgeDevices(db);
 }
 
 /** The user's own language (null follows the browser); the users trigger tells every server's cache. */

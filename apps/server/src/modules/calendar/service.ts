@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import {
   defaultGivingStart,
   schoolYearFor,
@@ -65,21 +65,33 @@ export async function yearInForce(
   schoolId: string,
   on: string,
 ): Promise<SchoolYearRow | undefined> {
-  const [latest] = await db
+  const [row] = await db
     .select()
     .from(schoolYears)
-    .where(and(eq(schoolYears.schoolId, schoolId), lte(schoolYears.startDate, on)))
-    .orderBy(desc(schoolYears.startDate))
-    .limit(1);
-  if (latest && latest.endDate >= on) return latest;
-  const [next] = await db
-    .select()
-    .from(schoolYears)
-    .where(and(eq(schoolYears.schoolId, schoolId), gt(schoolYears.startDate, on)))
-    .orderBy(asc(schoolYears.startDate))
-    .limit(1);
-  return next && latest ? next : latest;
+    .where(
+      and(eq(schoolYears.schoolId, schoolId), eq(schoolYears.id, yearInForceIdSql(schoolId, on))),
+    );
+  return row;
 }
+
+/**
+ * yearInForce's rule as a subquery answering the year's id (null when none), for statements that
+ * need the year inline (a purchase's one read): the one place the rule is written. The latest year
+ * started by `on` while it lasts; once it has ended, the earliest year opened after it, if any.
+ */
+export const yearInForceIdSql = (schoolId: string, on: string) => sql`(
+  select y.id from (
+    select c.*, count(*) filter (where c.started) over () as started_years from (
+      (select s.id, s.end_date, true as started from school_years s
+        where s.school_id = ${schoolId} and s.start_date <= ${on}::date order by s.start_date desc limit 1)
+      union all
+      (select s.id, s.end_date, false as started from school_years s
+        where s.school_id = ${schoolId} and s.start_date > ${on}::date order by s.start_date limit 1)
+    ) c
+  ) y
+  where y.started or y.started_years > 0
+  order by case when y.started and y.end_date >= ${on}::date then 0 when not y.started then 1 else 2 end
+  limit 1)`;
 
 export interface LoadedCalendar extends SchoolCalendar {
   holidays: Set<string>;

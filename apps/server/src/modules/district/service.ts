@@ -107,7 +107,11 @@ const present = (u: AuthUser, s: SchoolRow, c: Counts): DistrictSchoolResponse =
   mine: s.id === u.schoolId,
 });
 
-/** Per school of the district: its students, staff (everyone else with a role), classes, and the day of its latest give or order (from the daily rollup). */
+/**
+ * Per school of the district: its students, staff (everyone else with a role), classes, and the day
+ * of its latest give or order (from the daily rollup). Who left a school counts in neither
+ * (docs/decisions/128-leavers-are-archived.md).
+ */
 async function countsOf(db: Queryable, districtId: string): Promise<Map<string, Counts>> {
   const rows = rowsOf<{
     id: string;
@@ -118,9 +122,10 @@ async function countsOf(db: Queryable, districtId: string): Promise<Map<string, 
   }>(
     await db.execute(sql`
       select s.id,
-        (select count(*)::int from users x where x.school_id = s.id and ${isStudentSql(sql`x.roles`)}) as students,
-        (select count(*)::int from users x where x.school_id = s.id and cardinality(x.roles) > 0
-           and not ${isStudentSql(sql`x.roles`)}) as staff,
+        (select count(*)::int from users x where x.school_id = s.id and x.left_at is null
+           and ${isStudentSql(sql`x.roles`)}) as students,
+        (select count(*)::int from users x where x.school_id = s.id and x.left_at is null
+           and cardinality(x.roles) > 0 and not ${isStudentSql(sql`x.roles`)}) as staff,
         (select count(*)::int from periods p where p.school_id = s.id) as classes,
         (select max(r.date)::text from daily_rollup r where r.school_id = s.id) as last_activity
       from schools s where s.district_id = ${districtId}`),

@@ -36,6 +36,7 @@ export const EXPORT_QUERIES: Record<string, Query> = {
     `s.external_id as school_code, u.id, u.external_id,
      (select c.username from credentials c where c.school_id = u.school_id and c.user_id = u.id order by c.username limit 1) as username,
      u.first_name, u.last_name, u.email, array_to_string(u.roles, ' ') as roles, u.grade_level, u.house,
+     (u.left_at at time zone s.time_zone)::date::text as left_on,
      (select ${utc('e.at')} from user_erasures e where e.school_id = u.school_id and e.user_id = u.id) as erased_at,
      ${utc('u.created_at')} as created_at`,
     'users u',

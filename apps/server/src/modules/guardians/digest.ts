@@ -15,6 +15,7 @@ import {
 import { isGuardianSql } from '../../access/guardians.js';
 import { badRequest } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
+import { isUuid } from '../../lib/ids.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { mailLanguage } from './service.js';
 
@@ -25,6 +26,8 @@ import { mailLanguage } from './service.js';
  */
 
 export const GUARDIAN_DIGEST_QUEUE = 'guardian-weekly-digest';
+/** The answer to a token that is no live link, whatever is wrong with it (i18n 'msg.unsubscribeLinkDead'). */
+const LINK_DEAD = 'This unsubscribe link does not work any more.';
 /** Days an unsubscribe link keeps working after its mail. */
 const LINK_DAYS = 90;
 
@@ -198,6 +201,8 @@ async function digestsOfSchool(
  */
 export async function unsubscribe(db: Db, token: string): Promise<string> {
   const schoolId = token.slice(0, 36);
+  // Only a school id may reach the uuid column: anything else is no link (issue 31, M2).
+  if (token[36] !== '.' || !isUuid(schoolId)) throw badRequest(LINK_DEAD);
   const [link] = await db
     .select({ guardianId: guardianDigestLinks.guardianId, language: users.language })
     .from(guardianDigestLinks)
@@ -216,7 +221,7 @@ export async function unsubscribe(db: Db, token: string): Promise<string> {
       ),
     )
     .limit(1);
-  if (!link) throw badRequest('This unsubscribe link does not work any more.');
+  if (!link) throw badRequest(LINK_DEAD);
   await db
     .insert(guardianDigestOptouts)
     .values({ schoolId, guardianId: link.guardianId })

@@ -14,6 +14,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { credentials, guardianStudents, users } from '../../db/schema.js';
 import { GUARDIAN_ROLES, isGuardianSql } from '../../access/guardians.js';
 import { isStudentRow } from '../../access/students.js';
+import { checkActOn } from '../../access/users.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
@@ -114,6 +115,7 @@ export async function inviteGuardian(
       .limit(1);
     if (same && !same.roles.some((r) => GUARDIAN_ROLES.includes(r)))
       throw conflict('This address belongs to an account of the school that is not a guardian.');
+    if (same) checkActOn(admin, same);
     const g =
       same ??
       (

@@ -13,7 +13,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { mailDateTime, mailLanguage, mailWords } from '../../lib/mail-words.js';
 import { hit } from '../../lib/rate-limit.js';
-import { refuseDisabledSchool } from '../auth/service.js';
+import { refuseDisabledSchool, refuseLeaver } from '../auth/service.js';
 import { isGuardianSql } from '../../access/guardians.js';
 import { hashPassword, hashToken, newToken } from '../../lib/tokens.js';
 
@@ -194,6 +194,7 @@ async function choosePassword(
       .returning();
     if (!link) throw badRequest(MSG.linkInvalid);
     await refuseDisabledSchool(tx, link.schoolId); // before anything is written: the link stays unused
+    await refuseLeaver(tx, link.schoolId, link.userId); // who left signs in no more, nor sets a password
     const updated = await tx
       .update(credentials)
       .set({ passwordHash })
@@ -274,7 +275,8 @@ export async function forgotPassword(
       credentials,
       and(eq(credentials.schoolId, users.schoolId), eq(credentials.userId, users.id)),
     )
-    .where(sql`lower(${users.email}) = ${email}`)
+    // Who left the school gets no link: they sign in no more (docs/decisions/128-leavers-are-archived.md).
+    .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.leftAt)))
     .limit(5);
   // Each in its account's language: one address may hold accounts of people who read different ones.
   const mails: { to: string; subject: string; text: string }[] = [];

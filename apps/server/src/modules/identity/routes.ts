@@ -11,6 +11,8 @@ import {
   loginResponse,
   okResponse,
   resetPasswordBody,
+  signInLimitListResponse,
+  signInLimitParams,
   schoolLoginBody,
   schoolTokenBody,
   schoolTokenIssuedResponse,
@@ -27,12 +29,14 @@ import {
   type OkResponse,
 } from '@app/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { personToActOn } from '../../access/users.js';
 import { publicUrl } from '../../env.js';
 import { me } from '../../lib/auth-context.js';
 import { causeSummary } from '../../lib/errors.js';
 import { createMailer } from '../../lib/mailer.js';
 import { outboundPolicyFor } from '../../lib/outbound.js';
 import { withRetryAfter } from '../../lib/rate-limit.js';
+import { deviceOf } from '../../lib/sign-in-devices.js';
 import { newToken } from '../../lib/tokens.js';
 import { signInAs } from '../auth/service.js';
 import {
@@ -48,7 +52,9 @@ import {
   revokeSchoolToken,
   rotateSchoolToken,
   schoolTokenLogin,
+  tokenHolder,
 } from './school-tokens.js';
+import { liftAddress, refusedAddresses } from './sign-in-limits.js';
 import {
   completeSso,
   cookieOf,
@@ -116,12 +122,15 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true, answers: [401, 403, 429] },
       schema: { tags: ['auth'], body: schoolLoginBody, response: { 200: loginResponse } },
     },
-    async (req, reply) =>
-      signIn(
-        await schoolTokenLogin(app.db, { ...req.body, address: req.ip }).catch(
-          withRetryAfter(reply),
-        ),
-      ),
+    async (req, reply) => {
+      const device = deviceOf(req.headers.cookie);
+      const who = await schoolTokenLogin(app.db, { ...req.body, address: req.ip }, device).catch(
+        withRetryAfter(reply),
+      );
+      const cookie = device.cookie(secureCookie !== '');
+      if (cookie) reply.header('set-cookie', cookie);
+      return signIn(who);
+    },
   );
 
   app.get(
@@ -238,7 +247,10 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: schoolTokenIssuedResponse },
       },
     },
-    async (req) => issueSchoolToken(app.db, me(req).schoolId, me(req).id, req.body),
+    async (req) => {
+      await personToActOn(app.db, me(req), req.body.userId);
+      return issueSchoolToken(app.db, me(req).schoolId, me(req).id, req.body);
+    },
   );
   app.post(
     '/settings/school-tokens/:id/rotate',
@@ -250,7 +262,14 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: schoolTokenIssuedResponse },
       },
     },
-    async (req) => rotateSchoolToken(app.db, me(req).schoolId, me(req).id, req.params.id),
+    async (req) => {
+      await personToActOn(
+        app.db,
+        me(req),
+        await tokenHolder(app.db, me(req).schoolId, req.params.id),
+      );
+      return rotateSchoolToken(app.db, me(req).schoolId, me(req).id, req.params.id);
+    },
   );
   app.delete(
     '/settings/school-tokens/:id',
@@ -259,7 +278,36 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['settings'], params: tokenIdParams, response: { 200: okResponse } },
     },
     async (req): Promise<OkResponse> => {
+      await personToActOn(
+        app.db,
+        me(req),
+        await tokenHolder(app.db, me(req).schoolId, req.params.id),
+      );
       await revokeSchoolToken(app.db, me(req).schoolId, req.params.id);
+      return { ok: true };
+    },
+  );
+
+  app.get(
+    '/settings/sign-in-limits',
+    {
+      config: { action: 'settings:identity' },
+      schema: {
+        tags: ['settings'],
+        querystring: z.object({ time: z.string().optional() }),
+        response: { 200: signInLimitListResponse },
+      },
+    },
+    async (req) => refusedAddresses(app.db, me(req).schoolId),
+  );
+  app.delete(
+    '/settings/sign-in-limits/:address',
+    {
+      config: { action: 'settings:identity' },
+      schema: { tags: ['settings'], params: signInLimitParams, response: { 200: okResponse } },
+    },
+    async (req): Promise<OkResponse> => {
+      await liftAddress(app.db, me(req).schoolId, req.params.address);
       return { ok: true };
     },
   );
@@ -272,6 +320,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const admin = me(req);
+      await personToActOn(app.db, admin, req.body.userId);
       return sendInvitation(
         app.db,
         mailer,

@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { schools, schoolTokens, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
+import type { SignInDevice } from '../../lib/sign-in-devices.js';
 import { limitedSignIn } from '../../lib/sign-in-limits.js';
 
 /*
@@ -83,6 +84,16 @@ export async function issueSchoolToken(
   return { ...present({ ...row!, firstName: user.firstName, lastName: user.lastName }), token };
 }
 
+/** The person a school token signs in as (404 when the school has no such token). */
+export async function tokenHolder(db: Queryable, schoolId: string, id: string): Promise<string> {
+  const [row] = await db
+    .select({ userId: schoolTokens.userId })
+    .from(schoolTokens)
+    .where(and(eq(schoolTokens.schoolId, schoolId), eq(schoolTokens.id, id)));
+  if (!row) throw notFound('School token not found');
+  return row.userId;
+}
+
 /** Revokes one of the school's live tokens (404 when it has none of that id): revoke and rotate. */
 async function revokeLive(db: Queryable, schoolId: string, id: string) {
   const [old] = await db
@@ -124,9 +135,10 @@ export async function revokeSchoolToken(db: Db, schoolId: string, id: string): P
 export async function schoolTokenLogin(
   db: Db,
   input: { externalSchoolId: string; token: string; address: string },
+  device?: SignInDevice,
 ): Promise<{ schoolId: string; userId: string }> {
   const code = input.externalSchoolId.trim();
-  return limitedSignIn(db, `school:${code.toLowerCase()}`, input.address, async () => {
+  const check = async () => {
     const [school] = await db
       .select({ id: schools.id })
       .from(schools)
@@ -148,6 +160,7 @@ export async function schoolTokenLogin(
         ),
       )
       .limit(1);
-    return { known: true, account: row ?? null };
-  });
+    return { known: true, schoolId: school.id, account: row ?? null };
+  };
+  return limitedSignIn(db, `school:${code.toLowerCase()}`, input.address, check, device);
 }

@@ -1,5 +1,5 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import {
   MSG,
@@ -23,6 +23,7 @@ import {
   type OutboundPolicy,
 } from '../../lib/outbound.js';
 import { hit } from '../../lib/rate-limit.js';
+import { openStored, resealForStorage, sealForStorage } from '../../lib/secrets.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 
 /*
@@ -141,7 +142,17 @@ async function configOf(db: Db, schoolId: string, provider: SsoProvider): Promis
     .where(and(eq(ssoConfigs.schoolId, schoolId), eq(ssoConfigs.provider, provider)))
     .limit(1);
   if (!cfg) throw badRequest(MSG.ssoNotConfigured);
-  return cfg;
+  // Kept encrypted (lib/secrets.ts); one that cannot be read is the provider step's failure.
+  try {
+    return { ...cfg, clientSecret: await openStored(db, cfg.clientSecret) };
+  } catch (err) {
+    throw badRequest(MSG.idpTokenError, {
+      step: 'client secret',
+      provider: cfg.provider,
+      schoolId: cfg.schoolId,
+      err,
+    });
+  }
 }
 
 /**
@@ -291,10 +302,13 @@ export async function completeSso(
   const infoId = idOf(info[cfg.userIdClaim]);
   if (infoId !== null && infoId !== providerId) throw badRequest(MSG.idpMismatch);
 
+  // Who left the school is refused as an unknown user (docs/decisions/128-leavers-are-archived.md).
   const [user] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.schoolId, st.schoolId), eq(users.externalId, providerId)))
+    .where(
+      and(eq(users.schoolId, st.schoolId), eq(users.externalId, providerId), isNull(users.leftAt)),
+    )
     .limit(1);
   if (!user) throw forbidden(MSG.notRegistered);
   return { schoolId: st.schoolId, userId: user.id };
@@ -359,7 +373,10 @@ const lookupWithin = (ms: number) => (host: string) =>
     ),
   ]);
 
-/** Creates or changes the school's client at a provider; a new one needs its secret, a change may keep it. */
+/**
+ * Creates or changes the school's client at a provider; a new one needs its secret, a change may
+ * keep it. The secret is stored encrypted (lib/secrets.ts): without a key, a new one is refused.
+ */
 export async function putSsoConfig(
   db: Db,
   schoolId: string,
@@ -382,21 +399,33 @@ export async function putSsoConfig(
       schoolId,
       reason: refusal.reason,
     });
+  const mine = and(eq(ssoConfigs.schoolId, schoolId), eq(ssoConfigs.provider, provider));
   if (body.clientSecret === undefined) {
-    const [row] = await db
-      .update(ssoConfigs)
-      .set(values)
-      .where(and(eq(ssoConfigs.schoolId, schoolId), eq(ssoConfigs.provider, provider)))
-      .returning();
-    if (!row) throw badRequest('clientSecret is required');
+    // The kept secret stays; one still kept in clear is encrypted now (lib/secrets.ts).
+    const row = await db.transaction(async (tx) => {
+      const [old] = await tx
+        .select({ clientSecret: ssoConfigs.clientSecret })
+        .from(ssoConfigs)
+        .where(mine)
+        .for('update');
+      if (!old) throw badRequest('clientSecret is required');
+      const clientSecret = await resealForStorage(db, old.clientSecret);
+      const [changed] = await tx
+        .update(ssoConfigs)
+        .set({ ...values, clientSecret })
+        .where(mine)
+        .returning();
+      return changed!;
+    });
     return present(row, baseUrl);
   }
+  const clientSecret = await sealForStorage(db, body.clientSecret);
   const [row] = await db
     .insert(ssoConfigs)
-    .values({ schoolId, provider, ...values, clientSecret: body.clientSecret })
+    .values({ schoolId, provider, ...values, clientSecret })
     .onConflictDoUpdate({
       target: [ssoConfigs.schoolId, ssoConfigs.provider],
-      set: { ...values, clientSecret: body.clientSecret },
+      set: { ...values, clientSecret },
     })
     .returning();
   return present(row!, baseUrl);

@@ -1,13 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
+  clockNow,
+  type CustomizationBody,
   customizationRefusal,
   FONTS,
   ICONS,
   memberStatus,
+  type PlaceOrderResult,
   SPENDING_ORDER_STATUSES,
   todayIn,
-  type CustomizationBody,
-  type PlaceOrderResult,
 } from '@app/domain';
 import type { Tx } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema.js';
@@ -33,8 +34,9 @@ export async function buyCustomization(
       ? FONTS.find((f) => f.id === body.productId)
       : ICONS.find((i) => i.id === body.productId);
   if (!option) throw notFound('Product not found');
+  // The day an order counts on follows the rules' clock; its timestamps record when it was made.
   const now = new Date();
-  const today = todayIn(u.school.timeZone, now);
+  const today = todayIn(u.school.timeZone, clockNow());
   const facts = await schoolFacts(tx, u.schoolId, today);
   const balance = await lockWallet(tx, u.schoolId, u.id);
   const [earned, [held]] = await Promise.all([

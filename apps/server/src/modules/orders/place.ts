@@ -1,20 +1,21 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  clockNow,
+  type DeliveryDate,
   deliveryMode,
   itemsTotal,
   MSG,
   nextDeliveryDateOn,
-  orderStoreKey,
-  orderRefusal,
-  schoolYearFor,
-  todayIn,
-  type DeliveryDate,
   type OrderCheck,
   type OrderLine,
+  orderRefusal,
+  orderStoreKey,
   type PlaceOrderBody,
   type PlaceOrderResult,
+  schoolYearFor,
   type StoreState,
+  todayIn,
 } from '@app/domain';
 import { rowsOf, type Queryable, type Tx } from '../../db/client.js';
 import { executeNamed } from '../../db/named.js';
@@ -37,6 +38,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { pgArray } from '../../lib/pg-array.js';
 import { presentOrder, type TeacherRef } from './present.js';
+import { yearInForceIdSql } from '../calendar/service.js';
 
 const teacherUser = alias(users, 'product_teacher');
 
@@ -50,7 +52,7 @@ type Facts = { yearStart: string; yearEnd: string; store: StoreState; dates: Del
 
 /** The columns of the school's facts (a FactsRow), selected `from factsFrom(…)`. */
 const factsColumns = (schoolId: string, today: string) => sql`
-  (select y.start_date::text || '/' || y.end_date::text from school_years y where y.school_id = ${schoolId} and y.start_date <= ${today}::date order by y.start_date desc limit 1) as year,
+  (select y.start_date::text || '/' || y.end_date::text from school_years y where y.school_id = ${schoolId} and y.id = ${yearInForceIdSql(schoolId, today)}) as year,
   s.is_open, s.reopen_date::text as reopen_date,
   (select coalesce(json_agg(json_build_object('_id', d.id, 'date', d.date::text, 'cutOffDate', d.cut_off_date::text, 'gradeLevels', d.grade_levels)), '[]'::json)
      from delivery_dates d where d.school_id = ${schoolId} and (d.date >= ${today}::date or d.cut_off_date >= ${today}::date)) as dates`;
@@ -221,8 +223,9 @@ export async function placeOrderAtOnce(
   const ids = [...wanted.keys()];
   if (!ids.every(isUuid)) return null;
   const buyer = await buyerOf(db, u, body.studentId);
+  // The day an order counts on follows the rules' clock; its timestamps record when it was made.
   const now = new Date();
-  const today = todayIn(u.school.timeZone, now);
+  const today = todayIn(u.school.timeZone, clockNow());
   type Found = Product & { mine: boolean | null; tFirst: string | null; tLast: string | null };
   const [read] = rowsOf<FactsRow & { balance: string | number | null; products: Found[] | string }>(
     await executeNamed(
@@ -303,8 +306,9 @@ export async function placeOrder(
   u: AuthUser,
   body: PlaceOrderBody,
 ): Promise<PlaceOrderResult> {
+  // The day an order counts on follows the rules' clock; its timestamps record when it was made.
   const now = new Date();
-  const today = todayIn(u.school.timeZone, now);
+  const today = todayIn(u.school.timeZone, clockNow());
   const buyer = await buyerOf(tx, u, body.studentId);
   const studentId = buyer.student._id;
 

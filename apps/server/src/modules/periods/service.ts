@@ -37,7 +37,8 @@ type PeriodsShape = 'school' | 'teacher' | 'one' | 'detail';
  * Periods in ONE statement: the teacher's name by join, the student counts (the whole school: one
  * grouped scan of the roster; a teacher's few periods or one period: a lateral count on the
  * roster's key) and the co-teachers' names as a JSON list (looked up only where there are
- * co-teachers). Prepared once per database handle and shape.
+ * co-teachers). Prepared once per database handle and shape. A roster lists no one who has left
+ * (the year's opening and the roster import also take leavers out of every class).
  */
 function periodsQuery(db: Queryable, shape: PeriodsShape) {
   const schoolId = sql.placeholder('schoolId');
@@ -58,7 +59,7 @@ function periodsQuery(db: Queryable, shape: PeriodsShape) {
         ? sql`(
       select json_agg(json_build_array(u.id, u.external_id, u.first_name, u.last_name, u.grade_level, u.house) order by u.last_name, u.first_name)
       from ${periodStudents} ps join ${users} u on u.school_id = ps.school_id and u.id = ps.student_id
-      where ps.school_id = ${periods.schoolId} and ps.period_id = ${periods.id})`
+      where ps.school_id = ${periods.schoolId} and ps.period_id = ${periods.id} and u.left_at is null)`
         : sql`null`
     }`,
   });

@@ -571,7 +571,7 @@ function groupBy(
 }
 
 const periodFilter = (f: ReportFilters) =>
-  f.periodId && /^[0-9a-f-]{36}$/i.test(f.periodId)
+  f.periodId && isUuid(f.periodId)
     ? periodIdSql(f.periodId)
     : f.periodId
       ? sql`null::uuid`

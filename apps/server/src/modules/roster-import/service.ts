@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  clockNow,
   diffRoster,
   MAX_ROSTER_ISSUES,
   MSG,
@@ -14,7 +15,8 @@ import {
   type RosterPlan,
   type RosterSummary,
 } from '@app/domain';
-import type { Database, Queryable, Tx } from '../../db/client.js';
+import { rowsOf, type Database, type Queryable, type Tx } from '../../db/client.js';
+import { isStudentSql } from '../../access/students.js';
 import { vacuumAnalyze } from '../../db/analyze.js';
 import {
   guardianStudents,
@@ -22,6 +24,7 @@ import {
   periodStudents,
   rosterImports,
   rosterUsers,
+  sessions,
   users,
 } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
@@ -70,7 +73,8 @@ async function currentRoster(db: Queryable, schoolId: string): Promise<CurrentRo
       roles: users.roles,
       gradeLevel: users.gradeLevel,
       managed: sql<boolean>`${rosterUsers.userId} is not null`,
-      left: sql<boolean>`${rosterUsers.leftAt} is not null`,
+      // Left in an earlier import, or when a year opened: named again, they come back.
+      left: sql<boolean>`(${rosterUsers.leftAt} is not null or ${users.leftAt} is not null)`,
     })
     .from(users)
     .leftJoin(
@@ -306,6 +310,10 @@ async function applyPlan(
   }
   const managed = [...idOf.values(), ...plan.manage];
   const manage = new Set(plan.manage);
+  // Who comes back is a current user again: listed, counted, signs in (docs/decisions/128-leavers-are-archived.md).
+  for (const part of chunks(plan.manage))
+    await tx.execute(sql`update ${users} set left_at = null
+      where school_id = ${schoolId} and id = any(${pgArray(part, 'uuid')}) and left_at is not null`);
   for (const part of chunks(managed)) {
     await tx
       .insert(rosterUsers)
@@ -317,11 +325,24 @@ async function applyPlan(
     progress(part.filter((id) => manage.has(id)).length);
   }
   for (const part of chunks(plan.leave)) {
+    const ids = pgArray(
+      part.map((l) => l.id),
+      'uuid',
+    );
     await tx.execute(sql`update ${rosterUsers} set left_at = now(), updated_at = now()
-      where school_id = ${schoolId} and user_id = any(${pgArray(
-        part.map((l) => l.id),
-        'uuid',
-      )})`);
+      where school_id = ${schoolId} and user_id = any(${ids})`);
+    // A student who leaves is archived as the year's leavers are: in no current list, signs in no
+    // more (docs/decisions/128-leavers-are-archived.md). Staff keep their account
+    // (docs/decisions/055-roster-leavers.md).
+    const leftAt = clockNow().toISOString();
+    const leftIds = rowsOf<{ id: string }>(
+      await tx.execute(sql`update ${users} set left_at = ${leftAt}::timestamptz
+        where school_id = ${schoolId} and id = any(${ids}) and ${isStudentSql(sql`roles`)} and left_at is null
+        returning id`),
+    ).map((r) => r.id);
+    if (leftIds.length)
+      await tx.execute(sql`update ${sessions} set revoked_at = now()
+        where school_id = ${schoolId} and user_id = any(${pgArray(leftIds, 'uuid')}) and revoked_at is null`);
     // A teacher who leaves is no one's co-teacher any more.
     await tx.execute(sql`update ${periods} p set co_teachers = array(select c from unnest(p.co_teachers) c where c <> all(${pgArray(
       part.map((l) => l.externalId),

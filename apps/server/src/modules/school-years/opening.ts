@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import {
   balanceAfter,
+  clockNow,
   openingRefusal,
   promoteGrade,
   todayIn,
@@ -349,7 +350,8 @@ async function runBatch(
     if (leavers.length) {
       await tx
         .update(users)
-        .set({ leftAt: sql`now()` })
+        // The clock's moment (docs/testing-dates.md): the day they left is the school's day.
+        .set({ leftAt: clockNow() })
         .where(and(eq(users.schoolId, o.schoolId), inArray(users.id, leavers)));
       await tx
         .update(sessions)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   confirmsErasure,
   ERASED_FIRST_NAME,
@@ -9,7 +9,8 @@ import {
   type Erasure,
 } from '@app/domain';
 import { studentFor } from '../../access/students.js';
-import type { Db } from '../../db/client.js';
+import { checkErasable, personToActOn } from '../../access/users.js';
+import type { Db, Tx } from '../../db/client.js';
 import {
   activities,
   activityAudit,
@@ -18,11 +19,16 @@ import {
   savingGoals,
   contactMessages,
   credentials,
+  dataExports,
   guardianStudents,
+  idempotencyKeys,
   passwordLinks,
+  rateLimits,
   rosterUsers,
+  schools,
   schoolTokens,
   sessions,
+  signInDevices,
   userErasures,
   users,
 } from '../../db/schema.js';
@@ -44,6 +50,7 @@ export async function eraseStudent(
   body: EraseBody,
 ): Promise<Erasure> {
   const answer = await db.transaction(async (tx) => {
+    checkErasable(await personToActOn(tx, u, studentId, { forUpdate: true }));
     const found = await studentFor(tx, u, 'students:erase', studentId);
     const [s] = await tx
       .select()
@@ -69,8 +76,12 @@ export async function eraseStudent(
         powerActions: [],
       })
       .where(and(eq(users.schoolId, u.schoolId), eq(users.id, s!.id)));
-    await tx.delete(credentials).where(mine(credentials));
+    const names = await tx
+      .delete(credentials)
+      .where(mine(credentials))
+      .returning({ username: credentials.username });
     await tx.delete(sessions).where(mine(sessions));
+    await tx.delete(signInDevices).where(mine(signInDevices));
     await tx.delete(schoolTokens).where(mine(schoolTokens));
     await tx.delete(passwordLinks).where(mine(passwordLinks));
     await tx.delete(rosterUsers).where(mine(rosterUsers));
@@ -104,6 +115,13 @@ export async function eraseStudent(
           ),
         ),
       );
+    await forgetCopies(
+      tx,
+      u.schoolId,
+      s!.id,
+      s!.email,
+      names.map((n) => n.username),
+    );
     const [row] = await tx
       .insert(userErasures)
       .values({ schoolId: u.schoolId, userId: s!.id, erasedBy: u.id })
@@ -112,4 +130,63 @@ export async function eraseStudent(
   });
   forgetSessions(db); // other servers hear the sessions' deletion (NOTIFY)
   return answer;
+}
+
+/**
+ * The copies of an erased student's name kept beside their rows (issue 31, L1), gone in the
+ * erasure's transaction: every export of their school (and of its district) made before it, whose
+ * zip names them for its 24 hours; the kept answers of idempotent calls that are theirs or name
+ * their id; the sign-in and sign-in-link limits keyed by their user names and e-mail address.
+ */
+async function forgetCopies(
+  tx: Tx,
+  schoolId: string,
+  studentId: string,
+  email: string | null,
+  usernames: string[],
+): Promise<void> {
+  await tx
+    .delete(dataExports)
+    .where(
+      or(
+        eq(dataExports.schoolId, schoolId),
+        and(
+          eq(dataExports.scope, 'district'),
+          eq(
+            dataExports.districtId,
+            sql`(select ${schools.districtId} from ${schools} where ${schools.id} = ${schoolId})`,
+          ),
+        ),
+      ),
+    );
+  await tx
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.schoolId, schoolId),
+        or(
+          eq(idempotencyKeys.userId, studentId),
+          sql`strpos(${idempotencyKeys.response}::text, ${studentId}) > 0`,
+        ),
+      ),
+    );
+  // The keys of lib/sign-in-limits.ts and identity/password-links.ts that name the student.
+  const exact = usernames.map((n) => `login:user:${n}`);
+  const prefixes = usernames.flatMap((n) => [
+    `login:user-address:${n} `,
+    `login:address-share:${n} `,
+  ]);
+  if (email) {
+    const e = email.trim().toLowerCase();
+    exact.push(`forgot:email:${e}`, `signin-link:email:${e}`);
+  }
+  if (!exact.length) return;
+  await tx
+    .delete(rateLimits)
+    .where(
+      or(
+        inArray(rateLimits.key, exact),
+        ...prefixes.map((p) => sql`left(${rateLimits.key}, ${p.length}) = ${p}`),
+      ),
+    );
 }

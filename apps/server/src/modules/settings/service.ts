@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   ROLES,
   type AdvancedSettingsBody,
@@ -19,7 +19,7 @@ import type { AuthUser } from '../../lib/auth-context.js';
 import { presentSettings, presentUser } from '../../presenters/settings.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { checkRoleChange } from '../../access/users.js';
+import { checkRoleChange, personToActOn } from '../../access/users.js';
 import { forgetSessions } from '../auth/service.js';
 import { loadStoreState } from '../store/service.js';
 
@@ -43,7 +43,8 @@ const startsWith = (s: string) => `${s.toLowerCase().replace(/[\\%_]/g, (c) => `
 /**
  * GET settings/users/roles: the school's users, by last then first name; `search` matches the start
  * of the first name, last name, 'last, first', 'first last' or the external id (docs/spec.md section 5's
- * fuzzy name search); `role` keeps those holding it.
+ * fuzzy name search); `role` keeps those holding it; `status` lists the school's current people
+ * (the default) or those who left it.
  */
 export async function listUserRoles(
   db: Queryable,
@@ -62,6 +63,8 @@ export async function listUserRoles(
     );
   }
   if (q.role) conds.push(sql`${q.role} = any(${users.roles})`);
+  // Who left the school is archived: listed apart, under Left (docs/decisions/128-leavers-are-archived.md).
+  conds.push(q.status === 'left' ? isNotNull(users.leftAt) : isNull(users.leftAt));
   const where = and(...conds);
   const [rows, [count]] = await Promise.all([
     db
@@ -76,7 +79,7 @@ export async function listUserRoles(
       .from(users)
       .where(where),
   ]);
-  return { users: rows.map(presentUser), total: count?.n ?? 0 };
+  return { users: rows.map((r) => presentUser(r, u.school.timeZone)), total: count?.n ?? 0 };
 }
 
 /**
@@ -89,20 +92,14 @@ export async function setUserRoles(
   userId: string,
   body: UserRolesBody,
 ): Promise<UserRoles> {
-  if (!isUuid(userId)) throw notFound('User not found');
   const wanted = ROLES.filter((r) => body.roles.includes(r));
   const answer = await db.transaction(async (tx) => {
-    const [target] = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.schoolId, u.schoolId), eq(users.id, userId)))
-      .for('update');
-    if (!target) throw notFound('User not found');
+    const target = await personToActOn(tx, u, userId, { forUpdate: true });
     const before = target.roles;
     checkRoleChange(u, target, wanted);
     const same =
       before.length === wanted.length && before.every((r) => (wanted as string[]).includes(r));
-    if (same) return presentUser(target);
+    if (same) return presentUser(target, u.school.timeZone);
     const [row] = await tx
       .update(users)
       .set({ roles: wanted })
@@ -111,7 +108,7 @@ export async function setUserRoles(
     await tx
       .insert(roleAudit)
       .values({ schoolId: u.schoolId, userId, changedBy: u.id, before, after: wanted });
-    return presentUser(row!);
+    return presentUser(row!, u.school.timeZone);
   });
   // The user's rights changed: no session cached here keeps the old roles (other servers hear the NOTIFY).
   forgetSessions(db);

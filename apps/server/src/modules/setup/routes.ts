@@ -13,9 +13,11 @@ import { hit, withRetryAfter } from '../../lib/rate-limit.js';
 import { signInAs } from '../auth/service.js';
 import { runSetup, setupOpen } from './service.js';
 
-/** Setup attempts per address, and from everywhere, per 15 minutes (the code itself has 59 bits). */
+/**
+ * Setup attempts per address per 15 minutes (the code itself has 59 bits). Per address only: a
+ * count over all addresses let a few of them lock everyone out of /setup (issue 31, L2).
+ */
 const ATTEMPTS_PER_ADDRESS = 10;
-const ATTEMPTS_IN_ALL = 100;
 
 /** The first start (docs/decisions/075-setup-code.md): public, and refused for good once a school exists. */
 export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,7 +45,6 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await setupOpen(app.db))) throw forbidden(SCHOOL_MSG.done);
       await hit(app.db, [
         { key: `setup:address:${req.ip}`, max: ATTEMPTS_PER_ADDRESS, windowSeconds: 15 * 60 },
-        { key: 'setup:all', max: ATTEMPTS_IN_ALL, windowSeconds: 15 * 60 },
       ]).catch(withRetryAfter(reply));
       const made = await runSetup(app.db, req.body);
       // The owner is signed in, as POST auth/login would.

@@ -1,24 +1,25 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
+  clockNow,
+  type DeliveryDate,
   FONTS,
   iconImagePath,
   ICONS,
   isLevelUnlocked,
   MEMBER_STATUS_LEVELS,
   memberStatus,
+  type MemberStatusLevel,
   nextDeliveryDate,
+  type ProfileCustomization,
+  type ProfileCustomizationBody,
   SPENDING_ORDER_STATUSES,
   STORE_ITEM_CATEGORIES,
   storeIsOpen,
-  todayIn,
-  type DeliveryDate,
-  type MemberStatusLevel,
-  type ProfileCustomization,
-  type ProfileCustomizationBody,
   type StoreMeta,
   type StoreState,
   type StoreStateBody,
   type StoreStateInfo,
+  todayIn,
 } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { preparedFor } from '../../db/prepared.js';
@@ -220,7 +221,7 @@ export async function storeMeta(db: Queryable, u: AuthUser): Promise<JsonText<St
   const chosen = (store: string, id: string | null | undefined) =>
     id && owned.has(`${store}:${id}`) ? id : null;
   const next = nextDeliveryDate(dates as DeliveryDate[], {
-    now: new Date(),
+    now: clockNow(),
     timeZone: u.school.timeZone,
     gradeLevel: u.gradeLevel,
     storeModel: u.school.storeModel,

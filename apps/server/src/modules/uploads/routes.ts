@@ -82,7 +82,9 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-const KEY = /^([0-9a-f-]{36})\/([0-9a-f-]{36})\.webp$/;
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** A picture's key: its school's id and its own, real UUIDs (anything else is 404 before any look-up). */
+const KEY = new RegExp(`^(${UUID})/(${UUID})\\.webp$`);
 
 /**
  * GET /uploads/{school}/{image}.webp: kept images (outside /api, like the web's assets), from

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { ContactBody, ContactMessage, ContactSent, PeriodMeta, Person } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
-import { contactMessages, schools, users } from '../../db/schema.js';
+import { contactMessages, schools, unmatchedContactMessages, users } from '../../db/schema.js';
 import { mayTeachSql } from '../../access/periods.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { presentContactMessage } from '../../presenters/contact.js';
@@ -10,7 +10,9 @@ import { listPeriods } from '../periods/service.js';
 
 /**
  * POST utility/contact: the message, kept for the sender's school. A signed-in sender belongs to
- * their school; a visitor's school is matched by code or name (none when nothing matches).
+ * their school; a visitor's school is matched by code or name. A visitor's message naming no
+ * school is kept apart, read by no school (docs/decisions/127-contact-messages-keyed-by-school.md),
+ * with the same answer: the form does not tell which schools exist.
  */
 export async function saveContactMessage(
   db: Queryable,
@@ -31,10 +33,15 @@ export async function saveContactMessage(
       .limit(1);
     schoolId = s?.id ?? null;
   }
-  const [row] = await db
-    .insert(contactMessages)
-    .values({ ...b, schoolId, userId: sender?.id ?? null })
-    .returning({ id: contactMessages.id });
+  const [row] = schoolId
+    ? await db
+        .insert(contactMessages)
+        .values({ ...b, schoolId, userId: sender?.id ?? null })
+        .returning({ id: contactMessages.id })
+    : await db
+        .insert(unmatchedContactMessages)
+        .values(b)
+        .returning({ id: unmatchedContactMessages.id });
   return { _id: row!.id, message: 'Thank you! Your message has been sent.' };
 }
 

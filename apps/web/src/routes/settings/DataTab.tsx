@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { allows, confirmationName, confirmsErasure, EXPORT_HOURS } from '@app/domain';
+import { allows, confirmationName, confirmsErasure, EXPORT_HOURS, onlyStudent } from '@app/domain';
 import type { DataExport, ExportScope } from '@app/domain';
 import {
   dataOut,
@@ -169,7 +169,8 @@ function Erase() {
   const find = useMutation({
     mutationFn: () => unwrap(settings.users({ search, role: 'STUDENT', limit: 10 })),
     onSuccess: (list) => {
-      setFound(list.users);
+      // Only a student is erased: one who also holds a staff role is not offered.
+      setFound(list.users.filter((u) => onlyStudent(u.roles)));
       setChosen(null);
       setTyped('');
     },

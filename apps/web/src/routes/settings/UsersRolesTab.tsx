@@ -19,7 +19,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { GRANTABLE_ROLES, mayGrant, type Role } from '@app/domain';
+import { GRANTABLE_ROLES, mayGrant, rolesCover, type Role, type UserStatus } from '@app/domain';
 import {
   afterRolesChange,
   queryKeys,
@@ -61,7 +61,7 @@ function RolesEditor({
       onClose();
     },
   });
-  // A role the caller may not hand out (SUPER_ADMIN but for a super admin) is shown, locked.
+  // A role the caller may not hand out (SUPER_ADMIN, GUARDIAN, one above their own) is shown, locked.
   const locked = (r: Role) => !mayGrant(me, r);
   return (
     <Stack>
@@ -144,17 +144,24 @@ function RoleChanges({ user }: { user: SessionUser }) {
   );
 }
 
-/** Users and roles: search, filter by role, change a user's roles (admins). */
+/**
+ * Users and roles: search, filter by role, change a user's roles (admins). Who left the school is
+ * listed apart, under Left, with the day they left (docs/decisions/128-leavers-are-archived.md).
+ */
 export function UsersRolesTab({ user }: { user: SessionUser }) {
   const t = useT();
+  const f = useFormat();
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<string | null>(null);
+  const [status, setStatus] = useState<UserStatus>('current');
+  const left = status === 'left';
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<UserRoles | null>(null);
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const query = {
     search: debounced || undefined,
     role: (role ?? undefined) as Role | undefined,
+    status,
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
   };
@@ -192,11 +199,26 @@ export function UsersRolesTab({ user }: { user: SessionUser }) {
                 setPage(1);
               }}
             />
+            <Select
+              label={t('settings.users.status')}
+              allowDeselect={false}
+              data={[
+                { value: 'current', label: t('settings.users.current') },
+                { value: 'left', label: t('settings.users.left') },
+              ]}
+              value={status}
+              onChange={(v) => {
+                setStatus(v === 'left' ? 'left' : 'current');
+                setPage(1);
+              }}
+            />
           </Group>
           <QueryState query={q} size="section" loading={t('settings.users.loading')}>
             {(list) =>
               list.users.length === 0 ? (
-                <Text c="dimmed">{t('settings.users.noMatch')}</Text>
+                <Text c="dimmed">
+                  {t(left ? 'settings.users.noneLeft' : 'settings.users.noMatch')}
+                </Text>
               ) : (
                 <Stack>
                   <Text fz="sm" c="dimmed" aria-live="polite">
@@ -210,6 +232,9 @@ export function UsersRolesTab({ user }: { user: SessionUser }) {
                           <Table.Th scope="col">{t('settings.id')}</Table.Th>
                           <Table.Th scope="col">{t('settings.grade')}</Table.Th>
                           <Table.Th scope="col">{t('settings.users.roles')}</Table.Th>
+                          {left ? (
+                            <Table.Th scope="col">{t('settings.users.leftOn')}</Table.Th>
+                          ) : null}
                           <Table.Th scope="col">
                             <VisuallyHidden>{t('settings.actions')}</VisuallyHidden>
                           </Table.Th>
@@ -237,11 +262,18 @@ export function UsersRolesTab({ user }: { user: SessionUser }) {
                                 ))}
                               </Group>
                             </Table.Td>
+                            {left ? (
+                              <Table.Td>
+                                {u.leftOn ? f.mediumDate(u.leftOn) : t('settings.empty')}
+                              </Table.Td>
+                            ) : null}
                             <Table.Td>
                               <Button
                                 size="xs"
                                 variant="light"
                                 onClick={() => setEditing(u)}
+                                // Someone whose roles reach beyond the caller's is not theirs to change.
+                                disabled={!rolesCover(user.roles, u.roles)}
                                 aria-label={t('settings.users.changeRolesOf', {
                                   name: `${u.firstName} ${u.lastName}`,
                                 })}

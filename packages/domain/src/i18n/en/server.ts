@@ -47,6 +47,9 @@ export const server = {
   'msg.ssoIssuerHttps': 'issuer must be an https URL.',
   'msg.ssoIssuerNotPublic':
     'issuer must be a public internet address, not this server or a private network.',
+  'msg.secretsKeyMissing':
+    'Set SECRETS_KEY on the server before saving an SSO client secret: without it the secret would be stored unencrypted.',
+  'msg.hiddenCharacters': '{field}: must not contain line breaks, tabs or invisible characters',
   'msg.linkInvalid': 'This link has expired or was already used. Ask for a new one.',
   'msg.usernameTaken': 'This username is taken. Choose another.',
   'msg.usernameNeeded': 'username is required',
@@ -95,7 +98,8 @@ export const server = {
   'msg.surveyAnswered': 'You answered this survey already.',
   'msg.dailyPointsGiven': 'date: daily points were already given on that day',
   'msg.teacherOrdersOwnStore': 'A teacher orders for a student only from their own store.',
-  'msg.superAdminRole': 'Only a super admin can grant or remove the SUPER_ADMIN role.',
+  'msg.roleNotEdited':
+    'The SUPER_ADMIN and GUARDIAN roles are not set in the roles editor: a super admin comes from the district, a guardian from an invitation.',
   'msg.giverOrAdmin': 'Only the giver or an admin can change this activity.',
   'msg.classTeacherCoTeachers': 'Only the teacher of this class can change its co-teachers.',
   'msg.studentsOrderSelf': 'Students order only for themselves.',
@@ -122,6 +126,7 @@ export const server = {
   'msg.productNotFound': 'Product not found',
   'msg.schoolNotFound': 'School not found',
   'msg.schoolTokenNotFound': 'School token not found',
+  'msg.addressNotFound': 'Address not found',
   'msg.staffNotFound': 'Staff member not found',
   'msg.studentNotFound': 'Student not found',
   'msg.surveyNotFound': 'Survey not found',
@@ -133,4 +138,7 @@ export const server = {
   'msg.nameYourChild': 'Name one of your children (studentId).',
   'msg.notYourChild': 'This student is not one of your children.',
   'msg.unknownActivityType': 'Unknown activity type',
+  'msg.personAbove': 'You cannot act on someone whose roles reach beyond your own.',
+  'msg.roleAbove': 'You cannot hand out or take away a role beyond your own.',
+  'msg.eraseStudentsOnly': 'Only a student can be erased; staff members keep their records.',
 } as const;

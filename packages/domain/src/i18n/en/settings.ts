@@ -90,6 +90,11 @@ export const settings = {
   'settings.users.searchPlaceholder': 'First or last name, or id',
   'settings.users.role': 'Role',
   'settings.users.everyRole': 'Every role',
+  'settings.users.status': 'Show',
+  'settings.users.current': 'Current',
+  'settings.users.left': 'Left',
+  'settings.users.leftOn': 'Left on',
+  'settings.users.noneLeft': 'No one matching has left the school.',
   'settings.users.loading': 'Loading users',
   'settings.users.noMatch': 'No user matches.',
   'settings.users.count': '{count, plural, one {# user} other {# users}}',
@@ -385,6 +390,19 @@ export const settings = {
   'settings.tokens.rotateToken': 'Rotate the token ending {lastFour}',
   'settings.tokens.revoke': 'Revoke',
   'settings.tokens.revokeToken': 'Revoke the token ending {lastFour}',
+
+  // Addresses refused after failed sign-ins
+  'settings.limits.title': 'Addresses refused after failed sign-ins',
+  'settings.limits.help':
+    'After 100 wrong passwords from one address, browsers that have not signed in there before wait 15 minutes; those that have are not held back. Lift an address when you know who is behind it.',
+  'settings.limits.loading': 'Loading refused addresses',
+  'settings.limits.none': 'No address is refused now.',
+  'settings.limits.address': 'Address',
+  'settings.limits.failures': 'Failed sign-ins here',
+  'settings.limits.until': 'Refused until',
+  'settings.limits.lift': 'Lift',
+  'settings.limits.liftOf': 'Lift the refusal of {address}',
+  'settings.limits.lifted': '{address} may sign in again.',
 
   // Invitations
   'settings.invite.title': 'Invitations',

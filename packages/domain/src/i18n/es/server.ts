@@ -47,6 +47,10 @@ export const server: Record<keyof typeof en, string> = {
   'msg.ssoIssuerHttps': 'issuer debe ser una URL https.',
   'msg.ssoIssuerNotPublic':
     'issuer debe ser una dirección pública de internet, no este servidor ni una red privada.',
+  'msg.secretsKeyMissing':
+    'Configura SECRETS_KEY en el servidor antes de guardar un secreto de cliente SSO: sin ella, el secreto se guardaría sin cifrar.',
+  'msg.hiddenCharacters':
+    '{field}: no debe contener saltos de línea, tabulaciones ni caracteres invisibles',
   'msg.linkInvalid': 'Este enlace caducó o ya se usó. Pide uno nuevo.',
   'msg.usernameTaken': 'Este nombre de usuario ya existe. Elige otro.',
   'msg.usernameNeeded': 'username es obligatorio',
@@ -99,7 +103,8 @@ export const server: Record<keyof typeof en, string> = {
   'msg.dailyPointsGiven': 'date: los puntos diarios ya se dieron ese día',
   'msg.teacherOrdersOwnStore':
     'Un maestro solo hace pedidos para un estudiante en su propia tienda.',
-  'msg.superAdminRole': 'Solo un superadministrador puede dar o quitar el rol SUPER_ADMIN.',
+  'msg.roleNotEdited':
+    'Los roles SUPER_ADMIN y GUARDIAN no se asignan en el editor de roles: un superadministrador viene del distrito, un tutor de una invitación.',
   'msg.giverOrAdmin': 'Solo quien la dio o un administrador puede cambiar esta actividad.',
   'msg.classTeacherCoTeachers': 'Solo el maestro de esta clase puede cambiar sus comaestros.',
   'msg.studentsOrderSelf': 'Los estudiantes solo hacen pedidos para sí mismos.',
@@ -126,6 +131,7 @@ export const server: Record<keyof typeof en, string> = {
   'msg.productNotFound': 'Producto no encontrado',
   'msg.schoolNotFound': 'Escuela no encontrada',
   'msg.schoolTokenNotFound': 'Token de escuela no encontrado',
+  'msg.addressNotFound': 'Dirección no encontrada',
   'msg.staffNotFound': 'Miembro del personal no encontrado',
   'msg.studentNotFound': 'Estudiante no encontrado',
   'msg.surveyNotFound': 'Encuesta no encontrada',
@@ -137,4 +143,8 @@ export const server: Record<keyof typeof en, string> = {
   'msg.nameYourChild': 'Indique uno de sus hijos (studentId).',
   'msg.notYourChild': 'Este estudiante no es uno de sus hijos.',
   'msg.unknownActivityType': 'Tipo de actividad desconocido',
+  'msg.personAbove': 'No puedes actuar sobre alguien cuyos roles van más allá de los tuyos.',
+  'msg.roleAbove': 'No puedes dar ni quitar un rol que va más allá de los tuyos.',
+  'msg.eraseStudentsOnly':
+    'Solo se puede borrar a un estudiante; el personal conserva sus registros.',
 };

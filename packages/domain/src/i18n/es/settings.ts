@@ -91,6 +91,11 @@ export const settings: Record<keyof typeof en, string> = {
   'settings.users.searchPlaceholder': 'Nombre, apellido o ID',
   'settings.users.role': 'Rol',
   'settings.users.everyRole': 'Todos los roles',
+  'settings.users.status': 'Mostrar',
+  'settings.users.current': 'Actuales',
+  'settings.users.left': 'Se fueron',
+  'settings.users.leftOn': 'Se fue el',
+  'settings.users.noneLeft': 'Nadie que coincida se ha ido de la escuela.',
   'settings.users.loading': 'Cargando usuarios',
   'settings.users.noMatch': 'Ningún usuario coincide.',
   'settings.users.count': '{count, plural, one {# usuario} other {# usuarios}}',
@@ -395,6 +400,19 @@ export const settings: Record<keyof typeof en, string> = {
   'settings.tokens.revokeToken': 'Revocar el token que termina en {lastFour}',
 
   // Invitaciones
+
+  // Addresses refused after failed sign-ins
+  'settings.limits.title': 'Direcciones bloqueadas tras inicios de sesión fallidos',
+  'settings.limits.help':
+    'Tras 100 contraseñas incorrectas desde una dirección, los navegadores que no han iniciado sesión allí antes esperan 15 minutos; los que sí lo han hecho no se bloquean. Desbloquea una dirección cuando sepas quién está detrás.',
+  'settings.limits.loading': 'Cargando direcciones bloqueadas',
+  'settings.limits.none': 'Ninguna dirección está bloqueada ahora.',
+  'settings.limits.address': 'Dirección',
+  'settings.limits.failures': 'Inicios fallidos aquí',
+  'settings.limits.until': 'Bloqueada hasta',
+  'settings.limits.lift': 'Desbloquear',
+  'settings.limits.liftOf': 'Desbloquear {address}',
+  'settings.limits.lifted': '{address} puede iniciar sesión de nuevo.',
   'settings.invite.title': 'Invitaciones',
   'settings.invite.help':
     'Envía a un usuario un enlace para elegir su contraseña. Funciona una vez, durante {days} días; una invitación más reciente la reemplaza.',

@@ -22,6 +22,7 @@ import {
   type SchoolTokenIssued,
 } from '../../../api';
 import { QueryState } from '../../../components/QueryState';
+import { SignInLimits } from './SignInLimits';
 import { UserSelect } from './UserSelect';
 import { FormAlert } from '../../../components/FormAlert';
 import { useFormat, useT } from '../../../i18n';
@@ -170,6 +171,7 @@ export function SchoolTokens() {
           )
         }
       </QueryState>
+      <SignInLimits />
     </Stack>
   );
 }
