@@ -8,7 +8,7 @@ export default defineConfig({
         test: {
           name: 'domain',
           include: ['packages/domain/test/**/*.test.ts'],
-          setupFiles: ['vitest.setup.ts'],
+          setupFiles: ['vitest.setup.ts', 'apps/server/test/helpers/test-clock.ts'],
         },
       },
       {
@@ -16,7 +16,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
-          setupFiles: ['vitest.setup.ts'],
+          setupFiles: ['vitest.setup.ts', 'apps/server/test/helpers/test-clock.ts'],
         },
       },
       {

@@ -1,7 +1,7 @@
 import { setClock } from '@app/domain';
 
 /*
- * Every API test file starts on the same school day, whatever day the suite runs
+ * Every API, domain and web test file starts on the same school day, whatever day the suite runs
  * (docs/testing-dates.md): a Wednesday in the middle of the factory's year, mid-morning in the
  * Americas, late afternoon in Europe. A test that needs another day calls `atNoon` or `setClock`;
  * the machine's date decides nothing.
