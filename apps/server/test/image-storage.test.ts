@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,7 +168,7 @@ describe('the S3-compatible storage (S3_URL)', () => {
       // Unused a day later: the row and the object go.
       await db
         .update(uploadedImages)
-        .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+        .set({ createdAt: sql`now() - interval '25 hours'` })
         .where(and(eq(uploadedImages.schoolId, school.id), eq(uploadedImages.id, id)));
       expect(await removeUnusedPictures(db, app.images)).toBeGreaterThanOrEqual(1);
       expect(await app.images.get(key)).toBeNull();

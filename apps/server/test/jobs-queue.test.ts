@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { dailyRuns, uploadedImages } from '../src/db/schema.js';
 import { DAILY_POINTS_QUEUE } from '../src/jobs/daily-points.js';
@@ -40,7 +40,8 @@ describe('pg-boss wiring', () => {
     const db = ctx.database.db;
     const school = await makeSchool(db);
     const storage = ctx.app.images;
-    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    // By the database's clock, which the job reads.
+    const dayAgo = sql`now() - interval '25 hours'`;
     const [old, young, used] = [randomUUID(), randomUUID(), randomUUID()];
     for (const id of [old, young, used])
       await storage.put(imageKey(school.id, id), Buffer.from('webp'), 'image/webp');

@@ -153,7 +153,7 @@ describe('notifications', () => {
   it('notifications past 60 days are dropped when the student reads', async () => {
     await ctx.database.db
       .update(notifications)
-      .set({ createdAt: new Date(Date.now() - 61 * 86_400_000) })
+      .set({ createdAt: sql`now() - interval '61 days'` })
       .where(and(eq(notifications.schoolId, a.id), eq(notifications.studentId, u.s1!.id)));
     expect((await list(tok.s1!)).body).toEqual({ unread: 0, notifications: [] });
     await call(ctx.app, 'POST', '/notifications/read', { token: tok.s1!, payload: { upTo: '0' } });

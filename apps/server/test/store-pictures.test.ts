@@ -47,7 +47,7 @@ const idOf = (image: string) => image.split('/').at(-1)!.replace('.webp', '');
 const age = (image: string, hours: number) =>
   ctx.database.db
     .update(uploadedImages)
-    .set({ createdAt: new Date(Date.now() - hours * 60 * 60 * 1000) })
+    .set({ createdAt: sql`now() - make_interval(hours => ${hours})` })
     .where(eq(uploadedImages.id, idOf(image)));
 const kept = async (image: string) => {
   const rows = await ctx.database.db

@@ -9,7 +9,8 @@ import type { Queryable } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 
-const keptSince = () => new Date(Date.now() - NOTIFICATION_DAYS * 86_400_000);
+/** Kept for NOTIFICATION_DAYS by the database's clock, which wrote `created_at` (no skew with this server's). */
+const keptSince = () => sql`now() - make_interval(days => ${NOTIFICATION_DAYS})`;
 
 const mine = (u: AuthUser) =>
   and(eq(notifications.schoolId, u.schoolId), eq(notifications.studentId, u.id));

@@ -224,12 +224,9 @@ const REMOVE_BATCH = 200;
  * saved meanwhile keeps its picture; a picture younger than a day is never a candidate.
  * Returns how many pictures went.
  */
-export async function removeUnusedPictures(
-  db: Db,
-  storage: ImageStorage,
-  now: Date = new Date(),
-): Promise<number> {
-  const before = new Date(now.getTime() - UNUSED_PICTURE_TTL_MS);
+export async function removeUnusedPictures(db: Db, storage: ImageStorage): Promise<number> {
+  // By the database's clock, which wrote `created_at`: no skew with this server's.
+  const before = sql`now() - make_interval(secs => ${UNUSED_PICTURE_TTL_MS / 1000})`;
   let removed = 0;
   for (;;) {
     const { seen, gone } = await db.transaction(async (tx) => {
