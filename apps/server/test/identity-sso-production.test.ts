@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { MSG } from '@app/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ssoConfigs, ssoStates } from '../src/db/schema.js';
@@ -162,7 +162,7 @@ describe('an issuer stored that points inside (saved before the check, or its DN
         provider: 'clever',
         codeVerifier: 'v'.repeat(43),
         nonce: 'n'.repeat(22),
-        expiresAt: new Date(Date.now() + 60_000),
+        expiresAt: sql`now() + interval '1 minute'`,
       });
       const res = await call(ctx.app, 'POST', '/auth/login/sso', {
         payload: { provider: 'clever', code: 'a-code', state },

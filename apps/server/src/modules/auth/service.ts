@@ -101,7 +101,10 @@ function sessionQuery(db: Db) {
       language: users.language,
       school: schools,
       periodCount: periodCountSql(users.schoolId, users.id, users.externalId),
-      sessionExpiresAt: sessions.expiresAt,
+      // Seconds left by the database's clock, which set the expiry: no skew with this server's.
+      sessionSecondsLeft: sql<number>`extract(epoch from ${sessions.expiresAt} - now())`.mapWith(
+        Number,
+      ),
     })
     .from(sessions)
     .innerJoin(users, and(eq(users.schoolId, sessions.schoolId), eq(users.id, sessions.userId)))
@@ -132,9 +135,9 @@ export async function findSession(db: Db, token: string): Promise<AuthUser | nul
   if (!query) prepared.set(db, (query = sessionQuery(db)));
   const [row] = await query.execute({ tokenHash });
   if (!row) return null;
-  const { sessionExpiresAt, ...rest } = row;
+  const { sessionSecondsLeft, ...rest } = row;
   const user: AuthUser = { ...rest, periodCount: Number(row.periodCount), tokenHash };
-  cache.set(tokenHash, user, sessionExpiresAt.getTime(), version);
+  cache.set(tokenHash, user, Date.now() + sessionSecondsLeft * 1000, version);
   return user;
 }
 
