@@ -27,6 +27,8 @@ const NOT_FOUND = '/no-such-page';
 const VISITOR_PATHS = [
   '/',
   '/login',
+  // A student's printed sign-in card (docs/decisions/133-sign-in-cards.md).
+  '/login?card',
   '/login/product',
   '/status',
   '/contact',
@@ -422,6 +424,82 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
             await context.close();
           }
         }
+      }),
+  );
+
+  // Settings → Invitations with a link shown: an invitation on this server (no SMTP_URL) is not
+  // mailed, so the screen shows its link to copy and lists it (docs/decisions/132-invitations-without-mail.md).
+  test.concurrent('admin: an invitation not mailed, its link shown', { timeout: 900_000 }, () =>
+    slot(async () => {
+      const { baseURL } = suite.server;
+      const admin = await apiLogin(baseURL, 'admin');
+      const invitee = (await apiLogin(baseURL, 'teacher3')).user;
+      const name = `${invitee.firstName} ${invitee.lastName}`;
+      const newContext = signedInContext(suite.browser, baseURL, admin.token, admin.user);
+      for (const size of SIZES) {
+        const context = await newContext(size.viewport);
+        context.setDefaultTimeout(10_000);
+        try {
+          const page = await context.newPage();
+          const network = trackNetwork(page);
+          const path = '/settings?tab=invitations';
+          await openSettled(page, network, path, true);
+          await page.getByRole('textbox', { name: 'User' }).fill(invitee.firstName);
+          await page.getByRole('option', { name }).click();
+          await page.getByRole('textbox', { name: 'Email' }).fill('teacher3.a11y@example.org');
+          await page.getByRole('button', { name: 'Send invitation' }).click();
+          await page.getByRole('textbox', { name: `Invitation link for ${name}` }).waitFor();
+          await settle(page, network);
+          await auditSettled(page, network, 'admin (an invitation link shown)', size.name, path);
+        } finally {
+          await context.close();
+        }
+      }
+    }),
+  );
+
+  // Sign-in cards (docs/decisions/133-sign-in-cards.md): the class page's two dialogs (print the
+  // class's cards, set a student's password) and Settings → Users and roles with its cards part.
+  test.concurrent(
+    'sign-in cards: the class page’s dialogs, Users and roles',
+    { timeout: 900_000 },
+    ({ expect }) =>
+      slot(async () => {
+        const { baseURL } = suite.server;
+        const teacher = await apiLogin(baseURL, 'teacher1');
+        const classId = (await apiGet<{ _id: string }[]>(baseURL, teacher.token, 'periods'))[0]
+          ?._id;
+        expect(classId, 'teacher1 has a class').toBeTruthy();
+        const newContext = signedInContext(suite.browser, baseURL, teacher.token, teacher.user);
+        const path = `/class/${classId}`;
+        for (const size of SIZES) {
+          const context = await newContext(size.viewport);
+          context.setDefaultTimeout(10_000);
+          try {
+            const page = await context.newPage();
+            const network = trackNetwork(page);
+            await openSettled(page, network, path, true);
+            for (const [button, dialog] of [
+              ['Print sign-in cards', 'Print sign-in cards'],
+              ['Set a password', 'Set a student’s password'],
+            ] as const) {
+              await page.getByRole('button', { name: button }).click();
+              await page.getByRole('dialog', { name: dialog }).waitFor();
+              await settle(page, network);
+              await auditSettled(page, network, `teacher1 (${dialog})`, size.name, path);
+              await page.keyboard.press('Escape');
+              await page.getByRole('dialog').waitFor({ state: 'detached' });
+            }
+          } finally {
+            await context.close();
+          }
+        }
+        const admin = await apiLogin(baseURL, 'admin');
+        await auditAll(
+          'admin',
+          ['/settings?tab=users'],
+          signedInContext(suite.browser, baseURL, admin.token, admin.user),
+        );
       }),
   );
 

@@ -98,6 +98,11 @@ test('first start: setup code from the log → /setup → /district creates a sc
   await field(page, 'District name').fill('Springfield District');
   await field(page, 'School name').fill('Lincoln Middle School');
   await field(page, 'School code').fill('lincoln');
+  // Not the browser's zone (which /setup proposes): the district's next school is proposed this one.
+  await field(page, 'Time zone').click();
+  await field(page, 'Time zone').fill('America/Chicago');
+  await page.getByRole('option', { name: 'America/Chicago', exact: true }).click();
+  expect(await field(page, 'Time zone').inputValue()).toBe('America/Chicago');
   await field(page, 'First name').fill('Pat');
   await field(page, 'Last name').fill('Lee');
   await field(page, 'Email').fill('pat@springfield.example.org');
@@ -121,6 +126,9 @@ test('first start: setup code from the log → /setup → /district creates a sc
   // A second school of the district.
   await page.getByRole('button', { name: 'Create a school' }).click();
   const create = page.getByRole('dialog', { name: 'Create a school' });
+  expect(await create.getByRole('textbox', { name: 'Time zone', exact: true }).inputValue()).toBe(
+    'America/Chicago',
+  );
   await create
     .getByRole('textbox', { name: 'School name', exact: true })
     .fill('Riverside Elementary');
@@ -253,7 +261,7 @@ test('first start: setup code from the log → /setup → /district creates a sc
     await student.getByRole('button', { name: 'Cart · 1 item' }).click();
     const cart = student.getByRole('dialog', { name: 'Your cart' });
     await cart.getByRole('button', { name: 'Check out' }).click();
-    await cart.getByRole('button', { name: 'Yes, buy them' }).click();
+    await cart.getByRole('button', { name: 'Yes, buy it' }).click();
     await cart.getByText(`Your balance now: ${merits(points - 1)}`).waitFor();
 
     // The teacher sees the order in their store's orders.

@@ -73,6 +73,32 @@ describe('header and account menu', () => {
     await header.getByText('Teacher', { exact: true }).waitFor();
   });
 
+  // The store manager is no "Staff", the district's owner no "School Admin" (issue 32).
+  test.for([
+    ['store', 'Store Manager'],
+    ['district', 'District Admin'],
+  ])('the header names %s a %s', async ([username, label], { page }) => {
+    await signIn(page, username!);
+    await page.getByRole('banner').getByText(label!, { exact: true }).waitFor();
+  });
+
+  // The bell's list never stays over a page (issue 32: it hid the orders filter).
+  test("the bell's list closes on a click elsewhere and on leaving the page", async ({ page }) => {
+    await signIn(page, 'student10');
+    await page.goto('/orders');
+    const bell = page.getByRole('button', { name: /^Notifications, / });
+    const list = page.getByRole('dialog', { name: 'Notifications' });
+    await bell.click();
+    await list.waitFor();
+    await page.getByRole('heading', { name: 'My Orders', level: 1 }).click();
+    await list.waitFor({ state: 'hidden' });
+    await bell.click();
+    await list.waitFor();
+    await page.goBack();
+    await expectPath(page, '/');
+    await list.waitFor({ state: 'hidden' });
+  });
+
   test('the profile page has a title naming it', async ({ page }) => {
     await signIn(page, 'teacher1');
     await page.goto('/profile');

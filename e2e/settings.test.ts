@@ -1,12 +1,13 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { apiLogin } from './helpers/api.js';
 import { signIn } from './helpers/browser.js';
 import { apiGet } from './helpers/ledger.js';
 import { useE2E } from './helpers/suite.js';
 
-// Surveys on (the other e2e files turn them off): the student test answers one.
+// Surveys on (the other e2e files turn them off): the student test answers one, a teacher's card
+// is checked for standing in front of nothing.
 const { suite, test } = useE2E({ SURVEYS: 'true' });
 
 /** axe-core's WCAG 2.1 AA violations on the page as it is now, as 'rule: targets' lines. */
@@ -24,6 +25,23 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 const tabNames = (page: Page) => page.getByRole('tab').allInnerTexts();
+
+/** Whether the point at the centre of `target` hits it (or a part of it): nothing stands in front. */
+async function onTop(target: Locator): Promise<boolean> {
+  await target.scrollIntoViewIfNeeded();
+  return target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return hit !== null && (hit === el || el.contains(hit));
+  });
+}
+
+/** Whether two elements' boxes share any point. */
+async function overlap(a: Locator, b: Locator): Promise<boolean> {
+  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+  if (!x || !y) return false;
+  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+}
 
 describe('settings', () => {
   test('an admin changes a role and an advanced setting and sees them; every tab passes axe', async ({
@@ -158,7 +176,7 @@ describe('settings', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  test('a student is asked nothing before a purchase, then answers a survey once and is not asked it again', async ({
+  test('a student is asked nothing before a purchase, then answers a survey card once; “No thanks” keeps the next away', async ({
     page,
   }) => {
     // Before any purchase: no survey, not even at the first sign-in.
@@ -169,7 +187,7 @@ describe('settings', () => {
       (await apiGet<{ survey: unknown }>(suite.server.baseURL, student.token, 'surveys/pending'))
         .survey,
     ).toBeNull();
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'How do you like it?' }).count()).toBe(0);
 
     // A purchase (the cheapest thing in the store), then the next sign-in asks.
     const products = await apiGet<{ _id: string; price: number }[]>(
@@ -188,8 +206,11 @@ describe('settings', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL((u) => u.pathname === '/login');
     await signIn(page, 'student1');
-    const first = page.getByRole('dialog', { name: 'How do you like it?' });
+    // A card at the top of the page, not a dialog: the page stays in use around it.
+    const first = page.getByRole('region', { name: 'How do you like it?' });
     await first.waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await onTop(page.getByRole('heading', { level: 1 }))).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await first.getByRole('radio', { name: 'Satisfied', exact: true }).check();
     await first.getByRole('button', { name: 'Send answer' }).click();
@@ -199,18 +220,20 @@ describe('settings', () => {
     // Not again in this session, even after a reload.
     await page.reload();
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.locator('[data-survey-card]').count()).toBe(0);
 
     // Signed out and in again: the next survey, never the one answered.
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL((u) => u.pathname === '/login');
     await signIn(page, 'student1');
-    const next = page.getByRole('dialog', { name: 'Earning Merits' });
+    const next = page.getByRole('region', { name: 'Earning Merits' });
     await next.waitFor();
     await next.getByRole('button', { name: 'No thanks' }).click();
     await next.waitFor({ state: 'detached' });
 
+    // Dismissed: no survey at all for 30 days (apps/server/test/surveys.test.ts counts them), not
+    // the one dismissed nor the next.
     const { token } = await apiLogin(suite.server.baseURL, 'student1');
     expect(
       (
@@ -219,8 +242,8 @@ describe('settings', () => {
           token,
           'surveys/pending',
         )
-      ).survey?.name,
-    ).toBe('STUDENT_SATISFACTION_SURVEY_V3');
+      ).survey,
+    ).toBeNull();
     const admin = await apiLogin(suite.server.baseURL, 'admin');
     const results = await apiGet<
       { name: string; dismissed: number; choices: { id: string; count: number }[] }[]
@@ -231,5 +254,150 @@ describe('settings', () => {
         ?.choices.find((c) => c.id === 'SATISFIED')?.count,
     ).toBe(1);
     expect(results.find((s) => s.name === 'STUDENT_SATISFACTION_SURVEY_V2')?.dismissed).toBe(1);
+  });
+
+  test('the survey never covers a page: a teacher’s home and /classes after sign-in, at 375 and 1280 px, keep their heading and controls clickable', async ({
+    page,
+  }) => {
+    const card = page.getByRole('region', { name: 'How do you like it?' });
+    /** The card shows, and the page's heading and every control of the page and header take clicks. */
+    const inTheClear = async (title: string) => {
+      await card.waitFor();
+      const heading = page.getByRole('heading', { name: title, level: 1 });
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 800 });
+        // The navigation slides away below 768 px: wait until it has.
+        await page.evaluate(() =>
+          Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+        );
+        const where = `${title} at ${width}px`;
+        expect(await page.getByRole('dialog').count(), where).toBe(0);
+        expect(await overlap(card, heading), where).toBe(false);
+        expect(await onTop(heading), where).toBe(true);
+        await heading.click({ trial: true });
+        // The page's own controls share no point with the card; the header's stays above it.
+        const links = await page.getByRole('main').getByRole('link').all();
+        const buttons = await page.getByRole('banner').getByRole('button').all();
+        expect(links.length, where).toBeGreaterThan(2);
+        for (const control of [...links, ...buttons]) {
+          if (!(await control.isVisible())) continue;
+          const name = `${where}: ${(await control.getAttribute('aria-label')) ?? (await control.innerText())}`;
+          if (links.includes(control)) expect(await overlap(card, control), name).toBe(false);
+          expect(await onTop(control), name).toBe(true);
+          await control.click({ trial: true });
+        }
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+    };
+
+    await signIn(page, 'teacher1');
+    await inTheClear('Home');
+    expect(await axeViolations(page)).toEqual([]);
+    // Left alone, it stays on the pages of this sign-in, above them.
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Classes' })
+      .click();
+    await page.waitForURL((u) => u.pathname === '/classes');
+    await inTheClear('Classes');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('main').getByRole('link').first().click();
+    await page.waitForURL((u) => u.pathname.startsWith('/class/'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
+  test('opening the next school year: dates after the year that ended, grades as labels, messages in words, and it asks first with the dry run’s label and count', async ({
+    page,
+  }) => {
+    const admin = await apiLogin(suite.server.baseURL, 'admin');
+    const send = async (method: 'PUT' | 'POST', path: string, body: object) => {
+      const res = await fetch(`${suite.server.baseURL}/api/v1/${path}`, {
+        method,
+        headers: { authtoken: admin.token, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    type Year = {
+      startDate: string;
+      endDate: string;
+      givingStartDate: string;
+      balancePolicy: string;
+      balanceCap: number;
+    };
+    const year = await apiGet<Year>(suite.server.baseURL, admin.token, 'settings/school-year');
+    const kept = {
+      startDate: year.startDate,
+      endDate: year.endDate,
+      givingStartDate: year.givingStartDate,
+      balancePolicy: year.balancePolicy,
+      balanceCap: year.balanceCap,
+    };
+    // The year ended yesterday (the e2e day is 2026-10-14), in the middle of the usual pattern.
+    expect(
+      (await send('PUT', 'settings/school-year', { ...kept, endDate: '2026-10-13' })).status,
+    ).toBe(200);
+    try {
+      await signIn(page, 'admin');
+      await page.goto('/settings?tab=school-year');
+      await page.getByRole('heading', { name: 'Open the next school year' }).waitFor();
+      // The proposed year starts after the one that ended, never inside it.
+      const firstDay = page.getByRole('textbox', { name: 'First day', exact: true }).last();
+      expect(await firstDay.inputValue()).toBe('2026-10-14');
+      const form = {
+        dryRun: true,
+        ordersPolicy: 'keep',
+        startDate: await firstDay.inputValue(),
+        endDate: await page
+          .getByRole('textbox', { name: 'Last day', exact: true })
+          .last()
+          .inputValue(),
+        givingStartDate: await page
+          .getByRole('textbox', { name: 'Giving starts', exact: true })
+          .last()
+          .inputValue(),
+      };
+
+      // A first day inside the ended year: the message names the field as the form does.
+      await firstDay.fill('2026-10-13');
+      await page.getByRole('button', { name: 'Dry run' }).click();
+      const refused = page.getByText(
+        'The first day must be after the 2026 school year ends on October 13, 2026',
+      );
+      await refused.waitFor();
+      expect(await page.getByText(/startDate/).count()).toBe(0);
+      await firstDay.fill(form.startDate);
+
+      await page.getByRole('button', { name: 'Dry run' }).click();
+      await page.getByRole('cell', { name: '6th Grade → 7th Grade' }).first().waitFor();
+      await page.getByRole('cell', { name: '8th Grade → leaves' }).first().waitFor();
+      const dry = await send('POST', 'school-years/openings', form);
+      expect(dry.status).toBe(200);
+      const label = dry.body.label as string;
+      const count = (dry.body.students as unknown[]).length;
+      expect(count).toBeGreaterThan(100);
+
+      await page.getByRole('button', { name: `Open the ${label} school year` }).click();
+      const confirm = page.getByRole('dialog', {
+        name: `Open ${label} for ${count.toLocaleString('en-US')} students?`,
+      });
+      await confirm.waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      // Cancelled: nothing opens.
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      expect(
+        (
+          await apiGet<{ opening: unknown }>(
+            suite.server.baseURL,
+            admin.token,
+            'settings/school-year',
+          )
+        ).opening,
+      ).toBeNull();
+    } finally {
+      await send('PUT', 'settings/school-year', kept);
+    }
   });
 });

@@ -15,9 +15,9 @@ import { useE2E } from './helpers/suite.js';
 const { suite, test } = useE2E();
 const base = () => suite.server.baseURL;
 
-/** A Spanish message as the screens write it for the demo school (currency "Merits"). */
+/** A Spanish message as the screens write it for the demo school (currency "Méritos" in Spanish). */
 const es = (key: MessageKey, values: Record<string, string | number> = {}) =>
-  t('es', key, { currency: 'Merits', currencyOne: 'Merit', ...values });
+  t('es', key, { currency: 'Méritos', currencyOne: 'Mérito', ...values });
 
 async function call(token: string, method: string, path: string, body?: unknown, version = 'v1') {
   const res = await fetch(`${base()}/api/${version}/${path}`, {
@@ -126,7 +126,7 @@ describe('in Spanish', () => {
     await page.getByRole('button', { name: es('store.cartAria', { count: 1 }) }).click();
     const cart = page.getByRole('dialog', { name: es('store.cartTitle') });
     await cart.getByRole('button', { name: es('store.checkOut') }).click();
-    await cart.getByRole('button', { name: es('store.yesBuyThem') }).click();
+    await cart.getByRole('button', { name: es('store.yesBuyThem', { count: 1 }) }).click();
     await cart.getByText(es('store.thanks')).waitFor();
 
     // Too dear: the specification's "Keep working!" message, in Spanish with the currency's name.
@@ -146,7 +146,7 @@ describe('in Spanish', () => {
     );
     expect(refused).toEqual({
       status: 400,
-      body: { message: `¡Sigue esforzándote! Necesitas ganar ${dear!.price - left} Merits más.` },
+      body: { message: `¡Sigue esforzándote! Necesitas ganar ${dear!.price - left} Méritos más.` },
     });
   });
 

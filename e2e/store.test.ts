@@ -207,8 +207,10 @@ describe('the store', () => {
       await row.waitFor({ timeout: 15_000 });
       await row.getByRole('button', { name: `Package ${name}'s order of 3 items` }).click();
       await manager.page.getByText('Order packaged.').waitFor();
-      // A packaged order stays in the default view, now ready for pickup.
-      await row.getByText('Packaged', { exact: true }).waitFor();
+      // A packaged order stays in the default view, now ready for pickup, its badge not cut to "Packag…".
+      const packaged = row.getByText('Packaged', { exact: true });
+      await packaged.waitFor();
+      expect(await packaged.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       await page.reload();
       await orderCard(page, 'Sticker pack').getByText('Packaged', { exact: true }).waitFor();
 
@@ -252,7 +254,7 @@ describe('the store', () => {
     await page.getByRole('button', { name: 'Cart · 1 item' }).click();
     const cart = page.getByRole('dialog', { name: 'Your cart' });
     await cart.getByRole('button', { name: 'Check out' }).click();
-    await cart.getByRole('button', { name: 'Yes, buy them' }).click();
+    await cart.getByRole('button', { name: 'Yes, buy it' }).click();
     await cart.getByText(`Your balance now: ${start - 30} Merits`).waitFor();
     expect(await balanceOf(student.token)).toBe(start - 30);
 
@@ -384,7 +386,7 @@ describe('the store', () => {
     await page.getByRole('button', { name: 'Cart · 1 item' }).click();
     const cart = page.getByRole('dialog', { name: 'Your cart' });
     await cart.getByRole('button', { name: 'Check out' }).click();
-    await cart.getByRole('button', { name: 'Yes, buy them' }).click();
+    await cart.getByRole('button', { name: 'Yes, buy it' }).click();
     await cart.getByText(`Your balance now: ${start - 25} Merits`).waitFor();
     expect(await balanceOf(student.token)).toBe(start - 25);
     const [order] = await myOrders(student.token);

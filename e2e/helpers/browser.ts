@@ -11,9 +11,10 @@ export const DEMO_PASSWORD = 'demo1234';
 
 /**
  * Debian's Chromium (scripts/ensure-chromium.sh installs it), headless. Every context it opens
- * starts its clock at E2E_NOW, the servers' day, and lets it run on.
+ * starts its clock at E2E_NOW, the servers' day, and lets it run on. `extraArgs` adds switches
+ * (a fake camera, for one).
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
@@ -25,6 +26,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
   const open = browser.newContext.bind(browser);

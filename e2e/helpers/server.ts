@@ -183,7 +183,7 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Tes
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
-      // The survey dialog after sign-in would stand in front of every screen; e2e/settings.test.ts turns it on.
+      // The survey card would sit above every screen the tests read; e2e/settings.test.ts turns it on.
       SURVEYS: 'false',
       CLOCK: E2E_NOW,
       ...database.env,

@@ -1,10 +1,25 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MSG, ROLES, rolesCover, type Role } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { credentials, passwordLinks, schoolTokens, sessions, users } from '../src/db/schema.js';
+import {
+  credentials,
+  passwordLinks,
+  periodStudents,
+  schoolTokens,
+  sessions,
+  signInCards,
+  users,
+} from '../src/db/schema.js';
+import { hashToken, newToken } from '../src/lib/tokens.js';
 import { createSession } from '../src/modules/auth/service.js';
 import { issueSchoolToken } from '../src/modules/identity/school-tokens.js';
-import { makeSchool, makeUser, type SchoolRow, type UserRow } from './helpers/factories.js';
+import {
+  makePeriod,
+  makeSchool,
+  makeUser,
+  type SchoolRow,
+  type UserRow,
+} from './helpers/factories.js';
 import { call, useTestApp } from './helpers/test-app.js';
 
 /**
@@ -18,6 +33,7 @@ const ctx = useTestApp();
 
 type Kind =
   | 'student'
+  | 'otherClassStudent'
   | 'teacher'
   | 'storeManager'
   | 'admin'
@@ -27,6 +43,7 @@ type Kind =
   | 'otherDistrict';
 const KINDS: Kind[] = [
   'student',
+  'otherClassStudent',
   'teacher',
   'storeManager',
   'admin',
@@ -36,7 +53,9 @@ const KINDS: Kind[] = [
   'otherDistrict',
 ];
 const ROLES_OF: Record<Kind, Role[]> = {
+  // A student of the TEACHER-role caller's class; a student of no class of theirs.
   student: ['STUDENT'],
+  otherClassStudent: ['STUDENT'],
   teacher: ['TEACHER'],
   storeManager: ['STAFF', 'STORE_MANAGER'],
   admin: ['SCHOOL_ADMIN'],
@@ -47,8 +66,28 @@ const ROLES_OF: Record<Kind, Role[]> = {
   otherDistrict: ['STUDENT'],
 };
 
-type CallName = 'invite' | 'token' | 'rotate' | 'revoke' | 'roles' | 'erase';
-const CALLS: CallName[] = ['invite', 'token', 'rotate', 'revoke', 'roles', 'erase'];
+type CallName =
+  | 'invite'
+  | 'token'
+  | 'rotate'
+  | 'revoke'
+  | 'roles'
+  | 'erase'
+  | 'cards'
+  | 'cardsPdf'
+  | 'revokeCard'
+  | 'password';
+/** The calls that give a student a way to sign in (docs/decisions/133-sign-in-cards.md). */
+const SIGN_IN_CALLS: CallName[] = ['cards', 'cardsPdf', 'revokeCard', 'password'];
+const CALLS: CallName[] = [
+  'invite',
+  'token',
+  'rotate',
+  'revoke',
+  'roles',
+  'erase',
+  ...SIGN_IN_CALLS,
+];
 
 /*
  * The expected answers, written out: a school admin acts on everyone of the school but a super
@@ -58,6 +97,7 @@ const CALLS: CallName[] = ['invite', 'token', 'rotate', 'revoke', 'roles', 'eras
 const OK = 200;
 const ADMIN_ROW: Record<Kind, number> = {
   student: OK,
+  otherClassStudent: OK,
   teacher: OK,
   storeManager: OK,
   admin: OK,
@@ -69,6 +109,7 @@ const ADMIN_ROW: Record<Kind, number> = {
 const SUPER_ROW: Record<Kind, number> = { ...ADMIN_ROW, superAdmin: OK };
 const ERASE_ROW: Record<Kind, number> = {
   student: OK,
+  otherClassStudent: OK,
   teacher: 403,
   storeManager: 403,
   admin: 403,
@@ -77,6 +118,24 @@ const ERASE_ROW: Record<Kind, number> = {
   otherSchool: 404,
   otherDistrict: 404,
 };
+
+/**
+ * A sign-in card or a password (docs/decisions/133-sign-in-cards.md): an admin or a super admin
+ * gives them to any student of the school, a teacher to the students of their classes; no one to
+ * anyone who holds a staff role (403), whoever asks.
+ */
+const SIGN_IN_ROW: Record<Kind, number> = {
+  student: OK,
+  otherClassStudent: OK,
+  teacher: 403,
+  storeManager: 403,
+  admin: 403,
+  superAdmin: 403,
+  guardian: 403,
+  otherSchool: 404,
+  otherDistrict: 404,
+};
+const TEACHER_SIGN_IN_ROW: Record<Kind, number> = { ...SIGN_IN_ROW, otherClassStudent: 403 };
 
 interface Caller {
   name: string;
@@ -94,6 +153,8 @@ const callers: Caller[] = [];
 function expected(caller: Caller, name: CallName, kind: Kind): number {
   const roles = caller.user.roles;
   const isAdmin = roles.includes('SCHOOL_ADMIN') || roles.includes('SUPER_ADMIN');
+  if (SIGN_IN_CALLS.includes(name) && roles.includes('TEACHER') && !isAdmin)
+    return TEACHER_SIGN_IN_ROW[kind];
   if (!isAdmin) return 403;
   // Another school's admin: everyone of school A is another school's person, but for the one of
   // their own school.
@@ -104,18 +165,32 @@ function expected(caller: Caller, name: CallName, kind: Kind): number {
     return name === 'erase' ? ERASE_ROW.student : OK;
   }
   if (name === 'erase') return ERASE_ROW[kind];
+  if (SIGN_IN_CALLS.includes(name)) return SIGN_IN_ROW[kind];
   return roles.includes('SUPER_ADMIN') ? SUPER_ROW[kind] : ADMIN_ROW[kind];
 }
 
 const schoolOf = (kind: Kind) =>
   kind === 'otherSchool' ? sameDistrict : kind === 'otherDistrict' ? otherDistrict : a;
 
-/** A person of the kind, with a password, a live session, a school token and a pending link. */
+/** The TEACHER-role caller's class: every person of the kind `student` sits in it. */
+let teachersClass: string;
+
+/**
+ * A person of the kind, with a password, a live session, a school token, a pending link and a
+ * sign-in card.
+ */
 async function person(kind: Kind) {
   const db = ctx.database.db;
   const school = schoolOf(kind);
   const user = await makeUser(db, school, ROLES_OF[kind], { email: `${kind}@school.example` });
   await createSession(db, school.id, user.id, 8);
+  if (kind === 'student')
+    await db
+      .insert(periodStudents)
+      .values({ schoolId: school.id, periodId: teachersClass, studentId: user.id });
+  await db
+    .insert(signInCards)
+    .values({ schoolId: school.id, studentId: user.id, codeHash: hashToken(newToken()) });
   const issued = await issueSchoolToken(db, school.id, null, { userId: user.id, label: kind });
   return { user, tokenId: issued._id };
 }
@@ -137,6 +212,10 @@ async function stateOf(p: Person) {
     .from(schoolTokens)
     .where(mine(schoolTokens));
   const links = await db.select().from(passwordLinks).where(mine(passwordLinks));
+  const cards = await db
+    .select({ hash: signInCards.codeHash })
+    .from(signInCards)
+    .where(and(eq(signInCards.schoolId, p.user.schoolId), eq(signInCards.studentId, p.user.id)));
   return {
     email: row?.email,
     names: [row?.firstName, row?.lastName, row?.externalId],
@@ -145,6 +224,7 @@ async function stateOf(p: Person) {
     sessions: live?.n,
     tokens,
     links: links.length,
+    cards,
   };
 }
 
@@ -179,6 +259,18 @@ function request(name: CallName, p: Person) {
         url: `/settings/users/${id}/erase`,
         payload: { confirm: `${p.user.firstName} ${p.user.lastName}` },
       };
+    case 'cards':
+      return { method: 'POST' as const, url: '/sign-in-cards', payload: { studentIds: [id] } };
+    case 'cardsPdf':
+      return { method: 'GET' as const, url: `/sign-in-cards.pdf?studentIds=${id}` };
+    case 'revokeCard':
+      return { method: 'DELETE' as const, url: `/sign-in-cards/${id}` };
+    case 'password':
+      return {
+        method: 'PUT' as const,
+        url: `/students/${id}/password`,
+        payload: { password: 'people matrix phrase' },
+      };
   }
 }
 
@@ -195,6 +287,7 @@ beforeAll(async () => {
     callers.push({ name, user, token, school });
   };
   for (const role of ROLES) await add(role, a, [role]);
+  teachersClass = (await makePeriod(db, a, callers.find((c) => c.name === 'TEACHER')!.user, [])).id;
   await add('admin of another school of the district', sameDistrict, ['SCHOOL_ADMIN']);
   await add("another district's super admin", otherDistrict, ['SUPER_ADMIN', 'SCHOOL_ADMIN']);
   for (const kind of KINDS) shared[kind] = await person(kind);
@@ -229,7 +322,9 @@ describe('acting on a person: every caller × every call taking a user id × eve
             res.status === 403 &&
             caller.user.roles.some((r) => r.includes('ADMIN'))
           )
-            expect([MSG.personAbove, MSG.eraseStudentsOnly]).toContain(res.body.message);
+            expect([MSG.personAbove, MSG.eraseStudentsOnly, MSG.signInForStudentsOnly]).toContain(
+              res.body.message,
+            );
         }
       }
       // Nothing a refused call touched has moved.

@@ -29,6 +29,8 @@ const UNANNOUNCED = [
   'unmatched_contact_messages',
   // Browsers remembered for sign-ins (migration 0028): read by the sign-in calls only.
   'sign_in_devices',
+  // Printed sign-in cards (migration 0030): read by the card sign-in only.
+  'sign_in_cards',
 ];
 
 /** Renames a class without the triggers' announcement (triggers off for this statement). */

@@ -308,7 +308,7 @@ describe('the weekly digest', () => {
     );
     expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     const spanish = textOf(await smtp.next('abuela@example.org'));
-    expect(spanish).toContain('recibió 5 Merits');
+    expect(spanish).toContain('recibió 5 Méritos');
 
     const link = urlIn(
       text,

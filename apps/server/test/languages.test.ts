@@ -43,7 +43,7 @@ describe('the language of an answer', () => {
   it("is English by default and the browser's when the user has chosen none", async () => {
     expect((await buy(token, product)).body).toEqual({ message: MSG.keepWorking(26) });
     expect((await buy(token, product, { 'accept-language': 'es-MX,es;q=0.9' })).body).toEqual({
-      message: '¡Sigue esforzándote! Necesitas ganar 26 Merits más.',
+      message: '¡Sigue esforzándote! Necesitas ganar 26 Méritos más.',
     });
     // Signed out: the browser's language too.
     const noSession = await call(ctx.app, 'GET', '/periods', {
@@ -60,7 +60,7 @@ describe('the language of an answer', () => {
     expect(set).toMatchObject({ status: 200, body: { language: 'es' } });
     expect((await call(ctx.app, 'POST', '/auth/me', { token })).body.language).toBe('es');
     const answer = await buy(token, product, { 'accept-language': 'en-US' });
-    expect(answer.body.message).toBe('¡Sigue esforzándote! Necesitas ganar 26 Merits más.');
+    expect(answer.body.message).toBe('¡Sigue esforzándote! Necesitas ganar 26 Méritos más.');
 
     await call(ctx.app, 'PUT', '/profile/language', { token, payload: { language: null } });
     expect((await call(ctx.app, 'POST', '/auth/me', { token })).body.language).toBeNull();

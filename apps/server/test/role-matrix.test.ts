@@ -28,6 +28,7 @@ import {
   products,
   rosterImports,
   schoolYears,
+  signInCards,
   dataExports,
   ssoConfigs,
   uploadGrants,
@@ -41,6 +42,7 @@ import { writeActivities, type ActivityTypeRow } from '../src/ledger/write.js';
 import { subjectOf } from '../src/lib/auth-context.js';
 import { createSession, findSession } from '../src/modules/auth/service.js';
 import { issueSchoolToken } from '../src/modules/identity/school-tokens.js';
+import { newCardCode } from '../src/modules/sign-in-cards/service.js';
 import {
   ADDRESS_LIMIT,
   addressKey,
@@ -308,7 +310,7 @@ async function freshUploadUrl(fx: Fixture): Promise<string> {
     schoolId: fx.a.id,
     userId: fx.role.STORE_MANAGER.id,
     imageId: randomUUID(),
-    expiresAt: new Date(Date.now() + 60_000),
+    expiresAt: new Date(Date.now() + 60_000), // upload grants are written and read by the server's clock
   });
   return `/uploads/${token}`;
 }
@@ -365,7 +367,7 @@ async function freshPasswordLink(fx: Fixture, kind: 'setup' | 'reset'): Promise<
     schoolId: fx.a.id,
     userId: u.id,
     email: 'matrix@example.org',
-    expiresAt: new Date(Date.now() + 600_000),
+    expiresAt: sql`now() + interval '10 minutes'`,
   });
   return token;
 }
@@ -379,7 +381,7 @@ async function freshSignInLink(fx: Fixture): Promise<string> {
     schoolId: fx.a.id,
     userId: fx.role.GUARDIAN.id,
     email: 'matrix-guardian@example.org',
-    expiresAt: new Date(Date.now() + 600_000),
+    expiresAt: sql`now() + interval '10 minutes'`,
   });
   return token;
 }
@@ -396,6 +398,19 @@ async function freshUnsubscribeToken(fx: Fixture): Promise<string> {
 /** A fresh school token of school A (for S1); its id and the token. */
 const freshSchoolToken = (fx: Fixture) =>
   issueSchoolToken(fx.db, fx.a.id, null, { userId: fx.s1.id });
+
+/** A fresh sign-in card of S1's (its code; S1's card before it stops working). */
+async function freshCard(fx: Fixture): Promise<string> {
+  const code = newCardCode();
+  await fx.db
+    .insert(signInCards)
+    .values({ schoolId: fx.a.id, studentId: fx.s1.id, codeHash: hashToken(code) })
+    .onConflictDoUpdate({
+      target: [signInCards.schoolId, signInCards.studentId],
+      set: { codeHash: hashToken(code) },
+    });
+  return code;
+}
 
 /** An address refused now after failed sign-ins against the names of A and B, for their admins to lift. */
 let addresses = 0;
@@ -495,6 +510,12 @@ const CALLS: Record<string, CallSpec> = {
         headers: { cookie: String(res.headers['set-cookie']).split(';')[0]! },
       };
     },
+  },
+  // A fresh sign-in card of S1's: signs in as S1, whoever sends it.
+  'POST /api/v1/auth/login/card': {
+    target: PUBLIC,
+    crossSchool: 'open',
+    build: async (fx) => ({ url: '/auth/login/card', payload: { code: await freshCard(fx) } }),
   },
   // A fresh school token of school A's: signs in as S1.
   'POST /api/v1/auth/login/school': {
@@ -990,6 +1011,59 @@ const CALLS: Record<string, CallSpec> = {
       };
     },
   },
+  // Sign-in cards (docs/decisions/133-sign-in-cards.md): new cards for S1 (and S2, of T2's P2), or
+  // for a class (P, and T2's P2), as codes or as a PDF; S1's card revoked; a password for S1.
+  'POST /api/v1/sign-in-cards': {
+    target: PERIOD,
+    build: async (fx) => ({ url: '/sign-in-cards', payload: { studentIds: [fx.s1.id] } }),
+    others: [
+      ...aboutOthers(
+        (_fx, id) => ({ url: '/sign-in-cards', payload: { studentIds: [id] } }),
+        ['S2'],
+      )!,
+      {
+        about: 'P',
+        target: PERIOD,
+        build: async (fx) => ({ url: '/sign-in-cards', payload: { periodId: fx.p.id } }),
+      },
+      {
+        about: 'P2',
+        target: OTHER_CLASS,
+        build: async (fx) => ({ url: '/sign-in-cards', payload: { periodId: fx.p2.id } }),
+      },
+    ],
+  },
+  'GET /api/v1/sign-in-cards.pdf': {
+    target: PERIOD,
+    build: async (fx) => ({ url: `/sign-in-cards.pdf?studentIds=${fx.s1.id}` }),
+    others: [
+      ...aboutOthers((_fx, id) => ({ url: `/sign-in-cards.pdf?studentIds=${id}` }), ['S2'])!,
+      {
+        about: 'P2',
+        target: OTHER_CLASS,
+        build: async (fx) => ({ url: `/sign-in-cards.pdf?periodId=${fx.p2.id}&paper=a4` }),
+      },
+    ],
+  },
+  'DELETE /api/v1/sign-in-cards/:studentId': {
+    target: PERIOD,
+    build: async (fx) => ({ url: `/sign-in-cards/${fx.s1.id}` }),
+    others: aboutOthers((_fx, id) => ({ url: `/sign-in-cards/${id}` }), ['S2']),
+  },
+  'PUT /api/v1/students/:studentId/password': {
+    target: PERIOD,
+    build: async (fx) => ({
+      url: `/students/${fx.s1.id}/password`,
+      payload: { password: 'matrix pass phrase' },
+    }),
+    others: aboutOthers(
+      (_fx, id) => ({
+        url: `/students/${id}/password`,
+        payload: { password: 'matrix pass phrase' },
+      }),
+      ['S2'],
+    ),
+  },
   // Data exports: a new one of the caller's school (none left unfinished, so it is not 409), the
   // list, and a finished one of school A's, its progress and its zip.
   'POST /api/v1/exports': {
@@ -1147,6 +1221,16 @@ const CALLS: Record<string, CallSpec> = {
       url: '/settings/invitations',
       payload: { userId: fx.t2.id, email: 'matrix-t2@example.org' },
     }),
+  },
+  // The school's invitations (docs/decisions/132-invitations-without-mail.md), and one to each of
+  // its staff with an address and no sign-in.
+  'GET /api/v1/settings/invitations': {
+    target: SCHOOL,
+    build: async () => ({ url: '/settings/invitations' }),
+  },
+  'POST /api/v1/settings/invitations/all': {
+    target: SCHOOL,
+    build: async () => ({ url: '/settings/invitations/all' }),
   },
 
   // A one-time upload link for an image of a new product of the caller's store.

@@ -78,6 +78,8 @@ describe('GET and PUT settings/school', () => {
         canTeacherGiveAll: true,
         currencyName: 'Merits',
         currencyNameOne: 'Merit',
+        currencyNameEs: 'Méritos',
+        currencyNameOneEs: 'Mérito',
       });
     }
     for (const token of [tok.teacher, tok.student, tok.house]) {
@@ -102,6 +104,8 @@ describe('GET and PUT settings/school', () => {
     [{ currencyName: 'Sta\nrs' }, 'currencyName must not contain control characters'],
     [{ currencyNameOne: 'Star\u0007' }, 'currencyNameOne must not contain control characters'],
     [{ currencyNameOne: 7 }, 'currencyNameOne must be text'],
+    [{ currencyNameEs: ' ' }, 'currencyNameEs is required'],
+    [{ currencyNameOneEs: 'Estre\tlla' }, 'currencyNameOneEs must not contain control characters'],
   ])(
     '%j is refused with a 400 that names the field, and nothing changes',
     async (over, message) => {
@@ -226,6 +230,74 @@ describe('GET and PUT settings/school', () => {
       200,
     );
     expect((await buy()).body.message).toBe(MSG.keepWorking(26));
+  });
+
+  it('names it in Spanish too: Méritos by default, the English name once renamed, else its own', async () => {
+    const buyer = await makeUser(ctx.database.db, school, ['STUDENT'], { gradeLevel: '7' });
+    await fund(ctx.database.db, school, [buyer], 4);
+    const product = await makeProduct(ctx.database.db, school, { price: 30, stock: null });
+    const buyerToken = await signIn(ctx.app, buyer);
+    const inSpanish = async () =>
+      (
+        await call(ctx.app, 'POST', '/api/v2/order', {
+          token: buyerToken,
+          headers: { 'accept-language': 'es' },
+          payload: { store: 'School', orderItems: [{ productId: product.id, quantity: 1 }] },
+        })
+      ).body.message;
+    const spanishNames = async () => {
+      const { currencyNameEs, currencyNameOneEs } = (
+        await call(ctx.app, 'GET', '/settings/school', { token: tok.admin })
+      ).body;
+      return [currencyNameEs, currencyNameOneEs];
+    };
+    expect(await inSpanish()).toBe('¡Sigue esforzándote! Necesitas ganar 26 Méritos más.');
+
+    // Renamed in English only: Spanish follows the English name.
+    expect((await put(profile({ currencyName: 'Stars', currencyNameOne: 'Star' }))).status).toBe(
+      200,
+    );
+    expect(await spanishNames()).toEqual(['Stars', 'Star']);
+    expect(await inSpanish()).toBe('¡Sigue esforzándote! Necesitas ganar 26 Stars más.');
+
+    // Its own Spanish names: in the profile, the session and the Spanish answers; English keeps its own.
+    const res = await put(
+      profile({ currencyNameEs: ' Estrellas ', currencyNameOneEs: 'Estrella' }),
+    );
+    expect(res.body).toMatchObject({
+      currencyName: 'Stars',
+      currencyNameEs: 'Estrellas',
+      currencyNameOneEs: 'Estrella',
+    });
+    expect(await stored()).toMatchObject({
+      currencyNameEs: 'Estrellas',
+      currencyNameOneEs: 'Estrella',
+    });
+    const me = await call(ctx.app, 'POST', '/auth/me', { token: buyerToken });
+    expect(me.body.school).toMatchObject({
+      currencyNameEs: 'Estrellas',
+      currencyNameOneEs: 'Estrella',
+    });
+    expect(await inSpanish()).toBe('¡Sigue esforzándote! Necesitas ganar 26 Estrellas más.');
+    // A body without them keeps them, though the English names change.
+    expect((await put(profile({ currencyName: 'Merits', currencyNameOne: 'Merit' }))).status).toBe(
+      200,
+    );
+    expect(await spanishNames()).toEqual(['Estrellas', 'Estrella']);
+
+    // The names that follow the English ones (as the School tab sends them) are kept as "follow".
+    expect(
+      (await put(profile({ currencyNameEs: 'Méritos', currencyNameOneEs: 'Mérito' }))).status,
+    ).toBe(200);
+    expect(await stored()).toMatchObject({ currencyNameEs: null, currencyNameOneEs: null });
+    expect((await put(profile({ currencyName: 'Coins', currencyNameOne: 'Coin' }))).status).toBe(
+      200,
+    );
+    expect(await spanishNames()).toEqual(['Coins', 'Coin']);
+    expect((await put(profile({ currencyName: 'Merits', currencyNameOne: 'Merit' }))).status).toBe(
+      200,
+    );
+    expect(await inSpanish()).toBe('¡Sigue esforzándote! Necesitas ganar 26 Méritos más.');
   });
 });
 

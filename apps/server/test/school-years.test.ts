@@ -361,11 +361,99 @@ describe('a school year ends, and the next one opens', () => {
     });
     expect(await put({ givingStartDate: '2026-07-01' })).toMatchObject({
       status: 400,
-      body: { message: 'givingStartDate must be within the school year' },
+      body: { message: 'Giving must start within the school year' },
     });
     expect((await put({ balancePolicy: 'keep' })).status).toBe(400);
     expect((await put({})).status).toBe(200);
     expect((await give()).status).toBe(200);
+  });
+
+  it('proposes the next year after the last day of a year that ended in August, and names the fields as the tab does, in English and Spanish', async () => {
+    const db = ctx.database.db;
+    at('2027-08-20');
+    const school = await makeSchool(db, { schoolType: 'Middle' });
+    await db
+      .update(schoolYears)
+      .set({ startDate: '2026-08-20', endDate: '2027-08-13', givingStartDate: '2026-08-25' })
+      .where(eq(schoolYears.schoolId, school.id));
+    const admin = await makeUser(db, school, ['SCHOOL_ADMIN']);
+    await makeUser(db, school, ['STUDENT'], { gradeLevel: '6' });
+    const token = await signIn(ctx.app, admin);
+    const view = await call(ctx.app, 'GET', '/settings/school-year', { token });
+    expect(view.body).toMatchObject({ label: '2026-27', endDate: '2027-08-13', ended: true });
+    // The August-to-June pattern would start on August 1, inside the year that ended.
+    expect(view.body.next).toEqual({
+      label: '2027-28',
+      startDate: '2027-08-14',
+      endDate: '2028-06-30',
+      givingStartDate: '2027-08-16',
+    });
+    const open = (payload: object, language = 'en') =>
+      call(ctx.app, 'POST', '/school-years/openings', {
+        token,
+        headers: { 'accept-language': language },
+        payload: {
+          dryRun: true,
+          ordersPolicy: 'keep',
+          startDate: view.body.next.startDate,
+          endDate: view.body.next.endDate,
+          givingStartDate: view.body.next.givingStartDate,
+          ...payload,
+        },
+      });
+    expect(await open({})).toMatchObject({
+      status: 200,
+      body: { label: '2027-28', refusal: null, promoted: 1 },
+    });
+
+    const refused: [object, string, string][] = [
+      [
+        { startDate: '2027-08-01' },
+        'The first day must be after the 2026-27 school year ends on August 13, 2027',
+        'El primer día debe ser posterior al fin del ciclo escolar 2026-27, el 13 de agosto de 2027',
+      ],
+      [
+        { startDate: '2027-13-01' },
+        'The first day must be a date (YYYY-MM-DD)',
+        'El primer día debe ser una fecha (AAAA-MM-DD)',
+      ],
+      [
+        { endDate: '2027-08-14' },
+        'The last day must be after the first day',
+        'El último día debe ser posterior al primero',
+      ],
+      [
+        { givingStartDate: '2028-07-01' },
+        'Giving must start within the school year',
+        'Los bonos deben empezar dentro del ciclo escolar',
+      ],
+      [
+        { ordersPolicy: 'sell' },
+        'Pending orders must be kept or refunded',
+        'Los pedidos pendientes deben conservarse o reembolsarse',
+      ],
+    ];
+    for (const [payload, english, spanish] of refused) {
+      expect(await open(payload), english).toMatchObject({
+        status: 400,
+        body: { message: english },
+      });
+      expect((await open(payload, 'es')).body.message).toBe(spanish);
+    }
+    const put = await call(ctx.app, 'PUT', '/settings/school-year', {
+      token,
+      payload: {
+        startDate: '2026-08-20',
+        endDate: '2027-08-13',
+        givingStartDate: '2026-08-25',
+        balancePolicy: 'cap',
+        balanceCap: -1,
+      },
+    });
+    expect(put).toMatchObject({
+      status: 400,
+      body: { message: 'The cap must be a whole number from 0 to 1,000,000' },
+    });
   });
 
   it('refuses the run before the last day, and dates that overlap or precede the year', async () => {

@@ -1,4 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { clockNow, setClock } from '@app/domain';
 import { schoolDay, typeByName } from './helpers/economy.js';
 import {
   makePeriod,
@@ -9,7 +11,13 @@ import {
   type UserRow,
 } from './helpers/factories.js';
 import { fund, makeProduct } from './helpers/store.js';
+import { surveyAnswers } from '../src/db/schema.js';
 import { call, useTestApp } from './helpers/test-app.js';
+import { TEST_NOW } from './helpers/test-clock.js';
+
+/** Accounts made a month before the test's day: past their first week, so surveys may be asked. */
+const DAY = 86_400_000;
+const LONG_AGO = { createdAt: new Date(Date.parse(TEST_NOW) - 30 * DAY) };
 
 const ctx = useTestApp();
 let tokens: Record<
@@ -29,22 +37,22 @@ const people: Record<'student' | 'student2' | 'teacher' | 'newStudent' | 'newTea
   {} as never;
 
 /** A teacher's give through the API: a bonus to their period's students. */
-async function give(token: string, students: UserRow[]) {
-  const type = await typeByName(ctx.database.db, school, 'Helping others');
+async function give(token: string, students: UserRow[], at: SchoolRow = school) {
+  const type = await typeByName(ctx.database.db, at, 'Helping others');
   const res = await call(ctx.app, 'POST', '/activity/bulk', {
     token,
     payload: {
       externalStudentIds: students.map((k) => k.externalId),
       activityTypes: [type.id],
-      date: await schoolDay(ctx.database.db, school),
+      date: await schoolDay(ctx.database.db, at),
     },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
 /** A student's purchase through the API. */
-async function buy(token: string) {
-  const product = await makeProduct(ctx.database.db, school, { price: 1 });
+async function buy(token: string, at: SchoolRow = school) {
+  const product = await makeProduct(ctx.database.db, at, { price: 1 });
   const res = await call(ctx.app, 'POST', '/api/v2/order', {
     token,
     payload: { orderItems: [{ productId: product.id, quantity: 1 }] },
@@ -60,9 +68,9 @@ beforeAll(async () => {
   school = await makeSchool(db);
   const other = await makeSchool(db);
   for (const k of ['student', 'student2', 'newStudent'] as const)
-    people[k] = await makeUser(db, school, ['STUDENT']);
+    people[k] = await makeUser(db, school, ['STUDENT'], LONG_AGO);
   for (const k of ['teacher', 'newTeacher'] as const)
-    people[k] = await makeUser(db, school, ['TEACHER']);
+    people[k] = await makeUser(db, school, ['TEACHER'], LONG_AGO);
   const kids = [people.student, people.student2, people.newStudent];
   await makePeriod(db, school, people.teacher, kids);
   await makePeriod(db, school, people.newTeacher, kids);
@@ -76,7 +84,7 @@ beforeAll(async () => {
     admin: await signIn(ctx.app, await makeUser(db, school, ['SCHOOL_ADMIN'])),
     storeManager: await signIn(ctx.app, await makeUser(db, school, ['STORE_MANAGER'])),
     otherAdmin: await signIn(ctx.app, await makeUser(db, other, ['SCHOOL_ADMIN'])),
-    otherStudent: await signIn(ctx.app, await makeUser(db, other, ['STUDENT'])),
+    otherStudent: await signIn(ctx.app, await makeUser(db, other, ['STUDENT'], LONG_AGO)),
   };
 });
 
@@ -106,7 +114,7 @@ describe('GET surveys/pending', () => {
     expect(await pending(tokens.newStudent)).toBe('STUDENT_SATISFACTION_SURVEY');
   });
 
-  it('asks a student the student surveys in turn, each once, and a teacher the teacher surveys', async () => {
+  it('asks a student the student surveys in turn until answered, and a teacher the teacher surveys', async () => {
     await give(tokens.teacher, [people.student, people.student2]);
     await buy(tokens.student);
     await buy(tokens.student2);
@@ -130,20 +138,102 @@ describe('GET surveys/pending', () => {
     expect(
       (await call(ctx.app, 'GET', '/surveys/pending', { token: tokens.student })).body.survey.name,
     ).toBe('STUDENT_SATISFACTION_SURVEY_V2');
-    // Dismissed counts as asked.
+    // Dismissed: nothing more is asked for now (30 days, below).
     expect(
       (await answer(tokens.student, 'STUDENT_SATISFACTION_SURVEY_V2', { answer: null })).status,
     ).toBe(200);
     expect(
-      (await answer(tokens.student, 'STUDENT_SATISFACTION_SURVEY_V3', { answer: 'LIKELY' })).status,
-    ).toBe(200);
-    expect(
       (await call(ctx.app, 'GET', '/surveys/pending', { token: tokens.student })).body,
     ).toEqual({ survey: null });
+    expect(
+      (await answer(tokens.student, 'STUDENT_SATISFACTION_SURVEY_V3', { answer: 'LIKELY' })).status,
+    ).toBe(200);
     // Another student of the school is still asked.
     expect(
       (await call(ctx.app, 'GET', '/surveys/pending', { token: tokens.student2 })).body.survey.name,
     ).toBe('STUDENT_SATISFACTION_SURVEY');
+  });
+});
+
+describe('never in the way (docs/decisions/134-surveys-never-in-the-way.md)', () => {
+  afterEach(() => setClock(TEST_NOW));
+
+  /** A school of its own (the results below count the main school's answers). */
+  async function freshSchool(createdAt: Date) {
+    const db = ctx.database.db;
+    const at = await makeSchool(db);
+    const teacher = await makeUser(db, at, ['TEACHER'], { createdAt });
+    const student = await makeUser(db, at, ['STUDENT'], { createdAt });
+    await makePeriod(db, at, teacher, [student]);
+    await fund(db, at, [student], 50);
+    const t = await signIn(ctx.app, teacher);
+    const s = await signIn(ctx.app, student);
+    await give(t, [student], at);
+    await buy(s, at);
+    return { at, teacher, student, t };
+  }
+  /** Asked in a new session: a session's answer may be kept a few seconds (docs/decisions/120-answer-cache.md). */
+  const asked = async (user: UserRow) => pending(await signIn(ctx.app, user));
+
+  it('asks nobody in their first week, counted from the account’s creation by the app’s clock', async () => {
+    const created = new Date(TEST_NOW);
+    const { teacher, student } = await freshSchool(created);
+    expect(await asked(teacher)).toBeNull();
+    expect(await asked(student)).toBeNull();
+    setClock(created.getTime() + 7 * DAY - 60_000);
+    expect(await asked(teacher)).toBeNull();
+    expect(await asked(student)).toBeNull();
+    setClock(created.getTime() + 7 * DAY);
+    expect(await asked(teacher)).toBe('TEACHER_SATISFACTION_SURVEY');
+    expect(await asked(student)).toBe('STUDENT_SATISFACTION_SURVEY');
+  });
+
+  it('a dismissal is kept with its time and keeps every survey away for 30 days; then the survey comes back until answered', async () => {
+    const { at, teacher, t } = await freshSchool(LONG_AGO.createdAt);
+    expect(await pending(t)).toBe('TEACHER_SATISFACTION_SURVEY');
+    const before = clockNow().getTime();
+    expect(await answer(t, 'TEACHER_SATISFACTION_SURVEY', { answer: null })).toMatchObject({
+      status: 200,
+      body: { name: 'TEACHER_SATISFACTION_SURVEY', answer: null },
+    });
+    const after = clockNow().getTime();
+    const row = async () => {
+      const [r] = await ctx.database.db
+        .select()
+        .from(surveyAnswers)
+        .where(and(eq(surveyAnswers.schoolId, at.id), eq(surveyAnswers.userId, teacher.id)));
+      return r!;
+    };
+    // Its time is the app's clock (the test's day), not the database's.
+    const dismissed = (await row()).at.getTime();
+    expect(dismissed).toBeGreaterThanOrEqual(before);
+    expect(dismissed).toBeLessThanOrEqual(after);
+    expect(await pending(t)).toBeNull();
+    setClock(dismissed + 30 * DAY - 60_000);
+    expect(await asked(teacher)).toBeNull();
+    setClock(dismissed + 30 * DAY);
+    expect(await asked(teacher)).toBe('TEACHER_SATISFACTION_SURVEY');
+
+    // Dismissed again: 30 more days, from then.
+    expect((await answer(t, 'TEACHER_SATISFACTION_SURVEY', { answer: null })).status).toBe(200);
+    const again = (await row()).at.getTime();
+    expect(again).toBeGreaterThanOrEqual(dismissed + 30 * DAY);
+    setClock(again + 30 * DAY - 60_000);
+    expect(await asked(teacher)).toBeNull();
+    setClock(again + 30 * DAY);
+    expect(await asked(teacher)).toBe('TEACHER_SATISFACTION_SURVEY');
+
+    // Answered at last: the answer replaces the dismissal, and it is never asked again.
+    expect((await answer(t, 'TEACHER_SATISFACTION_SURVEY', { answer: 'SATISFIED' })).status).toBe(
+      200,
+    );
+    expect((await row()).answer).toBe('SATISFIED');
+    expect(await asked(teacher)).toBe('TEACHER_SATISFACTION_SURVEY_V2');
+    expect(await answer(t, 'TEACHER_SATISFACTION_SURVEY', { answer: null })).toMatchObject({
+      status: 409,
+      body: { message: 'You answered this survey already.' },
+    });
+    expect((await row()).answer).toBe('SATISFIED');
   });
 });
 

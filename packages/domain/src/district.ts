@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STORE_MODELS } from './constants.js';
-import { newPassword } from './identity.js';
+import { invitationDelivery, newPassword } from './identity.js';
 import { containsNul, displayName } from './schemas.js';
 
 /*
@@ -153,11 +153,14 @@ export const districtInvitationBody = z.object({
   email,
 });
 export type DistrictInvitationBody = z.infer<typeof districtInvitationBody>;
-export const districtInvitationResponse = z.object({
-  userId: z.string(),
-  email: z.string(),
-  expiresAt: z.string(),
-});
+/** Its delivery as every invitation's: `mailed`, else `link` (docs/decisions/132-invitations-without-mail.md). */
+export const districtInvitationResponse = z
+  .object({
+    userId: z.string(),
+    email: z.string(),
+    expiresAt: z.string(),
+  })
+  .extend(invitationDelivery.shape);
 export type DistrictInvitationResponse = z.infer<typeof districtInvitationResponse>;
 
 /** District-wide figures of one span: from the rollups (points in Merits). */

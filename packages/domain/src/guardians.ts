@@ -47,8 +47,15 @@ export type GuardianInviteBody = z.infer<typeof guardianInviteBody>;
 export const guardianInviteResponse = z.object({
   guardianId: z.string(),
   email: z.string(),
-  /** Whether an account-setup mail went out (not for an account that already has a password). */
+  /** Whether an account-setup invitation was made (not for an account that already has a password). */
   invited: z.boolean(),
+  /** When invited: whether its mail went out; when not, `link` is the link to hand over (docs/decisions/132-invitations-without-mail.md). */
+  mailed: z.boolean().optional(),
+  link: z.string().optional(),
+  linkKept: z.boolean().optional(),
+  whyNotMailed: z.enum(['noMailServer', 'refused']).optional(),
+  /** When invited: until when the link works (ISO). */
+  expiresAt: z.string().optional(),
 });
 export type GuardianInviteResponse = z.infer<typeof guardianInviteResponse>;
 

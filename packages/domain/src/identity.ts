@@ -148,12 +148,72 @@ export const invitationBody = z.object({
   email,
 });
 export type InvitationBody = z.infer<typeof invitationBody>;
-export const invitationResponse = z.object({
-  userId: z.string(),
-  email: z.string(),
-  expiresAt: z.string(),
+/**
+ * What every invitation answers besides its own fields (docs/decisions/132-invitations-without-mail.md):
+ * whether the mail went out and, when it did not (no SMTP_URL, or the mail server refused it), the
+ * one-time link itself for the asker to hand over, and whether Settings → Invitations can show it
+ * again (kept encrypted) or this answer is the only time it is shown.
+ */
+export const invitationDelivery = z.object({
+  mailed: z.boolean(),
+  link: z.string().optional(),
+  linkKept: z.boolean().optional(),
+  /** Not mailed: the server has no mail set up, or the mail server refused the mail. */
+  whyNotMailed: z.enum(['noMailServer', 'refused']).optional(),
 });
+export type InvitationDelivery = z.infer<typeof invitationDelivery>;
+export const invitationResponse = z
+  .object({
+    userId: z.string(),
+    email: z.string(),
+    expiresAt: z.string(),
+  })
+  .extend(invitationDelivery.shape);
 export type InvitationResponse = z.infer<typeof invitationResponse>;
+
+/** The states of an invitation as Settings → Invitations lists them. */
+export const INVITATION_STATES = ['mailed', 'notMailed', 'used', 'expired'] as const;
+export type InvitationState = (typeof INVITATION_STATES)[number];
+/** GET settings/invitations: each person's newest invitation (account-setup link), newest first. */
+export const invitationListItem = z.object({
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  state: z.enum(INVITATION_STATES),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  usedAt: z.string().nullable(),
+  /** Who sent it, when they are of this school (a district owner's or the shell's: null). */
+  invitedBy: z.string().nullable(),
+  /** Not mailed: whether the link is kept (encrypted) so its asker can copy it again. */
+  linkKept: z.boolean(),
+  /** The link, to the person who asked only, while it is not mailed, kept, unused and valid. */
+  link: z.string().optional(),
+});
+export type InvitationListItem = z.infer<typeof invitationListItem>;
+export const invitationListResponse = z.object({ invitations: z.array(invitationListItem) });
+export type InvitationListResponse = z.infer<typeof invitationListResponse>;
+
+/** POST settings/invitations/all: staff with an address and no sign-in, each invited once. */
+export const bulkInvitationResponse = z.object({
+  /** How many invitation mails went out. */
+  sent: z.number().int(),
+  /** Those whose mail did not go out, each with their link (shown this once, or kept). */
+  notSent: z.array(
+    z.object({
+      userId: z.string(),
+      name: z.string(),
+      email: z.string(),
+      expiresAt: z.string(),
+      link: z.string(),
+      linkKept: z.boolean(),
+    }),
+  ),
+  /** Staff without a sign-in left out: no address, an invitation pending, or roles above the asker's. */
+  skipped: z.number().int(),
+});
+export type BulkInvitationResponse = z.infer<typeof bulkInvitationResponse>;
 
 export const accountSetupBody = z.object({
   token: linkToken('token'),

@@ -77,6 +77,23 @@ export const MSG = {
   roleNotEdited: server['msg.roleNotEdited'],
   ownAdminRole: server['msg.ownAdminRole'],
   eraseStudentsOnly: server['msg.eraseStudentsOnly'],
+  /* Sign-in cards and passwords set by staff (docs/decisions/133-sign-in-cards.md). */
+  signInForStudentsOnly: server['msg.signInForStudentsOnly'],
+  studentLeftSchool: server['msg.studentLeftSchool'],
+  /* The school year's dates and choices (docs/decisions/085-opening-the-next-school-year.md). */
+  yearFirstDayDate: server['msg.yearFirstDayDate'],
+  yearLastDayDate: server['msg.yearLastDayDate'],
+  yearGivingDate: server['msg.yearGivingDate'],
+  yearLastAfterFirst: server['msg.yearLastAfterFirst'],
+  yearTooLong: server['msg.yearTooLong'],
+  yearGivingWithin: server['msg.yearGivingWithin'],
+  /** `date` as longDate writes it ("June 30, 2027"). */
+  yearStartsAfter: (label: string, date: string) => m('msg.yearStartsAfter', { label, date }),
+  yearOverlap: (label: string) => m('msg.yearOverlap', { label }),
+  yearOpensAfterEnd: (date: string) => m('msg.yearOpensAfterEnd', { date }),
+  yearBalancePolicy: server['msg.yearBalancePolicy'],
+  yearCap: server['msg.yearCap'],
+  yearOrdersPolicy: server['msg.yearOrdersPolicy'],
   /*
    * The roster import's (docs/decisions/053-oneroster-files.md, docs/decisions/054-roster-import-job.md,
    * docs/decisions/055-roster-leavers.md).

@@ -215,6 +215,11 @@ export const PERMISSIONS = {
   'guardians:manage': { ...ADMINS },
   /** Erase a student: name, ids, e-mail and sign-ins go; the ledger rows stay, anonymised. */
   'students:erase': { ...ADMINS },
+  /**
+   * A way for a student to sign in: print their sign-in cards (each printing a new code), revoke
+   * a card, set a password (docs/decisions/133-sign-in-cards.md). A teacher their classes' students.
+   */
+  'students:signIn': { ...ADMINS, TEACHER: 'periods' },
   /** Export the school's data as a zip of CSV files; read its progress; download it. */
   'data:export': { ...ADMINS },
   /** Export every school of the user's district (the district's owner). */
@@ -335,14 +340,29 @@ export type SurveyAudience = (typeof SURVEY_AUDIENCES)[number];
 export const surveyAudiences = (roles: readonly string[]): SurveyAudience[] =>
   SURVEY_AUDIENCES.filter((a) => roles.includes(a));
 
-/** Header role label: School Admin, Teacher, Student or Staff (in that precedence). A name, not a permission. */
+/**
+ * Header role label, in this precedence: District Admin (a super admin, the district's owner),
+ * School Admin, Teacher, Student, Guardian, Store Manager, Store Assistant, else Staff. A name, not
+ * a permission.
+ */
 export function roleLabel(
   roles: readonly string[],
-): 'School Admin' | 'Staff' | 'Teacher' | 'Student' | 'Guardian' {
-  if (roles.includes('SCHOOL_ADMIN') || roles.includes('SUPER_ADMIN')) return 'School Admin';
+):
+  | 'District Admin'
+  | 'School Admin'
+  | 'Teacher'
+  | 'Student'
+  | 'Guardian'
+  | 'Store Manager'
+  | 'Store Assistant'
+  | 'Staff' {
+  if (roles.includes('SUPER_ADMIN')) return 'District Admin';
+  if (roles.includes('SCHOOL_ADMIN')) return 'School Admin';
   if (roles.includes('TEACHER')) return 'Teacher';
   if (roles.includes('STUDENT')) return 'Student';
   if (roles.includes('GUARDIAN')) return 'Guardian';
+  if (roles.includes('STORE_MANAGER')) return 'Store Manager';
+  if (roles.includes('ASSISTANT_STORE_MANAGER')) return 'Store Assistant';
   return 'Staff';
 }
 

@@ -31,6 +31,9 @@ export const schoolInfoResponse = z.object({
   /** What this school calls its currency: plural ("Merits") and one ("Merit"). */
   currencyName: z.string(),
   currencyNameOne: z.string(),
+  /** And in Spanish ("Méritos", "Mérito"; currencyNames, currency.ts). */
+  currencyNameEs: z.string(),
+  currencyNameOneEs: z.string(),
 });
 export type SchoolInfo = z.infer<typeof schoolInfoResponse>;
 

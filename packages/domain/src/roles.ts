@@ -52,7 +52,10 @@ export const ROLE_NAME_KEYS: Record<Role, MessageKey> = {
 
 /** The header's role label (roleLabel, policy.ts) as a catalogue key. */
 export const ROLE_LABEL_KEYS = {
+  'District Admin': 'common.roleLabelDistrictAdmin',
   'School Admin': 'common.roleLabelSchoolAdmin',
+  'Store Manager': 'common.roleLabelStoreManager',
+  'Store Assistant': 'common.roleLabelStoreAssistant',
   Staff: 'common.roleLabelStaff',
   Teacher: 'common.roleLabelTeacher',
   Student: 'common.roleLabelStudent',

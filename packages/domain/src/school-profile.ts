@@ -25,13 +25,17 @@ const currencyField = (name: string) =>
 
 /**
  * PUT settings/school: the whole profile, the fields a school is created with minus its code, and
- * the currency's names (plural and singular). A body without the names keeps the school's.
+ * the currency's names (plural and singular, in English and in Spanish). A body without the names
+ * keeps the school's; a Spanish name null (or the one that follows the English name) follows the
+ * English name from then on (currency.ts).
  */
 export const schoolProfileBody = newSchoolBody.omit({ code: true }).extend({
   hasHouseSystem: z.boolean({ error: 'hasHouseSystem must be true or false' }),
   canTeacherGiveAll: z.boolean({ error: 'canTeacherGiveAll must be true or false' }),
   currencyName: currencyField('currencyName').optional(),
   currencyNameOne: currencyField('currencyNameOne').optional(),
+  currencyNameEs: currencyField('currencyNameEs').nullable().optional(),
+  currencyNameOneEs: currencyField('currencyNameOneEs').nullable().optional(),
 });
 export type SchoolProfileBody = z.infer<typeof schoolProfileBody>;
 
@@ -49,5 +53,8 @@ export const schoolProfileResponse = z.object({
   /** The currency's name, plural ("Merits") and singular ("Merit"). */
   currencyName: z.string(),
   currencyNameOne: z.string(),
+  /** In Spanish ("Méritos", "Mérito"): the school's own, else those that follow the English names. */
+  currencyNameEs: z.string(),
+  currencyNameOneEs: z.string(),
 });
 export type SchoolProfile = z.infer<typeof schoolProfileResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from './messages.js';
 import { day, int } from './response-fields.js';
 import { addDays, isValidIsoDate, longDate, type IsoDate } from './school-days.js';
 
@@ -20,19 +21,34 @@ export function yearLabel(span: { yearStart: IsoDate; yearEnd: IsoDate }): strin
   return a === b ? a : `${a}-${b.slice(2)}`;
 }
 
-/** Why a year's dates cannot be kept, or null: first day before last, giving start within. */
+/**
+ * Why a year's dates cannot be kept, or null: first day before last, giving start within. The
+ * messages name the fields as the School year tab does ("The first day …").
+ */
 export function yearSpanRefusal(span: YearSpan): string | null {
-  for (const [field, value] of [
-    ['startDate', span.yearStart],
-    ['endDate', span.yearEnd],
-    ['givingStartDate', span.givingStart],
+  for (const [message, value] of [
+    [MSG.yearFirstDayDate, span.yearStart],
+    [MSG.yearLastDayDate, span.yearEnd],
+    [MSG.yearGivingDate, span.givingStart],
   ] as const)
-    if (!isValidIsoDate(value)) return `${field} must be a date (YYYY-MM-DD)`;
-  if (span.yearEnd <= span.yearStart) return 'endDate must be after startDate';
-  if (addDays(span.yearStart, 400) < span.yearEnd) return 'A school year lasts at most 400 days';
+    if (!isValidIsoDate(value)) return message;
+  if (span.yearEnd <= span.yearStart) return MSG.yearLastAfterFirst;
+  if (addDays(span.yearStart, 400) < span.yearEnd) return MSG.yearTooLong;
   if (span.givingStart < span.yearStart || span.givingStart > span.yearEnd)
-    return 'givingStartDate must be within the school year';
+    return MSG.yearGivingWithin;
   return null;
+}
+
+/**
+ * The next year's proposed dates clear of the year that ended: `proposed` (the August-to-June
+ * pattern) starts the day after `ended`'s last day at the earliest, its giving no earlier than
+ * its first day. A year that ends in August or later would otherwise share its summer's days.
+ */
+export function nextYearClearOf(ended: { yearEnd: IsoDate }, proposed: YearSpan): YearSpan {
+  const dayAfter = addDays(ended.yearEnd, 1);
+  const yearStart = proposed.yearStart > ended.yearEnd ? proposed.yearStart : dayAfter;
+  const givingStart = proposed.givingStart < yearStart ? yearStart : proposed.givingStart;
+  return { yearStart, yearEnd: proposed.yearEnd, givingStart };
 }
 
 /** The admin banner shows this many days before the year's last day (and after it, until the next year is open). */
@@ -45,9 +61,7 @@ export function openingDue(yearEnd: IsoDate, today: IsoDate, nextYearOpen: boole
 
 /** Why the next year cannot be opened (for real) on `today`: only once the year in force has ended. */
 export function openingRefusal(fromYearEnd: IsoDate, today: IsoDate): string | null {
-  return today > fromYearEnd
-    ? null
-    : `The next school year can be opened after this one ends on ${longDate(fromYearEnd)}`;
+  return today > fromYearEnd ? null : MSG.yearOpensAfterEnd(longDate(fromYearEnd));
 }
 
 /* ---- grades ---- */
@@ -98,24 +112,24 @@ export function balanceAfter(balance: number, policy: BalancePolicy, cap: number
 
 /* ---- calls ---- */
 
-const isoDate = (field: string) =>
-  z
-    .string({ error: `${field} must be a date (YYYY-MM-DD)` })
-    .refine(isValidIsoDate, { error: `${field} must be a date (YYYY-MM-DD)` });
-const balancePolicy = z.enum(BALANCE_POLICIES, {
-  error: `balancePolicy must be one of ${BALANCE_POLICIES.join(', ')}`,
-});
+/** A date field; `message` names it as the School year tab does. */
+const isoDate = (message: string) =>
+  z.string({ error: message }).refine(isValidIsoDate, { error: message });
+const balancePolicy = z.enum(BALANCE_POLICIES, { error: MSG.yearBalancePolicy });
 const balanceCap = z
-  .number({ error: 'balanceCap must be a number' })
-  .int({ error: 'balanceCap must be a whole number' })
-  .min(0, { error: 'balanceCap must be at least 0' })
-  .max(1_000_000, { error: 'balanceCap must be at most 1000000' });
+  .number({ error: MSG.yearCap })
+  .int({ error: MSG.yearCap })
+  .min(0, { error: MSG.yearCap })
+  .max(1_000_000, { error: MSG.yearCap });
+const startDate = isoDate(MSG.yearFirstDayDate);
+const endDate = isoDate(MSG.yearLastDayDate);
+const givingStartDate = isoDate(MSG.yearGivingDate);
 
 /** PUT settings/school-year: the year in force's dates and the school's balance policy. */
 export const schoolYearBody = z.object({
-  startDate: isoDate('startDate'),
-  endDate: isoDate('endDate'),
-  givingStartDate: isoDate('givingStartDate'),
+  startDate,
+  endDate,
+  givingStartDate,
   balancePolicy,
   balanceCap,
 });
@@ -171,12 +185,10 @@ export type SchoolYearView = z.infer<typeof schoolYearViewResponse>;
 /** POST school-years/openings: a dry run, or the run itself, with the same choices. */
 export const yearOpeningBody = z.object({
   dryRun: z.boolean({ error: 'dryRun must be true or false' }),
-  startDate: isoDate('startDate'),
-  endDate: isoDate('endDate'),
-  givingStartDate: isoDate('givingStartDate'),
-  ordersPolicy: z.enum(ORDERS_POLICIES, {
-    error: `ordersPolicy must be one of ${ORDERS_POLICIES.join(', ')}`,
-  }),
+  startDate,
+  endDate,
+  givingStartDate,
+  ordersPolicy: z.enum(ORDERS_POLICIES, { error: MSG.yearOrdersPolicy }),
 });
 export type YearOpeningBody = z.infer<typeof yearOpeningBody>;
 

@@ -6,8 +6,10 @@ import { SURVEY_AUDIENCES, type SurveyAudience } from './policy.js';
 /*
  * The five surveys of docs/spec.md section 9. The spec names them only; their questions and choices are
  * ours (docs/decisions/037-surveys.md). Each is one question with a fixed list of choices, so results are counts per
- * choice; a student or teacher is asked each survey of their audience once, oldest first, one per
- * sign-in; dismissing a survey answers it "dismissed" (asked once means once).
+ * choice; a student or teacher is asked each survey of their audience until they answer it, oldest
+ * first, at most one per sign-in, in a card that never stands in front of a page; dismissing one
+ * keeps every survey away for 30 days, and nobody is asked in their first week
+ * (docs/decisions/134-surveys-never-in-the-way.md).
  */
 
 export type SurveyName = (typeof SURVEY_NAMES)[number];
@@ -121,8 +123,9 @@ export const surveyUseNeeded = (audiences: readonly SurveyAudience[]): (keyof Su
   audiences.map((a) => SURVEY_SUBJECT[a]);
 
 /**
- * The survey to ask next: the first of the given audiences' surveys not yet answered or dismissed,
- * of an audience whose subject the user has used (null: none).
+ * The survey to ask next: the first of the given audiences' surveys not yet answered (a dismissed
+ * one comes back once surveys no longer wait), of an audience whose subject the user has used
+ * (null: none).
  */
 export function nextSurvey(
   audiences: readonly SurveyAudience[],
@@ -136,6 +139,24 @@ export function nextSurvey(
         surveyAudienceReady(s.audience, use) &&
         !answered.includes(s.name),
     ) ?? null
+  );
+}
+
+/** After "No thanks", no survey is asked for this many days (by the app's clock). */
+export const SURVEY_DISMISSED_DAYS = 30;
+/** Nobody is asked a survey in their first this many days (counted from their account's creation). */
+export const SURVEY_FIRST_DAYS = 7;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether surveys wait at `now`: during the person's first week (since `joined`, their account's
+ * creation) and for 30 days after they last dismissed one (`dismissed`, null: never).
+ */
+export function surveysWait(now: Date, joined: Date | null, dismissed: Date | null): boolean {
+  const since = (d: Date | null) => (d ? now.getTime() - d.getTime() : Infinity);
+  return (
+    since(joined) < SURVEY_FIRST_DAYS * DAY_MS || since(dismissed) < SURVEY_DISMISSED_DAYS * DAY_MS
   );
 }
 
@@ -155,7 +176,7 @@ export type Survey = z.infer<typeof surveyResponse>;
 export const pendingSurveyResponse = z.object({ survey: surveyResponse.nullable() });
 export type PendingSurvey = z.infer<typeof pendingSurveyResponse>;
 
-/** POST surveys/{name}/answer: a choice of that survey, or null to dismiss it. */
+/** POST surveys/{name}/answer: a choice of that survey, or null to dismiss it (for 30 days). */
 export const surveyAnswerBody = z.object({
   answer: z
     .string({ error: 'answer must be one of the survey’s choices or null' })

@@ -82,6 +82,7 @@ const EXPECTED: Record<Action, string> = {
   'surveys:results': '-s---s---------',
   'roster:import': '-s---s---------',
   'students:erase': '-s---s---------',
+  'students:signIn': '-s-p-s---------',
   'guardians:manage': '-s---s---------',
   'data:export': '-s---s---------',
   'data:exportDistrict': '-s-------------',

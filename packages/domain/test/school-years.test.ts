@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   balanceAfter,
+  nextYearClearOf,
   openingDue,
   openingRefusal,
   promoteGrade,
   topGrade,
   yearLabel,
+  schoolYearBody,
+  yearOpeningBody,
   yearSpanRefusal,
 } from '../src/index.js';
 
@@ -61,20 +64,71 @@ describe('year dates', () => {
     expect(yearLabel({ yearStart: '2027-01-10', yearEnd: '2027-12-15' })).toBe('2027');
   });
 
-  it('refuses a year ending before it starts, too long, or giving outside it', () => {
+  it('refuses a year ending before it starts, too long, or giving outside it, naming the fields as the tab does', () => {
     expect(yearSpanRefusal(span)).toBeNull();
     expect(yearSpanRefusal({ ...span, yearEnd: '2027-08-01' })).toBe(
-      'endDate must be after startDate',
+      'The last day must be after the first day',
     );
     expect(yearSpanRefusal({ ...span, yearEnd: '2028-12-31' })).toBe(
       'A school year lasts at most 400 days',
     );
     expect(yearSpanRefusal({ ...span, givingStart: '2027-07-31' })).toBe(
-      'givingStartDate must be within the school year',
+      'Giving must start within the school year',
     );
     expect(yearSpanRefusal({ ...span, yearStart: '2027-02-30' })).toBe(
-      'startDate must be a date (YYYY-MM-DD)',
+      'The first day must be a date (YYYY-MM-DD)',
     );
+    expect(yearSpanRefusal({ ...span, givingStart: 'soon' })).toBe(
+      'The day giving starts must be a date (YYYY-MM-DD)',
+    );
+  });
+
+  it('the calls’ checks name no field by its code name', () => {
+    const messages = [
+      schoolYearBody.safeParse({
+        startDate: 'x',
+        endDate: 'y',
+        givingStartDate: 'z',
+        balancePolicy: 'keep',
+        balanceCap: -1,
+      }),
+      yearOpeningBody.safeParse({
+        dryRun: true,
+        startDate: 'x',
+        endDate: '2028-06-30',
+        givingStartDate: '2027-08-16',
+        ordersPolicy: 'sell',
+      }),
+    ].flatMap((r) => r.error?.issues.map((i) => i.message) ?? []);
+    expect(messages).toEqual([
+      'The first day must be a date (YYYY-MM-DD)',
+      'The last day must be a date (YYYY-MM-DD)',
+      'The day giving starts must be a date (YYYY-MM-DD)',
+      'The balance must be carried over, capped or reset',
+      'The cap must be a whole number from 0 to 1,000,000',
+      'The first day must be a date (YYYY-MM-DD)',
+      'Pending orders must be kept or refunded',
+    ]);
+    for (const m of messages) expect(m).not.toMatch(/[a-z][A-Z]/);
+  });
+
+  it('the next year proposed never shares a day with the year that ended', () => {
+    const pattern = { yearStart: '2027-08-01', yearEnd: '2028-06-30', givingStart: '2027-08-16' };
+    // Ended in June: the pattern as it is.
+    expect(nextYearClearOf({ yearEnd: '2027-06-30' }, pattern)).toEqual(pattern);
+    // Ended in mid-August: the day after, giving as the pattern's.
+    expect(nextYearClearOf({ yearEnd: '2027-08-10' }, pattern)).toEqual({
+      ...pattern,
+      yearStart: '2027-08-11',
+    });
+    // Ended after the pattern's giving start: giving from the first day.
+    expect(nextYearClearOf({ yearEnd: '2027-09-03' }, pattern)).toEqual({
+      yearStart: '2027-09-04',
+      yearEnd: '2028-06-30',
+      givingStart: '2027-09-04',
+    });
+    // Ended on the pattern's first day.
+    expect(nextYearClearOf({ yearEnd: '2027-08-01' }, pattern).yearStart).toBe('2027-08-02');
   });
 
   it('the banner is due a month before the last day, until the next year is open', () => {

@@ -6,6 +6,7 @@ import {
   surveyAudienceReady,
   SURVEYS,
   surveyResultsResponse,
+  surveysWait,
   surveyUseNeeded,
 } from '../src/surveys.js';
 
@@ -68,6 +69,22 @@ describe('surveys', () => {
     expect(surveyAudienceReady('STUDENT', none)).toBe(false);
     expect(surveyUseNeeded(['STUDENT', 'TEACHER'])).toEqual(['hasBought', 'hasGiven']);
     expect(surveyUseNeeded([])).toEqual([]);
+  });
+
+  it('wait through the first week and for 30 days after a dismissal', () => {
+    const now = new Date('2026-10-14T16:00:00Z');
+    const ago = (days: number, minutes = 0) =>
+      new Date(now.getTime() - days * 86_400_000 - minutes * 60_000);
+    expect(surveysWait(now, ago(30), null)).toBe(false);
+    expect(surveysWait(now, ago(7), null)).toBe(false);
+    expect(surveysWait(now, ago(7, -1), null)).toBe(true);
+    expect(surveysWait(now, now, null)).toBe(true);
+    // An account made "later" than the clock (a clock set back) is still in its first week.
+    expect(surveysWait(now, ago(-3), null)).toBe(true);
+    expect(surveysWait(now, ago(60), ago(30))).toBe(false);
+    expect(surveysWait(now, ago(60), ago(30, -1))).toBe(true);
+    expect(surveysWait(now, ago(60), ago(0))).toBe(true);
+    expect(surveysWait(now, null, null)).toBe(false);
   });
 
   it('results schema accepts counts per choice', () => {

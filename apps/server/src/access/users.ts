@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   MSG,
   mayGrant,
@@ -14,6 +14,8 @@ import { users } from '../db/schema.js';
 import { subjectOf, type AuthUser } from '../lib/auth-context.js';
 import { badRequest, forbidden, notFound } from '../lib/errors.js';
 import { isUuid } from '../lib/ids.js';
+import { isGuardianSql } from './guardians.js';
+import { isStudentRow } from './students.js';
 
 /*
  * One rule for every call that acts on another person (docs/decisions/125-acting-on-a-person.md):
@@ -24,6 +26,12 @@ import { isUuid } from '../lib/ids.js';
  */
 
 export type Person = typeof users.$inferSelect;
+
+/**
+ * A member of the school's staff: a user holding a role, none of them STUDENT or GUARDIAN (the
+ * people "invite everyone" reaches, docs/decisions/132-invitations-without-mail.md).
+ */
+export const isStaffRow = sql`(cardinality(${users.roles}) > 0 and not ${isStudentRow} and not ${isGuardianSql(users.roles)})`;
 
 /** Refuses (403, nothing changed) when the person's roles reach beyond the actor's. */
 export function checkActOn(actor: AuthUser, person: { roles: readonly string[] }): void {

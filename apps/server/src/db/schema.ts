@@ -73,6 +73,9 @@ export const schools = pgTable(
     /** The currency's name in this school, plural and one (docs/decisions/109-i18n.md). */
     currencyName: text('currency_name').notNull().default('Merits'),
     currencyNameOne: text('currency_name_one').notNull().default('Merit'),
+    /** Its Spanish names; null follows the English ones (currencyNames, packages/domain/src/currency.ts). */
+    currencyNameEs: text('currency_name_es'),
+    currencyNameOneEs: text('currency_name_one_es'),
     createdAt: createdAt(),
   },
   (t) => [index('schools_district').on(t.districtId)],
@@ -160,6 +163,26 @@ export const signInDevices = pgTable(
   (t) => [
     primaryKey({ columns: [t.schoolId, t.tokenHash] }),
     index('sign_in_devices_user').on(t.schoolId, t.userId),
+  ],
+);
+
+/**
+ * A student's printed sign-in card (docs/decisions/133-sign-in-cards.md): one live card a student,
+ * replaced at each printing; only the SHA-256 of its normalized code is kept. A sign-in finds the
+ * card by that hash before the school is known (the plain index).
+ */
+export const signInCards = pgTable(
+  'sign_in_cards',
+  {
+    schoolId: uuid('school_id').notNull(),
+    studentId: uuid('student_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    createdBy: uuid('created_by'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.studentId] }),
+    index('sign_in_cards_code').on(t.codeHash),
   ],
 );
 
@@ -699,8 +722,9 @@ export const roleAudit = pgTable(
 );
 
 /**
- * Survey answers (docs/spec.md section 9): one row per user and survey, so each is asked once; `answer`
- * null when the user dismissed it. Per school, like everything else.
+ * Survey answers (docs/spec.md section 9): one row per user and survey; `answer` null while the
+ * user has only dismissed it, `at` the last dismissal or the answer by the app's clock
+ * (docs/decisions/134-surveys-never-in-the-way.md). Per school, like everything else.
  */
 export const surveyAnswers = pgTable(
   'survey_answers',
@@ -905,6 +929,13 @@ export const passwordLinks = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** An invitation: whether its mail went out (docs/decisions/132-invitations-without-mail.md). */
+    mailed: boolean('mailed').notNull().default(true),
+    /**
+     * An invitation not mailed: its token sealed under SECRETS_KEY (lib/secrets.ts) so its asker
+     * can copy the link again; null once used or replaced, and when there was no key to seal with.
+     */
+    sealedToken: text('sealed_token'),
   },
   (t) => [
     index('password_links_user').on(t.schoolId, t.userId),

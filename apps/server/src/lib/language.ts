@@ -1,4 +1,4 @@
-import { CURRENCY_NAME, languageOf, type Language } from '@app/domain';
+import { CURRENCY_NAME, currencyNames, languageOf, type Language } from '@app/domain';
 import { CATALOGUES, translateServerMessage } from '@app/domain/i18n';
 import type { FastifyRequest } from 'fastify';
 
@@ -12,6 +12,7 @@ const requestLanguage = (req: FastifyRequest): Language =>
  */
 export function localMessage(req: FastifyRequest, text: string): string {
   const lang = requestLanguage(req);
-  const currency = req.auth?.school.currencyName ?? CURRENCY_NAME;
+  // The school's name of its currency in this language ("Méritos" in Spanish by default).
+  const { currency } = currencyNames(req.auth?.school, lang);
   return translateServerMessage(text, lang, currency, CATALOGUES[lang], CURRENCY_NAME);
 }

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { causeSummary } from './errors.js';
 
 /** One plain-text mail. */
 interface Mail {
@@ -10,8 +11,15 @@ interface Mail {
 }
 
 export interface Mailer {
+  /** Whether mail can go out at all (SMTP_URL is set). */
+  readonly configured: boolean;
   /** Sends the mail (resolves once the SMTP server took it). */
   send(mail: Mail): Promise<void>;
+  /**
+   * Logs that a mail was not sent, to whom and its subject (never its text, which may hold a
+   * link), with the SMTP server's refusal when there was one.
+   */
+  notSent(mail: { to: string; subject: string }, err?: unknown): void;
 }
 
 interface Log {
@@ -27,15 +35,24 @@ export function createMailer(
   env: { SMTP_URL?: string; MAIL_FROM: string; DATABASE_URL?: string },
   log: Log,
 ): Mailer {
+  const notSent: Mailer['notSent'] = (mail, err) =>
+    log.warn(
+      { to: mail.to, subject: mail.subject, ...(err ? { cause: causeSummary(err) } : {}) },
+      err ? 'mail not sent: the mail server refused it' : 'mail not sent: SMTP_URL is not set',
+    );
   if (env.SMTP_URL) {
     const transport = nodemailer.createTransport(env.SMTP_URL);
     return {
+      configured: true,
       async send(mail) {
         await transport.sendMail({ from: env.MAIL_FROM, ...mail });
       },
+      notSent,
     };
   }
   return {
+    configured: false,
+    notSent,
     async send(mail) {
       if (env.DATABASE_URL)
         log.warn({ to: mail.to, subject: mail.subject }, 'mail not sent: SMTP_URL is not set');

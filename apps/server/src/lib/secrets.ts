@@ -91,6 +91,26 @@ export async function sealForStorage(db: Db, plain: string): Promise<string> {
   return seal(key, plain);
 }
 
+/**
+ * A value to keep only when it can be kept encrypted (an invitation link not mailed,
+ * docs/decisions/132-invitations-without-mail.md): sealed, or null when this server has no key
+ * (PostgreSQL without SECRETS_KEY) or cannot read it; never kept in clear.
+ */
+export async function sealIfKeyed(db: Db, plain: string): Promise<string | null> {
+  const key = await keyOf(db).catch(() => null);
+  return key ? seal(key, plain) : null;
+}
+
+/** A sealed value read back, or null when this server's key does not open it. */
+export async function openSealed(db: Db, stored: string): Promise<string | null> {
+  if (!isSealed(stored)) return null;
+  try {
+    return unseal(await keyOf(db), stored);
+  } catch {
+    return null;
+  }
+}
+
 /** A kept value at its next write: encrypted when it is still clear and there is a key. */
 export async function resealForStorage(db: Db, stored: string): Promise<string> {
   if (isSealed(stored)) return stored;
@@ -131,7 +151,7 @@ export async function secretsKeyFor(
     await chmod(aside, 0o600);
     await link(aside, file);
     say(
-      `SSO client secrets are encrypted with a key made now in ${file}: keep it with the data (or set SECRETS_KEY).`,
+      `SSO client secrets and invitation links not mailed are encrypted with a key made now in ${file}: keep it with the data (or set SECRETS_KEY).`,
     );
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;

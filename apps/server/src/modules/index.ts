@@ -24,6 +24,7 @@ import { reportRoutes } from './reports/routes.js';
 import { rosterImportRoutes } from './roster-import/routes.js';
 import { schoolRoutes } from './school/routes.js';
 import { settingsRoutes } from './settings/routes.js';
+import { signInCardRoutes } from './sign-in-cards/routes.js';
 import { setupRoutes } from './setup/routes.js';
 import { districtRoutes } from './district/routes.js';
 import { storeRoutes } from './store/routes.js';
@@ -65,6 +66,7 @@ export const registerModules: FastifyPluginAsync = async (app) => {
   await app.register(setupRoutes);
   await app.register(districtRoutes);
   await app.register(guardianRoutes);
+  await app.register(signInCardRoutes);
   if (isDevMode(app.env)) await app.register(devRoutes);
 };
 

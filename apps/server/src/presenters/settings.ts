@@ -1,4 +1,10 @@
-import { todayIn, type SchoolProfile, type SchoolSettings, type UserRoles } from '@app/domain';
+import {
+  spanishCurrencyNames,
+  todayIn,
+  type SchoolProfile,
+  type SchoolSettings,
+  type UserRoles,
+} from '@app/domain';
 import type { users } from '../db/schema.js';
 import type { SchoolRow } from '../lib/auth-context.js';
 
@@ -23,6 +29,7 @@ export const presentSchoolProfile = (s: SchoolRow): SchoolProfile => ({
   canTeacherGiveAll: s.canTeacherGiveAll ?? true,
   currencyName: s.currencyName,
   currencyNameOne: s.currencyNameOne,
+  ...spanishCurrencyNames(s),
 });
 
 /** A user with their roles, as the roles screen lists them; the day they left in the school's `timeZone`. */

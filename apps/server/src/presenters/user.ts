@@ -1,4 +1,10 @@
-import { isLanguage, type Person, type SchoolInfo, type SessionUser } from '@app/domain';
+import {
+  isLanguage,
+  spanishCurrencyNames,
+  type Person,
+  type SchoolInfo,
+  type SessionUser,
+} from '@app/domain';
 import type { AuthUser, SchoolRow } from '../lib/auth-context.js';
 
 export const presentSchool = (s: SchoolRow): SchoolInfo => ({
@@ -15,6 +21,7 @@ export const presentSchool = (s: SchoolRow): SchoolInfo => ({
   canNonAdminCreateCustomActions: s.canNonAdminCreateCustomActions,
   currencyName: s.currencyName,
   currencyNameOne: s.currencyNameOne,
+  ...spanishCurrencyNames(s),
 });
 
 /** The signed-in user as the client sees it; nothing else about the account leaves the server. */

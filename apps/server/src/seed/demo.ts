@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { HOUSES, HOUSE_COLORS } from '@app/domain';
+import { clockNow, HOUSES, HOUSE_COLORS } from '@app/domain';
 import { vacuumAnalyze } from '../db/analyze.js';
 import type { Db } from '../db/client.js';
 import {
@@ -151,6 +151,9 @@ async function seedDemoSchools(db: Db): Promise<{ lines: string[]; demoId: strin
       .insert(houses)
       .values(HOUSES.map((name) => ({ schoolId: d, name, color: HOUSE_COLORS[name] })));
 
+    // Everyone joined six weeks ago by the app's clock, before the month of history: past their
+    // first week, as in a school in use (docs/decisions/134-surveys-never-in-the-way.md).
+    const joined = new Date(clockNow().getTime() - 42 * 86_400_000);
     const people: NewUser[] = [
       {
         schoolId: d,
@@ -291,7 +294,7 @@ async function seedDemoSchools(db: Db): Promise<{ lines: string[]; demoId: strin
     }
     const inserted = await tx
       .insert(users)
-      .values(people.map(({ username: _u, ...u }) => u))
+      .values(people.map(({ username: _u, ...u }) => ({ ...u, createdAt: joined })))
       .returning({ id: users.id, schoolId: users.schoolId, externalId: users.externalId });
     const byExternal = new Map(inserted.map((u) => [u.externalId, u]));
     await tx.insert(credentials).values(

@@ -25,6 +25,14 @@ import type {
   GoalState,
   Notifications,
   SignInLimitListResponse,
+  BulkInvitationResponse,
+  InvitationListResponse,
+} from '@app/domain';
+import type {
+  CardLoginBody,
+  CardPaper,
+  SignInCardsBody,
+  StudentPasswordResponse,
 } from '@app/domain';
 import { api, API_BASE, requestFile } from './client';
 import { failure, type ApiResult } from './failure';
@@ -177,6 +185,8 @@ export const identitySettings = {
     api.post<SchoolTokenIssued>(`settings/school-tokens/${id(tokenId)}/rotate`),
   revokeToken: (tokenId: string) => api.del<OkResponse>(`settings/school-tokens/${id(tokenId)}`),
   invite: (body: InvitationBody) => api.post<InvitationSent>('settings/invitations', body),
+  invitations: () => api.get<InvitationListResponse>('settings/invitations'),
+  inviteEveryone: () => api.post<BulkInvitationResponse>('settings/invitations/all'),
   signInLimits: () => api.get<SignInLimitListResponse>('settings/sign-in-limits'),
   liftAddress: (address: string) => api.del<OkResponse>(`settings/sign-in-limits/${id(address)}`),
 };
@@ -534,4 +544,22 @@ export const guardians = {
     api.post<{ message: string }>('auth/login/email-link', { email }, { auth: false }),
   signInWithLink: (token: string) =>
     api.post<LoginResponse>('auth/login/email-link/use', { token }, { auth: false }),
+};
+
+/**
+ * Sign-in cards and passwords staff give students (docs/decisions/133-sign-in-cards.md). Printing
+ * makes new cards: each student's earlier card stops working.
+ */
+export const signInCards = {
+  /** The cards as a PDF to print: a class's, or the students named. */
+  pdf: (target: SignInCardsBody, paper: CardPaper) =>
+    requestFile('sign-in-cards.pdf', {
+      periodId: target.periodId,
+      studentIds: target.studentIds?.join(','),
+      paper,
+    }),
+  setPassword: (studentId: string, password: string) =>
+    api.put<StudentPasswordResponse>(`students/${id(studentId)}/password`, { password }),
+  /** Signs in with a card's code, as typed or scanned. */
+  login: (body: CardLoginBody) => api.post<LoginResponse>('auth/login/card', body, { auth: false }),
 };

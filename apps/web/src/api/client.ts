@@ -117,12 +117,15 @@ export async function request<T>(
   return parsed.value as T;
 }
 
-/** A file the API sends (a data export's zip): the bytes, or `{ message }` like any other call. */
-export async function requestFile(path: string): Promise<ApiResult<Blob>> {
+/** A file the API sends (a data export's zip, sign-in cards): the bytes, or `{ message }` like any other call. */
+export async function requestFile(
+  path: string,
+  query?: Record<string, QueryValue>,
+): Promise<ApiResult<Blob>> {
   const token = readStored(STORAGE_KEYS.token);
   if (!token) return failure(BASIC_MSG.noToken);
   try {
-    const res = await fetch(buildUrl(path, 'GET', {}), { headers: headers(token, false) });
+    const res = await fetch(buildUrl(path, 'GET', { query }), { headers: headers(token, false) });
     if (res.ok) return await res.blob();
     if (res.status === 401) redirectToLogin();
     return failure(bodyMessage(await res.text()) ?? BASIC_MSG.someError);

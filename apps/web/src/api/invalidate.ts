@@ -114,6 +114,8 @@ export const STALE_AFTER = {
   schoolTokens: [queryKeys.schoolTokens],
   /** A refused address lifted. */
   signInLimits: [queryKeys.signInLimits],
+  /** An invitation sent (one, a guardian's or everyone's): the list of invitations. */
+  invitations: [queryKeys.invitations],
   /** A saving goal pinned, unpinned or its note dismissed. */
   goal: [queryKeys.goal],
   /**

@@ -21,6 +21,8 @@ export const queryKeys = {
   ssoConfigs: ['sso-configs'] as const,
   schoolTokens: ['school-tokens'] as const,
   signInLimits: ['sign-in-limits'] as const,
+  /** GET settings/invitations (docs/decisions/132-invitations-without-mail.md). */
+  invitations: ['invitations'] as const,
   /** GET auth/account-setup for an invitation link. */
   accountSetup: (token: string) => ['account-setup', token] as const,
   /** GET configuration/:scope. */

@@ -34,10 +34,26 @@ const browserTimeZone = (): string => {
   }
 };
 
-export const emptySchool = (): Required<NewSchoolInput> => ({
+/**
+ * The time zone proposed for a new school: the one most of the district's schools keep (the first
+ * listed among equals), as a district is mostly in one place; with none yet (/setup), the browser's.
+ */
+export function proposedTimeZone(
+  districtZones: readonly string[] = [],
+  browser: () => string = browserTimeZone,
+): string {
+  const count = new Map<string, number>();
+  for (const z of districtZones) count.set(z, (count.get(z) ?? 0) + 1);
+  let best: string | null = null;
+  for (const [z, n] of count) if (best === null || n > count.get(best)!) best = z;
+  return best ?? browser();
+}
+
+/** A new school's first values; `timeZone` as proposedTimeZone gives it. */
+export const emptySchool = (timeZone = proposedTimeZone()): Required<NewSchoolInput> => ({
   name: '',
   code: '',
-  timeZone: browserTimeZone(),
+  timeZone,
   schoolType: 'Middle',
   storeModel: 'Pickup',
   hasHouseSystem: false,

@@ -31,7 +31,7 @@ describe('words on screen', () => {
       </Words>,
     );
     expect(html).toBe(
-      '¡Sigue esforzándote! Necesitas ganar 26 Merits más.|No se permite en fines de semana',
+      '¡Sigue esforzándote! Necesitas ganar 26 Méritos más.|No se permite en fines de semana',
     );
   });
 
@@ -53,7 +53,7 @@ describe('words on screen', () => {
       '<p>1 Merit|2,600 Merits|3 Stars|September 1, 2026|October 2026|12,345</p>',
     );
     expect(render('es')).toBe(
-      '<p>1 Merit|2600 Merits|3 Stars|1 de septiembre de 2026|octubre de 2026|12.345</p>',
+      '<p>1 Mérito|2600 Méritos|3 Stars|1 de septiembre de 2026|octubre de 2026|12.345</p>',
     );
   });
 });

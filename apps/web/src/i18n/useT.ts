@@ -1,6 +1,6 @@
 import { Fragment, createElement, useCallback, useContext, type ReactNode } from 'react';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { CURRENCY_NAME, type Language, type MessageKey } from '@app/domain';
+import { currencyNames, type Language, type MessageKey } from '@app/domain';
 import { useOptionalUser } from '../session';
 import type { Catalogue } from './catalogue';
 import { LanguageContext } from './context';
@@ -36,13 +36,12 @@ function formatterOf(messages: Catalogue, language: Language, key: MessageKey) {
 const serverMessage = (text: string, values: Record<string, unknown>): string =>
   text.replace(/\{(\w+)\}/g, (_all, name: string) => String(values[name] ?? ''));
 
-/** The school's currency names, given to every message as {currency} and {currencyOne}. */
-function useCurrency(): { currency: string; currencyOne: string } {
-  const school = useOptionalUser()?.school;
-  return {
-    currency: school?.currencyName ?? CURRENCY_NAME,
-    currencyOne: school?.currencyNameOne ?? CURRENCY_NAME.replace(/s$/, ''),
-  };
+/**
+ * The school's currency names in the screens' language, given to every message as {currency} and
+ * {currencyOne} ("Méritos" in Spanish by default).
+ */
+function useCurrency(language: Language): { currency: string; currencyOne: string } {
+  return currencyNames(useOptionalUser()?.school, language);
 }
 
 /**
@@ -54,7 +53,7 @@ function useFormatted(): (key: MessageKey, values?: RichValues) => ReactNode {
   const state = useContext(LanguageContext);
   if (!state) throw new Error('useT outside I18nProvider');
   const { messages, language } = state;
-  const { currency, currencyOne } = useCurrency();
+  const { currency, currencyOne } = useCurrency(language);
   return useCallback(
     (key, values) => {
       const message = messages[key];

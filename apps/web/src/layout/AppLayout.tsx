@@ -49,10 +49,10 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
           mb="md"
         />
         <YearBanner user={user} />
+        {/* Students and teachers: a survey to answer if they like, above the page, never over it. */}
+        <SurveyPrompt user={user} />
         {children}
       </AppShell.Main>
-      {/* Students and teachers: a survey they have not been asked, once per sign-in. */}
-      <SurveyPrompt user={user} />
     </AppShell>
   );
 }

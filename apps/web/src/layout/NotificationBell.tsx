@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Indicator, Popover, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Indicator, Popover, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { useLocation } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { allows, notificationMessage, type AppNotification } from '@app/domain';
 import { afterNotified, notifications as calls, queryKeys, unwrap, type SessionUser } from '../api';
@@ -44,13 +45,19 @@ function Item({ n }: { n: AppNotification }) {
 /**
  * The header's bell for whoever has notifications (`notifications:read`, students): the unread
  * count, and the latest ones on opening, which marks them read. News refreshes the balance, the
- * activity, the orders and the goal on screen.
+ * activity, the orders and the goal on screen. The list opens only on a click of the bell and
+ * closes on a click anywhere else, on Escape and on leaving the page, so it never stays over a
+ * page's filters (issue 32); it is at most half the screen high and scrolls.
  */
 export function NotificationBell({ user }: { user: SessionUser }) {
   const t = useT();
   const enabled = allows(user, 'notifications:read');
   const queryClient = useQueryClient();
-  const [opened, setOpened] = useState(false);
+  // Open on the page it was opened on: another page (a link, the browser's Back) finds it closed.
+  const { pathname } = useLocation();
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const opened = openedOn === pathname;
+  const setOpened = (open: boolean) => setOpenedOn(open ? pathname : null);
   const q = useQuery({
     queryKey: queryKeys.notifications,
     queryFn: () => unwrap(calls.list()),
@@ -93,8 +100,10 @@ export function NotificationBell({ user }: { user: SessionUser }) {
         opened={opened}
         onChange={setOpened}
         position="bottom-end"
-        width={320}
+        width="min(320px, calc(100vw - 2rem))"
         shadow="md"
+        closeOnClickOutside
+        closeOnEscape
         trapFocus
         returnFocus
       >
@@ -119,11 +128,13 @@ export function NotificationBell({ user }: { user: SessionUser }) {
                 {t('notifications.empty')}
               </Text>
             ) : (
-              <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
-                {list.map((n) => (
-                  <Item key={n._id} n={n} />
-                ))}
-              </Stack>
+              <ScrollArea.Autosize mah="50vh" type="auto" offsetScrollbars>
+                <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+                  {list.map((n) => (
+                    <Item key={n._id} n={n} />
+                  ))}
+                </Stack>
+              </ScrollArea.Autosize>
             )}
           </Stack>
         </Popover.Dropdown>

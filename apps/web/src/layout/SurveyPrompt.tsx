@@ -11,16 +11,18 @@ import {
   type SessionUser,
 } from '../api';
 
-/** Whoever answers surveys (`surveys:answer`) is asked those of docs/spec.md section 9 (the server says which, and only once). */
+/** Whoever answers surveys (`surveys:answer`) is asked those of docs/spec.md section 9 (the server says which, and when). */
 const asked = (user: SessionUser) => allows(user, 'surveys:answer');
 
-// The dialog's code (a modal, radios, its calls) loads only when there is a survey to ask.
-const SurveyModal = lazy(() => import('./SurveyDialog').then((m) => ({ default: m.SurveyModal })));
+// The card's code (radios, its calls) loads only when there is a survey to ask.
+const SurveyCard = lazy(() => import('./SurveyCard').then((m) => ({ default: m.SurveyCard })));
 
 /**
- * A short dialog after sign-in that asks one survey, once: answering or "No thanks" records it on
- * the server; closing it only puts it off to the next sign-in. The survey flag in local storage
- * (cleared at logout) keeps it from coming back in this session.
+ * A small card at the top of the page's content that asks one survey and never blocks the page
+ * (docs/decisions/134-surveys-never-in-the-way.md): answering records it, "No thanks" keeps
+ * surveys away for 30 days, left alone it stays on the pages of this sign-in and is asked again at
+ * the next. Once answered or dismissed, the survey flag in local storage (cleared at logout) keeps
+ * another from showing in this session.
  */
 export function SurveyPrompt({ user }: { user: SessionUser }) {
   const [shown, setShown] = useState(() => readStored(STORAGE_KEYS.surveyShown) !== null);
@@ -39,7 +41,7 @@ export function SurveyPrompt({ user }: { user: SessionUser }) {
   if (shown || !survey) return null;
   return (
     <Suspense fallback={null}>
-      <SurveyModal survey={survey} onClose={close} />
+      <SurveyCard survey={survey} onDone={close} />
     </Suspense>
   );
 }

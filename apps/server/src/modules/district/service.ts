@@ -176,7 +176,8 @@ export async function createDistrictSchool(
 /**
  * POST district/schools/{id}/invitations: the school's admin by e-mail. A user of that school with
  * the address becomes an admin; else one is made (no sign-in name yet: they choose it with the
- * password). The invitation mail is the settings one; if it cannot be sent, a user made here goes.
+ * password). The invitation mail is the settings one; when no mail can go out, the answer carries
+ * the link (docs/decisions/132-invitations-without-mail.md); if the invitation fails, a user made here goes.
  */
 export async function inviteSchoolAdmin(
   db: Db,

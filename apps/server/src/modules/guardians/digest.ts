@@ -1,5 +1,5 @@
 import { and, between, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
-import { digestWeek, todayIn } from '@app/domain';
+import { currencyNames, digestWeek, todayIn } from '@app/domain';
 import { t } from '@app/domain/i18n';
 import type { Db } from '../../db/client.js';
 import {
@@ -149,7 +149,6 @@ async function digestsOfSchool(
   const movedOf = new Map(moved.map((m) => [m.studentId, m]));
   const balanceOf = new Map(balances.map((b) => [b.studentId, b.balance]));
   const ordersOf = new Map(placed.map((o) => [o.studentId, o.n]));
-  const currency = { currency: school.currencyName, currencyOne: school.currencyNameOne };
   let sent = 0;
   for (const g of guardians) {
     const children = links.filter((l) => l.guardianId === g.id);
@@ -162,7 +161,7 @@ async function digestsOfSchool(
     const unsubscribe = unsubscribeUrl(baseUrl, token);
     const lines = children.map((c) =>
       t(lang, 'guardian.digest.child', {
-        ...currency,
+        ...currencyNames(school, lang),
         name: `${c.firstName} ${c.lastName}`.trim(),
         received: movedOf.get(c.studentId)?.earned ?? 0,
         spent: movedOf.get(c.studentId)?.spent ?? 0,

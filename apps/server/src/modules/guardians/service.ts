@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
+  currencyNames,
   INVITATION_DAYS,
   languageOf,
   SIGN_IN_LINK_MINUTES,
@@ -158,11 +159,10 @@ export async function inviteGuardian(
     school: school.name,
     name: guardian.firstName,
     children: students.map((s) => s.firstName).join(', '),
-    currency: school.currencyName,
-    currencyOne: school.currencyNameOne,
+    ...currencyNames(school, lang),
     days: INVITATION_DAYS,
   };
-  await sendInvitation(
+  const { mailed, link, linkKept, whyNotMailed, expiresAt } = await sendInvitation(
     db,
     mailer,
     baseUrl,
@@ -173,7 +173,17 @@ export async function inviteGuardian(
       text: t(lang, 'guardian.mail.inviteText', { ...values, link }),
     }),
   );
-  return { guardianId: guardian.id, email, invited: true };
+  // Not mailed: the link for the admin to hand over (docs/decisions/132-invitations-without-mail.md).
+  return {
+    guardianId: guardian.id,
+    email,
+    invited: true,
+    expiresAt,
+    mailed,
+    link,
+    linkKept,
+    whyNotMailed,
+  };
 }
 
 /** The sign-in link mail, in the guardian's language. */

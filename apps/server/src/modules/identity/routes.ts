@@ -2,10 +2,12 @@ import { z } from 'zod';
 import {
   accountSetupBody,
   accountSetupInfoResponse,
+  bulkInvitationResponse,
   FORGOT_PASSWORD_ANSWER,
   forgotPasswordBody,
   forgotPasswordResponse,
   invitationBody,
+  invitationListResponse,
   invitationResponse,
   linkQuery,
   loginResponse,
@@ -42,6 +44,8 @@ import { signInAs } from '../auth/service.js';
 import {
   completeSetup,
   forgotPassword,
+  inviteEveryone,
+  listInvitations,
   resetPassword,
   sendInvitation,
   setupInfo,
@@ -312,6 +316,20 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Invitations (docs/decisions/132-invitations-without-mail.md): when no mail can go out, the
+  // answer carries the one-time link (every API answer is no-store).
+  app.get(
+    '/settings/invitations',
+    {
+      config: { action: 'settings:identity' },
+      schema: {
+        tags: ['settings'],
+        querystring: z.object({ time: z.string().optional() }),
+        response: { 200: invitationListResponse },
+      },
+    },
+    async (req) => listInvitations(app.db, baseUrl, me(req)),
+  );
   app.post(
     '/settings/invitations',
     {
@@ -329,5 +347,13 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         req.body,
       );
     },
+  );
+  app.post(
+    '/settings/invitations/all',
+    {
+      config: { action: 'settings:identity' },
+      schema: { tags: ['settings'], response: { 200: bulkInvitationResponse } },
+    },
+    async (req) => inviteEveryone(app.db, mailer, baseUrl, me(req)),
   );
 };

@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import {
   balanceAfter,
   clockNow,
+  longDate,
+  MSG,
   openingRefusal,
   promoteGrade,
   todayIn,
@@ -67,11 +69,11 @@ async function checkedRequest(db: Queryable, u: AuthUser, body: YearOpeningBody)
   const refusal = yearSpanRefusal(to);
   if (refusal) throw badRequest(refusal);
   if (to.yearStart <= span.yearEnd)
-    throw badRequest(`startDate must be after the ${yearLabel(span)} school year ends`);
+    throw badRequest(MSG.yearStartsAfter(yearLabel(span), longDate(span.yearEnd)));
   const other = await overlappingYear(db, u.schoolId, to, null);
   if (other)
     throw conflict(
-      `The dates overlap the ${yearLabel({ yearStart: other.startDate, yearEnd: other.endDate })} school year`,
+      MSG.yearOverlap(yearLabel({ yearStart: other.startDate, yearEnd: other.endDate })),
     );
   const choices: Choices = {
     balancePolicy: school!.yearEndBalance,

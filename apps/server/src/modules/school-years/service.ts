@@ -1,6 +1,8 @@
 import { and, eq, gte, lte, ne } from 'drizzle-orm';
 import {
   addDays,
+  MSG,
+  nextYearClearOf,
   openingDue,
   payPeriods,
   todayIn,
@@ -65,11 +67,14 @@ export async function currentYear(
   return { row: made!, span };
 }
 
-/** The next year's default dates: the August-to-June pattern after this one, giving as the school's default. */
+/**
+ * The next year's default dates: the August-to-June pattern after this one, giving as the
+ * school's default, starting after this year's last day whatever its pattern (never overlapping).
+ */
 async function nextYearDefault(db: Queryable, schoolId: string, after: YearSpan) {
   const dayAfter = addDays(after.yearEnd, 1);
   const on = Number(dayAfter.slice(5, 7)) >= 8 ? dayAfter : `${dayAfter.slice(0, 4)}-08-01`;
-  return defaultYearSpan(db, schoolId, on);
+  return nextYearClearOf(after, await defaultYearSpan(db, schoolId, on));
 }
 
 /** GET settings/school-year: the year in force, its pay periods, the balance policy, the next year's opening. */
@@ -150,7 +155,7 @@ export async function setSchoolYear(
     const other = await overlappingYear(tx, u.schoolId, span, row!.id);
     if (other)
       throw conflict(
-        `The dates overlap the ${yearLabel({ yearStart: other.startDate, yearEnd: other.endDate })} school year`,
+        MSG.yearOverlap(yearLabel({ yearStart: other.startDate, yearEnd: other.endDate })),
       );
     await tx
       .update(schoolYears)

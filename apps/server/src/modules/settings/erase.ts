@@ -28,6 +28,7 @@ import {
   schools,
   schoolTokens,
   sessions,
+  signInCards,
   signInDevices,
   userErasures,
   users,
@@ -82,6 +83,9 @@ export async function eraseStudent(
       .returning({ username: credentials.username });
     await tx.delete(sessions).where(mine(sessions));
     await tx.delete(signInDevices).where(mine(signInDevices));
+    await tx
+      .delete(signInCards)
+      .where(and(eq(signInCards.schoolId, u.schoolId), eq(signInCards.studentId, s!.id)));
     await tx.delete(schoolTokens).where(mine(schoolTokens));
     await tx.delete(passwordLinks).where(mine(passwordLinks));
     await tx.delete(rosterUsers).where(mine(rosterUsers));

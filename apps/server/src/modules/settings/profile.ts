@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { HOUSE_COLORS, HOUSES, type SchoolProfile, type SchoolProfileBody } from '@app/domain';
+import {
+  HOUSE_COLORS,
+  HOUSES,
+  spanishCurrencyDefaults,
+  type SchoolProfile,
+  type SchoolProfileBody,
+} from '@app/domain';
 import type { Db, Queryable } from '../../db/client.js';
 import { houses, schools } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
@@ -10,6 +16,34 @@ import { forgetSessions } from '../auth/service.js';
 export async function schoolProfile(db: Queryable, u: AuthUser): Promise<SchoolProfile> {
   const [s] = await db.select().from(schools).where(eq(schools.id, u.schoolId));
   return presentSchoolProfile(s!);
+}
+
+/**
+ * The Spanish names to write: null where the body's name is the one that follows the English name
+ * after this change ("Méritos" beside "Merits"), so it keeps following it; none when the body has none.
+ */
+async function spanishNames(
+  tx: Queryable,
+  schoolId: string,
+  body: SchoolProfileBody,
+): Promise<{ currencyNameEs?: string | null; currencyNameOneEs?: string | null }> {
+  if (body.currencyNameEs === undefined && body.currencyNameOneEs === undefined) return {};
+  const [now] = await tx
+    .select({ currencyName: schools.currencyName, currencyNameOne: schools.currencyNameOne })
+    .from(schools)
+    .where(eq(schools.id, schoolId));
+  const follows = spanishCurrencyDefaults({
+    currencyName: body.currencyName ?? now!.currencyName,
+    currencyNameOne: body.currencyNameOne ?? now!.currencyNameOne,
+  });
+  const written = (name: string | null | undefined, following: string) =>
+    name === undefined ? undefined : name === following ? null : name;
+  const es = written(body.currencyNameEs, follows.currencyNameEs);
+  const one = written(body.currencyNameOneEs, follows.currencyNameOneEs);
+  return {
+    ...(es !== undefined && { currencyNameEs: es }),
+    ...(one !== undefined && { currencyNameOneEs: one }),
+  };
 }
 
 /**
@@ -26,6 +60,7 @@ export async function setSchoolProfile(
   body: SchoolProfileBody,
 ): Promise<SchoolProfile> {
   const row = await db.transaction(async (tx) => {
+    const spanish = await spanishNames(tx, u.schoolId, body);
     const [s] = await tx
       .update(schools)
       .set({
@@ -37,6 +72,7 @@ export async function setSchoolProfile(
         canTeacherGiveAll: body.canTeacherGiveAll,
         ...(body.currencyName !== undefined && { currencyName: body.currencyName }),
         ...(body.currencyNameOne !== undefined && { currencyNameOne: body.currencyNameOne }),
+        ...spanish,
       })
       .where(eq(schools.id, u.schoolId))
       .returning();

@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import {
+  clockNow,
   nextSurvey,
   surveyByName,
   SURVEYS,
+  surveysWait,
   surveyUseNeeded,
   type PendingSurvey,
   type Survey,
@@ -14,7 +16,7 @@ import {
 import { surveyAudiencesOf } from '../../access/surveys.js';
 import type { Queryable } from '../../db/client.js';
 import { preparedFor } from '../../db/prepared.js';
-import { activities, orders, surveyAnswers } from '../../db/schema.js';
+import { activities, orders, surveyAnswers, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 
@@ -27,15 +29,20 @@ const present = (s: SurveyDefinition): Survey => ({
 });
 
 /**
- * What the pending survey depends on, in one prepared statement: the surveys the user answered or
- * dismissed, whether they ever gave and whether they ever bought (one index probe each).
+ * What the pending survey depends on, in one prepared statement: the surveys the user answered,
+ * when they last dismissed one, when their account was made, whether they ever gave and whether
+ * they ever bought (one index probe each).
  */
 const pendingQuery = preparedFor((db) => {
   const ph = sql.placeholder;
   return db
     .select({
       answered: sql<string[] | null>`(select array_agg(a.survey) from ${surveyAnswers} a
-        where a.school_id = ${ph('schoolId')} and a.user_id = ${ph('userId')})`,
+        where a.school_id = ${ph('schoolId')} and a.user_id = ${ph('userId')} and a.answer is not null)`,
+      dismissedAt: sql<string | null>`(select max(d.at) from ${surveyAnswers} d
+        where d.school_id = ${ph('schoolId')} and d.user_id = ${ph('userId')} and d.answer is null)`,
+      joinedAt: sql<string | null>`(select u.created_at from ${users} u
+        where u.school_id = ${ph('schoolId')} and u.id = ${ph('userId')})`,
       hasGiven: sql<boolean>`${ph('needsGiven')}::boolean and exists (select 1 from ${activities} g
         where g.school_id = ${ph('schoolId')} and g.given_by = ${ph('userId')})`,
       hasBought: sql<boolean>`${ph('needsBought')}::boolean and exists (select 1 from ${orders} o
@@ -45,9 +52,14 @@ const pendingQuery = preparedFor((db) => {
     .prepare('pending_survey');
 });
 
+const instant = (v: string | Date | null | undefined): Date | null =>
+  v === null || v === undefined ? null : new Date(v);
+
 /**
- * GET surveys/pending: the first survey of the user's audience they have not answered or
- * dismissed, once they have used what it asks about (a teacher a give, a student a purchase).
+ * GET surveys/pending: the first survey of the user's audience they have not answered, once they
+ * have used what it asks about (a teacher a give, a student a purchase); none in their first week
+ * (since their account was made) nor for 30 days after they dismissed one, by the app's clock
+ * (docs/decisions/134-surveys-never-in-the-way.md).
  */
 export async function pendingSurvey(db: Queryable, u: AuthUser): Promise<PendingSurvey> {
   const audiences = surveyAudiencesOf(u);
@@ -58,6 +70,8 @@ export async function pendingSurvey(db: Queryable, u: AuthUser): Promise<Pending
     needsGiven: needs.includes('hasGiven'),
     needsBought: needs.includes('hasBought'),
   });
+  if (surveysWait(clockNow(), instant(row?.joinedAt), instant(row?.dismissedAt)))
+    return { survey: null };
   const next = nextSurvey(audiences, row?.answered ?? [], {
     hasGiven: row?.hasGiven === true,
     hasBought: row?.hasBought === true,
@@ -66,8 +80,10 @@ export async function pendingSurvey(db: Queryable, u: AuthUser): Promise<Pending
 }
 
 /**
- * POST surveys/{name}/answer: the user's one answer (null: dismissed). The primary key keeps it
- * to one per user and survey, even for two answers sent at once.
+ * POST surveys/{name}/answer: the user's one answer, or null to dismiss it for now. The primary
+ * key keeps one row per user and survey: a dismissal is kept with its time (the app's clock) and
+ * a later dismissal or the answer replaces it; once answered, the row no longer changes, even for
+ * two answers sent at once.
  */
 export async function answerSurvey(
   db: Queryable,
@@ -83,8 +99,18 @@ export async function answerSurvey(
   }
   const inserted = await db
     .insert(surveyAnswers)
-    .values({ schoolId: u.schoolId, userId: u.id, survey: survey.name, answer: body.answer })
-    .onConflictDoNothing()
+    .values({
+      schoolId: u.schoolId,
+      userId: u.id,
+      survey: survey.name,
+      answer: body.answer,
+      at: clockNow(),
+    })
+    .onConflictDoUpdate({
+      target: [surveyAnswers.schoolId, surveyAnswers.userId, surveyAnswers.survey],
+      set: { answer: sql`excluded.answer`, at: sql`excluded.at` },
+      setWhere: sql`${surveyAnswers.answer} is null`,
+    })
     .returning({ survey: surveyAnswers.survey });
   if (!inserted.length) throw conflict('You answered this survey already.');
   return { name: survey.name, answer: body.answer };

@@ -43,7 +43,10 @@ export function ActionButton({ action, chosen, pinned, onToggle, onPin, onDelete
       >
         {action.name}
         <VisuallyHidden>
-          {t('giving.actionPoints', { points: signedPoints(action.points) })}
+          {t('giving.actionPoints', {
+            points: signedPoints(action.points),
+            count: Math.abs(action.points),
+          })}
         </VisuallyHidden>
       </Button>
       <Tooltip label={t(pinned ? 'giving.unpin' : 'giving.pinToTop')} withArrow openDelay={400}>

@@ -3,12 +3,11 @@ import { gemProgress } from '@app/domain';
 import type { BalanceStats } from '../../api';
 import { BalanceFigures, BalanceHeadline } from '../../components/BalanceSummary';
 import { useLabels } from '../../components/giving/labels';
-import { useFormat, useT } from '../../i18n';
+import { useT } from '../../i18n';
 
 /** The student's balance, yesterday's earnings, totals, gem tier and member status. */
 export function BalanceCard({ stats }: { stats: BalanceStats }) {
   const t = useT();
-  const f = useFormat();
   const labels = useLabels();
   return (
     <Card p="xl">
@@ -51,7 +50,7 @@ export function BalanceCard({ stats }: { stats: BalanceStats }) {
               : t('activity.topTier')}
             {stats.nextMemberStatus
               ? t('activity.toNextMember', {
-                  count: f.number(stats.pointsToNextMemberStatus),
+                  count: stats.pointsToNextMemberStatus,
                   level: labels.tier(stats.nextMemberStatus),
                 })
               : null}

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Anchor, Grid, Stack } from '@mantine/core';
+import { Anchor, Grid, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import {
@@ -25,6 +25,7 @@ import { focusRoster } from './ClassStudentTable';
 import { CoTeachersPanel } from './CoTeachersPanel';
 import { GroupManager } from './GroupManager';
 import { giveSelectors, onRoster } from './selection';
+import { SignInActions } from './SignInActions';
 import { StudentPicker } from './StudentPicker';
 
 const backLink = (
@@ -172,7 +173,12 @@ export default function ClassPage() {
               })
             : t('classroom.studentCount', { count: p.studentCount })
         }
-        actions={backLink}
+        actions={
+          <Group gap="md" align="center">
+            <SignInActions period={p} />
+            {backLink}
+          </Group>
+        }
       />
       <ClassGiving period={p} calendar={cal.data} />
     </Page>

@@ -2,7 +2,7 @@ import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/
 import type { DashboardStats } from '../../api';
 import { BalanceFigures, BalanceHeadline } from '../../components/BalanceSummary';
 import { useLabels } from '../../components/giving/labels';
-import { useFormat, useT } from '../../i18n';
+import { useT } from '../../i18n';
 
 /** A member level's icon theme as a catalogue choice: 'nature and weather' → 'natureAndWeather'. */
 const themeKey = (theme: string) => theme.replace(/ (\w)/g, (_m, c: string) => c.toUpperCase());
@@ -41,7 +41,6 @@ function Ladder({
 /** Balance, gem tier (from the balance now) and member level (from this year's earnings) with what it unlocks next. */
 export function StandingCard({ stats }: { stats: DashboardStats }) {
   const t = useT();
-  const f = useFormat();
   const labels = useLabels();
   const { tier, memberStatus: level } = stats;
   const unlock = level.nextUnlock;
@@ -85,13 +84,13 @@ export function StandingCard({ stats }: { stats: DashboardStats }) {
             note={
               unlock
                 ? t('dashboard.unlockNote', {
-                    count: f.number(level.pointsToNext),
+                    count: level.pointsToNext,
                     level: labels.tier(unlock.level),
                     designs: unlock.designs,
                     theme: t('dashboard.theme', { theme: themeKey(unlock.theme) }),
                     price: unlock.emojiPrice,
                   })
-                : t('dashboard.topMemberNote', { count: f.number(level.yearEarned) })
+                : t('dashboard.topMemberNote', { count: level.yearEarned })
             }
           />
         </SimpleGrid>

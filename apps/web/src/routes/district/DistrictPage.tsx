@@ -23,6 +23,7 @@ import {
   type MessageKey,
   type DistrictFigures,
   type DistrictInvitationBody,
+  type DistrictInvitationResponse,
   type DistrictSchoolResponse,
   type NewSchoolInput,
 } from '@app/domain';
@@ -30,8 +31,14 @@ import { district, isFailure, queryKeys, unwrap } from '../../api';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
+import { InvitationLink } from '../../components/InvitationLink';
 import { TableCaption } from '../../components/TableCaption';
-import { emptySchool, issuesToErrors, SchoolFields } from '../../components/SchoolFields';
+import {
+  emptySchool,
+  issuesToErrors,
+  proposedTimeZone,
+  SchoolFields,
+} from '../../components/SchoolFields';
 import { T, useFormat, useT } from '../../i18n';
 
 /** A badge as wide as its word: a narrow column never cuts "Activa" to "Ac…". */
@@ -51,13 +58,16 @@ function useRefresh() {
   return () => queryClient.invalidateQueries({ queryKey: queryKeys.district.all });
 }
 
-/** A new school of the district (POST district/schools). */
-function CreateSchool({ onClose }: { onClose: () => void }) {
+/**
+ * A new school of the district (POST district/schools), in the time zone of the district's schools
+ * (`zones`) unless changed, as /setup proposes the browser's.
+ */
+function CreateSchool({ zones, onClose }: { zones: readonly string[]; onClose: () => void }) {
   const t = useT();
   const refresh = useRefresh();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Required<NewSchoolInput>>({
-    initialValues: emptySchool(),
+    initialValues: emptySchool(proposedTimeZone(zones)),
     validate: (v) => {
       const parsed = newSchoolBody.safeParse(v);
       return parsed.success ? {} : issuesToErrors(parsed.error.issues);
@@ -111,17 +121,38 @@ function InviteAdmin({ school, onClose }: { school: DistrictSchoolResponse; onCl
       return parsed.success ? {} : issuesToErrors(parsed.error.issues);
     },
   });
+  // Not mailed: the link stays on screen to hand over (docs/decisions/132-invitations-without-mail.md).
+  const [shown, setShown] = useState<{ name: string; sent: DistrictInvitationResponse } | null>(
+    null,
+  );
   const submit = form.onSubmit(async (values) => {
     setError(null);
     const r = await district.invite(school._id, values);
     if (isFailure(r)) return setError(r.message);
     await refresh();
+    if (r.link) return setShown({ name: `${values.firstName} ${values.lastName}`, sent: r });
     notifications.show({
       color: 'teal',
       message: t('district.invited', { email: r.email, date: f.longDate(r.expiresAt) }),
     });
     onClose();
   });
+  const shownLink = shown?.sent.link;
+  if (shown && shownLink)
+    return (
+      <Stack gap="md">
+        <InvitationLink
+          name={shown.name}
+          expiresAt={shown.sent.expiresAt}
+          delivery={{ ...shown.sent, link: shownLink }}
+        />
+        <Group justify="flex-end">
+          <Button onClick={onClose}>
+            <T k="common.close" />
+          </Button>
+        </Group>
+      </Stack>
+    );
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
@@ -413,7 +444,12 @@ export default function DistrictPage() {
                 : ''
         }
       >
-        {dialog?.kind === 'create' ? <CreateSchool onClose={close} /> : null}
+        {dialog?.kind === 'create' ? (
+          <CreateSchool
+            zones={schools.data?.schools.map((s) => s.timeZone) ?? []}
+            onClose={close}
+          />
+        ) : null}
         {dialog?.kind === 'invite' ? <InviteAdmin school={dialog.school} onClose={close} /> : null}
         {dialog?.kind === 'toggle' ? <ToggleSchool school={dialog.school} onClose={close} /> : null}
       </Modal>

@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { PRODUCT_NAME, SSO_PROVIDER_LABEL, SSO_PROVIDERS } from '@app/domain';
 import { useUser } from '../../session';
 import { SchoolTokenForm } from './SchoolTokenForm';
@@ -19,13 +19,18 @@ import { LoginForm } from './LoginForm';
 import { useT } from '../../i18n';
 import { SPACE } from '../../components/space';
 import { EmailLinkSignIn } from './EmailLinkSignIn';
+import { CardSignIn } from './CardSignIn';
 
-/** /login and /login/product: username and password, SSO with Clever or ClassLink, or a school token. */
+/**
+ * /login and /login/product: username and password, SSO with Clever or ClassLink, or a school
+ * token; /login?card: a student's printed sign-in card (docs/decisions/133-sign-in-cards.md).
+ */
 export default function LoginPage() {
   const t = useT();
   const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const withCard = params.has('card');
   const user = useUser();
-  const [tokenOpen, setTokenOpen] = useState(false);
   const productVariant = pathname.startsWith('/login/product');
   return (
     <Container size={440} py={56}>
@@ -48,40 +53,7 @@ export default function LoginPage() {
               </Anchor>
             </Text>
           ) : null}
-          <LoginForm />
-          <Text fz="sm" ta="center">
-            <Anchor component={Link} to="/forgot-password">
-              {t('welcome.forgotPassword')}
-            </Anchor>
-          </Text>
-          <Divider label={t('welcome.or')} labelPosition="center" />
-          <Stack gap="sm">
-            {SSO_PROVIDERS.map((p) => (
-              <Button
-                key={p}
-                component={Link}
-                to={`/login/${p}/initiate`}
-                variant="default"
-                fullWidth
-              >
-                {t('welcome.signInWith', { provider: SSO_PROVIDER_LABEL[p] })}
-              </Button>
-            ))}
-            <Group justify="center">
-              <Button
-                variant="subtle"
-                onClick={() => setTokenOpen((o) => !o)}
-                aria-expanded={tokenOpen}
-                aria-controls="school-token-sign-in"
-              >
-                {t(tokenOpen ? 'welcome.tokenHide' : 'welcome.tokenUse')}
-              </Button>
-            </Group>
-            <Collapse in={tokenOpen} id="school-token-sign-in">
-              {tokenOpen ? <SchoolTokenForm /> : null}
-            </Collapse>
-            <EmailLinkSignIn />
-          </Stack>
+          {withCard ? <CardSignIn /> : <OtherSignIns />}
           <Text fz="sm" c="dimmed" ta="center">
             {t('welcome.trouble')}
             {SPACE}
@@ -92,5 +64,46 @@ export default function LoginPage() {
         </Stack>
       </Paper>
     </Container>
+  );
+}
+
+/** The sign-ins besides the card: the password form first, then the others. */
+function OtherSignIns() {
+  const t = useT();
+  const [tokenOpen, setTokenOpen] = useState(false);
+  return (
+    <>
+      <LoginForm />
+      <Text fz="sm" ta="center">
+        <Anchor component={Link} to="/forgot-password">
+          {t('welcome.forgotPassword')}
+        </Anchor>
+      </Text>
+      <Divider label={t('welcome.or')} labelPosition="center" />
+      <Stack gap="sm">
+        <Button component={Link} to="/login?card" variant="light" fullWidth>
+          {t('welcome.card.open')}
+        </Button>
+        {SSO_PROVIDERS.map((p) => (
+          <Button key={p} component={Link} to={`/login/${p}/initiate`} variant="default" fullWidth>
+            {t('welcome.signInWith', { provider: SSO_PROVIDER_LABEL[p] })}
+          </Button>
+        ))}
+        <Group justify="center">
+          <Button
+            variant="subtle"
+            onClick={() => setTokenOpen((o) => !o)}
+            aria-expanded={tokenOpen}
+            aria-controls="school-token-sign-in"
+          >
+            {t(tokenOpen ? 'welcome.tokenHide' : 'welcome.tokenUse')}
+          </Button>
+        </Group>
+        <Collapse in={tokenOpen} id="school-token-sign-in">
+          {tokenOpen ? <SchoolTokenForm /> : null}
+        </Collapse>
+        <EmailLinkSignIn />
+      </Stack>
+    </>
   );
 }

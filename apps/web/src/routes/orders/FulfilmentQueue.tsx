@@ -230,7 +230,7 @@ export function FulfilmentQueue({ user }: { user: SessionUser }) {
   const exportCsv = () =>
     download(
       `orders-${status.toLowerCase()}${deliveryDate ? `-${deliveryDate}` : ''}${grade ? `-grade-${grade}` : ''}-${today}.csv`,
-      ordersCsv(shown, t),
+      ordersCsv(shown, t, user.school.timeZone),
     );
   const reset = (f: () => void) => {
     f();

@@ -9,7 +9,8 @@ type ItemRow = { order: Order; item: Order['orderItems'][number] };
 /** One row per item, the order's own fields repeated; the headings in the screens' language. */
 const columns = (t: Translate): readonly CsvColumn<ItemRow>[] => [
   { label: t('orders.csvOrder'), value: ({ order }) => order._id },
-  { label: t('orders.csvPlaced'), value: ({ order }) => order.createdAt },
+  // When it was placed as the screen shows it: the school's clock, the zone in the heading.
+  { label: t('orders.csvPlaced'), value: ({ order }) => new Date(order.createdAt), dated: true },
   { label: t('orders.csvStudent'), value: ({ order }) => fullName(order.student) },
   { label: t('orders.csvStudentId'), value: ({ order }) => order.student.externalId },
   {
@@ -30,12 +31,13 @@ const columns = (t: Translate): readonly CsvColumn<ItemRow>[] => [
 
 /**
  * The orders as CSV by the domain's writer (quoting, formula defusing, CRLF line ends as RFC 4180
- * says). No column holds a Date (Placed is the server's ISO text), so the time zone is not used.
+ * says), their times in the school's `timeZone` ("2026-10-14 11:32") under a heading that names
+ * it ("Placed (America/Los_Angeles)").
  */
-export function ordersCsv(orders: readonly Order[], t: Translate): string {
+export function ordersCsv(orders: readonly Order[], t: Translate, timeZone: string): string {
   return toCsv(
     columns(t),
     orders.flatMap((order) => order.orderItems.map((item) => ({ order, item }))),
-    'UTC',
+    timeZone,
   );
 }

@@ -68,12 +68,13 @@ describe('CSV export', () => {
         ]),
       ],
       words('en'),
+      'America/Chicago',
     );
     const lines = csv.trimEnd().split('\r\n');
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^Order,Placed,Student,/);
+    expect(lines[0]).toMatch(/^Order,Placed \(America\/Chicago\),Student,/);
     expect(lines[1]).toBe(
-      'o1,2025-10-01T16:00:00.000Z,Ana Kim,Xs1,7th Grade,School store,PENDING,2025-10-10,,"Pencil, blue",2,5,10,13',
+      'o1,2025-10-01 11:00,Ana Kim,Xs1,7th Grade,School store,PENDING,2025-10-10,,"Pencil, blue",2,5,10,13',
     );
     expect(lines[2]).toContain(',Sticker,1,3,3,13');
   });
@@ -82,9 +83,31 @@ describe('CSV export', () => {
     const [head, row] = ordersCsv(
       [order('o1', student('s1', 'Ana', 'Kim'), null, [['Lápiz', 1, 5]])],
       words('es'),
+      'America/Chicago',
     ).split('\r\n');
-    expect(head).toMatch(/^Pedido,Hecho,Estudiante,ID del estudiante,Grado,Tienda,Estado,/);
+    expect(head).toMatch(
+      /^Pedido,Hecho \(America\/Chicago\),Estudiante,ID del estudiante,Grado,Tienda,Estado,/,
+    );
     expect(row).toContain(',7.º grado,Tienda de la escuela,PENDING,');
+  });
+});
+
+describe('CSV export times', () => {
+  it('gives when each order was placed in the school’s time zone, as the screen does, and names the zone', () => {
+    const at = (createdAt: string): Order => ({
+      ...order('o1', student('s1', 'Ana', 'Kim'), null, [['Pencil', 1, 5]]),
+      createdAt,
+    });
+    const csv = ordersCsv(
+      // Late morning, and an evening order that is already the next day in UTC.
+      [at('2026-10-14T18:32:00.000Z'), at('2026-10-15T03:10:00.000Z')],
+      words('en'),
+      'America/Los_Angeles',
+    );
+    const [head, morning, evening] = csv.trimEnd().split('\r\n');
+    expect(head).toMatch(/^Order,Placed \(America\/Los_Angeles\),/);
+    expect(morning).toMatch(/^o1,2026-10-14 11:32,/);
+    expect(evening).toMatch(/^o1,2026-10-14 20:10,/);
   });
 });
 

@@ -14,9 +14,17 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fullName, isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '@app/domain';
-import { guardians, isFailure, queryKeys, school, unwrap } from '../../api';
+import {
+  fullName,
+  isLanguage,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type GuardianInviteResponse,
+  type Language,
+} from '@app/domain';
+import { guardians, invalidateAfter, isFailure, queryKeys, school, unwrap } from '../../api';
 import { FormAlert, type FormResult } from '../../components/FormAlert';
+import { InvitationLink } from '../../components/InvitationLink';
 import { QueryState } from '../../components/QueryState';
 import { TableScroll } from '../../components/ScrollRegion';
 import { useT } from '../../i18n';
@@ -56,6 +64,8 @@ function InviteForm() {
   const [studentIds, setStudentIds] = useState<string[]>([]);
   const [language, setLanguage] = useState<Language>('en');
   const [result, setResult] = useState<FormResult | null>(null);
+  // Not mailed: the link to hand over (docs/decisions/132-invitations-without-mail.md).
+  const [shown, setShown] = useState<{ name: string; sent: GuardianInviteResponse } | null>(null);
   const send = useMutation({
     mutationFn: async () => {
       const r = await guardians.invite({
@@ -69,20 +79,30 @@ function InviteForm() {
       return r;
     },
     onSuccess: (r) => {
-      setResult({
-        ok: true,
-        text: t(r.invited ? 'guardian.settings.invited' : 'guardian.settings.linked', {
-          email: r.email,
-        }),
-      });
+      setShown(r.link ? { name: `${firstName.trim()} ${lastName.trim()}`, sent: r } : null);
+      setResult(
+        r.link
+          ? null
+          : {
+              ok: true,
+              text: t(r.invited ? 'guardian.settings.invited' : 'guardian.settings.linked', {
+                email: r.email,
+              }),
+            },
+      );
       setEmail('');
       setFirstName('');
       setLastName('');
       setStudentIds([]);
       void client.invalidateQueries({ queryKey: GUARDIANS_KEY });
+      void invalidateAfter(client, 'invitations');
     },
-    onError: (err) => setResult({ ok: false, text: err.message }),
+    onError: (err) => {
+      setShown(null);
+      setResult({ ok: false, text: err.message });
+    },
   });
+  const shownLink = shown?.sent.link;
   const options = (students.data ?? []).map((s) => ({
     value: s._id,
     label: s.gradeLevel
@@ -101,6 +121,13 @@ function InviteForm() {
       >
         <Stack gap="sm">
           <FormAlert ok={result?.ok} text={result?.text} />
+          {shown && shownLink && shown.sent.expiresAt ? (
+            <InvitationLink
+              name={shown.name}
+              expiresAt={shown.sent.expiresAt}
+              delivery={{ ...shown.sent, mailed: false, link: shownLink }}
+            />
+          ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
               label={t('guardian.settings.firstName')}

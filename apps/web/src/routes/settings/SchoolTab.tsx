@@ -27,9 +27,14 @@ import { T, useT } from '../../i18n';
 import type { Translate } from '../../i18n/useT';
 import { SCHOOL_TYPE_KEY, STORE_MODEL_KEY } from './words';
 
-/** The form's values: a school type from before the list reads as none chosen. */
-interface ProfileValues extends Omit<SchoolProfileBody, 'schoolType'> {
+/** The form's values: a school type from before the list reads as none chosen; every name is shown. */
+interface ProfileValues extends Omit<
+  SchoolProfileBody,
+  'schoolType' | 'currencyNameEs' | 'currencyNameOneEs'
+> {
   schoolType: string;
+  currencyNameEs: string;
+  currencyNameOneEs: string;
 }
 
 const valuesOf = (p: SchoolProfile): ProfileValues => ({
@@ -41,6 +46,8 @@ const valuesOf = (p: SchoolProfile): ProfileValues => ({
   canTeacherGiveAll: p.canTeacherGiveAll,
   currencyName: p.currencyName,
   currencyNameOne: p.currencyNameOne,
+  currencyNameEs: p.currencyNameEs,
+  currencyNameOneEs: p.currencyNameOneEs,
 });
 
 /** A currency name as the server takes it: 1 to 24 characters once trimmed, no control characters. */
@@ -73,6 +80,8 @@ function ProfileForm({ current }: { current: SchoolProfile }) {
         (SCHOOL_TYPES as readonly string[]).includes(v) ? null : t('settings.school.typeRequired'),
       currencyName: currencyError(t),
       currencyNameOne: currencyError(t),
+      currencyNameEs: currencyError(t),
+      currencyNameOneEs: currencyError(t),
     },
   });
   const save = useMutation({
@@ -153,6 +162,29 @@ function ProfileForm({ current }: { current: SchoolProfile }) {
             required
             maxLength={CURRENCY_NAME_MAX}
             {...form.getInputProps('currencyNameOne')}
+          />
+        </Group>
+        {/* The Spanish screens' names ("Méritos", "Mérito"), whatever the language of this one. */}
+        <Group grow align="flex-start" wrap="wrap">
+          <TextInput
+            label={t('settings.school.currencyNameEs')}
+            description={t('settings.school.currencyNameEsHelp', {
+              name: form.values.currencyNameEs?.trim() || current.currencyNameEs,
+            })}
+            lang="es"
+            required
+            maxLength={CURRENCY_NAME_MAX}
+            {...form.getInputProps('currencyNameEs')}
+          />
+          <TextInput
+            label={t('settings.school.currencyNameOneEs')}
+            description={t('settings.school.currencyNameOneEsHelp', {
+              name: form.values.currencyNameOneEs?.trim() || current.currencyNameOneEs,
+            })}
+            lang="es"
+            required
+            maxLength={CURRENCY_NAME_MAX}
+            {...form.getInputProps('currencyNameOneEs')}
           />
         </Group>
         <Switch

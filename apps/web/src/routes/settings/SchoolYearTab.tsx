@@ -2,6 +2,7 @@ import {
   Button,
   Card,
   Group,
+  Modal,
   NumberInput,
   Progress,
   Radio,
@@ -18,6 +19,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
+  gradeOrNoneText,
   type BalancePolicy,
   type MessageKey,
   type OrdersPolicy,
@@ -243,11 +245,12 @@ function PreviewTable({ preview }: { preview: YearOpeningPreview }) {
               <Table.Tr key={s._id}>
                 <Table.Td>{s.name}</Table.Td>
                 <Table.Td>
+                  {/* As a person reads a grade: "6th Grade → 7th Grade", "8th Grade → leaves". */}
                   {s.leaves
-                    ? t('settings.year.gradeLeaves', { before: s.gradeBefore ?? '' })
+                    ? t('settings.year.gradeLeaves', { before: gradeOrNoneText(t, s.gradeBefore) })
                     : t('settings.year.gradeMoves', {
-                        before: s.gradeBefore ?? t('settings.year.noGrade'),
-                        after: s.gradeAfter ?? t('settings.year.noGrade'),
+                        before: gradeOrNoneText(t, s.gradeBefore),
+                        after: gradeOrNoneText(t, s.gradeAfter),
                       })}
                 </Table.Td>
                 <Table.Td>{f.number(s.balanceBefore)}</Table.Td>
@@ -279,6 +282,8 @@ function OpenNextYear({ year }: { year: SchoolYearView }) {
   const body = { ...dates, ordersPolicy };
   const dry = useMutation({ mutationFn: () => unwrap(schoolYears.preview(body)) });
   const run = useMutation({ mutationFn: () => unwrap(schoolYears.open(body)) });
+  // The run asks first, with the dry run's label and number of students.
+  const [confirming, setConfirming] = useState(false);
   const opening = run.data ?? year.opening;
   if (opening && opening.status !== 'failed') return <OpeningProgress opening={opening} />;
   const change = (field: keyof typeof dates) => (e: { currentTarget: { value: string } }) => {
@@ -342,13 +347,46 @@ function OpenNextYear({ year }: { year: SchoolYearView }) {
           {t('settings.year.dryRun')}
         </Button>
         <Button
-          onClick={() => run.mutate()}
+          onClick={() => setConfirming(true)}
           loading={run.isPending}
           disabled={!dry.data || dry.data.refusal !== null}
         >
           {t('settings.year.open', { label: dry.data?.label ?? year.next.label })}
         </Button>
       </Group>
+      {dry.data ? (
+        <Modal
+          opened={confirming}
+          onClose={() => setConfirming(false)}
+          title={t('settings.year.confirmTitle', {
+            label: dry.data.label,
+            count: dry.data.students.length,
+          })}
+        >
+          <Stack>
+            <Text>
+              {t('settings.year.confirmBody', {
+                first: f.longDate(dates.startDate),
+                promoted: dry.data.promoted,
+                leaving: dry.data.leaving,
+              })}
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirming(false)}>
+                {t('common.cancel')}
+              </Button>
+              <Button
+                onClick={() => {
+                  setConfirming(false);
+                  run.mutate();
+                }}
+              >
+                {t('settings.year.confirmOpen', { label: dry.data.label })}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      ) : null}
     </Stack>
   );
 }

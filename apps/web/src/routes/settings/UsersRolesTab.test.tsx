@@ -30,6 +30,8 @@ const admin: SessionUser = {
     canNonAdminCreateCustomActions: true,
     currencyName: 'Merits',
     currencyNameOne: 'Merit',
+    currencyNameEs: 'Méritos',
+    currencyNameOneEs: 'Mérito',
   },
   language: null,
 };

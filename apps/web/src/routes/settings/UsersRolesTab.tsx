@@ -19,7 +19,14 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { GRANTABLE_ROLES, mayGrant, rolesCover, type Role, type UserStatus } from '@app/domain';
+import {
+  GRANTABLE_ROLES,
+  mayGrant,
+  onlyStudent,
+  rolesCover,
+  type Role,
+  type UserStatus,
+} from '@app/domain';
 import {
   afterRolesChange,
   queryKeys,
@@ -30,8 +37,13 @@ import {
 } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { QueryState } from '../../components/QueryState';
+import {
+  StudentPasswordModal,
+  type StudentChoice,
+} from '../../components/sign-in/StudentPasswordModal';
 import { useFormat, useT } from '../../i18n';
 import { gradeWord, roleWord } from './words';
+import { SignInCardsCard } from './SignInCardsCard';
 
 const PAGE_SIZE = 25;
 
@@ -157,6 +169,11 @@ export function UsersRolesTab({ user }: { user: SessionUser }) {
   const left = status === 'left';
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<UserRoles | null>(null);
+  // Sign-in cards and passwords (docs/decisions/133-sign-in-cards.md): for current students only.
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [passwordFor, setPasswordFor] = useState<StudentChoice | null>(null);
+  const choose = (userId: string, on: boolean) =>
+    setChosen((ids) => (on ? [...ids, userId] : ids.filter((i) => i !== userId)));
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const query = {
     search: debounced || undefined,
@@ -173,6 +190,7 @@ export function UsersRolesTab({ user }: { user: SessionUser }) {
 
   return (
     <Stack gap="lg">
+      <SignInCardsCard chosen={chosen} onClear={() => setChosen([])} />
       <Card p="lg">
         <Stack>
           <Title order={2} fz="h3">
@@ -228,6 +246,11 @@ export function UsersRolesTab({ user }: { user: SessionUser }) {
                     <Table striped highlightOnHover>
                       <Table.Thead>
                         <Table.Tr>
+                          {left ? null : (
+                            <Table.Th scope="col">
+                              <VisuallyHidden>{t('settings.cards.title')}</VisuallyHidden>
+                            </Table.Th>
+                          )}
                           <Table.Th scope="col">{t('settings.users.name')}</Table.Th>
                           <Table.Th scope="col">{t('settings.id')}</Table.Th>
                           <Table.Th scope="col">{t('settings.grade')}</Table.Th>
@@ -243,6 +266,19 @@ export function UsersRolesTab({ user }: { user: SessionUser }) {
                       <Table.Tbody>
                         {list.users.map((u) => (
                           <Table.Tr key={u._id}>
+                            {left ? null : (
+                              <Table.Td>
+                                {onlyStudent(u.roles) ? (
+                                  <Checkbox
+                                    checked={chosen.includes(u._id)}
+                                    onChange={(e) => choose(u._id, e.currentTarget.checked)}
+                                    aria-label={t('settings.cards.choose', {
+                                      name: `${u.firstName} ${u.lastName}`,
+                                    })}
+                                  />
+                                ) : null}
+                              </Table.Td>
+                            )}
                             <Table.Td>
                               {t('settings.users.nameCell', {
                                 lastName: u.lastName,
@@ -280,6 +316,24 @@ export function UsersRolesTab({ user }: { user: SessionUser }) {
                               >
                                 {t('settings.users.changeRoles')}
                               </Button>
+                              {!left && onlyStudent(u.roles) ? (
+                                <Button
+                                  size="xs"
+                                  variant="default"
+                                  ml="xs"
+                                  onClick={() =>
+                                    setPasswordFor({
+                                      id: u._id,
+                                      name: `${u.firstName} ${u.lastName}`,
+                                    })
+                                  }
+                                  aria-label={t('classroom.password.actionOf', {
+                                    name: `${u.firstName} ${u.lastName}`,
+                                  })}
+                                >
+                                  {t('classroom.password.save')}
+                                </Button>
+                              ) : null}
                             </Table.Td>
                           </Table.Tr>
                         ))}
@@ -303,6 +357,11 @@ export function UsersRolesTab({ user }: { user: SessionUser }) {
         </Stack>
       </Card>
       <RoleChanges user={user} />
+      <StudentPasswordModal
+        opened={passwordFor !== null}
+        onClose={() => setPasswordFor(null)}
+        student={passwordFor ?? undefined}
+      />
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}

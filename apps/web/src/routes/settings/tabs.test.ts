@@ -26,6 +26,8 @@ const user = (roles: string[], hasHouseSystem = true): SessionUser => ({
     canNonAdminCreateCustomActions: true,
     currencyName: 'Merits',
     currencyNameOne: 'Merit',
+    currencyNameEs: 'Méritos',
+    currencyNameOneEs: 'Mérito',
   },
   language: null,
 });

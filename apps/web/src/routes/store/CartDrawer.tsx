@@ -175,7 +175,7 @@ export function CartDrawer({ opened, onClose, entries, setQuantity, balance, met
           ) : null}
           <Group>
             <Button onClick={buy} loading={place.isPending}>
-              {place.isError ? t('common.retry') : t('store.yesBuyThem')}
+              {place.isError ? t('common.retry') : t('store.yesBuyThem', { count })}
             </Button>
             <Button
               variant="default"

@@ -10,7 +10,11 @@ const CATEGORY_COLORS: Record<string, string> = {
   Events: 'orange',
 };
 
-/** The picture of a product, or its first letter on a tint when it has none. */
+/**
+ * The picture of a product, whole (contained, on a neutral ground where it does not fill the
+ * frame: a square picture in the card's 4:3 frame is never cut), or its first letter on a tint
+ * when it has none.
+ */
 export function ProductImage({
   product,
   height,
@@ -19,7 +23,17 @@ export function ProductImage({
   height?: number;
 }) {
   if (product.image)
-    return <Image src={product.image} alt="" fit="cover" h={height} radius="md" loading="lazy" />;
+    return (
+      <Image
+        src={product.image}
+        alt=""
+        fit="contain"
+        h={height}
+        bg="gray.1"
+        radius="md"
+        loading="lazy"
+      />
+    );
   return (
     <Center
       h={height ?? '100%'}

@@ -25,5 +25,5 @@ export const activity = {
   'activity.progressLabel': 'Progress to the next gem tier',
   'activity.toNextTier': '{count, plural, one {# {currencyOne}} other {# {currency}}} to {tier}',
   'activity.topTier': 'Top gem tier reached!',
-  'activity.toNextMember': ' · {count} more earned for {level} member status',
+  'activity.toNextMember': ' · {count, number} more earned for {level} member status',
 } as const;

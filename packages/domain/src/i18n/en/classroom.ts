@@ -155,4 +155,37 @@ export const classroom = {
   'classroom.modeHouses': 'Houses',
   'classroom.modeGrades': 'Grade levels',
   'classroom.modePeriod': 'Class or group',
+  'classroom.cards.print': 'Print sign-in cards',
+  'classroom.cards.introClass': 'A PDF with a card for each student of {name}.',
+  'classroom.cards.introChosen':
+    'A PDF with a card for each of the {count, plural, one {# student} other {# students}} you chose.',
+  'classroom.cards.contents':
+    'Each card shows the student’s name, the class, the school code, a QR code and a code to type. On the sign-in page, students choose “Sign in with my card”.',
+  'classroom.cards.warningTitle': 'Old cards stop working',
+  'classroom.cards.warning':
+    'Printing makes new cards: every card printed before for these students stops working at once.',
+  'classroom.cards.paper': 'Paper',
+  'classroom.cards.letter': 'Letter (10 a page)',
+  'classroom.cards.a4': 'A4 (8 a page)',
+  'classroom.cards.confirm': 'Make new cards and download',
+  'classroom.cards.done':
+    'The PDF is downloading. Hand out the new cards: the old ones no longer work.',
+  'classroom.cards.failed': 'No cards were made',
+  'classroom.password.open': 'Set a password',
+  'classroom.password.actionOf': 'Set the password of {name}',
+  'classroom.password.title': 'Set a student’s password',
+  'classroom.password.titleOf': 'Password for {name}',
+  'classroom.password.student': 'Student',
+  'classroom.password.help':
+    'The student signs in with their username and this password. A student without a username gets one. Their sign-in card keeps working.',
+  'classroom.password.save': 'Set password',
+  'classroom.password.saved': '{name} now signs in as {username} with this password.',
+  'classroom.password.failed': 'Password not set',
+  'classroom.cardPdf.title': '{product} sign-in cards',
+  'classroom.cardPdf.heading': '{product} · sign-in card',
+  'classroom.cardPdf.school': 'School code: {code}',
+  'classroom.cardPdf.code': 'Your code',
+  'classroom.cardPdf.howTo':
+    'Go to {address}, choose “Sign in with my card” and scan or type the code. Keep your card to yourself.',
+  'classroom.password.choose': 'Choose a student',
 } as const;

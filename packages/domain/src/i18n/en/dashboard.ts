@@ -21,9 +21,9 @@ export const dashboard = {
   'dashboard.progressMember': 'Progress to the {level} member level',
   'dashboard.topMemberLevel': 'Top member level',
   'dashboard.unlockNote':
-    '{count} more earned this year for {level}: it unlocks {designs} {theme} profile icons (free black-and-white, or colour emojis at {price, plural, one {# {currencyOne}} other {# {currency}}} each).',
+    '{count, number} more earned this year for {level}: it unlocks {designs} {theme} profile icons (free black-and-white, or colour emojis at {price, plural, one {# {currencyOne}} other {# {currency}}} each).',
   'dashboard.topMemberNote':
-    'Top member level: every profile icon is unlocked. {count} earned this year.',
+    'Top member level: every profile icon is unlocked. {count, number} earned this year.',
   'dashboard.theme':
     '{theme, select, faces {faces} natureAndWeather {nature and weather} animals {animals} music {music} art {art} sportsAndGames {sports and games} other {{theme}}}',
   'dashboard.chartSummary':

@@ -51,7 +51,7 @@ export const giving = {
   'giving.flags': 'Flags',
   'giving.noBonuses': 'No bonuses yet.',
   'giving.noFlags': 'No flags yet.',
-  'giving.actionPoints': ' {points} points',
+  'giving.actionPoints': ' {count, plural, one {{points} point} other {{points} points}}',
   'giving.pinToTop': 'Pin to the top',
   'giving.unpin': 'Unpin',
   'giving.pinAction': 'Pin {name}',

@@ -47,6 +47,7 @@ export const layout = {
   'layout.surveyNotSent': 'Answer not sent',
   'layout.surveyNoThanks': 'No thanks',
   'layout.surveySend': 'Send answer',
+  'layout.surveyOptional': 'Optional. “No thanks” hides surveys for 30 days.',
   'layout.surveyHowDoYouLike': 'How do you like it?',
   'layout.surveyEarning': 'Earning {currency}',
   'layout.surveyTheStore': 'The store',

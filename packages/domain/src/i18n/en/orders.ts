@@ -77,7 +77,8 @@ export const orders = {
   'orders.apply': 'Apply',
   'orders.clearSelection': 'Clear selection',
   'orders.notChanged': 'Not changed',
-  'orders.skipped': '{updated} changed; {skipped} could not move to {status} from their status.',
+  'orders.skipped':
+    '{updated, number} changed; {skipped, plural, one {# could not move to {status} from its status} other {# could not move to {status} from their status}}.',
   // The orders table
   'orders.selectAll': 'Select all shown orders',
   'orders.selectOne': "Select {name}'s order placed {date}",

@@ -86,6 +86,19 @@ export const server = {
   'msg.dateInFuture': 'date cannot be in the future',
   'msg.dateBeforeYear': 'date is before the school year started',
   'msg.dateOutsideYear': 'date must be within the school year ({start} to {end})',
+  /* The school year's dates, named as the School year tab names them (docs/decisions/085-opening-the-next-school-year.md). */
+  'msg.yearFirstDayDate': 'The first day must be a date (YYYY-MM-DD)',
+  'msg.yearLastDayDate': 'The last day must be a date (YYYY-MM-DD)',
+  'msg.yearGivingDate': 'The day giving starts must be a date (YYYY-MM-DD)',
+  'msg.yearLastAfterFirst': 'The last day must be after the first day',
+  'msg.yearTooLong': 'A school year lasts at most 400 days',
+  'msg.yearGivingWithin': 'Giving must start within the school year',
+  'msg.yearStartsAfter': 'The first day must be after the {label} school year ends on {date}',
+  'msg.yearOverlap': 'The dates overlap the {label} school year',
+  'msg.yearOpensAfterEnd': 'The next school year can be opened after this one ends on {date}',
+  'msg.yearBalancePolicy': 'The balance must be carried over, capped or reset',
+  'msg.yearCap': 'The cap must be a whole number from 0 to 1,000,000',
+  'msg.yearOrdersPolicy': 'Pending orders must be kept or refunded',
   'msg.fontNotOwned': 'fontId: choose a font you own',
   'msg.iconNotOwned': 'iconId: choose an icon you own',
   'msg.reopenAfterToday': 'reopenDate must be after today',
@@ -141,4 +154,7 @@ export const server = {
   'msg.personAbove': 'You cannot act on someone whose roles reach beyond your own.',
   'msg.roleAbove': 'You cannot hand out or take away a role beyond your own.',
   'msg.eraseStudentsOnly': 'Only a student can be erased; staff members keep their records.',
+  'msg.signInForStudentsOnly':
+    'Sign-in cards and passwords set by staff are for students only: staff members choose their own password.',
+  'msg.studentLeftSchool': 'This student has left the school and signs in no more.',
 } as const;

@@ -80,6 +80,11 @@ export const settings = {
   'settings.school.currencyNameOneHelp': 'The name of one, as in “1 {currencyOne}”.',
   'settings.school.currencyRequired': 'Enter a name',
   'settings.school.currencyControl': 'No line breaks or control characters',
+  'settings.school.currencyNameEs': 'Currency name in Spanish',
+  'settings.school.currencyNameEsHelp':
+    'On Spanish screens and in Spanish messages, as in “26 {name}”.',
+  'settings.school.currencyNameOneEs': 'One, in Spanish',
+  'settings.school.currencyNameOneEsHelp': 'As in “1 {name}”.',
   'settings.school.notSaved': 'School profile not saved',
   'settings.school.saved': 'School profile saved.',
   'settings.school.save': 'Save school profile',
@@ -220,7 +225,7 @@ export const settings = {
   'settings.year.openingStopped': 'The opening stopped.',
   'settings.year.opening': 'Opening the {label} school year: {done} of {total} students',
   'settings.year.preview':
-    '{promoted, plural, one {# student moves} other {# students move}} up a grade, {leaving} leave the school. Balances are {policy, select, cap {capped at {cap, plural, one {# {currencyOne}} other {# {currency}}}} reset {reset to 0} other {carried over}}. Pending orders: {kept} kept, {refunded} refunded.',
+    '{promoted, plural, one {# student moves} other {# students move}} up a grade, {leaving, plural, one {# leaves} other {# leave}} the school. Balances are {policy, select, cap {capped at {cap, plural, one {# {currencyOne}} other {# {currency}}}} reset {reset to 0} other {carried over}}. Pending orders: {kept} kept, {refunded} refunded.',
   'settings.year.student': 'Student',
   'settings.year.balanceBefore': 'Balance before',
   'settings.year.balanceAfter': 'Balance after',
@@ -236,6 +241,11 @@ export const settings = {
   'settings.year.refusal': 'The next school year can be opened after this one ends on {date}.',
   'settings.year.dryRun': 'Dry run',
   'settings.year.open': 'Open the {label} school year',
+  'settings.year.confirmTitle':
+    'Open {label} for {count, plural, one {# student} other {# students}}?',
+  'settings.year.confirmBody':
+    'The year starts on {first}. {promoted, plural, one {# student moves} other {# students move}} up a grade and {leaving, plural, one {# leaves} other {# leave}} the school. This cannot be undone.',
+  'settings.year.confirmOpen': 'Yes, open {label}',
   'settings.year.openNext': 'Open the next school year',
   'settings.year.openNextHelp':
     'Grades move up by one, the top grade leaves (their history stays), houses stay. Try a dry run first: it shows every student and changes nothing.',
@@ -417,6 +427,59 @@ export const settings = {
   'settings.invite.loadingUsers': 'Loading users',
   'settings.invite.chooseUser': 'Choose a user',
   'settings.invite.studentOption': '{name} ({id})',
+  // Invitations without mail, the list and inviting everyone (docs/decisions/132-invitations-without-mail.md)
+  'settings.invite.noMailServer':
+    'No mail was sent: this server has no mail set up. Copy this link and give it to {name} yourself; it works once, until {date}.',
+  'settings.invite.refused':
+    'No mail was sent: the mail server refused it. Copy this link and give it to {name} yourself; it works once, until {date}.',
+  'settings.invite.shownOnce':
+    'This link is shown only this once (the server has no SECRETS_KEY to keep it safely): copy it now.',
+  'settings.invite.keptBelow': 'While it is valid you can copy it again from the list below.',
+  'settings.invite.linkOf': 'Invitation link for {name}',
+  'settings.invite.copy': 'Copy link',
+  'settings.invite.copied': 'Copied',
+  'settings.invite.copyOf': 'Copy link for {name}',
+  'settings.invite.listTitle': 'Invitations sent',
+  'settings.invite.loading': 'Loading the invitations',
+  'settings.invite.none': 'No invitations yet.',
+  'settings.invite.caption': '{count, plural, one {# invitation} other {# invitations}}',
+  'settings.invite.person': 'Person',
+  'settings.invite.state': 'State',
+  'settings.invite.until': 'Works until',
+  'settings.invite.invitedBy': 'Sent by',
+  'settings.invite.state.mailed': 'Mailed',
+  'settings.invite.state.notMailed': 'Not mailed',
+  'settings.invite.state.notMailedOnce': 'Not mailed: link shown once',
+  'settings.invite.state.used': 'Used',
+  'settings.invite.state.expired': 'Expired',
+  'settings.invite.newLink': 'Make a new link',
+  'settings.invite.newLinkOf': 'Make a new link for {name}',
+  'settings.invite.sendAgain': 'Send again',
+  'settings.invite.sendAgainOf': 'Send again to {name}',
+  'settings.invite.allTitle': 'Invite everyone without a sign-in',
+  'settings.invite.allHelp':
+    'Each member of staff (not students, not guardians) who has an e-mail address from the roster, no password and no invitation waiting gets one.',
+  'settings.invite.all': 'Invite everyone',
+  'settings.invite.allConfirm': 'Send an invitation to each of them now?',
+  'settings.invite.allYes': 'Yes, invite them',
+  'settings.invite.allSent':
+    '{sent, plural, =0 {No invitation was mailed.} one {# invitation was mailed.} other {# invitations were mailed.}}',
+  'settings.invite.allSkipped':
+    '{skipped, plural, one {# person was left out} other {# people were left out}}: no address, an invitation already waiting, or roles above yours.',
+  'settings.invite.allNotSent':
+    '{count, plural, one {# invitation was not mailed} other {# invitations were not mailed}}: copy each link and give it to its person yourself. Each works once, until the date shown.',
   'settings.role.guardian': 'Guardian',
   'settings.tab.guardians': 'Guardians',
+  'settings.cards.title': 'Sign-in cards',
+  'settings.cards.intro':
+    'Students without a password, e-mail or SSO sign in with a printed card. Choose students in the list below, or a class.',
+  'settings.cards.chosen':
+    '{count, plural, =0 {No student chosen} one {# student chosen} other {# students chosen}}',
+  'settings.cards.printChosen': 'Print cards for the chosen students',
+  'settings.cards.clear': 'Clear the choice',
+  'settings.cards.class': 'Class',
+  'settings.cards.classPlaceholder': 'Choose a class',
+  'settings.cards.printClass': 'Print the class’s cards',
+  'settings.cards.choose': 'Choose {name} for sign-in cards',
+  'settings.cards.loadingClasses': 'Loading classes',
 } as const;

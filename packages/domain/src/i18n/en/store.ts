@@ -62,7 +62,7 @@ export const store = {
   'store.inCart': '{quantity} {name} in cart',
   // Why one more cannot go in the cart, and why the cart cannot be bought
   'store.refuseOutOfStock': 'Out of stock',
-  'store.refuseOnlyLeft': 'Only {stock} left',
+  'store.refuseOnlyLeft': 'Only {stock, number} left',
   'store.refuseItemsLimit': 'At most {max} items from one store per order',
   'store.refuseNegative': 'Your balance is negative',
   'store.refuseShort':
@@ -93,7 +93,7 @@ export const store = {
   'store.storeWillTell': 'The store will tell you when your order is ready.',
   'store.eachStoreOrders': 'Each store makes its own order.',
   'store.notBought': 'Not bought',
-  'store.yesBuyThem': 'Yes, buy them',
+  'store.yesBuyThem': '{count, plural, one {Yes, buy it} other {Yes, buy them}}',
   'store.backToCart': 'Back to cart',
   'store.thanks': 'Thank you! Your order is placed.',
   'store.placedLine':

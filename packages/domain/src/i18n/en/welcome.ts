@@ -138,4 +138,20 @@ export const welcome = {
   'welcome.earnFlagCost':
     "Each flag costs {cost}{behavior, select, none {} other {, and that day's Daily Behavior {currency} ({behavior})}}.",
   'welcome.earnNone': 'None at your school yet.',
+  'welcome.card.open': 'Sign in with my card',
+  'welcome.card.help':
+    'Type the code printed on your sign-in card, or scan its QR code with the camera.',
+  'welcome.card.code': 'Card code',
+  'welcome.card.codeHelp': 'Like K7QH3-MZP9T-XAB4C. Capitals, spaces and dashes do not matter.',
+  'welcome.card.required': 'Type the code of your card.',
+  'welcome.card.typo': 'This code has a typo: check each character against your card.',
+  'welcome.card.scan': 'Scan my card',
+  'welcome.card.stopScan': 'Stop the camera',
+  'welcome.card.camera': 'Camera',
+  'welcome.card.scanning': 'Hold the QR code of your card in front of the camera.',
+  'welcome.card.noCamera':
+    'The camera could not be opened. Allow the camera, or type your code instead.',
+  'welcome.card.notACard': 'This QR code is not a sign-in card. Try again, or type your code.',
+  'welcome.card.found': 'Card read. Signing you in…',
+  'welcome.card.back': 'Other ways to sign in',
 } as const;

@@ -29,5 +29,6 @@ export const activity: Record<keyof typeof en, string> = {
   'activity.toNextTier':
     '{count, plural, one {# {currencyOne}} other {# {currency}}} para llegar a {tier}',
   'activity.topTier': '¡Llegaste al nivel de gema más alto!',
-  'activity.toNextMember': ' · {count} más ganados para ser miembro {level}',
+  'activity.toNextMember':
+    ' · {count, plural, one {# más ganado} other {# más ganados}} para ser miembro {level}',
 };

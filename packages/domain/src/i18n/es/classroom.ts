@@ -45,7 +45,8 @@ export const classroom: Record<keyof typeof en, string> = {
   'classroom.newestFirst': 'Los más recientes primero',
   'classroom.editActivity': 'Editar {activity} de {name}',
   'classroom.students': 'Estudiantes',
-  'classroom.selectedOf': '{selected} de {total} seleccionados',
+  'classroom.selectedOf':
+    '{selected, plural, one {# seleccionado} other {# seleccionados}} de {total}',
   'classroom.searchStudents': 'Buscar estudiantes',
   'classroom.firstOrLast': 'Nombre o apellido',
   'classroom.selectAllShown': 'Seleccionar todos los mostrados ({count})',
@@ -158,4 +159,37 @@ export const classroom: Record<keyof typeof en, string> = {
   'classroom.modeHouses': 'Casas',
   'classroom.modeGrades': 'Grados',
   'classroom.modePeriod': 'Clase o grupo',
+  'classroom.cards.print': 'Imprimir tarjetas de acceso',
+  'classroom.cards.introClass': 'Un PDF con una tarjeta para cada estudiante de {name}.',
+  'classroom.cards.introChosen':
+    'Un PDF con una tarjeta para {count, plural, one {el estudiante que elegiste} other {cada uno de los # estudiantes que elegiste}}.',
+  'classroom.cards.contents':
+    'Cada tarjeta muestra el nombre del estudiante, la clase, el código de la escuela, un código QR y un código para escribir. En la página de inicio de sesión, los estudiantes eligen «Iniciar sesión con mi tarjeta».',
+  'classroom.cards.warningTitle': 'Las tarjetas anteriores dejan de funcionar',
+  'classroom.cards.warning':
+    'Al imprimir se crean tarjetas nuevas: todas las tarjetas impresas antes para estos estudiantes dejan de funcionar al momento.',
+  'classroom.cards.paper': 'Papel',
+  'classroom.cards.letter': 'Carta (10 por hoja)',
+  'classroom.cards.a4': 'A4 (8 por hoja)',
+  'classroom.cards.confirm': 'Crear tarjetas nuevas y descargar',
+  'classroom.cards.done':
+    'El PDF se está descargando. Reparte las tarjetas nuevas: las anteriores ya no funcionan.',
+  'classroom.cards.failed': 'No se crearon tarjetas',
+  'classroom.password.open': 'Asignar una contraseña',
+  'classroom.password.actionOf': 'Asignar la contraseña de {name}',
+  'classroom.password.title': 'Asignar la contraseña de un estudiante',
+  'classroom.password.titleOf': 'Contraseña de {name}',
+  'classroom.password.student': 'Estudiante',
+  'classroom.password.help':
+    'El estudiante inicia sesión con su usuario y esta contraseña. Si no tiene usuario, se le crea uno. Su tarjeta de acceso sigue funcionando.',
+  'classroom.password.save': 'Asignar contraseña',
+  'classroom.password.saved': '{name} ahora inicia sesión como {username} con esta contraseña.',
+  'classroom.password.failed': 'No se asignó la contraseña',
+  'classroom.cardPdf.title': 'Tarjetas de acceso de {product}',
+  'classroom.cardPdf.heading': '{product} · tarjeta de acceso',
+  'classroom.cardPdf.school': 'Código de la escuela: {code}',
+  'classroom.cardPdf.code': 'Tu código',
+  'classroom.cardPdf.howTo':
+    'Entra en {address}, elige «Iniciar sesión con mi tarjeta» y escanea o escribe el código. No compartas tu tarjeta.',
+  'classroom.password.choose': 'Elige un estudiante',
 };

@@ -22,9 +22,9 @@ export const dashboard: Record<keyof typeof en, string> = {
   'dashboard.progressMember': 'Avance hacia el nivel de miembro {level}',
   'dashboard.topMemberLevel': 'Nivel de miembro más alto',
   'dashboard.unlockNote':
-    '{count} más ganados este año para llegar a {level}: desbloquea {designs} íconos de perfil de {theme} (gratis en blanco y negro, o emojis a color a {price, plural, one {# {currencyOne}} other {# {currency}}} cada uno).',
+    '{count, plural, one {# más ganado} other {# más ganados}} este año para llegar a {level}: desbloquea {designs} íconos de perfil de {theme} (gratis en blanco y negro, o emojis a color a {price, plural, one {# {currencyOne}} other {# {currency}}} cada uno).',
   'dashboard.topMemberNote':
-    'Nivel de miembro más alto: todos los íconos de perfil están desbloqueados. {count} ganados este año.',
+    'Nivel de miembro más alto: todos los íconos de perfil están desbloqueados. {count, plural, one {# ganado} other {# ganados}} este año.',
   'dashboard.theme':
     '{theme, select, faces {caras} natureAndWeather {naturaleza y clima} animals {animales} music {música} art {arte} sportsAndGames {deportes y juegos} other {{theme}}}',
   'dashboard.chartSummary':
@@ -61,7 +61,7 @@ export const dashboard: Record<keyof typeof en, string> = {
   'dashboard.payPeriod': 'Periodo de pago',
   'dashboard.daysLeft': 'Días de clase restantes',
   'dashboard.balanceByEnd': 'Saldo al final',
-  'dashboard.breakdownTitle': 'Saldo por periodo de pago',
+  'dashboard.breakdownTitle': 'Desglose por periodo de pago',
   'dashboard.breakdownDescription':
     'El saldo al final de cada periodo de pago, y lo que se ganó y gastó en él.',
   'dashboard.yourPayPeriods': 'Tus periodos de pago',

@@ -52,7 +52,7 @@ export const giving: Record<keyof typeof en, string> = {
   'giving.flags': 'Faltas',
   'giving.noBonuses': 'Todavía no hay bonos.',
   'giving.noFlags': 'Todavía no hay faltas.',
-  'giving.actionPoints': ' {points} puntos',
+  'giving.actionPoints': ' {count, plural, one {{points} punto} other {{points} puntos}}',
   'giving.pinToTop': 'Fijar arriba',
   'giving.unpin': 'Quitar de fijados',
   'giving.pinAction': 'Fijar {name}',
@@ -72,7 +72,7 @@ export const giving: Record<keyof typeof en, string> = {
   'giving.flagsTake':
     'Las faltas quitan {count, plural, one {# {currencyOne}} other {# {currency}}}. ',
   'giving.customLeft':
-    'Quedan {left} de {limit} {kind, select, Flags {faltas} other {bonos}} personalizados.',
+    '{left, plural, one {Queda #} other {Quedan #}} de {limit} {kind, select, Flags {faltas} other {bonos}} personalizados.',
   'giving.customNotAdded': 'No se pudo agregar la acción',
   'giving.addBonus': 'Agregar bono',
   'giving.addFlag': 'Agregar falta',

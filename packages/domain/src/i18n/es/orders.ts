@@ -78,7 +78,8 @@ export const orders: Record<keyof typeof en, string> = {
   'orders.apply': 'Aplicar',
   'orders.clearSelection': 'Borrar la selección',
   'orders.notChanged': 'No se cambió',
-  'orders.skipped': '{updated} cambiados; {skipped} no pudieron pasar a {status} desde su estado.',
+  'orders.skipped':
+    '{updated, plural, one {# cambiado} other {# cambiados}}; {skipped, plural, one {# no pudo pasar a {status} desde su estado} other {# no pudieron pasar a {status} desde su estado}}.',
   'orders.selectAll': 'Seleccionar todos los pedidos mostrados',
   'orders.selectOne': 'Seleccionar el pedido de {name} hecho el {date}',
   'orders.items': 'Artículos',

@@ -1,14 +1,14 @@
 import type { reports as en } from '../en/reports.js';
 
 export const reports: Record<keyof typeof en, string> = {
-  'reports.title': 'Reportes',
+  'reports.title': 'Informes',
   'reports.description':
     '{currency} ganados, entregados y gastados, por clase, estudiante, maestro y escuela.',
-  'reports.loading': 'Cargando los reportes',
-  'reports.noneOpen': 'Todavía no tienes ningún reporte disponible.',
+  'reports.loading': 'Cargando los informes',
+  'reports.noneOpen': 'Todavía no tienes ningún informe disponible.',
   'reports.tab.myClasses': 'Mis clases',
-  'reports.tab.class': 'Reporte de clase',
-  'reports.tab.student': 'Reporte de estudiante',
+  'reports.tab.class': 'Informe de clase',
+  'reports.tab.student': 'Informe de estudiante',
   'reports.tab.teacherUsage': 'Uso por maestros',
   'reports.tab.schoolStudents': 'Estudiantes de la escuela',
   'reports.tab.schoolDashboard': 'Panel de la escuela',
@@ -56,14 +56,14 @@ export const reports: Record<keyof typeof en, string> = {
   'reports.classNote':
     '{currency} ganados suma los {currency} que el estudiante recibió en el periodo; Bonos y Faltas cuentan las entregas que recibió; “en clase” cuenta lo entregado desde la lista de esta clase.',
   'reports.loading.myClasses': 'Cargando mis clases',
-  'reports.loading.class': 'Cargando el reporte de clase',
-  'reports.loading.student': 'Cargando el reporte del estudiante',
+  'reports.loading.class': 'Cargando el informe de clase',
+  'reports.loading.student': 'Cargando el informe del estudiante',
   'reports.loading.toWhom': 'Cargando a quién entregó',
   'reports.loading.teacherUsage': 'Cargando el uso por maestros',
   'reports.loading.schoolStudents': 'Cargando los estudiantes de la escuela',
   'reports.loading.schoolDashboard': 'Cargando el panel de la escuela',
   'reports.myClasses.caption': 'Mis clases, {range}',
-  'reports.class.choose': 'Elige una clase arriba para ver su reporte.',
+  'reports.class.choose': 'Elige una clase arriba para ver su informe.',
   'reports.class.chartTitle': '{period}: {currency} por {by, select, month {mes} other {día}}',
   'reports.class.chartSummary':
     'Bonos y faltas por {by, select, month {mes} other {día}} de {period}, {range}',
@@ -71,7 +71,7 @@ export const reports: Record<keyof typeof en, string> = {
   'reports.student.label': 'Estudiante',
   'reports.student.placeholder': 'Busca por nombre',
   'reports.student.nothingFound': 'Ningún estudiante con ese nombre',
-  'reports.student.choose': 'Elige un estudiante para ver su reporte.',
+  'reports.student.choose': 'Elige un estudiante para ver su informe.',
   'reports.student.balanceTitle': 'Saldo a lo largo del tiempo',
   'reports.student.balanceSummary': 'Saldo de {who} por día, {range}',
   'reports.student.byCategoryTitle': 'Por categoría',

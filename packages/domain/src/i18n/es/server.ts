@@ -89,6 +89,20 @@ export const server: Record<keyof typeof en, string> = {
   'msg.dateInFuture': 'la fecha no puede estar en el futuro',
   'msg.dateBeforeYear': 'la fecha es anterior al inicio del año escolar',
   'msg.dateOutsideYear': 'la fecha debe estar dentro del año escolar ({start} a {end})',
+  'msg.yearFirstDayDate': 'El primer día debe ser una fecha (AAAA-MM-DD)',
+  'msg.yearLastDayDate': 'El último día debe ser una fecha (AAAA-MM-DD)',
+  'msg.yearGivingDate': 'El día en que empiezan los bonos debe ser una fecha (AAAA-MM-DD)',
+  'msg.yearLastAfterFirst': 'El último día debe ser posterior al primero',
+  'msg.yearTooLong': 'Un ciclo escolar dura como máximo 400 días',
+  'msg.yearGivingWithin': 'Los bonos deben empezar dentro del ciclo escolar',
+  'msg.yearStartsAfter':
+    'El primer día debe ser posterior al fin del ciclo escolar {label}, el {date}',
+  'msg.yearOverlap': 'Las fechas se superponen con el ciclo escolar {label}',
+  'msg.yearOpensAfterEnd':
+    'El siguiente ciclo escolar se puede abrir cuando termine este, el {date}',
+  'msg.yearBalancePolicy': 'El saldo debe conservarse, tener tope o volver a 0',
+  'msg.yearCap': 'El tope debe ser un número entero de 0 a 1.000.000',
+  'msg.yearOrdersPolicy': 'Los pedidos pendientes deben conservarse o reembolsarse',
   'msg.fontNotOwned': 'fontId: elige una fuente que tengas',
   'msg.iconNotOwned': 'iconId: elige un ícono que tengas',
   'msg.reopenAfterToday': 'reopenDate debe ser posterior a hoy',
@@ -147,4 +161,7 @@ export const server: Record<keyof typeof en, string> = {
   'msg.roleAbove': 'No puedes dar ni quitar un rol que va más allá de los tuyos.',
   'msg.eraseStudentsOnly':
     'Solo se puede borrar a un estudiante; el personal conserva sus registros.',
+  'msg.signInForStudentsOnly':
+    'Las tarjetas de acceso y las contraseñas que pone el personal son solo para estudiantes: el personal elige su propia contraseña.',
+  'msg.studentLeftSchool': 'Este estudiante dejó la escuela y ya no inicia sesión.',
 };

@@ -81,6 +81,11 @@ export const settings: Record<keyof typeof en, string> = {
   'settings.school.currencyNameOneHelp': 'El nombre de uno, como en “1 {currencyOne}”.',
   'settings.school.currencyRequired': 'Escribe un nombre',
   'settings.school.currencyControl': 'Sin saltos de línea ni caracteres de control',
+  'settings.school.currencyNameEs': 'Nombre de la moneda en español',
+  'settings.school.currencyNameEsHelp':
+    'En las pantallas y los mensajes en español, como en “26 {name}”.',
+  'settings.school.currencyNameOneEs': 'Singular, en español',
+  'settings.school.currencyNameOneEsHelp': 'Como en “1 {name}”.',
   'settings.school.notSaved': 'No se guardó el perfil de la escuela',
   'settings.school.saved': 'Perfil de la escuela guardado.',
   'settings.school.save': 'Guardar el perfil de la escuela',
@@ -223,7 +228,7 @@ export const settings: Record<keyof typeof en, string> = {
   'settings.year.openingStopped': 'La apertura se detuvo.',
   'settings.year.opening': 'Abriendo el ciclo escolar {label}: {done} de {total} estudiantes',
   'settings.year.preview':
-    '{promoted, plural, one {# estudiante pasa} other {# estudiantes pasan}} al grado siguiente, {leaving, plural, one {# deja} other {# dejan}} la escuela. Los saldos {policy, select, cap {quedan con un tope de {cap, plural, one {# {currencyOne}} other {# {currency}}}} reset {vuelven a 0} other {se conservan}}. Pedidos pendientes: {kept} se conservan, {refunded} se reembolsan.',
+    '{promoted, plural, one {# estudiante pasa} other {# estudiantes pasan}} al grado siguiente, {leaving, plural, one {# deja} other {# dejan}} la escuela. Los saldos {policy, select, cap {quedan con un tope de {cap, plural, one {# {currencyOne}} other {# {currency}}}} reset {vuelven a 0} other {se conservan}}. Pedidos pendientes: {kept, plural, one {# se conserva} other {# se conservan}}, {refunded, plural, one {# se reembolsa} other {# se reembolsan}}.',
   'settings.year.student': 'Estudiante',
   'settings.year.balanceBefore': 'Saldo antes',
   'settings.year.balanceAfter': 'Saldo después',
@@ -240,6 +245,11 @@ export const settings: Record<keyof typeof en, string> = {
     'El siguiente ciclo escolar se puede abrir después de que este termine, el {date}.',
   'settings.year.dryRun': 'Prueba sin cambios',
   'settings.year.open': 'Abrir el ciclo escolar {label}',
+  'settings.year.confirmTitle':
+    '¿Abrir el ciclo {label} para {count, plural, one {# estudiante} other {# estudiantes}}?',
+  'settings.year.confirmBody':
+    'El ciclo empieza el {first}. {promoted, plural, one {# estudiante sube} other {# estudiantes suben}} de grado y {leaving, plural, one {# deja} other {# dejan}} la escuela. No se puede deshacer.',
+  'settings.year.confirmOpen': 'Sí, abrir el ciclo {label}',
   'settings.year.openNext': 'Abrir el siguiente ciclo escolar',
   'settings.year.openNextHelp':
     'Los grados suben uno, el último grado sale de la escuela (su historial se conserva) y las casas se conservan. Haz primero una prueba sin cambios: muestra a cada estudiante y no cambia nada.',
@@ -426,6 +436,60 @@ export const settings: Record<keyof typeof en, string> = {
   'settings.invite.loadingUsers': 'Cargando usuarios',
   'settings.invite.chooseUser': 'Elige un usuario',
   'settings.invite.studentOption': '{name} ({id})',
+  // Invitaciones sin correo, la lista e invitar a todos (docs/decisions/132-invitations-without-mail.md)
+  'settings.invite.noMailServer':
+    'No se envió ningún correo: este servidor no tiene el correo configurado. Copia este enlace y dáselo tú a {name}; funciona una vez, hasta el {date}.',
+  'settings.invite.refused':
+    'No se envió ningún correo: el servidor de correo lo rechazó. Copia este enlace y dáselo tú a {name}; funciona una vez, hasta el {date}.',
+  'settings.invite.shownOnce':
+    'Este enlace se muestra solo esta vez (el servidor no tiene SECRETS_KEY para guardarlo de forma segura): cópialo ahora.',
+  'settings.invite.keptBelow':
+    'Mientras sea válido, puedes volver a copiarlo desde la lista de abajo.',
+  'settings.invite.linkOf': 'Enlace de invitación para {name}',
+  'settings.invite.copy': 'Copiar el enlace',
+  'settings.invite.copied': 'Copiado',
+  'settings.invite.copyOf': 'Copiar el enlace para {name}',
+  'settings.invite.listTitle': 'Invitaciones enviadas',
+  'settings.invite.loading': 'Cargando las invitaciones',
+  'settings.invite.none': 'Todavía no hay invitaciones.',
+  'settings.invite.caption': '{count, plural, one {# invitación} other {# invitaciones}}',
+  'settings.invite.person': 'Persona',
+  'settings.invite.state': 'Estado',
+  'settings.invite.until': 'Válida hasta',
+  'settings.invite.invitedBy': 'Enviada por',
+  'settings.invite.state.mailed': 'Enviada por correo',
+  'settings.invite.state.notMailed': 'No enviada por correo',
+  'settings.invite.state.notMailedOnce': 'No enviada por correo: enlace mostrado una vez',
+  'settings.invite.state.used': 'Usada',
+  'settings.invite.state.expired': 'Caducada',
+  'settings.invite.newLink': 'Crear un enlace nuevo',
+  'settings.invite.newLinkOf': 'Crear un enlace nuevo para {name}',
+  'settings.invite.sendAgain': 'Enviar de nuevo',
+  'settings.invite.sendAgainOf': 'Enviar de nuevo a {name}',
+  'settings.invite.allTitle': 'Invitar a todos los que aún no tienen acceso',
+  'settings.invite.allHelp':
+    'Cada miembro del personal (no estudiantes ni tutores) que tenga un correo electrónico de la lista de la escuela, sin contraseña y sin una invitación pendiente, recibe una.',
+  'settings.invite.all': 'Invitar a todos',
+  'settings.invite.allConfirm': '¿Enviar ahora una invitación a cada uno?',
+  'settings.invite.allYes': 'Sí, invitarlos',
+  'settings.invite.allSent':
+    '{sent, plural, =0 {No se envió ninguna invitación por correo.} one {Se envió # invitación por correo.} other {Se enviaron # invitaciones por correo.}}',
+  'settings.invite.allSkipped':
+    '{skipped, plural, one {# persona quedó fuera} other {# personas quedaron fuera}}: sin correo, con una invitación pendiente o con roles por encima de los tuyos.',
+  'settings.invite.allNotSent':
+    '{count, plural, one {# invitación no se envió por correo} other {# invitaciones no se enviaron por correo}}: copia cada enlace y dáselo tú a su persona. Cada uno funciona una vez, hasta la fecha indicada.',
   'settings.role.guardian': 'Tutor/a',
   'settings.tab.guardians': 'Tutores',
+  'settings.cards.title': 'Tarjetas de acceso',
+  'settings.cards.intro':
+    'Los estudiantes sin contraseña, correo ni SSO inician sesión con una tarjeta impresa. Elige estudiantes en la lista de abajo, o una clase.',
+  'settings.cards.chosen':
+    '{count, plural, =0 {Ningún estudiante elegido} one {# estudiante elegido} other {# estudiantes elegidos}}',
+  'settings.cards.printChosen': 'Imprimir tarjetas de los estudiantes elegidos',
+  'settings.cards.clear': 'Quitar la selección',
+  'settings.cards.class': 'Clase',
+  'settings.cards.classPlaceholder': 'Elige una clase',
+  'settings.cards.printClass': 'Imprimir las tarjetas de la clase',
+  'settings.cards.choose': 'Elegir a {name} para las tarjetas de acceso',
+  'settings.cards.loadingClasses': 'Cargando las clases',
 };

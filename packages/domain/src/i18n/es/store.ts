@@ -57,7 +57,7 @@ export const store: Record<keyof typeof en, string> = {
   'store.oneMoreRefused': 'Uno más de {name}: {reason}',
   'store.inCart': '{name}: {quantity} en el carrito',
   'store.refuseOutOfStock': 'Agotado',
-  'store.refuseOnlyLeft': 'Solo quedan {stock}',
+  'store.refuseOnlyLeft': '{stock, plural, one {Solo queda #} other {Solo quedan #}}',
   'store.refuseItemsLimit': 'Máximo {max} artículos de una misma tienda por pedido',
   'store.refuseNegative': 'Tu saldo es negativo',
   'store.refuseShort':
@@ -87,7 +87,7 @@ export const store: Record<keyof typeof en, string> = {
   'store.storeWillTell': 'La tienda te avisará cuando tu pedido esté listo.',
   'store.eachStoreOrders': 'Cada tienda hace su propio pedido.',
   'store.notBought': 'No se compró',
-  'store.yesBuyThem': 'Sí, comprarlos',
+  'store.yesBuyThem': '{count, plural, one {Sí, comprarlo} other {Sí, comprarlos}}',
   'store.backToCart': 'Volver al carrito',
   'store.thanks': '¡Gracias! Tu pedido está hecho.',
   'store.placedLine':

@@ -142,4 +142,22 @@ export const welcome: Record<keyof typeof en, string> = {
   'welcome.earnFlagCost':
     'Cada falta cuesta {cost}{behavior, select, none {} other {, y los {currency} de Comportamiento diario de ese día ({behavior})}}.',
   'welcome.earnNone': 'Todavía no hay ninguna en tu escuela.',
+  'welcome.card.open': 'Iniciar sesión con mi tarjeta',
+  'welcome.card.help':
+    'Escribe el código impreso en tu tarjeta de acceso o escanea su código QR con la cámara.',
+  'welcome.card.code': 'Código de la tarjeta',
+  'welcome.card.codeHelp':
+    'Como K7QH3-MZP9T-XAB4C. Las mayúsculas, los espacios y los guiones dan igual.',
+  'welcome.card.required': 'Escribe el código de tu tarjeta.',
+  'welcome.card.typo': 'Este código tiene un error: compara cada carácter con tu tarjeta.',
+  'welcome.card.scan': 'Escanear mi tarjeta',
+  'welcome.card.stopScan': 'Apagar la cámara',
+  'welcome.card.camera': 'Cámara',
+  'welcome.card.scanning': 'Pon el código QR de tu tarjeta delante de la cámara.',
+  'welcome.card.noCamera':
+    'No se pudo abrir la cámara. Permite el uso de la cámara o escribe tu código.',
+  'welcome.card.notACard':
+    'Este código QR no es una tarjeta de acceso. Inténtalo de nuevo o escribe tu código.',
+  'welcome.card.found': 'Tarjeta leída. Iniciando sesión…',
+  'welcome.card.back': 'Otras formas de iniciar sesión',
 };

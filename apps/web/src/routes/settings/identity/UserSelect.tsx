@@ -45,7 +45,8 @@ export function UserSelect({
 }: {
   label: string;
   value: string | null;
-  onChange: (userId: string | null) => void;
+  /** The user chosen, and their name as the list shows it. */
+  onChange: (userId: string | null, label?: string) => void;
 }) {
   const t = useT();
   const users = useUserChoices();
@@ -58,7 +59,7 @@ export function UserSelect({
           searchable
           data={groups}
           value={value}
-          onChange={onChange}
+          onChange={(v, option) => onChange(v, option?.label)}
           required
         />
       )}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Button, Group } from '@mantine/core';
+import { allows } from '@app/domain';
+import type { PeriodDetail } from '../../api';
+import { PrintCardsModal } from '../../components/sign-in/PrintCardsModal';
+import { StudentPasswordModal } from '../../components/sign-in/StudentPasswordModal';
+import { useLabels } from '../../components/giving/labels';
+import { useT } from '../../i18n';
+import { useUser } from '../../session';
+
+/**
+ * The class's sign-in actions (docs/decisions/133-sign-in-cards.md), for whoever may give its
+ * students a way to sign in: print the class's sign-in cards, set a student's password.
+ */
+export function SignInActions({ period }: { period: PeriodDetail }) {
+  const t = useT();
+  const labels = useLabels();
+  const user = useUser();
+  const [printing, setPrinting] = useState(false);
+  const [password, setPassword] = useState(false);
+  if (!user || !allows(user, 'students:signIn')) return null;
+  const className = t('classroom.classTitle', {
+    period: labels.period(period.periodNumber),
+    name: period.name,
+  });
+  const fileName = `sign-in-cards-${className
+    .normalize('NFD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase()}.pdf`;
+  return (
+    <Group gap="xs">
+      <Button variant="light" size="sm" onClick={() => setPrinting(true)}>
+        {t('classroom.cards.print')}
+      </Button>
+      <Button variant="default" size="sm" onClick={() => setPassword(true)}>
+        {t('classroom.password.open')}
+      </Button>
+      <PrintCardsModal
+        opened={printing}
+        onClose={() => setPrinting(false)}
+        target={{ periodId: period._id }}
+        intro={t('classroom.cards.introClass', { name: className })}
+        fileName={fileName}
+      />
+      <StudentPasswordModal
+        opened={password}
+        onClose={() => setPassword(false)}
+        students={period.students
+          .map((s) => ({ id: s._id, name: `${s.firstName} ${s.lastName}`, last: s.lastName }))
+          .sort((a, b) => a.last.localeCompare(b.last) || a.name.localeCompare(b.name))}
+      />
+    </Group>
+  );
+}
