@@ -3,11 +3,14 @@
  * read from the server's log, /setup, the district owner signed in on /district, a school created
  * there and its admin invited by mail (loopback SMTP), the admin choosing their password from the
  * mail, then importing the school's OneRoster files; the imported teacher gives points in class and the
- * imported student buys with them. axe (WCAG 2.1 AA) at 0 violations on /setup and /district.
+ * imported student buys with them; the teacher prints the class's sign-in cards and a student with no
+ * e-mail signs in with his. axe (WCAG 2.1 AA) at 0 violations on /setup and /district.
  */
+import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { pdfTexts } from '../apps/server/test/helpers/pdf-text.js';
 import { linkIn, startSmtpServer } from '../apps/server/test/helpers/smtp.js';
 import { launchBrowser, pathnameOf, testWithPage } from './helpers/browser.js';
 import { freePort, startServer, type TestServer } from './helpers/server.js';
@@ -272,6 +275,41 @@ test('first start: setup code from the log → /setup → /district creates a sc
       .filter({ hasText: 'Homework pass' })
       .getByText('Imported, Ada')
       .waitFor();
+
+    // Bo has no e-mail and no SSO: the teacher prints the class's sign-in cards (issue 32) and Bo
+    // signs in on /login with his card's code.
+    await teacher.goto('/classes');
+    await teacher.getByRole('link', { name: '1st Period — Grade 4' }).click();
+    await teacher.getByRole('button', { name: 'Print sign-in cards' }).click();
+    const print = teacher.getByRole('dialog', { name: 'Print sign-in cards' });
+    const [download] = await Promise.all([
+      teacher.waitForEvent('download'),
+      print.getByRole('button', { name: 'Make new cards and download' }).click(),
+    ]);
+    const texts = pdfTexts(await readFile((await download.path())!));
+    const codes = texts.filter((t) => /^[0-9A-Z]{5}-[0-9A-Z]{5}-[0-9A-Z]{5}$/.test(t));
+    expect(codes).toHaveLength(2);
+    expect(texts).toContain('Bo Imported');
+    const bosCode = codes[texts.indexOf('Bo Imported') < texts.indexOf('Ada Imported') ? 0 : 1]!;
+    const bo = await suite.browser.newContext({ baseURL: suite.server.baseURL });
+    try {
+      const page = await bo.newPage();
+      await page.goto('/login');
+      await page.getByRole('link', { name: 'Sign in with my card' }).click();
+      await page.getByRole('textbox', { name: 'Card code' }).fill(bosCode);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      const token = await page.evaluate(() => localStorage.getItem('authtoken'));
+      const me = await (
+        await fetch(`${suite.server.baseURL}/api/v1/auth/me`, {
+          method: 'POST',
+          headers: { authtoken: token ?? '' },
+        })
+      ).json();
+      expect(me).toMatchObject({ firstName: 'Bo', lastName: 'Imported', roles: ['STUDENT'] });
+    } finally {
+      await bo.close();
+    }
   } finally {
     await teacher.context().close();
     await student.context().close();
