@@ -256,4 +256,37 @@ describe('in Spanish', () => {
       body: { message: 'Este estudiante no es uno de sus hijos.' },
     });
   });
+
+  test('a student signs in with their card from a Spanish browser; a reprinted card is refused in Spanish', async () => {
+    const teacher = await apiLogin(base(), 'teacher1');
+    const classes = await apiGet<{ _id: string }[]>(base(), teacher.token, 'periods');
+    const print = async () => {
+      const res = await fetch(`${base()}/api/v1/sign-in-cards`, {
+        method: 'POST',
+        headers: { authtoken: teacher.token, 'content-type': 'application/json' },
+        body: JSON.stringify({ periodId: classes[0]!._id }),
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { cards: { code: string }[] }).cards[0]!.code;
+    };
+    // Printed twice: the first card's code no longer works.
+    const stale = await print();
+    const fresh = await print();
+    const context = await suite.browser.newContext({ baseURL: base(), locale: 'es-MX' });
+    try {
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.getByRole('link', { name: es('welcome.card.open') }).click();
+      const code = page.getByRole('textbox', { name: es('welcome.card.code') });
+      const signIn = page.getByRole('button', { name: es('layout.signIn'), exact: true });
+      await code.fill(stale);
+      await signIn.click();
+      await page.getByRole('alert').getByText('Usuario o contraseña no válidos').waitFor();
+      await code.fill(fresh);
+      await signIn.click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    } finally {
+      await context.close();
+    }
+  });
 });
