@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Anchor, Grid, Group, Stack } from '@mantine/core';
+import { Anchor, Grid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import {
@@ -173,14 +173,11 @@ export default function ClassPage() {
               })
             : t('classroom.studentCount', { count: p.studentCount })
         }
-        actions={
-          <Group gap="md" align="center">
-            <SignInActions period={p} />
-            {backLink}
-          </Group>
-        }
+        actions={backLink}
       />
       <ClassGiving period={p} calendar={cal.data} />
+      {/* After the roster: giving stays the first thing the keyboard reaches (e2e/keyboard.test.ts). */}
+      <SignInActions period={p} />
     </Page>
   );
 }

@@ -29,7 +29,7 @@ export function SignInActions({ period }: { period: PeriodDetail }) {
     .replace(/^-|-$/g, '')
     .toLowerCase()}.pdf`;
   return (
-    <Group gap="xs">
+    <Group gap="xs" mt="xl">
       <Button variant="light" size="sm" onClick={() => setPrinting(true)}>
         {t('classroom.cards.print')}
       </Button>
