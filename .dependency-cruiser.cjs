@@ -1,6 +1,6 @@
 /**
  * The server's layers, checked in `npm test` (`npm run lint:deps`):
- *   db, lib  <  access, ledger, presenters  <  modules (calendar is shared)  <  jobs, seed, app
+ *   db, lib  <  access, ledger, presenters  <  modules (calendar is shared)  <  jobs, seed, app (plugins/)
  * The ledger (wallets, activities' books, daily points, the drift check) is the bottom of the
  * domain: activities, attendance, the calendar and the store write points only through it.
  * The web's folders: a screen's parts in routes/<screen>/, parts several screens use in
@@ -23,7 +23,7 @@ module.exports = {
       comment:
         'db, lib, access, ledger and presenters serve the modules; they never reach up into them.',
       from: { path: `${SRC}(db|lib|access|ledger|presenters)/` },
-      to: { path: `${SRC}(modules|jobs|seed)/|${SRC}(app|boot|main)\\.ts$` },
+      to: { path: `${SRC}(modules|jobs|seed|plugins)/|${SRC}(app|boot|main)\\.ts$` },
     },
     {
       name: 'ledger-is-bottom',

@@ -9,7 +9,7 @@ import type { KnipConfig } from 'knip';
 const config: KnipConfig = {
   workspaces: {
     '.': {
-      // bench/roster-import.ts and scripts/gen-icons.mjs are run by hand (README, the script's header).
+      // bench/roster-import.ts and scripts/gen-icons.mjs are run by hand (docs/scripts.md, the script's header).
       entry: ['e2e/**/*.test.ts', 'bench/roster-import.ts', 'scripts/*.mjs'],
       project: ['*.{ts,js,cjs}', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.mjs'],
       ignoreDependencies: [

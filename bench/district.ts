@@ -2,19 +2,25 @@ import { randomBytes } from 'node:crypto';
 import { addDays, lastSchoolDay, schoolYearFor, todayIn } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { vacuumAnalyze } from '../apps/server/src/db/analyze.js';
 import {
   migrateDatabase,
   openDatabase,
   rowsOf,
   type Database,
 } from '../apps/server/src/db/client.js';
-import { NO_PERIOD } from '../apps/server/src/db/schema.js';
 import { checkBooks } from '../apps/server/src/ledger/check.js';
 import { createSession } from '../apps/server/src/modules/auth/service.js';
 import { loadCalendar } from '../apps/server/src/modules/calendar/service.js';
-import { createDefaultActivityTypes } from '../apps/server/src/seed/activity-types.js';
 import { benchApp } from './setup.js';
+import {
+  CLASS_SIZE,
+  generate,
+  TIME_ZONE,
+  type DistrictSize,
+  type Generated,
+} from './district-generate.js';
+
+export type { DistrictSize } from './district-generate.js';
 
 /**
  * A district on one database: N schools of M students, each with a month of activity and orders,
@@ -23,15 +29,6 @@ import { benchApp } from './setup.js';
  * call by call in turn against the same school generated alone in a database of its own.
  * `DISTRICT_SCHOOLS` and `DISTRICT_STUDENTS` (or `--schools=N --students=M`) override the size.
  */
-export interface DistrictSize {
-  schools: number;
-  students: number;
-}
-const TIME_ZONE = 'America/Los_Angeles';
-/** Activities per student and school day. */
-const PER_DAY = 2;
-/** Students per class; each student sits in two classes of two teachers. */
-const CLASS_SIZE = 25;
 /** Timed runs per call on each database (after warm-up), alternating the two databases. */
 const RUNS = { read: 1000, write: 100, report: 150 };
 
@@ -68,209 +65,6 @@ async function scratchDatabase(url: string): Promise<Database & { name: string }
       await admin.end();
     },
   };
-}
-
-interface Generated {
-  seconds: number;
-  rows: Record<string, number>;
-  schoolId: string;
-}
-
-/**
- * Fills `database` with `schools` schools of `students` students: the first (code DIST0000) with
- * activities and orders on every school day of the year, the others on the school days of the
- * last 30 days. Rollups and wallets are built from the ledger rows the way applyLedger keeps them
- * (docs/ledger.md), so the books check passes.
- */
-async function generate(
-  database: Database & { name: string },
-  url: string,
-  size: DistrictSize,
-): Promise<Generated> {
-  const t0 = performance.now();
-  const u = new URL(url);
-  u.pathname = `/${database.name}`;
-  const c = new pg.Client({ connectionString: u.toString() });
-  await c.connect();
-  const q = (text: string, values: unknown[] = []) => c.query(text, values);
-  try {
-    await q(`set work_mem = '256MB'`);
-    await q(`set maintenance_work_mem = '1GB'`);
-    const today = todayIn(TIME_ZONE);
-    const year = schoolYearFor(today);
-    const teachers = Math.max(8, Math.ceil((2 * size.students) / CLASS_SIZE));
-    const {
-      rows: [district],
-    } = await q(`insert into districts (name) values ('Bench district') returning id`);
-    await q(
-      `insert into schools (district_id, external_id, name, time_zone)
-       select $1, 'DIST' || lpad(n::text, 4, '0'), 'District school ' || n, $2 from generate_series(0, $3 - 1) n`,
-      [district.id, TIME_ZONE, size.schools],
-    );
-    await q(`create unlogged table g_school as
-      select (row_number() over (order by external_id) - 1)::int as sn, id from schools`);
-    const {
-      rows: [first],
-    } = await q(`select id from g_school where sn = 0`);
-    await q(
-      `insert into school_years (school_id, start_date, end_date, giving_start_date) select id, $1, $2, $3 from g_school`,
-      [year.yearStart, year.yearEnd, year.givingStart],
-    );
-    // The default actions of a new school, copied to every school.
-    await createDefaultActivityTypes(database.db, first.id);
-    await q(
-      `insert into activity_types (school_id, name, category, points, type)
-       select s.id, t.name, t.category, t.points, t.type from g_school s cross join activity_types t
-       where t.school_id = $1 and s.id <> $1`,
-      [first.id],
-    );
-    await q(`create unlogged table g_type as
-      select school_id, min(id::text) filter (where name = 'Kindness')::uuid as bonus, min(id::text) filter (where name = 'Late to class')::uuid as flag
-      from activity_types group by school_id`);
-    // People: students, teachers, an admin and a store manager per school, each school's together
-    // as its roster import writes them (a cross join's own order would interleave the schools row
-    // by row: a school's 1,000 students on every page of the table).
-    await q(
-      `insert into users (school_id, external_id, first_name, last_name, roles, grade_level)
-       select s.id, 'S' || n, 'Student', 'No' || n, array['STUDENT'], (6 + n % 3)::text
-       from g_school s cross join generate_series(0, $1 - 1) n order by s.id, n`,
-      [size.students],
-    );
-    await q(
-      `insert into users (school_id, external_id, first_name, last_name, roles)
-       select * from (
-         select s.id, 'T' || n, 'Teacher', 'No' || n, array['TEACHER'] from g_school s cross join generate_series(0, $1 - 1) n
-         union all select s.id, 'ADMIN', 'Ada', 'Admin', array['SCHOOL_ADMIN'] from g_school s
-         union all select s.id, 'STORE', 'Sam', 'Store', array['STORE_MANAGER'] from g_school s) p
-       order by 1`,
-      [teachers],
-    );
-    await q(`create unlogged table g_s as
-      select school_id, substr(external_id, 2)::int as n, id from users where external_id ~ '^S[0-9]+$'`);
-    await q(`create unlogged table g_t as
-      select school_id, substr(external_id, 2)::int as n, id, external_id from users where external_id ~ '^T[0-9]+$'`);
-    // One class per teacher; student n sits in classes n mod T and (n + 7) mod T.
-    await q(`insert into periods (school_id, teacher_id, external_teacher_id, period_number, name, section_numbers)
-      select school_id, id, external_id, 1 + n % 7, 'Class ' || n, array[n::text] from g_t`);
-    await q(`create unlogged table g_p as
-      select t.school_id, t.n, p.id, t.id as teacher_id from g_t t join periods p on p.school_id = t.school_id and p.teacher_id = t.id`);
-    await q(
-      `create unlogged table g_seat as
-       select s.school_id, s.n, s.id as student_id, k.k, p.id as period_id, p.teacher_id, p.n as pn
-       from g_s s cross join lateral (values (0, s.n % $1), (1, (s.n + 7) % $1)) k(k, pn)
-       join g_p p on p.school_id = s.school_id and p.n = k.pn`,
-      [teachers],
-    );
-    await q(`insert into period_students (school_id, period_id, student_id)
-      select distinct school_id, period_id, student_id from g_seat`);
-    // Five school store products a school, unlimited.
-    await q(`insert into products (school_id, store, name, category, price)
-      select s.id, 'School', 'Item ' || k, 'Items', k from g_school s cross join generate_series(1, 5) k`);
-    // School days: the year's for the first school, the last 30 days' for the others.
-    await q(
-      `create unlogged table g_day as
-       select s.id as school_id, d::date as date, (row_number() over (partition by s.id order by d) - 1)::int as dn
-       from g_school s cross join generate_series(
-         case when s.sn = 0 then $1::date else $3::date - 29 end,
-         case when s.sn = 0 then $2::date else $3::date end, interval '1 day') d
-       where extract(isodow from d) < 6 and d::date >= $1::date`,
-      [year.givingStart, year.yearEnd, today],
-    );
-    /*
-     * Rows are laid out as a district writes them over time, not school by school: each day's in
-     * runs of about a class (25 students) of one school, the schools interleaved (teachers give in
-     * the same hours everywhere), so a school's rows share pages with other schools' as they would.
-     * RUN numbers a student's run within their school for the rollups.
-     */
-    const runs = Math.max(1, Math.ceil(size.students / CLASS_SIZE));
-    const RUN = `abs(hashtext(student_id::text)) % $1`;
-    // A bulk load: the big tables' secondary indexes are built once afterwards.
-    const big = ['activities', 'daily_rollup', 'orders', 'order_items', 'giver_student_monthly'];
-    const { rows: indexes } = await q(
-      `select indexname, indexdef from pg_indexes where tablename = any($1) and indexname not in (select conname from pg_constraint)`,
-      [big],
-    );
-    for (const i of indexes) await q(`drop index "${i.indexname}"`);
-    // PER_DAY activities a student and day, from the teacher of one of their two classes; one in five a flag.
-    await q(
-      `insert into activities (school_id, student_id, activity_type_id, activity_type, category, points, date,
-         internal_period_id, give_id, given_by, created_at, updated_at)
-       select d.school_id, st.student_id,
-         case when (st.n + d.dn + j) % 5 = 0 then ty.flag else ty.bonus end,
-         case when (st.n + d.dn + j) % 5 = 0 then 'Late to class' else 'Kindness' end,
-         case when (st.n + d.dn + j) % 5 = 0 then 'Flags' else 'Bonuses' end,
-         case when (st.n + d.dn + j) % 5 = 0 then -3 else 1 + (st.n + j) % 5 end,
-         d.date, st.period_id, md5(st.period_id::text || d.date || j)::uuid, st.teacher_id,
-         d.date + time '08:00' + make_interval(mins => st.n % 400, secs => j), d.date + time '08:00'
-       from g_day d join g_seat st on st.school_id = d.school_id and st.k = (d.dn + st.n) % 2
-       cross join generate_series(0, $1 - 1) j
-       join g_type ty on ty.school_id = d.school_id
-       order by d.date, st.pn, d.school_id`,
-      [PER_DAY],
-    );
-    // Two orders a student a month (one in ten school days), of one product; a week's are pending.
-    await q(
-      `create unlogged table g_order as
-       select gen_random_uuid() as id, d.school_id, s.id as student_id, d.date, p.id as product_id, p.name, p.price,
-         case when d.date >= $1::date - 7 then 'PENDING' else 'REDEEMED' end as status
-       from g_day d join g_s s on s.school_id = d.school_id and (s.n + d.dn) % 10 = 0
-       join products p on p.school_id = d.school_id and p.price = 1 + s.n % 5`,
-      [today],
-    );
-    // Purchases come one at a time from anywhere in the district.
-    await q(`insert into orders (school_id, id, student_id, store, status, total, date, placed_by, created_at, updated_at)
-      select school_id, id, student_id, 'School', status, price, date, student_id, date + time '12:00', date + time '12:00'
-      from g_order order by date, id`);
-    await q(`insert into order_items (school_id, order_id, product_id, name, price, quantity, category)
-      select school_id, id, product_id::text, name, price, 1, 'Items' from g_order order by date, id`);
-    // The sums applyLedger keeps, built from the ledger rows.
-    await q(
-      `insert into daily_rollup (school_id, student_id, date, category, earned, spent, count)
-       select * from (
-         select school_id, student_id, date, category, sum(points), 0, count(*) from activities group by 1, 2, 3, 4
-         union all
-         select school_id, student_id, date, 'Store', 0, sum(total), count(*) from orders group by 1, 2, 3) r
-       order by date, ${RUN}, school_id`,
-      [runs],
-    );
-    await q(
-      `insert into monthly_rollup (school_id, student_id, month, category, earned, spent, count)
-       select school_id, student_id, date_trunc('month', date)::date as month, category, sum(earned), sum(spent), sum(count)
-       from daily_rollup group by 1, 2, 3, 4 order by month, ${RUN}, school_id`,
-      [runs],
-    );
-    // A giver's row of the day comes with their first give: the district's teachers one by one.
-    await q(`insert into giver_rollup (school_id, giver_id, date, category, points, count)
-      select school_id, given_by, date, category, sum(points), count(*) from activities group by 1, 2, 3, 4
-      order by date, hashtext(given_by::text)`);
-    await q(
-      `insert into giver_student_monthly (school_id, giver_id, month, student_id, period_id, category, points, count)
-       select school_id, given_by, date_trunc('month', date)::date, student_id, coalesce(internal_period_id, $1::uuid), category, sum(points), count(*)
-       from activities group by 1, 2, 3, 4, 5, 6 order by 3, 5, 1`,
-      [NO_PERIOD],
-    );
-    await q(`insert into wallets (school_id, student_id, balance, total_earned, total_spent)
-      select s.school_id, s.id, coalesce(a.earned, 0) - coalesce(o.spent, 0), coalesce(a.earned, 0), coalesce(o.spent, 0)
-      from g_s s
-      left join (select school_id, student_id, sum(earned) as earned from daily_rollup where category <> 'Store' group by 1, 2) a
-        on a.school_id = s.school_id and a.student_id = s.id
-      left join (select school_id, student_id, sum(spent) as spent from daily_rollup where category = 'Store' group by 1, 2) o
-        on o.school_id = s.school_id and o.student_id = s.id
-      order by s.n / ${CLASS_SIZE}, s.school_id`);
-    for (const i of indexes) await q(i.indexdef);
-    await q(`drop table g_school, g_type, g_s, g_t, g_p, g_seat, g_day, g_order`);
-    const rows: Record<string, number> = {};
-    for (const t of ['schools', 'users', 'activities', 'orders', 'daily_rollup']) {
-      const {
-        rows: [r],
-      } = await q(`select count(*)::int as n from ${t}`);
-      rows[t] = r.n;
-    }
-    await vacuumAnalyze(database.db);
-    return { seconds: (performance.now() - t0) / 1000, rows, schoolId: first.id };
-  } finally {
-    await c.end();
-  }
 }
 
 interface Measured {
@@ -355,134 +149,7 @@ export async function benchDistrict(url: string, size: DistrictSize): Promise<Di
     const apps = await Promise.all(sides.map((s) => benchApp(s.database)));
     const people = await Promise.all(sides.map((s) => actors(s.database, s.schoolId)));
     const range = `startDate=${year.yearStart}&endDate=${year.yearEnd}`;
-    type Ctx = (typeof people)[number];
-    const calls: {
-      name: string;
-      kind: keyof typeof RUNS;
-      req: (
-        p: Ctx,
-        i: number,
-      ) => { method: 'GET' | 'POST'; url: string; token: string; payload?: object };
-    }[] = [
-      {
-        name: 'GET status',
-        kind: 'read',
-        req: (p) => ({ method: 'GET', url: '/api/v1/status', token: p.teacher }),
-      },
-      {
-        name: 'GET periods (teacher)',
-        kind: 'read',
-        req: (p) => ({ method: 'GET', url: '/api/v1/periods', token: p.teacher }),
-      },
-      {
-        name: 'GET activity/ (teacher)',
-        kind: 'read',
-        req: (p) => ({ method: 'GET', url: '/api/v1/activity/', token: p.teacher }),
-      },
-      {
-        name: 'GET balance/stats (student)',
-        kind: 'read',
-        req: (p) => ({
-          method: 'GET',
-          url: '/api/v1/utility/student/balance/stats',
-          token: p.student,
-        }),
-      },
-      {
-        name: 'GET store/meta (student)',
-        kind: 'read',
-        req: (p) => ({ method: 'GET', url: '/api/v1/store/meta', token: p.student }),
-      },
-      {
-        name: 'GET school/students (admin)',
-        kind: 'read',
-        req: (p) => ({ method: 'GET', url: '/api/v1/school/students', token: p.admin }),
-      },
-      {
-        name: `POST activity/bulk (a class of ${CLASS_SIZE})`,
-        kind: 'write',
-        req: (p) => ({
-          method: 'POST',
-          url: '/api/v1/activity/bulk',
-          token: p.teacher,
-          payload: { externalStudentIds: p.klass, activityTypes: [p.bonus], date: p.day },
-        }),
-      },
-      {
-        name: 'POST order (one item)',
-        kind: 'write',
-        req: (p, i) => ({
-          method: 'POST',
-          url: '/api/v2/order',
-          token: p.buyers[i % p.buyers.length]!,
-          payload: { orderItems: [{ productId: p.product, quantity: 1 }] },
-        }),
-      },
-      {
-        name: 'year: school students report',
-        kind: 'report',
-        req: (p) => ({
-          method: 'GET',
-          url: `/api/v1/activity/student-report/?${range}`,
-          token: p.admin,
-        }),
-      },
-      {
-        name: 'year: teacher usage report',
-        kind: 'report',
-        req: (p) => ({
-          method: 'GET',
-          url: `/api/v1/activity/teacher-report/?${range}`,
-          token: p.admin,
-        }),
-      },
-      {
-        name: 'year: school dashboard',
-        kind: 'report',
-        req: (p) => ({
-          method: 'GET',
-          url: `/api/v1/reports/school-dashboard?${range}`,
-          token: p.admin,
-        }),
-      },
-    ];
-    const figures: Measured[] = [];
-    try {
-      for (const c of calls) {
-        const times: number[][] = [[], []];
-        const runs = RUNS[c.kind];
-        // Warm-up (plans, caches), then the two databases in turn, so noise falls on both alike.
-        for (let i = -3; i < runs; i++)
-          for (const side of i % 2 ? [0, 1] : [1, 0]) {
-            const r = c.req(people[side]!, i + 3);
-            // Both apps share this process's heap: a collection due to either would land on
-            // whichever call runs next. Collected before each call, outside its time: the young
-            // generation before a read, the whole heap before a write or a report.
-            collectGarbage(c.kind === 'read' ? 'minor' : 'major');
-            const t = performance.now();
-            const res = await apps[side]!.inject({
-              method: r.method,
-              url: r.url,
-              headers: { authtoken: r.token },
-              payload: r.payload,
-            });
-            const ms = performance.now() - t;
-            if (res.statusCode !== 200)
-              throw new Error(`${c.name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-            if (i >= 0) times[side]!.push(ms);
-          }
-        figures.push({
-          name: c.name,
-          kind: c.kind,
-          districtP95: pct(times[0]!, 95),
-          aloneP95: pct(times[1]!, 95),
-          districtP50: pct(times[0]!, 50),
-          aloneP50: pct(times[1]!, 50),
-        });
-      }
-    } finally {
-      await Promise.all(apps.map((app) => app.close()));
-    }
+    const figures = await measure(benchCalls(range), apps, people);
     const t = performance.now();
     const books = await checkBooks(district.db);
     return {
@@ -496,6 +163,150 @@ export async function benchDistrict(url: string, size: DistrictSize): Promise<Di
     await alone?.close();
     await district.close();
   }
+}
+
+type Actors = Awaited<ReturnType<typeof actors>>;
+/** One timed call: its kind (how many runs) and the request it makes as the school's people. */
+interface BenchCall {
+  name: string;
+  kind: keyof typeof RUNS;
+  req: (
+    p: Actors,
+    i: number,
+  ) => { method: 'GET' | 'POST'; url: string; token: string; payload?: object };
+}
+
+/** The calls timed: reads, a give and a purchase, and the year's reports over `range`. */
+function benchCalls(range: string): BenchCall[] {
+  return [
+    {
+      name: 'GET status',
+      kind: 'read',
+      req: (p) => ({ method: 'GET', url: '/api/v1/status', token: p.teacher }),
+    },
+    {
+      name: 'GET periods (teacher)',
+      kind: 'read',
+      req: (p) => ({ method: 'GET', url: '/api/v1/periods', token: p.teacher }),
+    },
+    {
+      name: 'GET activity/ (teacher)',
+      kind: 'read',
+      req: (p) => ({ method: 'GET', url: '/api/v1/activity/', token: p.teacher }),
+    },
+    {
+      name: 'GET balance/stats (student)',
+      kind: 'read',
+      req: (p) => ({
+        method: 'GET',
+        url: '/api/v1/utility/student/balance/stats',
+        token: p.student,
+      }),
+    },
+    {
+      name: 'GET store/meta (student)',
+      kind: 'read',
+      req: (p) => ({ method: 'GET', url: '/api/v1/store/meta', token: p.student }),
+    },
+    {
+      name: 'GET school/students (admin)',
+      kind: 'read',
+      req: (p) => ({ method: 'GET', url: '/api/v1/school/students', token: p.admin }),
+    },
+    {
+      name: `POST activity/bulk (a class of ${CLASS_SIZE})`,
+      kind: 'write',
+      req: (p) => ({
+        method: 'POST',
+        url: '/api/v1/activity/bulk',
+        token: p.teacher,
+        payload: { externalStudentIds: p.klass, activityTypes: [p.bonus], date: p.day },
+      }),
+    },
+    {
+      name: 'POST order (one item)',
+      kind: 'write',
+      req: (p, i) => ({
+        method: 'POST',
+        url: '/api/v2/order',
+        token: p.buyers[i % p.buyers.length]!,
+        payload: { orderItems: [{ productId: p.product, quantity: 1 }] },
+      }),
+    },
+    {
+      name: 'year: school students report',
+      kind: 'report',
+      req: (p) => ({
+        method: 'GET',
+        url: `/api/v1/activity/student-report/?${range}`,
+        token: p.admin,
+      }),
+    },
+    {
+      name: 'year: teacher usage report',
+      kind: 'report',
+      req: (p) => ({
+        method: 'GET',
+        url: `/api/v1/activity/teacher-report/?${range}`,
+        token: p.admin,
+      }),
+    },
+    {
+      name: 'year: school dashboard',
+      kind: 'report',
+      req: (p) => ({
+        method: 'GET',
+        url: `/api/v1/reports/school-dashboard?${range}`,
+        token: p.admin,
+      }),
+    },
+  ];
+}
+
+/** Each call on both databases in turn after a warm-up: its 95th and 50th percentiles; the apps closed after. */
+async function measure(
+  calls: BenchCall[],
+  apps: Awaited<ReturnType<typeof benchApp>>[],
+  people: Actors[],
+): Promise<Measured[]> {
+  const figures: Measured[] = [];
+  try {
+    for (const c of calls) {
+      const times: number[][] = [[], []];
+      const runs = RUNS[c.kind];
+      // Warm-up (plans, caches), then the two databases in turn, so noise falls on both alike.
+      for (let i = -3; i < runs; i++)
+        for (const side of i % 2 ? [0, 1] : [1, 0]) {
+          const r = c.req(people[side]!, i + 3);
+          // Both apps share this process's heap: a collection due to either would land on
+          // whichever call runs next. Collected before each call, outside its time: the young
+          // generation before a read, the whole heap before a write or a report.
+          collectGarbage(c.kind === 'read' ? 'minor' : 'major');
+          const t = performance.now();
+          const res = await apps[side]!.inject({
+            method: r.method,
+            url: r.url,
+            headers: { authtoken: r.token },
+            payload: r.payload,
+          });
+          const ms = performance.now() - t;
+          if (res.statusCode !== 200)
+            throw new Error(`${c.name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+          if (i >= 0) times[side]!.push(ms);
+        }
+      figures.push({
+        name: c.name,
+        kind: c.kind,
+        districtP95: pct(times[0]!, 95),
+        aloneP95: pct(times[1]!, 95),
+        districtP50: pct(times[0]!, 50),
+        aloneP50: pct(times[1]!, 50),
+      });
+    }
+  } finally {
+    await Promise.all(apps.map((app) => app.close()));
+  }
+  return figures;
 }
 
 export function printDistrict(label: string, r: DistrictBench) {

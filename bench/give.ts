@@ -28,35 +28,7 @@ export interface Figure {
  */
 export async function benchGive(database: Database): Promise<Figure[]> {
   const db = database.db;
-  const school = await makeSchool(db);
-  const rows = Array.from({ length: STUDENTS }, (_, i) => ({
-    schoolId: school.id,
-    externalId: `B${i}`,
-    firstName: `First${i}`,
-    lastName: `Last${i}`,
-    roles: ['STUDENT'],
-    gradeLevel: String(6 + (i % 3)),
-  }));
-  const students = await db
-    .insert(users)
-    .values(rows)
-    .returning({ id: users.id, externalId: users.externalId });
-  const [admin] = await db
-    .insert(users)
-    .values({
-      schoolId: school.id,
-      externalId: 'BA',
-      firstName: 'Bench',
-      lastName: 'Admin',
-      roles: ['SCHOOL_ADMIN'],
-    })
-    .returning();
-  await db.insert(credentials).values({
-    username: 'bench-admin',
-    schoolId: school.id,
-    userId: admin!.id,
-    passwordHash: await hashPassword('bench'),
-  });
+  const { school, students } = await seedGiveSchool(db);
   const app = await benchApp(database);
   const login = await app.inject({
     method: 'POST',
@@ -157,4 +129,38 @@ async function alternating(
   }
   const mid = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
   return { a: mid(as), b: mid(bs), ratio: mid(ratios) };
+}
+
+/** A school of STUDENTS students and an admin who signs in as bench-admin. */
+async function seedGiveSchool(db: Database['db']) {
+  const school = await makeSchool(db);
+  const rows = Array.from({ length: STUDENTS }, (_, i) => ({
+    schoolId: school.id,
+    externalId: `B${i}`,
+    firstName: `First${i}`,
+    lastName: `Last${i}`,
+    roles: ['STUDENT'],
+    gradeLevel: String(6 + (i % 3)),
+  }));
+  const students = await db
+    .insert(users)
+    .values(rows)
+    .returning({ id: users.id, externalId: users.externalId });
+  const [admin] = await db
+    .insert(users)
+    .values({
+      schoolId: school.id,
+      externalId: 'BA',
+      firstName: 'Bench',
+      lastName: 'Admin',
+      roles: ['SCHOOL_ADMIN'],
+    })
+    .returning();
+  await db.insert(credentials).values({
+    username: 'bench-admin',
+    schoolId: school.id,
+    userId: admin!.id,
+    passwordHash: await hashPassword('bench'),
+  });
+  return { school, students };
 }

@@ -135,46 +135,7 @@ export async function benchMorning(database: Database): Promise<MorningFigure> {
   const app = await benchApp(database);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const calls = new Map<string, Call>();
-  const send = async (
-    name: string,
-    method: string,
-    path: string,
-    opts: { token?: string; body?: unknown; key?: boolean } = {},
-  ): Promise<{ status: number; json?: { token?: string } }> => {
-    const c = calls.get(name) ?? { latencies: [], ok: 0, tooMany: 0, errors: 0 };
-    calls.set(name, c);
-    const t = performance.now();
-    try {
-      const res = await fetch(base + path, {
-        method,
-        headers: {
-          ...(opts.token ? { authtoken: opts.token } : {}),
-          ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(opts.key ? { 'idempotency-key': randomUUID() } : {}),
-        },
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-        signal: AbortSignal.timeout(60_000),
-      });
-      const text = await res.text();
-      c.latencies.push(performance.now() - t);
-      if (res.status >= 200 && res.status < 300) c.ok++;
-      else if (res.status === 429) c.tooMany++;
-      else {
-        c.errors++;
-        c.firstError ??= `${res.status} ${text.slice(0, 120)}`;
-      }
-      return {
-        status: res.status,
-        json: res.ok ? (JSON.parse(text) as { token?: string }) : undefined,
-      };
-    } catch (err) {
-      c.latencies.push(performance.now() - t);
-      c.errors++;
-      const cause = (err as { cause?: unknown }).cause;
-      c.firstError ??= `${String(err)}${cause ? ` (${String(cause)})` : ''}`;
-      return { status: 0 };
-    }
-  };
+  const send = caller(base, calls);
   const signIn = async (name: string, username: string) =>
     (
       await send(name, 'POST', '/api/v1/auth/login', {
@@ -193,24 +154,7 @@ export async function benchMorning(database: Database): Promise<MorningFigure> {
     await waitUntil((i * lunchAt) / 2 / TEACHERS);
     const token = await signIn('POST auth/login (teacher)', t.username);
     if (!token) return;
-    const readClass = () =>
-      Promise.all([
-        send('GET periods/:id', 'GET', `/api/v1/periods/${t.periodId}`, { token }),
-        send('GET activity/class-stats/:id', 'GET', `/api/v1/activity/class-stats/${t.periodId}`, {
-          token,
-        }),
-        send('GET group-types', 'GET', `/api/v1/group-types?internalPeriodId=${t.periodId}`, {
-          token,
-        }),
-        send(
-          'GET activity/ (class, 25)',
-          'GET',
-          `/api/v1/activity/?internalPeriodId=${t.periodId}&limit=25`,
-          {
-            token,
-          },
-        ),
-      ]);
+    const readClass = () => readClassPage(send, t.periodId, token);
     await readClass();
     for (let n = 0; elapsed() < endAt; n++) {
       const [lo, hi] = TEACHER_PAUSE_MS;
@@ -242,13 +186,7 @@ export async function benchMorning(database: Database): Promise<MorningFigure> {
     await waitUntil(lunchAt / 4);
     guesses = await Promise.all(
       Array.from({ length: GUESSES }, async (_, i) => {
-        const res = await fetch(`${base}/api/v1/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: s.target, password: `wrong-${i}` }),
-        });
-        await res.arrayBuffer();
-        return res.status;
+        return guess(base, s.target, i);
       }),
     );
   })();
@@ -304,3 +242,76 @@ export function printMorning(label: string, f: MorningFigure): void {
     `  ${GUESSES} wrong passwords at once at one account from the same address: ${f.guessesChecked} checked (401), ${f.guessesRefused} refused (429)${f.guessesOther ? `, ${f.guessesOther} other` : ''} (goal: at most ${MAX_FAILURES_PER_USER_ADDRESS} checked)`,
   );
 }
+
+/** A call through the listener at `base`, counted under its name in `calls`: latency, 2xx, 429, other failures. */
+function caller(base: string, calls: Map<string, Call>) {
+  return async (
+    name: string,
+    method: string,
+    path: string,
+    opts: { token?: string; body?: unknown; key?: boolean } = {},
+  ): Promise<{ status: number; json?: { token?: string } }> => {
+    const c = calls.get(name) ?? { latencies: [], ok: 0, tooMany: 0, errors: 0 };
+    calls.set(name, c);
+    const t = performance.now();
+    try {
+      const res = await fetch(base + path, {
+        method,
+        headers: {
+          ...(opts.token ? { authtoken: opts.token } : {}),
+          ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(opts.key ? { 'idempotency-key': randomUUID() } : {}),
+        },
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        signal: AbortSignal.timeout(60_000),
+      });
+      const text = await res.text();
+      c.latencies.push(performance.now() - t);
+      if (res.status >= 200 && res.status < 300) c.ok++;
+      else if (res.status === 429) c.tooMany++;
+      else {
+        c.errors++;
+        c.firstError ??= `${res.status} ${text.slice(0, 120)}`;
+      }
+      return {
+        status: res.status,
+        json: res.ok ? (JSON.parse(text) as { token?: string }) : undefined,
+      };
+    } catch (err) {
+      c.latencies.push(performance.now() - t);
+      c.errors++;
+      const cause = (err as { cause?: unknown }).cause;
+      c.firstError ??= `${String(err)}${cause ? ` (${String(cause)})` : ''}`;
+      return { status: 0 };
+    }
+  };
+}
+
+/** One wrong password at `username`: the answer's status. */
+async function guess(base: string, username: string, i: number): Promise<number> {
+  const res = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: `wrong-${i}` }),
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+/** The four reads of the class page. */
+const readClassPage = (send: ReturnType<typeof caller>, periodId: string, token: string) =>
+  Promise.all([
+    send('GET periods/:id', 'GET', `/api/v1/periods/${periodId}`, { token }),
+    send('GET activity/class-stats/:id', 'GET', `/api/v1/activity/class-stats/${periodId}`, {
+      token,
+    }),
+    send('GET group-types', 'GET', `/api/v1/group-types?internalPeriodId=${periodId}`, { token }),
+    send(
+      'GET activity/ (class, 25)',
+      'GET',
+      `/api/v1/activity/?internalPeriodId=${periodId}&limit=25`,
+      {
+        token,
+      },
+    ),
+  ]);

@@ -40,16 +40,7 @@ export async function benchReads(
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = await bareServer();
   try {
-    const signIn = async (username: string) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        payload: { username, password: DEMO_PASSWORD },
-      });
-      if (res.statusCode !== 200)
-        throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
-      return res.json().token as string;
-    };
+    const signIn = (username: string) => demoSignIn(app, username);
     const teacher = await signIn('teacher1');
     const student = await signIn('student1');
     const store = await signIn('store');
@@ -117,12 +108,7 @@ export async function benchReads(
     }
     for (const c of calls) {
       const headers = { authtoken: c.token };
-      // Warm up (JIT, prepared statements, caches), and check the call answers 200.
-      for (let i = 0; i < 50; i++) {
-        const res = await fetch(base + c.path, { headers });
-        if (res.status !== 200) throw new Error(`${c.path}: ${res.status} ${await res.text()}`);
-        await res.arrayBuffer();
-      }
+      await warmUp(base + c.path, headers);
       await load(base + c.path, headers, 1); // and a second under load (PGlite's WebAssembly tiers up)
       await quiet();
       const bareLoad = await load(bare.url);
@@ -145,5 +131,26 @@ export async function benchReads(
   } finally {
     await bare.close();
     await app.close();
+  }
+}
+
+/** A demo user's session token. */
+async function demoSignIn(app: Awaited<ReturnType<typeof benchApp>>, username: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { username, password: DEMO_PASSWORD },
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`sign-in of ${username} failed: ${res.statusCode} ${res.body}`);
+  return res.json().token as string;
+}
+
+/** Warms a call up (JIT, prepared statements, caches), checking that it answers 200. */
+async function warmUp(url: string, headers: Record<string, string>) {
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(url, { headers });
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
   }
 }

@@ -133,6 +133,16 @@ async function measureLcp(
   return { cold: summary(cold), warm: summary(warm) };
 }
 
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** `webDist`: another build to serve (to compare with an older one); apps/web/dist by default. */
 export async function benchWeb(opts: { webDist?: string } = {}): Promise<WebFigures> {
   const source = newest(path.join(WEB, 'src'));
@@ -147,15 +157,7 @@ export async function benchWeb(opts: { webDist?: string } = {}): Promise<WebFigu
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   try {
     const { baseURL } = server;

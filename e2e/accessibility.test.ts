@@ -3,282 +3,38 @@
  * sizes, on one server and one browser. Violations are collected across all pages and asserted
  * once at the end, as a list of page, role, size, rule, impact and a few of the elements.
  */
-import { appendFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
-import { allowedBasePaths, allows, type SessionUser } from '@app/domain';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { allows, type SessionUser } from '@app/domain';
 import { afterAll, describe, expect } from 'vitest';
 import { apiLogin } from './helpers/api.js';
+import {
+  auditAll,
+  auditSettled,
+  findings,
+  NOT_FOUND,
+  openSettled,
+  pagesChecked,
+  pathsFor,
+  settle,
+  signedInContext,
+  SIZES,
+  slot,
+  trackNetwork,
+  USERS,
+  VISITOR_PATHS,
+} from './helpers/axe.js';
 import { apiGet } from './helpers/ledger.js';
 import { useE2E } from './helpers/suite.js';
 
 const { suite, test } = useE2E();
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const SIZES = [
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-] as const;
-
-/** A path no route matches: the not-found screen. */
-const NOT_FOUND = '/no-such-page';
-
-/** What a visitor who is not signed in may open: the public routes (placeholders included). */
-const VISITOR_PATHS = [
-  '/',
-  '/login',
-  // A student's printed sign-in card (docs/decisions/133-sign-in-cards.md).
-  '/login?card',
-  '/login/product',
-  '/status',
-  '/contact',
-  '/account-setup',
-  '/forgot-password',
-  '/reset-password',
-  '/setup',
-  NOT_FOUND,
-];
-
-/** Demo users covering every role; each signs in once, through the API. */
-const USERS = [
-  'student1',
-  'teacher1',
-  'teacher4',
-  'admin',
-  'store',
-  'assistant',
-  'house',
-  'giveall',
-  'reports',
-  'district',
-  'guardian1',
-];
-
-/** Set AXE_DUMP=<file> to also write every failing element, one JSON line each. */
-const DUMP = process.env.AXE_DUMP;
-
-interface Finding {
-  page: string;
-  role: string;
-  size: string;
-  rule: string;
-  impact: string;
-  help: string;
-  nodes: number;
-  targets: string[];
-}
-
-const findings: Finding[] = [];
-let pagesChecked = 0;
-
-/** ' (#868e96 on #ffffff, 3.32:1)' for a colour-contrast node, '' for others. */
-function contrastOf(node: { any: { id: string; data?: unknown }[] }): string {
-  const data = node.any.find((c) => c.id === 'color-contrast')?.data as
-    { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
-  return data?.fgColor ? ` (${data.fgColor} on ${data.bgColor}, ${data.contrastRatio}:1)` : '';
-}
-
-/** Watches a page's requests: whether any is in flight, and how many have started so far. */
-function trackNetwork(page: Page) {
-  const inFlight = new Set<unknown>();
-  let started = 0;
-  page.on('request', (r) => {
-    inFlight.add(r);
-    started++;
-  });
-  page.on('requestfinished', (r) => inFlight.delete(r));
-  page.on('requestfailed', (r) => inFlight.delete(r));
-  return { busy: () => inFlight.size > 0, started: () => started };
-}
-type Network = ReturnType<typeof trackNetwork>;
-
-/** The page shows its content: a heading, no spinner, nothing marked busy. */
-const showsContent = (page: Page) =>
-  page.evaluate(
-    () =>
-      document.querySelector('h1') !== null &&
-      document.querySelector('.mantine-Loader, [aria-busy="true"]') === null,
-  );
-
-/**
- * Opens `path` and waits until the page has settled: content shown and the network quiet for a
- * while, then every animation finished (a fade would give axe half-drawn colours). The first path
- * of a context loads the app; the others navigate inside it as a user does (a history push,
- * which React Router follows), which is several times faster than loading the app again.
- */
-async function openSettled(
-  page: Page,
-  network: Network,
-  path: string,
-  first: boolean,
-): Promise<void> {
-  if (first) await page.goto(path);
-  else
-    await page.evaluate((to) => {
-      const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-      window.history.pushState(
-        { usr: null, key: Math.random().toString(36).slice(2, 10), idx: idx + 1 },
-        '',
-        to,
-      );
-      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-    }, path);
-  await settle(page, network);
-}
-
-async function settle(page: Page, network: Network): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  let quietSince = Date.now();
-  for (;;) {
-    if (network.busy() || !(await showsContent(page))) quietSince = Date.now();
-    else if (Date.now() - quietSince >= 120) break;
-    if (Date.now() > deadline)
-      throw new Error('the page did not settle (a spinner, no h1, or the network kept busy)');
-    await new Promise((r) => setTimeout(r, 30));
-  }
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
-  );
-}
-
-/** The violations on the page as it is now, as findings (and AXE_DUMP lines). */
-async function audit(page: Page, role: string, size: string, path: string): Promise<Finding[]> {
-  // Legacy mode runs axe in the page itself (the app has no frames) instead of opening a blank
-  // page per run to merge frame results, which halves the time.
-  const results = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode().analyze();
-  const found: Finding[] = [];
-  const landed = new URL(page.url()).pathname;
-  const where = landed === path ? path : `${path} → ${landed}`;
-  for (const v of results.violations) {
-    found.push({
-      page: where,
-      role,
-      size,
-      rule: v.id,
-      impact: v.impact ?? 'unknown',
-      help: v.help,
-      nodes: v.nodes.length,
-      targets: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')}${contrastOf(n)}`),
-    });
-    if (DUMP)
-      for (const n of v.nodes)
-        appendFileSync(
-          DUMP,
-          `${JSON.stringify({ page: where, role, size, rule: v.id, target: n.target.join(' '), html: n.html.slice(0, 300), contrast: contrastOf(n) })}\n`,
-        );
-  }
-  return found;
-}
-
-/**
- * Audits the settled page. A page that started loading again meanwhile (a late query, a
- * refetch) is audited again once settled, so a half-drawn state is never recorded by chance.
- */
-async function auditSettled(
-  page: Page,
-  network: Network,
-  role: string,
-  size: string,
-  path: string,
-): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const before = network.started();
-    const found = await audit(page, role, size, path);
-    if ((network.started() === before && !network.busy()) || attempt === 3) {
-      findings.push(...found);
-      pagesChecked++;
-      return;
-    }
-    await settle(page, network);
-  }
-}
-
-/** Audits every path at both sizes, in a fresh context per size from `newContext`. */
-async function auditAll(
-  role: string,
-  paths: string[],
-  newContext: (viewport: { width: number; height: number }) => Promise<BrowserContext>,
-  sizes: readonly (typeof SIZES)[number][] = SIZES,
-  lang?: string,
-) {
-  for (const size of sizes) {
-    const context = await newContext(size.viewport);
-    context.setDefaultTimeout(10_000);
-    try {
-      const page = await context.newPage();
-      const errors: Error[] = [];
-      page.on('pageerror', (err) => errors.push(err));
-      const network = trackNetwork(page);
-      for (const [i, path] of paths.entries()) {
-        try {
-          await openSettled(page, network, path, i === 0);
-        } catch (err) {
-          throw new Error(
-            `${role}, ${size.name}, ${path}: ${err instanceof Error ? err.message : String(err)}`,
-          );
-        }
-        // A Spanish pass audits Spanish screens: the page must say so.
-        if (lang) expect(await page.locator('html').getAttribute('lang'), path).toBe(lang);
-        await auditSettled(page, network, role, size.name, path);
-      }
-      if (errors.length > 0)
-        throw new Error(
-          `Uncaught error in the page (${role}, ${size.name}): ${errors.map((e) => e.message).join('; ')}`,
-        );
-    } finally {
-      await context.close();
-    }
-  }
-}
-
-/** The screens a signed-in user may open: their allowed base paths, /class with a real class. */
-function pathsFor(user: SessionUser, classId: string | undefined): string[] {
-  const paths: string[] = [];
-  for (const base of allowedBasePaths(user)) {
-    if (base === '/class') {
-      if (classId) paths.push(`/class/${classId}`);
-    } else if (base !== '/dev') paths.push(base);
-  }
-  return paths;
-}
-
-/** A browser context already signed in (the token where the app keeps it), in `locale`. */
-function signedInContext(
-  browser: Browser,
-  baseURL: string,
-  token: string,
-  user: SessionUser,
-  locale?: string,
-) {
-  const localStorage = [
-    { name: 'authtoken', value: token },
-    { name: 'userId', value: user._id },
-  ];
-  return (viewport: { width: number; height: number }) =>
-    browser.newContext({
-      baseURL,
-      viewport,
-      locale,
-      storageState: { cookies: [], origins: [{ origin: baseURL, localStorage }] },
-    });
-}
-
-/** At most `n` jobs at once: the two cores also run the server and Chromium. */
-function limiter(n: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(job: () => Promise<T>): Promise<T> => {
-    while (active >= n) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await job();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
-}
-const slot = limiter(2);
+/** Reports → Fairness and Economy (issue 34), for whoever opens the reports and may read them. */
+const pbisReports = (user: SessionUser, paths: string[]): string[] =>
+  paths.includes('/reports')
+    ? [
+        ...(allows(user, 'reports:equity') ? ['/reports?tab=fairness'] : []),
+        ...(allows(user, 'reports:economy') ? ['/reports?tab=economy'] : []),
+      ]
+    : [];
 
 describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   // The roles are audited two at a time; the last test waits for all of them.
@@ -322,6 +78,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       // Settings tabs beyond the first one shown.
       if (allows(user, 'settings:schoolYear')) paths.push('/settings?tab=school-year');
       if (allows(user, 'guardians:manage')) paths.push('/settings?tab=guardians');
+      paths.push(...pbisReports(user, paths));
       if (username === 'admin') {
         // Settings' Data tab with an export on it: its progress bar and download link.
         const res = await fetch(`${baseURL}/api/v1/exports`, {
@@ -364,6 +121,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
         }
         const paths = pathsFor(user, classId);
         if (allows(user, 'settings:schoolYear')) paths.push('/settings?tab=school-year');
+        paths.push(...pbisReports(user, paths));
         await auditAll(
           `${username} (es)`,
           paths,
@@ -503,6 +261,42 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       }),
   );
 
+  // A student's demographics editor (issue 34), from their row in Settings → Users and roles, in
+  // both languages.
+  test.concurrent('admin: a student’s demographics editor', { timeout: 900_000 }, () =>
+    slot(async () => {
+      const { baseURL } = suite.server;
+      const admin = await apiLogin(baseURL, 'admin');
+      const path = '/settings?tab=users';
+      for (const [size, locale, button] of [
+        [SIZES[0], undefined, /^Demographics of /],
+        [SIZES[1], undefined, /^Demographics of /],
+        [SIZES[0], 'es-MX', /^Datos demográficos de /],
+      ] as const) {
+        const context = await signedInContext(
+          suite.browser,
+          baseURL,
+          admin.token,
+          admin.user,
+          locale,
+        )(size.viewport);
+        context.setDefaultTimeout(10_000);
+        try {
+          const page = await context.newPage();
+          const network = trackNetwork(page);
+          await openSettled(page, network, path, true);
+          await page.getByRole('button', { name: button }).first().click();
+          await page.getByRole('dialog').getByRole('radio').first().waitFor();
+          await settle(page, network);
+          const role = `admin${locale ? ' (es)' : ''} (demographics)`;
+          await auditSettled(page, network, role, size.name, path);
+        } finally {
+          await context.close();
+        }
+      }
+    }),
+  );
+
   afterAll(() => {
     console.log(
       `axe: ${pagesChecked} pages checked, ${findings.reduce((n, f) => n + f.nodes, 0)} violations`,
@@ -519,100 +313,5 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       report.join('\n'),
       `${findings.length} rule violations on ${new Set(findings.map((f) => f.page)).size} pages`,
     ).toBe('');
-  });
-});
-
-/** Signs `page` in as `username` by storing an API session where the app keeps it. */
-async function signInQuickly(
-  page: Page,
-  username: string,
-): Promise<{ token: string; user: SessionUser }> {
-  const session = await apiLogin(suite.server.baseURL, username);
-  await page.goto('/status');
-  await page.evaluate(
-    ([token, id]) => {
-      localStorage.setItem('authtoken', token);
-      localStorage.setItem('userId', id);
-    },
-    [session.token, session.user._id] as const,
-  );
-  return session;
-}
-
-/**
- * The focused element, and whether it shows where focus is: a ring on itself or on its ::after
- * (cards whose link covers them), on the visible control next to a visually hidden input
- * (Mantine's Switch), or, for Mantine's text inputs, the border in the primary colour.
- */
-const focusIndicator = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.activeElement;
-    if (!el || el === document.body) return null;
-    const css = (e: Element, pseudo?: string) => getComputedStyle(e, pseudo);
-    const ringed = (s: CSSStyleDeclaration) =>
-      s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 1;
-    const hidden = parseFloat(css(el).opacity) === 0 || (el as HTMLElement).offsetWidth <= 1;
-    const primary = css(document.documentElement)
-      .getPropertyValue('--mantine-primary-color-filled')
-      .trim();
-    const shown =
-      ringed(css(el)) ||
-      ringed(css(el, '::after')) ||
-      (hidden && el.nextElementSibling !== null && ringed(css(el.nextElementSibling))) ||
-      (el.matches('.mantine-Input-input') &&
-        css(el).getPropertyValue('--input-bd').trim() === primary);
-    const label = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40);
-    return {
-      element: `${el.tagName.toLowerCase()} "${label}"`,
-      skipLink: el.classList.contains('skip-link'),
-      shown,
-    };
-  });
-
-describe('keyboard', () => {
-  test('the first Tab stop is a skip link, shown while focused, that moves focus to the main content', async ({
-    page,
-  }) => {
-    await signInQuickly(page, 'teacher1');
-    await page.goto('/classes');
-    await page.getByRole('heading', { name: 'Classes', level: 1 }).waitFor();
-    const skip = page.getByRole('link', { name: 'Skip to main content' });
-    expect((await skip.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
-
-    await page.keyboard.press('Tab');
-    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect((await skip.boundingBox())?.width ?? 0).toBeGreaterThan(100);
-
-    await page.keyboard.press('Enter');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
-    expect(new URL(page.url()).pathname).toBe('/classes');
-    // The next stop is the first control of the page itself: the first class card.
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Math 6');
-  });
-
-  test('every Tab stop shows a focus indicator', async ({ page }) => {
-    const { token } = await signInQuickly(page, 'teacher1');
-    const classId = (await apiGet<{ _id: string }[]>(suite.server.baseURL, token, 'periods'))[0]
-      ?._id;
-    const missing: string[] = [];
-    let stops = 0;
-    for (const path of ['/classes', `/class/${classId}`, '/calendar', '/contact', '/profile']) {
-      await page.goto(path);
-      await page.locator('h1').first().waitFor();
-      await page.locator('.mantine-Loader').first().waitFor({ state: 'detached' });
-      // Up to 30 stops a page, or until Tab comes round to the skip link again.
-      for (let i = 0; i < 30; i++) {
-        await page.keyboard.press('Tab');
-        const focused = await focusIndicator(page);
-        if (!focused) continue;
-        if (focused.skipLink && i > 0) break;
-        stops++;
-        if (!focused.shown) missing.push(`${path}: ${focused.element}`);
-      }
-    }
-    expect(stops).toBeGreaterThan(40);
-    expect(missing).toEqual([]);
   });
 });

@@ -1,10 +1,14 @@
-import { EXPORT_FILES } from '@app/domain';
+import { EXPORT_FILES, type ExportFile } from '@app/domain';
 import { eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activities, dataExports } from '../src/db/schema.js';
+import { activities, dataExports, studentDemographics } from '../src/db/schema.js';
 import { startJobs } from '../src/jobs/queue.js';
-import { DATA_EXPORT_QUEUE, removeExpiredExports } from '../src/modules/exports/service.js';
+import {
+  DATA_EXPORT_QUEUE,
+  removeExpiredExports,
+  runExport,
+} from '../src/modules/exports/service.js';
 import { schoolDay, typeByName } from './helpers/economy.js';
 import {
   makePeriod,
@@ -23,13 +27,14 @@ let a: SchoolRow;
 let b: SchoolRow;
 let c: SchoolRow;
 let kid: UserRow;
+let teacher: UserRow;
 
 beforeAll(async () => {
   const db = ctx.database.db;
   a = await makeSchool(db);
   b = await makeSchool(db); // another district
   c = await makeSchool(db, { districtId: a.districtId }); // A's district
-  const teacher = await makeUser(db, a, ['TEACHER']);
+  teacher = await makeUser(db, a, ['TEACHER']);
   kid = await makeUser(db, a, ['STUDENT'], {
     firstName: 'Ada',
     lastName: '=Lovelace',
@@ -38,6 +43,13 @@ beforeAll(async () => {
   const other = await makeUser(db, a, ['STUDENT']);
   await makePeriod(db, a, teacher, [kid, other]);
   await makeUser(db, c, ['STUDENT'], { firstName: 'Cecil', lastName: 'Inc' });
+  await db.insert(studentDemographics).values({
+    schoolId: a.id,
+    studentId: kid.id,
+    sex: 'female',
+    asian: true,
+    englishLearner: false,
+  });
   tok.admin = await signIn(ctx.app, await makeUser(db, a, ['SCHOOL_ADMIN']));
   tok.teacher = await signIn(ctx.app, teacher);
   tok.owner = await signIn(ctx.app, await makeUser(db, a, ['SUPER_ADMIN']));
@@ -112,6 +124,8 @@ describe('a school export', () => {
       ['README.txt', ...EXPORT_FILES.map((f) => f.file)].sort(),
     );
     const readme = strFromU8(files['README.txt']!);
+    // Sensitive files are marked: an admin may read demographics (reports:equity), so they are in.
+    expect(readme).toContain('  sensitive: demographics, read only with reports:equity\r\n');
     for (const f of EXPORT_FILES) {
       expect(readme).toContain(f.file);
       expect(csvLines(files, f.file)[0]).toBe(f.columns.map((col) => col.name).join(','));
@@ -129,6 +143,36 @@ describe('a school export', () => {
     expect(csvLines(files, 'activities.csv')).toHaveLength(Number(n!.n) + 1);
     expect(csvLines(files, 'activities.csv').join('\n')).toContain('Well done, Ada');
     expect(csvLines(files, 'schools.csv').slice(1)).toHaveLength(1);
+    // Only the student recorded, unknowns empty, the instant last.
+    const demographics = csvLines(files, 'demographics.csv').slice(1);
+    expect(demographics).toHaveLength(1);
+    expect(demographics[0]).toMatch(
+      new RegExp(
+        `^${a.externalId},${kid.id},female,,true,,,,,,false,,,,\\d{4}-\\d\\d-\\d\\dT[\\d:]+Z$`,
+      ),
+    );
+  });
+
+  it('leaves demographics out, README.txt included, when the one who asked may not read them', async () => {
+    const db = ctx.database.db;
+    // data:export is an admin's; a requester without reports:equity stands for any future one.
+    const [row] = await db
+      .insert(dataExports)
+      .values({ schoolId: a.id, scope: 'school', requestedBy: teacher.id })
+      .returning();
+    await runExport(db, { schoolId: a.id, id: row!.id });
+    const [done] = await db.select().from(dataExports).where(eq(dataExports.id, row!.id));
+    expect(done!.status).toBe('done');
+    const files = unzipSync(new Uint8Array(done!.file!));
+    const kept = (f: ExportFile) => !f.sensitive;
+    expect(Object.keys(files).sort()).toEqual(
+      ['README.txt', ...EXPORT_FILES.filter(kept).map((f) => f.file)].sort(),
+    );
+    const readme = strFromU8(files['README.txt']!);
+    expect(readme).not.toContain('demographics');
+    expect(readme).not.toContain('sensitive');
+    expect(done!.done).toBe(done!.total);
+    await db.delete(dataExports).where(eq(dataExports.id, row!.id));
   });
 
   it("another school's admin, even of the same district, finds no such export (404)", async () => {

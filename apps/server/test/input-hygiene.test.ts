@@ -1,7 +1,7 @@
-import { addDays } from '@app/domain';
+import { addDays, englishOf } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  findBadString,
+  findBadString as findBad,
   jsonNestingExceeds,
   MAX_BODY_DEPTH,
   parseJsonBody,
@@ -17,6 +17,12 @@ import {
   type UserRow,
 } from './helpers/factories.js';
 import { call, useTestApp } from './helpers/test-app.js';
+
+/** The problem found, read as its English text. */
+const findBadString = (value: unknown, whole?: string) => {
+  const bad = findBad(value, whole);
+  return bad && { path: bad.path, problem: englishOf(bad.problem) };
+};
 
 const NUL = '\u0000';
 const LONE = '\ud800';

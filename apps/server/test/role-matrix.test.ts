@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
   addDays,
+  API,
+  callsOf,
+  NO_DEMOGRAPHICS,
   ROLES,
   scopeFor,
   TEACHER_CUSTOM_ACTION,
@@ -30,6 +33,7 @@ import {
   schoolYears,
   signInCards,
   dataExports,
+  studentDemographics,
   ssoConfigs,
   uploadGrants,
   users,
@@ -79,6 +83,9 @@ import { call, useTestApp } from './helpers/test-app.js';
  *
  * The expected answer of a (route, caller) comes from scopeFor(subjectOf(caller), route.action)
  * and the kind of object the call reaches (its CALLS entry's `target`), see expectedInA().
+ *
+ * Every student of school A has demographics with every field known, and no answer a caller of
+ * only student, guardian or teacher roles gets may name a demographic field (issue 34).
  */
 const ctx = useTestApp({ NODE_ENV: 'development' });
 
@@ -468,7 +475,7 @@ const aboutStudent = (req: (fx: Fixture) => Req): NonNullable<CallSpec['others']
 });
 
 /**
- * One valid request per route, keyed exactly as in app.apiRoutes. Each says which object it
+ * One valid request per call of the contract, keyed `METHOD path` as it declares them. Each says which object it
  * targets; unless noted the target is school A's, in P, and not the caller's.
  */
 const CALLS: Record<string, CallSpec> = {
@@ -1466,6 +1473,43 @@ const CALLS: Record<string, CallSpec> = {
     target: SCHOOL,
     build: async () => ({ url: '/reports/school-dashboard' }),
   },
+  // Issue 34. The caller's own ratio and their students nobody recognised (whoever gives); every
+  // giver's ratio (the teacher usage report's readers).
+  'GET /api/v1/coaching/me': {
+    target: NARROWED,
+    build: async () => ({ url: '/coaching/me?range=this-week' }),
+  },
+  'GET /api/v1/coaching/givers': {
+    target: SCHOOL,
+    build: async () => ({ url: '/coaching/givers?range=this-week' }),
+  },
+  // The fairness report reads demographics: reports:equity's only. The economy: whole for admins,
+  // narrowed to the store's half for a store manager.
+  'GET /api/v1/reports/equity': {
+    target: SCHOOL,
+    build: async () => ({ url: '/reports/equity?by=race' }),
+  },
+  'GET /api/v1/reports/economy': {
+    target: NARROWED,
+    build: async () => ({ url: '/reports/economy' }),
+  },
+  // S1's demographics: read with reports:equity, set by admins (who also need reports:equity).
+  'GET /api/v1/students/:studentId/demographics': {
+    target: PERIOD,
+    build: async (fx) => ({ url: `/students/${fx.s1.id}/demographics` }),
+    others: aboutOthers((_fx, id) => ({ url: `/students/${id}/demographics` }), ['S2']),
+  },
+  'PUT /api/v1/students/:studentId/demographics': {
+    target: PERIOD,
+    build: async (fx) => ({
+      url: `/students/${fx.s1.id}/demographics`,
+      payload: { englishLearner: true },
+    }),
+    others: aboutOthers(
+      (_fx, id) => ({ url: `/students/${id}/demographics`, payload: { englishLearner: true } }),
+      ['S2'],
+    ),
+  },
 
   // The first start: open while no school exists, so here GET answers and POST is refused to all.
   'GET /api/v1/setup': { target: PUBLIC, build: async () => ({ url: '/setup' }) },
@@ -1597,6 +1641,11 @@ function expectedForOtherSchool(
   return spec.target.kind === 'narrowed' ? 'DENY_OR_ALLOW' : 'DENY';
 }
 
+/** Demographics' field names (the domain's one list): no student, guardian or teacher may read one. */
+const DEMOGRAPHIC_FIELDS = Object.keys(NO_DEMOGRAPHICS);
+/** Roles whose holders never read demographics, whatever else they read. */
+const NO_DEMOGRAPHICS_ROLES: readonly string[] = ['STUDENT', 'GUARDIAN', 'TEACHER', 'USER'];
+
 /** Ids of a school's rows that must not reach another school's users. */
 async function idsOf(db: Db, school: SchoolRow): Promise<Set<string>> {
   const out = new Set<string>();
@@ -1672,6 +1721,14 @@ beforeAll(async () => {
     .where(eq(periods.id, p.id));
   p.coTeachers = [two['STUDENT+TEACHER'].externalId];
   const p2 = await makePeriod(db, a, t2, [s2, two['STUDENT+TEACHER']], { periodNumber: 2 });
+  // Every field known, so an answer that carried demographics would name one.
+  for (const s of [role.STUDENT, s1, s2, two['STUDENT+TEACHER']])
+    await db.insert(studentDemographics).values({
+      schoolId: a.id,
+      studentId: s.id,
+      ...(Object.fromEntries(DEMOGRAPHIC_FIELDS.map((f) => [f, true])) as Record<string, true>),
+      sex: 'female',
+    });
   const today = todayIn(a.timeZone);
   Object.assign(fx, {
     db,
@@ -1793,14 +1850,20 @@ beforeAll(async () => {
 afterAll(() => fx.idp?.stop());
 
 describe('the role × route matrix', () => {
-  it('has one CALLS entry per API route, and no entry that is not a route', () => {
-    const routes = ctx.app.apiRoutes.map((r) => `${r.method} ${r.url}`);
+  it('has one CALLS entry per call of the contract, and no entry that is not one', () => {
+    // The contract is the list of calls (packages/domain/src/contract); the server serves exactly it (contract.test.ts).
+    const contract = callsOf(API).map(({ call: c }) => ({
+      method: c.method,
+      url: c.path,
+      public: Boolean(c.public),
+    }));
+    const routes = contract.map((r) => `${r.method} ${r.url}`);
     expect(new Set(routes).size, 'a route is registered twice').toBe(routes.length);
     expect({
       missing: routes.filter((r) => !(r in CALLS)),
       unknown: Object.keys(CALLS).filter((k) => !routes.includes(k)),
     }).toEqual({ missing: [], unknown: [] });
-    const publicMismatch = ctx.app.apiRoutes.filter(
+    const publicMismatch = contract.filter(
       (r) =>
         CALLS[`${r.method} ${r.url}`] &&
         r.public !== isPublic(CALLS[`${r.method} ${r.url}`]!.target),
@@ -1817,7 +1880,11 @@ describe('the role × route matrix', () => {
     /** Answers to school A's users (checked for school B ids) and to school B's admin (for school A ids). */
     const answersInA: { where: string; text: string }[] = [];
     const answersToB: { where: string; text: string }[] = [];
-    const routes = app.apiRoutes.filter((r) => CALLS[`${r.method} ${r.url}`]);
+    /** Answers to callers of only student, guardian or teacher roles that name a demographic field. */
+    const demographicLeaks: string[] = [];
+    const routes = callsOf(API)
+      .map(({ call: c }) => ({ method: c.method, url: c.path, action: c.action }))
+      .filter((r) => CALLS[`${r.method} ${r.url}`]);
     const allowedSomewhere = new Set<string>();
     let allowed = 0;
     let denied = 0;
@@ -1874,6 +1941,15 @@ describe('the role × route matrix', () => {
           allowedSomewhere.add(key);
         } else denied++;
         if (c.kind === 'role') answersInA.push({ where, text });
+        if (
+          got === 'ALLOW' &&
+          c.kind === 'role' &&
+          c.user!.roles.every((r) => NO_DEMOGRAPHICS_ROLES.includes(r))
+        ) {
+          const named = DEMOGRAPHIC_FIELDS.filter((f) => text.includes(f));
+          if (named.length)
+            demographicLeaks.push(`${where} names ${named.join(', ')}: ${text.slice(0, 200)}`);
+        }
         if (c.kind === 'otherSchool' && got === 'ALLOW' && spec.crossSchool !== 'open')
           answersToB.push({ where, text });
         // Logging out ended the caller's session: give them a new one.
@@ -1911,5 +1987,6 @@ describe('the role × route matrix', () => {
       `matrix: ${routes.length} routes × ${callers.length} callers = ${calls} calls, ${allowed} allowed, ${denied} denied, ${mismatches.length} unexpected`,
     );
     expect(mismatches, `\n${mismatches.join('\n')}\n`).toEqual([]);
+    expect(demographicLeaks, `\n${demographicLeaks.join('\n')}\n`).toEqual([]);
   }, 300_000);
 });

@@ -3,7 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { guardianStudents, periods, periodStudents, users } from '../src/db/schema.js';
+import {
+  guardianStudents,
+  periods,
+  periodStudents,
+  studentDemographics,
+  users,
+} from '../src/db/schema.js';
 import { runningJobs } from '../src/modules/roster-import/jobs.js';
 import { makeSchool, makeUser, signIn, type SchoolRow } from './helpers/factories.js';
 import { multipart } from './helpers/roster-files.js';
@@ -63,6 +69,7 @@ describe('docs/examples/oneroster', () => {
     expect(res.body.files.sort()).toEqual([
       'academicSessions.csv',
       'classes.csv',
+      'demographics.csv',
       'enrollments.csv',
       'orgs.csv',
       'users.csv',
@@ -145,6 +152,23 @@ describe('docs/examples/oneroster', () => {
         childName: 'Mateo',
       },
     ]);
+
+    // Every student's demographics (issue 34): the last one's sex only, the rest unknown.
+    const demographics = await db
+      .select({ id: users.externalId, d: studentDemographics })
+      .from(studentDemographics)
+      .innerJoin(users, eq(users.id, studentDemographics.studentId))
+      .where(eq(studentDemographics.schoolId, school.id))
+      .orderBy(users.externalId);
+    expect(demographics).toHaveLength(40);
+    expect(demographics[0]!.d).toMatchObject({
+      sex: 'male',
+      blackOrAfricanAmerican: true,
+      white: false,
+      hispanicOrLatinoEthnicity: true,
+      englishLearner: false,
+    });
+    expect(demographics[39]!.d).toMatchObject({ sex: 'female', white: null, englishLearner: null });
 
     // The same files again change nothing.
     const again = await call(ctx.app, 'POST', '/roster/dry-run', { token, ...upload() });

@@ -80,6 +80,10 @@ describe('GET and PUT settings/school', () => {
         currencyNameOne: 'Merit',
         currencyNameEs: 'Méritos',
         currencyNameOneEs: 'Mérito',
+        pbisTargetRatio: 4,
+        pbisRatioWindow: 'this-week',
+        pbisRecognitionDays: 10,
+        pbisCoordinatorIds: [],
       });
     }
     for (const token of [tok.teacher, tok.student, tok.house]) {
@@ -106,6 +110,11 @@ describe('GET and PUT settings/school', () => {
     [{ currencyNameOne: 7 }, 'currencyNameOne must be text'],
     [{ currencyNameEs: ' ' }, 'currencyNameEs is required'],
     [{ currencyNameOneEs: 'Estre\tlla' }, 'currencyNameOneEs must not contain control characters'],
+    [{ pbisTargetRatio: 21 }, 'pbisTargetRatio must be at most 20'],
+    [{ pbisTargetRatio: 0 }, 'pbisTargetRatio must be at least 1'],
+    [{ pbisRatioWindow: 'last-week' }, 'pbisRatioWindow must be one of'],
+    [{ pbisRecognitionDays: 61 }, 'pbisRecognitionDays must be at most 60'],
+    [{ pbisCoordinatorIds: ['nobody'] }, 'pbisCoordinatorIds must be user ids'],
   ])(
     '%j is refused with a 400 that names the field, and nothing changes',
     async (over, message) => {

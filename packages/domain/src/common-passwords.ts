@@ -2,6 +2,9 @@
  * The most common passwords (from the published top lists), refused as a chosen password. A small
  * list on purpose: it stops the guesses every attacker tries first; length does the rest.
  */
+
+import { englishOf, msg, type Message } from './message.js';
+
 export const COMMON_PASSWORDS: readonly string[] = [
   '123456',
   '123456789',
@@ -222,12 +225,18 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 200;
 
 /** Why a chosen password is refused, or null when it is acceptable. */
-export function passwordProblem(password: string): string | null {
+export function passwordRefusal(password: string): Message | null {
   if (password.length < MIN_PASSWORD_LENGTH)
-    return `The password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+    return msg('msg.passwordTooShort', { min: MIN_PASSWORD_LENGTH });
   if (password.length > MAX_PASSWORD_LENGTH)
-    return `The password must be at most ${MAX_PASSWORD_LENGTH} characters`;
-  if (COMMON.has(password.toLowerCase())) return 'This password is too common. Choose another.';
-  if (/^(.)\1+$/.test(password)) return 'This password is too common. Choose another.';
+    return msg('msg.passwordTooLong', { max: MAX_PASSWORD_LENGTH });
+  if (COMMON.has(password.toLowerCase())) return msg('msg.passwordCommon');
+  if (/^(.)\1+$/.test(password)) return msg('msg.passwordCommon');
   return null;
+}
+
+/** passwordRefusal's English text (the web's forms read it, useValidationText). */
+export function passwordProblem(password: string): string | null {
+  const refusal = passwordRefusal(password);
+  return refusal && englishOf(refusal);
 }

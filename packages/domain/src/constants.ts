@@ -66,9 +66,14 @@ export const MAX_DESCRIPTION_LENGTH = 500;
 export const MAX_SCHOOL_PICTURES = 2_000;
 export const MAX_SCHOOL_PICTURE_BYTES = 200 * 1024 * 1024;
 export const MAX_PICTURE_PIXELS = 50_000_000;
+/** The largest picture file accepted (PUT uploads/{token}), before it is re-encoded. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** The path of a kept picture: /uploads/{school}/{picture}.webp. */
 export const PICTURE_PATH =
   /^\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.webp$/;
+
+/** What one roster upload (POST roster/dry-run or roster/import) may hold in all, zipped or not. */
+export const MAX_ROSTER_BYTES = 60 * 1024 * 1024;
 
 export const SURVEY_NAMES = [
   'STUDENT_SATISFACTION_SURVEY',

@@ -5,6 +5,8 @@
  * Written for speed on large files (60 MB): one pass, slices instead of per-character strings.
  */
 
+import { msg, type Message } from './message.js';
+
 export interface CsvRecord {
   /** The line the record starts on (1-based). */
   line: number;
@@ -14,7 +16,7 @@ export interface CsvRecord {
 export interface CsvResult {
   records: CsvRecord[];
   /** The first error, where reading stopped. */
-  error: { line: number; reason: string } | null;
+  error: { line: number; reason: Message } | null;
   /** More records than `maxRecords`: reading stopped there. */
   truncated: boolean;
 }
@@ -36,7 +38,7 @@ export function parseCsv(input: string, maxRecords = Infinity): CsvResult {
   const records: CsvRecord[] = [];
   let i = 0;
   let line = 1;
-  const fail = (at: number, reason: string): CsvResult => ({
+  const fail = (at: number, reason: Message): CsvResult => ({
     records,
     error: { line: at, reason },
     truncated: false,
@@ -50,7 +52,7 @@ export function parseCsv(input: string, maxRecords = Infinity): CsvResult {
         i++;
         for (;;) {
           const q = text.indexOf('"', i);
-          if (q === -1) return fail(start, 'A quoted field is not closed.');
+          if (q === -1) return fail(start, msg('msg.csvQuoteNotClosed'));
           const part = text.slice(i, q);
           value += part;
           line += countLines(part);
@@ -64,7 +66,7 @@ export function parseCsv(input: string, maxRecords = Infinity): CsvResult {
         }
         const c = text.charCodeAt(i);
         if (i < n && c !== COMMA && c !== LF && c !== CR)
-          return fail(line, 'Text follows a closing quote in the same field.');
+          return fail(line, msg('msg.csvTextAfterQuote'));
         fields.push(value);
       } else {
         let j = i;

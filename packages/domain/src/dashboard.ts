@@ -1,4 +1,5 @@
 import { ICON_THEMES } from './icons-data.js';
+import { msg, schemaText } from './message.js';
 import {
   addDays,
   daysFrom,
@@ -61,7 +62,9 @@ export type ChartBucket = 'day' | 'week';
 export const MAX_DAY_BUCKETS = 62;
 /** The longest range the dashboard answers (a school year and a bit). */
 export const MAX_DASHBOARD_DAYS = 400;
-export const rangeTooLong = `The date range can be at most ${MAX_DASHBOARD_DAYS} days`;
+export const rangeTooLongMessage = msg('msg.rangeTooLong', { days: MAX_DASHBOARD_DAYS });
+/** Its English text, for the dashboard's schema (zod takes text; the server knows it again). */
+export const rangeTooLong = schemaText(rangeTooLongMessage);
 
 /** Days from `start` to `end`, both counted (0 when `end` is before `start`). */
 export function daysBetween(start: IsoDate, end: IsoDate): number {

@@ -1,4 +1,6 @@
 import { csvField } from './csv.js';
+import { DEMOGRAPHIC_FLAGS, type DemographicFlag } from './pbis/demographics.js';
+import type { Action } from './policy.js';
 
 /*
  * What a data export holds (POST exports): one CSV file per kind of record, each row with its
@@ -14,11 +16,54 @@ export interface ExportFile {
   file: string;
   about: string;
   columns: readonly ExportColumn[];
+  /**
+   * Sensitive records: the file is in the zip only when the person who asked for the export may
+   * do `action`, and README.txt marks it.
+   */
+  sensitive?: { what: string; action: Action };
 }
 
 const SCHOOL = { name: 'school_code', about: "the school's code" } as const;
 const ID = (what: string) => ({ name: 'id', about: `the ${what}'s id (a UUID)` });
 const CREATED = { name: 'created_at', about: 'when it was made (UTC, ISO 8601)' } as const;
+
+const YES_NO = 'true, false or empty (unknown)';
+/** The columns of demographics.csv, one per field of a student's demographics (pbis/demographics.ts). */
+const DEMOGRAPHIC_COLUMNS: Record<'sex' | DemographicFlag, ExportColumn> = {
+  sex: { name: 'sex', about: 'male, female, other, unspecified or empty (unknown)' },
+  americanIndianOrAlaskaNative: {
+    name: 'american_indian_or_alaska_native',
+    about: `American Indian or Alaska Native: ${YES_NO}`,
+  },
+  asian: { name: 'asian', about: `Asian: ${YES_NO}` },
+  blackOrAfricanAmerican: {
+    name: 'black_or_african_american',
+    about: `Black or African American: ${YES_NO}`,
+  },
+  nativeHawaiianOrOtherPacificIslander: {
+    name: 'native_hawaiian_or_other_pacific_islander',
+    about: `Native Hawaiian or Other Pacific Islander: ${YES_NO}`,
+  },
+  white: { name: 'white', about: `White: ${YES_NO}` },
+  demographicRaceTwoOrMoreRaces: {
+    name: 'demographic_race_two_or_more_races',
+    about: `two or more races: ${YES_NO}`,
+  },
+  hispanicOrLatinoEthnicity: {
+    name: 'hispanic_or_latino_ethnicity',
+    about: `Hispanic or Latino: ${YES_NO}`,
+  },
+  englishLearner: { name: 'english_learner', about: `an English learner: ${YES_NO}` },
+  specialEducation: {
+    name: 'special_education',
+    about: `special education (an IEP): ${YES_NO}`,
+  },
+  section504: { name: 'section_504', about: `a Section 504 plan: ${YES_NO}` },
+  freeReducedLunch: {
+    name: 'free_reduced_lunch',
+    about: `free or reduced-price lunch: ${YES_NO}`,
+  },
+};
 
 export const EXPORT_FILES: readonly ExportFile[] = [
   {
@@ -215,7 +260,23 @@ export const EXPORT_FILES: readonly ExportFile[] = [
       { name: 'category', about: 'its category' },
     ],
   },
+  {
+    file: 'demographics.csv',
+    about:
+      "Students' demographics (OneRoster's demographics.csv and the programs), for the students the school recorded them for.",
+    columns: [
+      SCHOOL,
+      { name: 'student_id', about: 'the student (people.csv)' },
+      ...(['sex', ...DEMOGRAPHIC_FLAGS] as const).map((f) => DEMOGRAPHIC_COLUMNS[f]),
+      { name: 'updated_at', about: 'when they last changed (UTC, ISO 8601)' },
+    ],
+    sensitive: { what: 'demographics', action: 'reports:equity' },
+  },
 ];
+
+/** The files of an export asked for by someone who may (or may not) do each sensitive file's action. */
+export const exportFilesFor = (may: (action: Action) => boolean): readonly ExportFile[] =>
+  EXPORT_FILES.filter((f) => !f.sensitive || may(f.sensitive.action));
 
 /** The CSV header line of a file (CRLF-terminated, like every row). */
 export const exportHeader = (f: ExportFile) =>
@@ -230,8 +291,13 @@ export const exportRow = (f: ExportFile, row: Record<string, unknown>) =>
     })
     .join(',')}\r\n`;
 
-/** README.txt of the zip: what each file holds and what each column means. */
-export function exportReadme(scope: string, schoolCodes: readonly string[], at: Date): string {
+/** README.txt of the zip: what each file it holds is, what each column means, which are sensitive. */
+export function exportReadme(
+  scope: string,
+  schoolCodes: readonly string[],
+  at: Date,
+  files: readonly ExportFile[],
+): string {
   const lines = [
     `Data export of ${scope === 'district' ? 'a district' : 'a school'} (${schoolCodes.join(', ')}), made ${at.toISOString()}.`,
     'Every file is CSV (UTF-8, comma-separated, a header line); every row starts with its school_code.',
@@ -239,8 +305,10 @@ export function exportReadme(scope: string, schoolCodes: readonly string[], at: 
     'A cell that began with =, +, - or @ starts with an apostrophe so that spreadsheets do not run it.',
     '',
   ];
-  for (const f of EXPORT_FILES) {
+  for (const f of files) {
     lines.push(f.file, `  ${f.about}`);
+    if (f.sensitive)
+      lines.push(`  sensitive: ${f.sensitive.what}, read only with ${f.sensitive.action}`);
     for (const c of f.columns) lines.push(`  - ${c.name}: ${c.about}`);
     lines.push('');
   }

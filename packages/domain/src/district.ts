@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STORE_MODELS } from './constants.js';
 import { invitationDelivery, newPassword } from './identity.js';
+import { englishOf, msg } from './message.js';
 import { containsNul, displayName } from './schemas.js';
 
 /*
@@ -108,14 +109,13 @@ export type SetupInput = z.input<typeof setupBody>;
 export const setupStatusResponse = z.object({ open: z.boolean() });
 export type SetupStatusResponse = z.infer<typeof setupStatusResponse>;
 
-/** The messages of the first start. */
+/** The messages of the first start and the district console, as their English text (tests, logs). */
 export const SCHOOL_MSG = {
-  wrongCode: 'The setup code is wrong or has been used. Use the code in the server log.',
-  done: 'This server is already set up. Sign in instead.',
-  codeTaken: (code: string) =>
-    `A school with the code ${code} exists already. Choose another code.`,
-  ownSchool: 'You cannot disable the school you sign in at.',
-  disabled: 'Your school has been disabled. Ask your district to enable it.',
+  wrongCode: englishOf(msg('msg.setupWrongCode')),
+  done: englishOf(msg('msg.setupDone')),
+  codeTaken: (code: string) => englishOf(msg('msg.schoolCodeTaken', { code })),
+  ownSchool: englishOf(msg('msg.ownSchool')),
+  disabled: englishOf(msg('msg.schoolDisabled')),
 } as const;
 
 /** One school of the district console. */

@@ -1,5 +1,5 @@
 import { ICON_THEMES } from './icons-data.js';
-import { MSG } from './messages.js';
+import { msg, type Message } from './message.js';
 import { orderProblemMessage, pointsProblem } from './orders.js';
 import { EMOJI_PRICES, isLevelUnlocked, type MemberStatusLevel } from './tiers.js';
 
@@ -43,9 +43,8 @@ export const iconImagePath = (i: Pick<IconOption, 'kind' | 'image'>): string =>
 export const CUSTOMIZATION_CATEGORIES = ['fonts', 'icons'] as const;
 export type CustomizationCategory = (typeof CUSTOMIZATION_CATEGORIES)[number];
 
-export const iconLocked = (level: MemberStatusLevel) =>
-  `This icon unlocks at the ${level} member level.`;
-export const alreadyOwned = 'You own this already.';
+export const iconLocked = (level: MemberStatusLevel): Message => msg('msg.iconLocked', { level });
+export const alreadyOwned: Message = msg('msg.alreadyOwned');
 
 /**
  * Why a student may not buy a font or icon (null when they may): owned already (bought once, for
@@ -58,11 +57,11 @@ export function customizationRefusal(c: {
   balance: number;
   today: string;
   yearEnd: string;
-}): string | null {
+}): Message | null {
   if (c.owned) return alreadyOwned;
   if (c.option.memberStatusLevel && !isLevelUnlocked(c.studentLevel, c.option.memberStatusLevel))
     return iconLocked(c.option.memberStatusLevel);
-  if (c.today > c.yearEnd) return MSG.schoolYearEnded;
+  if (c.today > c.yearEnd) return msg('msg.schoolYearEnded');
   const points = pointsProblem(c.option.price, c.balance);
   return points && orderProblemMessage(points, 'student');
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { containsNul, displayName } from './schemas.js';
-import { passwordProblem } from './common-passwords.js';
+import { passwordRefusal } from './common-passwords.js';
+import { msg, schemaText } from './message.js';
 
 /** The two school identity providers (docs/spec.md section 2: /login/{provider}). */
 export const SSO_PROVIDERS = ['clever', 'classlink'] as const;
@@ -43,7 +44,8 @@ export const newPassword = z
   .string({ error: 'password is required' })
   .max(500, { error: 'password must be at most 500 characters' })
   .superRefine((v, ctx) => {
-    const problem = containsNul(v) ? 'password contains an invalid character' : passwordProblem(v);
+    const refusal = containsNul(v) ? msg('msg.passwordInvalidCharacter') : passwordRefusal(v);
+    const problem = refusal && schemaText(refusal);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 

@@ -1,19 +1,43 @@
-import { CURRENCY_NAME } from './routes.js';
 import { BASIC_MSG } from './basic-messages.js';
 import { server } from './i18n/en/server.js';
+import {
+  englishOf,
+  grouped,
+  msg,
+  type Message,
+  type ServerMessageKey,
+  type ValuesOf,
+} from './message.js';
 
-type ServerKey = keyof typeof server;
-/**
- * An English server message from its template. The server's templates take only simple `{name}`
- * arguments (packages/domain/test/i18n.test.ts), so this is ICU's result without its parser, which
- * the web bundle leaves out. Numbers as written (no grouping) unless given as text.
- */
-const m = (key: ServerKey, values: Record<string, string | number>): string =>
-  server[key].replace(/\{(\w+)\}/g, (_all, name: string) => String(values[name]));
+/** A message's English text by its key and arguments (message.ts types them). */
+const m = <K extends ServerMessageKey>(key: K, ...values: ValuesOf<K>): string =>
+  englishOf(msg(key, ...values));
+
+/** Too many roster problems: one problem has its own words. */
+export const rosterHasErrorsMessage = (count: number): Message =>
+  count === 1 ? msg('msg.rosterHasOneError') : msg('msg.rosterHasErrors', { count });
+
+/** A picture over the pixel limit, with the limit in millions and a square that fits. */
+export const pictureTooManyPixelsMessage = (
+  width: number,
+  height: number,
+  maxPixels: number,
+): Message =>
+  msg('msg.pictureTooManyPixels', {
+    width,
+    height,
+    millions: maxPixels / 1_000_000,
+    side: Math.floor(Math.sqrt(maxPixels) / 100) * 100,
+  });
+
+/** The school's picture quota: the count grouped as the language groups it. */
+export const pictureQuotaMessage = (pictures: number, megabytes: number): Message =>
+  msg('msg.pictureQuota', { pictures: grouped(pictures), megabytes });
 
 /**
- * Every message of docs/spec.md section 8, one place for server and web, written in English from
- * the catalogue (i18n/en/server.ts); the server answers them in the request's language.
+ * Every message of docs/spec.md section 8 as its English text, one place for tests, logs and the
+ * web's checks, written from the catalogue (i18n/en/server.ts). The server throws the message
+ * itself (`msg(key, values)`, message.ts) and answers it in the request's language.
  */
 export const MSG = {
   ...BASIC_MSG,
@@ -23,8 +47,8 @@ export const MSG = {
   notRegistered: server['msg.notRegistered'],
   idpTokenError: server['msg.idpTokenError'],
   idpMismatch: server['msg.idpMismatch'],
-  keepWorking: (need: number) => m('msg.keepWorking', { need, currency: CURRENCY_NAME }),
-  needMore: (need: number) => m('msg.needMore', { need, currency: CURRENCY_NAME }),
+  keepWorking: (need: number) => m('msg.keepWorking', { need }),
+  needMore: (need: number) => m('msg.needMore', { need }),
   cancelPassed: server['msg.cancelPassed'],
   givingStartsOn: (date: string) => m('msg.givingStartsOn', { date }),
   outOfStock: (name: string) => m('msg.outOfStock', { name }),
@@ -105,19 +129,13 @@ export const MSG = {
   rosterBadCsv: (file: string, line: number, reason: string) =>
     m('msg.rosterBadCsv', { file, line, reason }),
   rosterUnknownFile: (name: string) => m('msg.rosterUnknownFile', { name }),
-  rosterHasErrors: (count: number) =>
-    count === 1 ? server['msg.rosterHasOneError'] : m('msg.rosterHasErrors', { count }),
+  rosterHasErrors: (count: number) => englishOf(rosterHasErrorsMessage(count)),
   rosterRunning: server['msg.rosterRunning'],
   rosterFailed: server['msg.rosterFailed'],
   /* Product pictures (docs/decisions/061-product-pictures.md). */
   pictureNotUploaded: server['msg.pictureNotUploaded'],
   pictureQuota: (pictures: number, megabytes: number) =>
-    m('msg.pictureQuota', { pictures: pictures.toLocaleString('en-US'), megabytes }),
+    englishOf(pictureQuotaMessage(pictures, megabytes)),
   pictureTooManyPixels: (width: number, height: number, maxPixels: number) =>
-    m('msg.pictureTooManyPixels', {
-      width,
-      height,
-      millions: maxPixels / 1_000_000,
-      side: Math.floor(Math.sqrt(maxPixels) / 100) * 100,
-    }),
+    englishOf(pictureTooManyPixelsMessage(width, height, maxPixels)),
 } as const;

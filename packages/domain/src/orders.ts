@@ -1,6 +1,6 @@
 import { MAX_ORDER_ITEMS, type OrderAction, type OrderStatus } from './constants.js';
 import { cutOffPassed } from './delivery.js';
-import { MSG } from './messages.js';
+import { msg, type Message } from './message.js';
 import type { IsoDate } from './school-days.js';
 import { storeClosedRefusal, type StoreState } from './store.js';
 
@@ -30,15 +30,17 @@ export const canMove = (from: OrderStatus, to: OrderStatus): boolean =>
 export const returnsPoints = (to: OrderStatus): boolean => to === 'CANCELED' || to === 'REFUNDED';
 
 /** Why a move is refused, in the words a store manager or student needs (null when allowed). */
-export function moveRefusal(from: OrderStatus, to: OrderStatus): string | null {
+export function moveRefusal(from: OrderStatus, to: OrderStatus): Message | null {
   if (canMove(from, to)) return null;
-  if (from === 'CANCELED') return MSG.orderCanceled;
-  if (from === 'REFUNDED') return MSG.orderRefunded;
-  if (to === 'CANCELED') return MSG.cancelRedeemed; // from REDEEMED
-  if (to === 'REFUNDED') return MSG.refundRedeemedOnly; // from PENDING or PACKAGED
-  if (to === 'PACKAGED') return from === 'PACKAGED' ? MSG.orderPackaged : MSG.orderRedeemed;
-  if (to === 'REDEEMED') return from === 'REDEEMED' ? MSG.orderRedeemed : MSG.packageBeforeRedeem;
-  return `An order cannot go from ${from} to ${to}.`; // to PENDING
+  if (from === 'CANCELED') return msg('msg.orderCanceled');
+  if (from === 'REFUNDED') return msg('msg.orderRefunded');
+  if (to === 'CANCELED') return msg('msg.cancelRedeemed'); // from REDEEMED
+  if (to === 'REFUNDED') return msg('msg.refundRedeemedOnly'); // from PENDING or PACKAGED
+  if (to === 'PACKAGED')
+    return from === 'PACKAGED' ? msg('msg.orderPackaged') : msg('msg.orderRedeemed');
+  if (to === 'REDEEMED')
+    return from === 'REDEEMED' ? msg('msg.orderRedeemed') : msg('msg.packageBeforeRedeem');
+  return msg('msg.orderCannotMove', { from, to }); // to PENDING
 }
 
 /** Who acts on an order: its student (who may only cancel, before the cut-off) or the store's staff. */
@@ -54,12 +56,12 @@ export function orderActionRefusal(
   action: OrderAction,
   actor: OrderActor,
   today: IsoDate,
-): string | null {
-  if (actor === 'student' && action !== 'CANCEL') return MSG.forbidden;
+): Message | null {
+  if (actor === 'student' && action !== 'CANCEL') return msg('msg.forbidden');
   const refusal = moveRefusal(order.status, ACTION_STATUS[action]);
   if (refusal) return refusal;
   if (actor === 'student' && order.cutOffDate && cutOffPassed(order.cutOffDate, today))
-    return MSG.cancelPassed;
+    return msg('msg.cancelPassed');
   return null;
 }
 
@@ -171,22 +173,22 @@ export function linesProblem(lines: readonly OrderLine[], balance: number): Orde
 }
 
 /** The spec's message for a problem (a student is told to keep working, a teacher how many points the student needs). */
-export function orderProblemMessage(p: OrderProblem, buyer: OrderCheck['buyer']): string {
+export function orderProblemMessage(p: OrderProblem, buyer: OrderCheck['buyer']): Message {
   switch (p.kind) {
     case 'itemsLimit':
-      return MSG.orderItemsLimit;
+      return msg('msg.orderItemsLimit');
     case 'unavailable':
-      return MSG.productUnavailable(p.name);
+      return msg('msg.productUnavailable', { name: p.name });
     case 'outOfStock':
-      return MSG.outOfStock(p.name);
+      return msg('msg.outOfStock', { name: p.name });
     case 'overStock':
-      return MSG.requestedQuantity(p.name, p.stock);
+      return msg('msg.requestedQuantity', { name: p.name, available: p.stock });
     case 'overLimit':
-      return MSG.requestedOverLimit(p.name, p.limit, p.left);
+      return msg('msg.requestedOverLimit', { name: p.name, limit: p.limit, left: p.left });
     case 'balanceNegative':
-      return MSG.balanceNegative;
+      return msg('msg.balanceNegative');
     case 'short':
-      return buyer === 'student' ? MSG.keepWorking(p.need) : MSG.needMore(p.need);
+      return msg(buyer === 'student' ? 'msg.keepWorking' : 'msg.needMore', { need: p.need });
   }
 }
 
@@ -195,10 +197,10 @@ export function orderProblemMessage(p: OrderProblem, buyer: OrderCheck['buyer'])
  * year ended, more than 10 items in one store's order, each line (hidden, out of stock, more than
  * the stock, over the per-student limit), a negative balance, and not enough points.
  */
-export function orderRefusal(o: OrderCheck): string | null {
+export function orderRefusal(o: OrderCheck): Message | null {
   const closed = storeClosedRefusal(o.store, o.today);
   if (closed) return closed;
-  if (o.today > o.yearEnd) return MSG.schoolYearEnded;
+  if (o.today > o.yearEnd) return msg('msg.schoolYearEnded');
   const problem = linesProblem(o.lines, o.balance);
   return problem && orderProblemMessage(problem, o.buyer);
 }

@@ -2,6 +2,13 @@ import { ROLES, type Role } from './roles.js';
 
 /** The facts the derived permissions of docs/spec.md section 6 are computed from. */
 export interface PermissionSubject {
+  /** The user's id: a school may name them one of its PBIS coordinators (`school.pbisCoordinatorIds`). */
+  id?: string;
+  /**
+   * Whether the school names the user one of its PBIS coordinators, where the subject carries
+   * neither the id nor the school's list: the web's session (`pbisCoordinator` of POST auth/me).
+   */
+  pbisCoordinator?: boolean;
   roles: readonly string[];
   gradeLevel?: string | null;
   periodCount: number;
@@ -12,6 +19,8 @@ export interface PermissionSubject {
     schoolType: string;
     canTeacherGiveAll?: boolean | null;
     canNonAdminCreateCustomActions?: boolean | null;
+    /** The staff the school names its PBIS coordinators (Settings → School): they read the fairness report. */
+    pbisCoordinatorIds?: readonly string[] | null;
   };
 }
 
@@ -60,6 +69,20 @@ const teacherGivesToAll = (s: PermissionSubject): Scope =>
   s.school.canTeacherGiveAll !== false ? 'school' : 'periods';
 const customActionsAllowed = (s: PermissionSubject): Scope =>
   s.school.canNonAdminCreateCustomActions !== false ? 'own' : 'none';
+/**
+ * The roles a PBIS coordinator holds one of: any staff role. A student, a guardian or the base role
+ * alone never reads demographics, whoever names them.
+ */
+export const PBIS_COORDINATOR_ROLES: readonly Role[] = ROLES.filter(
+  (r) => r !== 'STUDENT' && r !== 'GUARDIAN' && r !== 'USER',
+);
+/** A PBIS coordinator the school names by user id (Settings → School), holding a staff role. */
+const pbisCoordinator = (s: PermissionSubject): Scope =>
+  (s.pbisCoordinator === true ||
+    (s.id !== undefined && s.school.pbisCoordinatorIds?.includes(s.id))) &&
+  s.roles.some((r) => (PBIS_COORDINATOR_ROLES as readonly string[]).includes(r))
+    ? 'school'
+    : 'none';
 
 /**
  * Who may do what: every action of the product, each role's scope for it. The server checks a
@@ -184,6 +207,17 @@ export const PERMISSIONS = {
     SCHOOL_DASHBOARD: 'school',
     SCHOOLWIDE_REPORTS: 'school',
   },
+  /**
+   * Students' demographics and the fairness report built on them (issue 34): sensitive, so school
+   * and super admins, and the staff the school names its PBIS coordinators; never a student, a
+   * guardian, or a teacher the school has not named.
+   */
+  'reports:equity': { ...ADMINS, everyone: pbisCoordinator },
+  /**
+   * The economy report (issue 34): admins read it whole; a store manager reads the store's half
+   * (`own`: their store's spending, refunds and price index, no figure of issuing).
+   */
+  'reports:economy': { ...ADMINS, STORE_MANAGER: 'own' },
 
   // Settings
   'settings:users': { ...ADMINS },

@@ -1,5 +1,6 @@
 import type { Language } from './i18n/languages.js';
 import { monthLabel, monthText, type Translator } from './labels.js';
+import { msg, type Message } from './message.js';
 import {
   addDays,
   addMonths,
@@ -149,10 +150,10 @@ export function trendGranularity(from: IsoDate, to: IsoDate): 'day' | 'month' {
 export const MAX_REPORT_DAYS = 800;
 
 /** Why a range cannot be reported on, or null. */
-export function rangeRefusal(from: IsoDate, to: IsoDate): string | null {
-  if (from > to) return 'startDate must be on or before endDate';
+export function rangeRefusal(from: IsoDate, to: IsoDate): Message | null {
+  if (from > to) return msg('msg.rangeStartAfterEnd');
   const days = daysFrom(from, to);
-  if (days > MAX_REPORT_DAYS) return `A report covers at most ${MAX_REPORT_DAYS} days`;
+  if (days > MAX_REPORT_DAYS) return msg('msg.reportTooLong', { days: MAX_REPORT_DAYS });
   return null;
 }
 

@@ -1,3 +1,4 @@
+import { PBIS_RATIO_WINDOWS } from './pbis/coaching.js';
 import { LANGUAGES } from './i18n/languages.js';
 import { z } from 'zod';
 import { instant, int } from './response-fields.js';
@@ -34,6 +35,11 @@ export const schoolInfoResponse = z.object({
   /** And in Spanish ("Méritos", "Mérito"; currencyNames, currency.ts). */
   currencyNameEs: z.string(),
   currencyNameOneEs: z.string(),
+  /** A giver's ratio of bonuses to flags the school aims for, over its window (issue 34). */
+  pbisTargetRatio: z.number().int(),
+  pbisRatioWindow: z.enum(PBIS_RATIO_WINDOWS),
+  /** School days without a bonus before a student counts as not recognised. */
+  pbisRecognitionDays: z.number().int(),
 });
 export type SchoolInfo = z.infer<typeof schoolInfoResponse>;
 
@@ -52,6 +58,11 @@ export const sessionUserResponse = z.object({
   periodCount: int(),
   /** The language chosen on /profile; null follows the browser. */
   language: z.enum(LANGUAGES).nullable(),
+  /**
+   * The school names them one of its PBIS coordinators (Settings → School): with a staff role they
+   * read the fairness report (`reports:equity`). The session's permission subject reads it.
+   */
+  pbisCoordinator: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserResponse>;
 

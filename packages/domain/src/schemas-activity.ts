@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { msg, schemaText } from './message.js';
 import { ACTIVITY_CATEGORIES, MAX_COMMENT_LENGTH } from './constants.js';
-import { MSG } from './messages.js';
 import { displayName } from './schemas.js';
 import { isValidIsoDate } from './school-days.js';
 
@@ -14,9 +14,9 @@ const idList = (field: string) =>
     .max(5000)
     .optional();
 const comment = z
-  .string({ error: MSG.commentTooLong })
+  .string({ error: schemaText(msg('msg.commentTooLong')) })
   .trim()
-  .max(MAX_COMMENT_LENGTH, { error: MSG.commentTooLong });
+  .max(MAX_COMMENT_LENGTH, { error: schemaText(msg('msg.commentTooLong')) });
 export const categorySchema = z.enum(ACTIVITY_CATEGORIES, {
   error: `category must be one of ${ACTIVITY_CATEGORIES.join(', ')}`,
 });
@@ -52,8 +52,10 @@ export const bulkGiveBody = z.object({
   comment: comment.optional(),
   category: categorySchema.optional(),
   activityTypes: z
-    .array(z.union([z.string().min(1).max(100), customActionInput]), { error: MSG.activitiesMin })
-    .min(1, { error: MSG.activitiesMin })
+    .array(z.union([z.string().min(1).max(100), customActionInput]), {
+      error: schemaText(msg('msg.activitiesMin')),
+    })
+    .min(1, { error: schemaText(msg('msg.activitiesMin')) })
     .max(10, { error: 'At most 10 activities at once' }),
 });
 export type BulkGiveBody = z.infer<typeof bulkGiveBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg, schemaText } from './message.js';
 import {
   MAX_CART_LINES,
   MAX_DESCRIPTION_LENGTH,
@@ -14,7 +15,6 @@ import {
   STORE_ITEM_CATEGORIES,
   STORE_MODELS,
 } from './constants.js';
-import { MSG } from './messages.js';
 import { displayName } from './schemas.js';
 import { isValidIsoDate } from './school-days.js';
 
@@ -44,7 +44,7 @@ export const productName = displayName(
     .string({ error: 'name is required' })
     .trim()
     .min(1, { error: 'name is required' })
-    .max(MAX_ITEM_NAME_LENGTH, { error: MSG.nameTooLong }),
+    .max(MAX_ITEM_NAME_LENGTH, { error: schemaText(msg('msg.nameTooLong')) }),
 );
 export const productCategory = z.enum(STORE_ITEM_CATEGORIES, {
   error: `category must be one of ${STORE_ITEM_CATEGORIES.join(', ')}`,
@@ -75,7 +75,9 @@ export const productBody = z
     image: z
       .string({ error: 'image must be text' })
       .trim()
-      .refine((v) => v === '' || PICTURE_PATH.test(v), { error: MSG.pictureNotUploaded })
+      .refine((v) => v === '' || PICTURE_PATH.test(v), {
+        error: schemaText(msg('msg.pictureNotUploaded')),
+      })
       .nullable()
       .optional(),
     active: z.boolean({ error: 'active must be true or false' }).optional(),
@@ -128,12 +130,17 @@ export type CartLine = CartBody['cartItems'][number];
 /** POST order (v2); `studentId` when a teacher orders for a student from their own store. */
 export const placeOrderBody = z.object({
   orderItems: z
-    .array(line('orderItems', MAX_ORDER_ITEMS, MSG.orderItemsLimit), {
+    .array(line('orderItems', MAX_ORDER_ITEMS, schemaText(msg('msg.orderItemsLimit'))), {
       error: 'orderItems must be a list',
     })
     .min(1, { error: 'orderItems must have at least 1 item' })
-    .max(MAX_CART_LINES, { error: MSG.orderItemsLimit }),
-  studentId: z.string({ error: MSG.selectStudent }).trim().max(100).nullable().optional(),
+    .max(MAX_CART_LINES, { error: schemaText(msg('msg.orderItemsLimit')) }),
+  studentId: z
+    .string({ error: schemaText(msg('msg.selectStudent')) })
+    .trim()
+    .max(100)
+    .nullable()
+    .optional(),
 });
 export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
 
@@ -155,8 +162,8 @@ export type OrderActionBody = z.infer<typeof orderActionBody>;
 export const storeManagerBody = z.object({
   status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }),
   users: z
-    .array(id('users'), { error: MSG.selectStudent })
-    .min(1, { error: MSG.selectStudent })
+    .array(id('users'), { error: schemaText(msg('msg.selectStudent')) })
+    .min(1, { error: schemaText(msg('msg.selectStudent')) })
     .max(2000, { error: 'users holds at most 2000 students' }),
   estimatedDelivery: isoDate('estimatedDelivery').nullable().optional(),
   /** Only these orders of the chosen students (the rows selected on the queue); all of theirs without it. */

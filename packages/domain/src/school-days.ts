@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import { clockNow } from './clock.js';
-import { MSG } from './messages.js';
+import { calendarDay, msg, type Message } from './message.js';
 
 dayjs.extend(utc);
 
@@ -102,12 +102,13 @@ export const longDate = (date: IsoDate): string => formatDate(date, 'MMMM D, YYY
  * Why points may not be given on `date` (null when they may), in the order a teacher needs to hear it:
  * future, after the year, before giving starts, weekend, holiday.
  */
-export function givingRefusal(cal: SchoolCalendar, date: IsoDate, today: IsoDate): string | null {
-  if (date > today) return 'date cannot be in the future';
-  if (date > cal.yearEnd || today > cal.yearEnd) return MSG.schoolYearEnded;
-  if (date < cal.givingStart) return MSG.givingStartsOn(longDate(cal.givingStart));
-  if (isWeekend(date)) return MSG.notOnWeekends;
-  if (isHoliday(cal, date)) return MSG.notOnHolidays;
+export function givingRefusal(cal: SchoolCalendar, date: IsoDate, today: IsoDate): Message | null {
+  if (date > today) return msg('msg.dateInFuture');
+  if (date > cal.yearEnd || today > cal.yearEnd) return msg('msg.schoolYearEnded');
+  if (date < cal.givingStart)
+    return msg('msg.givingStartsOn', { date: calendarDay(cal.givingStart) });
+  if (isWeekend(date)) return msg('msg.notOnWeekends');
+  if (isHoliday(cal, date)) return msg('msg.notOnHolidays');
   return null;
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MSG } from './messages.js';
+import { calendarDay, msg, schemaText, type Message } from './message.js';
 import { day, int } from './response-fields.js';
-import { addDays, isValidIsoDate, longDate, type IsoDate } from './school-days.js';
+import { addDays, isValidIsoDate, type IsoDate } from './school-days.js';
 
 /*
  * Opening the next school year (docs/decisions/085-opening-the-next-school-year.md): grades move
@@ -25,17 +25,17 @@ export function yearLabel(span: { yearStart: IsoDate; yearEnd: IsoDate }): strin
  * Why a year's dates cannot be kept, or null: first day before last, giving start within. The
  * messages name the fields as the School year tab does ("The first day …").
  */
-export function yearSpanRefusal(span: YearSpan): string | null {
-  for (const [message, value] of [
-    [MSG.yearFirstDayDate, span.yearStart],
-    [MSG.yearLastDayDate, span.yearEnd],
-    [MSG.yearGivingDate, span.givingStart],
+export function yearSpanRefusal(span: YearSpan): Message | null {
+  for (const [key, value] of [
+    ['msg.yearFirstDayDate', span.yearStart],
+    ['msg.yearLastDayDate', span.yearEnd],
+    ['msg.yearGivingDate', span.givingStart],
   ] as const)
-    if (!isValidIsoDate(value)) return message;
-  if (span.yearEnd <= span.yearStart) return MSG.yearLastAfterFirst;
-  if (addDays(span.yearStart, 400) < span.yearEnd) return MSG.yearTooLong;
+    if (!isValidIsoDate(value)) return msg(key);
+  if (span.yearEnd <= span.yearStart) return msg('msg.yearLastAfterFirst');
+  if (addDays(span.yearStart, 400) < span.yearEnd) return msg('msg.yearTooLong');
   if (span.givingStart < span.yearStart || span.givingStart > span.yearEnd)
-    return MSG.yearGivingWithin;
+    return msg('msg.yearGivingWithin');
   return null;
 }
 
@@ -60,8 +60,10 @@ export function openingDue(yearEnd: IsoDate, today: IsoDate, nextYearOpen: boole
 }
 
 /** Why the next year cannot be opened (for real) on `today`: only once the year in force has ended. */
-export function openingRefusal(fromYearEnd: IsoDate, today: IsoDate): string | null {
-  return today > fromYearEnd ? null : MSG.yearOpensAfterEnd(longDate(fromYearEnd));
+export function openingRefusal(fromYearEnd: IsoDate, today: IsoDate): Message | null {
+  return today > fromYearEnd
+    ? null
+    : msg('msg.yearOpensAfterEnd', { date: calendarDay(fromYearEnd) });
 }
 
 /* ---- grades ---- */
@@ -115,15 +117,15 @@ export function balanceAfter(balance: number, policy: BalancePolicy, cap: number
 /** A date field; `message` names it as the School year tab does. */
 const isoDate = (message: string) =>
   z.string({ error: message }).refine(isValidIsoDate, { error: message });
-const balancePolicy = z.enum(BALANCE_POLICIES, { error: MSG.yearBalancePolicy });
+const balancePolicy = z.enum(BALANCE_POLICIES, { error: schemaText(msg('msg.yearBalancePolicy')) });
 const balanceCap = z
-  .number({ error: MSG.yearCap })
-  .int({ error: MSG.yearCap })
-  .min(0, { error: MSG.yearCap })
-  .max(1_000_000, { error: MSG.yearCap });
-const startDate = isoDate(MSG.yearFirstDayDate);
-const endDate = isoDate(MSG.yearLastDayDate);
-const givingStartDate = isoDate(MSG.yearGivingDate);
+  .number({ error: schemaText(msg('msg.yearCap')) })
+  .int({ error: schemaText(msg('msg.yearCap')) })
+  .min(0, { error: schemaText(msg('msg.yearCap')) })
+  .max(1_000_000, { error: schemaText(msg('msg.yearCap')) });
+const startDate = isoDate(schemaText(msg('msg.yearFirstDayDate')));
+const endDate = isoDate(schemaText(msg('msg.yearLastDayDate')));
+const givingStartDate = isoDate(schemaText(msg('msg.yearGivingDate')));
 
 /** PUT settings/school-year: the year in force's dates and the school's balance policy. */
 export const schoolYearBody = z.object({
@@ -188,7 +190,7 @@ export const yearOpeningBody = z.object({
   startDate,
   endDate,
   givingStartDate,
-  ordersPolicy: z.enum(ORDERS_POLICIES, { error: MSG.yearOrdersPolicy }),
+  ordersPolicy: z.enum(ORDERS_POLICIES, { error: schemaText(msg('msg.yearOrdersPolicy')) }),
 });
 export type YearOpeningBody = z.infer<typeof yearOpeningBody>;
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../src/index.js';
+import { englishOf, parseCsv as parse } from '../src/index.js';
+
+/** The reader, its error's reason read as its English text. */
+const parseCsv = (text: string, maxRecords?: number) => {
+  const r = parse(text, maxRecords);
+  return { ...r, error: r.error && { line: r.error.line, reason: englishOf(r.error.reason) } };
+};
 
 const rows = (text: string) => parseCsv(text).records.map((r) => [r.line, r.fields]);
 

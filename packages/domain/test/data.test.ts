@@ -3,6 +3,7 @@ import {
   confirmationName,
   confirmsErasure,
   EXPORT_FILES,
+  exportFilesFor,
   exportHeader,
   exportReadme,
   exportRow,
@@ -44,11 +45,50 @@ describe('the files of a data export', () => {
   });
 
   it('the README names every file and column', () => {
-    const text = exportReadme('school', ['S1'], new Date('2026-11-25T00:00:00Z'));
+    const text = exportReadme('school', ['S1'], new Date('2026-11-25T00:00:00Z'), EXPORT_FILES);
     expect(text).toContain('S1');
     for (const f of EXPORT_FILES) {
       expect(text).toContain(f.file);
       for (const c of f.columns) expect(text).toContain(`  - ${c.name}: ${c.about}`);
     }
+  });
+
+  it('demographics are their own file, marked sensitive, and only for who may read them', () => {
+    const demographics = EXPORT_FILES.find((f) => f.file === 'demographics.csv')!;
+    expect(demographics.sensitive).toEqual({ what: 'demographics', action: 'reports:equity' });
+    expect(EXPORT_FILES.filter((f) => f.sensitive).map((f) => f.file)).toEqual([
+      'demographics.csv',
+    ]);
+    // A column per field of the domain's demographics, none missing.
+    expect(demographics.columns.map((c) => c.name)).toEqual([
+      'school_code',
+      'student_id',
+      'sex',
+      'american_indian_or_alaska_native',
+      'asian',
+      'black_or_african_american',
+      'native_hawaiian_or_other_pacific_islander',
+      'white',
+      'demographic_race_two_or_more_races',
+      'hispanic_or_latino_ethnicity',
+      'english_learner',
+      'special_education',
+      'section_504',
+      'free_reduced_lunch',
+      'updated_at',
+    ]);
+    const at = new Date('2026-11-25T00:00:00Z');
+    const all = exportFilesFor((a) => a === 'reports:equity');
+    expect(all).toEqual(EXPORT_FILES);
+    // The file, what it is, then the mark, before its columns.
+    expect(exportReadme('school', ['S1'], at, all)).toMatch(
+      /demographics\.csv\r\n {2}Students' demographics[^\r]*\r\n {2}sensitive: demographics, read only with reports:equity\r\n {2}- school_code: /,
+    );
+    const without = exportFilesFor(() => false);
+    expect(without.map((f) => f.file)).not.toContain('demographics.csv');
+    expect(without).toHaveLength(EXPORT_FILES.length - 1);
+    const readme = exportReadme('school', ['S1'], at, without);
+    expect(readme).not.toContain('demographics');
+    expect(readme).not.toContain('sensitive');
   });
 });

@@ -6,13 +6,22 @@ import {
   en,
   es,
   languageOf,
-  parseServerMessage,
   pickLanguage,
   t,
-  translateServerMessage,
   type MessageKey,
 } from '../src/i18n/index.js';
-import { MSG } from '../src/index.js';
+import {
+  calendarDay,
+  englishOf,
+  fieldWords,
+  MSG,
+  msg,
+  pictureQuotaMessage,
+  SERVER_ENGLISH,
+  writeMessage,
+  type Message,
+  type ServerMessageKey,
+} from '../src/index.js';
 
 /** The arguments a message takes, by name, from its ICU syntax tree (plural branches included). */
 function argumentsOf(template: string): string[] {
@@ -69,7 +78,7 @@ describe("the server's messages", () => {
     keyof typeof EN_AREAS.server | keyof typeof EN_AREAS.basics
   )[];
 
-  it('use only simple arguments and no ICU quoting, so they can be read back', () => {
+  it("use only simple arguments and no ICU quoting, so they are written without ICU's parser", () => {
     for (const key of serverKeys) {
       const template = en[key];
       expect(template.includes("'{"), key).toBe(false);
@@ -77,40 +86,67 @@ describe("the server's messages", () => {
     }
   });
 
-  it('are read back to their key and arguments from the English text', () => {
+  it('are written from their key as ICU writes them, English from its catalogue', () => {
     for (const key of serverKeys) {
       const names = argumentsOf(en[key]);
       const values = Object.fromEntries(names.map((n, i) => [n, `V${i}x`]));
-      const text = t('en', key, values);
-      const parsed = parseServerMessage(text);
-      expect(parsed, key).not.toBeNull();
-      // Two keys may share an English text; the text read back must be the same message.
-      expect(t('en', parsed!.key, parsed!.values), key).toBe(text);
+      for (const [lang, words] of [
+        ['en', en],
+        ['es', es],
+      ] as const)
+        expect(
+          writeMessage({ key, values }, { lang, words, currency: values.currency }),
+          `${lang} ${key}`,
+        ).toBe(t(lang, key, values));
     }
   });
 
   it("are answered in Spanish with the school's currency, dates and numbers by Intl", () => {
-    const tr = (text: string, currency = 'Merits') =>
-      translateServerMessage(text, 'es', currency, es, 'Merits');
-    expect(tr(MSG.keepWorking(26), 'Estrellas')).toBe(
+    const es_ = (m: Message, currency = 'Méritos') =>
+      writeMessage(m, { lang: 'es', words: es, currency });
+    expect(es_(msg('msg.keepWorking', { need: 26 }), 'Estrellas')).toBe(
       '¡Sigue esforzándote! Necesitas ganar 26 Estrellas más.',
     );
-    expect(tr(MSG.outOfStock('Pencil'))).toBe('Pencil está agotado');
-    expect(tr(MSG.storeClosed('September 1, 2026'))).toBe(
+    expect(es_(msg('msg.outOfStock', { name: 'Pencil' }))).toBe('Pencil está agotado');
+    expect(es_(msg('msg.storeClosed', { date: calendarDay('2026-09-01') }))).toBe(
       'La tienda está cerrada. Volverá a abrir el 1 de septiembre de 2026.',
     );
-    expect(tr(MSG.pictureQuota(10000, 50))).toContain('10.000 imágenes');
-    expect(tr(MSG.forbidden)).toBe('No tienes permiso para hacer esto.');
-    expect(tr('"name" is required')).toBe('"name" is required');
+    expect(englishOf(msg('msg.storeClosed', { date: calendarDay('2026-09-01') }))).toBe(
+      MSG.storeClosed('September 1, 2026'),
+    );
+    expect(es_(pictureQuotaMessage(10000, 50))).toContain('10.000 imágenes');
+    expect(englishOf(pictureQuotaMessage(10000, 50))).toContain('10,000 pictures');
+    expect(es_(msg('msg.forbidden'))).toBe('No tienes permiso para hacer esto.');
   });
 
   it("keep English but take the school's currency name", () => {
-    expect(translateServerMessage(MSG.needMore(5), 'en', 'Stars', en, 'Merits')).toBe(
+    const needMore = msg('msg.needMore', { need: 5 });
+    expect(writeMessage(needMore, { lang: 'en', words: en, currency: 'Stars' })).toBe(
       'The student needs to earn 5 more Stars to make this purchase.',
     );
-    expect(translateServerMessage(MSG.needMore(5), 'en', 'Merits', en, 'Merits')).toBe(
-      MSG.needMore(5),
-    );
+    expect(englishOf(needMore)).toBe(MSG.needMore(5));
+  });
+
+  it('name a field by its label in the language, else by its words', () => {
+    const min = msg('msg.fieldProblem', {
+      field: { field: 'quantity' },
+      problem: msg('msg.checkMin', { min: 1 }),
+    });
+    expect(writeMessage(min, { lang: 'en', words: en })).toBe('Quantity: must be at least 1');
+    expect(writeMessage(min, { lang: 'es', words: es })).toBe('Cantidad: debe ser como mínimo 1');
+    expect(fieldWords('internalPeriodId')).toBe('Internal period ID');
+    expect(fieldWords('userEmail')).toBe('User email');
+  });
+
+  it('take exactly the arguments their template names (checked by the types)', () => {
+    // @ts-expect-error: outOfStock names {name}
+    msg('msg.outOfStock', { product: 'Pencil' });
+    // @ts-expect-error: forbidden takes none
+    msg('msg.forbidden', { name: 'x' });
+    // @ts-expect-error: no such key
+    msg('msg.noSuchMessage');
+    const keys: ServerMessageKey[] = Object.keys(SERVER_ENGLISH) as ServerMessageKey[];
+    expect(keys.length).toBe(serverKeys.length);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   alreadyOwned,
-  customizationRefusal,
+  customizationRefusal as customizationRefusalOf,
   EMOJI_PRICES,
   iconImagePath,
   iconLocked,
@@ -9,7 +9,14 @@ import {
   MEMBER_STATUS_LEVELS,
   MSG,
   type MemberStatusLevel,
+  englishOf,
+  type Message,
 } from '../src/index.js';
+
+/** The refusals read as their English text. */
+const textOf = (m: Message | null) => m && englishOf(m);
+const customizationRefusal = (...a: Parameters<typeof customizationRefusalOf>) =>
+  textOf(customizationRefusalOf(...a));
 
 describe('ICONS (docs/spec.md section 9)', () => {
   it('about 290: each theme entry of each level as a free black-and-white Icon and a priced coloured Emoji', () => {
@@ -59,11 +66,11 @@ describe('customizationRefusal', () => {
   };
   it.each([
     ['allowed', base, null],
-    ['owned already', { ...base, owned: true }, alreadyOwned],
+    ['owned already', { ...base, owned: true }, englishOf(alreadyOwned)],
     [
       'above the level',
       { ...base, studentLevel: 'Bronze' as MemberStatusLevel },
-      iconLocked('Silver'),
+      englishOf(iconLocked('Silver')),
     ],
     [
       'a font has no level',

@@ -6,8 +6,8 @@ import {
   ORDER_STATUSES,
   canMove,
   moveRefusal,
-  orderActionRefusal,
-  orderRefusal,
+  orderActionRefusal as orderActionRefusalOf,
+  orderRefusal as orderRefusalOf,
   orderTotal,
   returnsPoints,
   studentMayCancel,
@@ -15,7 +15,15 @@ import {
   type OrderCheck,
   type OrderLine,
   type OrderStatus,
+  englishOf,
+  type Message,
 } from '../src/index.js';
+
+/** The refusals read as their English text. */
+const textOf = (m: Message | null) => m && englishOf(m);
+const orderActionRefusal = (...a: Parameters<typeof orderActionRefusalOf>) =>
+  textOf(orderActionRefusalOf(...a));
+const orderRefusal = (...a: Parameters<typeof orderRefusalOf>) => textOf(orderRefusalOf(...a));
 
 describe('order status transitions (docs/spec.md section 10.3)', () => {
   /** Every (from, to) pair: only the design's moves are allowed. */

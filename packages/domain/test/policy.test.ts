@@ -68,6 +68,8 @@ const EXPECTED: Record<Action, string> = {
   'reports:teacherUsage': '-s---s----s-s--',
   'reports:schoolStudents': '-s---s----ss---',
   'reports:schoolDashboard': '-s---s----s--s-',
+  'reports:equity': '-s---s---------',
+  'reports:economy': '-s---so--------',
   'settings:users': '-s---s---------',
   'settings:houseSystem': '-s---s---------',
   'settings:advanced': '-s---s---------',

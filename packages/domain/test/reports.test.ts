@@ -6,7 +6,7 @@ import {
   formatInstant,
   monthEnd,
   openingReportTab,
-  rangeRefusal,
+  rangeRefusal as rangeRefusalOf,
   reportTabs,
   reportRanges,
   schoolYearFor,
@@ -16,7 +16,13 @@ import {
   toCsv,
   weekStart,
   yearToDateStart,
+  englishOf,
+  type Message,
 } from '../src/index.js';
+
+/** The refusals read as their English text. */
+const textOf = (m: Message | null) => m && englishOf(m);
+const rangeRefusal = (...a: Parameters<typeof rangeRefusalOf>) => textOf(rangeRefusalOf(...a));
 import { subject } from './subject.js';
 
 const Y2025 = { yearStart: '2025-08-01', yearEnd: '2026-06-30' };

@@ -3,14 +3,23 @@ import {
   balanceAfter,
   nextYearClearOf,
   openingDue,
-  openingRefusal,
+  openingRefusal as openingRefusalOf,
   promoteGrade,
   topGrade,
   yearLabel,
   schoolYearBody,
   yearOpeningBody,
-  yearSpanRefusal,
+  yearSpanRefusal as yearSpanRefusalOf,
+  englishOf,
+  type Message,
 } from '../src/index.js';
+
+/** The refusals read as their English text. */
+const textOf = (m: Message | null) => m && englishOf(m);
+const openingRefusal = (...a: Parameters<typeof openingRefusalOf>) =>
+  textOf(openingRefusalOf(...a));
+const yearSpanRefusal = (...a: Parameters<typeof yearSpanRefusalOf>) =>
+  textOf(yearSpanRefusalOf(...a));
 
 describe('promoteGrade: one grade up, the top grade of the school type leaves', () => {
   it.each([

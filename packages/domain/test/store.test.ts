@@ -6,11 +6,20 @@ import {
   orderActionBody,
   placeOrderBody,
   productBody,
-  productNameRefusal,
-  storeClosedRefusal,
+  productNameRefusal as productNameRefusalOf,
+  storeClosedRefusal as storeClosedRefusalOf,
   storeIsOpen,
   storeManagerBody,
+  englishOf,
+  type Message,
 } from '../src/index.js';
+
+/** The refusals read as their English text. */
+const textOf = (m: Message | null) => m && englishOf(m);
+const productNameRefusal = (...a: Parameters<typeof productNameRefusalOf>) =>
+  textOf(productNameRefusalOf(...a));
+const storeClosedRefusal = (...a: Parameters<typeof storeClosedRefusalOf>) =>
+  textOf(storeClosedRefusalOf(...a));
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? null : r.error?.issues[0]?.message;

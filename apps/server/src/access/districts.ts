@@ -1,5 +1,5 @@
 import { and, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { SCHOOL_MSG, type Role } from '@app/domain';
+import { msg, type Role } from '@app/domain';
 import type { Queryable } from '../db/client.js';
 import { schools } from '../db/schema.js';
 import type { AuthUser, SchoolRow } from '../lib/auth-context.js';
@@ -26,7 +26,7 @@ export async function districtSchool(
     .from(schools)
     .where(and(eq(schools.id, schoolId), eq(schools.districtId, districtOf(u))))
     .limit(1);
-  if (!s) throw notFound('School not found');
+  if (!s) throw notFound(msg('msg.schoolNotFound'));
   return s;
 }
 
@@ -39,5 +39,5 @@ export const isStudentSql = (roles: SQLWrapper): SQL => holdsAnyOf(roles, ['STUD
 
 /** A district owner cannot disable the school they sign in at (they would lock themselves out). */
 export function checkNotOwnSchool(u: Pick<AuthUser, 'schoolId'>, schoolId: string): void {
-  if (u.schoolId === schoolId) throw conflict(SCHOOL_MSG.ownSchool);
+  if (u.schoolId === schoolId) throw conflict(msg('msg.ownSchool'));
 }

@@ -1,4 +1,4 @@
-import { MSG, type OrderActor, type OrderStudent } from '@app/domain';
+import { msg, type OrderActor, type OrderStudent } from '@app/domain';
 import type { Queryable } from '../db/client.js';
 import type { orders } from '../db/schema.js';
 import type { AuthUser } from '../lib/auth-context.js';
@@ -19,7 +19,7 @@ export function actorFor(
   if (o.studentId === u.id) return 'student';
   if (o.store === 'Teacher' && o.teacherId === u.id) return 'staff';
   if (scopeOf(u, 'orders:act') === 'school') return 'staff';
-  throw forbidden('This order belongs to another store.');
+  throw forbidden(msg('msg.otherStoresOrder'));
 }
 
 /**
@@ -47,8 +47,8 @@ export async function buyerOf(
         gradeLevel: u.gradeLevel,
       },
     };
-  if (!studentId) throw badRequest(MSG.selectStudent);
-  if (scope === 'own') throw forbidden('Students order only for themselves.');
+  if (!studentId) throw badRequest(msg('msg.selectStudent'));
+  if (scope === 'own') throw forbidden(msg('msg.studentsOrderSelf'));
   const s = await studentFor(db, u, 'orders:place', studentId);
   return {
     kind: 'teacher',

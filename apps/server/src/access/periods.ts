@@ -1,3 +1,4 @@
+import { msg } from '@app/domain';
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Action } from '@app/domain';
 import type { Queryable } from '../db/client.js';
@@ -95,7 +96,7 @@ export async function periodFor(
   periodId: string,
 ): Promise<PeriodRow> {
   const p = await periodOfSchool(db, u, periodId);
-  if (!p) throw notFound('Period not found');
-  if (!periodInScope(u, action, p)) throw forbidden('This class belongs to another teacher.');
+  if (!p) throw notFound(msg('msg.periodNotFound'));
+  if (!periodInScope(u, action, p)) throw forbidden(msg('msg.otherTeachersClass'));
   return p;
 }

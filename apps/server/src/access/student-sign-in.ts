@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { MSG, onlyStudent } from '@app/domain';
+import { msg, onlyStudent } from '@app/domain';
 import type { Queryable } from '../db/client.js';
 import { userErasures } from '../db/schema.js';
 import type { AuthUser } from '../lib/auth-context.js';
@@ -25,11 +25,11 @@ export async function studentToSignIn(
   opts: { current?: boolean; forUpdate?: boolean } = {},
 ): Promise<Person> {
   const person = await personToActOn(db, actor, studentId, { forUpdate: opts.forUpdate });
-  if (!onlyStudent(person.roles)) throw forbidden(MSG.signInForStudentsOnly);
+  if (!onlyStudent(person.roles)) throw forbidden(msg('msg.signInForStudentsOnly'));
   await studentFor(db, actor, SIGN_IN_ACTION, person.id);
   if (opts.current) {
-    if (person.leftAt) throw badRequest(MSG.studentLeftSchool);
-    if (await erased(db, person)) throw badRequest('This student has already been erased.');
+    if (person.leftAt) throw badRequest(msg('msg.studentLeftSchool'));
+    if (await erased(db, person)) throw badRequest(msg('msg.alreadyErased'));
   }
   return person;
 }

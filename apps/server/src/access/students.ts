@@ -1,3 +1,4 @@
+import { msg } from '@app/domain';
 import { and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Action } from '@app/domain';
 import type { Queryable } from '../db/client.js';
@@ -59,21 +60,21 @@ export async function studentsInScope(
 
 /** A student of the user's school that the action may reach; unknown or another school's → 404, outside the scope → 403. */
 export async function studentFor(db: Queryable, u: AuthUser, action: Action, studentId: string) {
-  if (!isUuid(studentId)) throw notFound('Student not found');
+  if (!isUuid(studentId)) throw notFound(msg('msg.studentNotFound'));
   const scope = requireScope(u, action);
   const [s] = await db
     .select()
     .from(users)
     .where(and(eq(users.schoolId, u.schoolId), eq(users.id, studentId), isStudentRow));
-  if (!s) throw notFound('Student not found');
+  if (!s) throw notFound(msg('msg.studentNotFound'));
   if (scope === 'school' || s.id === u.id) return s;
   // A guardian reaches their own children only (docs/decisions/115-guardians.md).
   if (scope === 'children') {
     if (await isGuardianOf(db, u, s.id)) return s;
-    throw forbidden('This student is not one of your children.');
+    throw forbidden(msg('msg.notYourChild'));
   }
   if (scope === 'own' || !(await taughtStudentIds(db, u)).has(s.id))
-    throw forbidden('This student is not in your classes.');
+    throw forbidden(msg('msg.notYourStudent'));
   return s;
 }
 
@@ -93,7 +94,7 @@ export async function namedStudentId(
   const scope = requireScope(u, action);
   if (scope === 'own' && (!studentId || studentId === u.id)) return u.id;
   // A guardian always names the child: without one a call would read the whole school's.
-  if (scope === 'children' && !studentId) throw forbidden('Name one of your children (studentId).');
+  if (scope === 'children' && !studentId) throw forbidden(msg('msg.nameYourChild'));
   if (!studentId) return undefined;
   return (await studentFor(db, u, action, studentId)).id;
 }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  MSG,
   mayGrant,
+  msg,
   onlyStudent,
   ROLES,
   ROLES_NOT_EDITED,
@@ -35,7 +35,7 @@ export const isStaffRow = sql`(cardinality(${users.roles}) > 0 and not ${isStude
 
 /** Refuses (403, nothing changed) when the person's roles reach beyond the actor's. */
 export function checkActOn(actor: AuthUser, person: { roles: readonly string[] }): void {
-  if (!rolesCover(actor.roles, person.roles)) throw forbidden(MSG.personAbove);
+  if (!rolesCover(actor.roles, person.roles)) throw forbidden(msg('msg.personAbove'));
 }
 
 /**
@@ -48,20 +48,20 @@ export async function personToActOn(
   userId: string,
   opts: { forUpdate?: boolean } = {},
 ): Promise<Person> {
-  if (!isUuid(userId)) throw notFound('User not found');
+  if (!isUuid(userId)) throw notFound(msg('msg.userNotFound'));
   const query = db
     .select()
     .from(users)
     .where(and(eq(users.schoolId, actor.schoolId), eq(users.id, userId)));
   const [person] = opts.forUpdate ? await query.for('update') : await query;
-  if (!person) throw notFound('User not found');
+  if (!person) throw notFound(msg('msg.userNotFound'));
   checkActOn(actor, person);
   return person;
 }
 
 /** Erasing is for students only: anyone holding another role is refused (403), whoever asks. */
 export function checkErasable(person: { roles: readonly string[] }): void {
-  if (!onlyStudent(person.roles)) throw forbidden(MSG.eraseStudentsOnly);
+  if (!onlyStudent(person.roles)) throw forbidden(msg('msg.eraseStudentsOnly'));
 }
 
 /**
@@ -78,11 +78,11 @@ export function checkRoleChange(
   wanted: readonly Role[],
 ): void {
   const changed = ROLES.filter((r) => target.roles.includes(r) !== wanted.includes(r));
-  if (changed.some((r) => ROLES_NOT_EDITED.includes(r))) throw forbidden(MSG.roleNotEdited);
-  if (changed.some((r) => !mayGrant(subjectOf(u), r))) throw forbidden(MSG.roleAbove);
+  if (changed.some((r) => ROLES_NOT_EDITED.includes(r))) throw forbidden(msg('msg.roleNotEdited'));
+  if (changed.some((r) => !mayGrant(subjectOf(u), r))) throw forbidden(msg('msg.roleAbove'));
   if (
     target.id === u.id &&
     scopeFor({ ...subjectOf(u), roles: wanted }, 'settings:users') === 'none'
   )
-    throw badRequest(MSG.ownAdminRole);
+    throw badRequest(msg('msg.ownAdminRole'));
 }

@@ -286,18 +286,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
 
     let serverDatabaseUrl = opts.databaseUrl;
     if (opts.pgbouncerPort) {
-      if (!existsSync(PGBOUNCER))
-        throw new Error(`PgBouncer is not installed at ${PGBOUNCER}: apt-get install -y pgbouncer`);
-      const version = spawnSync(PGBOUNCER, ['--version'], { encoding: 'utf8' });
-      const tooOld = pgbouncerRefusal(`${version.stdout}${version.stderr}`);
-      if (tooOld) throw new Error(tooOld);
-      const ini = path.join(dir, 'pgbouncer.ini');
-      await writeFile(ini, pgbouncerConfig(opts.databaseUrl, opts.pgbouncerPort), { mode: 0o644 });
-      // PgBouncer refuses to run as root: there it drops to the postgres user, who must read the file.
-      const asRoot = process.getuid?.() === 0;
-      if (asRoot) await chmod(dir, 0o755);
-      const pgbArgs = asRoot ? ['-u', 'postgres', ini] : [ini];
-      pgbouncer = startChild('pgbouncer', PGBOUNCER, pgbArgs, { ...process.env }, opts.onOutput);
+      pgbouncer = await startPgbouncer(opts, opts.pgbouncerPort, dir);
       children.push(pgbouncer.process);
       await waitForPort(opts.pgbouncerPort, pgbouncer);
       const u = new URL(opts.databaseUrl);
@@ -307,63 +296,13 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     }
 
     const url = `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${opts.port}`;
-    const webDist = process.env.WEB_DIST;
     for (let i = 0; i < opts.servers; i++) {
-      const name = `s${i + 1}`;
-      const port = opts.serverPorts[i]!;
-      const env: NodeJS.ProcessEnv = {
-        ...process.env,
-        // A data directory each, as on machines of their own: nothing may rest on a shared disk.
-        DATA_DIR: path.join(dir, name),
-        ...(webDist ? { WEB_DIST: webDist } : {}),
-        PUBLIC_URL: url,
-        // Behind HAProxy: its X-Forwarded-For names the client (rate limits count per address).
-        TRUST_PROXY: 'loopback',
-        ...opts.env,
-        DATABASE_URL: serverDatabaseUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-      };
-      let current: Child | null = null;
-      const start = async () => {
-        current = startChild(name, process.execPath, ['--import', 'tsx', MAIN], env, opts.onOutput);
-        children.push(current.process);
-        try {
-          await waitForStatus(`http://127.0.0.1:${port}`, current);
-        } catch (err) {
-          throw new Error(`server ${name} ${(err as Error).message}`);
-        }
-      };
-      const server: ClusterServer = {
-        name,
-        port,
-        url: `http://127.0.0.1:${port}`,
-        output: () => current?.output() ?? '',
-        async kill(signal) {
-          if (!current) return;
-          current.process.kill(signal);
-          await waitForExit(current.process, 10_000);
-        },
-        async restart() {
-          if (current && !exited(current.process))
-            throw new Error(`server ${name} is still running`);
-          await start();
-        },
-        async stop() {
-          if (current) await stopChild(current.process);
-        },
-      };
+      const { server, start } = clusterServer(opts, i, { dir, url, serverDatabaseUrl }, children);
       servers.push(server);
       await start();
     }
 
-    const cfg = path.join(dir, 'haproxy.cfg');
-    await writeFile(cfg, haproxyConfig(opts));
-    const check = spawnSync(HAPROXY, ['-c', '-q', '-f', cfg], { encoding: 'utf8' });
-    if (check.status !== 0)
-      throw new Error(`HAProxy refused its configuration:\n${check.stdout}${check.stderr}`);
-    // -db: stay in the foreground, so this process owns it and stops it.
-    haproxy = startChild('haproxy', HAPROXY, ['-db', '-f', cfg], { ...process.env }, opts.onOutput);
+    haproxy = await startHaproxy(opts, dir);
     children.push(haproxy.process);
     await waitForStatus(url, haproxy);
     return { url, servers, serverDatabaseUrl, stop };
@@ -376,4 +315,85 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       for (const c of children) if (!exited(c)) c.kill('SIGKILL');
     });
   }
+}
+
+/** PgBouncer between the servers and the database, from a configuration written into `dir`. */
+async function startPgbouncer(opts: ClusterOptions, port: number, dir: string): Promise<Child> {
+  if (!existsSync(PGBOUNCER))
+    throw new Error(`PgBouncer is not installed at ${PGBOUNCER}: apt-get install -y pgbouncer`);
+  const version = spawnSync(PGBOUNCER, ['--version'], { encoding: 'utf8' });
+  const tooOld = pgbouncerRefusal(`${version.stdout}${version.stderr}`);
+  if (tooOld) throw new Error(tooOld);
+  const ini = path.join(dir, 'pgbouncer.ini');
+  await writeFile(ini, pgbouncerConfig(opts.databaseUrl, port), { mode: 0o644 });
+  // PgBouncer refuses to run as root: there it drops to the postgres user, who must read the file.
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) await chmod(dir, 0o755);
+  const pgbArgs = asRoot ? ['-u', 'postgres', ini] : [ini];
+  return startChild('pgbouncer', PGBOUNCER, pgbArgs, { ...process.env }, opts.onOutput);
+}
+
+/** The i-th server: its environment, and how to start it (again). */
+function clusterServer(
+  opts: ClusterOptions,
+  i: number,
+  { dir, url, serverDatabaseUrl }: { dir: string; url: string; serverDatabaseUrl: string },
+  children: ChildProcess[],
+): { server: ClusterServer; start: () => Promise<void> } {
+  const name = `s${i + 1}`;
+  const port = opts.serverPorts[i]!;
+  const webDist = process.env.WEB_DIST;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    // A data directory each, as on machines of their own: nothing may rest on a shared disk.
+    DATA_DIR: path.join(dir, name),
+    ...(webDist ? { WEB_DIST: webDist } : {}),
+    PUBLIC_URL: url,
+    // Behind HAProxy: its X-Forwarded-For names the client (rate limits count per address).
+    TRUST_PROXY: 'loopback',
+    ...opts.env,
+    DATABASE_URL: serverDatabaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  };
+  let current: Child | null = null;
+  const start = async () => {
+    current = startChild(name, process.execPath, ['--import', 'tsx', MAIN], env, opts.onOutput);
+    children.push(current.process);
+    try {
+      await waitForStatus(`http://127.0.0.1:${port}`, current);
+    } catch (err) {
+      throw new Error(`server ${name} ${(err as Error).message}`);
+    }
+  };
+  const server: ClusterServer = {
+    name,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    output: () => current?.output() ?? '',
+    async kill(signal) {
+      if (!current) return;
+      current.process.kill(signal);
+      await waitForExit(current.process, 10_000);
+    },
+    async restart() {
+      if (current && !exited(current.process)) throw new Error(`server ${name} is still running`);
+      await start();
+    },
+    async stop() {
+      if (current) await stopChild(current.process);
+    },
+  };
+  return { server, start };
+}
+
+/** HAProxy in front of the servers, its configuration checked first. */
+async function startHaproxy(opts: ClusterOptions, dir: string): Promise<Child> {
+  const cfg = path.join(dir, 'haproxy.cfg');
+  await writeFile(cfg, haproxyConfig(opts));
+  const check = spawnSync(HAPROXY, ['-c', '-q', '-f', cfg], { encoding: 'utf8' });
+  if (check.status !== 0)
+    throw new Error(`HAProxy refused its configuration:\n${check.stdout}${check.stderr}`);
+  // -db: stay in the foreground, so this process owns it and stops it.
+  return startChild('haproxy', HAPROXY, ['-db', '-f', cfg], { ...process.env }, opts.onOutput);
 }

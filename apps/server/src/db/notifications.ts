@@ -119,13 +119,29 @@ export function postgresListen(
     };
   };
 
-  /*
-   * changesHeard: PostgreSQL delivers notifications to a listener in commit order, whatever their
-   * channel. A marker NOTIFY sent now on a channel only this process listens to comes back after
-   * every notification committed before it. Callers wait for the first marker sent after they
-   * asked; one marker serves every caller that asked before it was sent, and the next is sent as
-   * soon as the last one's statement is done (its notification follows the statement's answer).
-   */
+  const changesHeard = changesHeardThrough(subscribers, () => client);
+
+  const close = async () => {
+    closed = true;
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
+  };
+
+  return { listen, changesHeard, close };
+}
+
+/**
+ * changesHeard: PostgreSQL delivers notifications to a listener in commit order, whatever their
+ * channel. A marker NOTIFY sent now on a channel only this process listens to comes back after
+ * every notification committed before it. Callers wait for the first marker sent after they
+ * asked; one marker serves every caller that asked before it was sent, and the next is sent as
+ * soon as the last one's statement is done (its notification follows the statement's answer).
+ */
+function changesHeardThrough(
+  subscribers: Map<string, Set<OnNotify>>,
+  current: () => pg.Client | null,
+): ChangesHeard {
   const markerChannel = `heard_${randomBytes(8).toString('hex')}`;
   type Waiter = { resolve: () => void; reject: (err: Error) => void };
   let marker = 0;
@@ -143,7 +159,7 @@ export function postgresListen(
   };
   const sendMarker = () => {
     if (sending || !queued.length) return;
-    const c = client;
+    const c = current();
     if (!c) return failAll(new Error('not listening'));
     const m = { marker: ++marker, waiters: queued };
     queued = [];
@@ -172,7 +188,7 @@ export function postgresListen(
       },
     ]),
   );
-  const changesHeard: ChangesHeard = () =>
+  return () =>
     new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('no marker came back')), HEARD_TIMEOUT_MS);
       timer.unref();
@@ -182,13 +198,4 @@ export function postgresListen(
       });
       sendMarker();
     });
-
-  const close = async () => {
-    closed = true;
-    const c = client;
-    client = null;
-    await c?.end().catch(() => {});
-  };
-
-  return { listen, changesHeard, close };
 }

@@ -163,6 +163,24 @@ export async function applyLedger(
     for (const statement of along) await tx.execute(statement);
     return;
   }
+  const { source, given } = deltasSource(deltas);
+  const { upserts, daily } = upsertsOfDeltas(schoolId, given);
+  // One statement: the caller's ledger write (if any), the wallets, the giver, giver × student and monthly rollups and the daily rollup, in one round trip.
+  const ctes: [string, SQL][] = [
+    ['deltas', source],
+    ...along.map((statement, i): [string, SQL] => [`ledger${i}`, statement]),
+    ...upserts,
+  ];
+  await tx.execute(
+    sql`with ${sql.join(
+      ctes.map(([name, statement]) => sql`${sql.raw(name)} as (${statement})`),
+      sql`, `,
+    )} ${daily}`,
+  );
+}
+
+/** The deltas as the rows of one `unnest` of eight arrays; `given`: whether any has a giver. */
+function deltasSource(deltas: readonly LedgerDelta[]): { source: SQL; given: boolean } {
   const n = deltas.length;
   const students = new Array<string>(n);
   const dates = new Array<string>(n);
@@ -185,6 +203,17 @@ export async function applyLedger(
     if (d.givenBy) given = true;
   });
   const source = sql`select * from unnest(${pgArray(students, 'uuid')}, ${pgArray(dates, 'date')}, ${pgArray(categories, 'text')}, ${pgArray(earned, 'int')}, ${pgArray(spent, 'int')}, ${pgArray(counts, 'int')}, ${pgArray(givers, 'uuid')}, ${pgArray(periods, 'uuid')}) as t(student_id, day, category, earned, spent, n, giver_id, period_id)`;
+  return { source, given };
+}
+
+/**
+ * The upserts from the deltas: the wallets, the giver and giver × student rollups (only when some
+ * delta has a giver), the monthly rollup, and the daily rollup that ends the statement.
+ */
+function upsertsOfDeltas(
+  schoolId: string,
+  given: boolean,
+): { upserts: [string, SQL][]; daily: SQL } {
   const month = `date_trunc('month', day)::date`;
   const upserts: [string, SQL][] = [
     [
@@ -273,16 +302,5 @@ export async function applyLedger(
       ['count', 'n'],
     ],
   );
-  // One statement: the caller's ledger write (if any), the wallets, the giver, giver × student and monthly rollups and the daily rollup, in one round trip.
-  const ctes: [string, SQL][] = [
-    ['deltas', source],
-    ...along.map((statement, i): [string, SQL] => [`ledger${i}`, statement]),
-    ...upserts,
-  ];
-  await tx.execute(
-    sql`with ${sql.join(
-      ctes.map(([name, statement]) => sql`${sql.raw(name)} as (${statement})`),
-      sql`, `,
-    )} ${daily}`,
-  );
+  return { upserts, daily };
 }

@@ -49,6 +49,7 @@ export function me(req: FastifyRequest): AuthUser {
 }
 
 export const subjectOf = (u: AuthUser): PermissionSubject => ({
+  id: u.id,
   roles: u.roles,
   gradeLevel: u.gradeLevel,
   periodCount: u.periodCount,
@@ -59,5 +60,6 @@ export const subjectOf = (u: AuthUser): PermissionSubject => ({
     schoolType: u.school.schoolType,
     canTeacherGiveAll: u.school.canTeacherGiveAll,
     canNonAdminCreateCustomActions: u.school.canNonAdminCreateCustomActions,
+    pbisCoordinatorIds: u.school.pbisCoordinatorIds,
   },
 });

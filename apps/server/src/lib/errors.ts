@@ -1,24 +1,47 @@
-import { MSG } from '@app/domain';
+import {
+  englishOf,
+  msg,
+  type Message,
+  type MessageValue,
+  type ServerMessageKey,
+} from '@app/domain';
 
 /**
- * Thrown anywhere in a request; the error handler turns it into `{ message }` with this status. A
- * `cause` (what failed underneath, never a secret) is logged before the answer, not sent.
+ * Thrown anywhere in a request: a catalogue message (its key and arguments) and a status; the
+ * error handler writes it in the request's language as `{ message }`
+ * (docs/decisions/136-errors-carry-a-key.md). A `cause` (what failed underneath, never a secret)
+ * is logged before the answer, not sent. `message` is the English text, for logs.
  */
 export class HttpError extends Error {
+  readonly key: ServerMessageKey;
+  readonly values: Readonly<Record<string, MessageValue>>;
+
   constructor(
-    readonly statusCode: number,
-    message: string,
+    readonly status: number,
+    said: Message,
     cause?: unknown,
   ) {
-    super(message, cause === undefined ? undefined : { cause });
+    super(englishOf(said), cause === undefined ? undefined : { cause });
+    this.key = said.key;
+    this.values = said.values;
+  }
+
+  /** The status under the name Fastify reads. */
+  get statusCode(): number {
+    return this.status;
+  }
+
+  /** What to write in the request's language. */
+  get said(): Message {
+    return { key: this.key, values: this.values };
   }
 }
 
-export const badRequest = (message: string, cause?: unknown) => new HttpError(400, message, cause);
-export const unauthorized = () => new HttpError(401, MSG.unauthorized);
-export const forbidden = (message: string = MSG.forbidden) => new HttpError(403, message);
-export const notFound = (what = 'Not found') => new HttpError(404, what);
-export const conflict = (message: string) => new HttpError(409, message);
+export const badRequest = (said: Message, cause?: unknown) => new HttpError(400, said, cause);
+export const unauthorized = () => new HttpError(401, msg('msg.unauthorized'));
+export const forbidden = (said: Message = msg('msg.forbidden')) => new HttpError(403, said);
+export const notFound = (said: Message = msg('msg.notFound')) => new HttpError(404, said);
+export const conflict = (said: Message) => new HttpError(409, said);
 
 /**
  * What a cause says, for the log: its name, code, message, an OAuth error's code, description and

@@ -1,7 +1,7 @@
+import { msg } from '@app/domain';
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { Db, Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { me, type AuthUser } from './auth-context.js';
@@ -18,32 +18,13 @@ import { badRequest, conflict } from './errors.js';
 /** How long a key's answer is kept for retries. */
 const IDEMPOTENCY_TTL_HOURS = 24;
 
-/** What OpenAPI says of the header on every call that takes it. */
-export const IDEMPOTENCY_KEY_DOC =
-  'An Idempotency-Key header (1 to 200 visible characters) makes a retry get the first answer back (with `idempotent-replayed: true`) instead of changing points again; the same key with another request answers 409.';
-
-/**
- * The header as a route schema declares it (for OpenAPI). Loose, since Fastify replaces the
- * request's headers with what the schema lets through; the key's form is checked by
- * `idempotencyKeyOf`, which answers 400 with its own message.
- */
-export const idempotencyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .optional()
-    .describe(
-      '1 to 200 visible ASCII characters; one per attempt, kept while the same request is retried',
-    ),
-});
-
 const VISIBLE = /^[\x21-\x7e]{1,200}$/;
 
 /** The Idempotency-Key header: absent, or 1 to 200 visible ASCII characters. */
 function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
   if (header === undefined) return undefined;
   const key = Array.isArray(header) ? header[0] : header;
-  if (key === undefined || !VISIBLE.test(key))
-    throw badRequest('Idempotency-Key must be 1 to 200 visible characters');
+  if (key === undefined || !VISIBLE.test(key)) throw badRequest(msg('msg.idempotencyKeyInvalid'));
   return key;
 }
 
@@ -99,10 +80,8 @@ export async function once<T>(
       .returning({ key: idempotencyKeys.key });
     if (!mine.length) {
       const [kept] = await tx.select().from(idempotencyKeys).where(where);
-      if (!kept || kept.response === null)
-        throw conflict('A request with this Idempotency-Key is still running. Try again.');
-      if (kept.requestHash !== requestHash)
-        throw conflict('This Idempotency-Key was used for another request.');
+      if (!kept || kept.response === null) throw conflict(msg('msg.idempotencyRunning'));
+      if (kept.requestHash !== requestHash) throw conflict(msg('msg.idempotencyReused'));
       return { body: kept.response as T, replayed: true };
     }
     const body = await run(tx);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import secureJson from 'secure-json-parse';
+import { msg, type Message } from '@app/domain';
 import { badRequest } from './errors.js';
 
 /**
@@ -18,24 +19,26 @@ import { badRequest } from './errors.js';
 /** How deep a JSON body may nest: `{}` is one level, `{"a":[{}]}` three. */
 export const MAX_BODY_DEPTH = 32;
 
-const MSG_TOO_DEEP = `Body is nested too deeply (at most ${MAX_BODY_DEPTH} levels)`;
-const MSG_INVALID_JSON = 'Body is not valid JSON';
-const MSG_FORBIDDEN_KEY = 'Body must not contain a "__proto__" or "constructor.prototype" field';
+const MSG_TOO_DEEP = msg('msg.bodyTooDeep', { max: MAX_BODY_DEPTH });
+const MSG_INVALID_JSON = msg('msg.badJson');
+const MSG_FORBIDDEN_KEY = msg('msg.bodyForbiddenKey');
 
 export interface BadString {
   /** JSON path of the field, e.g. `groups.0.name`; `whole` (e.g. `body`) when the value itself is the bad string. */
   path: string;
-  problem: string;
+  problem: Message;
 }
 
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const BAD_CHARS = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** Why a string may not be stored, or null when it is fine. */
-function stringProblem(s: string): string | null {
-  if (s.includes('\u0000')) return 'must not contain a NUL character';
-  if (UNPAIRED_SURROGATE.test(s)) return 'must not contain an unpaired surrogate';
+/** Why a string may not be stored (a value, or a field's name), or null when it is fine. */
+function stringProblem(s: string, asName = false): Message | null {
+  if (s.includes('\u0000'))
+    return msg(asName ? 'msg.fieldNameNoNulCharacter' : 'msg.noNulCharacter');
+  if (UNPAIRED_SURROGATE.test(s))
+    return msg(asName ? 'msg.fieldNameNoLoneSurrogate' : 'msg.noLoneSurrogate');
   return null;
 }
 
@@ -58,12 +61,12 @@ export function findBadString(value: unknown, whole = 'body'): BadString | null 
     } else if (v !== null && typeof v === 'object') {
       const keys = Object.keys(v);
       for (const key of keys) {
-        const problem = stringProblem(key);
+        const problem = stringProblem(key, true);
         // The key itself goes into the message with its bad characters replaced.
         if (problem)
           return {
             path: join(path, key.replace(BAD_CHARS, '?')) || whole,
-            problem: `field name ${problem}`,
+            problem,
           };
       }
       for (let i = keys.length - 1; i >= 0; i--)
@@ -100,7 +103,7 @@ export function jsonNestingExceeds(text: string, max = MAX_BODY_DEPTH): boolean 
 /** Throws the 400 for the first bad string in `value`, if any. */
 function assertCleanStrings(value: unknown, whole = 'body'): void {
   const bad = findBadString(value, whole);
-  if (bad) throw badRequest(`${bad.path}: ${bad.problem}`);
+  if (bad) throw badRequest(msg('msg.fieldProblem', { field: bad.path, problem: bad.problem }));
 }
 
 /**

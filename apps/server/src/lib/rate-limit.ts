@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import { MSG } from '@app/domain';
+import { msg } from '@app/domain';
 import type { Db, Queryable } from '../db/client.js';
 import { rateLimits } from '../db/schema.js';
 import { HttpError } from './errors.js';
@@ -31,7 +31,7 @@ export interface Held {
 /** 429 'Please try after few minutes.'; `retryAfter` is the seconds until the refusing window ends. */
 class RateLimited extends HttpError {
   constructor(readonly retryAfter: number) {
-    super(429, MSG.tryLater);
+    super(429, msg('msg.tryLater'));
   }
 }
 

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmod, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MSG } from '@app/domain';
+import { msg } from '@app/domain';
 import type { Db } from '../db/client.js';
 import { badRequest } from './errors.js';
 
@@ -87,7 +87,7 @@ const keyOf = async (db: Db): Promise<Buffer | null> => (await keys.get(db)?.())
  */
 export async function sealForStorage(db: Db, plain: string): Promise<string> {
   const key = await keyOf(db);
-  if (!key) throw badRequest(MSG.secretsKeyMissing);
+  if (!key) throw badRequest(msg('msg.secretsKeyMissing'));
   return seal(key, plain);
 }
 

@@ -1,4 +1,4 @@
-import { MSG } from '@app/domain';
+import { msg } from '@app/domain';
 import type { Db } from '../db/client.js';
 import { HttpError } from './errors.js';
 import { deviceTrusted, trustDevice, type SignInDevice } from './sign-in-devices.js';
@@ -99,7 +99,7 @@ export async function limitedSignIn<T extends { schoolId: string; userId: string
         [addressLimit.key, share, ...(schoolId ? [schoolAddressKey(schoolId, address)] : [])],
         windowSeconds,
       );
-    throw new HttpError(401, MSG.invalidLogin);
+    throw new HttpError(401, msg('msg.invalidLogin'));
   }
 
   // The failures forgiven are those of this window of (name, address), this attempt included; a

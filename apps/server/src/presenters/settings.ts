@@ -30,6 +30,10 @@ export const presentSchoolProfile = (s: SchoolRow): SchoolProfile => ({
   currencyName: s.currencyName,
   currencyNameOne: s.currencyNameOne,
   ...spanishCurrencyNames(s),
+  pbisTargetRatio: s.pbisTargetRatio,
+  pbisRatioWindow: s.pbisRatioWindow,
+  pbisRecognitionDays: s.pbisRecognitionDays,
+  pbisCoordinatorIds: s.pbisCoordinatorIds,
 });
 
 /** A user with their roles, as the roles screen lists them; the day they left in the school's `timeZone`. */

@@ -22,6 +22,9 @@ export const presentSchool = (s: SchoolRow): SchoolInfo => ({
   currencyName: s.currencyName,
   currencyNameOne: s.currencyNameOne,
   ...spanishCurrencyNames(s),
+  pbisTargetRatio: s.pbisTargetRatio,
+  pbisRatioWindow: s.pbisRatioWindow,
+  pbisRecognitionDays: s.pbisRecognitionDays,
 });
 
 /** The signed-in user as the client sees it; nothing else about the account leaves the server. */
@@ -37,6 +40,7 @@ export const presentSessionUser = (u: AuthUser, username: string): SessionUser =
   school: presentSchool(u.school),
   periodCount: u.periodCount,
   language: isLanguage(u.language) ? u.language : null,
+  pbisCoordinator: u.school.pbisCoordinatorIds.includes(u.id),
 });
 
 /** Another person as a teacher or admin sees them in a roster or list. */

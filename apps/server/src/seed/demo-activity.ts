@@ -18,6 +18,16 @@ function rng(seed: number) {
 /** How many school days back the demo's history goes (about a month). */
 const HISTORY_DAYS = 21;
 
+/**
+ * As in a real school, a few students of each class get no bonus from anyone in the last two
+ * weeks (the recognition days' default, 10): their teachers' class pages mark them (issue 34).
+ * Two or three of each class; none of student1 … student15, whom other demos and tests use.
+ */
+const QUIET_STUDENTS = new Set(
+  [23, 33, 43, 53, 63, 73, 83, 93, 103, 113].map((i) => `S${1000 + i}`),
+);
+const QUIET_DAYS = 10;
+
 /** What a teacher writes with a flag, by the flag's name (a flag always says why). */
 const FLAG_COMMENTS: Record<string, readonly string[]> = {
   'Disruptive behavior': [
@@ -79,9 +89,10 @@ export async function seedDemoActivity(
     .where(eq(periods.schoolId, school.id))
     .orderBy(periods.externalTeacherId, periods.periodNumber);
   const rosters = new Map<string, string[]>();
+  const quiet = new Set<string>();
   for (const p of classes) {
     const rows = await tx
-      .select({ id: periodStudents.studentId })
+      .select({ id: periodStudents.studentId, externalId: users.externalId })
       .from(periodStudents)
       .innerJoin(
         users,
@@ -93,6 +104,7 @@ export async function seedDemoActivity(
       p.id,
       rows.map((r) => r.id),
     );
+    for (const r of rows) if (QUIET_STUDENTS.has(r.externalId)) quiet.add(r.id);
   }
   const rand = rng(42);
   // Words and absences draw from their own generator, so the gives stay those of earlier demos.
@@ -115,6 +127,9 @@ export async function seedDemoActivity(
           type.category === 'Flags' ? FLAG_COMMENTS[type.name] : BONUS_COMMENTS[type.name];
         const comment =
           said && (type.category === 'Flags' || words() < 0.4) ? pick(said, words) : undefined;
+        // Dropped after every draw, so the other students' gives stay those of earlier demos.
+        if (type.category === 'Bonuses' && days.length <= QUIET_DAYS && quiet.has(studentId))
+          continue;
         given.get(p.id)!.push({
           studentId,
           type,

@@ -189,6 +189,20 @@ export async function seedDemoOrders(
   school: { id: string; timeZone: string; storeModel: string },
   days: readonly string[],
 ): Promise<void> {
+  const planned = await planDemoOrders(tx, school, days);
+  if (!planned.length) return;
+  const ids = await placeDemoOrders(tx, school.id, planned);
+  await moveDemoOrders(tx, school.id, planned, ids);
+}
+
+type Planned = { order: NewOrder; date: string; status: OrderStatus };
+
+/** PLAN's orders with their students, products and delivery dates; those a student cannot afford left out. */
+async function planDemoOrders(
+  tx: Queryable,
+  school: { id: string; timeZone: string; storeModel: string },
+  days: readonly string[],
+): Promise<Planned[]> {
   const s = school.id;
   const today = todayIn(school.timeZone);
   const names = [...new Set(PLAN.flatMap((o) => [`student${o.student}`, o.store]))];
@@ -210,7 +224,7 @@ export async function seedDemoOrders(
   const dates = await tx.select().from(deliveryDates).where(eq(deliveryDates.schoolId, s));
   const dateOf = (daysAgo: number) => days[Math.min(daysAgo, days.length - 1)] ?? today;
 
-  const planned: { order: NewOrder; date: string; status: OrderStatus }[] = [];
+  const planned: Planned[] = [];
   for (const o of PLAN) {
     const student = who.get(`student${o.student}`);
     const teacherId = o.store === 'School' ? null : (who.get(o.store)?.id ?? null);
@@ -250,10 +264,12 @@ export async function seedDemoOrders(
       },
     });
   }
-  if (!planned.length) return;
+  return planned;
+}
 
-  // Placed: one set-based write per day, and the limited products' stock taken.
-  const ids = new Map<(typeof planned)[number], string>();
+/** Placed: one set-based write per day, and the limited products' stock taken; each order's id. */
+async function placeDemoOrders(tx: Queryable, s: string, planned: Planned[]) {
+  const ids = new Map<Planned, string>();
   for (const date of [...new Set(planned.map((p) => p.date))].sort()) {
     const that = planned.filter((p) => p.date === date);
     const written = await writeOrders(
@@ -276,7 +292,16 @@ export async function seedDemoOrders(
     false,
   );
 
-  // Moved along their paths, a step at a time, all the orders taking the same move at once.
+  return ids;
+}
+
+/** Moved along their paths, a step at a time, all the orders taking the same move at once. */
+async function moveDemoOrders(
+  tx: Queryable,
+  s: string,
+  planned: Planned[],
+  ids: Map<Planned, string>,
+) {
   for (let step = 0; step < 3; step++)
     for (const to of ['PACKAGED', 'REDEEMED', 'CANCELED', 'REFUNDED'] as const) {
       const these = planned.filter((p) => PATH[p.status][step] === to);

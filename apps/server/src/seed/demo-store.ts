@@ -57,6 +57,12 @@ export async function seedDemoStore(
     }),
     item('Dance ticket', 'Events', 200, { stock: 100, limitPerStudent: 1 }),
   ]);
+  await seedTeacherStores(tx, s, teachers);
+  await seedDeliveryDates(tx, school);
+}
+
+/** Two teachers' stores: the first teacher's three products, the second's two. */
+async function seedTeacherStores(tx: Queryable, s: string, teachers: { id: string }[]) {
   const [t1, t2] = teachers;
   if (t1)
     await tx.insert(products).values([
@@ -110,6 +116,11 @@ export async function seedDemoStore(
         stock: 5,
       },
     ]);
+}
+
+/** Delivery on the next three Fridays, the Wednesday before as cut-off (the first for grade 6 only). */
+async function seedDeliveryDates(tx: Queryable, school: { id: string; timeZone: string }) {
+  const s = school.id;
   const today = todayIn(school.timeZone);
   let friday = nextWeekday(today, 5);
   const dates = [];

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@app/domain';
-import { api, request } from './client';
+import { http, request } from './client';
 import { isFailure } from './failure';
 import { installBrowserShims, stubFetch } from './test-shims';
 
@@ -26,7 +26,7 @@ describe('request building', () => {
   it("sends JSON, token, from, no-cache and the screens' language to /api/v1 and adds time on GET", async () => {
     vi.spyOn(Date, 'now').mockReturnValue(1234);
     const fetch = stubFetch({ status: 200, text: '[]' });
-    await api.get('periods', { query: { scope: 'school' } });
+    await http.get('periods', { query: { scope: 'school' } });
     const { url, init } = lastCall(fetch);
     expect(url.pathname).toBe('/api/v1/periods');
     expect(url.searchParams.get('scope')).toBe('school');
@@ -69,7 +69,7 @@ describe('request building', () => {
 
   it("adds a call's own headers (an order's Idempotency-Key) to the usual ones", async () => {
     const fetch = stubFetch({ status: 200, text: '{}' });
-    await api.post(
+    await http.post(
       'order',
       { orderItems: [] },
       { version: 'v2', headers: { 'Idempotency-Key': 'k-1' } },
@@ -83,14 +83,14 @@ describe('request building', () => {
 
   it('sends {} as the body of a POST without one', async () => {
     const fetch = stubFetch({ status: 200, text: '{}' });
-    await api.post('auth/logout');
+    await http.post('auth/logout');
     expect(lastCall(fetch).init.body).toBe('{}');
   });
 
   it('answers No token without a request when a call needs a token', async () => {
     shim.store.delete('authtoken');
     const fetch = stubFetch({ status: 200, text: '{}' });
-    const r = await api.post('auth/me');
+    const r = await http.post('auth/me');
     expect(r).toEqual({ message: MSG.noToken });
     expect(isFailure(r)).toBe(true);
     expect(fetch).not.toHaveBeenCalled();
@@ -99,7 +99,7 @@ describe('request building', () => {
   it('lets public calls go without a token', async () => {
     shim.store.clear();
     const fetch = stubFetch({ status: 200, text: '{"status":"ok"}' });
-    expect(await api.get('status', { auth: false })).toEqual({ status: 'ok' });
+    expect(await http.get('status', { auth: false })).toEqual({ status: 'ok' });
     expect(lastCall(fetch).init.headers).not.toHaveProperty('authtoken');
   });
 });
@@ -107,21 +107,21 @@ describe('request building', () => {
 describe('status rules', () => {
   it.each([204, 307, 502, 503])('%i is an empty object, not a failure', async (status) => {
     stubFetch({ status, text: '{"message":"x"}' });
-    const r = await api.get('status');
+    const r = await http.get('status');
     expect(r).toEqual({});
     expect(isFailure(r)).toBe(false);
   });
 
   it.each([500, 429])('%i asks to try later', async (status) => {
     stubFetch({ status, text: '{"message":"boom"}' });
-    const r = await api.get('periods');
+    const r = await http.get('periods');
     expect(r).toEqual({ message: MSG.tryLater });
     expect(isFailure(r)).toBe(true);
   });
 
   it('401 redirects to /login and fails with the body message', async () => {
     stubFetch({ status: 401, text: '{"message":"Unauthorized"}' });
-    const r = await api.get('periods');
+    const r = await http.get('periods');
     expect(r).toEqual({ message: 'Unauthorized' });
     expect(shim.location.assign).toHaveBeenCalledWith('/login');
   });
@@ -136,26 +136,26 @@ describe('status rules', () => {
   ])('401 on %s does not redirect', async (path) => {
     shim.location.pathname = path;
     stubFetch({ status: 401, text: '{"message":"Invalid username/password"}' });
-    const r = await api.post('auth/login', {}, { auth: false });
+    const r = await http.post('auth/login', {}, { auth: false });
     expect(r).toEqual({ message: MSG.invalidLogin });
     expect(shim.location.assign).not.toHaveBeenCalled();
   });
 
   it('other failures carry the body message', async () => {
     stubFetch({ status: 400, text: '{"message":"Please select a student."}' });
-    expect(await api.post('activity/bulk', {})).toEqual({ message: MSG.selectStudent });
+    expect(await http.post('activity/bulk', {})).toEqual({ message: MSG.selectStudent });
   });
 
   it('other failures with an unreadable body give the generic message', async () => {
     stubFetch({ status: 404, text: '<html>nope</html>' });
-    const r = await api.get('nowhere');
+    const r = await http.get('nowhere');
     expect(r).toEqual({ message: MSG.someError });
     expect(Object.keys(r as object)).toEqual(['message']);
   });
 
   it('a network error resolves to the generic message and is reported', async () => {
     stubFetch(() => Promise.reject(new TypeError('offline')));
-    expect(await api.get('periods')).toEqual({ message: MSG.someError });
+    expect(await http.get('periods')).toEqual({ message: MSG.someError });
     expect(console.warn).toHaveBeenCalled();
   });
 });
@@ -163,7 +163,7 @@ describe('status rules', () => {
 describe('successful responses', () => {
   it('parses JSON text', async () => {
     stubFetch({ status: 200, text: '{"_id":"1","message":"Thank you"}' });
-    const r = await api.post('utility/contact', {}, { auth: false });
+    const r = await http.post('utility/contact', {}, { auth: false });
     expect(r).toEqual({ _id: '1', message: 'Thank you' });
     // A success that happens to carry a message is still a success.
     expect(isFailure(r)).toBe(false);
@@ -171,7 +171,7 @@ describe('successful responses', () => {
 
   it('an unparseable body becomes {} and is reported', async () => {
     stubFetch({ status: 200, text: 'not json' });
-    const r = await api.get('periods');
+    const r = await http.get('periods');
     expect(r).toEqual({});
     expect(isFailure(r)).toBe(false);
     expect(console.warn).toHaveBeenCalledTimes(1);
@@ -179,7 +179,7 @@ describe('successful responses', () => {
 
   it('an empty body becomes statusCode plus Error fetching data', async () => {
     stubFetch({ status: 200, text: '' });
-    const r = await api.get('periods');
+    const r = await http.get('periods');
     expect(r).toEqual({ statusCode: 200, message: MSG.errorFetching });
     expect(isFailure(r)).toBe(true);
   });

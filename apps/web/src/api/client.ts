@@ -16,11 +16,11 @@ export interface RequestOptions {
   auth?: boolean;
   /** Extra headers for this call (an order's Idempotency-Key). */
   headers?: Record<string, string>;
-  /** Files to upload: sent as multipart/form-data instead of the JSON body. */
-  form?: FormData;
+  /** Files to upload instead of the JSON body: a multipart form, or one file as the raw body. */
+  form?: FormData | Blob;
 }
 
-export const API_BASE = '/api';
+const API_BASE = '/api';
 
 /** Statuses the product treats as "nothing to show", not as an error (docs/spec.md section 8). */
 const EMPTY_OK = new Set([204, 307, 502, 503]);
@@ -33,8 +33,11 @@ function buildUrl(path: string, method: Method, opts: RequestOptions): string {
   // GETs carry a timestamp so no cache in between answers with a stale copy.
   if (method === 'GET') params.set('time', String(Date.now()));
   const qs = params.toString();
-  const clean = path.replace(/^\/+/, '');
-  return `${API_BASE}/${opts.version ?? 'v1'}/${clean}${qs ? `?${qs}` : ''}`;
+  // A contract path is whole (/api/v1/...); the rest are relative to the version.
+  const base = path.startsWith(`${API_BASE}/`)
+    ? path
+    : `${API_BASE}/${opts.version ?? 'v1'}/${path.replace(/^\/+/, '')}`;
+  return `${base}${qs ? `?${qs}` : ''}`;
 }
 
 function headers(token: string | null, json: boolean): Record<string, string> {
@@ -135,7 +138,7 @@ export async function requestFile(
   }
 }
 
-export const api = {
+export const http = {
   get: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
     request<T>('POST', path, { ...opts, body }),

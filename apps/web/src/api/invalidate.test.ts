@@ -59,6 +59,7 @@ function filledCache() {
     storeOrders: queryKeys.orders.ofStore({ status: 'PENDING' }),
     managerMeta: queryKeys.orders.managerMeta,
     studentBalance: queryKeys.balanceOf('s1'),
+    coaching: queryKeys.coaching.me('this-week'),
   };
   for (const key of Object.values(keys)) queryClient.setQueryData(key, { cached: true });
   /** The names of the queries a change marked stale, sorted. */
@@ -82,6 +83,7 @@ describe('invalidation rules', () => {
     await afterSchoolProfileChange(profile.queryClient);
     expect(profile.stale()).toEqual([
       'calendar',
+      'coaching',
       'deliveryDates',
       'houses',
       'settings',
@@ -92,7 +94,7 @@ describe('invalidation rules', () => {
     expect(survey.stale()).toEqual(['survey', 'surveyResults']);
   });
 
-  it('a give refreshes balances, every activity list, every class stats, the dashboard and the pay-period breakdown, and nothing else', async () => {
+  it("a give refreshes balances, every activity list, every class stats, the dashboard, the pay-period breakdown and the giver's ratio, and nothing else", async () => {
     const { queryClient, stale } = filledCache();
     await afterGive(queryClient);
     expect(stale()).toEqual([
@@ -100,6 +102,7 @@ describe('invalidation rules', () => {
       'breakdown',
       'classActivity',
       'classStats',
+      'coaching',
       'dashboard',
       'myActivity',
       'otherDayStats',
@@ -117,6 +120,7 @@ describe('invalidation rules', () => {
         'breakdown',
         'classActivity',
         'classStats',
+        'coaching',
         'dashboard',
         'myActivity',
         'otherDayStats',

@@ -4,7 +4,7 @@ import { queryKeys, type QueryKey } from './queryKeys';
 /**
  * What a change to points shows up in: every activity list (a student's own, a class's), the
  * student's balance, tier and level, the class page's balances and day totals, the reports, the
- * student dashboard and the pay-period breakdown.
+ * student dashboard, the pay-period breakdown and the giver's ratio on the class page.
  */
 const POINTS: readonly QueryKey[] = [
   queryKeys.activities.all,
@@ -13,6 +13,7 @@ const POINTS: readonly QueryKey[] = [
   queryKeys.reports.all,
   queryKeys.dashboard.all,
   queryKeys.balancesAt.all,
+  queryKeys.coaching.all,
 ];
 
 /**
@@ -103,6 +104,8 @@ export const STALE_AFTER = {
     queryKeys.calendar,
     queryKeys.reports.all,
     queryKeys.storeMeta,
+    // The PBIS target, window and recognition days (issue 34).
+    queryKeys.coaching.all,
   ],
   /** A delivery date added, changed or removed, or the store model changed. */
   deliveryDates: [queryKeys.settings.deliveryDates, queryKeys.settings.school],
@@ -123,6 +126,8 @@ export const STALE_AFTER = {
    * student sees of both refreshes without a reload (the goal's progress reads the balance).
    */
   notified: [...POINTS, queryKeys.orders.all, queryKeys.goal],
+  /** A student's demographics set: the fairness report groups by them (issue 34). */
+  demographics: [queryKeys.reports.all],
   /** The school year's dates or balance policy changed: every date rule reads them. */
   schoolYear: [queryKeys.settings.schoolYear, queryKeys.calendar],
 } satisfies Record<string, readonly QueryKey[]>;
@@ -170,6 +175,8 @@ export const afterSurveyAnswered = (queryClient: QueryClient) =>
   invalidateAfter(queryClient, 'survey');
 export const afterGoalChange = (queryClient: QueryClient) => invalidateAfter(queryClient, 'goal');
 export const afterNotified = (queryClient: QueryClient) => invalidateAfter(queryClient, 'notified');
+export const afterDemographicsChange = (queryClient: QueryClient) =>
+  invalidateAfter(queryClient, 'demographics');
 export const afterSchoolYearChange = (queryClient: QueryClient) =>
   invalidateAfter(queryClient, 'schoolYear');
 /** A new school year opened: grades, balances, the calendar and every report changed. */

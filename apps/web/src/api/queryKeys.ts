@@ -77,6 +77,13 @@ export const queryKeys = {
     tab: (tab: string, filters: object, subject?: string) =>
       ['reports', tab, subject ?? null, filters] as const,
   },
+  /** GET coaching/me: the giver's ratio over a window and the students nobody has recognised (issue 34). */
+  coaching: {
+    all: ['coaching'] as const,
+    me: (range: string) => ['coaching', 'me', range] as const,
+  },
+  /** GET students/:id/demographics (readers of `reports:equity`). */
+  demographics: (studentId: string) => ['demographics', studentId] as const,
   /** GET utility/student/balance/stats: the signed-in student's balance, tier and level. */
   balanceStats: ['balance-stats'] as const,
   /** The same for one student (staff: a teacher ordering for a student); under balanceStats. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@mantine/core';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { ActivityListQuery } from '@app/domain';
-import { activity, unwrap, type ActivityItem } from '../api';
+import { api, unwrap, type ActivityItem } from '../api';
 import { ActivityTable } from './ActivityTable';
 import { QueryState } from './QueryState';
 import { T } from '../i18n';
@@ -41,7 +41,7 @@ export function ActivityPages({
   const pages = useInfiniteQuery({
     queryKey,
     queryFn: ({ pageParam }) =>
-      unwrap(activity.list({ ...filters, limit: pageSize, before: pageParam })),
+      unwrap(api.activity.list({ query: { ...filters, limit: pageSize, before: pageParam } })),
     initialPageParam: undefined as string | undefined,
     // A full page may have more after it; a short one is the end.
     getNextPageParam: (last) => (last.length < pageSize ? undefined : last.at(-1)?._id),

@@ -24,6 +24,7 @@ const user = (names: Partial<SessionUser['school']> = {}): SessionUser => ({
   gradeLevel: '6',
   house: null,
   periodCount: 0,
+  pbisCoordinator: false,
   school: {
     _id: 's1',
     externalId: 'S',
@@ -40,6 +41,9 @@ const user = (names: Partial<SessionUser['school']> = {}): SessionUser => ({
     currencyNameOne: 'Merit',
     currencyNameEs: 'Méritos',
     currencyNameOneEs: 'Mérito',
+    pbisTargetRatio: 4,
+    pbisRatioWindow: 'this-week',
+    pbisRecognitionDays: 10,
     ...names,
   },
   language: null,
@@ -103,6 +107,10 @@ describe("the currency's name on screen", () => {
       currencyNameOne: 'Merit',
       currencyNameEs: 'Méritos',
       currencyNameOneEs: 'Mérito',
+      pbisTargetRatio: 4,
+      pbisRatioWindow: 'this-week',
+      pbisRecognitionDays: 10,
+      pbisCoordinatorIds: [],
     };
     const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
     queryClient.setQueryData(queryKeys.settings.profile, profile);

@@ -3,7 +3,7 @@ import { ActionIcon, Indicator, Popover, ScrollArea, Stack, Text, Title } from '
 import { useLocation } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { allows, notificationMessage, type AppNotification } from '@app/domain';
-import { afterNotified, notifications as calls, queryKeys, unwrap, type SessionUser } from '../api';
+import { afterNotified, api, queryKeys, unwrap, type SessionUser } from '../api';
 import { useFormat, useT } from '../i18n';
 
 /**
@@ -60,7 +60,7 @@ export function NotificationBell({ user }: { user: SessionUser }) {
   const setOpened = (open: boolean) => setOpenedOn(open ? pathname : null);
   const q = useQuery({
     queryKey: queryKeys.notifications,
-    queryFn: () => unwrap(calls.list()),
+    queryFn: () => unwrap(api.notifications.list()),
     enabled,
     refetchInterval: POLL_MS,
     staleTime: 0,
@@ -75,7 +75,7 @@ export function NotificationBell({ user }: { user: SessionUser }) {
     lastNewest.current = newest;
   }, [q.data, newest, queryClient]);
   const read = useMutation({
-    mutationFn: (upTo: string) => unwrap(calls.read(upTo)),
+    mutationFn: (upTo: string) => unwrap(api.notifications.read({ body: { upTo } })),
     onSuccess: (data) => queryClient.setQueryData(queryKeys.notifications, data),
   });
   if (!enabled) return null;

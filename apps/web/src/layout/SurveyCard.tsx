@@ -3,7 +3,7 @@ import { Button, Group, Paper, Radio, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SURVEY_WORDS } from '@app/domain';
-import { afterSurveyAnswered, surveys, unwrap, type Survey } from '../api';
+import { afterSurveyAnswered, api, unwrap, type Survey } from '../api';
 import { useT } from '../i18n';
 
 /** A survey's words in the screens' language (the server sends surveys.ts's English). */
@@ -28,7 +28,8 @@ export function SurveyCard({ survey, onDone }: { survey: Survey; onDone: () => v
   const queryClient = useQueryClient();
   const [choice, setChoice] = useState<string | null>(null);
   const send = useMutation({
-    mutationFn: (answer: string | null) => unwrap(surveys.answer(survey.name, answer)),
+    mutationFn: (answer: string | null) =>
+      unwrap(api.surveys.answer({ params: { name: survey.name }, body: { answer } })),
     onSuccess: (a) => {
       if (a.answer !== null)
         notifications.show({ color: 'teal', message: t('layout.surveyThanks') });

@@ -2,10 +2,10 @@ import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { allows } from '@app/domain';
 import {
+  api,
   queryKeys,
   readStored,
   STORAGE_KEYS,
-  surveys,
   unwrap,
   writeStored,
   type SessionUser,
@@ -28,7 +28,7 @@ export function SurveyPrompt({ user }: { user: SessionUser }) {
   const [shown, setShown] = useState(() => readStored(STORAGE_KEYS.surveyShown) !== null);
   const q = useQuery({
     queryKey: queryKeys.surveys.pending(user._id),
-    queryFn: () => unwrap(surveys.pending()),
+    queryFn: () => unwrap(api.surveys.pending()),
     enabled: asked(user) && !shown,
     staleTime: Infinity,
     retry: false,

@@ -2,7 +2,7 @@ import { Alert, Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { allows } from '@app/domain';
-import { queryKeys, schoolYears, unwrap, type SessionUser } from '../api';
+import { api, queryKeys, unwrap, type SessionUser } from '../api';
 import { useT } from '../i18n';
 import { SPACE } from '../components/space';
 
@@ -15,7 +15,7 @@ export function YearBanner({ user }: { user: SessionUser }) {
   const mayOpen = allows(user, 'settings:schoolYear');
   const q = useQuery({
     queryKey: queryKeys.settings.schoolYear,
-    queryFn: () => unwrap(schoolYears.get()),
+    queryFn: () => unwrap(api.settings.schoolYear()),
     enabled: mayOpen,
   });
   if (!mayOpen || !q.data?.openingDue) return null;

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { CONFIG_HIDE_HOW_TO_EARN } from '@app/domain';
-import { configuration, queryKeys, unwrap } from '../api';
+import { api, queryKeys, unwrap } from '../api';
 
 /** School codes for which How To Earn is hidden: the global configuration entry's string list. */
 export function useHideHowToEarn(enabled: boolean): string[] {
   const q = useQuery({
     queryKey: queryKeys.configuration('global'),
-    queryFn: () => unwrap(configuration.get('global')),
+    queryFn: () => unwrap(api.configuration.get({ params: { id: 'global' } })),
     enabled,
     staleTime: 10 * 60_000,
   });

@@ -1,9 +1,9 @@
 import { RELEASE_CHECK_INTERVAL_MS, RELEASE_RELOAD_DELAY_MS } from '@app/domain';
 import {
+  api,
   isFailure,
   readStored,
   STORAGE_KEYS,
-  system,
   writeStored,
   type ApiResult,
   type ReleaseResponse,
@@ -19,7 +19,7 @@ export interface ReleaseCheckDeps {
 
 const browserDeps: ReleaseCheckDeps = {
   now: () => Date.now(),
-  fetchRelease: system.release,
+  fetchRelease: () => api.release.get(),
   read: readStored,
   write: writeStored,
   reloadLater: (ms) => void setTimeout(() => globalThis.location.reload(), ms),

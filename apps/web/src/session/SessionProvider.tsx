@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { auth, queryKeys, readStored, STORAGE_KEYS, writeStored, type SessionUser } from '../api';
+import { api, queryKeys, readStored, STORAGE_KEYS, writeStored, type SessionUser } from '../api';
 import { allows } from '@app/domain';
 import { useLanguage } from '../i18n/context';
 import { clearSessionStorage } from './clearStored';
@@ -51,7 +51,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     // Start the revoke while the token is still stored; the request reads it synchronously.
-    const revoke = auth.logout();
+    const revoke = api.auth.logout();
     clearSessionStorage();
     queryClient.clear();
     setToken(null);

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys, system, unwrap } from '../api';
+import { api, queryKeys, unwrap } from '../api';
 
 /** GET status as the app reads it: one cached query for development mode and the demo banner. */
 const useStatus = (enabled: boolean) =>
   useQuery({
     queryKey: queryKeys.status.all,
-    queryFn: () => unwrap(system.status()),
+    queryFn: () => unwrap(api.status.get()),
     enabled,
     staleTime: 60_000,
   });

@@ -1,6 +1,6 @@
 import { allows } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
-import { periods, queryKeys, unwrap } from '../api';
+import { api, queryKeys, unwrap } from '../api';
 import { useUser } from './SessionContext';
 
 /** Whoever may list periods (`periods:list`) loads them once signed in. */
@@ -9,7 +9,7 @@ export function usePeriods() {
   const enabled = user !== null && allows(user, 'periods:list');
   return useQuery({
     queryKey: queryKeys.periods.mine(user?._id),
-    queryFn: () => unwrap(periods.list()),
+    queryFn: () => unwrap(api.periods.list()),
     enabled,
   });
 }

@@ -8,7 +8,6 @@ export { en, AREAS as EN_AREAS, type MessageKey } from './en/index.js';
 export { es, AREAS as ES_AREAS } from './es/index.js';
 export * from './languages.js';
 export * from './format.js';
-export * from './translate.js';
 
 export const CATALOGUES: Record<Language, Record<MessageKey, string>> = { en, es };
 

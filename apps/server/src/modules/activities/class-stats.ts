@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { todayIn, type ClassStats, type PeriodDayDetails } from '@app/domain';
+import { msg, todayIn, type ClassStats, type PeriodDayDetails } from '@app/domain';
 import { rowsOf, type Queryable } from '../../db/client.js';
 import { executeNamed } from '../../db/named.js';
 import {
@@ -27,7 +27,7 @@ export async function classStats(
   periodId: string,
   date?: string,
 ): Promise<ClassStats> {
-  if (!isUuid(periodId)) throw notFound('Period not found');
+  if (!isUuid(periodId)) throw notFound(msg('msg.periodNotFound'));
   const on = date ?? todayIn(user.school.timeZone);
   const rows = rowsOf<{
     period_id: string;
@@ -69,14 +69,14 @@ export async function classStats(
     ),
   );
   const [period] = rows;
-  if (!period) throw notFound('Period not found');
+  if (!period) throw notFound(msg('msg.periodNotFound'));
   if (
     !periodInScope(user, 'class:view', {
       teacherId: period.teacher_id,
       coTeachers: period.co_teachers,
     })
   )
-    throw forbidden('This class belongs to another teacher.');
+    throw forbidden(msg('msg.otherTeachersClass'));
   const students = rows
     .filter((r) => r.id !== null)
     .map((r) => ({

@@ -1,11 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import {
+  msg,
   pointsFitCategory,
+  YEAR_END_CATEGORY,
   type ActivityUpdateBody,
   type ActivityUpdated,
   type AuditEntry,
   type GroupActivityRemoved,
-  YEAR_END_CATEGORY,
 } from '@app/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { activities, activityAudit, users } from '../../db/schema.js';
@@ -20,18 +21,17 @@ import { resolveTypes } from './types.js';
 
 /** Locks one activity the user may change: its giver, or anyone whose scope is the school (admins). */
 async function lockOwnActivity(tx: Tx, user: AuthUser, id: string) {
-  if (!isUuid(id)) throw notFound('Activity not found');
+  if (!isUuid(id)) throw notFound(msg('msg.activityNotFound'));
   const [a] = await tx
     .select()
     .from(activities)
     .where(and(eq(activities.schoolId, user.schoolId), eq(activities.id, id)))
     .for('update');
-  if (!a) throw notFound('Activity not found');
+  if (!a) throw notFound(msg('msg.activityNotFound'));
   // The year end's cap or reset is the books of an opened year, not a give (docs/decisions/086-year-end-balances.md).
-  if (a.category === YEAR_END_CATEGORY)
-    throw badRequest('A year-end balance entry cannot be changed');
+  if (a.category === YEAR_END_CATEGORY) throw badRequest(msg('msg.yearEndEntryFixed'));
   if (a.givenBy !== user.id && requireScope(user, 'activity:change') !== 'school')
-    throw forbidden('Only the giver or an admin can change this activity.');
+    throw forbidden(msg('msg.giverOrAdmin'));
   return a;
 }
 
@@ -48,16 +48,13 @@ export async function updateActivity(
     const [type] = await resolveTypes(tx, user, [change.activityType]);
     next.activityTypeId = type!.id;
     next.activityType = type!.name;
-    if (type!.category !== before.category)
-      throw badRequest('activityType must be of the same category');
+    if (type!.category !== before.category) throw badRequest(msg('msg.activityTypeSameCategory'));
   }
   if (change.comment !== undefined) next.comment = change.comment;
   if (change.points !== undefined) {
     if (!pointsFitCategory(before.category, change.points))
       throw badRequest(
-        before.category === 'Flags'
-          ? 'points of a flag must be below zero (at least -1000)'
-          : 'points must be between 1 and 1000',
+        before.category === 'Flags' ? msg('msg.flagPointsRange') : msg('msg.bonusPointsRange'),
       );
     next.points = change.points;
   }
@@ -119,7 +116,7 @@ export async function undoGive(
   user: AuthUser,
   giveId: string,
 ): Promise<GroupActivityRemoved> {
-  if (!isUuid(giveId)) throw notFound('Give not found');
+  if (!isUuid(giveId)) throw notFound(msg('msg.giveNotFound'));
   const everyone = requireScope(user, 'activity:change') === 'school';
   const removed = await removeActivities(
     tx,
@@ -127,7 +124,7 @@ export async function undoGive(
     and(eq(activities.giveId, giveId), everyone ? undefined : eq(activities.givenBy, user.id)),
     user.id,
   );
-  if (!removed.length) throw notFound('Give not found');
+  if (!removed.length) throw notFound(msg('msg.giveNotFound'));
   await restoreDailyBehavior(tx, user.schoolId, removed, user.id);
   return { removed: removed.length };
 }
@@ -139,7 +136,7 @@ export async function auditTrail(
   activityId: string | undefined,
   limit: number,
 ): Promise<AuditEntry[]> {
-  if (activityId !== undefined && !isUuid(activityId)) throw notFound('Activity not found');
+  if (activityId !== undefined && !isUuid(activityId)) throw notFound(msg('msg.activityNotFound'));
   const rows = await db
     .select({ a: activityAudit, firstName: users.firstName, lastName: users.lastName })
     .from(activityAudit)

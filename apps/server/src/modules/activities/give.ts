@@ -1,7 +1,7 @@
 import {
   activityPoints,
   givingRefusal,
-  MSG,
+  msg,
   type BulkGiveBody,
   type GiveResult,
 } from '@app/domain';
@@ -36,7 +36,7 @@ export async function giveActivities(
 
   const { studentIds, periodId, groupId } = await resolveTargets(tx, user, body);
   const types = await resolveTypes(tx, user, body.activityTypes);
-  if (!types.length) throw badRequest(MSG.activitiesMin);
+  if (!types.length) throw badRequest(msg('msg.activitiesMin'));
   const admin = mayDo(user, 'activity:adminFlagPoints');
   const rows: NewActivity[] = [];
   for (const studentId of studentIds)

@@ -1,3 +1,4 @@
+import { msg } from '@app/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ActivityItem, ActivityListQuery } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
@@ -109,7 +110,7 @@ export async function listActivities(
   const scope = scopeOf(user, 'students:read');
   const studentId = await namedStudentId(db, user, 'students:read', f.studentId);
   if (f.internalPeriodId !== undefined && !isUuid(f.internalPeriodId))
-    throw notFound('Period not found');
+    throw notFound(msg('msg.periodNotFound'));
   const shape: ListShape = {
     student: studentId !== undefined,
     taught: studentId === undefined && scope === 'periods',
@@ -137,15 +138,15 @@ export async function listActivities(
   if (shape.period) {
     // Whole-school readers filter by any period of their school; the others only by classes they may view.
     const found = typeof row?.period === 'string' ? JSON.parse(row.period) : row?.period;
-    if (!found) throw notFound('Period not found');
+    if (!found) throw notFound(msg('msg.periodNotFound'));
     const [teacherId, coTeachers] = found as PeriodOwners;
     if (scope === 'periods' && !periodInScope(user, 'class:view', { teacherId, coTeachers }))
-      throw forbidden('This class belongs to another teacher.');
+      throw forbidden(msg('msg.otherTeachersClass'));
   }
   const json = row?.json ?? '[]';
   // An empty page after a cursor: the end of the list, or a cursor that names no activity.
   if (f.before && json === '[]' && !(await activityOfSchool(db, user.schoolId, f.before)))
-    throw badRequest('before: no activity of your school has this _id');
+    throw badRequest(msg('msg.beforeUnknown'));
   return new JsonText(json);
 }
 

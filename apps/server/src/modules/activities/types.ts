@@ -3,7 +3,7 @@ import {
   ACTIVITY_CATEGORIES,
   activityPoints,
   MAX_CUSTOM_PER_KIND,
-  MSG,
+  msg,
   TEACHER_CUSTOM_ACTION,
   type ActivityOption,
   type ActivityOptions,
@@ -83,7 +83,7 @@ export async function createCustomAction(
   user: AuthUser,
   input: CustomActionInput,
 ): Promise<ActivityTypeRow> {
-  if (!canCreateCustom(user)) throw forbidden('Your school does not allow custom actions.');
+  if (!canCreateCustom(user)) throw forbidden(msg('msg.noCustomActions'));
   const mine = await db
     .select()
     .from(activityTypes)
@@ -99,7 +99,9 @@ export async function createCustomAction(
   );
   if (same) return same;
   if (mine.filter((t) => t.category === input.category).length >= MAX_CUSTOM_PER_KIND)
-    throw badRequest(input.category === 'Flags' ? MSG.maxCustomFlags : MSG.maxCustomBonuses);
+    throw badRequest(
+      input.category === 'Flags' ? msg('msg.maxCustomFlags') : msg('msg.maxCustomBonuses'),
+    );
   // Serialize concurrent creations by the same teacher so the limit holds under a double click.
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${user.id}))`);
   const recount = await db
@@ -114,7 +116,9 @@ export async function createCustomAction(
       ),
     );
   if (Number(recount[0]?.n ?? 0) >= MAX_CUSTOM_PER_KIND)
-    throw badRequest(input.category === 'Flags' ? MSG.maxCustomFlags : MSG.maxCustomBonuses);
+    throw badRequest(
+      input.category === 'Flags' ? msg('msg.maxCustomFlags') : msg('msg.maxCustomBonuses'),
+    );
   const [row] = await db
     .insert(activityTypes)
     .values({
@@ -130,7 +134,7 @@ export async function createCustomAction(
 }
 
 export async function deleteCustomAction(db: Queryable, user: AuthUser, id: string) {
-  if (!isUuid(id)) throw notFound('Activity not found');
+  if (!isUuid(id)) throw notFound(msg('msg.activityNotFound'));
   const [t] = await db
     .select()
     .from(activityTypes)
@@ -140,7 +144,7 @@ export async function deleteCustomAction(db: Queryable, user: AuthUser, id: stri
     (t.ownerId !== user.id && scopeOf(user, 'customActions:manage') !== 'school') ||
     t.type !== TEACHER_CUSTOM_ACTION
   )
-    throw notFound('Activity not found');
+    throw notFound(msg('msg.activityNotFound'));
   // Past activities keep their name; the action just stops being offered.
   await db
     .update(activityTypes)
@@ -155,7 +159,7 @@ export async function resolveTypes(
   wanted: ReadonlyArray<string | CustomActionInput>,
 ): Promise<ActivityTypeRow[]> {
   const ids = wanted.filter((w): w is string => typeof w === 'string');
-  if (ids.some((id) => !isUuid(id))) throw badRequest('Unknown activity type');
+  if (ids.some((id) => !isUuid(id))) throw badRequest(msg('msg.unknownActivityType'));
   const rows = ids.length
     ? await db
         .select()
@@ -172,9 +176,10 @@ export async function resolveTypes(
   for (const w of wanted) {
     const t =
       typeof w === 'string' ? rows.find((r) => r.id === w) : await createCustomAction(db, user, w);
-    if (!t || (t.ownerId && t.ownerId !== user.id)) throw badRequest('Unknown activity type');
+    if (!t || (t.ownerId && t.ownerId !== user.id))
+      throw badRequest(msg('msg.unknownActivityType'));
     if (!mayGiveCategory(user, t.category))
-      throw forbidden(`Only admins give ${t.category} points.`);
+      throw forbidden(msg('msg.adminsOnlyGive', { category: t.category }));
     if (!out.some((o) => o.id === t.id)) out.push(t);
   }
   return out;
@@ -187,11 +192,11 @@ export async function setPowerActions(
   ids: string[],
 ): Promise<PowerActions> {
   if (targetUserId !== user.id && scopeOf(user, 'powerActions:set') !== 'school')
-    throw forbidden('You can change only your own power actions.');
+    throw forbidden(msg('msg.ownPowerActions'));
   const unique = [...new Set(ids)];
   const types = await visibleTypes(db, user);
   const unknown = unique.filter((id) => !types.some((t) => t.id === id));
-  if (unknown.length) throw badRequest('powerActions: unknown activity type');
+  if (unknown.length) throw badRequest(msg('msg.powerActionUnknown'));
   await db
     .update(users)
     .set({ powerActions: unique })

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { isWeekend, MSG, type AbsenceChange } from '@app/domain';
+import { isWeekend, msg, type AbsenceChange } from '@app/domain';
 import type { Db, Queryable, Tx } from '../../db/client.js';
 import { absences, activities, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
@@ -23,11 +23,11 @@ async function absenceDate(
   const calendar = await loadCalendar(db, user.school);
   const on = date ?? calendar.today;
   if (on > calendar.yearEnd || calendar.today > calendar.yearEnd)
-    throw badRequest(MSG.schoolYearEnded);
-  if (on < calendar.yearStart) throw badRequest('date is before the school year started');
-  if (on > calendar.today) throw badRequest('date cannot be in the future');
-  if (isWeekend(on)) throw badRequest(MSG.notOnWeekends);
-  if (calendar.holidays.has(on)) throw badRequest(MSG.schoolOnHoliday);
+    throw badRequest(msg('msg.schoolYearEnded'));
+  if (on < calendar.yearStart) throw badRequest(msg('msg.dateBeforeYear'));
+  if (on > calendar.today) throw badRequest(msg('msg.dateInFuture'));
+  if (isWeekend(on)) throw badRequest(msg('msg.notOnWeekends'));
+  if (calendar.holidays.has(on)) throw badRequest(msg('msg.schoolOnHoliday'));
   return on;
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, sql, type SQLWrapper } from 'drizzle-orm';
-import { MSG, SCHOOL_MSG, type Language, type LoginResponse } from '@app/domain';
+import { msg, type Language, type LoginResponse } from '@app/domain';
 import type { Database, Db, Queryable } from '../../db/client.js';
 import type { Unsubscribe } from '../../db/notifications.js';
 import { credentials, periodStudents, periods, schools, sessions, users } from '../../db/schema.js';
@@ -194,7 +194,7 @@ export async function refuseDisabledSchool(db: Queryable, schoolId: string): Pro
     .from(schools)
     .where(eq(schools.id, schoolId))
     .limit(1);
-  if (s?.disabledAt) throw forbidden(SCHOOL_MSG.disabled);
+  if (s?.disabledAt) throw forbidden(msg('msg.schoolDisabled'));
 }
 
 /**
@@ -207,7 +207,7 @@ export async function refuseLeaver(db: Queryable, schoolId: string, userId: stri
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.schoolId, schoolId), eq(users.id, userId), isNotNull(users.leftAt)));
-  if (left) throw new HttpError(401, MSG.notRegistered);
+  if (left) throw new HttpError(401, msg('msg.notRegistered'));
 }
 
 export async function createSession(db: Db, schoolId: string, userId: string, ttlHours: number) {

@@ -3,10 +3,11 @@ import {
   addDays,
   gemTier,
   memberStatus,
+  msg,
   schoolYearFor,
   todayIn,
-  type BalanceStats,
   type BalancesAt,
+  type BalanceStats,
 } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { preparedFor } from '../../db/prepared.js';
@@ -18,7 +19,7 @@ import { namedStudentId } from '../../access/students.js';
 /** The student a balance call is about: a student themselves, else `studentId`, one they may see. */
 async function subjectStudent(db: Queryable, user: AuthUser, studentId?: string) {
   const id = await namedStudentId(db, user, 'students:read', studentId);
-  if (!id) throw badRequest('studentId is required');
+  if (!id) throw badRequest(msg('msg.studentIdRequired'));
   return id;
 }
 

@@ -1,5 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { isSchoolDay, type CalendarView, type Holiday, type HolidayRemoved } from '@app/domain';
+import {
+  isSchoolDay,
+  msg,
+  type CalendarView,
+  type Holiday,
+  type HolidayRemoved,
+} from '@app/domain';
 import type { Db } from '../../db/client.js';
 import { holidays } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
@@ -24,7 +30,7 @@ export async function calendarView(db: Db, user: AuthUser): Promise<CalendarView
 async function dateInYear(db: Db, user: AuthUser, date: string) {
   const cal = await loadCalendar(db, user.school);
   if (date < cal.yearStart || date > cal.yearEnd)
-    throw badRequest(`date must be within the school year (${cal.yearStart} to ${cal.yearEnd})`);
+    throw badRequest(msg('msg.dateOutsideYear', { start: cal.yearStart, end: cal.yearEnd }));
 }
 
 /**
@@ -41,8 +47,7 @@ export async function addHoliday(
   await dateInYear(db, user, date);
   return db.transaction(async (tx) => {
     await lockSchoolDay(tx, user.schoolId, date);
-    if (await hasDailyRun(tx, user.schoolId, date))
-      throw conflict('date: daily points were already given on that day');
+    if (await hasDailyRun(tx, user.schoolId, date)) throw conflict(msg('msg.dailyPointsGiven'));
     const [row] = await tx
       .insert(holidays)
       .values({ schoolId: user.schoolId, date, name })
@@ -58,6 +63,6 @@ export async function removeHoliday(db: Db, user: AuthUser, date: string): Promi
     .delete(holidays)
     .where(and(eq(holidays.schoolId, user.schoolId), eq(holidays.date, date)))
     .returning({ date: holidays.date });
-  if (!removed.length) throw notFound('Holiday not found');
+  if (!removed.length) throw notFound(msg('msg.holidayNotFound'));
   return { date, deleted: true };
 }

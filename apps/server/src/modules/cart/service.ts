@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { MAX_LINE_QUANTITY, type Cart, type CartBody, type CartLine } from '@app/domain';
+import { MAX_LINE_QUANTITY, msg, type Cart, type CartBody, type CartLine } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { carts, products } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
@@ -65,7 +65,7 @@ export async function setCart(db: Queryable, u: AuthUser, body: CartBody): Promi
     u,
     items.map((i) => i.productId),
   );
-  if (items.some((i) => !found.has(i.productId))) throw notFound('Product not found');
+  if (items.some((i) => !found.has(i.productId))) throw notFound(msg('msg.productNotFound'));
   await db
     .insert(carts)
     .values({ schoolId: u.schoolId, studentId: u.id, items, updatedAt: new Date() })

@@ -1,3 +1,4 @@
+import { msg } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import type { ConfigurationBody, ConfigurationEntry } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
@@ -12,7 +13,7 @@ function checkScope(user: AuthUser, scope: string, write: boolean) {
     if (write && !mayDo(user, 'configuration:writeGlobal')) throw forbidden();
     return;
   }
-  if (scope !== user.schoolId) throw notFound('Configuration not found');
+  if (scope !== user.schoolId) throw notFound(msg('msg.configurationNotFound'));
 }
 
 const present = ({

@@ -6,20 +6,20 @@ import {
   bucketStarts,
   chartBucket,
   daysBetween,
-  MAX_DASHBOARD_DAYS,
-  rangeTooLong,
   gemProgress,
+  MAX_DASHBOARD_DAYS,
   memberProgress,
   nextUnlock,
   OPEN_ORDER_STATUSES,
+  rangeTooLongMessage,
   todayIn,
   type ActivityCategory,
   type DashboardStats,
   type DashboardStatsQuery,
   type EntryCategory,
+  type MemberStatusLevel,
   type OrderStatus,
   type StoreType,
-  type MemberStatusLevel,
 } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
 import { activities, dailyRollup, orderItems, orders, users } from '../../db/schema.js';
@@ -99,7 +99,7 @@ export async function dashboardStats(
   const endDate = q.endDate ?? (q.startDate && q.startDate > today ? q.startDate : today);
   const startDate = q.startDate ?? addDays(endDate, -(DEFAULT_DAYS - 1));
   // The schema checks ranges given whole; one side defaulted to today can still be too long.
-  if (daysBetween(startDate, endDate) > MAX_DASHBOARD_DAYS) throw badRequest(rangeTooLong);
+  if (daysBetween(startDate, endDate) > MAX_DASHBOARD_DAYS) throw badRequest(rangeTooLongMessage);
   const bucket = chartBucket(startDate, endDate);
   const { standing, row } = await standingWith(db, user, q.studentId, dashboardQuery, {
     startDate,

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import {
+  msg,
   type DeliveryDate,
   type DeliveryDateBody,
   type DeliverySettings,
@@ -69,24 +70,24 @@ export async function updateDeliveryDate(
   id: string,
   body: DeliveryDateBody,
 ): Promise<DeliveryDate> {
-  if (!isUuid(id)) throw notFound('Delivery date not found');
+  if (!isUuid(id)) throw notFound(msg('msg.deliveryDateNotFound'));
   const [row] = await db
     .update(deliveryDates)
     .set(body)
     .where(and(eq(deliveryDates.schoolId, u.schoolId), eq(deliveryDates.id, id)))
     .returning();
-  if (!row) throw notFound('Delivery date not found');
+  if (!row) throw notFound(msg('msg.deliveryDateNotFound'));
   return presentDeliveryDate(row);
 }
 
 /** DELETE settings/delivery-date/{id}: orders keep the dates they were given. */
 export async function deleteDeliveryDate(db: Queryable, u: AuthUser, id: string): Promise<void> {
-  if (!isUuid(id)) throw notFound('Delivery date not found');
+  if (!isUuid(id)) throw notFound(msg('msg.deliveryDateNotFound'));
   const gone = await db
     .delete(deliveryDates)
     .where(and(eq(deliveryDates.schoolId, u.schoolId), eq(deliveryDates.id, id)))
     .returning({ id: deliveryDates.id });
-  if (!gone.length) throw notFound('Delivery date not found');
+  if (!gone.length) throw notFound(msg('msg.deliveryDateNotFound'));
 }
 
 /**

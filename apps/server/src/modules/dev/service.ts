@@ -1,3 +1,4 @@
+import { msg } from '@app/domain';
 import { eq } from 'drizzle-orm';
 import type { DevPeriod, DevUser, SchoolInfo } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
@@ -7,9 +8,9 @@ import { isUuid } from '../../lib/ids.js';
 import { presentPerson, presentSchool } from '../../presenters/user.js';
 
 async function schoolOf(db: Queryable, id: string) {
-  if (!isUuid(id)) throw notFound('School not found');
+  if (!isUuid(id)) throw notFound(msg('msg.schoolNotFound'));
   const [s] = await db.select().from(schools).where(eq(schools.id, id));
-  if (!s) throw notFound('School not found');
+  if (!s) throw notFound(msg('msg.schoolNotFound'));
   return s;
 }
 

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import {
   HOUSE_COLORS,
   HOUSES,
-  SCHOOL_MSG,
+  msg,
   todayIn,
   type DistrictFigures,
   type DistrictFiguresResponse,
@@ -53,7 +53,7 @@ export async function createSchool(
     .from(schools)
     .where(sql`lower(${schools.externalId}) = lower(${code})`)
     .limit(1);
-  if (taken.length) throw conflict(SCHOOL_MSG.codeTaken(code));
+  if (taken.length) throw conflict(msg('msg.schoolCodeTaken', { code }));
   const [school] = await tx
     .insert(schools)
     .values({
@@ -69,7 +69,7 @@ export async function createSchool(
     })
     .returning()
     .catch((e: unknown) => {
-      throw isUniqueViolation(e) ? conflict(SCHOOL_MSG.codeTaken(code)) : e;
+      throw isUniqueViolation(e) ? conflict(msg('msg.schoolCodeTaken', { code })) : e;
     });
   await createCurrentYear(tx, school!);
   await createDefaultActivityTypes(tx, school!.id);

@@ -1,20 +1,24 @@
 import { districtOf } from '../../access/districts.js';
-import { and, asc, eq, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import {
+  allows,
   EXPORT_FILES,
   EXPORT_HOURS,
+  exportFilesFor,
   exportHeader,
   exportReadme,
   exportRow,
+  msg,
+  type Action,
   type DataExport,
   type ExportBody,
   type ExportFile,
 } from '@app/domain';
 import { mayDo, requireScope } from '../../access/permission.js';
 import { rowsOf, type Db, type Queryable } from '../../db/client.js';
-import { dataExports, schools } from '../../db/schema.js';
-import type { AuthUser } from '../../lib/auth-context.js';
+import { dataExports, schools, users } from '../../db/schema.js';
+import { subjectOf, type AuthUser } from '../../lib/auth-context.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { EXPORT_DERIVED, EXPORT_QUERIES } from './tables.js';
@@ -44,9 +48,9 @@ const present = (r: ExportRow): DataExport => ({
  * export, whoever may export that district (its owners, in any of its schools). Others get 404.
  */
 async function exportFor(db: Queryable, u: AuthUser, id: string): Promise<ExportRow> {
-  if (!isUuid(id)) throw notFound('Export not found');
+  if (!isUuid(id)) throw notFound(msg('msg.exportNotFound'));
   const [row] = await db.select().from(dataExports).where(eq(dataExports.id, id));
-  if (!row) throw notFound('Export not found');
+  if (!row) throw notFound(msg('msg.exportNotFound'));
   if (row.scope === 'school' && row.schoolId === u.schoolId) return row;
   if (
     row.scope === 'district' &&
@@ -54,7 +58,7 @@ async function exportFor(db: Queryable, u: AuthUser, id: string): Promise<Export
     mayDo(u, 'data:exportDistrict')
   )
     return row;
-  throw notFound('Export not found');
+  throw notFound(msg('msg.exportNotFound'));
 }
 
 /** POST exports: a queued export of the school (or the district) that `run` will fill. */
@@ -77,7 +81,7 @@ export async function requestExport(
       ),
     )
     .limit(1);
-  if (busy) throw conflict('An export is already being made: wait for it to finish.');
+  if (busy) throw conflict(msg('msg.exportRunning'));
   const [row] = await db
     .insert(dataExports)
     .values({
@@ -122,9 +126,7 @@ export async function exportFile(
     .from(dataExports)
     .where(eq(dataExports.id, row.id));
   if (row.status !== 'done' || !row.file || !row.expiresAt || !live?.yes)
-    throw notFound(
-      row.status === 'done' ? 'This export has expired.' : 'This export is not ready yet.',
-    );
+    throw notFound(row.status === 'done' ? msg('msg.exportExpired') : msg('msg.exportNotReady'));
   const [s] = await db
     .select({ code: schools.externalId })
     .from(schools)
@@ -147,6 +149,24 @@ async function schoolsOf(db: Queryable, row: ExportRow): Promise<{ id: string; c
     .from(schools)
     .where(where)
     .orderBy(asc(schools.externalId));
+}
+
+/**
+ * Whether the person who asked for the export may do `action` as the job runs (a sensitive file's
+ * right: demographics are `reports:equity`'s). Nobody known (the requester removed or gone) may not.
+ */
+async function requesterMay(db: Queryable, row: ExportRow, action: Action): Promise<boolean> {
+  if (!row.requestedBy) return false;
+  const [r] = await db
+    .select({ user: users, school: schools })
+    .from(users)
+    .innerJoin(schools, eq(schools.id, users.schoolId))
+    .where(
+      and(eq(users.schoolId, row.schoolId), eq(users.id, row.requestedBy), isNull(users.leftAt)),
+    );
+  if (!r) return false;
+  // No sensitive file's right depends on the classes a person teaches: periodCount stays 0.
+  return allows(subjectOf({ ...r.user, school: r.school, periodCount: 0, tokenHash: '' }), action);
 }
 
 const inSchools = (ids: string[]): SQL =>
@@ -179,8 +199,14 @@ export async function runExport(db: Db, job: ExportJob): Promise<void> {
   try {
     const list = await schoolsOf(db, row);
     const ids = inSchools(list.map((s) => s.id));
+    // Sensitive files only for a requester who may read them; left out (and out of README.txt) else.
+    const may = new Map<Action, boolean>();
+    for (const f of EXPORT_FILES)
+      if (f.sensitive && !may.has(f.sensitive.action))
+        may.set(f.sensitive.action, await requesterMay(db, row, f.sensitive.action));
+    const files = exportFilesFor((action) => may.get(action) === true);
     let total = 0;
-    for (const f of EXPORT_FILES) {
+    for (const f of files) {
       const q = EXPORT_QUERIES[f.file]!;
       const [c] = rowsOf<{ n: number }>(
         await db.execute(sql`select count(*)::int as n from (${q(ids, null)}) x`),
@@ -203,12 +229,13 @@ export async function runExport(db: Db, job: ExportJob): Promise<void> {
           row.scope,
           list.map((s) => s.code),
           new Date(),
+          files,
         ),
       ),
       true,
     );
     let done = 0;
-    for (const f of EXPORT_FILES) done = await writeFile(db, zip, f, ids, job, done);
+    for (const f of files) done = await writeFile(db, zip, f, ids, job, done);
     zip.end();
     if (failed) throw failed;
     const file = Buffer.concat(parts);

@@ -119,6 +119,16 @@ export const EXPORT_QUERIES: Record<string, Query> = {
     'oi',
     'oi.id::text',
   ),
+  // Sensitive: written only for an exporter who may read demographics (service.ts).
+  'demographics.csv': paged(
+    `s.external_id as school_code, d.student_id, d.sex, d.american_indian_or_alaska_native, d.asian,
+     d.black_or_african_american, d.native_hawaiian_or_other_pacific_islander, d.white,
+     d.demographic_race_two_or_more_races, d.hispanic_or_latino_ethnicity, d.english_learner,
+     d.special_education, d.section_504, d.free_reduced_lunch, ${utc('d.updated_at')} as updated_at`,
+    'student_demographics d',
+    'd',
+    'd.student_id::text',
+  ),
 };
 
 const houseName = (v: unknown) => (typeof v === 'string' && v ? houseLabel(v) : null);

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { MSG, type GoalBody, type GoalEnding, type GoalState } from '@app/domain';
+import { msg, type GoalBody, type GoalEnding, type GoalState } from '@app/domain';
 import { onSaleToStudent, teachersOfStudent } from '../../access/products.js';
 import type { Queryable } from '../../db/client.js';
 import { products, savingGoals } from '../../db/schema.js';
@@ -86,10 +86,10 @@ export async function getGoal(db: Queryable, u: AuthUser): Promise<GoalState> {
 
 /** PUT goal: pins a product the student may buy now; one goal at a time, so it replaces the last one. */
 export async function setGoal(db: Queryable, u: AuthUser, body: GoalBody): Promise<GoalState> {
-  if (!isUuid(body.productId)) throw notFound('Product not found');
+  if (!isUuid(body.productId)) throw notFound(msg('msg.productNotFound'));
   const product = await onSale(db, u, body.productId);
-  if (!product) throw notFound('Product not found');
-  if (soldOut(product)) throw badRequest(MSG.outOfStock(product.name));
+  if (!product) throw notFound(msg('msg.productNotFound'));
+  if (soldOut(product)) throw badRequest(msg('msg.outOfStock', { name: product.name }));
   const pinnedAt = new Date();
   await db
     .insert(savingGoals)

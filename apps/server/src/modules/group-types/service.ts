@@ -1,3 +1,4 @@
+import { msg } from '@app/domain';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Action } from '@app/domain';
 import type {
@@ -49,13 +50,13 @@ async function groupTypeFor(
   id: string,
   lock = false,
 ) {
-  if (!isUuid(id)) throw notFound('Group type not found');
+  if (!isUuid(id)) throw notFound(msg('msg.groupTypeNotFound'));
   const q = db
     .select()
     .from(groupTypes)
     .where(and(eq(groupTypes.schoolId, user.schoolId), eq(groupTypes.id, id)));
   const [t] = lock ? await q.for('update') : await q;
-  if (!t) throw notFound('Group type not found');
+  if (!t) throw notFound(msg('msg.groupTypeNotFound'));
   await periodFor(db, user, action, t.internalPeriodId);
   return t;
 }
@@ -65,7 +66,7 @@ async function checkGroups(db: Queryable, schoolId: string, periodId: string, in
   const names = new Set<string>();
   for (const g of input) {
     const key = g.name.toLowerCase();
-    if (names.has(key)) throw badRequest(`groups: the name ${g.name} is used twice`);
+    if (names.has(key)) throw badRequest(msg('msg.groupNameTwice', { name: g.name }));
     names.add(key);
   }
   const wanted = [...new Set(input.flatMap((g) => g.studentIds))];
@@ -86,7 +87,7 @@ async function checkGroups(db: Queryable, schoolId: string, periodId: string, in
     bad.push(...ids.filter((s) => !on.has(s)));
   }
   if (bad.length)
-    throw badRequest(`groups: ${bad.slice(0, 5).join(', ')} is not a student of this period`);
+    throw badRequest(msg('msg.groupNotInPeriod', { ids: bad.slice(0, 5).join(', ') }));
 }
 
 /**
@@ -99,7 +100,7 @@ export async function listGroupTypes(
   user: AuthUser,
   periodId: string,
 ): Promise<GroupType[]> {
-  if (!isUuid(periodId)) throw notFound('Period not found');
+  if (!isUuid(periodId)) throw notFound(msg('msg.periodNotFound'));
   const [row] = rowsOf<{
     id: string;
     teacher_id: string;
@@ -120,14 +121,14 @@ export async function listGroupTypes(
       where p.school_id = ${user.schoolId} and p.id = ${periodId}`,
     ),
   );
-  if (!row) throw notFound('Period not found');
+  if (!row) throw notFound(msg('msg.periodNotFound'));
   if (
     !periodInScope(user, 'groupTypes:read', {
       teacherId: row.teacher_id,
       coTeachers: row.co_teachers,
     })
   )
-    throw forbidden('This class belongs to another teacher.');
+    throw forbidden(msg('msg.otherTeachersClass'));
   const types =
     (typeof row.types === 'string' ? (JSON.parse(row.types) as TypeRow[]) : row.types) ?? [];
   return types.map(([id, name, gs]) => ({
@@ -152,8 +153,7 @@ export async function createGroupType(
   body: GroupTypeBody,
 ): Promise<GroupType> {
   const period = await periodFor(db, user, 'groupTypes:manage', body.internalPeriodId);
-  if (body.groups.some((g) => g._id !== undefined))
-    throw badRequest('groups: a new group type has no group ids yet');
+  if (body.groups.some((g) => g._id !== undefined)) throw badRequest(msg('msg.newGroupTypeIds'));
   await checkGroups(db, user.schoolId, period.id, body.groups);
   return db.transaction(async (tx) => {
     const [t] = await tx
@@ -189,8 +189,9 @@ export async function updateGroupType(
     const t = await groupTypeFor(tx, user, 'groupTypes:manage', id, true);
     const existing = await groupsOf(tx, user.schoolId, [t.id]);
     const kept = body.groups.filter((g) => g._id !== undefined).map((g) => g._id!);
-    if (new Set(kept).size !== kept.length) throw badRequest('groups: a group id is used twice');
-    if (kept.some((k) => !existing.some((e) => e.id === k))) throw notFound('Group not found');
+    if (new Set(kept).size !== kept.length) throw badRequest(msg('msg.groupIdTwice'));
+    if (kept.some((k) => !existing.some((e) => e.id === k)))
+      throw notFound(msg('msg.groupNotFound'));
     await checkGroups(tx, user.schoolId, t.internalPeriodId, body.groups);
 
     await tx
@@ -256,14 +257,14 @@ export async function removeGroupActivity(
 ): Promise<GroupActivityRemoved> {
   const t = await groupTypeFor(tx, user, 'groupTypes:read', typeId);
   const everyone = requireScope(user, 'activity:change') === 'school';
-  if (!isUuid(groupId)) throw notFound('Group not found');
+  if (!isUuid(groupId)) throw notFound(msg('msg.groupNotFound'));
   const [g] = await tx
     .select({ id: groups.id })
     .from(groups)
     .where(
       and(eq(groups.schoolId, user.schoolId), eq(groups.id, groupId), eq(groups.groupTypeId, t.id)),
     );
-  if (!g) throw notFound('Group not found');
+  if (!g) throw notFound(msg('msg.groupNotFound'));
   const on = date ?? (await loadCalendar(tx, user.school)).today;
   const mine = everyone ? undefined : eq(activities.givenBy, user.id);
   const removed = await removeActivities(

@@ -1,5 +1,5 @@
 import { and, between, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
-import { currencyNames, digestWeek, todayIn } from '@app/domain';
+import { currencyNames, digestWeek, msg, todayIn } from '@app/domain';
 import { t } from '@app/domain/i18n';
 import type { Db } from '../../db/client.js';
 import {
@@ -26,8 +26,8 @@ import { mailLanguage } from './service.js';
  */
 
 export const GUARDIAN_DIGEST_QUEUE = 'guardian-weekly-digest';
-/** The answer to a token that is no live link, whatever is wrong with it (i18n 'msg.unsubscribeLinkDead'). */
-const LINK_DEAD = 'This unsubscribe link does not work any more.';
+/** The answer to a token that is no live link, whatever is wrong with it. */
+const LINK_DEAD = msg('msg.unsubscribeLinkDead');
 /** Days an unsubscribe link keeps working after its mail. */
 const LINK_DAYS = 90;
 
@@ -54,11 +54,45 @@ async function digestsOfSchool(
   db: Db,
   mailer: Mailer,
   baseUrl: string,
-  school: typeof schools.$inferSelect,
+  school: School,
   now: Date,
   onMailError: (err: unknown) => void,
 ): Promise<number> {
-  const guardians = await db
+  const guardians = await subscribedGuardians(db, school.id);
+  if (!guardians.length) return 0;
+  const links = await childrenOf(
+    db,
+    school.id,
+    guardians.map((g) => g.id),
+  );
+  if (!links.length) return 0;
+  const week = digestWeek(todayIn(school.timeZone, now));
+  const figures = await weekFigures(
+    db,
+    school.id,
+    [...new Set(links.map((l) => l.studentId))],
+    week,
+  );
+  let sent = 0;
+  for (const g of guardians) {
+    const children = links.filter((l) => l.guardianId === g.id);
+    if (!children.length || !g.email) continue;
+    const mail = await digestMail(
+      db,
+      { baseUrl, school, week, figures },
+      { ...g, email: g.email },
+      children,
+    );
+    await mailer.send(mail).then(() => sent++, onMailError);
+  }
+  return sent;
+}
+
+type School = typeof schools.$inferSelect;
+
+/** The school's guardians with an address who still want the digest. */
+function subscribedGuardians(db: Db, schoolId: string) {
+  return db
     .select({
       id: users.id,
       email: users.email,
@@ -68,7 +102,7 @@ async function digestsOfSchool(
     .from(users)
     .where(
       and(
-        eq(users.schoolId, school.id),
+        eq(users.schoolId, schoolId),
         isGuardianSql(users.roles),
         isNotNull(users.email),
         isNull(users.leftAt),
@@ -78,15 +112,18 @@ async function digestsOfSchool(
             .from(guardianDigestOptouts)
             .where(
               and(
-                eq(guardianDigestOptouts.schoolId, school.id),
+                eq(guardianDigestOptouts.schoolId, schoolId),
                 eq(guardianDigestOptouts.guardianId, users.id),
               ),
             ),
         ),
       ),
     );
-  if (!guardians.length) return 0;
-  const links = await db
+}
+
+/** Each guardian's children, by first and last name. */
+function childrenOf(db: Db, schoolId: string, guardianIds: string[]) {
+  return db
     .select({
       guardianId: guardianStudents.guardianId,
       studentId: guardianStudents.studentId,
@@ -100,17 +137,20 @@ async function digestsOfSchool(
     )
     .where(
       and(
-        eq(guardianStudents.schoolId, school.id),
-        inArray(
-          guardianStudents.guardianId,
-          guardians.map((g) => g.id),
-        ),
+        eq(guardianStudents.schoolId, schoolId),
+        inArray(guardianStudents.guardianId, guardianIds),
       ),
     )
     .orderBy(users.firstName, users.lastName);
-  if (!links.length) return 0;
-  const studentIds = [...new Set(links.map((l) => l.studentId))];
-  const { start, end } = digestWeek(todayIn(school.timeZone, now));
+}
+
+/** The children's week: earned and spent (from the daily rollup), balance, and orders placed. */
+async function weekFigures(
+  db: Db,
+  schoolId: string,
+  studentIds: string[],
+  { start, end }: { start: string; end: string },
+) {
   const [moved, balances, placed] = await Promise.all([
     db
       .select({
@@ -121,7 +161,7 @@ async function digestsOfSchool(
       .from(dailyRollup)
       .where(
         and(
-          eq(dailyRollup.schoolId, school.id),
+          eq(dailyRollup.schoolId, schoolId),
           inArray(dailyRollup.studentId, studentIds),
           between(dailyRollup.date, start, end),
         ),
@@ -130,7 +170,7 @@ async function digestsOfSchool(
     db
       .select({ studentId: wallets.studentId, balance: wallets.balance })
       .from(wallets)
-      .where(and(eq(wallets.schoolId, school.id), inArray(wallets.studentId, studentIds))),
+      .where(and(eq(wallets.schoolId, schoolId), inArray(wallets.studentId, studentIds))),
     db
       .select({
         studentId: orders.studentId,
@@ -139,7 +179,7 @@ async function digestsOfSchool(
       .from(orders)
       .where(
         and(
-          eq(orders.schoolId, school.id),
+          eq(orders.schoolId, schoolId),
           inArray(orders.studentId, studentIds),
           between(orders.date, start, end),
         ),
@@ -149,49 +189,61 @@ async function digestsOfSchool(
   const movedOf = new Map(moved.map((m) => [m.studentId, m]));
   const balanceOf = new Map(balances.map((b) => [b.studentId, b.balance]));
   const ordersOf = new Map(placed.map((o) => [o.studentId, o.n]));
-  let sent = 0;
-  for (const g of guardians) {
-    const children = links.filter((l) => l.guardianId === g.id);
-    if (!children.length || !g.email) continue;
-    const lang = mailLanguage(g.language);
-    const token = `${school.id}.${newToken()}`;
-    await db
-      .insert(guardianDigestLinks)
-      .values({ schoolId: school.id, tokenHash: hashToken(token), guardianId: g.id });
-    const unsubscribe = unsubscribeUrl(baseUrl, token);
-    const lines = children.map((c) =>
-      t(lang, 'guardian.digest.child', {
-        ...currencyNames(school, lang),
-        name: `${c.firstName} ${c.lastName}`.trim(),
-        received: movedOf.get(c.studentId)?.earned ?? 0,
-        spent: movedOf.get(c.studentId)?.spent ?? 0,
-        balance: balanceOf.get(c.studentId) ?? 0,
-        orders: ordersOf.get(c.studentId) ?? 0,
-      }),
-    );
-    const text = [
-      t(lang, 'guardian.digest.intro', { name: g.firstName, school: school.name, start, end }),
-      '',
-      ...lines.map((l) => `- ${l}`),
-      '',
-      t(lang, 'guardian.digest.more', { link: `${baseUrl}/family` }),
-      '',
-      t(lang, 'guardian.digest.unsubscribe', { link: unsubscribe }),
-      '',
-    ].join('\n');
-    await mailer
-      .send({
-        to: g.email,
-        subject: t(lang, 'guardian.digest.subject', { school: school.name }),
-        text,
-        headers: {
-          'List-Unsubscribe': `<${unsubscribe}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        },
-      })
-      .then(() => sent++, onMailError);
-  }
-  return sent;
+  return { movedOf, balanceOf, ordersOf };
+}
+
+/** One guardian's digest mail, with its own unsubscribe link (kept before the mail goes). */
+async function digestMail(
+  db: Db,
+  {
+    baseUrl,
+    school,
+    week: { start, end },
+    figures: { movedOf, balanceOf, ordersOf },
+  }: {
+    baseUrl: string;
+    school: School;
+    week: { start: string; end: string };
+    figures: Awaited<ReturnType<typeof weekFigures>>;
+  },
+  g: { id: string; email: string; firstName: string; language: string | null },
+  children: Awaited<ReturnType<typeof childrenOf>>,
+) {
+  const lang = mailLanguage(g.language);
+  const token = `${school.id}.${newToken()}`;
+  await db
+    .insert(guardianDigestLinks)
+    .values({ schoolId: school.id, tokenHash: hashToken(token), guardianId: g.id });
+  const unsubscribe = unsubscribeUrl(baseUrl, token);
+  const lines = children.map((c) =>
+    t(lang, 'guardian.digest.child', {
+      ...currencyNames(school, lang),
+      name: `${c.firstName} ${c.lastName}`.trim(),
+      received: movedOf.get(c.studentId)?.earned ?? 0,
+      spent: movedOf.get(c.studentId)?.spent ?? 0,
+      balance: balanceOf.get(c.studentId) ?? 0,
+      orders: ordersOf.get(c.studentId) ?? 0,
+    }),
+  );
+  const text = [
+    t(lang, 'guardian.digest.intro', { name: g.firstName, school: school.name, start, end }),
+    '',
+    ...lines.map((l) => `- ${l}`),
+    '',
+    t(lang, 'guardian.digest.more', { link: `${baseUrl}/family` }),
+    '',
+    t(lang, 'guardian.digest.unsubscribe', { link: unsubscribe }),
+    '',
+  ].join('\n');
+  return {
+    to: g.email,
+    subject: t(lang, 'guardian.digest.subject', { school: school.name }),
+    text,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   currencyNames,
   INVITATION_DAYS,
   languageOf,
+  msg,
   SIGN_IN_LINK_MINUTES,
   type Child,
   type GuardianInviteBody,
@@ -102,7 +103,7 @@ export async function inviteGuardian(
     .select(childColumns)
     .from(users)
     .where(and(eq(users.schoolId, admin.schoolId), inArray(users.id, studentIds), isStudentRow));
-  if (students.length !== studentIds.length) throw notFound('Student not found');
+  if (students.length !== studentIds.length) throw notFound(msg('msg.studentNotFound'));
   const { guardian, hasPassword } = await db.transaction(async (tx) => {
     const [same] = await tx
       .select({
@@ -115,7 +116,7 @@ export async function inviteGuardian(
       .where(and(eq(users.schoolId, admin.schoolId), sql`lower(${users.email}) = ${email}`))
       .limit(1);
     if (same && !same.roles.some((r) => GUARDIAN_ROLES.includes(r)))
-      throw conflict('This address belongs to an account of the school that is not a guardian.');
+      throw conflict(msg('msg.addressNotGuardian'));
     if (same) checkActOn(admin, same);
     const g =
       same ??
@@ -139,7 +140,7 @@ export async function inviteGuardian(
             language: users.language,
           })
       )[0];
-    if (!g) throw conflict('A guardian with this address is being invited already.');
+    if (!g) throw conflict(msg('msg.guardianBeingInvited'));
     await tx
       .insert(guardianStudents)
       .values(

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { type SchoolTokenIssuedResponse, type SchoolTokenResponse } from '@app/domain';
+import { msg, type SchoolTokenIssuedResponse, type SchoolTokenResponse } from '@app/domain';
 import type { Db, Queryable } from '../../db/client.js';
 import { schools, schoolTokens, users } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
@@ -68,7 +68,7 @@ export async function issueSchoolToken(
     .from(users)
     .where(and(eq(users.schoolId, schoolId), eq(users.id, input.userId)))
     .limit(1);
-  if (!user) throw notFound('User not found');
+  if (!user) throw notFound(msg('msg.userNotFound'));
   const token = newToken();
   const [row] = await db
     .insert(schoolTokens)
@@ -90,7 +90,7 @@ export async function tokenHolder(db: Queryable, schoolId: string, id: string): 
     .select({ userId: schoolTokens.userId })
     .from(schoolTokens)
     .where(and(eq(schoolTokens.schoolId, schoolId), eq(schoolTokens.id, id)));
-  if (!row) throw notFound('School token not found');
+  if (!row) throw notFound(msg('msg.schoolTokenNotFound'));
   return row.userId;
 }
 
@@ -107,7 +107,7 @@ async function revokeLive(db: Queryable, schoolId: string, id: string) {
       ),
     )
     .returning();
-  if (!old) throw notFound('School token not found');
+  if (!old) throw notFound(msg('msg.schoolTokenNotFound'));
   return old;
 }
 

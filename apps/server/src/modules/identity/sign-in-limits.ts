@@ -1,3 +1,4 @@
+import { msg } from '@app/domain';
 import { and, eq, gte, like, sql } from 'drizzle-orm';
 import type { SignInLimitListResponse } from '@app/domain';
 import type { Db, Queryable } from '../../db/client.js';
@@ -59,7 +60,7 @@ export async function refusedAddresses(
 /** DELETE settings/sign-in-limits/{address}: lifts a refused address of this school's list (404 otherwise). */
 export async function liftAddress(db: Db, schoolId: string, address: string): Promise<void> {
   const { addresses } = await refusedAddresses(db, schoolId);
-  if (!addresses.some((a) => a.address === address)) throw notFound('Address not found');
+  if (!addresses.some((a) => a.address === address)) throw notFound(msg('msg.addressNotFound'));
   await db.transaction(async (tx) => {
     await tx.delete(rateLimits).where(eq(rateLimits.key, addressKey(address)));
     await tx.delete(rateLimits).where(eq(rateLimits.key, schoolAddressKey(schoolId, address)));

@@ -1,30 +1,23 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
-import {
-  MSG,
-  SSO_STATE_MINUTES,
-  type SsoConfigBody,
-  type SsoConfigResponse,
-  type SsoProvider,
-  type SsoStateResponse,
-} from '@app/domain';
+import { msg, SSO_STATE_MINUTES, type SsoProvider, type SsoStateResponse } from '@app/domain';
 import type { Db } from '../../db/client.js';
 import { schools, ssoConfigs, ssoStates, users } from '../../db/schema.js';
-import { badRequest, causeSummary, forbidden, HttpError, notFound } from '../../lib/errors.js';
+import { badRequest, forbidden } from '../../lib/errors.js';
 import { addressKind } from '../../lib/ip-address.js';
 import {
-  checkedAddresses,
   guardedFetch,
   OUTBOUND_TIMEOUT_MS,
-  outboundPolicyFor,
   OutboundRefused,
   urlProblem,
   type OutboundPolicy,
 } from '../../lib/outbound.js';
 import { hit } from '../../lib/rate-limit.js';
-import { openStored, resealForStorage, sealForStorage } from '../../lib/secrets.js';
+import { openStored } from '../../lib/secrets.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
+import { loggable, redirectUriFor, type SsoConfigRow } from './sso-common.js';
+
+export { applySsoEnv, deleteSsoConfig, listSsoConfigs, putSsoConfig } from './sso-settings.js';
 
 /*
  * Single sign-on with Clever and ClassLink as OpenID Connect authorization-code flows with PKCE
@@ -32,16 +25,12 @@ import { hashToken, newToken } from '../../lib/tokens.js';
  * with the PKCE verifier and nonce, bound to the browser by a cookie, used once, for minutes.
  */
 
-type SsoConfigRow = typeof ssoConfigs.$inferSelect;
-
 /** The browser binding cookie: random, HttpOnly, sent only to the SSO calls. */
 export const SSO_COOKIE = 'sso_browser';
 export const SSO_COOKIE_PATH = '/api/v1/auth/login/sso';
 const SCOPE = 'openid profile';
 /** States created per address per 15 minutes (they are rows in the database). */
 const MAX_STATES_PER_ADDRESS = 100;
-
-const redirectUriFor = (baseUrl: string, provider: SsoProvider) => `${baseUrl}/login/${provider}`;
 
 /**
  * Whether an endpoint of the provider's metadata is where it may be (docs/decisions/060-sso-issuer-public-internet.md): https (plain
@@ -79,18 +68,6 @@ export function endpointProblem(
     ? null
     : `${name} ${url.host} is not on the issuer's site ${site}`;
 }
-
-/** The issuer as logged: without any user name or password a stored URL may carry. */
-const loggable = (issuer: string): string => {
-  try {
-    const u = new URL(issuer);
-    u.username = '';
-    u.password = '';
-    return u.href;
-  } catch {
-    return '(not a URL)';
-  }
-};
 
 /** The provider's metadata (discovery), each time: a changed configuration applies at once on every server. */
 async function discover(cfg: SsoConfigRow, policy: OutboundPolicy): Promise<oidc.Configuration> {
@@ -131,7 +108,7 @@ async function discover(cfg: SsoConfigRow, policy: OutboundPolicy): Promise<oidc
     if (problem) throw new OutboundRefused(`the provider's metadata: ${problem}`);
     return config;
   } catch (err) {
-    throw badRequest(MSG.idpTokenError, { ...context, err });
+    throw badRequest(msg('msg.idpTokenError'), { ...context, err });
   }
 }
 
@@ -141,12 +118,12 @@ async function configOf(db: Db, schoolId: string, provider: SsoProvider): Promis
     .from(ssoConfigs)
     .where(and(eq(ssoConfigs.schoolId, schoolId), eq(ssoConfigs.provider, provider)))
     .limit(1);
-  if (!cfg) throw badRequest(MSG.ssoNotConfigured);
+  if (!cfg) throw badRequest(msg('msg.ssoNotConfigured'));
   // Kept encrypted (lib/secrets.ts); one that cannot be read is the provider step's failure.
   try {
     return { ...cfg, clientSecret: await openStored(db, cfg.clientSecret) };
   } catch (err) {
-    throw badRequest(MSG.idpTokenError, {
+    throw badRequest(msg('msg.idpTokenError'), {
       step: 'client secret',
       provider: cfg.provider,
       schoolId: cfg.schoolId,
@@ -182,7 +159,7 @@ export async function createSsoState(
     .from(schools)
     .where(sql`lower(${schools.externalId}) = lower(${input.school})`)
     .limit(1);
-  if (!school) throw badRequest(MSG.ssoNotConfigured);
+  if (!school) throw badRequest(msg('msg.ssoNotConfigured'));
   const cfg = await configOf(db, school.id, input.provider);
   const config = await discover(cfg, policy);
   const state = newToken();
@@ -200,7 +177,7 @@ export async function createSsoState(
       code_challenge_method: 'S256',
     });
   } catch (err) {
-    throw badRequest(MSG.idpTokenError, {
+    throw badRequest(msg('msg.idpTokenError'), {
       step: 'authorization URL',
       provider: cfg.provider,
       schoolId: cfg.schoolId,
@@ -263,7 +240,7 @@ export async function completeSso(
     !input.browser ||
     hashToken(input.browser) !== st.browserHash
   ) {
-    throw badRequest(MSG.ssoStateInvalid);
+    throw badRequest(msg('msg.ssoStateInvalid'));
   }
   const cfg = await configOf(db, st.schoolId, input.provider);
   const config = await discover(cfg, policy);
@@ -285,22 +262,22 @@ export async function completeSso(
       idTokenExpected: true,
     });
   } catch (err) {
-    throw badRequest(MSG.idpTokenError, { step: 'token', ...context, err });
+    throw badRequest(msg('msg.idpTokenError'), { step: 'token', ...context, err });
   }
   const claims = tokens.claims();
   const providerId = idOf(claims?.[cfg.userIdClaim]);
-  if (!claims || !providerId) throw badRequest(MSG.idpMismatch);
+  if (!claims || !providerId) throw badRequest(msg('msg.idpMismatch'));
 
   // The user info must be about the same user as the id token: same subject, same provider id.
   let info: oidc.UserInfoResponse;
   try {
     info = await oidc.fetchUserInfo(config, tokens.access_token, oidc.skipSubjectCheck);
   } catch (err) {
-    throw badRequest(MSG.idpTokenError, { step: 'user info', ...context, err });
+    throw badRequest(msg('msg.idpTokenError'), { step: 'user info', ...context, err });
   }
-  if (info.sub !== claims.sub) throw badRequest(MSG.idpMismatch);
+  if (info.sub !== claims.sub) throw badRequest(msg('msg.idpMismatch'));
   const infoId = idOf(info[cfg.userIdClaim]);
-  if (infoId !== null && infoId !== providerId) throw badRequest(MSG.idpMismatch);
+  if (infoId !== null && infoId !== providerId) throw badRequest(msg('msg.idpMismatch'));
 
   // Who left the school is refused as an unknown user (docs/decisions/128-leavers-are-archived.md).
   const [user] = await db
@@ -310,186 +287,8 @@ export async function completeSso(
       and(eq(users.schoolId, st.schoolId), eq(users.externalId, providerId), isNull(users.leftAt)),
     )
     .limit(1);
-  if (!user) throw forbidden(MSG.notRegistered);
+  if (!user) throw forbidden(msg('msg.notRegistered'));
   return { schoolId: st.schoolId, userId: user.id };
-}
-
-/* ---- the school's SSO settings (school admins) ---- */
-
-const present = (c: SsoConfigRow, baseUrl: string): SsoConfigResponse => ({
-  provider: c.provider as SsoProvider,
-  issuer: c.issuer,
-  clientId: c.clientId,
-  userIdClaim: c.userIdClaim,
-  hasSecret: c.clientSecret !== '',
-  redirectUri: redirectUriFor(baseUrl, c.provider as SsoProvider),
-  updatedAt: c.updatedAt.toISOString(),
-});
-
-export async function listSsoConfigs(
-  db: Db,
-  schoolId: string,
-  baseUrl: string,
-): Promise<SsoConfigResponse[]> {
-  const rows = await db
-    .select()
-    .from(ssoConfigs)
-    .where(eq(ssoConfigs.schoolId, schoolId))
-    .orderBy(ssoConfigs.provider);
-  return rows.map((r) => present(r, baseUrl));
-}
-
-/**
- * Why a school may not use this issuer (docs/decisions/060-sso-issuer-public-internet.md), as the admin's message with what failed, or
- * null. Production: https, and a public host (a literal address, or every address its name resolves
- * to now; a name that does not resolve is taken, every fetch checks again). Development and tests
- * also take plain http and this machine's and private networks' addresses.
- */
-async function issuerRefusal(
-  issuer: string,
-  policy: OutboundPolicy,
-): Promise<{ message: string; reason: string } | null> {
-  const url = new URL(issuer);
-  if (url.protocol !== 'https:' && !(policy.allowLocal && url.protocol === 'http:'))
-    return { message: MSG.ssoIssuerHttps, reason: `${url.protocol} issuer` };
-  try {
-    await checkedAddresses(url, {
-      ...policy,
-      lookup: policy.lookup ?? lookupWithin(OUTBOUND_TIMEOUT_MS),
-    });
-  } catch (err) {
-    if (err instanceof OutboundRefused)
-      return { message: MSG.ssoIssuerNotPublic, reason: err.message };
-  }
-  return null;
-}
-
-/** All the addresses of a name, or a failure after `ms`. */
-const lookupWithin = (ms: number) => (host: string) =>
-  Promise.race([
-    dnsLookup(host, { all: true, verbatim: true }),
-    new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`no answer for ${host} within ${ms} ms`)), ms).unref(),
-    ),
-  ]);
-
-/**
- * Creates or changes the school's client at a provider; a new one needs its secret, a change may
- * keep it. The secret is stored encrypted (lib/secrets.ts): without a key, a new one is refused.
- */
-export async function putSsoConfig(
-  db: Db,
-  schoolId: string,
-  provider: SsoProvider,
-  body: SsoConfigBody,
-  baseUrl: string,
-  policy: OutboundPolicy,
-): Promise<SsoConfigResponse> {
-  const values = {
-    issuer: body.issuer.replace(/\/+$/, ''),
-    clientId: body.clientId,
-    userIdClaim: body.userIdClaim ?? 'sub',
-    updatedAt: sql`now()`,
-  };
-  const refusal = await issuerRefusal(values.issuer, policy);
-  if (refusal)
-    throw badRequest(refusal.message, {
-      step: 'SSO settings',
-      provider,
-      schoolId,
-      reason: refusal.reason,
-    });
-  const mine = and(eq(ssoConfigs.schoolId, schoolId), eq(ssoConfigs.provider, provider));
-  if (body.clientSecret === undefined) {
-    // The kept secret stays; one still kept in clear is encrypted now (lib/secrets.ts).
-    const row = await db.transaction(async (tx) => {
-      const [old] = await tx
-        .select({ clientSecret: ssoConfigs.clientSecret })
-        .from(ssoConfigs)
-        .where(mine)
-        .for('update');
-      if (!old) throw badRequest('clientSecret is required');
-      const clientSecret = await resealForStorage(db, old.clientSecret);
-      const [changed] = await tx
-        .update(ssoConfigs)
-        .set({ ...values, clientSecret })
-        .where(mine)
-        .returning();
-      return changed!;
-    });
-    return present(row, baseUrl);
-  }
-  const clientSecret = await sealForStorage(db, body.clientSecret);
-  const [row] = await db
-    .insert(ssoConfigs)
-    .values({ schoolId, provider, ...values, clientSecret })
-    .onConflictDoUpdate({
-      target: [ssoConfigs.schoolId, ssoConfigs.provider],
-      set: { ...values, clientSecret },
-    })
-    .returning();
-  return present(row!, baseUrl);
-}
-
-export async function deleteSsoConfig(
-  db: Db,
-  schoolId: string,
-  provider: SsoProvider,
-): Promise<void> {
-  const rows = await db
-    .delete(ssoConfigs)
-    .where(and(eq(ssoConfigs.schoolId, schoolId), eq(ssoConfigs.provider, provider)))
-    .returning({ p: ssoConfigs.provider });
-  if (!rows.length) throw notFound();
-}
-
-/** The demo's clients from the environment, written into that school's settings at every start. */
-export async function applySsoEnv(
-  db: Db,
-  env: { SSO_SCHOOL: string; NODE_ENV: string } & Partial<
-    Record<`${'CLEVER' | 'CLASSLINK'}_${'ISSUER' | 'CLIENT_ID' | 'CLIENT_SECRET'}`, string>
-  >,
-  log: { warn(obj: object, msg: string): void },
-): Promise<SsoProvider[]> {
-  const [school] = await db
-    .select({ id: schools.id })
-    .from(schools)
-    .where(eq(schools.externalId, env.SSO_SCHOOL))
-    .limit(1);
-  if (!school) return [];
-  const applied: SsoProvider[] = [];
-  for (const [provider, prefix] of [
-    ['clever', 'CLEVER'],
-    ['classlink', 'CLASSLINK'],
-  ] as const) {
-    const issuer = env[`${prefix}_ISSUER`];
-    const clientId = env[`${prefix}_CLIENT_ID`];
-    const clientSecret = env[`${prefix}_CLIENT_SECRET`];
-    if (!issuer || !clientId || !clientSecret) continue;
-    try {
-      await putSsoConfig(
-        db,
-        school.id,
-        provider,
-        { issuer, clientId, clientSecret },
-        '',
-        outboundPolicyFor(env),
-      );
-    } catch (err) {
-      // An issuer this server may not reach (a loopback one in production) is left out, said once at start.
-      log.warn(
-        {
-          provider,
-          issuer: loggable(issuer),
-          reason: err instanceof HttpError ? causeSummary(err.cause) : causeSummary(err),
-        },
-        `${prefix}_ISSUER is not used: ${err instanceof Error ? err.message : String(err)}`,
-      );
-      continue;
-    }
-    applied.push(provider);
-  }
-  return applied;
 }
 
 /** The cookie header's value of one cookie. */

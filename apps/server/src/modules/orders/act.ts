@@ -2,10 +2,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import {
   ACTION_STATUS,
   canMove,
-  MSG,
+  msg,
   ORDER_STATUSES,
   orderActionRefusal,
   todayIn,
+  type Message,
   type Order,
   type OrderActionBody,
   type StoreManagerBody,
@@ -23,16 +24,16 @@ import { isUuid } from '../../lib/ids.js';
 import { ordersByIds } from './present.js';
 
 async function orderOfSchool(db: Queryable, u: AuthUser, id: string): Promise<OrderRow> {
-  if (!isUuid(id)) throw notFound('Order not found');
+  if (!isUuid(id)) throw notFound(msg('msg.orderNotFound'));
   const [o] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.schoolId, u.schoolId), eq(orders.id, id)));
-  if (!o) throw notFound('Order not found');
+  if (!o) throw notFound(msg('msg.orderNotFound'));
   return o;
 }
 
-const refuse = (message: string) => (message === MSG.forbidden ? forbidden() : badRequest(message));
+const refuse = (said: Message) => (said.key === 'msg.forbidden' ? forbidden() : badRequest(said));
 
 /**
  * PUT order/{id}: CANCEL, PACKAGE, REDEEM or REFUND (docs/spec.md section 10.3), with an optional
@@ -71,7 +72,7 @@ export async function actOnOrder(
   });
   if (!moved.length) {
     const now = await orderOfSchool(db, u, id);
-    throw refuse(orderActionRefusal(now, body.action, actor, today) ?? MSG.orderCanceled);
+    throw refuse(orderActionRefusal(now, body.action, actor, today) ?? msg('msg.orderCanceled'));
   }
   const [presented] = await ordersByIds(db, u.schoolId, [order.id]);
   return presented!;
@@ -89,12 +90,12 @@ export async function storeManagerUpdate(
   body: StoreManagerBody,
 ): Promise<StoreManagerResult> {
   const students = [...new Set(body.users)];
-  if (!students.every(isUuid)) throw notFound('Student not found');
+  if (!students.every(isUuid)) throw notFound(msg('msg.studentNotFound'));
   const known = await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.schoolId, u.schoolId), inArray(users.id, students), isStudentRow));
-  if (known.length !== students.length) throw notFound('Student not found');
+  if (known.length !== students.length) throw notFound(msg('msg.studentNotFound'));
   const orderIds = body.orderIds?.filter(isUuid);
   if (orderIds && !orderIds.length) return { updated: 0, skipped: 0, orders: [] };
   const candidates = await db

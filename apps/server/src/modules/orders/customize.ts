@@ -1,14 +1,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   clockNow,
-  type CustomizationBody,
   customizationRefusal,
   FONTS,
   ICONS,
   memberStatus,
-  type PlaceOrderResult,
+  msg,
   SPENDING_ORDER_STATUSES,
   todayIn,
+  type CustomizationBody,
+  type PlaceOrderResult,
 } from '@app/domain';
 import type { Tx } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema.js';
@@ -33,7 +34,7 @@ export async function buyCustomization(
     body.productCategory === 'fonts'
       ? FONTS.find((f) => f.id === body.productId)
       : ICONS.find((i) => i.id === body.productId);
-  if (!option) throw notFound('Product not found');
+  if (!option) throw notFound(msg('msg.productNotFound'));
   // The day an order counts on follows the rules' clock; its timestamps record when it was made.
   const now = new Date();
   const today = todayIn(u.school.timeZone, clockNow());

@@ -2,20 +2,20 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   clockNow,
-  type DeliveryDate,
   deliveryMode,
   itemsTotal,
-  MSG,
+  msg,
   nextDeliveryDateOn,
-  type OrderCheck,
-  type OrderLine,
   orderRefusal,
   orderStoreKey,
+  schoolYearFor,
+  todayIn,
+  type DeliveryDate,
+  type OrderCheck,
+  type OrderLine,
   type PlaceOrderBody,
   type PlaceOrderResult,
-  schoolYearFor,
   type StoreState,
-  todayIn,
 } from '@app/domain';
 import { rowsOf, type Queryable, type Tx } from '../../db/client.js';
 import { executeNamed } from '../../db/named.js';
@@ -314,7 +314,7 @@ export async function placeOrder(
 
   const wanted = wantedOf(body);
   const ids = [...wanted.keys()];
-  if (!ids.every(isUuid)) throw notFound('Product not found');
+  if (!ids.every(isUuid)) throw notFound(msg('msg.productNotFound'));
 
   const facts = await schoolFacts(tx, u.schoolId, today);
   // From here the student's purchases run one at a time: balance and limits hold until commit.
@@ -336,15 +336,15 @@ export async function placeOrder(
     .where(
       and(eq(products.schoolId, u.schoolId), inArray(products.id, ids), isNull(products.deletedAt)),
     );
-  if (rows.length !== ids.length) throw notFound('Product not found');
+  if (rows.length !== ids.length) throw notFound(msg('msg.productNotFound'));
 
   if (buyer.kind === 'teacher') {
     if (rows.some((r) => r.p.store !== 'Teacher' || r.p.teacherId !== u.id))
-      throw forbidden('A teacher orders for a student only from their own store.');
+      throw forbidden(msg('msg.teacherOrdersOwnStore'));
   } else if (rows.some((r) => r.p.store === 'Teacher')) {
     const mine = new Set(await teachersOfStudent(tx, u.schoolId, studentId));
     if (rows.some((r) => r.p.store === 'Teacher' && !mine.has(r.p.teacherId!)))
-      throw notFound('Product not found');
+      throw notFound(msg('msg.productNotFound'));
   }
 
   const lines: OrderLine[] = rows.map((r) => ({
@@ -390,7 +390,7 @@ export async function placeOrder(
     const short = lines.find((l, i) => !taken.includes(rows[i]!.p.id) && l.product.stock !== null);
     throw badRequest(
       orderRefusal({ ...check, lines: freshLines }) ??
-        MSG.outOfStock(short?.product.name ?? 'This item'),
+        msg('msg.outOfStock', { name: short?.product.name ?? 'This item' }),
     );
   }
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
+  msg,
   periodLabel,
   schoolPeriods,
   shortName,
@@ -198,11 +199,11 @@ export async function listPeriods(
 
 /** One class the user may view; another school's or an unknown id is 404, another teacher's class 403. */
 async function getPeriodFor(db: Queryable, user: AuthUser, id: string): Promise<Period> {
-  if (!isUuid(id)) throw notFound('Period not found');
+  if (!isUuid(id)) throw notFound(msg('msg.periodNotFound'));
   const [p] = await loadPeriods(db, user.schoolId, { id });
-  if (!p) throw notFound('Period not found');
+  if (!p) throw notFound(msg('msg.periodNotFound'));
   if (!periodInScope(user, 'class:view', { teacherId: p.teacher._id, coTeachers: p.coTeachers }))
-    throw forbidden('This class belongs to another teacher.');
+    throw forbidden(msg('msg.otherTeachersClass'));
   return withOwner(p, user);
 }
 
@@ -216,9 +217,9 @@ export async function getPeriodDetail(
   user: AuthUser,
   id: string,
 ): Promise<PeriodDetail> {
-  if (!isUuid(id)) throw notFound('Period not found');
+  if (!isUuid(id)) throw notFound(msg('msg.periodNotFound'));
   const [row] = await periodsQueries.detail(db).execute({ schoolId: user.schoolId, id });
-  if (!row) throw notFound('Period not found');
+  if (!row) throw notFound(msg('msg.periodNotFound'));
   const { period, coTeacherList } = presentRow(row);
   if (
     !periodInScope(user, 'class:view', {
@@ -226,7 +227,7 @@ export async function getPeriodDetail(
       coTeachers: period.coTeachers,
     })
   )
-    throw forbidden('This class belongs to another teacher.');
+    throw forbidden(msg('msg.otherTeachersClass'));
   const students = (fromJson(row.roster) ?? []).map(
     ([sid, externalId, firstName, lastName, gradeLevel, house]): RosterStudent => ({
       _id: sid,
@@ -249,10 +250,9 @@ export async function setCoTeachers(
 ): Promise<Period> {
   const period = await getPeriodFor(db, user, id);
   if (!period.isOwner && scopeOf(user, 'periods:coTeachers') !== 'school')
-    throw forbidden('Only the teacher of this class can change its co-teachers.');
+    throw forbidden(msg('msg.classTeacherCoTeachers'));
   const wanted = [...new Set(coTeachers)];
-  if (wanted.includes(period.externalTeacherId))
-    throw badRequest('coTeachers cannot include the class teacher');
+  if (wanted.includes(period.externalTeacherId)) throw badRequest(msg('msg.coTeacherIsTeacher'));
   if (wanted.length) {
     const found = await db
       .select({ externalId: users.externalId })
@@ -263,7 +263,7 @@ export async function setCoTeachers(
     const known = new Set(found.map((f) => f.externalId));
     const unknown = wanted.filter((w) => !known.has(w));
     if (unknown.length)
-      throw badRequest(`coTeachers: ${unknown.join(', ')} is not a teacher of this school`);
+      throw badRequest(msg('msg.coTeacherNotTeacher', { ids: unknown.join(', ') }));
   }
   await db
     .update(periods)

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  MSG,
+  msg,
   productNameRefusal,
   type Product,
   type ProductBody,
@@ -98,14 +98,13 @@ async function ownedProduct(
   store: ProductStore,
   id: string,
 ): Promise<ProductRow> {
-  if (!isUuid(id)) throw notFound('Product not found');
+  if (!isUuid(id)) throw notFound(msg('msg.productNotFound'));
   const [p] = await db
     .select()
     .from(products)
     .where(and(eq(products.schoolId, u.schoolId), eq(products.id, id), isNull(products.deletedAt)));
-  if (!p) throw notFound('Product not found');
-  if (p.store !== store || !keepsStoreOf(u, p))
-    throw forbidden('This product belongs to another store.');
+  if (!p) throw notFound(msg('msg.productNotFound'));
+  if (p.store !== store || !keepsStoreOf(u, p)) throw forbidden(msg('msg.otherStoresProduct'));
   return p;
 }
 
@@ -165,7 +164,7 @@ export async function saveProduct(
       // The picture must be one uploaded for this school; held until the product is written, so
       // the cleanup job cannot remove it in between (docs/decisions/061-product-pictures.md).
       if (fields.image && !(await holdPicture(tx, u.schoolId, fields.image)))
-        throw badRequest(MSG.pictureNotUploaded);
+        throw badRequest(msg('msg.pictureNotUploaded'));
       if (existing) {
         const [row] = await tx
           .update(products)
@@ -189,7 +188,7 @@ export async function saveProduct(
       return row!;
     });
   } catch (e) {
-    if (isUniqueViolation(e)) throw badRequest(MSG.duplicateItemName);
+    if (isUniqueViolation(e)) throw badRequest(msg('msg.duplicateItemName'));
     throw e;
   }
   const teacher =

@@ -24,7 +24,7 @@ const PAST_YEARS = 10;
  * not started yet is not) and the stored years before it, latest first
  * (docs/decisions/089-reports-by-school-year.md).
  */
-async function reportYears(db: Queryable, user: AuthUser) {
+export async function reportYears(db: Queryable, user: AuthUser) {
   const cal = await loadCalendar(db, user.school);
   const started = await db
     .select()

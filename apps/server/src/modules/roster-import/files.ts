@@ -1,9 +1,11 @@
 import { unzipSync } from 'fflate';
 import {
   MAX_ROSTER_ISSUES,
-  MSG,
+  msg,
   parseCsv,
+  DEMOGRAPHICS_FILE,
   ROSTER_FILES,
+  type DemographicsTables,
   type RosterFile,
   type RosterIssue,
   type RosterRow,
@@ -11,8 +13,6 @@ import {
 } from '@app/domain';
 import { badRequest, HttpError } from '../../lib/errors.js';
 
-/** What one upload may hold in all (the files as sent, zipped or not). */
-export const MAX_ROSTER_BYTES = 60 * 1024 * 1024;
 /** What a .zip may unpack to: a zip bomb is refused before it is unpacked. */
 const MAX_UNZIPPED_BYTES = 300 * 1024 * 1024;
 /** Rows of one file: a district-wide enrollments.csv fits; memory stays bounded. */
@@ -26,7 +26,7 @@ export interface UploadedFile {
 export interface ReadFiles {
   /** The OneRoster files found, by their names. */
   files: string[];
-  tables: RosterTables;
+  tables: RosterTables & DemographicsTables;
   /** Problems of the CSV itself (a broken quote, a row with the wrong number of fields): the first ones, and how many. */
   issues: RosterIssue[];
   issueCount: number;
@@ -42,17 +42,20 @@ class IssueList {
 }
 
 const baseName = (name: string) => name.split(/[\\/]/).pop() ?? name;
-const rosterFile = (name: string): RosterFile | undefined =>
-  ROSTER_FILES.find((f) => f.toLowerCase() === baseName(name).toLowerCase());
+/** The files read: the five of the roster, and demographics.csv when sent (issue 34). */
+type ReadFile = RosterFile | typeof DEMOGRAPHICS_FILE;
+const READ_FILES: readonly ReadFile[] = [...ROSTER_FILES, DEMOGRAPHICS_FILE];
+const rosterFile = (name: string): ReadFile | undefined =>
+  READ_FILES.find((f) => f.toLowerCase() === baseName(name).toLowerCase());
 
 /**
  * The five OneRoster files from what was uploaded: CSV files, a .zip of them, or both. Other CSV
- * files of a OneRoster export (manifest.csv, courses.csv, demographics.csv…) are ignored; a file
+ * files of a OneRoster export (manifest.csv, courses.csv…) are ignored, demographics.csv is read; a file
  * that is neither CSV nor zip is refused.
  */
 export function readUpload(uploads: readonly UploadedFile[]): ReadFiles {
-  if (!uploads.length) throw badRequest(MSG.rosterNoFiles);
-  const found = new Map<RosterFile, Uint8Array>();
+  if (!uploads.length) throw badRequest(msg('msg.rosterNoFiles'));
+  const found = new Map<ReadFile, Uint8Array>();
   for (const u of uploads) {
     const name = baseName(u.name).toLowerCase();
     if (name.endsWith('.zip')) {
@@ -63,9 +66,9 @@ export function readUpload(uploads: readonly UploadedFile[]): ReadFiles {
     } else if (name.endsWith('.csv')) {
       const f = rosterFile(name);
       if (f) found.set(f, u.data);
-    } else throw badRequest(MSG.rosterUnknownFile(baseName(u.name).slice(0, 100)));
+    } else throw badRequest(msg('msg.rosterUnknownFile', { name: baseName(u.name).slice(0, 100) }));
   }
-  const tables: RosterTables = {};
+  const tables: RosterTables & DemographicsTables = {};
   const issues = new IssueList();
   for (const [file, data] of found) {
     const t = readCsv(file, data, issues);
@@ -87,19 +90,22 @@ function unzip(data: Uint8Array): Record<string, Uint8Array> {
           return false;
         unpacked += f.originalSize;
         if (unpacked > MAX_UNZIPPED_BYTES)
-          throw new HttpError(413, MSG.rosterTooLarge(MAX_UNZIPPED_BYTES / 1024 / 1024));
+          throw new HttpError(
+            413,
+            msg('msg.rosterTooLarge', { mb: MAX_UNZIPPED_BYTES / 1024 / 1024 }),
+          );
         return true;
       },
     });
   } catch (e) {
     if (e instanceof HttpError) throw e;
-    throw badRequest(MSG.rosterBadZip);
+    throw badRequest(msg('msg.rosterBadZip'));
   }
 }
 
 /** One CSV file as a table (header on line 1); its own problems go to `issues`. */
 function readCsv(
-  file: RosterFile,
+  file: ReadFile,
   data: Uint8Array,
   issues: IssueList,
 ): { columns: string[]; rows: RosterRow[] } | undefined {
@@ -109,16 +115,20 @@ function readCsv(
     MAX_ROSTER_ROWS + 1,
   );
   if (error) {
-    issues.push({ file, line: error.line, reason: `Not readable as CSV: ${error.reason}` });
+    issues.push({
+      file,
+      line: error.line,
+      reason: msg('msg.rosterNotCsv', { reason: error.reason }),
+    });
     return undefined;
   }
   const [head, ...body] = records;
   if (!head) {
-    issues.push({ file, line: 1, reason: 'The file is empty (no header line).' });
+    issues.push({ file, line: 1, reason: msg('msg.rosterFileEmpty') });
     return undefined;
   }
   if (truncated) {
-    issues.push({ file, line: 0, reason: `The file has more than ${MAX_ROSTER_ROWS} rows.` });
+    issues.push({ file, line: 0, reason: msg('msg.rosterTooManyRows', { max: MAX_ROSTER_ROWS }) });
     return undefined;
   }
   const columns = head.fields.map((c) => c.trim());
@@ -128,7 +138,7 @@ function readCsv(
       issues.push({
         file,
         line,
-        reason: `The row has ${fields.length} fields; the header has ${columns.length}.`,
+        reason: msg('msg.rosterRowFields', { fields: fields.length, columns: columns.length }),
       });
       continue;
     }

@@ -1,22 +1,23 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  clockNow,
   diffRoster,
+  englishOf,
   MAX_ROSTER_ISSUES,
   MSG,
+  msg,
   readRoster,
+  rosterHasErrorsMessage,
   todayIn,
   type CurrentRoster,
+  type Message,
   type Roster,
   type RosterDryRun,
   type RosterImport,
   type RosterIssue,
-  type RosterPlan,
   type RosterSummary,
 } from '@app/domain';
-import { rowsOf, type Database, type Queryable, type Tx } from '../../db/client.js';
-import { isStudentSql } from '../../access/students.js';
+import type { Database, Queryable } from '../../db/client.js';
 import { vacuumAnalyze } from '../../db/analyze.js';
 import {
   guardianStudents,
@@ -24,18 +25,15 @@ import {
   periodStudents,
   rosterImports,
   rosterUsers,
-  sessions,
   users,
 } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { conflict, HttpError, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { pgArray } from '../../lib/pg-array.js';
+import { applyPlan } from './apply.js';
+import { importDemographics } from './demographics.js';
 import type { ReadFiles } from './files.js';
 import { finishJob, jobOf, runningJobOf, startJob, type Job } from './jobs.js';
-
-/** Rows per statement of the import's writes (and per step of its progress). */
-const CHUNK = 500;
 
 interface Checked {
   files: string[];
@@ -133,17 +131,29 @@ const pgList = (v: string[] | string): string[] =>
         .filter(Boolean)
         .map((x) => x.replace(/^"|"$/g, '').replace(/\\(.)/g, '$1'));
 
-/** POST roster/dry-run: the files checked, and what importing them would change now. */
-export async function dryRun(db: Queryable, u: AuthUser, read: ReadFiles): Promise<RosterDryRun> {
+/** The problems as answered: each reason written by `say`, in the request's language. */
+export const issuesSaid = (issues: readonly RosterIssue[], say: (m: Message) => string) =>
+  issues.map((i) => ({ file: i.file, line: i.line, reason: say(i.reason) }));
+
+/**
+ * POST roster/dry-run: the files checked, and what importing them would change now; `say` writes
+ * the problems in the request's language.
+ */
+export async function dryRun(
+  db: Queryable,
+  u: AuthUser,
+  read: ReadFiles,
+  say: (m: Message) => string = englishOf,
+): Promise<RosterDryRun> {
   const c = check(u, read);
   const summary = c.roster
     ? diffRoster(c.roster, await currentRoster(db, u.schoolId)).summary
     : null;
   return {
     files: c.files,
-    errors: c.errors,
+    errors: issuesSaid(c.errors, say),
     errorCount: c.errorCount,
-    warnings: c.warnings,
+    warnings: issuesSaid(c.warnings, say),
     warningCount: c.warningCount,
     summary,
   };
@@ -155,7 +165,7 @@ export class RosterRejected extends HttpError {
     readonly errors: RosterIssue[],
     readonly errorCount: number,
   ) {
-    super(400, MSG.rosterHasErrors(errorCount));
+    super(400, rosterHasErrorsMessage(errorCount));
   }
 }
 
@@ -171,7 +181,7 @@ export async function startImport(
 ): Promise<RosterImport> {
   const c = check(u, read);
   if (!c.roster) throw new RosterRejected(c.errors, c.errorCount);
-  if (runningJobOf(u.schoolId)) throw conflict(MSG.rosterRunning);
+  if (runningJobOf(u.schoolId)) throw conflict(msg('msg.rosterRunning'));
   const db = database.db;
   const [row] = await db
     .insert(rosterImports)
@@ -191,6 +201,7 @@ export async function startImport(
         job.total = plan.size;
         job.phase = 'writing';
         await applyPlan(tx, u.schoolId, plan, (n) => (job.done += n));
+        await importDemographics(tx, u.schoolId, roster.demographics);
         return summary;
       });
       job.summary = summary;
@@ -199,7 +210,7 @@ export async function startImport(
         .set({ status: 'done', total: job.total ?? 0, summary, finishedAt: new Date() })
         .where(and(eq(rosterImports.schoolId, u.schoolId), eq(rosterImports.id, job.id)));
       finishJob(job, 'done');
-      // The planner's statistics after a bulk write (README): a failure here loses no data.
+      // The planner's statistics after a bulk write (docs/operations.md): a failure here loses no data.
       if ((job.total ?? 0) > 1000)
         await vacuumAnalyze(db, [users, periods, periodStudents, rosterUsers]).catch(log);
     } catch (err) {
@@ -245,212 +256,4 @@ export async function importStatus(db: Queryable, u: AuthUser, id: string): Prom
     summary: (row.summary as RosterSummary | null) ?? null,
     message: row.message,
   };
-}
-
-function chunks<T>(xs: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < xs.length; i += CHUNK) out.push(xs.slice(i, i + CHUNK));
-  return out;
-}
-
-/** The plan's writes, in an order where every id a write needs exists: people, periods, enrollments. */
-async function applyPlan(
-  tx: Tx,
-  schoolId: string,
-  plan: RosterPlan,
-  progress: (n: number) => void,
-): Promise<void> {
-  const idOf = new Map<string, string>();
-  for (const part of chunks(plan.insertPeople)) {
-    const made = await tx
-      .insert(users)
-      .values(
-        part.map((p) => ({
-          schoolId,
-          externalId: p.sourcedId,
-          firstName: p.firstName,
-          lastName: p.lastName,
-          email: p.email,
-          roles: p.roles,
-          gradeLevel: p.gradeLevel,
-        })),
-      )
-      .returning({ id: users.id, externalId: users.externalId });
-    for (const m of made) idOf.set(m.externalId, m.id);
-    progress(part.length);
-  }
-  for (const part of chunks(plan.updatePeople)) {
-    // One statement per chunk: the new values joined by id.
-    await tx.execute(sql`
-      update ${users} u set first_name = v.first_name, last_name = v.last_name, email = v.email, grade_level = v.grade_level,
-        roles = string_to_array(v.roles, ',')
-      from unnest(${pgArray(
-        part.map((p) => p.id),
-        'uuid',
-      )}, ${pgArray(
-        part.map((p) => p.firstName),
-        'text',
-      )}, ${pgArray(
-        part.map((p) => p.lastName),
-        'text',
-      )},
-        ${pgArray(
-          part.map((p) => p.email),
-          'text',
-        )}, ${pgArray(
-          part.map((p) => p.gradeLevel),
-          'text',
-        )}, ${pgArray(
-          part.map((p) => p.roles.join(',')),
-          'text',
-        )})
-        as v(id, first_name, last_name, email, grade_level, roles)
-      where u.school_id = ${schoolId} and u.id = v.id`);
-    progress(part.length);
-  }
-  const managed = [...idOf.values(), ...plan.manage];
-  const manage = new Set(plan.manage);
-  // Who comes back is a current user again: listed, counted, signs in (docs/decisions/128-leavers-are-archived.md).
-  for (const part of chunks(plan.manage))
-    await tx.execute(sql`update ${users} set left_at = null
-      where school_id = ${schoolId} and id = any(${pgArray(part, 'uuid')}) and left_at is not null`);
-  for (const part of chunks(managed)) {
-    await tx
-      .insert(rosterUsers)
-      .values(part.map((userId) => ({ schoolId, userId })))
-      .onConflictDoUpdate({
-        target: [rosterUsers.schoolId, rosterUsers.userId],
-        set: { leftAt: null, updatedAt: sql`now()` },
-      });
-    progress(part.filter((id) => manage.has(id)).length);
-  }
-  for (const part of chunks(plan.leave)) {
-    const ids = pgArray(
-      part.map((l) => l.id),
-      'uuid',
-    );
-    await tx.execute(sql`update ${rosterUsers} set left_at = now(), updated_at = now()
-      where school_id = ${schoolId} and user_id = any(${ids})`);
-    // A student who leaves is archived as the year's leavers are: in no current list, signs in no
-    // more (docs/decisions/128-leavers-are-archived.md). Staff keep their account
-    // (docs/decisions/055-roster-leavers.md).
-    const leftAt = clockNow().toISOString();
-    const leftIds = rowsOf<{ id: string }>(
-      await tx.execute(sql`update ${users} set left_at = ${leftAt}::timestamptz
-        where school_id = ${schoolId} and id = any(${ids}) and ${isStudentSql(sql`roles`)} and left_at is null
-        returning id`),
-    ).map((r) => r.id);
-    if (leftIds.length)
-      await tx.execute(sql`update ${sessions} set revoked_at = now()
-        where school_id = ${schoolId} and user_id = any(${pgArray(leftIds, 'uuid')}) and revoked_at is null`);
-    // A teacher who leaves is no one's co-teacher any more.
-    await tx.execute(sql`update ${periods} p set co_teachers = array(select c from unnest(p.co_teachers) c where c <> all(${pgArray(
-      part.map((l) => l.externalId),
-      'text',
-    )}))
-      where p.school_id = ${schoolId} and p.co_teachers && ${pgArray(
-        part.map((l) => l.externalId),
-        'text',
-      )}`);
-    progress(part.length);
-  }
-
-  // Every person of the files exists now: teachers by sourcedId.
-  const people = await tx
-    .select({ id: users.id, externalId: users.externalId })
-    .from(users)
-    .where(eq(users.schoolId, schoolId));
-  for (const p of people) idOf.set(p.externalId, p.id);
-  const teacherId = (sourcedId: string) => {
-    const id = idOf.get(sourcedId);
-    if (!id) throw new Error(`roster import: no user for teacher ${sourcedId}`);
-    return id;
-  };
-  for (const part of chunks(plan.insertPeriods)) {
-    await tx.insert(periods).values(
-      part.map((c) => ({
-        schoolId,
-        sourceId: c.sourcedId,
-        name: c.name,
-        teacherId: teacherId(c.teacher),
-        externalTeacherId: c.teacher,
-        coTeachers: c.coTeachers,
-        periodNumber: c.periodNumber,
-        sectionNumbers: c.sectionNumbers,
-      })),
-    );
-    progress(part.length);
-  }
-  for (const c of plan.updatePeriods) {
-    await tx
-      .update(periods)
-      .set({
-        name: c.name,
-        teacherId: teacherId(c.teacher),
-        externalTeacherId: c.teacher,
-        coTeachers: c.coTeachers,
-        periodNumber: c.periodNumber,
-        sectionNumbers: c.sectionNumbers,
-      })
-      .where(and(eq(periods.schoolId, schoolId), eq(periods.id, c.id)));
-    progress(1);
-  }
-
-  for (const part of chunks(plan.removeEnrollments)) {
-    await tx.execute(sql`delete from ${periodStudents} ps using unnest(${pgArray(
-      part.map((e) => e.periodId),
-      'uuid',
-    )}, ${pgArray(
-      part.map((e) => e.studentId),
-      'uuid',
-    )}) as v(period_id, student_id)
-      where ps.school_id = ${schoolId} and ps.period_id = v.period_id and ps.student_id = v.student_id`);
-    progress(part.length);
-  }
-  if (plan.addEnrollments.length) {
-    const sourced = await tx
-      .select({ id: periods.id, sourceId: periods.sourceId })
-      .from(periods)
-      .where(and(eq(periods.schoolId, schoolId), sql`${periods.sourceId} is not null`));
-    const periodOf = new Map(sourced.map((p) => [p.sourceId!, p.id]));
-    for (const part of chunks(plan.addEnrollments)) {
-      await tx
-        .insert(periodStudents)
-        .values(
-          part.map((e) => ({
-            schoolId,
-            periodId: periodOf.get(e.classSourcedId)!,
-            studentId: idOf.get(e.studentSourcedId)!,
-          })),
-        )
-        .onConflictDoNothing();
-      progress(part.length);
-    }
-  }
-
-  // Guardians' links (docs/decisions/115-guardians.md): every id exists by now.
-  for (const part of chunks(plan.removeGuardianLinks)) {
-    await tx.execute(sql`delete from ${guardianStudents} g using unnest(${pgArray(
-      part.map((l) => l.guardianId),
-      'uuid',
-    )}, ${pgArray(
-      part.map((l) => l.studentId),
-      'uuid',
-    )}) as v(guardian_id, student_id)
-      where g.school_id = ${schoolId} and g.guardian_id = v.guardian_id and g.student_id = v.student_id`);
-    progress(part.length);
-  }
-  for (const part of chunks(plan.addGuardianLinks)) {
-    await tx
-      .insert(guardianStudents)
-      .values(
-        part.map((l) => ({
-          schoolId,
-          guardianId: idOf.get(l.guardian)!,
-          studentId: idOf.get(l.student)!,
-        })),
-      )
-      .onConflictDoNothing();
-    progress(part.length);
-  }
 }

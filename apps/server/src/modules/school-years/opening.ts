@@ -1,17 +1,16 @@
 import { and, asc, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import {
   balanceAfter,
-  clockNow,
-  longDate,
-  MSG,
+  calendarDay,
+  englishOf,
+  msg,
   openingRefusal,
   promoteGrade,
   todayIn,
   yearLabel,
   yearSpanRefusal,
-  YEAR_END_CATEGORY,
   type BalancePolicy,
-  type OrderStatus,
+  type Message,
   type YearOpening,
   type YearOpeningBody,
   type YearOpeningPreview,
@@ -19,38 +18,26 @@ import {
 import type { Db, Queryable } from '../../db/client.js';
 import {
   orders,
-  periodStudents,
   schools,
   schoolYears,
-  sessions,
   users,
   wallets,
   yearOpenings,
   yearOpeningStudents,
 } from '../../db/schema.js';
 import { isStudentRow } from '../../access/students.js';
-import { moveOrders } from '../../ledger/orders.js';
-import { writeActivities } from '../../ledger/write.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import type { JobQueueRef } from '../../lib/job-queue.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { PENDING, runBatch } from './opening-batch.js';
 import { currentYear, overlappingYear, presentOpening } from './service.js';
 
 /** The pg-boss queue of year openings (docs/decisions/085-opening-the-next-school-year.md). */
 export const OPEN_YEAR_QUEUE = 'open-school-year';
 /** Students per transaction: each batch commits its steps and its progress together. */
 const OPENING_BATCH = 200;
-/** Orders not yet handed over: what "pending" means for keeping or refunding. */
-const PENDING: OrderStatus[] = ['PENDING', 'PACKAGED'];
-/** The year end's entries name no activity type (docs/decisions/086-year-end-balances.md). */
-const YEAR_END_TYPE = {
-  id: '00000000-0000-0000-0000-000000000000',
-  name: 'Year-end balance',
-  category: YEAR_END_CATEGORY,
-} as const;
 
-type OpeningRow = typeof yearOpenings.$inferSelect;
 interface Choices {
   balancePolicy: BalancePolicy;
   balanceCap: number;
@@ -69,11 +56,15 @@ async function checkedRequest(db: Queryable, u: AuthUser, body: YearOpeningBody)
   const refusal = yearSpanRefusal(to);
   if (refusal) throw badRequest(refusal);
   if (to.yearStart <= span.yearEnd)
-    throw badRequest(MSG.yearStartsAfter(yearLabel(span), longDate(span.yearEnd)));
+    throw badRequest(
+      msg('msg.yearStartsAfter', { label: yearLabel(span), date: calendarDay(span.yearEnd) }),
+    );
   const other = await overlappingYear(db, u.schoolId, to, null);
   if (other)
     throw conflict(
-      MSG.yearOverlap(yearLabel({ yearStart: other.startDate, yearEnd: other.endDate })),
+      msg('msg.yearOverlap', {
+        label: yearLabel({ yearStart: other.startDate, yearEnd: other.endDate }),
+      }),
     );
   const choices: Choices = {
     balancePolicy: school!.yearEndBalance,
@@ -96,11 +87,17 @@ const coveredStudents = (schoolId: string, openingId: string | null) =>
       : isNull(users.leftAt),
   );
 
-/** POST school-years/openings with dryRun: what the opening would do, without writing anything. */
+const sayOrNull = (m: Message | null, say: (m: Message) => string) => (m ? say(m) : null);
+
+/**
+ * POST school-years/openings with dryRun: what the opening would do, without writing anything;
+ * `say` writes its refusal in the request's language.
+ */
 export async function previewOpening(
   db: Db,
   u: AuthUser,
   body: YearOpeningBody,
+  say: (m: Message) => string = englishOf,
 ): Promise<YearOpeningPreview> {
   const { school, span, to, choices } = await checkedRequest(db, u, body);
   const students = await db
@@ -157,7 +154,7 @@ export async function previewOpening(
     leaving,
     ordersKept,
     ordersRefunded,
-    refusal: openingRefusal(span.yearEnd, todayIn(u.school.timeZone)),
+    refusal: sayOrNull(openingRefusal(span.yearEnd, todayIn(u.school.timeZone)), say),
   };
 }
 
@@ -226,156 +223,13 @@ export async function startOpening(
 
 /** GET school-years/openings/{id}: its progress. */
 export async function openingOf(db: Db, u: AuthUser, id: string): Promise<YearOpening> {
-  if (!isUuid(id)) throw notFound('Opening not found');
+  if (!isUuid(id)) throw notFound(msg('msg.openingNotFound'));
   const [o] = await db
     .select()
     .from(yearOpenings)
     .where(and(eq(yearOpenings.schoolId, u.schoolId), eq(yearOpenings.id, id)));
-  if (!o) throw notFound('Opening not found');
+  if (!o) throw notFound(msg('msg.openingNotFound'));
   return presentOpening(o);
-}
-
-/**
- * One batch in one transaction: claims each student's step (the step's key makes a re-run or a
- * second runner skip them), refunds their pending orders when chosen, books the cap or reset as a
- * ledger entry on the old year's last day, moves grades up, and lets the top grade leave.
- */
-async function runBatch(
-  db: Db,
-  o: OpeningRow,
-  school: { schoolType: string },
-  from: { startDate: string; endDate: string },
-  ids: string[],
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(yearOpeningStudents)
-      .values(
-        ids.map((studentId) => ({
-          schoolId: o.schoolId,
-          openingId: o.id,
-          studentId,
-          left: false,
-          balanceBefore: 0,
-          balanceAfter: 0,
-          ordersRefunded: 0,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ studentId: yearOpeningStudents.studentId });
-    const mine = claimed.map((c) => c.studentId).sort();
-    if (!mine.length) return;
-    // Orders first: a status move locks orders, then wallets (docs/ledger.md section 4).
-    const refunded = new Map<string, number>();
-    if (o.ordersPolicy === 'refund') {
-      const pending = await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(
-          and(
-            eq(orders.schoolId, o.schoolId),
-            inArray(orders.studentId, mine),
-            inArray(orders.status, PENDING),
-          ),
-        );
-      const moved = await moveOrders(
-        tx,
-        o.schoolId,
-        pending.map((p) => p.id),
-        PENDING,
-        'CANCELED',
-      );
-      for (const m of moved) refunded.set(m.studentId, (refunded.get(m.studentId) ?? 0) + 1);
-    }
-    const balances = new Map(
-      (
-        await tx
-          .select({ studentId: wallets.studentId, balance: wallets.balance })
-          .from(wallets)
-          .where(and(eq(wallets.schoolId, o.schoolId), inArray(wallets.studentId, mine)))
-          .orderBy(asc(wallets.studentId))
-          .for('update')
-      ).map((w) => [w.studentId, Number(w.balance)]),
-    );
-    const people = await tx
-      .select({ id: users.id, grade: users.gradeLevel })
-      .from(users)
-      .where(and(eq(users.schoolId, o.schoolId), inArray(users.id, mine)));
-    const label = yearLabel({ yearStart: from.startDate, yearEnd: from.endDate });
-    const entries: { studentId: string; points: number }[] = [];
-    const leavers: string[] = [];
-    for (const p of people) {
-      const before = balances.get(p.id) ?? 0;
-      const after = balanceAfter(before, o.balancePolicy, o.balanceCap);
-      if (after !== before) entries.push({ studentId: p.id, points: after - before });
-      const next = promoteGrade(p.grade, school.schoolType);
-      if (next.leaves) leavers.push(p.id);
-      else if (next.grade !== p.grade)
-        await tx
-          .update(users)
-          .set({ gradeLevel: next.grade })
-          .where(and(eq(users.schoolId, o.schoolId), eq(users.id, p.id)));
-      await tx
-        .update(yearOpeningStudents)
-        .set({
-          gradeBefore: p.grade,
-          gradeAfter: next.grade,
-          left: next.leaves,
-          balanceBefore: before,
-          balanceAfter: after,
-          ordersRefunded: refunded.get(p.id) ?? 0,
-        })
-        .where(
-          and(
-            eq(yearOpeningStudents.schoolId, o.schoolId),
-            eq(yearOpeningStudents.openingId, o.id),
-            eq(yearOpeningStudents.studentId, p.id),
-          ),
-        );
-    }
-    if (entries.length && o.balancePolicy !== 'carry')
-      await writeActivities(
-        tx,
-        o.schoolId,
-        entries.map((e) => ({ studentId: e.studentId, type: YEAR_END_TYPE, points: e.points })),
-        {
-          date: from.endDate,
-          comment:
-            o.balancePolicy === 'cap'
-              ? `${label} balance capped at ${o.balanceCap}`
-              : `${label} balance reset`,
-          periodId: null,
-          groupId: null,
-          givenBy: null,
-        },
-      );
-    if (leavers.length) {
-      await tx
-        .update(users)
-        // The clock's moment (docs/testing-dates.md): the day they left is the school's day.
-        .set({ leftAt: clockNow() })
-        .where(and(eq(users.schoolId, o.schoolId), inArray(users.id, leavers)));
-      await tx
-        .update(sessions)
-        .set({ revokedAt: sql`now()` })
-        .where(
-          and(
-            eq(sessions.schoolId, o.schoolId),
-            inArray(sessions.userId, leavers),
-            isNull(sessions.revokedAt),
-          ),
-        );
-      await tx
-        .delete(periodStudents)
-        .where(
-          and(eq(periodStudents.schoolId, o.schoolId), inArray(periodStudents.studentId, leavers)),
-        );
-    }
-    await tx
-      .update(yearOpenings)
-      .set({ done: sql`${yearOpenings.done} + ${mine.length}` })
-      .where(and(eq(yearOpenings.schoolId, o.schoolId), eq(yearOpenings.id, o.id)));
-  });
 }
 
 /**

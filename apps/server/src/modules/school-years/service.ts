@@ -1,7 +1,7 @@
 import { and, eq, gte, lte, ne } from 'drizzle-orm';
 import {
   addDays,
-  MSG,
+  msg,
   nextYearClearOf,
   openingDue,
   payPeriods,
@@ -155,7 +155,9 @@ export async function setSchoolYear(
     const other = await overlappingYear(tx, u.schoolId, span, row!.id);
     if (other)
       throw conflict(
-        MSG.yearOverlap(yearLabel({ yearStart: other.startDate, yearEnd: other.endDate })),
+        msg('msg.yearOverlap', {
+          label: yearLabel({ yearStart: other.startDate, yearEnd: other.endDate }),
+        }),
       );
     await tx
       .update(schoolYears)

@@ -3,10 +3,11 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   confirmsErasure,
+  type EraseBody,
   ERASED_FIRST_NAME,
   ERASED_LAST_NAME,
-  type EraseBody,
   type Erasure,
+  msg,
 } from '@app/domain';
 import { studentFor } from '../../access/students.js';
 import { checkErasable, personToActOn } from '../../access/users.js';
@@ -30,6 +31,7 @@ import {
   sessions,
   signInCards,
   signInDevices,
+  studentDemographics,
   userErasures,
   users,
 } from '../../db/schema.js';
@@ -62,9 +64,9 @@ export async function eraseStudent(
       .select()
       .from(userErasures)
       .where(and(eq(userErasures.schoolId, u.schoolId), eq(userErasures.userId, s!.id)));
-    if (done) throw conflict('This student has already been erased.');
+    if (done) throw conflict(msg('msg.alreadyErased'));
     if (!confirmsErasure(body.confirm, s!.firstName, s!.lastName))
-      throw badRequest("confirm: type the student's full name to erase them");
+      throw badRequest(msg('msg.confirmFullName'));
     const mine = <T extends { schoolId: AnyPgColumn; userId: AnyPgColumn }>(t: T) =>
       and(eq(t.schoolId, u.schoolId), eq(t.userId, s!.id));
     await tx
@@ -97,6 +99,12 @@ export async function eraseStudent(
     await tx
       .delete(notifications)
       .where(and(eq(notifications.schoolId, u.schoolId), eq(notifications.studentId, s!.id)));
+    // Their demographics are about them and no total needs them (issue 34).
+    await tx
+      .delete(studentDemographics)
+      .where(
+        and(eq(studentDemographics.schoolId, u.schoolId), eq(studentDemographics.studentId, s!.id)),
+      );
     // Their guardians see them no more (docs/decisions/115-guardians.md).
     await tx
       .delete(guardianStudents)
@@ -174,7 +182,7 @@ async function forgetCopies(
         ),
       ),
     );
-  // The keys of lib/sign-in-limits.ts and identity/password-links.ts that name the student.
+  // The keys of lib/sign-in-limits.ts and identity/password-links.ts and email-links.ts that name the student.
   const exact = usernames.map((n) => `login:user:${n}`);
   const prefixes = usernames.flatMap((n) => [
     `login:user-address:${n} `,

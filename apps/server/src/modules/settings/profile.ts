@@ -1,15 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   HOUSE_COLORS,
   HOUSES,
+  msg,
+  PBIS_COORDINATOR_ROLES,
   spanishCurrencyDefaults,
   type SchoolProfile,
   type SchoolProfileBody,
 } from '@app/domain';
 import type { Db, Queryable } from '../../db/client.js';
-import { houses, schools } from '../../db/schema.js';
+import { houses, schools, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { presentSchoolProfile } from '../../presenters/settings.js';
+import { badRequest } from '../../lib/errors.js';
+import { holdsAnyOf } from '../../access/permission.js';
 import { forgetSessions } from '../auth/service.js';
 
 /** GET settings/school: the school's profile as it is now (not as the session cached it). */
@@ -47,6 +51,42 @@ async function spanishNames(
 }
 
 /**
+ * The PBIS settings sent (issue 34); those left out keep their value. A coordinator must be a
+ * current staff member of the school (a role besides student, guardian and the base role): the
+ * permission table would grant nothing to anyone else, and a list of them would only mislead.
+ */
+async function pbisSettings(
+  tx: Queryable,
+  schoolId: string,
+  body: SchoolProfileBody,
+): Promise<Partial<typeof schools.$inferInsert>> {
+  const set: Partial<typeof schools.$inferInsert> = {};
+  if (body.pbisTargetRatio !== undefined) set.pbisTargetRatio = body.pbisTargetRatio;
+  if (body.pbisRatioWindow !== undefined) set.pbisRatioWindow = body.pbisRatioWindow;
+  if (body.pbisRecognitionDays !== undefined) set.pbisRecognitionDays = body.pbisRecognitionDays;
+  if (body.pbisCoordinatorIds !== undefined) {
+    const ids = [...new Set(body.pbisCoordinatorIds)];
+    const staff = ids.length
+      ? await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            and(
+              eq(users.schoolId, schoolId),
+              inArray(users.id, ids),
+              isNull(users.leftAt),
+              holdsAnyOf(users.roles, PBIS_COORDINATOR_ROLES),
+            ),
+          )
+      : [];
+    const unknown = ids.find((id) => !staff.some((s) => s.id === id));
+    if (unknown) throw badRequest(msg('msg.pbisCoordinatorNotStaff', { id: unknown }));
+    set.pbisCoordinatorIds = ids;
+  }
+  return set;
+}
+
+/**
  * PUT settings/school (docs/decisions/082-school-profile-in-settings.md): the whole profile in one
  * transaction. Turning a house system on gives a school without houses the four of docs/spec.md
  * section 9 (not yet "configured": the House system tab does that); turning it off keeps houses and
@@ -73,6 +113,7 @@ export async function setSchoolProfile(
         ...(body.currencyName !== undefined && { currencyName: body.currencyName }),
         ...(body.currencyNameOne !== undefined && { currencyNameOne: body.currencyNameOne }),
         ...spanish,
+        ...(await pbisSettings(tx, u.schoolId, body)),
       })
       .where(eq(schools.id, u.schoolId))
       .returning();

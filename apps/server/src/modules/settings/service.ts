@@ -1,9 +1,10 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import {
-  ROLES,
   type AdvancedSettingsBody,
   type HouseSystemBody,
+  msg,
   type RoleChange,
+  ROLES,
   type SchoolSettings,
   type SettingsView,
   storeIsOpen,
@@ -121,7 +122,7 @@ export async function roleChanges(
   u: AuthUser,
   userId?: string,
 ): Promise<RoleChange[]> {
-  if (userId !== undefined && !isUuid(userId)) throw notFound('User not found');
+  if (userId !== undefined && !isUuid(userId)) throw notFound(msg('msg.userNotFound'));
   const rows = await db
     .select()
     .from(roleAudit)
@@ -175,8 +176,7 @@ export async function setHouseSystem(
     .select({ hasHouseSystem: schools.hasHouseSystem })
     .from(schools)
     .where(eq(schools.id, u.schoolId));
-  if (!s?.hasHouseSystem)
-    throw badRequest('isHouseSystemConfigured: this school has no house system');
+  if (!s?.hasHouseSystem) throw badRequest(msg('msg.noHouseSystem'));
   return updateSchool(db, u, { isHouseSystemConfigured: body.isHouseSystemConfigured });
 }
 

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { SCHOOL_MSG, type NewSchoolBody, type SetupBody } from '@app/domain';
+import { msg, type NewSchoolBody, type SetupBody } from '@app/domain';
 import type { Db, Queryable } from '../../db/client.js';
 import { credentials, schools, setupCodes, users } from '../../db/schema.js';
 import { conflict, forbidden } from '../../lib/errors.js';
@@ -75,7 +75,7 @@ export async function createFirstSchool(
 ): Promise<{ schoolId: string; userId: string; schoolName: string }> {
   // One setup at a time, even without a code (the shell): the second waits, then finds the school.
   await tx.execute(sql`select pg_advisory_xact_lock(7400001)`);
-  if (await hasSchool(tx)) throw forbidden(SCHOOL_MSG.done);
+  if (await hasSchool(tx)) throw forbidden(msg('msg.setupDone'));
   const district = await createDistrict(tx, input.districtName ?? input.school.name);
   const school = await createSchool(tx, { ...input.school, districtId: district.id });
   const [owner] = await tx
@@ -100,7 +100,7 @@ export async function createFirstSchool(
       })
       .onConflictDoNothing()
       .returning({ u: credentials.username });
-    if (!made.length) throw conflict('This username is taken. Choose another.');
+    if (!made.length) throw conflict(msg('msg.usernameTaken'));
   }
   await tx.delete(setupCodes);
   return { schoolId: school.id, userId: owner!.id, schoolName: school.name };
@@ -108,7 +108,7 @@ export async function createFirstSchool(
 
 /** POST setup: with the code of the last start, under the password rules (checked by the schema). */
 export async function runSetup(db: Db, body: SetupBody) {
-  if (await hasSchool(db)) throw forbidden(SCHOOL_MSG.done);
+  if (await hasSchool(db)) throw forbidden(msg('msg.setupDone'));
   const passwordHash = await hashPassword(body.owner.password);
   return db.transaction(async (tx) => {
     // Taking the code's row kills it: a second setup with the same code finds nothing.
@@ -117,8 +117,8 @@ export async function runSetup(db: Db, body: SetupBody) {
       .where(eq(setupCodes.codeHash, hashToken(normalized(body.code))))
       .returning({ id: setupCodes.id });
     if (!used.length) {
-      if (await hasSchool(tx)) throw forbidden(SCHOOL_MSG.done);
-      throw forbidden(SCHOOL_MSG.wrongCode);
+      if (await hasSchool(tx)) throw forbidden(msg('msg.setupDone'));
+      throw forbidden(msg('msg.setupWrongCode'));
     }
     return createFirstSchool(tx, { ...body, passwordHash });
   });

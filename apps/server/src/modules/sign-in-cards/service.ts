@@ -5,7 +5,7 @@ import {
   CARD_RANDOM_SYMBOLS,
   cardCheckSymbol,
   cardSignInName,
-  MSG,
+  msg,
   normalizeCardCode,
   onlyStudent,
   rolesCover,
@@ -219,7 +219,7 @@ export async function cardLogin(
   device?: SignInDevice,
 ): Promise<{ schoolId: string; userId: string }> {
   const code = normalizeCardCode(input.code);
-  if (!code) throw new HttpError(401, MSG.invalidLogin);
+  if (!code) throw new HttpError(401, msg('msg.invalidLogin'));
   const check = async () => {
     const [row] = await db
       .select({
@@ -303,6 +303,6 @@ export async function setStudentPassword(
         .returning({ username: credentials.username });
       if (made) return { username: made.username };
     }
-    throw new HttpError(409, MSG.usernameTaken);
+    throw new HttpError(409, msg('msg.usernameTaken'));
   });
 }

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { ICONS } from '@app/domain';
+import { ICONS, msg } from '@app/domain';
 import type { FastifyPluginAsync } from 'fastify';
+import { localMessage } from '../../lib/language.js';
 
 const require = createRequire(import.meta.url);
 const OPENMOJI = path.dirname(require.resolve('openmoji/package.json'));
@@ -21,7 +22,7 @@ export const iconAssets: FastifyPluginAsync = async (app) => {
     async (req, reply) => {
       const { kind, file } = req.params;
       if ((kind !== 'black' && kind !== 'color') || !FILES.has(file))
-        return reply.status(404).send({ message: 'Not found' });
+        return reply.status(404).send({ message: localMessage(req, msg('msg.notFound')) });
       const key = `${kind}/${file}`;
       let svg = cache.get(key);
       if (!svg) cache.set(key, (svg = await readFile(path.join(OPENMOJI, kind, 'svg', file))));

@@ -9,6 +9,7 @@ import {
   MEMBER_STATUS_LEVELS,
   memberStatus,
   type MemberStatusLevel,
+  msg,
   nextDeliveryDate,
   type ProfileCustomization,
   type ProfileCustomizationBody,
@@ -58,7 +59,7 @@ export async function setStoreState(
 ): Promise<StoreStateInfo> {
   const reopenDate = body.isOpen ? null : (body.reopenDate ?? null);
   if (reopenDate !== null && reopenDate <= todayIn(u.school.timeZone))
-    throw badRequest('reopenDate must be after today');
+    throw badRequest(msg('msg.reopenAfterToday'));
   const values = { isOpen: body.isOpen, reopenDate, updatedBy: u.id, updatedAt: new Date() };
   await db
     .insert(storeSettings)
@@ -255,9 +256,9 @@ export async function setProfileCustomization(
 ): Promise<ProfileCustomization> {
   const owned = await ownedCustomizations(db, u.schoolId, u.id);
   if (body.fontId !== null && !owned.has(`fonts:${body.fontId}`))
-    throw badRequest('fontId: choose a font you own');
+    throw badRequest(msg('msg.fontNotOwned'));
   if (body.iconId !== null && !owned.has(`icons:${body.iconId}`))
-    throw badRequest('iconId: choose an icon you own');
+    throw badRequest(msg('msg.iconNotOwned'));
   const values = { fontId: body.fontId, iconId: body.iconId, updatedAt: new Date() };
   await db
     .insert(profileChoices)

@@ -1,17 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   clockNow,
+  msg,
   nextSurvey,
-  surveyByName,
-  SURVEYS,
-  surveysWait,
-  surveyUseNeeded,
   type PendingSurvey,
   type Survey,
   type SurveyAnswerBody,
   type SurveyAnswered,
+  surveyByName,
   type SurveyDefinition,
   type SurveyResults,
+  SURVEYS,
+  surveysWait,
+  surveyUseNeeded,
 } from '@app/domain';
 import { surveyAudiencesOf } from '../../access/surveys.js';
 import type { Queryable } from '../../db/client.js';
@@ -93,9 +94,11 @@ export async function answerSurvey(
 ): Promise<SurveyAnswered> {
   const survey = surveyByName(name);
   if (!survey || !surveyAudiencesOf(u).includes(survey.audience))
-    throw notFound('Survey not found');
+    throw notFound(msg('msg.surveyNotFound'));
   if (body.answer !== null && !survey.choices.some((c) => c.id === body.answer)) {
-    throw badRequest(`answer must be one of ${survey.choices.map((c) => c.id).join(', ')} or null`);
+    throw badRequest(
+      msg('msg.surveyAnswerChoice', { choices: survey.choices.map((c) => c.id).join(', ') }),
+    );
   }
   const inserted = await db
     .insert(surveyAnswers)
@@ -112,7 +115,7 @@ export async function answerSurvey(
       setWhere: sql`${surveyAnswers.answer} is null`,
     })
     .returning({ survey: surveyAnswers.survey });
-  if (!inserted.length) throw conflict('You answered this survey already.');
+  if (!inserted.length) throw conflict(msg('msg.surveyAnswered'));
   return { name: survey.name, answer: body.answer };
 }
 

@@ -1,4 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Queryable } from '../../db/client.js';
+import { DEFAULT_WEB_DIST } from '../../env.js';
 import { anyDemoPassword, demoGuardHashes } from '../../lib/demo-sign-ins.js';
 import { singleFlight } from '../../lib/single-flight.js';
 
@@ -16,3 +19,17 @@ export const databaseAndDemo = singleFlight(
     return { databaseMs, demo: await anyDemoPassword(hashes) };
   },
 );
+
+/** The release id (GET status and GET release): RELEASE, else the id the web build wrote, else 'development'. */
+export function currentRelease(env: { RELEASE?: string; WEB_DIST?: string }): string {
+  if (env.RELEASE) return env.RELEASE;
+  const file = path.join(env.WEB_DIST ?? DEFAULT_WEB_DIST, 'release.json');
+  if (existsSync(file)) {
+    try {
+      return String(JSON.parse(readFileSync(file, 'utf8')).release);
+    } catch {
+      /* fall through */
+    }
+  }
+  return 'development';
+}

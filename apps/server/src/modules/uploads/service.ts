@@ -8,7 +8,10 @@ import {
   MAX_PICTURE_PIXELS,
   MAX_SCHOOL_PICTURE_BYTES,
   MAX_SCHOOL_PICTURES,
-  MSG,
+  MAX_UPLOAD_BYTES,
+  msg,
+  pictureQuotaMessage,
+  pictureTooManyPixelsMessage,
   type UploadDone,
   type UploadUrl,
 } from '@app/domain';
@@ -24,14 +27,12 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 
 /** An upload URL is good for this long, once. */
 const UPLOAD_TTL_MS = 10 * 60 * 1000;
-/** The largest image accepted, before re-encoding. */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Images are kept at most this wide and high (keeping their shape), as WebP. */
 const MAX_IMAGE_SIDE = 800;
 /** A picture no product uses is removed this long after its upload (the cleanup job, hourly). */
 const UNUSED_PICTURE_TTL_MS = 24 * 60 * 60 * 1000;
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
-const LINK_GONE = 'This upload link has expired or was used already. Ask for a new one.';
+const LINK_GONE = msg('msg.uploadLinkGone');
 
 export const imageKey = (schoolId: string, imageId: string) => `${schoolId}/${imageId}.webp`;
 export const imagePath = (schoolId: string, imageId: string) =>
@@ -49,7 +50,7 @@ const uploadUrlLimits = (u: AuthUser): Limit[] => [
 ];
 
 const quotaFull = () =>
-  conflict(MSG.pictureQuota(MAX_SCHOOL_PICTURES, MAX_SCHOOL_PICTURE_BYTES / 1024 / 1024));
+  conflict(pictureQuotaMessage(MAX_SCHOOL_PICTURES, MAX_SCHOOL_PICTURE_BYTES / 1024 / 1024));
 
 /** How many pictures a school keeps, and their bytes (used or not: unused ones count until removed). */
 async function schoolPictures(
@@ -72,13 +73,13 @@ async function schoolPictures(
 export async function createUploadUrl(db: Db, u: AuthUser, id: string): Promise<UploadUrl> {
   await hit(db, uploadUrlLimits(u));
   if (id !== 'new') {
-    if (!isUuid(id)) throw notFound('Product not found');
+    if (!isUuid(id)) throw notFound(msg('msg.productNotFound'));
     const [p] = await db
       .select()
       .from(products)
       .where(and(eq(products.schoolId, u.schoolId), eq(products.id, id)));
-    if (!p || p.deletedAt) throw notFound('Product not found');
-    if (!keepsStoreOf(u, p)) throw forbidden('This product belongs to another store.');
+    if (!p || p.deletedAt) throw notFound(msg('msg.productNotFound'));
+    if (!keepsStoreOf(u, p)) throw forbidden(msg('msg.otherStoresProduct'));
   }
   const kept = await schoolPictures(db, u.schoolId);
   if (kept.pictures >= MAX_SCHOOL_PICTURES || kept.bytes >= MAX_SCHOOL_PICTURE_BYTES)
@@ -113,12 +114,11 @@ async function reencode(data: Buffer): Promise<{ webp: Buffer; width: number; he
   } catch {
     meta = undefined;
   }
-  if (!meta?.format || !FORMATS.has(meta.format))
-    throw badRequest('The file is not an image. Upload a JPEG, PNG, WebP or GIF picture.');
+  if (!meta?.format || !FORMATS.has(meta.format)) throw badRequest(msg('msg.notAnImage'));
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
   if (width * height > MAX_PICTURE_PIXELS)
-    throw new HttpError(413, MSG.pictureTooManyPixels(width, height, MAX_PICTURE_PIXELS));
+    throw new HttpError(413, pictureTooManyPixelsMessage(width, height, MAX_PICTURE_PIXELS));
   try {
     const { data: webp, info } = await sharp(data, {
       limitInputPixels: MAX_PICTURE_PIXELS,
@@ -135,7 +135,7 @@ async function reencode(data: Buffer): Promise<{ webp: Buffer; width: number; he
       .toBuffer({ resolveWithObject: true });
     return { webp, width: info.width, height: info.height };
   } catch {
-    throw badRequest('The image could not be read. It may be damaged: try another file.');
+    throw badRequest(msg('msg.imageUnreadable'));
   }
 }
 
@@ -164,10 +164,7 @@ export async function acceptUpload(
     .from(uploadGrants)
     .where(live);
   if (!open) throw notFound(LINK_GONE);
-  if (!Buffer.isBuffer(data) || !data.length)
-    throw badRequest(
-      'Send the image itself as the request body (image/jpeg, image/png, image/webp or image/gif).',
-    );
+  if (!Buffer.isBuffer(data) || !data.length) throw badRequest(msg('msg.uploadBodyMissing'));
   const { webp, width, height } = await reencode(data);
   const grant = await db.transaction(async (tx) => {
     const [g] = await tx.update(uploadGrants).set({ usedAt: new Date() }).where(live).returning();

@@ -4,7 +4,7 @@ import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { afterCalendarChange, calendar, unwrap, type CalendarView, type Holiday } from '../../api';
+import { afterCalendarChange, api, unwrap, type CalendarView, type Holiday } from '../../api';
 import { useFormat, useT } from '../../i18n';
 import { ErrorNotice } from '../ErrorNotice';
 import { useDatePickerLanguage } from './datePicker';
@@ -32,7 +32,7 @@ export function AddHolidayForm({ cal }: { cal: CalendarView }) {
     }),
   });
   const add = useMutation({
-    mutationFn: (holiday: Holiday) => unwrap(calendar.addHoliday(holiday)),
+    mutationFn: (holiday: Holiday) => unwrap(api.calendar.addHoliday({ body: holiday })),
     onSuccess: (h) => {
       notifications.show({
         color: 'teal',

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { afterCalendarChange, calendar, unwrap, type Holiday } from '../../api';
+import { afterCalendarChange, api, unwrap, type Holiday } from '../../api';
 import { useFormat, useT } from '../../i18n';
 import { ScrollRegion } from '../ScrollRegion';
 
@@ -19,7 +19,7 @@ export function HolidayList({
   const f = useFormat();
   const queryClient = useQueryClient();
   const remove = useMutation({
-    mutationFn: (date: string) => unwrap(calendar.removeHoliday(date)),
+    mutationFn: (date: string) => unwrap(api.calendar.removeHoliday({ params: { date } })),
     onSuccess: () => {
       notifications.show({ color: 'teal', message: t('calendar.removed') });
       void afterCalendarChange(queryClient);

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { allows } from '@app/domain';
 import {
+  api,
   queryKeys,
-  store,
   unwrap,
   type FontOptionInfo,
   type IconOptionInfo,
@@ -15,7 +15,7 @@ import { loadFont } from './fonts';
 export function useStoreMeta(enabled = true) {
   return useQuery({
     queryKey: queryKeys.storeMeta,
-    queryFn: () => unwrap(store.meta()),
+    queryFn: () => unwrap(api.store.meta()),
     enabled,
     staleTime: 60_000,
   });

@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Collapse, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useIntersection } from '@mantine/hooks';
-import type { ActivityOption, CalendarView, BulkGiveBody, GiveResult } from '../../api';
+import type {
+  ActivityOption,
+  ActivityOptions,
+  CalendarView,
+  BulkGiveBody,
+  GiveResult,
+} from '../../api';
 import { ErrorNotice } from '../ErrorNotice';
 import { QueryState } from '../QueryState';
 import { givableActions, toggleId } from './actionOrder';
@@ -58,18 +64,96 @@ export function GivePanel({
   onClear,
 }: Props) {
   const t = useT();
-  const f = useFormat();
-  const { options, togglePinned, createCustom, deleteCustom } = useActionOptions();
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [comment, setComment] = useState('');
+  const choice = useGiveChoice({ target, selectors, calendar, date, onGiven });
+  const { options, togglePinned, createCustom, setChosen, comment, setComment } = choice;
+  const { picked, label, someone, removeCustom } = choice;
   const [adding, setAdding] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const confirmRef = useRef<HTMLButtonElement>(null);
   const toolbarRef = useRef<HTMLDivElement>(null);
   // On a phone the actions may be out of view (below the roster) when students are chosen.
   const { ref: pickerRef, entry: pickerEntry } = useIntersection<HTMLDivElement>({
     threshold: 0.1,
   });
+  const toActions = () => toolbarRef.current?.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
+  const actionsOutOfView = pickerEntry !== null && !pickerEntry.isIntersecting;
+  const bar = someone ? (
+    <ActionBar
+      choice={choice}
+      target={target}
+      calendar={calendar}
+      date={date}
+      onClear={onClear}
+      toActions={
+        picked.length === 0 && actionsOutOfView
+          ? { below: (pickerEntry?.boundingClientRect.top ?? 0) > 0, go: toActions }
+          : null
+      }
+    />
+  ) : null;
+
+  return (
+    <Card p="lg">
+      <Stack gap="md">
+        <Title order={2} fz="lg">
+          {t('giving.title')}
+        </Title>
+        <QueryState query={options} size="section" loading={t('giving.loadingActions')}>
+          {(actions) => (
+            <>
+              <div ref={pickerRef}>
+                <ActionPicker
+                  options={actions}
+                  chosen={picked}
+                  onToggle={(id) => setChosen((c) => toggleId(c, id))}
+                  onPin={togglePinned}
+                  onDeleteCustom={removeCustom}
+                  toolbarRef={toolbarRef}
+                />
+              </div>
+              {bar}
+              {actions.canCreateCustomActions ? (
+                <NewCustomAction
+                  options={actions}
+                  adding={adding}
+                  setAdding={setAdding}
+                  createCustom={createCustom}
+                  onCreated={(id) => setChosen((c) => [...c, id])}
+                />
+              ) : null}
+            </>
+          )}
+        </QueryState>
+        <CommentField value={comment} onChange={setComment} />
+        <GiveDateField calendar={calendar} value={date} onChange={onDateChange} />
+        {someone ? null : (
+          <>
+            <Button size="md" fullWidth disabled aria-label={label}>
+              {label}
+            </Button>
+            <Text fz="xs" c="dimmed" ta="center">
+              {t('giving.chooseWhoFirst')}
+            </Text>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** What is chosen and the give itself: the actions, the comment, the confirmation, and what is ready. */
+function useGiveChoice({
+  target,
+  selectors,
+  calendar,
+  date,
+  onGiven,
+}: Pick<Props, 'target' | 'selectors' | 'calendar' | 'date' | 'onGiven'>) {
+  const t = useT();
+  const f = useFormat();
+  const { options, togglePinned, createCustom, deleteCustom } = useActionOptions();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [comment, setComment] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (confirming) confirmRef.current?.focus();
   }, [confirming]);
@@ -105,22 +189,47 @@ export function GivePanel({
     setChosen((c) => c.filter((id) => id !== a._id));
     deleteCustom.mutate(a._id);
   };
-  const toActions = () => toolbarRef.current?.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
-  const actionsOutOfView = pickerEntry !== null && !pickerEntry.isIntersecting;
-  const actionsBelow = (pickerEntry?.boundingClientRect.top ?? 0) > 0;
+  return {
+    options,
+    togglePinned,
+    createCustom,
+    setChosen,
+    comment,
+    setComment,
+    confirming,
+    setConfirming,
+    confirmRef,
+    give,
+    pickedActions,
+    picked,
+    label,
+    dateProblem,
+    someone,
+    ready,
+    pointsEach,
+    submit,
+    onGive,
+    removeCustom,
+  };
+}
 
-  const giveButton = (
-    <Button
-      size="md"
-      onClick={onGive}
-      disabled={!ready}
-      loading={give.isPending}
-      aria-label={label}
-    >
-      {label}
-    </Button>
-  );
-  const bar = someone ? (
+/** The action bar while someone is chosen: who and what, problems, the confirmation, and Give. */
+function ActionBar({
+  choice,
+  target,
+  calendar,
+  date,
+  onClear,
+  toActions,
+}: Pick<Props, 'target' | 'calendar' | 'date' | 'onClear'> & {
+  choice: ReturnType<typeof useGiveChoice>;
+  /** When no action is chosen and the actions are out of view: a button that goes to them. */
+  toActions: { below: boolean; go: () => void } | null;
+}) {
+  const t = useT();
+  const f = useFormat();
+  const { give, dateProblem, confirming, ready, pointsEach, pickedActions, label } = choice;
+  return (
     <GiveBar
       who={targetSummary(t, target)}
       what={actionsSummary(t, pickedActions)}
@@ -136,35 +245,24 @@ export function GivePanel({
               {dateProblem}
             </Text>
           ) : null}
-          {confirming && ready ? (
-            <Alert
-              color={pointsEach < 0 ? 'red' : 'grape'}
-              title={t('giving.pleaseConfirm')}
-              role="alertdialog"
-              aria-label={t('giving.pleaseConfirm')}
-            >
-              <Stack gap="sm">
-                <Text fz="sm">{confirmText(t, target, pointsEach)}</Text>
-                <Group gap="sm">
-                  <Button ref={confirmRef} onClick={submit}>
-                    {t(pointsEach < 0 ? 'giving.yesTake' : 'giving.yesGive')}
-                  </Button>
-                  <Button variant="default" onClick={() => setConfirming(false)}>
-                    {t('common.cancel')}
-                  </Button>
-                </Group>
-              </Stack>
-            </Alert>
-          ) : null}
+          {confirming && ready ? <ConfirmGive choice={choice} target={target} /> : null}
         </>
       }
     >
-      {picked.length === 0 && actionsOutOfView ? (
-        <Button size="md" variant="light" onClick={toActions}>
-          {t(actionsBelow ? 'giving.choosePointsBelow' : 'giving.choosePointsAbove')}
+      {toActions ? (
+        <Button size="md" variant="light" onClick={toActions.go}>
+          {t(toActions.below ? 'giving.choosePointsBelow' : 'giving.choosePointsAbove')}
         </Button>
       ) : confirming && ready ? null : (
-        giveButton
+        <Button
+          size="md"
+          onClick={choice.onGive}
+          disabled={!ready}
+          loading={give.isPending}
+          aria-label={label}
+        >
+          {label}
+        </Button>
       )}
       {onClear ? (
         <Button variant="subtle" size="md" px="sm" onClick={onClear}>
@@ -172,76 +270,85 @@ export function GivePanel({
         </Button>
       ) : null}
     </GiveBar>
-  ) : null;
+  );
+}
 
+/** A give that needs a second look (many students, or points taken): yes or cancel. */
+function ConfirmGive({
+  choice: { pointsEach, confirmRef, submit, setConfirming },
+  target,
+}: {
+  choice: ReturnType<typeof useGiveChoice>;
+  target: GiveTarget;
+}) {
+  const t = useT();
   return (
-    <Card p="lg">
-      <Stack gap="md">
-        <Title order={2} fz="lg">
-          {t('giving.title')}
-        </Title>
-        <QueryState query={options} size="section" loading={t('giving.loadingActions')}>
-          {(actions) => (
-            <>
-              <div ref={pickerRef}>
-                <ActionPicker
-                  options={actions}
-                  chosen={picked}
-                  onToggle={(id) => setChosen((c) => toggleId(c, id))}
-                  onPin={togglePinned}
-                  onDeleteCustom={removeCustom}
-                  toolbarRef={toolbarRef}
-                />
-              </div>
-              {bar}
-              {actions.canCreateCustomActions ? (
-                <>
-                  {!adding ? (
-                    <Group>
-                      <Button size="xs" variant="subtle" onClick={() => setAdding(true)}>
-                        {t('giving.newCustom')}
-                      </Button>
-                    </Group>
-                  ) : null}
-                  <Collapse in={adding}>
-                    <CustomActionForm
-                      options={actions}
-                      saving={createCustom.isPending}
-                      error={createCustom.isError ? createCustom.error.message : null}
-                      onCancel={() => {
-                        setAdding(false);
-                        createCustom.reset();
-                      }}
-                      onCreate={(body, done) =>
-                        createCustom.mutate(body, {
-                          onSuccess: (created) => {
-                            done();
-                            setAdding(false);
-                            setChosen((c) => [...c, created._id]);
-                          },
-                        })
-                      }
-                    />
-                    <Divider mt="md" />
-                  </Collapse>
-                </>
-              ) : null}
-            </>
-          )}
-        </QueryState>
-        <CommentField value={comment} onChange={setComment} />
-        <GiveDateField calendar={calendar} value={date} onChange={onDateChange} />
-        {someone ? null : (
-          <>
-            <Button size="md" fullWidth disabled aria-label={label}>
-              {label}
-            </Button>
-            <Text fz="xs" c="dimmed" ta="center">
-              {t('giving.chooseWhoFirst')}
-            </Text>
-          </>
-        )}
+    <Alert
+      color={pointsEach < 0 ? 'red' : 'grape'}
+      title={t('giving.pleaseConfirm')}
+      role="alertdialog"
+      aria-label={t('giving.pleaseConfirm')}
+    >
+      <Stack gap="sm">
+        <Text fz="sm">{confirmText(t, target, pointsEach)}</Text>
+        <Group gap="sm">
+          <Button ref={confirmRef} onClick={submit}>
+            {t(pointsEach < 0 ? 'giving.yesTake' : 'giving.yesGive')}
+          </Button>
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            {t('common.cancel')}
+          </Button>
+        </Group>
       </Stack>
-    </Card>
+    </Alert>
+  );
+}
+
+/** "New custom action" and its form; a created action is chosen at once. */
+function NewCustomAction({
+  options,
+  adding,
+  setAdding,
+  createCustom,
+  onCreated,
+}: {
+  options: ActivityOptions;
+  adding: boolean;
+  setAdding: (adding: boolean) => void;
+  createCustom: ReturnType<typeof useActionOptions>['createCustom'];
+  onCreated: (id: string) => void;
+}) {
+  const t = useT();
+  return (
+    <>
+      {!adding ? (
+        <Group>
+          <Button size="xs" variant="subtle" onClick={() => setAdding(true)}>
+            {t('giving.newCustom')}
+          </Button>
+        </Group>
+      ) : null}
+      <Collapse in={adding}>
+        <CustomActionForm
+          options={options}
+          saving={createCustom.isPending}
+          error={createCustom.isError ? createCustom.error.message : null}
+          onCancel={() => {
+            setAdding(false);
+            createCustom.reset();
+          }}
+          onCreate={(body, done) =>
+            createCustom.mutate(body, {
+              onSuccess: (created) => {
+                done();
+                setAdding(false);
+                onCreated(created._id);
+              },
+            })
+          }
+        />
+        <Divider mt="md" />
+      </Collapse>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { givingRefusal, lastSchoolDay, MSG, type SchoolCalendar } from '@app/domain';
+import { givingRefusal, lastSchoolDay, type SchoolCalendar } from '@app/domain';
 import type { CalendarView } from '../../api';
 import type { Translate } from '../../i18n/useT';
 
@@ -16,7 +16,7 @@ export const defaultGiveDate = (c: CalendarView): string | null =>
 
 /**
  * Why points cannot be given on `date`, or null when they can, in the screens' language: the
- * domain's refusal (the server's own words) read back to its catalogued message.
+ * domain's refusal is a catalogued message, written here by its key.
  * `longDate` writes the day giving starts.
  */
 export function giveDateProblem(
@@ -29,8 +29,7 @@ export function giveDateProblem(
   const refusal = givingRefusal(schoolCalendar(c), date, c.today);
   if (refusal === null) return null;
   if (date > c.today) return t('giving.dateInFuture');
-  if (refusal === MSG.schoolYearEnded) return t('msg.schoolYearEnded');
-  if (refusal === MSG.notOnWeekends) return t('msg.notOnWeekends');
-  if (refusal === MSG.notOnHolidays) return t('msg.notOnHolidays');
-  return t('msg.givingStartsOn', { date: longDate(c.givingStartDate) });
+  if (refusal.key === 'msg.givingStartsOn')
+    return t('msg.givingStartsOn', { date: longDate(c.givingStartDate) });
+  return t(refusal.key);
 }

@@ -18,10 +18,9 @@ const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => {
   if (answers.shift() === 'lost') throw new TypeError('Failed to fetch');
   return { status: 200, ok: true, text: async () => JSON.stringify(given) };
 });
+// Header names are case-insensitive: read it as the server does.
 const sentKeys = () =>
-  fetchMock.mock.calls.map(
-    ([, init]) => (init!.headers as Record<string, string>)['Idempotency-Key'],
-  );
+  fetchMock.mock.calls.map(([, init]) => new Headers(init!.headers).get('Idempotency-Key'));
 
 beforeEach(() => {
   installBrowserShims().store.set('authtoken', 'tok-1');

@@ -1,4 +1,4 @@
-import { activity, Attempts, unwrap, type BulkGiveBody, type GiveResult } from '../../api';
+import { api, Attempts, unwrap, type BulkGiveBody, type GiveResult } from '../../api';
 
 /**
  * How a give screen sends its gives: one Idempotency-Key per attempt (docs/decisions/062-idempotency-key-for-every-points-change.md). A double click
@@ -8,7 +8,7 @@ import { activity, Attempts, unwrap, type BulkGiveBody, type GiveResult } from '
 export function giveSender(attempts: Attempts = new Attempts()) {
   return {
     send: (body: BulkGiveBody): Promise<GiveResult> =>
-      unwrap(activity.give(body, attempts.keyFor(body))),
+      unwrap(api.activity.give({ body, headers: { 'idempotency-key': attempts.keyFor(body) } })),
     given: () => attempts.done(),
   };
 }

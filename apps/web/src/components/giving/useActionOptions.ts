@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  activity,
   afterActionOptionsChange,
+  api,
   queryKeys,
   unwrap,
   type ActivityOptions,
@@ -19,11 +19,17 @@ export function useActionOptions() {
   const t = useT();
   const user = useUser();
   const queryClient = useQueryClient();
-  const options = useQuery({ queryKey: KEY, queryFn: () => unwrap(activity.options()) });
+  const options = useQuery({ queryKey: KEY, queryFn: () => unwrap(api.activity.options()) });
   const refresh = () => afterActionOptionsChange(queryClient);
 
   const pin = useMutation({
-    mutationFn: (next: string[]) => unwrap(activity.setPowerActions(user?._id ?? '', next)),
+    mutationFn: (next: string[]) =>
+      unwrap(
+        api.settings.setPowerActions({
+          params: { id: user?._id ?? '' },
+          body: { powerActions: next },
+        }),
+      ),
     onMutate: (next) => {
       // Pinning answers at once; the server's list replaces this guess.
       queryClient.setQueryData<ActivityOptions>(KEY, (old) =>
@@ -35,7 +41,7 @@ export function useActionOptions() {
   });
 
   const createCustom = useMutation({
-    mutationFn: (body: CustomActionInput) => unwrap(activity.createCustom(body)),
+    mutationFn: (body: CustomActionInput) => unwrap(api.activity.createCustom({ body })),
     onSuccess: (created) => {
       notifications.show({
         color: 'teal',
@@ -46,7 +52,7 @@ export function useActionOptions() {
   });
 
   const deleteCustom = useMutation({
-    mutationFn: (typeId: string) => unwrap(activity.deleteCustom(typeId)),
+    mutationFn: (typeId: string) => unwrap(api.activity.deleteCustom({ params: { id: typeId } })),
     onSuccess: () => void refresh(),
     onError: (err) => notifications.show({ color: 'red', message: err.message }),
   });

@@ -3,8 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
-  activity,
   afterGive,
+  api,
   afterUndo,
   isFailure,
   newIdempotencyKey,
@@ -35,7 +35,10 @@ async function undo(
     autoClose: false,
     withCloseButton: false,
   });
-  const res = await activity.undoGive(r.giveId, idempotencyKey);
+  const res = await api.activity.undoGive({
+    params: { id: r.giveId },
+    headers: { 'idempotency-key': idempotencyKey },
+  });
   void afterUndo(queryClient);
   const failed = isFailure(res);
   notifications.update({

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import type { CardPaper, SignInCardsBody } from '@app/domain';
-import { isFailure, signInCards } from '../../api';
+import { api, isFailure } from '../../api';
 import { download } from '../download';
 import { ErrorNotice } from '../ErrorNotice';
 import { FormAlert } from '../FormAlert';
@@ -40,7 +40,9 @@ export function PrintCardsModal({
   const print = async () => {
     setError(null);
     setBusy(true);
-    const file = await signInCards.pdf(target, paper);
+    const file = await api.signInCards.pdf({
+      query: { periodId: target.periodId, studentIds: target.studentIds?.join(','), paper },
+    });
     setBusy(false);
     if (isFailure(file)) return setError(file.message);
     download(fileName, file, 'application/pdf');

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, PasswordInput, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MIN_PASSWORD_LENGTH, passwordProblem } from '@app/domain';
-import { isFailure, signInCards } from '../../api';
+import { api, isFailure } from '../../api';
 import { FormAlert, type FormResult } from '../FormAlert';
 import { useT } from '../../i18n';
 import { useValidationText } from '../words';
@@ -70,7 +70,7 @@ function PasswordForm({
   });
   const submit = form.onSubmit(async ({ studentId, password }) => {
     setResult(null);
-    const r = await signInCards.setPassword(studentId, password);
+    const r = await api.students.setPassword({ params: { studentId }, body: { password } });
     if (isFailure(r)) return setResult({ ok: false, text: r.message });
     const name = student?.name ?? students.find((s) => s.id === studentId)?.name ?? '';
     setResult({ ok: true, text: t('classroom.password.saved', { name, username: r.username }) });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { balances, queryKeys, unwrap } from '../../api';
+import { api, queryKeys, unwrap } from '../../api';
 import { ActivityPages } from '../../components/ActivityPages';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
@@ -18,7 +18,7 @@ export default function ActivityPage() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const stats = useQuery({
     queryKey: queryKeys.balanceStats,
-    queryFn: () => unwrap(balances.stats()),
+    queryFn: () => unwrap(api.utility.balanceStats()),
   });
   const query = {
     category: filters.category ?? undefined,

@@ -1,6 +1,6 @@
 import { Chip, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys, school, unwrap } from '../../api';
+import { api, queryKeys, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useLabels } from '../../components/giving/labels';
 import { useT } from '../../i18n';
@@ -17,7 +17,7 @@ export function GradeChips({
   const labels = useLabels();
   const grades = useQuery({
     queryKey: queryKeys.gradeLevels,
-    queryFn: () => unwrap(school.gradeLevels()),
+    queryFn: () => unwrap(api.school.gradeLevels()),
   });
   if (grades.isError) return <ErrorNotice message={grades.error.message} />;
   if (grades.isPending) return <Text c="dimmed">{t('classroom.loadingGrades')}</Text>;

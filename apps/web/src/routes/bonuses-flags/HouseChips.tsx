@@ -1,7 +1,7 @@
 import { Chip, Group, Text } from '@mantine/core';
 import { houseLabel } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys, school, unwrap } from '../../api';
+import { api, queryKeys, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { houseColor } from '../../components/houses';
 import { useT } from '../../i18n';
@@ -15,7 +15,10 @@ export function HouseChips({
   onChange: (houses: string[]) => void;
 }) {
   const t = useT();
-  const houses = useQuery({ queryKey: queryKeys.houses, queryFn: () => unwrap(school.houses()) });
+  const houses = useQuery({
+    queryKey: queryKeys.houses,
+    queryFn: () => unwrap(api.school.houses()),
+  });
   if (houses.isError) return <ErrorNotice message={houses.error.message} />;
   if (houses.isPending) return <Text c="dimmed">{t('classroom.loadingHouses')}</Text>;
   if (!houses.data.length) return <Text c="dimmed">{t('classroom.noHouses')}</Text>;

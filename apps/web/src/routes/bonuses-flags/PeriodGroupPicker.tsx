@@ -1,7 +1,7 @@
 import { Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { schoolPeriods } from '@app/domain';
-import { groupTypes, periods, queryKeys, unwrap } from '../../api';
+import { api, queryKeys, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useLabels } from '../../components/giving/labels';
 import { useT } from '../../i18n';
@@ -27,11 +27,11 @@ export function PeriodGroupPicker({ periodId, groupId, onChange }: Props) {
     });
   const list = useQuery({
     queryKey: queryKeys.periods.school,
-    queryFn: () => unwrap(periods.list('school')),
+    queryFn: () => unwrap(api.periods.list({ query: { scope: 'school' } })),
   });
   const groups = useQuery({
     queryKey: queryKeys.groupTypes.ofClass(periodId),
-    queryFn: () => unwrap(groupTypes.list(periodId ?? '')),
+    queryFn: () => unwrap(api.groupTypes.list({ query: { internalPeriodId: periodId ?? '' } })),
     enabled: Boolean(periodId),
   });
   if (list.isError) return <ErrorNotice message={list.error.message} />;

@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { fullName, houseLabel, searchByName } from '@app/domain';
-import { queryKeys, school, unwrap } from '../../api';
+import { api, queryKeys, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { toggleId } from '../../components/giving/actionOrder';
 import { useLabels } from '../../components/giving/labels';
@@ -32,7 +32,7 @@ export function StudentSearchPicker({
   const [query, setQuery] = useState('');
   const students = useQuery({
     queryKey: queryKeys.schoolStudents,
-    queryFn: () => unwrap(school.students()),
+    queryFn: () => unwrap(api.school.students()),
   });
   if (students.isError) return <ErrorNotice message={students.error.message} />;
   const all = students.data ?? [];

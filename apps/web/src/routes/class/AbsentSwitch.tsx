@@ -3,7 +3,7 @@ import { Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fullName } from '@app/domain';
-import { activity, afterAbsence, Attempts, unwrap, type ClassStudentStats } from '../../api';
+import { afterAbsence, api, Attempts, unwrap, type ClassStudentStats } from '../../api';
 import { useT } from '../../i18n';
 
 /** Marks a student absent (or present again) on the chosen day; a retried switch keeps its Idempotency-Key. */
@@ -24,11 +24,12 @@ export function AbsentSwitch({
   const toggle = useMutation({
     mutationFn: (absent: boolean) => {
       const key = attempts.keyFor({ student: student._id, date, absent });
-      return unwrap(
-        absent
-          ? activity.markAbsent(student._id, date, key)
-          : activity.unmarkAbsent(student._id, date, key),
-      );
+      const input = {
+        params: { id: student._id },
+        query: { date },
+        headers: { 'idempotency-key': key },
+      };
+      return unwrap(absent ? api.activity.markAbsent(input) : api.activity.unmarkAbsent(input));
     },
     onSuccess: () => attempts.done(),
     onError: (err) =>

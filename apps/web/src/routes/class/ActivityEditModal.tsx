@@ -3,7 +3,7 @@ import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fullName } from '@app/domain';
-import { activity, afterActivityEdit, Attempts, unwrap, type ActivityItem } from '../../api';
+import { afterActivityEdit, api, Attempts, unwrap, type ActivityItem } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { CommentField } from '../../components/giving/CommentField';
 import { useT } from '../../i18n';
@@ -27,13 +27,23 @@ export function ActivityEditModal({ item, onClose }: { item: ActivityItem; onClo
     mutationFn: () => {
       const change = { comment: comment.trim(), points: Number(points) };
       return unwrap(
-        activity.update(item._id, change, attempts.keyFor({ update: item._id, change })),
+        api.activity.update({
+          params: { id: item._id },
+          body: change,
+          headers: { 'idempotency-key': attempts.keyFor({ update: item._id, change }) },
+        }),
       );
     },
     onSuccess: () => done(t('classroom.activityUpdated')),
   });
   const remove = useMutation({
-    mutationFn: () => unwrap(activity.remove(item._id, attempts.keyFor({ remove: item._id }))),
+    mutationFn: () =>
+      unwrap(
+        api.activity.remove({
+          params: { id: item._id },
+          headers: { 'idempotency-key': attempts.keyFor({ remove: item._id }) },
+        }),
+      ),
     onSuccess: () => done(t('classroom.activityDeleted')),
   });
   const error = save.error ?? remove.error;

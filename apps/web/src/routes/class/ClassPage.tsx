@@ -2,15 +2,7 @@ import { useRef, useState } from 'react';
 import { Anchor, Grid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import {
-  activity,
-  groupTypes as groupTypesApi,
-  periods,
-  queryKeys,
-  unwrap,
-  type CalendarView,
-  type PeriodDetail,
-} from '../../api';
+import { api, queryKeys, unwrap, type CalendarView, type PeriodDetail } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { FullPageLoader } from '../../components/FullPageLoader';
 import { Page } from '../../components/Page';
@@ -56,12 +48,12 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
 
   const stats = useQuery({
     queryKey: queryKeys.classStats.of(period._id, date),
-    queryFn: () => unwrap(activity.classStats(period._id, date)),
+    queryFn: () => unwrap(api.activity.classStats({ params: { id: period._id }, query: { date } })),
     placeholderData: (prev) => prev,
   });
   const groupTypes = useQuery({
     queryKey: queryKeys.groupTypes.ofClass(period._id),
-    queryFn: () => unwrap(groupTypesApi.list(period._id)),
+    queryFn: () => unwrap(api.groupTypes.list({ query: { internalPeriodId: period._id } })),
   });
   const students = stats.data?.students ?? [];
   const chosen = onRoster(selected, students);
@@ -139,7 +131,7 @@ export default function ClassPage() {
   const { internalPeriodId = '' } = useParams();
   const q = useQuery({
     queryKey: queryKeys.period.one(internalPeriodId),
-    queryFn: () => unwrap(periods.get(internalPeriodId)),
+    queryFn: () => unwrap(api.periods.get({ params: { id: internalPeriodId } })),
   });
   const cal = useSchoolCalendar();
   const t = useT();

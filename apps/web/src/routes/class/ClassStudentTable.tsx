@@ -16,6 +16,8 @@ interface Props {
   dayLabel: string;
   /** The table, for pages that move focus back to the roster (see focusRoster). */
   tableRef?: Ref<HTMLTableElement>;
+  /** Students nobody has recognised lately, by user id: the day of their latest bonus, or null (issue 34). */
+  unrecognizedSince?: ReadonlyMap<string, string | null>;
 }
 
 /** Focuses the roster's Tab stop (the control the arrow keys last reached); false when there is none. */
@@ -113,11 +115,10 @@ export function ClassStudentTable({
   date,
   dayLabel,
   tableRef,
+  unrecognizedSince,
 }: Props) {
   const t = useT();
   const f = useFormat();
-  const columnNames = (names: string[]) =>
-    names.map((n) => (COLUMN_NAMES[n] ? t(COLUMN_NAMES[n]) : n)).join(', ');
   const columns = useHiddenColumns();
   const { before, after } = columns.hidden;
   const [active, setActive] = useState<[number, number]>([0, 0]);
@@ -136,44 +137,7 @@ export function ClassStudentTable({
     <Box>
       {before.length || after.length ? (
         // On a phone the roster scrolls sideways: say which columns are out of view, and go there.
-        <Group
-          justify={before.length ? 'space-between' : 'flex-end'}
-          gap="xs"
-          mb={4}
-          wrap="nowrap"
-          align="flex-start"
-        >
-          {before.length ? (
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              h="auto"
-              py={2}
-              styles={WRAP}
-              onClick={() => columns.scrollBy(-1)}
-            >
-              <span>
-                <span aria-hidden>{t('classroom.scrollLeftMark')}</span>
-                {columnNames(before)}
-              </span>
-            </Button>
-          ) : null}
-          {after.length ? (
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              h="auto"
-              py={2}
-              styles={WRAP}
-              onClick={() => columns.scrollBy(1)}
-            >
-              <span>
-                {t('classroom.moreColumns', { columns: columnNames(after) })}
-                <span aria-hidden>{t('classroom.scrollRightMark')}</span>
-              </span>
-            </Button>
-          ) : null}
-        </Group>
+        <OutOfView before={before} after={after} scrollBy={columns.scrollBy} />
       ) : null}
       <Box pos="relative">
         <Table.ScrollContainer
@@ -187,28 +151,7 @@ export function ClassStudentTable({
             onKeyDown={onKeyDown}
             ref={tableRef}
           >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={40}>
-                  <VisuallyHidden>{t('classroom.select')}</VisuallyHidden>
-                </Table.Th>
-                <Table.Th data-column="Student">{t('classroom.student')}</Table.Th>
-                <Table.Th ta="right" data-column="Balance">
-                  {t('classroom.balance')}
-                </Table.Th>
-                <Table.Th ta="right" data-column="Earned">
-                  {t('classroom.earned')}
-                  <VisuallyHidden>{t('classroom.onDayHidden', { day: dayLabel })}</VisuallyHidden>
-                </Table.Th>
-                <Table.Th ta="right" data-column="Flagged">
-                  {t('classroom.flagged')}
-                  <VisuallyHidden>{t('classroom.onDayHidden', { day: dayLabel })}</VisuallyHidden>
-                </Table.Th>
-                <Table.Th ta="center" data-column="Absent">
-                  {t('classroom.absent')}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <RosterHead dayLabel={dayLabel} />
             <Table.Tbody>
               {students.map((s, r) => {
                 const isSelected = selected.includes(s.externalStudentId);
@@ -223,23 +166,11 @@ export function ClassStudentTable({
                         aria-label={t('classroom.selectStudent', { name: fullName(s) })}
                       />
                     </Table.Td>
-                    <Table.Td>
-                      <Group gap={8} wrap="nowrap">
-                        <HouseDot house={s.house} />
-                        <Text
-                          fz="sm"
-                          fw={500}
-                          style={{ whiteSpace: 'nowrap' }}
-                          td={s.absent ? 'line-through' : undefined}
-                          c={s.absent ? 'dimmed' : undefined}
-                        >
-                          {t('classroom.lastFirst', {
-                            lastName: s.lastName,
-                            firstName: s.firstName,
-                          })}
-                        </Text>
-                      </Group>
-                    </Table.Td>
+                    <StudentNameCell
+                      student={s}
+                      notRecognized={unrecognizedSince?.has(s._id)}
+                      since={unrecognizedSince?.get(s._id) ?? null}
+                    />
                     <Table.Td ta="right">
                       <Text fz="sm" fw={600}>
                         {f.number(s.balance)}
@@ -275,5 +206,133 @@ export function ClassStudentTable({
         {after.length ? edgeShadow('right') : null}
       </Box>
     </Box>
+  );
+}
+
+/** The columns scrolled out of view, named, each side a button that scrolls to them. */
+function OutOfView({
+  before,
+  after,
+  scrollBy,
+}: {
+  before: string[];
+  after: string[];
+  scrollBy: (direction: -1 | 1) => void;
+}) {
+  const t = useT();
+  const columnNames = (names: string[]) =>
+    names.map((n) => (COLUMN_NAMES[n] ? t(COLUMN_NAMES[n]) : n)).join(', ');
+  return (
+    <Group
+      justify={before.length ? 'space-between' : 'flex-end'}
+      gap="xs"
+      mb={4}
+      wrap="nowrap"
+      align="flex-start"
+    >
+      {before.length ? (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          h="auto"
+          py={2}
+          styles={WRAP}
+          onClick={() => scrollBy(-1)}
+        >
+          <span>
+            <span aria-hidden>{t('classroom.scrollLeftMark')}</span>
+            {columnNames(before)}
+          </span>
+        </Button>
+      ) : null}
+      {after.length ? (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          h="auto"
+          py={2}
+          styles={WRAP}
+          onClick={() => scrollBy(1)}
+        >
+          <span>
+            {t('classroom.moreColumns', { columns: columnNames(after) })}
+            <span aria-hidden>{t('classroom.scrollRightMark')}</span>
+          </span>
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+/** The roster's headings; the day's columns say which day to a screen reader. */
+function RosterHead({ dayLabel }: { dayLabel: string }) {
+  const t = useT();
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        <Table.Th w={40}>
+          <VisuallyHidden>{t('classroom.select')}</VisuallyHidden>
+        </Table.Th>
+        <Table.Th data-column="Student">{t('classroom.student')}</Table.Th>
+        <Table.Th ta="right" data-column="Balance">
+          {t('classroom.balance')}
+        </Table.Th>
+        <Table.Th ta="right" data-column="Earned">
+          {t('classroom.earned')}
+          <VisuallyHidden>{t('classroom.onDayHidden', { day: dayLabel })}</VisuallyHidden>
+        </Table.Th>
+        <Table.Th ta="right" data-column="Flagged">
+          {t('classroom.flagged')}
+          <VisuallyHidden>{t('classroom.onDayHidden', { day: dayLabel })}</VisuallyHidden>
+        </Table.Th>
+        <Table.Th ta="center" data-column="Absent">
+          {t('classroom.absent')}
+        </Table.Th>
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
+/**
+ * A student's house and name, struck through while absent; under it, when nobody has given them a
+ * bonus in the school's recognition days, since when (issue 34).
+ */
+function StudentNameCell({
+  student: s,
+  notRecognized,
+  since,
+}: {
+  student: ClassStudentStats;
+  notRecognized?: boolean;
+  /** The day of their latest bonus; null: none yet. */
+  since: string | null;
+}) {
+  const t = useT();
+  const f = useFormat();
+  return (
+    <Table.Td>
+      <Group gap={8} wrap="nowrap">
+        <HouseDot house={s.house} />
+        <Text
+          fz="sm"
+          fw={500}
+          style={{ whiteSpace: 'nowrap' }}
+          td={s.absent ? 'line-through' : undefined}
+          c={s.absent ? 'dimmed' : undefined}
+        >
+          {t('classroom.lastFirst', {
+            lastName: s.lastName,
+            firstName: s.firstName,
+          })}
+        </Text>
+      </Group>
+      {notRecognized ? (
+        <Text fz="xs" c="orange" style={{ whiteSpace: 'nowrap' }}>
+          {since === null
+            ? t('classroom.coaching.neverRecognized')
+            : t('classroom.coaching.notRecognizedSince', { date: f.monthDay(since) })}
+        </Text>
+      ) : null}
+    </Table.Td>
   );
 }

@@ -5,11 +5,10 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   afterCoTeachersChange,
+  api,
   isFailure,
-  periods,
   queryKeys,
   unwrap,
-  utility,
   type PeriodDetail,
 } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -23,11 +22,14 @@ export function CoTeachersEditor({ period, onDone }: { period: PeriodDetail; onD
   const [filter, setFilter] = useState('');
   const teachers = useQuery({
     queryKey: queryKeys.coTeacherChoices,
-    queryFn: () => unwrap(utility.coTeachers()),
+    queryFn: () => unwrap(api.utility.coTeachers()),
   });
   const save = useMutation({
     mutationFn: async () => {
-      const r = await periods.setCoTeachers(period._id, chosen);
+      const r = await api.periods.setCoTeachers({
+        params: { id: period._id },
+        body: { coTeachers: chosen },
+      });
       if (isFailure(r)) throw new Error(r.message);
       return r;
     },

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   afterGroupTypesChange,
-  groupTypes as groupTypesApi,
+  api,
   unwrap,
   type ClassStudentStats,
   type GroupType,
@@ -44,8 +44,8 @@ export function GroupManager({
     mutationFn: (input: GroupTypeUpdateBody) =>
       unwrap(
         editing && editing !== 'new'
-          ? groupTypesApi.update(editing._id, input)
-          : groupTypesApi.create(periodId, input),
+          ? api.groupTypes.update({ params: { id: editing._id }, body: input })
+          : api.groupTypes.create({ body: { ...input, internalPeriodId: periodId } }),
       ),
     onSuccess: (saved) => {
       notifications.show({
@@ -57,7 +57,7 @@ export function GroupManager({
     },
   });
   const remove = useMutation({
-    mutationFn: (gt: GroupType) => unwrap(groupTypesApi.remove(gt._id)),
+    mutationFn: (gt: GroupType) => unwrap(api.groupTypes.remove({ params: { id: gt._id } })),
     onSuccess: () => void refresh(),
     onError: (err) => notifications.show({ color: 'red', message: err.message }),
   });
@@ -95,34 +95,15 @@ export function GroupManager({
             </Text>
           ) : (
             groupTypes.map((gt) => (
-              <Card key={gt._id} p="sm" shadow="none">
-                <Stack gap={6}>
-                  <Group justify="space-between" wrap="nowrap">
-                    <Text fw={600}>{gt.name}</Text>
-                    <Group gap={4} wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        onClick={() => open(gt)}
-                        aria-label={t('classroom.editName', { name: gt.name })}
-                      >
-                        {t('common.edit')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        loading={remove.isPending && remove.variables?._id === gt._id}
-                        onClick={() => remove.mutate(gt)}
-                        aria-label={t('classroom.deleteName', { name: gt.name })}
-                      >
-                        {t('common.delete')}
-                      </Button>
-                    </Group>
-                  </Group>
-                  <GroupUndoList groupType={gt} date={date} today={today} />
-                </Stack>
-              </Card>
+              <GroupTypeCard
+                key={gt._id}
+                groupType={gt}
+                onEdit={() => open(gt)}
+                onDelete={() => remove.mutate(gt)}
+                deleting={remove.isPending && remove.variables?._id === gt._id}
+                date={date}
+                today={today}
+              />
             ))
           )}
           <Group justify="flex-end">
@@ -131,5 +112,54 @@ export function GroupManager({
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/** One group type: its name, edit and delete, and the day's gives to its groups to take back. */
+function GroupTypeCard({
+  groupType: gt,
+  onEdit,
+  onDelete,
+  deleting,
+  date,
+  today,
+}: {
+  groupType: GroupType;
+  onEdit: () => void;
+  onDelete: () => void;
+  deleting: boolean;
+  date: string;
+  today: string;
+}) {
+  const t = useT();
+  return (
+    <Card p="sm" shadow="none">
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={600}>{gt.name}</Text>
+          <Group gap={4} wrap="nowrap">
+            <Button
+              size="xs"
+              variant="light"
+              onClick={onEdit}
+              aria-label={t('classroom.editName', { name: gt.name })}
+            >
+              {t('common.edit')}
+            </Button>
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              loading={deleting}
+              onClick={onDelete}
+              aria-label={t('classroom.deleteName', { name: gt.name })}
+            >
+              {t('common.delete')}
+            </Button>
+          </Group>
+        </Group>
+        <GroupUndoList groupType={gt} date={date} today={today} />
+      </Stack>
+    </Card>
   );
 }

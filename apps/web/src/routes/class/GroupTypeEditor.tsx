@@ -58,48 +58,14 @@ export function GroupTypeEditor({ initial, students, saving, error, onSave, onCa
           onChange={(e) => setName(e.currentTarget.value)}
         />
         {groups.map((g, i) => (
-          <Stack
+          <GroupDraft
             key={g.key}
-            gap={6}
-            p="sm"
-            style={{
-              border: '1px solid var(--mantine-color-default-border)',
-              borderRadius: 'var(--mantine-radius-md)',
-            }}
-          >
-            <Group gap="xs" align="flex-end" wrap="nowrap">
-              <TextInput
-                label={t('classroom.groupNameLabel', { n: i + 1 })}
-                required
-                maxLength={60}
-                value={g.name}
-                onChange={(e) => change(g.key, { name: e.currentTarget.value })}
-                style={{ flex: 1 }}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                aria-label={t('classroom.removeGroup', { name: g.name || i + 1 })}
-                onClick={() => setGroups((gs) => gs.filter((x) => x.key !== g.key))}
-              >
-                {t('classroom.removeMark')}
-              </ActionIcon>
-            </Group>
-            <MultiSelect
-              label={t('classroom.membersOf', {
-                name: g.name || t('classroom.groupN', { n: i + 1 }),
-              })}
-              placeholder={t('classroom.pickStudents')}
-              data={studentData}
-              value={g.studentIds}
-              onChange={(ids) => change(g.key, { studentIds: ids })}
-              searchable
-              clearable
-              hidePickedOptions
-              comboboxProps={{ withinPortal: true }}
-            />
-          </Stack>
+            group={g}
+            n={i + 1}
+            students={studentData}
+            onChange={(patch) => change(g.key, patch)}
+            onRemove={() => setGroups((gs) => gs.filter((x) => x.key !== g.key))}
+          />
         ))}
         <Button
           variant="light"
@@ -132,5 +98,65 @@ export function GroupTypeEditor({ initial, students, saving, error, onSave, onCa
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** One group of the type: its name, its remove button, and its members. */
+function GroupDraft({
+  group: g,
+  n,
+  students,
+  onChange,
+  onRemove,
+}: {
+  group: Draft;
+  n: number;
+  students: { value: string; label: string }[];
+  onChange: (patch: Partial<Draft>) => void;
+  onRemove: () => void;
+}) {
+  const t = useT();
+  return (
+    <Stack
+      gap={6}
+      p="sm"
+      style={{
+        border: '1px solid var(--mantine-color-default-border)',
+        borderRadius: 'var(--mantine-radius-md)',
+      }}
+    >
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <TextInput
+          label={t('classroom.groupNameLabel', { n })}
+          required
+          maxLength={60}
+          value={g.name}
+          onChange={(e) => onChange({ name: e.currentTarget.value })}
+          style={{ flex: 1 }}
+        />
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          size="lg"
+          aria-label={t('classroom.removeGroup', { name: g.name || n })}
+          onClick={onRemove}
+        >
+          {t('classroom.removeMark')}
+        </ActionIcon>
+      </Group>
+      <MultiSelect
+        label={t('classroom.membersOf', {
+          name: g.name || t('classroom.groupN', { n }),
+        })}
+        placeholder={t('classroom.pickStudents')}
+        data={students}
+        value={g.studentIds}
+        onChange={(ids) => onChange({ studentIds: ids })}
+        searchable
+        clearable
+        hidePickedOptions
+        comboboxProps={{ withinPortal: true }}
+      />
+    </Stack>
   );
 }

@@ -2,14 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  afterUndo,
-  Attempts,
-  groupTypes as groupTypesApi,
-  unwrap,
-  type GroupType,
-  type StudentGroup,
-} from '../../api';
+import { afterUndo, api, Attempts, unwrap, type GroupType, type StudentGroup } from '../../api';
 import { useLabels } from '../../components/giving/labels';
 import { useT } from '../../i18n';
 
@@ -32,12 +25,11 @@ export function GroupUndoList({ groupType, date, today }: Props) {
   const undo = useMutation({
     mutationFn: (g: StudentGroup) =>
       unwrap(
-        groupTypesApi.removeActivity(
-          groupType._id,
-          g._id,
-          date,
-          attempts.keyFor({ group: g._id, date }),
-        ),
+        api.groupTypes.removeActivity({
+          params: { id: groupType._id, groupId: g._id },
+          query: { date },
+          headers: { 'idempotency-key': attempts.keyFor({ group: g._id, date }) },
+        }),
       ),
     onSuccess: ({ removed }, g) => {
       attempts.done();

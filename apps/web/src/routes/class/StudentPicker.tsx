@@ -5,10 +5,12 @@ import type { ClassStudentStats, GroupType } from '../../api';
 import { HouseLegend } from '../../components/HouseLegend';
 import { housesOf } from '../../components/houses';
 import { ClassStudentTable } from './ClassStudentTable';
+import { CoachingLine } from './CoachingLine';
 import { GroupSelect } from './GroupSelect';
 import { groupSelection, selectAllState, setShown } from './selection';
 import { toggleId } from '../../components/giving/actionOrder';
 import { useT } from '../../i18n';
+import { useClassCoaching } from './useClassCoaching';
 
 interface Props {
   students: ClassStudentStats[];
@@ -42,6 +44,7 @@ export function StudentPicker({
   const shown = searchByName(students, query);
   const shownIds = shown.map((s) => s.externalStudentId);
   const all = selectAllState(shownIds, selected);
+  const coaching = useClassCoaching(students);
 
   const select = (ids: string[]) => {
     setGroupId(null);
@@ -57,19 +60,8 @@ export function StudentPicker({
   return (
     <Card p="lg">
       <Stack gap="md">
-        <Group justify="space-between" align="center">
-          <Title order={2} fz="lg">
-            {t('classroom.students')}
-          </Title>
-          <Text
-            fz="sm"
-            c={selected.length ? 'grape' : 'dimmed'}
-            fw={selected.length ? 600 : 400}
-            aria-live="polite"
-          >
-            {t('classroom.selectedOf', { selected: selected.length, total: students.length })}
-          </Text>
-        </Group>
+        <PickerHeading selected={selected.length} total={students.length} />
+        <CoachingLine coaching={coaching} onSelect={select} />
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput
             label={t('classroom.searchStudents')}
@@ -118,6 +110,7 @@ export function StudentPicker({
             date={date}
             dayLabel={dayLabel}
             tableRef={tableRef}
+            unrecognizedSince={coaching.since}
           />
         ) : (
           <Text c="dimmed" ta="center" py="lg">
@@ -126,5 +119,20 @@ export function StudentPicker({
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** The card's title, and how many of the class are chosen (read out as it changes). */
+function PickerHeading({ selected, total }: { selected: number; total: number }) {
+  const t = useT();
+  return (
+    <Group justify="space-between" align="center">
+      <Title order={2} fz="lg">
+        {t('classroom.students')}
+      </Title>
+      <Text fz="sm" c={selected ? 'grape' : 'dimmed'} fw={selected ? 600 : 400} aria-live="polite">
+        {t('classroom.selectedOf', { selected, total })}
+      </Text>
+    </Group>
   );
 }

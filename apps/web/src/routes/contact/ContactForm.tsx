@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { contactBody, fullName, type MessageKey } from '@app/domain';
-import { isFailure, utility, type ContactBody, type SessionUser } from '../../api';
+import { api, isFailure, type ContactBody, type SessionUser } from '../../api';
 import { schemaValidate } from '../../forms/schemaValidate';
 import { FormAlert, type FormResult } from '../../components/FormAlert';
 import { useRoleLabel, useValidationText } from '../../components/words';
@@ -48,7 +48,7 @@ export function ContactForm({ user, onSent }: { user: SessionUser | null; onSent
   const [result, setResult] = useState<FormResult | null>(null);
 
   const submit = form.onSubmit(async (values) => {
-    const r = await utility.sendContact(values);
+    const r = await api.utility.sendContact({ body: values });
     if (isFailure(r)) {
       setResult({ ok: false, text: r.message });
       return;

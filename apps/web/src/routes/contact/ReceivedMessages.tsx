@@ -1,6 +1,6 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys, unwrap, utility } from '../../api';
+import { api, queryKeys, unwrap } from '../../api';
 import { QueryState } from '../../components/QueryState';
 import { useFormat, useT } from '../../i18n';
 
@@ -10,7 +10,7 @@ export function ReceivedMessages() {
   const f = useFormat();
   const q = useQuery({
     queryKey: queryKeys.contactMessages,
-    queryFn: () => unwrap(utility.contactMessages()),
+    queryFn: () => unwrap(api.utility.contactMessages()),
   });
   return (
     <Stack gap="sm">

@@ -3,7 +3,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Card, Grid, NativeSelect, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { addDays, todayIn } from '@app/domain';
-import { dashboard, queryKeys, unwrap } from '../../api';
+import { api, queryKeys, unwrap } from '../../api';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
@@ -48,7 +48,9 @@ export default function DashboardPage() {
     queryFn: async () => {
       const endDate = todayIn(timeZone);
       const data = await unwrap(
-        dashboard.stats({ startDate: addDays(endDate, -(days - 1)), endDate }),
+        api.utility.dashboardStats({
+          query: { startDate: addDays(endDate, -(days - 1)), endDate },
+        }),
       );
       writeDashboardCache(userId, days, data);
       return data;
@@ -59,7 +61,7 @@ export default function DashboardPage() {
   });
   const projections = useQuery({
     queryKey: queryKeys.dashboard.projections(null),
-    queryFn: () => unwrap(dashboard.projections()),
+    queryFn: () => unwrap(api.utility.projections()),
   });
 
   return (

@@ -1,6 +1,6 @@
 import { Card, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { dev, queryKeys, unwrap } from '../../api';
+import { api, queryKeys, unwrap } from '../../api';
 import { QueryState } from '../../components/QueryState';
 import { PageHeader } from '../../components/PageHeader';
 import { Page } from '../../components/Page';
@@ -9,7 +9,7 @@ import { useT } from '../../i18n';
 /** Development mode only (AccessGate checks GET status's devMode): the schools in this database. */
 export default function DevPage() {
   const t = useT();
-  const q = useQuery({ queryKey: queryKeys.devSchools, queryFn: () => unwrap(dev.schools()) });
+  const q = useQuery({ queryKey: queryKeys.devSchools, queryFn: () => unwrap(api.dev.schools()) });
   return (
     <Page>
       <PageHeader title={t('layout.pageDeveloper')} description={t('layout.devDescription')} />

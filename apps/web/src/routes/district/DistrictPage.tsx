@@ -25,9 +25,10 @@ import {
   type DistrictInvitationBody,
   type DistrictInvitationResponse,
   type DistrictSchoolResponse,
+  type DistrictSchoolsResponse,
   type NewSchoolInput,
 } from '@app/domain';
-import { district, isFailure, queryKeys, unwrap } from '../../api';
+import { api, isFailure, queryKeys, unwrap } from '../../api';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
@@ -75,7 +76,7 @@ function CreateSchool({ zones, onClose }: { zones: readonly string[]; onClose: (
   });
   const submit = form.onSubmit(async (values) => {
     setError(null);
-    const r = await district.createSchool(values);
+    const r = await api.district.createSchool({ body: values });
     if (isFailure(r)) {
       // The server's answer is in the screens' language: the code's field in either.
       if (/code|código/i.test(r.message)) form.setFieldError('code', r.message);
@@ -127,7 +128,7 @@ function InviteAdmin({ school, onClose }: { school: DistrictSchoolResponse; onCl
   );
   const submit = form.onSubmit(async (values) => {
     setError(null);
-    const r = await district.invite(school._id, values);
+    const r = await api.district.invite({ params: { id: school._id }, body: values });
     if (isFailure(r)) return setError(r.message);
     await refresh();
     if (r.link) return setShown({ name: `${values.firstName} ${values.lastName}`, sent: r });
@@ -206,7 +207,9 @@ function ToggleSchool({
   const disable = !school.disabled;
   const go = async () => {
     setBusy(true);
-    const r = await district.setDisabled(school._id, disable);
+    const r = await (disable ? api.district.disable : api.district.enable)({
+      params: { id: school._id },
+    });
     setBusy(false);
     if (isFailure(r)) return setError(r.message);
     await refresh();
@@ -277,14 +280,13 @@ type Dialog =
 /** /district: the district's schools, their figures, and the owner's actions on them. */
 export default function DistrictPage() {
   const t = useT();
-  const { number, longDate } = useFormat();
   const schools = useQuery({
     queryKey: queryKeys.district.schools,
-    queryFn: () => unwrap(district.schools()),
+    queryFn: () => unwrap(api.district.schools()),
   });
   const figures = useQuery({
     queryKey: queryKeys.district.figures,
-    queryFn: () => unwrap(district.figures()),
+    queryFn: () => unwrap(api.district.figures()),
   });
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
@@ -314,118 +316,7 @@ export default function DistrictPage() {
           )}
         </QueryState>
         <QueryState query={schools} loading={t('district.loadingSchools')} size="section">
-          {(d) => (
-            <Table.ScrollContainer minWidth={900}>
-              <Table striped verticalSpacing="sm" horizontalSpacing="md">
-                <TableCaption>
-                  <T
-                    k="district.caption"
-                    values={{ count: d.schools.length, district: d.district.name }}
-                  />
-                </TableCaption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">
-                      <T k="district.column.school" />
-                    </Table.Th>
-                    <Table.Th scope="col">
-                      <T k="district.column.code" />
-                    </Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      <T k="district.column.students" />
-                    </Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      <T k="district.column.staff" />
-                    </Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      <T k="district.column.classes" />
-                    </Table.Th>
-                    <Table.Th scope="col">
-                      <T k="district.column.lastActivity" />
-                    </Table.Th>
-                    <Table.Th scope="col">
-                      <T k="district.column.status" />
-                    </Table.Th>
-                    <Table.Th scope="col">
-                      <VisuallyHidden>
-                        <T k="district.column.actions" />
-                      </VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {d.schools.map((s) => (
-                    <Table.Tr key={s._id}>
-                      <Table.Th scope="row" fw={600}>
-                        {s.name}
-                        <Text fz="xs" c="dimmed" component="div">
-                          <T
-                            k="district.schoolMeta"
-                            values={{
-                              type: SCHOOL_TYPE_KEYS[s.schoolType]
-                                ? t(SCHOOL_TYPE_KEYS[s.schoolType]!)
-                                : s.schoolType,
-                              timeZone: s.timeZone,
-                            }}
-                          />
-                        </Text>
-                      </Table.Th>
-                      <Table.Td>{s.code}</Table.Td>
-                      <Table.Td ta="right">{number(s.students)}</Table.Td>
-                      <Table.Td ta="right">{number(s.staff)}</Table.Td>
-                      <Table.Td ta="right">{number(s.classes)}</Table.Td>
-                      <Table.Td>
-                        {s.lastActivity ? longDate(s.lastActivity) : t('district.noneYet')}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={6}>
-                          <Badge
-                            color={s.disabled ? 'red' : 'teal'}
-                            variant="light"
-                            tt="none"
-                            styles={WHOLE_LABEL}
-                          >
-                            {t(s.disabled ? 'district.disabled' : 'district.active')}
-                          </Badge>
-                          {s.mine ? (
-                            <Badge color="gray" variant="light" tt="none" styles={WHOLE_LABEL}>
-                              <T k="district.yours" />
-                            </Badge>
-                          ) : null}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap" justify="flex-end">
-                          <Button
-                            size="xs"
-                            variant="light"
-                            onClick={() => setDialog({ kind: 'invite', school: s })}
-                            aria-label={t('district.inviteLabel', { name: s.name })}
-                          >
-                            <T k="district.inviteAdmin" />
-                          </Button>
-                          {s.mine ? null : (
-                            <Button
-                              size="xs"
-                              variant="subtle"
-                              color={s.disabled ? undefined : 'red'}
-                              onClick={() => setDialog({ kind: 'toggle', school: s })}
-                              aria-label={t(
-                                s.disabled ? 'district.enableLabel' : 'district.disableLabel',
-                                { name: s.name },
-                              )}
-                            >
-                              {t(s.disabled ? 'district.enable' : 'district.disable')}
-                            </Button>
-                          )}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+          {(d) => <SchoolsTable d={d} onDialog={setDialog} />}
         </QueryState>
       </Stack>
       <Modal
@@ -454,5 +345,137 @@ export default function DistrictPage() {
         {dialog?.kind === 'toggle' ? <ToggleSchool school={dialog.school} onClose={close} /> : null}
       </Modal>
     </Page>
+  );
+}
+
+/** The district's schools, a row each, with their actions. */
+function SchoolsTable({
+  d,
+  onDialog,
+}: {
+  d: DistrictSchoolsResponse;
+  onDialog: (dialog: Dialog) => void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped verticalSpacing="sm" horizontalSpacing="md">
+        <TableCaption>
+          <T k="district.caption" values={{ count: d.schools.length, district: d.district.name }} />
+        </TableCaption>
+        <SchoolsHead />
+        <Table.Tbody>
+          {d.schools.map((s) => (
+            <SchoolRow key={s._id} school={s} onDialog={onDialog} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function SchoolsHead() {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        <Table.Th scope="col">
+          <T k="district.column.school" />
+        </Table.Th>
+        <Table.Th scope="col">
+          <T k="district.column.code" />
+        </Table.Th>
+        <Table.Th scope="col" ta="right">
+          <T k="district.column.students" />
+        </Table.Th>
+        <Table.Th scope="col" ta="right">
+          <T k="district.column.staff" />
+        </Table.Th>
+        <Table.Th scope="col" ta="right">
+          <T k="district.column.classes" />
+        </Table.Th>
+        <Table.Th scope="col">
+          <T k="district.column.lastActivity" />
+        </Table.Th>
+        <Table.Th scope="col">
+          <T k="district.column.status" />
+        </Table.Th>
+        <Table.Th scope="col">
+          <VisuallyHidden>
+            <T k="district.column.actions" />
+          </VisuallyHidden>
+        </Table.Th>
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
+/** A school: its figures, whether it is active (and the owner's own), invite and disable or enable. */
+function SchoolRow({
+  school: s,
+  onDialog,
+}: {
+  school: DistrictSchoolResponse;
+  onDialog: (dialog: Dialog) => void;
+}) {
+  const t = useT();
+  const { number, longDate } = useFormat();
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" fw={600}>
+        {s.name}
+        <Text fz="xs" c="dimmed" component="div">
+          <T
+            k="district.schoolMeta"
+            values={{
+              type: SCHOOL_TYPE_KEYS[s.schoolType]
+                ? t(SCHOOL_TYPE_KEYS[s.schoolType]!)
+                : s.schoolType,
+              timeZone: s.timeZone,
+            }}
+          />
+        </Text>
+      </Table.Th>
+      <Table.Td>{s.code}</Table.Td>
+      <Table.Td ta="right">{number(s.students)}</Table.Td>
+      <Table.Td ta="right">{number(s.staff)}</Table.Td>
+      <Table.Td ta="right">{number(s.classes)}</Table.Td>
+      <Table.Td>{s.lastActivity ? longDate(s.lastActivity) : t('district.noneYet')}</Table.Td>
+      <Table.Td>
+        <Group gap={6}>
+          <Badge color={s.disabled ? 'red' : 'teal'} variant="light" tt="none" styles={WHOLE_LABEL}>
+            {t(s.disabled ? 'district.disabled' : 'district.active')}
+          </Badge>
+          {s.mine ? (
+            <Badge color="gray" variant="light" tt="none" styles={WHOLE_LABEL}>
+              <T k="district.yours" />
+            </Badge>
+          ) : null}
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap" justify="flex-end">
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => onDialog({ kind: 'invite', school: s })}
+            aria-label={t('district.inviteLabel', { name: s.name })}
+          >
+            <T k="district.inviteAdmin" />
+          </Button>
+          {s.mine ? null : (
+            <Button
+              size="xs"
+              variant="subtle"
+              color={s.disabled ? undefined : 'red'}
+              onClick={() => onDialog({ kind: 'toggle', school: s })}
+              aria-label={t(s.disabled ? 'district.enableLabel' : 'district.disableLabel', {
+                name: s.name,
+              })}
+            >
+              {t(s.disabled ? 'district.enable' : 'district.disable')}
+            </Button>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
   );
 }

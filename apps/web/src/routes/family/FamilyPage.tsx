@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Card, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { fullName, gradeText, type Child, type MessageKey, type OrderStatus } from '@app/domain';
-import { dashboard, guardians, orders, unwrap } from '../../api';
+import { api, unwrap } from '../../api';
 import { ActivityPages } from '../../components/ActivityPages';
 import { Figure } from '../../components/Figure';
 import { Page } from '../../components/Page';
@@ -44,7 +44,7 @@ export default function FamilyPage() {
   const t = useT();
   const children = useQuery({
     queryKey: familyKeys.children,
-    queryFn: () => unwrap(guardians.children()),
+    queryFn: () => unwrap(api.guardian.children()),
   });
   return (
     <Page maw={1000}>
@@ -122,7 +122,7 @@ function Figures({ childId }: { childId: string }) {
   const f = useFormat();
   const stats = useQuery({
     queryKey: familyKeys.figures(childId),
-    queryFn: () => unwrap(dashboard.stats({}, childId)),
+    queryFn: () => unwrap(api.utility.dashboardStats({ query: { studentId: childId } })),
   });
   return (
     <Card p="lg">
@@ -157,7 +157,7 @@ function ChildOrders({ childId, name }: { childId: string; name: string }) {
   const f = useFormat();
   const list = useQuery({
     queryKey: familyKeys.orders(childId),
-    queryFn: () => unwrap(orders.mine({ studentId: childId, status: 'ALL' })),
+    queryFn: () => unwrap(api.order.mine({ query: { studentId: childId, status: 'ALL' } })),
   });
   return (
     <Card p="lg">

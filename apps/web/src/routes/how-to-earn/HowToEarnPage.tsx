@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ACTIVITY_CATEGORIES } from '@app/domain';
-import { activity, queryKeys, unwrap } from '../../api';
+import { api, queryKeys, unwrap } from '../../api';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
@@ -20,7 +20,7 @@ export default function HowToEarnPage() {
   const t = useT();
   const q = useQuery({
     queryKey: queryKeys.activityOptions,
-    queryFn: () => unwrap(activity.options()),
+    queryFn: () => unwrap(api.activity.options()),
   });
   return (
     <Page>

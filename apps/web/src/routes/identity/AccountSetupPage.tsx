@@ -1,7 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { auth, isFailure, queryKeys, unwrap } from '../../api';
+import { api, isFailure, queryKeys, unwrap } from '../../api';
 import { QueryState } from '../../components/QueryState';
 import { useSession } from '../../session';
 import { AuthCard } from './AuthCard';
@@ -18,7 +18,7 @@ export default function AccountSetupPage() {
   const navigate = useNavigate();
   const info = useQuery({
     queryKey: queryKeys.accountSetup(token),
-    queryFn: () => unwrap(auth.accountSetupInfo(token)),
+    queryFn: () => unwrap(api.auth.accountSetupInfo({ query: { token } })),
     enabled: token !== '',
     retry: false,
   });
@@ -49,10 +49,12 @@ export default function AccountSetupPage() {
                 askUsername={invitation.needsUsername}
                 submitLabel={t('welcome.setupSubmit')}
                 onSubmit={async ({ username, password }) => {
-                  const r = await auth.accountSetup({
-                    token,
-                    password,
-                    ...(invitation.needsUsername ? { username } : {}),
+                  const r = await api.auth.accountSetup({
+                    body: {
+                      token,
+                      password,
+                      ...(invitation.needsUsername ? { username } : {}),
+                    },
                   });
                   if (isFailure(r)) return r.message;
                   signIn(r.token, r.user);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { forgotPasswordBody, type ForgotPasswordBody } from '@app/domain';
-import { auth, isFailure } from '../../api';
+import { api, isFailure } from '../../api';
 import { schemaValidate } from '../../forms/schemaValidate';
 import { AuthCard } from './AuthCard';
 import { FormAlert, type FormResult } from '../../components/FormAlert';
@@ -24,7 +24,7 @@ export default function ForgotPasswordPage() {
   });
   const submit = form.onSubmit(async (values) => {
     setResult(null);
-    const r = await auth.forgotPassword({ email: values.email.trim() });
+    const r = await api.auth.forgotPassword({ body: { email: values.email.trim() } });
     setResult(isFailure(r) ? { ok: false, text: r.message } : { ok: true, text: r.message });
   });
   return (

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Stack } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { auth, isFailure } from '../../api';
+import { api, isFailure } from '../../api';
 import { useSession } from '../../session';
 import { AuthCard } from './AuthCard';
 import { ChoosePasswordForm } from './ChoosePasswordForm';
@@ -30,7 +30,7 @@ export default function ResetPasswordPage() {
           askUsername={false}
           submitLabel={t('welcome.resetSubmit')}
           onSubmit={async ({ password }) => {
-            const r = await auth.resetPassword({ token, password });
+            const r = await api.auth.resetPassword({ body: { token, password } });
             if (isFailure(r)) return r.message;
             signIn(r.token, r.user);
             navigate('/', { replace: true });

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
 import { isSsoProvider, SSO_PROVIDER_LABEL } from '@app/domain';
-import { auth, isFailure } from '../../api';
+import { api, isFailure } from '../../api';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import { AuthCard } from './AuthCard';
 import { lastSsoSchool, rememberSsoSchool } from './ssoSchool';
@@ -27,7 +27,7 @@ export default function SsoInitiatePage() {
     if (!isSsoProvider(provider) || !code.trim()) return;
     setGoing(true);
     setError(null);
-    const r = await auth.ssoState(provider, code.trim());
+    const r = await api.auth.ssoState({ query: { provider, school: code.trim() } });
     if (isFailure(r)) {
       setError(r.message);
       setGoing(false);

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Stack } from '@mantine/core';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isSsoProvider, SSO_PROVIDER_LABEL } from '@app/domain';
-import { auth, isFailure } from '../../api';
+import { api, isFailure } from '../../api';
 import { Spinner } from '../../components/Spinner';
 import { useSession } from '../../session';
 import { NotFoundPage } from '../not-found/NotFoundPage';
@@ -34,7 +34,7 @@ export default function SsoReturnPage() {
     const state = params.get('state');
     if (sent.current || !isSsoProvider(provider) || params.get('error') || !code || !state) return;
     sent.current = true;
-    void auth.loginSso({ provider, code, state }).then((r) => {
+    void api.auth.loginSso({ body: { provider, code, state } }).then((r) => {
       if (isFailure(r)) return setError(r.message);
       signIn(r.token, r.user);
       navigate('/', { replace: true });

@@ -13,7 +13,7 @@ import {
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { GOAL_NOTE_KEYS, goalProgress } from '@app/domain';
-import { afterGoalChange, balances, goal, queryKeys, unwrap } from '../../api';
+import { afterGoalChange, api, queryKeys, unwrap } from '../../api';
 import { QueryState } from '../../components/QueryState';
 import { useT } from '../../i18n';
 import { SPACE } from '../../components/space';
@@ -27,12 +27,12 @@ export function GoalCard() {
   const queryClient = useQueryClient();
   const [g, stats] = useQueries({
     queries: [
-      { queryKey: queryKeys.goal, queryFn: () => unwrap(goal.get()) },
-      { queryKey: queryKeys.balanceStats, queryFn: () => unwrap(balances.stats()) },
+      { queryKey: queryKeys.goal, queryFn: () => unwrap(api.goal.get()) },
+      { queryKey: queryKeys.balanceStats, queryFn: () => unwrap(api.utility.balanceStats()) },
     ],
   });
   const clear = useMutation({
-    mutationFn: () => unwrap(goal.clear()),
+    mutationFn: () => unwrap(api.goal.clear()),
     onSuccess: () => afterGoalChange(queryClient),
   });
   const both = {
@@ -72,17 +72,7 @@ export function GoalCard() {
                 </Group>
               </Alert>
             );
-          if (!state.goal)
-            return (
-              <Stack gap="xs" align="flex-start">
-                <Text fz="sm" c="dimmed">
-                  {t('welcome.goalEmpty')}
-                </Text>
-                <Button component={Link} to="/store" variant="light" size="sm">
-                  {t('welcome.goalChoose')}
-                </Button>
-              </Stack>
-            );
+          if (!state.goal) return <NoGoal />;
           const { product } = state.goal;
           const { remaining, percent } = goalProgress(balance, product.price);
           const status = remaining
@@ -121,5 +111,20 @@ export function GoalCard() {
         }}
       </QueryState>
     </Card>
+  );
+}
+
+/** No goal yet: the way to the store to choose one. */
+function NoGoal() {
+  const t = useT();
+  return (
+    <Stack gap="xs" align="flex-start">
+      <Text fz="sm" c="dimmed">
+        {t('welcome.goalEmpty')}
+      </Text>
+      <Button component={Link} to="/store" variant="light" size="sm">
+        {t('welcome.goalChoose')}
+      </Button>
+    </Stack>
   );
 }

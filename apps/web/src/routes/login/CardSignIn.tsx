@@ -2,7 +2,7 @@ import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { formatCardCode, normalizeCardCode } from '@app/domain';
-import { isFailure, signInCards } from '../../api';
+import { api, isFailure } from '../../api';
 import { FormAlert } from '../../components/FormAlert';
 import { Spinner } from '../../components/Spinner';
 import { useT } from '../../i18n';
@@ -16,6 +16,31 @@ const CardScanner = lazy(() => import('./CardScanner'));
  * typing its code or showing its QR code to the camera. A code the check symbol finds mistyped is
  * refused here, before anything is sent; a sign-in goes on as the password form's does.
  */
+/** The code's field: large, monospaced, in capitals, as printed on the card. */
+const CODE_INPUT_STYLES = {
+  input: {
+    fontFamily: 'var(--mantine-font-family-monospace)',
+    fontSize: 'var(--mantine-font-size-xl)',
+    letterSpacing: '0.08em',
+    textTransform: 'uppercase',
+    height: '3.5rem',
+  },
+} as const;
+
+function CardHeading() {
+  const t = useT();
+  return (
+    <Stack gap={4}>
+      <Title order={2} fz="h3">
+        {t('welcome.card.open')}
+      </Title>
+      <Text fz="sm" c="dimmed">
+        {t('welcome.card.help')}
+      </Text>
+    </Stack>
+  );
+}
+
 export function CardSignIn() {
   const t = useT();
   const { signIn } = useSession();
@@ -38,7 +63,7 @@ export function CardSignIn() {
     const normalized = normalizeCardCode(typed);
     if (!normalized) return refuse(t('welcome.card.typo'));
     setBusy(true);
-    const r = await signInCards.login({ code: normalized });
+    const r = await api.auth.loginCard({ body: { code: normalized } });
     setBusy(false);
     if (isFailure(r)) return refuse(r.message);
     signIn(r.token, r.user);
@@ -57,14 +82,7 @@ export function CardSignIn() {
 
   return (
     <Stack gap="md">
-      <Stack gap={4}>
-        <Title order={2} fz="h3">
-          {t('welcome.card.open')}
-        </Title>
-        <Text fz="sm" c="dimmed">
-          {t('welcome.card.help')}
-        </Text>
-      </Stack>
+      <CardHeading />
       <form onSubmit={submit} noValidate aria-label={t('welcome.card.open')}>
         <Stack gap="md">
           <FormAlert text={error} />
@@ -88,15 +106,7 @@ export function CardSignIn() {
             // The card view has one job: its field is where the student starts.
             // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus
-            styles={{
-              input: {
-                fontFamily: 'var(--mantine-font-family-monospace)',
-                fontSize: 'var(--mantine-font-size-xl)',
-                letterSpacing: '0.08em',
-                textTransform: 'uppercase',
-                height: '3.5rem',
-              },
-            }}
+            styles={CODE_INPUT_STYLES}
           />
           <Button type="submit" size="md" fullWidth loading={busy}>
             {t('layout.signIn')}

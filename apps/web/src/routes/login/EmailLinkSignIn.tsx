@@ -3,7 +3,7 @@ import { Alert, Button, Collapse, Group, Stack, Text, TextInput } from '@mantine
 import { useForm } from '@mantine/form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { emailLinkBody, homePath } from '@app/domain';
-import { guardians, isFailure } from '../../api';
+import { api, isFailure } from '../../api';
 import { FormAlert, type FormResult } from '../../components/FormAlert';
 import { Spinner } from '../../components/Spinner';
 import { schemaValidate } from '../../forms/schemaValidate';
@@ -51,7 +51,7 @@ function AskForLink() {
   });
   const submit = form.onSubmit(async (values) => {
     setResult(null);
-    const r = await guardians.emailLink(values.email.trim());
+    const r = await api.auth.emailLink({ body: { email: values.email.trim() } });
     setResult(
       isFailure(r) ? { ok: false, text: r.message } : { ok: true, text: t('guardian.login.sent') },
     );
@@ -88,7 +88,7 @@ function UseLink({ token }: { token: string }) {
   useEffect(() => {
     if (asked.current) return;
     asked.current = true;
-    void guardians.signInWithLink(token).then((r) => {
+    void api.auth.signInWithLink({ body: { token } }).then((r) => {
       if (isFailure(r)) {
         setFailed(r.message);
         return;

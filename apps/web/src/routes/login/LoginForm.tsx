@@ -3,7 +3,7 @@ import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { loginBody, type LoginBody } from '@app/domain';
-import { auth, isFailure } from '../../api';
+import { api, isFailure } from '../../api';
 import { schemaValidate } from '../../forms/schemaValidate';
 import { useSession } from '../../session';
 import { useT } from '../../i18n';
@@ -31,7 +31,7 @@ export function LoginForm() {
 
   const submit = form.onSubmit(async (values) => {
     setError(null);
-    const r = await auth.login(values);
+    const r = await api.auth.login({ body: values });
     if (isFailure(r)) {
       setError(r.message);
       return;

@@ -3,7 +3,7 @@ import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { schoolLoginBody, type SchoolLoginBody } from '@app/domain';
-import { auth, isFailure } from '../../api';
+import { api, isFailure } from '../../api';
 import { schemaValidate } from '../../forms/schemaValidate';
 import { useSession } from '../../session';
 import { FormAlert } from '../../components/FormAlert';
@@ -31,7 +31,7 @@ export function SchoolTokenForm() {
   });
   const submit = form.onSubmit(async (values) => {
     setError(null);
-    const r = await auth.loginSchool(values);
+    const r = await api.auth.loginSchool({ body: values });
     if (isFailure(r)) return setError(r.message);
     signIn(r.token, r.user);
     navigate('/', { replace: true });

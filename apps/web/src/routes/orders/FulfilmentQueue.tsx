@@ -25,7 +25,7 @@ import {
 } from '@app/domain';
 import {
   afterOrderChange,
-  orders,
+  api,
   queryKeys,
   unwrap,
   type Order,
@@ -113,11 +113,13 @@ function BulkBar({
   const apply = useMutation({
     mutationFn: () =>
       unwrap(
-        orders.setStatus({
-          status,
-          users: [...new Set(chosen.map((o) => o.studentId))],
-          orderIds: chosen.map((o) => o._id),
-          ...(date ? { estimatedDelivery: date } : {}),
+        api.order.setStatus({
+          body: {
+            status,
+            users: [...new Set(chosen.map((o) => o.studentId))],
+            orderIds: chosen.map((o) => o._id),
+            ...(date ? { estimatedDelivery: date } : {}),
+          },
         }),
       ),
     onSuccess: () => {
@@ -206,12 +208,12 @@ export function FulfilmentQueue({ user }: { user: SessionUser }) {
   };
   const meta = useQuery({
     queryKey: queryKeys.orders.managerMeta,
-    queryFn: () => unwrap(orders.managerMeta()),
+    queryFn: () => unwrap(api.order.managerMeta()),
     refetchInterval: QUEUE_REFRESH_MS,
   });
   const list = useQuery({
     queryKey: queryKeys.orders.ofStore(filters),
-    queryFn: () => unwrap(orders.ofStore(filters)),
+    queryFn: () => unwrap(api.order.ofStore({ query: filters })),
     refetchInterval: QUEUE_REFRESH_MS,
     placeholderData: (p) => p,
   });
@@ -257,63 +259,13 @@ export function FulfilmentQueue({ user }: { user: SessionUser }) {
         <Pickup />
         <Card p="lg">
           <Stack gap="md">
-            <Group justify="space-between" align="baseline">
-              <Title order={2} fz="lg">
-                {t('orders.queue')}
-              </Title>
-              <Text fz="xs" c="dimmed" aria-live="off">
-                {list.dataUpdatedAt
-                  ? t('orders.updatesAt', { time: new Date(list.dataUpdatedAt) })
-                  : t('orders.updates')}
-              </Text>
-            </Group>
-            <Group align="flex-end" gap="sm" wrap="wrap">
-              <Select
-                label={t('orders.status')}
-                data={statusOptions(t, meta.data)}
-                value={status}
-                onChange={(v) => reset(() => setStatus((v as OrderStatusFilter) ?? 'ALL'))}
-                allowDeselect={false}
-                w={300}
-              />
-              <Select
-                label={t('orders.deliveryDate')}
-                data={dateOptions(t, f.longDate, meta.data)}
-                value={deliveryDate}
-                onChange={(v) => reset(() => setDeliveryDate(v ?? ALL))}
-                allowDeselect={false}
-                w={220}
-              />
-              <Select
-                label={t('orders.grade')}
-                data={[
-                  { value: ALL, label: t('orders.allGrades') },
-                  ...(meta.data?.gradeLevels ?? []).map((g) => ({
-                    value: g,
-                    label: gradeName(t, g),
-                  })),
-                ]}
-                value={grade}
-                onChange={(v) => reset(() => setGrade(v ?? ALL))}
-                allowDeselect={false}
-                w={170}
-              />
-              <TextInput
-                label={t('orders.student')}
-                placeholder={t('orders.nameOrId')}
-                value={search}
-                onChange={(e) => reset(() => setSearch(e.currentTarget.value))}
-                rightSection={
-                  search ? (
-                    <CloseButton
-                      aria-label={t('orders.clearStudentFilter')}
-                      onClick={() => reset(() => setSearch(''))}
-                    />
-                  ) : null
-                }
-                w={200}
-              />
-            </Group>
+            <QueueHeading updatedAt={list.dataUpdatedAt} />
+            <QueueFilters
+              meta={meta.data}
+              value={{ status, deliveryDate, grade, search }}
+              onChange={(change) => reset(change)}
+              set={{ setStatus, setDeliveryDate, setGrade, setSearch }}
+            />
             {chosen.length ? (
               <BulkBar chosen={chosen} today={today} onDone={() => setSelected(new Set())} />
             ) : null}
@@ -339,5 +291,91 @@ export function FulfilmentQueue({ user }: { user: SessionUser }) {
       </Stack>
       <PickList orders={shown} title={title} />
     </Page>
+  );
+}
+
+/** The queue's filters: status, delivery date, grade, and a student's name or id. */
+function QueueFilters({
+  meta,
+  value,
+  onChange,
+  set,
+}: {
+  meta: Parameters<typeof statusOptions>[1];
+  value: { status: OrderStatusFilter; deliveryDate: string; grade: string; search: string };
+  /** Each change goes through here (the page clears the selection with it). */
+  onChange: (change: () => void) => void;
+  set: {
+    setStatus: (v: OrderStatusFilter) => void;
+    setDeliveryDate: (v: string) => void;
+    setGrade: (v: string) => void;
+    setSearch: (v: string) => void;
+  };
+}) {
+  const t = useT();
+  const f = useFormat();
+  return (
+    <Group align="flex-end" gap="sm" wrap="wrap">
+      <Select
+        label={t('orders.status')}
+        data={statusOptions(t, meta)}
+        value={value.status}
+        onChange={(v) => onChange(() => set.setStatus((v as OrderStatusFilter) ?? 'ALL'))}
+        allowDeselect={false}
+        w={300}
+      />
+      <Select
+        label={t('orders.deliveryDate')}
+        data={dateOptions(t, f.longDate, meta)}
+        value={value.deliveryDate}
+        onChange={(v) => onChange(() => set.setDeliveryDate(v ?? ALL))}
+        allowDeselect={false}
+        w={220}
+      />
+      <Select
+        label={t('orders.grade')}
+        data={[
+          { value: ALL, label: t('orders.allGrades') },
+          ...(meta?.gradeLevels ?? []).map((g) => ({
+            value: g,
+            label: gradeName(t, g),
+          })),
+        ]}
+        value={value.grade}
+        onChange={(v) => onChange(() => set.setGrade(v ?? ALL))}
+        allowDeselect={false}
+        w={170}
+      />
+      <TextInput
+        label={t('orders.student')}
+        placeholder={t('orders.nameOrId')}
+        value={value.search}
+        onChange={(e) => onChange(() => set.setSearch(e.currentTarget.value))}
+        rightSection={
+          value.search ? (
+            <CloseButton
+              aria-label={t('orders.clearStudentFilter')}
+              onClick={() => onChange(() => set.setSearch(''))}
+            />
+          ) : null
+        }
+        w={200}
+      />
+    </Group>
+  );
+}
+
+/** The queue's title, and when it was last asked for again (it refreshes itself). */
+function QueueHeading({ updatedAt }: { updatedAt: number }) {
+  const t = useT();
+  return (
+    <Group justify="space-between" align="baseline">
+      <Title order={2} fz="lg">
+        {t('orders.queue')}
+      </Title>
+      <Text fz="xs" c="dimmed" aria-live="off">
+        {updatedAt ? t('orders.updatesAt', { time: new Date(updatedAt) }) : t('orders.updates')}
+      </Text>
+    </Group>
   );
 }

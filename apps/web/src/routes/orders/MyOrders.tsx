@@ -21,14 +21,7 @@ import {
   type OrderStatus,
   type OrderStatusFilter,
 } from '@app/domain';
-import {
-  afterOrderChange,
-  orders,
-  queryKeys,
-  unwrap,
-  type Order,
-  type SessionUser,
-} from '../../api';
+import { afterOrderChange, api, queryKeys, unwrap, type Order, type SessionUser } from '../../api';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
@@ -151,32 +144,9 @@ function OrderCard({
 
 /** "My Orders": each order with its status and delivery date; cancel while the cut-off allows. */
 export function MyOrders({ user }: { user: SessionUser }) {
-  const t = useT();
-  const queryClient = useQueryClient();
-  const [status, setStatus] = useState<OrderStatusFilter>('ALL');
-  const [canceling, setCanceling] = useState<Order | null>(null);
-  const filters = { status };
-  // The store moves orders along while the student watches: a light poll shows each new status.
-  const list = useQuery({
-    queryKey: queryKeys.orders.mine(filters),
-    queryFn: () => unwrap(orders.mine(filters)),
-    refetchInterval: 15_000,
-    placeholderData: (p) => p,
+  const { t, status, setStatus, canceling, setCanceling, list, cancel, today } = useMyOrders({
+    user,
   });
-  const cancel = useMutation({
-    mutationFn: (o: Order) => unwrap(orders.act(o._id, { action: 'CANCEL' })),
-    onSuccess: (o) => {
-      setCanceling(null);
-      notifications.show({
-        color: 'teal',
-        title: t('orders.canceledTitle'),
-        message: t('orders.wentBack', { total: o.total }),
-      });
-      void afterOrderChange(queryClient);
-    },
-  });
-  const today = todayIn(user.school.timeZone);
-
   return (
     <Page maw={900}>
       <PageHeader
@@ -269,4 +239,36 @@ export function MyOrders({ user }: { user: SessionUser }) {
       ) : null}
     </Page>
   );
+}
+
+/** The student's orders (polled while they watch), the status filter, and cancelling one. */
+function useMyOrders({ user }: Pick<{ user: SessionUser }, 'user'>) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<OrderStatusFilter>('ALL');
+  const [canceling, setCanceling] = useState<Order | null>(null);
+  const filters = { status };
+  // The store moves orders along while the student watches: a light poll shows each new status.
+  const list = useQuery({
+    queryKey: queryKeys.orders.mine(filters),
+    queryFn: () => unwrap(api.order.mine({ query: filters })),
+    refetchInterval: 15_000,
+    placeholderData: (p) => p,
+  });
+  const cancel = useMutation({
+    mutationFn: (o: Order) =>
+      unwrap(api.order.act({ params: { id: o._id }, body: { action: 'CANCEL' } })),
+    onSuccess: (o) => {
+      setCanceling(null);
+      notifications.show({
+        color: 'teal',
+        title: t('orders.canceledTitle'),
+        message: t('orders.wentBack', { total: o.total }),
+      });
+      void afterOrderChange(queryClient);
+    },
+  });
+  const today = todayIn(user.school.timeZone);
+
+  return { t, status, setStatus, canceling, setCanceling, list, cancel, today };
 }

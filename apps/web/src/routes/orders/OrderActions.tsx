@@ -10,7 +10,7 @@ import {
   type MessageKey,
   type OrderAction,
 } from '@app/domain';
-import { afterOrderChange, orders, unwrap, type Order } from '../../api';
+import { afterOrderChange, api, unwrap, type Order } from '../../api';
 import { useT } from '../../i18n';
 import type { Translate } from '../../i18n/useT';
 import { ACTION_KEYS } from './words';
@@ -60,7 +60,7 @@ function useOrderAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ order, action }: { order: Order; action: OrderAction }) =>
-      unwrap(orders.act(order._id, { action })),
+      unwrap(api.order.act({ params: { id: order._id }, body: { action } })),
     onSuccess: (o, { action }) => {
       const said = [t(DONE[action])];
       if (givesBack(action))

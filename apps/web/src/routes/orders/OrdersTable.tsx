@@ -26,8 +26,6 @@ export function OrdersTable({ orders, caption, selected, onSelect, showStore, ac
   const t = useT();
   const f = useFormat();
   const placedOn = usePlacedOn();
-  const grade = (o: Order) =>
-    o.student.gradeLevel ? gradeName(t, o.student.gradeLevel) : t('orders.noGrade');
   const all = orders.length > 0 && orders.every((o) => selected?.has(o._id));
   const some = orders.some((o) => selected?.has(o._id));
   const toggle = (id: string) => {
@@ -77,19 +75,7 @@ export function OrdersTable({ orders, caption, selected, onSelect, showStore, ac
                   />
                 </Table.Td>
               ) : null}
-              <Table.Td>
-                <Text fz="sm" fw={600}>
-                  {t('orders.sortName', {
-                    lastName: o.student.lastName,
-                    firstName: o.student.firstName,
-                  })}
-                </Text>
-                <Text fz="xs" c="dimmed">
-                  {showStore
-                    ? t('orders.gradeAndStore', { grade: grade(o), store: storeName(t, o) })
-                    : grade(o)}
-                </Text>
-              </Table.Td>
+              <StudentCell order={o} showStore={showStore} />
               <Table.Td>
                 <Stack gap={0}>
                   {o.orderItems.map((i) => (
@@ -124,5 +110,24 @@ export function OrdersTable({ orders, caption, selected, onSelect, showStore, ac
         </Table.Tbody>
       </Table>
     </TableScroll>
+  );
+}
+
+/** Who ordered: "Last, First", and their grade (and the store, when the table shows several). */
+function StudentCell({ order: o, showStore }: { order: Order; showStore?: boolean }) {
+  const t = useT();
+  const grade = o.student.gradeLevel ? gradeName(t, o.student.gradeLevel) : t('orders.noGrade');
+  return (
+    <Table.Td>
+      <Text fz="sm" fw={600}>
+        {t('orders.sortName', {
+          lastName: o.student.lastName,
+          firstName: o.student.firstName,
+        })}
+      </Text>
+      <Text fz="xs" c="dimmed">
+        {showStore ? t('orders.gradeAndStore', { grade, store: storeName(t, o) }) : grade}
+      </Text>
+    </Table.Td>
   );
 }

@@ -12,9 +12,14 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fullName, searchByName } from '@app/domain';
-import { afterOrderChange, orders, queryKeys, school, unwrap, type RosterStudent } from '../../api';
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationResult,
+} from '@tanstack/react-query';
+import { fullName, searchByName, type OrderStats } from '@app/domain';
+import { afterOrderChange, api, queryKeys, unwrap, type RosterStudent } from '../../api';
 import { QueryState } from '../../components/QueryState';
 import { OrdersTable } from './OrdersTable';
 import { StaffOrderActions } from './OrderActions';
@@ -31,11 +36,11 @@ function StudentAtCounter({ student, onDone }: { student: RosterStudent; onDone:
   const filters = { studentId: student._id, status: 'ACTIVE' as const, store: 'School' as const };
   const stats = useQuery({
     queryKey: queryKeys.orders.stats(student._id),
-    queryFn: () => unwrap(orders.stats(student._id)),
+    queryFn: () => unwrap(api.order.stats({ params: { id: student._id } })),
   });
   const list = useQuery({
     queryKey: queryKeys.orders.ofStore(filters),
-    queryFn: () => unwrap(orders.ofStore(filters)),
+    queryFn: () => unwrap(api.order.ofStore({ query: filters })),
   });
   const open = (list.data ?? []).filter((o) => o.status === 'PENDING' || o.status === 'PACKAGED');
   const packaged = open.filter((o) => o.status === 'PACKAGED');
@@ -45,10 +50,12 @@ function StudentAtCounter({ student, onDone }: { student: RosterStudent; onDone:
   const redeemAll = useMutation({
     mutationFn: () =>
       unwrap(
-        orders.setStatus({
-          status: 'REDEEMED',
-          users: [student._id],
-          orderIds: packaged.map((o) => o._id),
+        api.order.setStatus({
+          body: {
+            status: 'REDEEMED',
+            users: [student._id],
+            orderIds: packaged.map((o) => o._id),
+          },
         }),
       ),
     onSuccess: () => {
@@ -58,39 +65,9 @@ function StudentAtCounter({ student, onDone }: { student: RosterStudent; onDone:
   });
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={0}>
-          <Title order={3} fz="md">
-            {fullName(student)}
-          </Title>
-          <Text fz="sm" c="dimmed">
-            {t('orders.gradeAndId', {
-              grade: student.gradeLevel ? gradeName(t, student.gradeLevel) : t('orders.noGrade'),
-              id: student.externalStudentId,
-            })}
-          </Text>
-        </Stack>
-        <Button variant="default" size="xs" onClick={onDone}>
-          {t('orders.nextStudent')}
-        </Button>
-      </Group>
+      <CounterHeading student={student} onDone={onDone} />
       <QueryState query={stats} loading={t('orders.loadingStudentOrders')} size="section">
-        {(s) => (
-          <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            <Text fz="sm">
-              <Rich k="orders.counterBalance" values={{ count: s.balance }} />
-            </Text>
-            <Text fz="sm">
-              <Rich k="orders.counterOpen" values={{ count: s.openOrders }} />
-            </Text>
-            <Text fz="sm">
-              <Rich k="orders.counterPackaged" values={{ count: s.counts.PACKAGED }} />
-            </Text>
-            <Text fz="sm">
-              <Rich k="orders.counterRedeemed" values={{ count: s.counts.REDEEMED }} />
-            </Text>
-          </SimpleGrid>
-        )}
+        {(s) => <CounterFigures stats={s} />}
       </QueryState>
       <QueryState query={list} loading={t('orders.loadingStudentOrders')} size="section">
         {() =>
@@ -118,44 +95,107 @@ function StudentAtCounter({ student, onDone }: { student: RosterStudent; onDone:
                 </Group>
               ) : null}
               {asking ? (
-                <Modal
-                  opened
-                  closeButtonProps={{ 'aria-label': t('common.close') }}
-                  onClose={() => (setAsking(false), redeemAll.reset())}
-                  title={t('orders.pleaseConfirm')}
-                  centered
-                >
-                  <Stack gap="md">
-                    <Text>
-                      {t('orders.askRedeemAll', {
-                        count: packaged.length,
-                        name: fullName(student),
-                      })}
-                    </Text>
-                    {redeemAll.isError ? (
-                      <Text fz="sm" c="red" role="alert">
-                        {redeemAll.error.message}
-                      </Text>
-                    ) : null}
-                    <Group>
-                      <Button onClick={() => redeemAll.mutate()} loading={redeemAll.isPending}>
-                        {t('orders.yesRedeemThem')}
-                      </Button>
-                      <Button
-                        variant="default"
-                        onClick={() => (setAsking(false), redeemAll.reset())}
-                      >
-                        {t('common.no')}
-                      </Button>
-                    </Group>
-                  </Stack>
-                </Modal>
+                <ConfirmRedeemAll
+                  count={packaged.length}
+                  name={fullName(student)}
+                  redeemAll={redeemAll}
+                  onCancel={() => (setAsking(false), redeemAll.reset())}
+                />
               ) : null}
             </Stack>
           )
         }
       </QueryState>
     </Stack>
+  );
+}
+
+/** Hands over every packaged order at once, after asking. */
+function ConfirmRedeemAll({
+  count,
+  name,
+  redeemAll,
+  onCancel,
+}: {
+  count: number;
+  name: string;
+  redeemAll: UseMutationResult<unknown, Error, void>;
+  onCancel: () => void;
+}) {
+  const t = useT();
+  return (
+    <Modal
+      opened
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      onClose={onCancel}
+      title={t('orders.pleaseConfirm')}
+      centered
+    >
+      <Stack gap="md">
+        <Text>
+          {t('orders.askRedeemAll', {
+            count,
+            name,
+          })}
+        </Text>
+        {redeemAll.isError ? (
+          <Text fz="sm" c="red" role="alert">
+            {redeemAll.error.message}
+          </Text>
+        ) : null}
+        <Group>
+          <Button onClick={() => redeemAll.mutate()} loading={redeemAll.isPending}>
+            {t('orders.yesRedeemThem')}
+          </Button>
+          <Button variant="default" onClick={onCancel}>
+            {t('common.no')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The student's name, grade and id, and Next student. */
+function CounterHeading({ student, onDone }: { student: RosterStudent; onDone: () => void }) {
+  const t = useT();
+  return (
+    <Group justify="space-between" align="flex-start">
+      <Stack gap={0}>
+        <Title order={3} fz="md">
+          {fullName(student)}
+        </Title>
+        <Text fz="sm" c="dimmed">
+          {t('orders.gradeAndId', {
+            grade: student.gradeLevel ? gradeName(t, student.gradeLevel) : t('orders.noGrade'),
+            id: student.externalStudentId,
+          })}
+        </Text>
+      </Stack>
+      <Button variant="default" size="xs" onClick={onDone}>
+        {t('orders.nextStudent')}
+      </Button>
+    </Group>
+  );
+}
+
+/** The student's balance and orders by status. */
+function CounterFigures({ stats: s }: { stats: OrderStats }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }}>
+      <Text fz="sm">
+        <Rich k="orders.counterBalance" values={{ count: s.balance }} />
+      </Text>
+      <Text fz="sm">
+        <Rich k="orders.counterOpen" values={{ count: s.openOrders }} />
+      </Text>
+      <Text fz="sm">
+        <Rich k="orders.counterPackaged" values={{ count: s.counts.PACKAGED }} />
+      </Text>
+      <Text fz="sm">
+        <Rich k="orders.counterRedeemed" values={{ count: s.counts.REDEEMED }} />
+      </Text>
+    </SimpleGrid>
   );
 }
 
@@ -166,7 +206,7 @@ export function Pickup() {
   const [chosen, setChosen] = useState<RosterStudent | null>(null);
   const students = useQuery({
     queryKey: queryKeys.schoolStudents,
-    queryFn: () => unwrap(school.students()),
+    queryFn: () => unwrap(api.school.students()),
     enabled: query.length > 0 || chosen !== null,
   });
   const q = query.trim();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Card, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ORDER_STATUSES, type OrderStatusFilter } from '@app/domain';
-import { orders, queryKeys, unwrap } from '../../api';
+import { api, queryKeys, unwrap } from '../../api';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
@@ -18,7 +18,7 @@ export function StoreOrders() {
   const filters = { status };
   const list = useQuery({
     queryKey: queryKeys.orders.ofStore(filters),
-    queryFn: () => unwrap(orders.ofStore(filters)),
+    queryFn: () => unwrap(api.order.ofStore({ query: filters })),
     refetchInterval: 15_000,
     placeholderData: (p) => p,
   });

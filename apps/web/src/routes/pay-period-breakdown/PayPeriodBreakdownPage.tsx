@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Card, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { fullName, matchesName, scopeFor, type SessionUser } from '@app/domain';
-import { balances, queryKeys, unwrap } from '../../api';
+import { api, queryKeys, unwrap, type BalancesAt } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
@@ -24,7 +24,11 @@ function Breakdown({ studentId, name }: { studentId: string | null; name: string
   const endDates = cal.data ? breakdownEndDates(cal.data.start, cal.data.end, cal.data.today) : [];
   const at = useQuery({
     queryKey: queryKeys.balancesAt.of(studentId, endDates),
-    queryFn: () => unwrap(balances.at(endDates, studentId ?? undefined)),
+    // No dates, no call: an empty object (docs/spec.md section 5).
+    queryFn: () =>
+      endDates.length
+        ? unwrap(api.utility.balancesAt({ body: { endDates, studentId: studentId ?? undefined } }))
+        : Promise.resolve<BalancesAt>({}),
     enabled: Boolean(cal.data),
   });
   return (

@@ -1,6 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { scopeFor, type RosterStudent, type SessionUser } from '@app/domain';
-import { periods, queryKeys, school, unwrap } from '../../api';
+import { api, queryKeys, unwrap } from '../../api';
 import { usePeriods } from '../../session';
 
 export interface StudentChoices {
@@ -16,14 +16,14 @@ export function useStudentChoices(user: SessionUser): StudentChoices {
   const scope = scopeFor(user, 'students:read');
   const whole = useQuery({
     queryKey: queryKeys.schoolStudents,
-    queryFn: () => unwrap(school.students()),
+    queryFn: () => unwrap(api.school.students()),
     enabled: scope === 'school',
   });
   const mine = usePeriods();
   const rosters = useQueries({
     queries: (scope === 'periods' ? (mine.data ?? []) : []).map((p) => ({
       queryKey: queryKeys.period.one(p._id),
-      queryFn: () => unwrap(periods.get(p._id)),
+      queryFn: () => unwrap(api.periods.get({ params: { id: p._id } })),
     })),
   });
   if (scope === 'school')

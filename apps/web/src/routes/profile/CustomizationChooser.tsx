@@ -17,7 +17,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
   afterStoreMetaChange,
-  store,
+  api,
   unwrap,
   type ProfileCustomizationBody,
   type StoreMeta,
@@ -42,7 +42,7 @@ function Chooser({ meta, name }: { meta: StoreMeta; name: string }) {
     for (const f of meta.fonts) if (f.owned) void loadFont(f.id);
   }, [meta.fonts]);
   const save = useMutation({
-    mutationFn: (body: ProfileCustomizationBody) => unwrap(store.setCustomization(body)),
+    mutationFn: (body: ProfileCustomizationBody) => unwrap(api.profile.setCustomization({ body })),
     onSuccess: () => {
       notifications.show({ color: 'teal', message: t('profile.customSaved') });
       void afterStoreMetaChange(queryClient);
@@ -93,32 +93,7 @@ function Chooser({ meta, name }: { meta: StoreMeta; name: string }) {
           ))}
         </SimpleGrid>
       </Radio.Group>
-      <Radio.Group
-        label={t('profile.icon')}
-        value={iconId}
-        onChange={setIconId}
-        description={icons.length ? undefined : t('profile.noIcons')}
-      >
-        <SimpleGrid cols={{ base: 2, xs: 3, md: 4 }} spacing="xs" mt="xs">
-          <Radio value={NONE} label={t('profile.noIcon')} />
-          {icons.map((i) => (
-            <Radio
-              key={i.id}
-              value={i.id}
-              aria-label={t('profile.iconLabel', {
-                name: i.name,
-                kind: i.kind === 'Emojis' ? 'emoji' : 'icon',
-              })}
-              label={
-                <Group gap={6} wrap="nowrap" component="span">
-                  <Image src={i.imageUrl} alt="" w={28} h={28} fit="contain" />
-                  <span>{i.name}</span>
-                </Group>
-              }
-            />
-          ))}
-        </SimpleGrid>
-      </Radio.Group>
+      <IconChoice icons={icons} value={iconId} onChange={setIconId} />
       {save.isError ? (
         <Alert color="red" variant="light" title={t('profile.notSaved')}>
           {save.error.message}
@@ -142,6 +117,47 @@ function Chooser({ meta, name }: { meta: StoreMeta; name: string }) {
         </Anchor>
       </Group>
     </Stack>
+  );
+}
+
+/** The icons the student owns, or none. */
+function IconChoice({
+  icons,
+  value,
+  onChange,
+}: {
+  icons: StoreMeta['icons'];
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  const t = useT();
+  return (
+    <Radio.Group
+      label={t('profile.icon')}
+      value={value}
+      onChange={onChange}
+      description={icons.length ? undefined : t('profile.noIcons')}
+    >
+      <SimpleGrid cols={{ base: 2, xs: 3, md: 4 }} spacing="xs" mt="xs">
+        <Radio value={NONE} label={t('profile.noIcon')} />
+        {icons.map((i) => (
+          <Radio
+            key={i.id}
+            value={i.id}
+            aria-label={t('profile.iconLabel', {
+              name: i.name,
+              kind: i.kind === 'Emojis' ? 'emoji' : 'icon',
+            })}
+            label={
+              <Group gap={6} wrap="nowrap" component="span">
+                <Image src={i.imageUrl} alt="" w={28} h={28} fit="contain" />
+                <span>{i.name}</span>
+              </Group>
+            }
+          />
+        ))}
+      </SimpleGrid>
+    </Radio.Group>
   );
 }
 

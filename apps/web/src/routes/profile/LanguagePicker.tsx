@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type SessionUser } from '@app/domain';
-import { auth, queryKeys, readStored, STORAGE_KEYS, unwrap } from '../../api';
+import { api, queryKeys, readStored, STORAGE_KEYS, unwrap } from '../../api';
 import { useT } from '../../i18n';
 
 const BROWSER = 'browser';
@@ -12,7 +12,8 @@ export function LanguagePicker({ user }: { user: SessionUser }) {
   const t = useT();
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: async (language: SessionUser['language']) => unwrap(auth.setLanguage({ language })),
+    mutationFn: async (language: SessionUser['language']) =>
+      unwrap(api.profile.setLanguage({ body: { language } })),
     onSuccess: ({ language }) =>
       queryClient.setQueryData<SessionUser>(
         queryKeys.session(readStored(STORAGE_KEYS.token)),

@@ -3,7 +3,8 @@ import { useState, type ComponentType } from 'react';
 import { allows, openingReportTab, type MessageKey } from '@app/domain';
 import { Button, Card, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys, reports, unwrap, type ReportsMeta, type SessionUser } from '../../api';
+import { useSearchParams } from 'react-router';
+import { api, queryKeys, unwrap, type ReportsMeta, type SessionUser } from '../../api';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
@@ -11,15 +12,15 @@ import { T, useT } from '../../i18n';
 import { useUser } from '../../session';
 import { SurveyResults } from './SurveyResults';
 import { initialFilters, ReportFiltersBar, type FilterState } from './ReportFiltersBar';
-import {
-  ClassTab,
-  MyClassesTab,
-  SchoolDashboardTab,
-  SchoolStudentsTab,
-  StudentTab,
-  TeacherUsageTab,
-  type TabProps,
-} from './tabs';
+import { ClassTab } from './ClassTab';
+import { EconomyTab } from './EconomyTab';
+import { FairnessTab } from './FairnessTab';
+import { MyClassesTab } from './MyClassesTab';
+import { SchoolDashboardTab } from './SchoolDashboardTab';
+import { SchoolStudentsTab } from './SchoolStudentsTab';
+import { StudentTab } from './StudentTab';
+import type { TabProps } from './tabParts';
+import { TeacherUsageTab } from './TeacherUsageTab';
 
 /** One tab of the screen: shown when `visible` says so; its filters; its panel. */
 interface ReportTabDef {
@@ -27,7 +28,7 @@ interface ReportTabDef {
   label: MessageKey;
   visible: (meta: ReportsMeta, user: SessionUser | null) => boolean;
   /** The filter bar's parts; `null`: the tab has no filters (the survey results). */
-  filters: { period: boolean; people: boolean } | null;
+  filters: { period: boolean; people: boolean; category?: boolean } | null;
   Panel: ComponentType<TabProps>;
 }
 
@@ -80,6 +81,21 @@ const REPORT_TABS: ReportTabDef[] = [
     filters: { period: true, people: true },
     Panel: SchoolDashboardTab,
   },
+  // Issue 34: behind their own permissions, not the meta's tabs (a PBIS coordinator reads Fairness).
+  {
+    value: 'fairness',
+    label: 'reports.tab.fairness',
+    visible: (_meta, user) => user !== null && allows(user, 'reports:equity'),
+    filters: { period: false, people: false, category: false },
+    Panel: FairnessTab,
+  },
+  {
+    value: 'economy',
+    label: 'reports.tab.economy',
+    visible: (_meta, user) => user !== null && allows(user, 'reports:economy'),
+    filters: { period: false, people: false, category: false },
+    Panel: EconomyTab,
+  },
   {
     value: 'surveys',
     label: 'reports.tab.surveys',
@@ -94,7 +110,7 @@ export default function ReportsPage() {
   const t = useT();
   const meta = useQuery({
     queryKey: queryKeys.reports.meta,
-    queryFn: () => unwrap(reports.meta()),
+    queryFn: () => unwrap(api.reports.meta()),
   });
   // The wrapper scopes the print stylesheet to this screen.
   return (
@@ -121,10 +137,13 @@ function ReportTabs({ meta }: { meta: ReportsMeta }) {
   const user = useUser();
   const t = useT();
   const tabs = REPORT_TABS.filter((tab) => tab.visible(meta, user));
-  // An admin opens on the school dashboard, not on a class report that waits for a class.
-  const [active, setActive] = useState<string | null>(
-    () => openingReportTab(tabs.map((tab) => tab.value)) ?? null,
-  );
+  // The tab named in the address (/reports?tab=fairness) is open; without one, an admin opens on
+  // the school dashboard, not on a class report that waits for a class.
+  const [params, setParams] = useSearchParams();
+  const [opening] = useState(() => openingReportTab(tabs.map((tab) => tab.value)));
+  const choose = (value: string | null) => {
+    if (value) setParams((p) => ({ ...Object.fromEntries(p), tab: value }), { replace: true });
+  };
   const [filters, setFilters] = useState<FilterState>(() => initialFilters(meta));
   if (!tabs.length)
     return (
@@ -132,11 +151,14 @@ function ReportTabs({ meta }: { meta: ReportsMeta }) {
         <T k="reports.noneOpen" />
       </Text>
     );
-  const current = tabs.find((tab) => tab.value === active) ?? tabs[0]!;
+  const current =
+    tabs.find((tab) => tab.value === params.get('tab')) ??
+    tabs.find((tab) => tab.value === opening) ??
+    tabs[0]!;
   // A school-wide reader picks among the school's periods, a teacher among their own.
   const schoolPeriods = !meta.tabs.includes('myClasses') || meta.tabs.includes('schoolStudents');
   return (
-    <Tabs value={current.value} onChange={setActive} keepMounted={false}>
+    <Tabs value={current.value} onChange={choose} keepMounted={false}>
       {/* On paper the tab list is hidden: the open report is named instead. */}
       <h2 className="report-print-title">{t(current.label)}</h2>
       <Tabs.List mb="md">

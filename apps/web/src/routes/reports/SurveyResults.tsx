@@ -1,7 +1,7 @@
 import { Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { surveyChoiceText, surveyText } from '@app/domain';
-import { queryKeys, surveys, unwrap } from '../../api';
+import { api, queryKeys, unwrap } from '../../api';
 import { QueryState } from '../../components/QueryState';
 import { T, useT } from '../../i18n';
 
@@ -20,7 +20,7 @@ export function SurveyResults({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const t = useT();
   const q = useQuery({
     queryKey: queryKeys.surveys.results,
-    queryFn: () => unwrap(surveys.results()),
+    queryFn: () => unwrap(api.surveys.results()),
   });
   return (
     <Stack>

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Accordion, Card, Stack, Text, TextInput } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { searchByName } from '@app/domain';
-import { periods, queryKeys, unwrap } from '../../api';
+import { api, queryKeys, unwrap } from '../../api';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
@@ -22,7 +22,7 @@ export default function RostersPage() {
   const details = useQueries({
     queries: (list.data ?? []).map((p) => ({
       queryKey: queryKeys.period.one(p._id),
-      queryFn: () => unwrap(periods.get(p._id)),
+      queryFn: () => unwrap(api.periods.get({ params: { id: p._id } })),
     })),
   });
 

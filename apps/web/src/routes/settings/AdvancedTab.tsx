@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FLAG_POINTS_MAX, FLAG_POINTS_MIN } from '@app/domain';
 import {
   afterSchoolSettingsChange,
-  settings,
+  api,
   unwrap,
   type AdvancedSettingsBody,
   type SchoolSettings,
@@ -34,7 +34,7 @@ function AdvancedForm({ current }: { current: SchoolSettings }) {
     validate: { adminFlagPoints: points(t), nonAdminFlagPoints: points(t) },
   });
   const save = useMutation({
-    mutationFn: (body: AdvancedSettingsBody) => unwrap(settings.setAdvanced(body)),
+    mutationFn: (body: AdvancedSettingsBody) => unwrap(api.settings.setAdvanced({ body })),
     onSuccess: (s) => {
       notifications.show({ color: 'teal', message: t('settings.advanced.saved') });
       form.resetDirty({

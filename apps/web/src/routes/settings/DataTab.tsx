@@ -15,15 +15,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { allows, confirmationName, confirmsErasure, EXPORT_HOURS, onlyStudent } from '@app/domain';
 import type { DataExport, ExportScope } from '@app/domain';
-import {
-  dataOut,
-  isFailure,
-  queryKeys,
-  settings,
-  unwrap,
-  type SessionUser,
-  type UserRoles,
-} from '../../api';
+import { api, isFailure, queryKeys, unwrap, type SessionUser, type UserRoles } from '../../api';
 import { download } from '../../components/download';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { QueryState } from '../../components/QueryState';
@@ -65,7 +57,7 @@ function ExportRow({ item, timeZone }: { item: DataExport; timeZone: string }) {
             });
   const save = async () => {
     setError(null);
-    const file = await dataOut.download(item._id);
+    const file = await api.exports.download({ params: { id: item._id } });
     if (isFailure(file)) setError(file.message);
     else download(`${item.scope}-export-${item.createdAt.slice(0, 10)}.zip`, file);
   };
@@ -100,11 +92,11 @@ function Exports({ user }: { user: SessionUser }) {
   const t = useT();
   const query = useQuery({
     queryKey: queryKeys.dataExports,
-    queryFn: () => unwrap(dataOut.exports()),
+    queryFn: () => unwrap(api.exports.list()),
     refetchInterval: (q) => (q.state.data?.some(busy) ? POLL_MS : false),
   });
   const start = useMutation({
-    mutationFn: (scope: ExportScope) => unwrap(dataOut.start(scope)),
+    mutationFn: (scope: ExportScope) => unwrap(api.exports.start({ body: { scope } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.dataExports }),
   });
   const running = query.data?.some(busy) ?? false;
@@ -167,7 +159,7 @@ function Erase() {
   const [chosen, setChosen] = useState<UserRoles | null>(null);
   const [typed, setTyped] = useState('');
   const find = useMutation({
-    mutationFn: () => unwrap(settings.users({ search, role: 'STUDENT', limit: 10 })),
+    mutationFn: () => unwrap(api.settings.users({ query: { search, role: 'STUDENT', limit: 10 } })),
     onSuccess: (list) => {
       // Only a student is erased: one who also holds a staff role is not offered.
       setFound(list.users.filter((u) => onlyStudent(u.roles)));
@@ -176,7 +168,8 @@ function Erase() {
     },
   });
   const erase = useMutation({
-    mutationFn: (s: UserRoles) => unwrap(dataOut.erase(s._id, typed)),
+    mutationFn: (s: UserRoles) =>
+      unwrap(api.settings.erase({ params: { id: s._id }, body: { confirm: typed } })),
     onSuccess: () => {
       notifications.show({ color: 'green', message: t('settings.data.erased') });
       setFound(null);
@@ -213,28 +206,14 @@ function Erase() {
         ) : null}
         {found && !found.length ? <Text fz="sm">{t('settings.data.noMatch')}</Text> : null}
         {found?.length ? (
-          <Radio.Group
-            label={t('settings.data.toErase')}
-            value={chosen?._id ?? null}
-            onChange={(v) => {
-              setChosen(found.find((s) => s._id === v) ?? null);
+          <StudentChoice
+            found={found}
+            chosen={chosen}
+            onChoose={(s) => {
+              setChosen(s);
               setTyped('');
             }}
-          >
-            <Stack gap={4} mt={4}>
-              {found.map((s) => (
-                <Radio
-                  key={s._id}
-                  value={s._id}
-                  label={t('settings.data.option', {
-                    lastName: s.lastName,
-                    firstName: s.firstName,
-                    id: s.externalId,
-                  })}
-                />
-              ))}
-            </Stack>
-          </Radio.Group>
+          />
         ) : null}
         {chosen ? (
           <Alert
@@ -267,6 +246,40 @@ function Erase() {
         ) : null}
       </Stack>
     </Card>
+  );
+}
+
+/** The students found, one to choose for erasing. */
+function StudentChoice({
+  found,
+  chosen,
+  onChoose,
+}: {
+  found: UserRoles[];
+  chosen: UserRoles | null;
+  onChoose: (s: UserRoles | null) => void;
+}) {
+  const t = useT();
+  return (
+    <Radio.Group
+      label={t('settings.data.toErase')}
+      value={chosen?._id ?? null}
+      onChange={(v) => onChoose(found.find((s) => s._id === v) ?? null)}
+    >
+      <Stack gap={4} mt={4}>
+        {found.map((s) => (
+          <Radio
+            key={s._id}
+            value={s._id}
+            label={t('settings.data.option', {
+              lastName: s.lastName,
+              firstName: s.firstName,
+              id: s.externalId,
+            })}
+          />
+        ))}
+      </Stack>
+    </Radio.Group>
   );
 }
 

@@ -19,9 +19,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { STORE_MODELS, type MessageKey } from '@app/domain';
 import {
   afterDeliveryDatesChange,
+  api,
   queryKeys,
-  school,
-  settings,
   unwrap,
   type DeliveryDate,
   type DeliveryDateBody,
@@ -48,7 +47,7 @@ function DateForm({ editing, onDone }: { editing: DeliveryDate | null; onDone: (
   const f = useFormat();
   const grades = useQuery({
     queryKey: queryKeys.gradeLevels,
-    queryFn: () => unwrap(school.gradeLevels()),
+    queryFn: () => unwrap(api.school.gradeLevels()),
   });
   const form = useForm({
     initialValues: {
@@ -73,7 +72,9 @@ function DateForm({ editing, onDone }: { editing: DeliveryDate | null; onDone: (
   const save = useMutation({
     mutationFn: (body: DeliveryDateBody) =>
       unwrap(
-        editing ? settings.updateDeliveryDate(editing._id, body) : settings.addDeliveryDate(body),
+        editing
+          ? api.settings.updateDeliveryDate({ params: { id: editing._id }, body })
+          : api.settings.addDeliveryDate({ body }),
       ),
     onSuccess: (d) => {
       notifications.show({
@@ -140,44 +141,9 @@ function DateForm({ editing, onDone }: { editing: DeliveryDate | null; onDone: (
 }
 
 function DateList({ current }: { current: DeliverySettings }) {
-  const queryClient = useQueryClient();
   const t = useT();
   const f = useFormat();
-  const [editing, setEditing] = useState<DeliveryDate | 'new' | null>(null);
-  const remove = useMutation({
-    mutationFn: (d: DeliveryDate) => unwrap(settings.removeDeliveryDate(d._id)).then(() => d),
-    onSuccess: (d) => {
-      notifications.show({
-        color: 'teal',
-        message: t('settings.delivery.removed', { date: f.longDate(d.date) }),
-      });
-      void afterDeliveryDatesChange(queryClient);
-    },
-    onError: (e) =>
-      notifications.show({
-        color: 'red',
-        title: t('settings.delivery.notRemoved'),
-        message: e.message,
-      }),
-  });
-  const model = useMutation({
-    mutationFn: (storeModel: string) =>
-      unwrap(
-        settings.setDeliverySettings({
-          storeModel: storeModel as (typeof STORE_MODELS)[number],
-          deliveryDates: current.deliveryDates,
-        }),
-      ),
-    onSuccess: (s) => {
-      notifications.show({
-        color: 'teal',
-        message: t('settings.delivery.modelSaved', {
-          model: modelKey(s.storeModel) ? t(modelKey(s.storeModel)!) : s.storeModel,
-        }),
-      });
-      void afterDeliveryDatesChange(queryClient);
-    },
-  });
+  const { editing, setEditing, remove, model } = useDateList({ current });
   return (
     <Stack>
       <Radio.Group
@@ -265,12 +231,58 @@ function DateList({ current }: { current: DeliverySettings }) {
   );
 }
 
+/** The school's delivery dates: the new date's form and saving, deleting one. */
+function useDateList({ current }: Pick<{ current: DeliverySettings }, 'current'>) {
+  const queryClient = useQueryClient();
+  const t = useT();
+  const f = useFormat();
+  const [editing, setEditing] = useState<DeliveryDate | 'new' | null>(null);
+  const remove = useMutation({
+    mutationFn: (d: DeliveryDate) =>
+      unwrap(api.settings.removeDeliveryDate({ params: { id: d._id } })).then(() => d),
+    onSuccess: (d) => {
+      notifications.show({
+        color: 'teal',
+        message: t('settings.delivery.removed', { date: f.longDate(d.date) }),
+      });
+      void afterDeliveryDatesChange(queryClient);
+    },
+    onError: (e) =>
+      notifications.show({
+        color: 'red',
+        title: t('settings.delivery.notRemoved'),
+        message: e.message,
+      }),
+  });
+  const model = useMutation({
+    mutationFn: (storeModel: string) =>
+      unwrap(
+        api.settings.setDeliverySettings({
+          body: {
+            storeModel: storeModel as (typeof STORE_MODELS)[number],
+            deliveryDates: current.deliveryDates,
+          },
+        }),
+      ),
+    onSuccess: (s) => {
+      notifications.show({
+        color: 'teal',
+        message: t('settings.delivery.modelSaved', {
+          model: modelKey(s.storeModel) ? t(modelKey(s.storeModel)!) : s.storeModel,
+        }),
+      });
+      void afterDeliveryDatesChange(queryClient);
+    },
+  });
+  return { editing, setEditing, remove, model };
+}
+
 /** The store model and the delivery dates with their cut-offs and grades (admins). */
 export function DeliveryDates() {
   const t = useT();
   const q = useQuery({
     queryKey: queryKeys.settings.deliveryDates,
-    queryFn: () => unwrap(settings.deliveryDates()),
+    queryFn: () => unwrap(api.settings.deliveryDates()),
   });
   return (
     <Card p="lg">

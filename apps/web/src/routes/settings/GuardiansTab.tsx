@@ -22,7 +22,7 @@ import {
   type GuardianInviteResponse,
   type Language,
 } from '@app/domain';
-import { guardians, invalidateAfter, isFailure, queryKeys, school, unwrap } from '../../api';
+import { api, invalidateAfter, isFailure, queryKeys, unwrap } from '../../api';
 import { FormAlert, type FormResult } from '../../components/FormAlert';
 import { InvitationLink } from '../../components/InvitationLink';
 import { QueryState } from '../../components/QueryState';
@@ -53,62 +53,24 @@ export function GuardiansTab() {
 
 function InviteForm() {
   const t = useT();
-  const client = useQueryClient();
-  const students = useQuery({
-    queryKey: queryKeys.schoolStudents,
-    queryFn: () => unwrap(school.students()),
-  });
-  const [email, setEmail] = useState('');
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
-  const [studentIds, setStudentIds] = useState<string[]>([]);
-  const [language, setLanguage] = useState<Language>('en');
-  const [result, setResult] = useState<FormResult | null>(null);
-  // Not mailed: the link to hand over (docs/decisions/132-invitations-without-mail.md).
-  const [shown, setShown] = useState<{ name: string; sent: GuardianInviteResponse } | null>(null);
-  const send = useMutation({
-    mutationFn: async () => {
-      const r = await guardians.invite({
-        email: email.trim(),
-        firstName: firstName.trim(),
-        lastName: lastName.trim(),
-        studentIds,
-        language,
-      });
-      if (isFailure(r)) throw new Error(r.message);
-      return r;
-    },
-    onSuccess: (r) => {
-      setShown(r.link ? { name: `${firstName.trim()} ${lastName.trim()}`, sent: r } : null);
-      setResult(
-        r.link
-          ? null
-          : {
-              ok: true,
-              text: t(r.invited ? 'guardian.settings.invited' : 'guardian.settings.linked', {
-                email: r.email,
-              }),
-            },
-      );
-      setEmail('');
-      setFirstName('');
-      setLastName('');
-      setStudentIds([]);
-      void client.invalidateQueries({ queryKey: GUARDIANS_KEY });
-      void invalidateAfter(client, 'invitations');
-    },
-    onError: (err) => {
-      setShown(null);
-      setResult({ ok: false, text: err.message });
-    },
-  });
-  const shownLink = shown?.sent.link;
-  const options = (students.data ?? []).map((s) => ({
-    value: s._id,
-    label: s.gradeLevel
-      ? t('guardian.settings.studentOption', { name: fullName(s), grade: s.gradeLevel })
-      : fullName(s),
-  }));
+  const {
+    email,
+    setEmail,
+    firstName,
+    setFirstName,
+    lastName,
+    setLastName,
+    studentIds,
+    setStudentIds,
+    language,
+    setLanguage,
+    result,
+    setResult,
+    shown,
+    send,
+    shownLink,
+    options,
+  } = useGuardianInvite();
   return (
     <Card withBorder>
       <form
@@ -186,9 +148,93 @@ function InviteForm() {
   );
 }
 
+/** The students and the guardian being invited, and the invitation itself. */
+function useGuardianInvite() {
+  const t = useT();
+  const client = useQueryClient();
+  const students = useQuery({
+    queryKey: queryKeys.schoolStudents,
+    queryFn: () => unwrap(api.school.students()),
+  });
+  const [email, setEmail] = useState('');
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [studentIds, setStudentIds] = useState<string[]>([]);
+  const [language, setLanguage] = useState<Language>('en');
+  const [result, setResult] = useState<FormResult | null>(null);
+  // Not mailed: the link to hand over (docs/decisions/132-invitations-without-mail.md).
+  const [shown, setShown] = useState<{ name: string; sent: GuardianInviteResponse } | null>(null);
+  const send = useMutation({
+    mutationFn: async () => {
+      const r = await api.settings.inviteGuardian({
+        body: {
+          email: email.trim(),
+          firstName: firstName.trim(),
+          lastName: lastName.trim(),
+          studentIds,
+          language,
+        },
+      });
+      if (isFailure(r)) throw new Error(r.message);
+      return r;
+    },
+    onSuccess: (r) => {
+      setShown(r.link ? { name: `${firstName.trim()} ${lastName.trim()}`, sent: r } : null);
+      setResult(
+        r.link
+          ? null
+          : {
+              ok: true,
+              text: t(r.invited ? 'guardian.settings.invited' : 'guardian.settings.linked', {
+                email: r.email,
+              }),
+            },
+      );
+      setEmail('');
+      setFirstName('');
+      setLastName('');
+      setStudentIds([]);
+      void client.invalidateQueries({ queryKey: GUARDIANS_KEY });
+      void invalidateAfter(client, 'invitations');
+    },
+    onError: (err) => {
+      setShown(null);
+      setResult({ ok: false, text: err.message });
+    },
+  });
+  const shownLink = shown?.sent.link;
+  const options = (students.data ?? []).map((s) => ({
+    value: s._id,
+    label: s.gradeLevel
+      ? t('guardian.settings.studentOption', { name: fullName(s), grade: s.gradeLevel })
+      : fullName(s),
+  }));
+  return {
+    email,
+    setEmail,
+    firstName,
+    setFirstName,
+    lastName,
+    setLastName,
+    studentIds,
+    setStudentIds,
+    language,
+    setLanguage,
+    result,
+    setResult,
+    shown,
+    send,
+    shownLink,
+    options,
+  };
+}
+
 function GuardianList() {
   const t = useT();
-  const list = useQuery({ queryKey: GUARDIANS_KEY, queryFn: () => unwrap(guardians.list()) });
+  const list = useQuery({
+    queryKey: GUARDIANS_KEY,
+    queryFn: () => unwrap(api.settings.guardians()),
+  });
   return (
     <Stack gap="md">
       <Title order={2}>{t('guardian.settings.listTitle')}</Title>

@@ -1,7 +1,7 @@
 import { Card, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { afterSchoolSettingsChange, settings, unwrap } from '../../api';
+import { afterSchoolSettingsChange, api, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { QueryState } from '../../components/QueryState';
 import { useT } from '../../i18n';
@@ -13,7 +13,8 @@ export function HouseSystemTab() {
   const q = useSchoolSettings();
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (on: boolean) => unwrap(settings.setHouseSystem(on)),
+    mutationFn: (on: boolean) =>
+      unwrap(api.settings.setHouseSystem({ body: { isHouseSystemConfigured: on } })),
     onSuccess: (s) => {
       notifications.show({
         color: 'teal',

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Button, Card, Group, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type FormValidateInput, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -14,8 +14,8 @@ import {
 } from '@app/domain';
 import {
   afterSchoolProfileChange,
+  api,
   queryKeys,
-  settings,
   unwrap,
   type SchoolProfile,
   type SchoolProfileBody,
@@ -25,6 +25,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { QueryState } from '../../components/QueryState';
 import { T, useT } from '../../i18n';
 import type { Translate } from '../../i18n/useT';
+import { PbisFields, pbisRules, pbisValuesOf } from './PbisSettings';
 import { SCHOOL_TYPE_KEY, STORE_MODEL_KEY } from './words';
 
 /** The form's values: a school type from before the list reads as none chosen; every name is shown. */
@@ -48,6 +49,7 @@ const valuesOf = (p: SchoolProfile): ProfileValues => ({
   currencyNameOne: p.currencyNameOne,
   currencyNameEs: p.currencyNameEs,
   currencyNameOneEs: p.currencyNameOneEs,
+  ...pbisValuesOf(p),
 });
 
 /** A currency name as the server takes it: 1 to 24 characters once trimmed, no control characters. */
@@ -62,30 +64,34 @@ const currencyError = (t: Translate) => (v: string | undefined) => {
 /** The session's copy of the school's profile fields (its code, link and house configuration stay). */
 const schoolOfSession = ({ code: _code, ...fields }: SchoolProfile) => fields;
 
+/** The profile form's checks: a name, a time zone, a school type, and the currency's four names. */
+const profileRules = (t: ReturnType<typeof useT>): FormValidateInput<ProfileValues> => ({
+  name: (v) =>
+    !v.trim()
+      ? t('settings.school.nameRequired')
+      : v.trim().length > SCHOOL_NAME_MAX
+        ? t('settings.school.atMost', { max: SCHOOL_NAME_MAX })
+        : null,
+  timeZone: (v) => (isTimeZone(v) ? null : t('settings.school.timeZoneRequired')),
+  schoolType: (v) =>
+    (SCHOOL_TYPES as readonly string[]).includes(v) ? null : t('settings.school.typeRequired'),
+  currencyName: currencyError(t),
+  currencyNameOne: currencyError(t),
+  currencyNameEs: currencyError(t),
+  currencyNameOneEs: currencyError(t),
+});
+
 function ProfileForm({ current }: { current: SchoolProfile }) {
   const queryClient = useQueryClient();
   const t = useT();
   const zones = useMemo(() => timeZones(), []);
   const form = useForm<ProfileValues>({
     initialValues: valuesOf(current),
-    validate: {
-      name: (v) =>
-        !v.trim()
-          ? t('settings.school.nameRequired')
-          : v.trim().length > SCHOOL_NAME_MAX
-            ? t('settings.school.atMost', { max: SCHOOL_NAME_MAX })
-            : null,
-      timeZone: (v) => (isTimeZone(v) ? null : t('settings.school.timeZoneRequired')),
-      schoolType: (v) =>
-        (SCHOOL_TYPES as readonly string[]).includes(v) ? null : t('settings.school.typeRequired'),
-      currencyName: currencyError(t),
-      currencyNameOne: currencyError(t),
-      currencyNameEs: currencyError(t),
-      currencyNameOneEs: currencyError(t),
-    },
+    validate: { ...profileRules(t), ...pbisRules(t) },
   });
   const save = useMutation({
-    mutationFn: (v: ProfileValues) => unwrap(settings.setProfile(v as SchoolProfileBody)),
+    mutationFn: (v: ProfileValues) =>
+      unwrap(api.settings.setProfile({ body: v as SchoolProfileBody })),
     onSuccess: (p) => {
       notifications.show({ color: 'teal', message: t('settings.school.saved') });
       form.setInitialValues(valuesOf(p));
@@ -144,49 +150,7 @@ function ProfileForm({ current }: { current: SchoolProfile }) {
             {...form.getInputProps('storeModel')}
           />
         </Group>
-        <Group grow align="flex-start" wrap="wrap">
-          <TextInput
-            label={t('settings.school.currencyName')}
-            description={t('settings.school.currencyNameHelp', {
-              currency: form.values.currencyName?.trim() || current.currencyName,
-            })}
-            required
-            maxLength={CURRENCY_NAME_MAX}
-            {...form.getInputProps('currencyName')}
-          />
-          <TextInput
-            label={t('settings.school.currencyNameOne')}
-            description={t('settings.school.currencyNameOneHelp', {
-              currencyOne: form.values.currencyNameOne?.trim() || current.currencyNameOne,
-            })}
-            required
-            maxLength={CURRENCY_NAME_MAX}
-            {...form.getInputProps('currencyNameOne')}
-          />
-        </Group>
-        {/* The Spanish screens' names ("Méritos", "Mérito"), whatever the language of this one. */}
-        <Group grow align="flex-start" wrap="wrap">
-          <TextInput
-            label={t('settings.school.currencyNameEs')}
-            description={t('settings.school.currencyNameEsHelp', {
-              name: form.values.currencyNameEs?.trim() || current.currencyNameEs,
-            })}
-            lang="es"
-            required
-            maxLength={CURRENCY_NAME_MAX}
-            {...form.getInputProps('currencyNameEs')}
-          />
-          <TextInput
-            label={t('settings.school.currencyNameOneEs')}
-            description={t('settings.school.currencyNameOneEsHelp', {
-              name: form.values.currencyNameOneEs?.trim() || current.currencyNameOneEs,
-            })}
-            lang="es"
-            required
-            maxLength={CURRENCY_NAME_MAX}
-            {...form.getInputProps('currencyNameOneEs')}
-          />
-        </Group>
+        <CurrencyNames form={form} current={current} />
         <Switch
           label={t('settings.school.houseSystem')}
           description={t('settings.school.houseSystemHelp')}
@@ -195,6 +159,10 @@ function ProfileForm({ current }: { current: SchoolProfile }) {
         <Switch
           label={t('settings.teachersGiveAll')}
           {...form.getInputProps('canTeacherGiveAll', { type: 'checkbox' })}
+        />
+        <PbisFields
+          field={(name) => form.getInputProps(name)}
+          coordinatorIds={form.values.pbisCoordinatorIds ?? []}
         />
         {save.isError ? (
           <ErrorNotice title={t('settings.school.notSaved')} message={save.error.message} />
@@ -209,12 +177,70 @@ function ProfileForm({ current }: { current: SchoolProfile }) {
   );
 }
 
+/** The currency's names, plural and one, in English and in Spanish. */
+function CurrencyNames({
+  form,
+  current,
+}: {
+  form: UseFormReturnType<ProfileValues>;
+  current: SchoolProfile;
+}) {
+  const t = useT();
+  return (
+    <>
+      <Group grow align="flex-start" wrap="wrap">
+        <TextInput
+          label={t('settings.school.currencyName')}
+          description={t('settings.school.currencyNameHelp', {
+            currency: form.values.currencyName?.trim() || current.currencyName,
+          })}
+          required
+          maxLength={CURRENCY_NAME_MAX}
+          {...form.getInputProps('currencyName')}
+        />
+        <TextInput
+          label={t('settings.school.currencyNameOne')}
+          description={t('settings.school.currencyNameOneHelp', {
+            currencyOne: form.values.currencyNameOne?.trim() || current.currencyNameOne,
+          })}
+          required
+          maxLength={CURRENCY_NAME_MAX}
+          {...form.getInputProps('currencyNameOne')}
+        />
+      </Group>
+      {/* The Spanish screens' names ("Méritos", "Mérito"), whatever the language of this one. */}
+      <Group grow align="flex-start" wrap="wrap">
+        <TextInput
+          label={t('settings.school.currencyNameEs')}
+          description={t('settings.school.currencyNameEsHelp', {
+            name: form.values.currencyNameEs?.trim() || current.currencyNameEs,
+          })}
+          lang="es"
+          required
+          maxLength={CURRENCY_NAME_MAX}
+          {...form.getInputProps('currencyNameEs')}
+        />
+        <TextInput
+          label={t('settings.school.currencyNameOneEs')}
+          description={t('settings.school.currencyNameOneEsHelp', {
+            name: form.values.currencyNameOneEs?.trim() || current.currencyNameOneEs,
+          })}
+          lang="es"
+          required
+          maxLength={CURRENCY_NAME_MAX}
+          {...form.getInputProps('currencyNameOneEs')}
+        />
+      </Group>
+    </>
+  );
+}
+
 /** The school's profile: what it was created with, minus its code (admins). */
 export function SchoolTab() {
   const t = useT();
   const q = useQuery({
     queryKey: queryKeys.settings.profile,
-    queryFn: () => unwrap(settings.profile()),
+    queryFn: () => unwrap(api.settings.profile()),
   });
   return (
     <Card p="lg">

@@ -26,16 +26,10 @@ import {
   type SchoolYearBody,
   type SchoolYearView,
   type YearOpening,
+  type YearOpeningBody,
   type YearOpeningPreview,
 } from '@app/domain';
-import {
-  afterSchoolYearChange,
-  afterYearOpened,
-  calendar,
-  queryKeys,
-  schoolYears,
-  unwrap,
-} from '../../api';
+import { afterSchoolYearChange, afterYearOpened, api, queryKeys, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { QueryState } from '../../components/QueryState';
 import { AddHolidayForm } from '../../components/calendar/AddHolidayForm';
@@ -63,7 +57,7 @@ function YearForm({ year }: { year: SchoolYearView }) {
     },
   });
   const save = useMutation({
-    mutationFn: (body: SchoolYearBody) => unwrap(schoolYears.set(body)),
+    mutationFn: (body: SchoolYearBody) => unwrap(api.settings.setSchoolYear({ body })),
     onSuccess: (y) => {
       notifications.show({ color: 'teal', message: t('settings.year.saved', { label: y.label }) });
       form.resetDirty();
@@ -171,7 +165,7 @@ function PayPeriods({ year }: { year: SchoolYearView }) {
 /** Holidays and other days without giving: the calendar's own calls. */
 function Holidays() {
   const t = useT();
-  const q = useQuery({ queryKey: queryKeys.calendar, queryFn: () => unwrap(calendar.get()) });
+  const q = useQuery({ queryKey: queryKeys.calendar, queryFn: () => unwrap(api.calendar.get()) });
   return (
     <QueryState query={q} loading={t('settings.year.loadingCalendar')}>
       {(cal) => (
@@ -191,7 +185,7 @@ function OpeningProgress({ opening }: { opening: YearOpening }) {
   const q = useQuery({
     queryKey: queryKeys.settings.opening(opening._id),
     queryFn: async () => {
-      const o = await unwrap(schoolYears.opening(opening._id));
+      const o = await unwrap(api.schoolYears.opening({ params: { id: opening._id } }));
       if (o.status === 'done') void afterYearOpened(queryClient);
       return o;
     },
@@ -269,6 +263,12 @@ function PreviewTable({ preview }: { preview: YearOpeningPreview }) {
   );
 }
 
+// One call: with dryRun it answers the preview (200), without it the opening it started (202).
+const previewYear = async (body: Omit<YearOpeningBody, 'dryRun'>) =>
+  (await unwrap(api.schoolYears.open({ body: { ...body, dryRun: true } }))) as YearOpeningPreview;
+const openYear = async (body: Omit<YearOpeningBody, 'dryRun'>) =>
+  (await unwrap(api.schoolYears.open({ body: { ...body, dryRun: false } }))) as YearOpening;
+
 /** Opening the next year: its dates, what to do with pending orders, the dry run, then the run. */
 function OpenNextYear({ year }: { year: SchoolYearView }) {
   const t = useT();
@@ -280,8 +280,8 @@ function OpenNextYear({ year }: { year: SchoolYearView }) {
   });
   const [ordersPolicy, setOrdersPolicy] = useState<OrdersPolicy>('keep');
   const body = { ...dates, ordersPolicy };
-  const dry = useMutation({ mutationFn: () => unwrap(schoolYears.preview(body)) });
-  const run = useMutation({ mutationFn: () => unwrap(schoolYears.open(body)) });
+  const dry = useMutation({ mutationFn: () => previewYear(body) });
+  const run = useMutation({ mutationFn: () => openYear(body) });
   // The run asks first, with the dry run's label and number of students.
   const [confirming, setConfirming] = useState(false);
   const opening = run.data ?? year.opening;
@@ -293,43 +293,14 @@ function OpenNextYear({ year }: { year: SchoolYearView }) {
   };
   return (
     <Stack>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <TextInput
-          type="date"
-          label={t('settings.year.firstDay')}
-          value={dates.startDate}
-          onChange={change('startDate')}
-        />
-        <TextInput
-          type="date"
-          label={t('settings.year.lastDay')}
-          value={dates.endDate}
-          onChange={change('endDate')}
-        />
-        <TextInput
-          type="date"
-          label={t('settings.year.givingStarts')}
-          value={dates.givingStartDate}
-          onChange={change('givingStartDate')}
-        />
-      </SimpleGrid>
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="orders-policy-label">
-          {t('settings.year.pendingOrders')}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="orders-policy-label"
-          value={ordersPolicy}
-          onChange={(v) => {
-            setOrdersPolicy(v as OrdersPolicy);
-            dry.reset();
-          }}
-          data={[
-            { value: 'keep', label: t('settings.year.keep') },
-            { value: 'refund', label: t('settings.year.refund') },
-          ]}
-        />
-      </Stack>
+      <YearDates dates={dates} change={change} />
+      <OrdersPolicyChoice
+        value={ordersPolicy}
+        onChange={(v) => {
+          setOrdersPolicy(v);
+          dry.reset();
+        }}
+      />
       {opening?.status === 'failed' ? <OpeningProgress opening={opening} /> : null}
       {dry.isError ? (
         <ErrorNotice title={t('settings.year.dryRefused')} message={dry.error.message} />
@@ -391,12 +362,74 @@ function OpenNextYear({ year }: { year: SchoolYearView }) {
   );
 }
 
+/** The next year's first and last day, and the day giving starts. */
+function YearDates({
+  dates,
+  change,
+}: {
+  dates: { startDate: string; endDate: string; givingStartDate: string };
+  change: (
+    field: 'startDate' | 'endDate' | 'givingStartDate',
+  ) => (e: { currentTarget: { value: string } }) => void;
+}) {
+  const t = useT();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <TextInput
+        type="date"
+        label={t('settings.year.firstDay')}
+        value={dates.startDate}
+        onChange={change('startDate')}
+      />
+      <TextInput
+        type="date"
+        label={t('settings.year.lastDay')}
+        value={dates.endDate}
+        onChange={change('endDate')}
+      />
+      <TextInput
+        type="date"
+        label={t('settings.year.givingStarts')}
+        value={dates.givingStartDate}
+        onChange={change('givingStartDate')}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** What opening the year does to orders not yet handed over: keep them, or refund them. */
+function OrdersPolicyChoice({
+  value,
+  onChange,
+}: {
+  value: OrdersPolicy;
+  onChange: (v: OrdersPolicy) => void;
+}) {
+  const t = useT();
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id="orders-policy-label">
+        {t('settings.year.pendingOrders')}
+      </Text>
+      <SegmentedControl
+        aria-labelledby="orders-policy-label"
+        value={value}
+        onChange={(v) => onChange(v as OrdersPolicy)}
+        data={[
+          { value: 'keep', label: t('settings.year.keep') },
+          { value: 'refund', label: t('settings.year.refund') },
+        ]}
+      />
+    </Stack>
+  );
+}
+
 /** Settings › School year: the year's dates and calendar, its pay periods, and the next year's opening. */
 export function SchoolYearTab() {
   const t = useT();
   const q = useQuery({
     queryKey: queryKeys.settings.schoolYear,
-    queryFn: () => unwrap(schoolYears.get()),
+    queryFn: () => unwrap(api.settings.schoolYear()),
   });
   return (
     <QueryState query={q} loading={t('settings.year.loading')}>

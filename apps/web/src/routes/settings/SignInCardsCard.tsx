@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { periods, queryKeys, unwrap } from '../../api';
+import { api, queryKeys, unwrap } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useLabels } from '../../components/giving/labels';
 import { PrintCardsModal } from '../../components/sign-in/PrintCardsModal';
@@ -18,7 +18,7 @@ export function SignInCardsCard({ chosen, onClear }: { chosen: string[]; onClear
   const [printing, setPrinting] = useState<'chosen' | 'class' | null>(null);
   const classes = useQuery({
     queryKey: queryKeys.periods.school,
-    queryFn: () => unwrap(periods.list('school')),
+    queryFn: () => unwrap(api.periods.list({ query: { scope: 'school' } })),
   });
   const nameOf = (p: { periodNumber: number; name: string; teacher: { lastName: string } }) =>
     `${t('classroom.classTitle', { period: labels.period(p.periodNumber), name: p.name })} · ${p.teacher.lastName}`;

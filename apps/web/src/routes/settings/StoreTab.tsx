@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { addDays, todayIn } from '@app/domain';
 import {
   afterSchoolSettingsChange,
-  settings,
+  api,
   unwrap,
   type SessionUser,
   type SettingsView,
@@ -27,7 +27,7 @@ function OpenClosed({ current, user }: { current: SettingsView; user: SessionUse
   const [reopen, setReopen] = useState<string | null>(current.store.reopenDate);
   const tomorrow = addDays(todayIn(user.school.timeZone), 1);
   const save = useMutation({
-    mutationFn: (body: StoreStateBody) => unwrap(settings.setStore(body)),
+    mutationFn: (body: StoreStateBody) => unwrap(api.settings.setStore({ body })),
     onSuccess: (s) => {
       notifications.show({
         color: 'teal',

@@ -16,6 +16,7 @@ const admin: SessionUser = {
   gradeLevel: null,
   house: null,
   periodCount: 0,
+  pbisCoordinator: false,
   school: {
     _id: 's1',
     externalId: 'S',
@@ -32,6 +33,9 @@ const admin: SessionUser = {
     currencyNameOne: 'Merit',
     currencyNameEs: 'Méritos',
     currencyNameOneEs: 'Mérito',
+    pbisTargetRatio: 4,
+    pbisRatioWindow: 'this-week',
+    pbisRecognitionDays: 10,
   },
   language: null,
 };

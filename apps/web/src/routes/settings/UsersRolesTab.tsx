@@ -20,6 +20,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  allows,
   GRANTABLE_ROLES,
   mayGrant,
   onlyStudent,
@@ -29,8 +30,8 @@ import {
 } from '@app/domain';
 import {
   afterRolesChange,
+  api,
   queryKeys,
-  settings,
   unwrap,
   type SessionUser,
   type UserRoles,
@@ -42,6 +43,7 @@ import {
   type StudentChoice,
 } from '../../components/sign-in/StudentPasswordModal';
 import { useFormat, useT } from '../../i18n';
+import { DemographicsModal, type DemographicsFor } from './DemographicsModal';
 import { gradeWord, roleWord } from './words';
 import { SignInCardsCard } from './SignInCardsCard';
 
@@ -60,7 +62,11 @@ function RolesEditor({
   const t = useT();
   const [roles, setRoles] = useState<string[]>(target.roles);
   const save = useMutation({
-    mutationFn: () => unwrap(settings.setRoles(target._id, roles)),
+    // The checkboxes hold roles (the user's own and GRANTABLE_ROLES): the server checks each.
+    mutationFn: () =>
+      unwrap(
+        api.settings.setRoles({ params: { id: target._id }, body: { roles: roles as Role[] } }),
+      ),
     onSuccess: (u) => {
       notifications.show({
         color: 'teal',
@@ -113,7 +119,7 @@ function RoleChanges({ user }: { user: SessionUser }) {
   const f = useFormat();
   const q = useQuery({
     queryKey: queryKeys.settings.roleChanges,
-    queryFn: () => unwrap(settings.roleChanges()),
+    queryFn: () => unwrap(api.settings.roleChanges()),
   });
   return (
     <Card p="lg">
@@ -156,13 +162,235 @@ function RoleChanges({ user }: { user: SessionUser }) {
   );
 }
 
+/** Search by name, filter by role and by current or left. */
+function UserFilters({
+  value,
+  onChange,
+  set,
+}: {
+  value: { search: string; role: string | null; status: UserStatus };
+  /** Each change goes through here (the page goes back to the first). */
+  onChange: (change: () => void) => void;
+  set: {
+    setSearch: (v: string) => void;
+    setRole: (v: string | null) => void;
+    setStatus: (v: UserStatus) => void;
+  };
+}) {
+  const t = useT();
+  return (
+    <Group align="flex-end" grow wrap="wrap">
+      <TextInput
+        label={t('settings.users.search')}
+        placeholder={t('settings.users.searchPlaceholder')}
+        value={value.search}
+        onChange={(e) => {
+          const v = e.currentTarget.value;
+          onChange(() => set.setSearch(v));
+        }}
+      />
+      <Select
+        label={t('settings.users.role')}
+        placeholder={t('settings.users.everyRole')}
+        clearable
+        data={GRANTABLE_ROLES.map((r) => ({ value: r, label: roleWord(t, r) }))}
+        value={value.role}
+        onChange={(v) => onChange(() => set.setRole(v))}
+      />
+      <Select
+        label={t('settings.users.status')}
+        allowDeselect={false}
+        data={[
+          { value: 'current', label: t('settings.users.current') },
+          { value: 'left', label: t('settings.users.left') },
+        ]}
+        value={value.status}
+        onChange={(v) => onChange(() => set.setStatus(v === 'left' ? 'left' : 'current'))}
+      />
+    </Group>
+  );
+}
+
+/** A page of users: each with its roles, change roles, and (current students) a card and a password. */
+function UsersTable({
+  users,
+  left,
+  me,
+  chosen,
+  onChoose,
+  onEdit,
+  onPassword,
+}: {
+  users: UserRoles[];
+  left: boolean;
+  me: SessionUser;
+  chosen: string[];
+  onChoose: (userId: string, on: boolean) => void;
+  onEdit: (u: UserRoles) => void;
+  onPassword: (student: StudentChoice) => void;
+}) {
+  // A student's demographics (issue 34): for an admin who also reads them (the fairness report's permission).
+  const [demographicsFor, setDemographicsFor] = useState<DemographicsFor | null>(null);
+  const demographics = allows(me, 'settings:users') && allows(me, 'reports:equity');
+  return (
+    <>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped highlightOnHover>
+          <UsersHead left={left} />
+          <Table.Tbody>
+            {users.map((u) => (
+              <UserRow
+                key={u._id}
+                u={u}
+                left={left}
+                me={me}
+                chosen={chosen.includes(u._id)}
+                onChoose={(on) => onChoose(u._id, on)}
+                onEdit={() => onEdit(u)}
+                onPassword={() => onPassword({ id: u._id, name: `${u.firstName} ${u.lastName}` })}
+                onDemographics={
+                  demographics && !left && onlyStudent(u.roles)
+                    ? () => setDemographicsFor({ id: u._id, name: `${u.firstName} ${u.lastName}` })
+                    : undefined
+                }
+              />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <DemographicsModal student={demographicsFor} onClose={() => setDemographicsFor(null)} />
+    </>
+  );
+}
+
+function UsersHead({ left }: { left: boolean }) {
+  const t = useT();
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {left ? null : (
+          <Table.Th scope="col">
+            <VisuallyHidden>{t('settings.cards.title')}</VisuallyHidden>
+          </Table.Th>
+        )}
+        <Table.Th scope="col">{t('settings.users.name')}</Table.Th>
+        <Table.Th scope="col">{t('settings.id')}</Table.Th>
+        <Table.Th scope="col">{t('settings.grade')}</Table.Th>
+        <Table.Th scope="col">{t('settings.users.roles')}</Table.Th>
+        {left ? <Table.Th scope="col">{t('settings.users.leftOn')}</Table.Th> : null}
+        <Table.Th scope="col">
+          <VisuallyHidden>{t('settings.actions')}</VisuallyHidden>
+        </Table.Th>
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
+function UserRow({
+  u,
+  left,
+  me,
+  chosen,
+  onChoose,
+  onEdit,
+  onPassword,
+  onDemographics,
+}: {
+  u: UserRoles;
+  left: boolean;
+  me: SessionUser;
+  chosen: boolean;
+  onChoose: (on: boolean) => void;
+  onEdit: () => void;
+  onPassword: () => void;
+  /** Opens the student's demographics; left out for those who may not read them. */
+  onDemographics?: () => void;
+}) {
+  const t = useT();
+  const f = useFormat();
+  return (
+    <Table.Tr>
+      {left ? null : (
+        <Table.Td>
+          {onlyStudent(u.roles) ? (
+            <Checkbox
+              checked={chosen}
+              onChange={(e) => onChoose(e.currentTarget.checked)}
+              aria-label={t('settings.cards.choose', {
+                name: `${u.firstName} ${u.lastName}`,
+              })}
+            />
+          ) : null}
+        </Table.Td>
+      )}
+      <Table.Td>
+        {t('settings.users.nameCell', {
+          lastName: u.lastName,
+          firstName: u.firstName,
+        })}
+      </Table.Td>
+      <Table.Td>{u.externalId}</Table.Td>
+      <Table.Td>{u.gradeLevel ? gradeWord(t, u.gradeLevel) : t('settings.empty')}</Table.Td>
+      <Table.Td>
+        <Group gap={4}>
+          {u.roles.map((r) => (
+            <Badge key={r} variant="light" tt="none">
+              {roleWord(t, r)}
+            </Badge>
+          ))}
+        </Group>
+      </Table.Td>
+      {left ? <Table.Td>{u.leftOn ? f.mediumDate(u.leftOn) : t('settings.empty')}</Table.Td> : null}
+      <Table.Td>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={onEdit}
+          // Someone whose roles reach beyond the caller's is not theirs to change.
+          disabled={!rolesCover(me.roles, u.roles)}
+          aria-label={t('settings.users.changeRolesOf', {
+            name: `${u.firstName} ${u.lastName}`,
+          })}
+        >
+          {t('settings.users.changeRoles')}
+        </Button>
+        {!left && onlyStudent(u.roles) ? (
+          <Button
+            size="xs"
+            variant="default"
+            ml="xs"
+            onClick={onPassword}
+            aria-label={t('classroom.password.actionOf', {
+              name: `${u.firstName} ${u.lastName}`,
+            })}
+          >
+            {t('classroom.password.save')}
+          </Button>
+        ) : null}
+        {onDemographics ? (
+          <Button
+            size="xs"
+            variant="default"
+            ml="xs"
+            onClick={onDemographics}
+            aria-label={t('settings.users.demographicsOf', {
+              name: `${u.firstName} ${u.lastName}`,
+            })}
+          >
+            {t('settings.users.demographics')}
+          </Button>
+        ) : null}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 /**
  * Users and roles: search, filter by role, change a user's roles (admins). Who left the school is
  * listed apart, under Left, with the day they left (docs/decisions/128-leavers-are-archived.md).
  */
 export function UsersRolesTab({ user }: { user: SessionUser }) {
   const t = useT();
-  const f = useFormat();
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<string | null>(null);
   const [status, setStatus] = useState<UserStatus>('current');
@@ -184,7 +412,7 @@ export function UsersRolesTab({ user }: { user: SessionUser }) {
   };
   const q = useQuery({
     queryKey: queryKeys.settings.users.page(query),
-    queryFn: () => unwrap(settings.users(query)),
+    queryFn: () => unwrap(api.settings.users({ query })),
     placeholderData: keepPreviousData,
   });
 
@@ -196,41 +424,14 @@ export function UsersRolesTab({ user }: { user: SessionUser }) {
           <Title order={2} fz="h3">
             {t('settings.users.title')}
           </Title>
-          <Group align="flex-end" grow wrap="wrap">
-            <TextInput
-              label={t('settings.users.search')}
-              placeholder={t('settings.users.searchPlaceholder')}
-              value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
-                setPage(1);
-              }}
-            />
-            <Select
-              label={t('settings.users.role')}
-              placeholder={t('settings.users.everyRole')}
-              clearable
-              data={GRANTABLE_ROLES.map((r) => ({ value: r, label: roleWord(t, r) }))}
-              value={role}
-              onChange={(v) => {
-                setRole(v);
-                setPage(1);
-              }}
-            />
-            <Select
-              label={t('settings.users.status')}
-              allowDeselect={false}
-              data={[
-                { value: 'current', label: t('settings.users.current') },
-                { value: 'left', label: t('settings.users.left') },
-              ]}
-              value={status}
-              onChange={(v) => {
-                setStatus(v === 'left' ? 'left' : 'current');
-                setPage(1);
-              }}
-            />
-          </Group>
+          <UserFilters
+            value={{ search, role, status }}
+            onChange={(change) => {
+              change();
+              setPage(1);
+            }}
+            set={{ setSearch, setRole, setStatus }}
+          />
           <QueryState query={q} size="section" loading={t('settings.users.loading')}>
             {(list) =>
               list.users.length === 0 ? (
@@ -242,104 +443,15 @@ export function UsersRolesTab({ user }: { user: SessionUser }) {
                   <Text fz="sm" c="dimmed" aria-live="polite">
                     {t('settings.users.count', { count: list.total })}
                   </Text>
-                  <Table.ScrollContainer minWidth={640}>
-                    <Table striped highlightOnHover>
-                      <Table.Thead>
-                        <Table.Tr>
-                          {left ? null : (
-                            <Table.Th scope="col">
-                              <VisuallyHidden>{t('settings.cards.title')}</VisuallyHidden>
-                            </Table.Th>
-                          )}
-                          <Table.Th scope="col">{t('settings.users.name')}</Table.Th>
-                          <Table.Th scope="col">{t('settings.id')}</Table.Th>
-                          <Table.Th scope="col">{t('settings.grade')}</Table.Th>
-                          <Table.Th scope="col">{t('settings.users.roles')}</Table.Th>
-                          {left ? (
-                            <Table.Th scope="col">{t('settings.users.leftOn')}</Table.Th>
-                          ) : null}
-                          <Table.Th scope="col">
-                            <VisuallyHidden>{t('settings.actions')}</VisuallyHidden>
-                          </Table.Th>
-                        </Table.Tr>
-                      </Table.Thead>
-                      <Table.Tbody>
-                        {list.users.map((u) => (
-                          <Table.Tr key={u._id}>
-                            {left ? null : (
-                              <Table.Td>
-                                {onlyStudent(u.roles) ? (
-                                  <Checkbox
-                                    checked={chosen.includes(u._id)}
-                                    onChange={(e) => choose(u._id, e.currentTarget.checked)}
-                                    aria-label={t('settings.cards.choose', {
-                                      name: `${u.firstName} ${u.lastName}`,
-                                    })}
-                                  />
-                                ) : null}
-                              </Table.Td>
-                            )}
-                            <Table.Td>
-                              {t('settings.users.nameCell', {
-                                lastName: u.lastName,
-                                firstName: u.firstName,
-                              })}
-                            </Table.Td>
-                            <Table.Td>{u.externalId}</Table.Td>
-                            <Table.Td>
-                              {u.gradeLevel ? gradeWord(t, u.gradeLevel) : t('settings.empty')}
-                            </Table.Td>
-                            <Table.Td>
-                              <Group gap={4}>
-                                {u.roles.map((r) => (
-                                  <Badge key={r} variant="light" tt="none">
-                                    {roleWord(t, r)}
-                                  </Badge>
-                                ))}
-                              </Group>
-                            </Table.Td>
-                            {left ? (
-                              <Table.Td>
-                                {u.leftOn ? f.mediumDate(u.leftOn) : t('settings.empty')}
-                              </Table.Td>
-                            ) : null}
-                            <Table.Td>
-                              <Button
-                                size="xs"
-                                variant="light"
-                                onClick={() => setEditing(u)}
-                                // Someone whose roles reach beyond the caller's is not theirs to change.
-                                disabled={!rolesCover(user.roles, u.roles)}
-                                aria-label={t('settings.users.changeRolesOf', {
-                                  name: `${u.firstName} ${u.lastName}`,
-                                })}
-                              >
-                                {t('settings.users.changeRoles')}
-                              </Button>
-                              {!left && onlyStudent(u.roles) ? (
-                                <Button
-                                  size="xs"
-                                  variant="default"
-                                  ml="xs"
-                                  onClick={() =>
-                                    setPasswordFor({
-                                      id: u._id,
-                                      name: `${u.firstName} ${u.lastName}`,
-                                    })
-                                  }
-                                  aria-label={t('classroom.password.actionOf', {
-                                    name: `${u.firstName} ${u.lastName}`,
-                                  })}
-                                >
-                                  {t('classroom.password.save')}
-                                </Button>
-                              ) : null}
-                            </Table.Td>
-                          </Table.Tr>
-                        ))}
-                      </Table.Tbody>
-                    </Table>
-                  </Table.ScrollContainer>
+                  <UsersTable
+                    users={list.users}
+                    left={left}
+                    me={user}
+                    chosen={chosen}
+                    onChoose={choose}
+                    onEdit={setEditing}
+                    onPassword={setPasswordFor}
+                  />
                   {list.total > PAGE_SIZE ? (
                     <Pagination
                       total={Math.ceil(list.total / PAGE_SIZE)}

@@ -12,6 +12,7 @@ const user = (roles: string[], hasHouseSystem = true): SessionUser => ({
   gradeLevel: null,
   house: null,
   periodCount: 0,
+  pbisCoordinator: false,
   school: {
     _id: 's1',
     externalId: 'S',
@@ -28,6 +29,9 @@ const user = (roles: string[], hasHouseSystem = true): SessionUser => ({
     currencyNameOne: 'Merit',
     currencyNameEs: 'Méritos',
     currencyNameOneEs: 'Mérito',
+    pbisTargetRatio: 4,
+    pbisRatioWindow: 'this-week',
+    pbisRecognitionDays: 10,
   },
   language: null,
 });

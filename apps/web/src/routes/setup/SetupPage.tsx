@@ -16,7 +16,7 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { MIN_PASSWORD_LENGTH, PRODUCT_NAME, setupBody, type SetupInput } from '@app/domain';
-import { isFailure, queryKeys, setup, unwrap } from '../../api';
+import { api, isFailure, queryKeys, unwrap } from '../../api';
 import { QueryState } from '../../components/QueryState';
 import { useSession } from '../../session';
 import { emptySchool, issuesToErrors, SchoolFields } from '../../components/SchoolFields';
@@ -40,48 +40,7 @@ function fieldOf(message: string): string | null {
 
 function SetupForm() {
   const t = useT();
-  const say = useValidationText();
-  const { signIn } = useSession();
-  const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm<Values>({
-    initialValues: {
-      code: '',
-      districtName: '',
-      school: emptySchool(),
-      owner: { firstName: '', lastName: '', email: '', username: '', password: '' },
-      confirm: '',
-    },
-    validate: (values) => {
-      const { confirm, districtName, ...rest } = values;
-      const parsed = setupBody.safeParse({
-        ...rest,
-        ...(districtName.trim() ? { districtName } : {}),
-      });
-      const errors = parsed.success
-        ? {}
-        : issuesToErrors(parsed.error.issues.map((i) => ({ ...i, message: say(i.message) })));
-      if (confirm !== values.owner.password) errors.confirm = t('welcome.passwordsDiffer');
-      return errors;
-    },
-  });
-
-  const submit = form.onSubmit(async ({ confirm: _c, districtName, ...values }) => {
-    setError(null);
-    const r = await setup.run({
-      ...values,
-      ...(districtName.trim() ? { districtName: districtName.trim() } : {}),
-    });
-    if (isFailure(r)) {
-      const field = fieldOf(r.message);
-      if (field) form.setFieldError(field, r.message);
-      else setError(r.message);
-      return;
-    }
-    signIn(r.token, r.user);
-    navigate('/district', { replace: true });
-  });
-
+  const { error, form, submit } = useSetupForm();
   return (
     <form onSubmit={submit} noValidate aria-describedby="setup-intro">
       <Stack gap="xl">
@@ -170,12 +129,62 @@ function SetupForm() {
   );
 }
 
+/** The first school's setup: the fields, their problems, and the call that makes the school. */
+function useSetupForm() {
+  const t = useT();
+  const say = useValidationText();
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Values>({
+    initialValues: {
+      code: '',
+      districtName: '',
+      school: emptySchool(),
+      owner: { firstName: '', lastName: '', email: '', username: '', password: '' },
+      confirm: '',
+    },
+    validate: (values) => {
+      const { confirm, districtName, ...rest } = values;
+      const parsed = setupBody.safeParse({
+        ...rest,
+        ...(districtName.trim() ? { districtName } : {}),
+      });
+      const errors = parsed.success
+        ? {}
+        : issuesToErrors(parsed.error.issues.map((i) => ({ ...i, message: say(i.message) })));
+      if (confirm !== values.owner.password) errors.confirm = t('welcome.passwordsDiffer');
+      return errors;
+    },
+  });
+
+  const submit = form.onSubmit(async ({ confirm: _c, districtName, ...values }) => {
+    setError(null);
+    const r = await api.setup.run({
+      body: {
+        ...values,
+        ...(districtName.trim() ? { districtName: districtName.trim() } : {}),
+      },
+    });
+    if (isFailure(r)) {
+      const field = fieldOf(r.message);
+      if (field) form.setFieldError(field, r.message);
+      else setError(r.message);
+      return;
+    }
+    signIn(r.token, r.user);
+    navigate('/district', { replace: true });
+  });
+
+  return { error, form, submit };
+}
+
 /** /setup: the first start of a new install, with the one-time code from the server's log. */
 export default function SetupPage() {
   const t = useT();
   const status = useQuery({
     queryKey: queryKeys.setupStatus,
-    queryFn: () => unwrap(setup.status()),
+    queryFn: () => unwrap(api.setup.status()),
     retry: false,
   });
   return (

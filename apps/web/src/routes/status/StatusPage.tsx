@@ -1,6 +1,6 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys, system, unwrap, type StatusResponse } from '../../api';
+import { api, queryKeys, unwrap, type StatusResponse } from '../../api';
 import { QueryState } from '../../components/QueryState';
 import { PageHeader } from '../../components/PageHeader';
 import { Page } from '../../components/Page';
@@ -44,7 +44,7 @@ export default function StatusPage() {
   const t = useT();
   const q = useQuery({
     queryKey: queryKeys.status.page,
-    queryFn: () => unwrap(system.status()),
+    queryFn: () => unwrap(api.status.get()),
     refetchInterval: 30_000,
   });
   return (

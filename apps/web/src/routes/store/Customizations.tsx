@@ -20,7 +20,7 @@ import { Link } from 'react-router';
 import { MEMBER_STATUS_LEVELS, type MemberStatusLevel } from '@app/domain';
 import {
   afterCustomization,
-  orders,
+  api,
   unwrap,
   type CustomizationBody,
   type FontOptionInfo,
@@ -62,7 +62,7 @@ function BuyModal({
   const attempt = useRef<Attempt | null>(null);
   const buy = useMutation({
     mutationFn: ({ body, key }: { body: CustomizationBody; key: string }) =>
-      unwrap(orders.buyCustomization(body, key)),
+      unwrap(api.order.buyCustomization({ body, headers: { 'idempotency-key': key } })),
     onSuccess: (_r, { body }) => {
       attempt.current = null;
       notifications.show({

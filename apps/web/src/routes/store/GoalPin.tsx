@@ -1,6 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { afterGoalChange, goal, queryKeys, unwrap, type Product } from '../../api';
+import { afterGoalChange, api, queryKeys, unwrap, type Product } from '../../api';
 import { useT } from '../../i18n';
 
 /**
@@ -11,7 +11,8 @@ export function GoalPin({ product, pinned }: { product: Product; pinned: boolean
   const t = useT();
   const queryClient = useQueryClient();
   const toggle = useMutation({
-    mutationFn: () => unwrap(pinned ? goal.clear() : goal.pin(product._id)),
+    mutationFn: () =>
+      unwrap(pinned ? api.goal.clear() : api.goal.pin({ body: { productId: product._id } })),
     onSuccess: (state) => {
       queryClient.setQueryData(queryKeys.goal, state);
       return afterGoalChange(queryClient);

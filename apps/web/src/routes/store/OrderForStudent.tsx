@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import {
   Alert,
   Button,
@@ -16,14 +16,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fullName, orderTotal } from '@app/domain';
 import {
   afterOrder,
-  balances,
-  orders,
-  periods,
-  products,
+  api,
   queryKeys,
   unwrap,
   type PlaceOrderBody,
   type PlaceOrderResult,
+  type Product,
 } from '../../api';
 import { TableScroll } from '../../components/ScrollRegion';
 import { usePeriods } from '../../session';
@@ -39,7 +37,98 @@ import { points } from './words';
  */
 export function OrderForStudent() {
   const t = useT();
-  const f = useFormat();
+  const o = useOrderForStudent();
+  const { place, student, lines, total } = o;
+  return (
+    <Card p="lg">
+      <Stack gap="md">
+        <Title order={2} fz="lg">
+          {t('store.orderForStudent')}
+        </Title>
+        <Text fz="sm" c="dimmed">
+          {t('store.orderForStudentExplain')}
+        </Text>
+        <ClassAndStudent
+          classes={o.classes.data ?? []}
+          students={o.roster.data?.students ?? null}
+          periodId={o.periodId}
+          studentId={o.studentId}
+          onClass={(v) => {
+            o.setPeriodId(v);
+            o.setStudentId(null);
+            o.setPlaced(null);
+          }}
+          onStudent={(v) => {
+            o.setStudentId(v);
+            o.setPlaced(null);
+            place.reset();
+          }}
+        />
+        {student && o.balance.data ? (
+          <Text fz="sm">
+            <Rich
+              k="store.studentHas"
+              values={{ name: fullName(student), balance: o.balance.data.balance }}
+            />
+          </Text>
+        ) : null}
+        {o.forSale.length === 0 ? (
+          <Text fz="sm" c="dimmed">
+            {t('store.nothingForSaleYours')}
+          </Text>
+        ) : (
+          <QuantityTable
+            forSale={o.forSale}
+            quantities={o.quantities}
+            setQuantities={o.setQuantities}
+          />
+        )}
+        {o.placed ? <PlacedSummary placed={o.placed} /> : null}
+        {place.isError ? <NotOrdered message={place.error.message} /> : null}
+        {o.confirming && student ? (
+          <Stack gap="xs" role="group" aria-label={t('store.pleaseConfirm')}>
+            <Text fw={600}>
+              {t('store.confirmOrderFor', {
+                lines: o.itemLines(
+                  lines.map((l) => ({ quantity: l.quantity, name: l.product.name })),
+                ),
+                name: fullName(student),
+                total,
+              })}
+            </Text>
+            <Group>
+              <Button onClick={o.submit} loading={place.isPending}>
+                {place.isError ? t('common.retry') : t('store.yesOrder')}
+              </Button>
+              <Button
+                variant="default"
+                onClick={() => (o.setConfirming(false), place.reset())}
+                disabled={place.isPending}
+              >
+                {t('common.back')}
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Group>
+            <Button
+              onClick={() => (o.setConfirming(true), o.setPlaced(null))}
+              disabled={!student || lines.length === 0}
+            >
+              {student && lines.length
+                ? t('store.orderForName', { name: fullName(student), total })
+                : t('store.orderForTheStudent')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The class, the student and the quantities chosen, their balance, and placing the order (once per attempt). */
+function useOrderForStudent() {
+  const t = useT();
   const queryClient = useQueryClient();
   const classes = usePeriods();
   const [periodId, setPeriodId] = useState<string | null>(null);
@@ -51,21 +140,21 @@ export function OrderForStudent() {
 
   const roster = useQuery({
     queryKey: queryKeys.period.one(periodId ?? ''),
-    queryFn: () => unwrap(periods.get(periodId!)),
+    queryFn: () => unwrap(api.periods.get({ params: { id: periodId! } })),
     enabled: periodId !== null,
   });
   const mine = useQuery({
     queryKey: queryKeys.products.teacher,
-    queryFn: () => unwrap(products.teacherStore()),
+    queryFn: () => unwrap(api.products.teacherStore()),
   });
   const balance = useQuery({
     queryKey: queryKeys.balanceOf(studentId ?? ''),
-    queryFn: () => unwrap(balances.stats(studentId!)),
+    queryFn: () => unwrap(api.utility.balanceStats({ query: { studentId: studentId! } })),
     enabled: studentId !== null,
   });
   const place = useMutation({
     mutationFn: ({ body, key }: { body: PlaceOrderBody; key: string }) =>
-      unwrap(orders.place(body, key)),
+      unwrap(api.order.place({ body, headers: { 'idempotency-key': key } })),
     onSuccess: (r) => {
       attempt.current = null;
       setPlaced(r);
@@ -81,8 +170,7 @@ export function OrderForStudent() {
     .filter((p) => (quantities[p._id] ?? 0) > 0)
     .map((p) => ({ product: p, quantity: quantities[p._id]! }));
   const total = orderTotal(lines);
-  const itemLines = (items: { quantity: number; name: string }[]) =>
-    items.map((i) => t('store.line', { quantity: i.quantity, name: i.name })).join(', ');
+  const itemLines = (items: { quantity: number; name: string }[]) => linesText(t, items);
 
   const submit = () => {
     if (!studentId) return;
@@ -94,156 +182,157 @@ export function OrderForStudent() {
     place.mutate({ body, key: attempt.current.key });
   };
 
+  return {
+    classes,
+    periodId,
+    setPeriodId,
+    studentId,
+    setStudentId,
+    quantities,
+    setQuantities,
+    confirming,
+    setConfirming,
+    placed,
+    setPlaced,
+    roster,
+    balance,
+    place,
+    forSale,
+    student,
+    lines,
+    total,
+    itemLines,
+    submit,
+  };
+}
+
+/** "2 × Pencil, 1 × Hoodie". */
+const linesText = (t: ReturnType<typeof useT>, items: { quantity: number; name: string }[]) =>
+  items.map((i) => t('store.line', { quantity: i.quantity, name: i.name })).join(', ');
+
+/** The teacher's products for sale, each with its quantity to order. */
+function QuantityTable({
+  forSale,
+  quantities,
+  setQuantities,
+}: {
+  forSale: Product[];
+  quantities: Record<string, number>;
+  setQuantities: Dispatch<SetStateAction<Record<string, number>>>;
+}) {
+  const t = useT();
   return (
-    <Card p="lg">
-      <Stack gap="md">
-        <Title order={2} fz="lg">
-          {t('store.orderForStudent')}
-        </Title>
-        <Text fz="sm" c="dimmed">
-          {t('store.orderForStudentExplain')}
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label={t('store.class')}
-            placeholder={t('store.chooseClass')}
-            data={(classes.data ?? []).map((c) => ({ value: c._id, label: c.label }))}
-            value={periodId}
-            onChange={(v) => {
-              setPeriodId(v);
-              setStudentId(null);
-              setPlaced(null);
-            }}
-          />
-          <Select
-            label={t('store.student')}
-            placeholder={periodId ? t('store.chooseStudent') : t('store.chooseClassFirst')}
-            searchable
-            disabled={!roster.data}
-            data={(roster.data?.students ?? []).map((s) => ({
-              value: s._id,
-              label: t('store.studentOption', { lastName: s.lastName, firstName: s.firstName }),
-            }))}
-            value={studentId}
-            onChange={(v) => {
-              setStudentId(v);
-              setPlaced(null);
-              place.reset();
-            }}
-          />
-        </SimpleGrid>
-        {student && balance.data ? (
-          <Text fz="sm">
-            <Rich
-              k="store.studentHas"
-              values={{ name: fullName(student), balance: balance.data.balance }}
-            />
-          </Text>
-        ) : null}
-        {forSale.length === 0 ? (
-          <Text fz="sm" c="dimmed">
-            {t('store.nothingForSaleYours')}
-          </Text>
-        ) : (
-          <TableScroll label={t('store.yourProducts')} minWidth={420}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('store.product')}</Table.Th>
-                  <Table.Th>{t('store.price')}</Table.Th>
-                  <Table.Th>{t('store.quantity')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {forSale.map((p) => (
-                  <Table.Tr key={p._id}>
-                    <Table.Td>{p.name}</Table.Td>
-                    <Table.Td>{points(t, p.price)}</Table.Td>
-                    <Table.Td>
-                      <NumberInput
-                        aria-label={t('store.quantityOf', { name: p.name })}
-                        min={0}
-                        max={maxQuantity(p)}
-                        allowDecimal={false}
-                        allowNegative={false}
-                        clampBehavior="strict"
-                        w={90}
-                        value={quantities[p._id] ?? 0}
-                        onChange={(v) => setQuantities((q) => ({ ...q, [p._id]: Number(v) || 0 }))}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
-        )}
-        {placed ? (
-          <Alert color="teal" variant="light" title={t('store.orderPlaced')} role="status">
-            {t(
-              placed.orders[0]?.estimatedDelivery
-                ? 'store.placedSummaryDelivery'
-                : 'store.placedSummary',
-              {
-                orders: placed.orders
-                  .map((o) =>
-                    t('store.placedFor', {
-                      lines: itemLines(o.orderItems),
-                      name: fullName(o.student),
-                      total: o.total,
-                    }),
-                  )
-                  .join('; '),
-                date: placed.orders[0]?.estimatedDelivery
-                  ? f.longDate(placed.orders[0].estimatedDelivery)
-                  : null,
-                balance: placed.balance,
-              },
-            )}
-          </Alert>
-        ) : null}
-        {place.isError ? (
-          <Alert color="red" variant="light" title={t('store.notOrdered')}>
-            {place.error.message}
-          </Alert>
-        ) : null}
-        {confirming && student ? (
-          <Stack gap="xs" role="group" aria-label={t('store.pleaseConfirm')}>
-            <Text fw={600}>
-              {t('store.confirmOrderFor', {
-                lines: itemLines(
-                  lines.map((l) => ({ quantity: l.quantity, name: l.product.name })),
-                ),
-                name: fullName(student),
-                total,
-              })}
-            </Text>
-            <Group>
-              <Button onClick={submit} loading={place.isPending}>
-                {place.isError ? t('common.retry') : t('store.yesOrder')}
-              </Button>
-              <Button
-                variant="default"
-                onClick={() => (setConfirming(false), place.reset())}
-                disabled={place.isPending}
-              >
-                {t('common.back')}
-              </Button>
-            </Group>
-          </Stack>
-        ) : (
-          <Group>
-            <Button
-              onClick={() => (setConfirming(true), setPlaced(null))}
-              disabled={!student || lines.length === 0}
-            >
-              {student && lines.length
-                ? t('store.orderForName', { name: fullName(student), total })
-                : t('store.orderForTheStudent')}
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </Card>
+    <TableScroll label={t('store.yourProducts')} minWidth={420}>
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('store.product')}</Table.Th>
+            <Table.Th>{t('store.price')}</Table.Th>
+            <Table.Th>{t('store.quantity')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {forSale.map((p) => (
+            <Table.Tr key={p._id}>
+              <Table.Td>{p.name}</Table.Td>
+              <Table.Td>{points(t, p.price)}</Table.Td>
+              <Table.Td>
+                <NumberInput
+                  aria-label={t('store.quantityOf', { name: p.name })}
+                  min={0}
+                  max={maxQuantity(p)}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  clampBehavior="strict"
+                  w={90}
+                  value={quantities[p._id] ?? 0}
+                  onChange={(v) => setQuantities((q) => ({ ...q, [p._id]: Number(v) || 0 }))}
+                />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </TableScroll>
+  );
+}
+
+/** The orders placed, for whom, when they come, and the student's balance now. */
+function PlacedSummary({ placed }: { placed: PlaceOrderResult }) {
+  const t = useT();
+  const f = useFormat();
+  return (
+    <Alert color="teal" variant="light" title={t('store.orderPlaced')} role="status">
+      {t(
+        placed.orders[0]?.estimatedDelivery ? 'store.placedSummaryDelivery' : 'store.placedSummary',
+        {
+          orders: placed.orders
+            .map((o) =>
+              t('store.placedFor', {
+                lines: linesText(t, o.orderItems),
+                name: fullName(o.student),
+                total: o.total,
+              }),
+            )
+            .join('; '),
+          date: placed.orders[0]?.estimatedDelivery
+            ? f.longDate(placed.orders[0].estimatedDelivery)
+            : null,
+          balance: placed.balance,
+        },
+      )}
+    </Alert>
+  );
+}
+
+/** The class, then one of its students. */
+function ClassAndStudent({
+  classes,
+  students,
+  periodId,
+  studentId,
+  onClass,
+  onStudent,
+}: {
+  classes: { _id: string; label: string }[];
+  /** The class's students; null until a class is chosen and read. */
+  students: { _id: string; firstName: string; lastName: string }[] | null;
+  periodId: string | null;
+  studentId: string | null;
+  onClass: (periodId: string | null) => void;
+  onStudent: (studentId: string | null) => void;
+}) {
+  const t = useT();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <Select
+        label={t('store.class')}
+        placeholder={t('store.chooseClass')}
+        data={classes.map((c) => ({ value: c._id, label: c.label }))}
+        value={periodId}
+        onChange={onClass}
+      />
+      <Select
+        label={t('store.student')}
+        placeholder={periodId ? t('store.chooseStudent') : t('store.chooseClassFirst')}
+        searchable
+        disabled={!students}
+        data={(students ?? []).map((s) => ({
+          value: s._id,
+          label: t('store.studentOption', { lastName: s.lastName, firstName: s.firstName }),
+        }))}
+        value={studentId}
+        onChange={onStudent}
+      />
+    </SimpleGrid>
+  );
+}
+
+function NotOrdered({ message }: { message: string }) {
+  const t = useT();
+  return (
+    <Alert color="red" variant="light" title={t('store.notOrdered')}>
+      {message}
+    </Alert>
   );
 }

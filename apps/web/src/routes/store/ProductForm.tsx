@@ -17,7 +17,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   MAX_DESCRIPTION_LENGTH,
@@ -30,19 +30,34 @@ import {
 } from '@app/domain';
 import {
   afterProductChange,
+  api,
   isFailure,
-  products,
   unwrap,
-  uploads,
   type Product,
   type ProductBody,
 } from '../../api';
+import { paramsOf } from '../../api/contract-client';
+import { ROUTE_TABLE } from '../../api/route-table.generated';
 import { schemaValidate } from '../../forms/schemaValidate';
 import { useT } from '../../i18n';
 import type { Translate } from '../../i18n/useT';
 import { categoryName } from './words';
 
 export type ProductStore = 'School' | 'Teacher';
+
+/** One store's product calls: the school store's or the teacher's own. */
+export const productCalls = (store: ProductStore) =>
+  store === 'School'
+    ? {
+        list: api.products.schoolStore,
+        save: api.products.saveSchool,
+        remove: api.products.removeSchool,
+      }
+    : {
+        list: api.products.teacherStore,
+        save: api.products.saveTeacher,
+        remove: api.products.removeTeacher,
+      };
 
 interface Values {
   name: string;
@@ -146,7 +161,7 @@ export function ProductForm({ store, product, onClose }: Props) {
     error: null,
   });
   const save = useMutation({
-    mutationFn: (body: ProductBody) => unwrap(products.save(store, body)),
+    mutationFn: (body: ProductBody) => unwrap(productCalls(store).save({ body })),
     onSuccess: () => {
       void afterProductChange(queryClient);
       onClose();
@@ -156,14 +171,18 @@ export function ProductForm({ store, product, onClose }: Props) {
   const choosePicture = async (file: File | null) => {
     if (!file) return;
     setUpload({ busy: true, error: null });
-    const grant = await uploads.url(product?._id ?? 'new');
+    const grant = await api.utility.uploadUrl({ params: { id: product?._id ?? 'new' } });
     if (isFailure(grant)) return setUpload({ busy: false, error: grant.message });
     if (file.size > grant.maxBytes)
       return setUpload({
         busy: false,
         error: t('store.pictureTooLarge', { mb: Math.round(grant.maxBytes / 1024 / 1024) }),
       });
-    const done = await uploads.put(grant.uploadUrl, file);
+    // Only this server's own upload URL: the path it answered, never another host.
+    const to = paramsOf(ROUTE_TABLE.uploads.put, grant.uploadUrl);
+    if (!to?.token)
+      return setUpload({ busy: false, error: 'The upload link is not valid. Try again.' });
+    const done = await api.uploads.put({ params: { token: to.token }, file });
     if (isFailure(done)) return setUpload({ busy: false, error: done.message });
     form.setFieldValue('image', done.image);
     setUpload({ busy: false, error: null });
@@ -200,81 +219,9 @@ export function ProductForm({ store, product, onClose }: Props) {
             maxRows={5}
             {...form.getInputProps('description')}
           />
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <Select
-              label={t('store.fieldCategory')}
-              required
-              data={STORE_ITEM_CATEGORIES.map((c) => ({ value: c, label: categoryName(t, c) }))}
-              allowDeselect={false}
-              {...form.getInputProps('category')}
-            />
-            <NumberInput
-              label={t('store.fieldPriceInCurrency')}
-              required
-              min={0}
-              allowDecimal={false}
-              allowNegative={false}
-              {...form.getInputProps('price')}
-            />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <Stack gap={6}>
-              <NumberInput
-                label={t('store.fieldStock')}
-                description={t('store.stockDescription')}
-                min={0}
-                allowDecimal={false}
-                allowNegative={false}
-                disabled={form.values.unlimited}
-                {...form.getInputProps('stock')}
-              />
-              <Checkbox
-                label={t('store.unlimitedStock')}
-                {...form.getInputProps('unlimited', { type: 'checkbox' })}
-              />
-            </Stack>
-            <NumberInput
-              label={t('store.fieldLimit')}
-              description={t('store.limitDescription')}
-              min={1}
-              allowDecimal={false}
-              allowNegative={false}
-              {...form.getInputProps('limitPerStudent')}
-            />
-          </SimpleGrid>
-          <Stack gap={6}>
-            <FileInput
-              label={t('store.fieldPicture')}
-              description={t('store.pictureDescription')}
-              placeholder={form.values.image ? t('store.replacePicture') : t('store.choosePicture')}
-              accept="image/*"
-              clearable={false}
-              onChange={(f) => void choosePicture(f)}
-              disabled={upload.busy}
-              error={upload.error}
-            />
-            {upload.busy ? (
-              <Text fz="sm" c="dimmed" role="status">
-                {t('store.uploading')}
-              </Text>
-            ) : null}
-            {form.values.image ? (
-              <Group gap="sm" align="center">
-                <Image
-                  src={form.values.image}
-                  alt={t('store.pictureAlt')}
-                  h={80}
-                  w={120}
-                  fit="cover"
-                  radius="md"
-                />
-                <CloseButton
-                  aria-label={t('store.removePicture')}
-                  onClick={() => form.setFieldValue('image', null)}
-                />
-              </Group>
-            ) : null}
-          </Stack>
+          <CategoryAndPrice form={form} />
+          <StockAndLimit form={form} />
+          <PictureField form={form} upload={upload} onChoose={(f) => void choosePicture(f)} />
           <Switch
             label={t('store.shownToStudents')}
             {...form.getInputProps('active', { type: 'checkbox' })}
@@ -295,5 +242,110 @@ export function ProductForm({ store, product, onClose }: Props) {
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+type Form = UseFormReturnType<Values>;
+
+function CategoryAndPrice({ form }: { form: Form }) {
+  const t = useT();
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }}>
+      <Select
+        label={t('store.fieldCategory')}
+        required
+        data={STORE_ITEM_CATEGORIES.map((c) => ({ value: c, label: categoryName(t, c) }))}
+        allowDeselect={false}
+        {...form.getInputProps('category')}
+      />
+      <NumberInput
+        label={t('store.fieldPriceInCurrency')}
+        required
+        min={0}
+        allowDecimal={false}
+        allowNegative={false}
+        {...form.getInputProps('price')}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** The stock (or unlimited), and how many one student may buy. */
+function StockAndLimit({ form }: { form: Form }) {
+  const t = useT();
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }}>
+      <Stack gap={6}>
+        <NumberInput
+          label={t('store.fieldStock')}
+          description={t('store.stockDescription')}
+          min={0}
+          allowDecimal={false}
+          allowNegative={false}
+          disabled={form.values.unlimited}
+          {...form.getInputProps('stock')}
+        />
+        <Checkbox
+          label={t('store.unlimitedStock')}
+          {...form.getInputProps('unlimited', { type: 'checkbox' })}
+        />
+      </Stack>
+      <NumberInput
+        label={t('store.fieldLimit')}
+        description={t('store.limitDescription')}
+        min={1}
+        allowDecimal={false}
+        allowNegative={false}
+        {...form.getInputProps('limitPerStudent')}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** The picture: chosen and uploaded at once, shown, and removable. */
+function PictureField({
+  form,
+  upload,
+  onChoose,
+}: {
+  form: Form;
+  upload: { busy: boolean; error: string | null };
+  onChoose: (file: File | null) => void;
+}) {
+  const t = useT();
+  return (
+    <Stack gap={6}>
+      <FileInput
+        label={t('store.fieldPicture')}
+        description={t('store.pictureDescription')}
+        placeholder={form.values.image ? t('store.replacePicture') : t('store.choosePicture')}
+        accept="image/*"
+        clearable={false}
+        onChange={onChoose}
+        disabled={upload.busy}
+        error={upload.error}
+      />
+      {upload.busy ? (
+        <Text fz="sm" c="dimmed" role="status">
+          {t('store.uploading')}
+        </Text>
+      ) : null}
+      {form.values.image ? (
+        <Group gap="sm" align="center">
+          <Image
+            src={form.values.image}
+            alt={t('store.pictureAlt')}
+            h={80}
+            w={120}
+            fit="cover"
+            radius="md"
+          />
+          <CloseButton
+            aria-label={t('store.removePicture')}
+            onClick={() => form.setFieldValue('image', null)}
+          />
+        </Group>
+      ) : null}
+    </Stack>
   );
 }

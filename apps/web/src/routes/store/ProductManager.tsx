@@ -12,12 +12,12 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { afterProductChange, products, queryKeys, unwrap, type Product } from '../../api';
+import { afterProductChange, queryKeys, unwrap, type Product } from '../../api';
 import { QueryState } from '../../components/QueryState';
 import { filterProducts } from '../../components/catalogue';
 import { useT } from '../../i18n';
 import { ProductCard } from './ProductCard';
-import { ProductForm, type ProductStore } from './ProductForm';
+import { ProductForm, productCalls, type ProductStore } from './ProductForm';
 
 /** Delete asks first: the product goes from the store; past orders keep their items. */
 function DeleteModal({
@@ -32,7 +32,7 @@ function DeleteModal({
   const t = useT();
   const queryClient = useQueryClient();
   const remove = useMutation({
-    mutationFn: () => unwrap(products.remove(store, product._id)),
+    mutationFn: () => unwrap(productCalls(store).remove({ params: { id: product._id } })),
     onSuccess: () => {
       notifications.show({ color: 'teal', message: t('store.deleted', { name: product.name }) });
       void afterProductChange(queryClient);
@@ -76,13 +76,14 @@ export function ProductManager({ store }: { store: ProductStore }) {
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: store === 'School' ? queryKeys.products.school : queryKeys.products.teacher,
-    queryFn: () => unwrap(store === 'School' ? products.schoolStore() : products.teacherStore()),
+    queryFn: () => unwrap(productCalls(store).list()),
   });
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
   const [search, setSearch] = useState('');
   const toggle = useMutation({
-    mutationFn: (p: Product) => unwrap(products.save(store, { _id: p._id, active: !p.active })),
+    mutationFn: (p: Product) =>
+      unwrap(productCalls(store).save({ body: { _id: p._id, active: !p.active } })),
     onSuccess: (p) => {
       notifications.show({
         color: 'teal',
@@ -129,36 +130,13 @@ export function ProductManager({ store }: { store: ProductStore }) {
             <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
               {shown.map((p) => (
                 <ProductCard key={p._id} product={p}>
-                  <Group gap={6}>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      onClick={() => setEditing(p)}
-                      aria-label={t('store.editProduct', { name: p.name })}
-                    >
-                      {t('common.edit')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => toggle.mutate(p)}
-                      loading={toggle.isPending && toggle.variables?._id === p._id}
-                      aria-label={t(p.active ? 'store.hideAria' : 'store.showAria', {
-                        name: p.name,
-                      })}
-                    >
-                      {p.active ? t('store.hide') : t('store.show')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => setDeleting(p)}
-                      aria-label={t('store.deleteAria', { name: p.name })}
-                    >
-                      {t('common.delete')}
-                    </Button>
-                  </Group>
+                  <ProductButtons
+                    product={p}
+                    onEdit={() => setEditing(p)}
+                    onToggle={() => toggle.mutate(p)}
+                    toggling={toggle.isPending && toggle.variables?._id === p._id}
+                    onDelete={() => setDeleting(p)}
+                  />
                 </ProductCard>
               ))}
             </SimpleGrid>
@@ -176,5 +154,54 @@ export function ProductManager({ store }: { store: ProductStore }) {
         <DeleteModal store={store} product={deleting} onClose={() => setDeleting(null)} />
       ) : null}
     </Stack>
+  );
+}
+
+/** A product's Edit, Hide or Show, and Delete, each naming the product to a screen reader. */
+function ProductButtons({
+  product: p,
+  onEdit,
+  onToggle,
+  toggling,
+  onDelete,
+}: {
+  product: Product;
+  onEdit: () => void;
+  onToggle: () => void;
+  toggling: boolean;
+  onDelete: () => void;
+}) {
+  const t = useT();
+  return (
+    <Group gap={6}>
+      <Button
+        size="xs"
+        variant="light"
+        onClick={onEdit}
+        aria-label={t('store.editProduct', { name: p.name })}
+      >
+        {t('common.edit')}
+      </Button>
+      <Button
+        size="xs"
+        variant="default"
+        onClick={onToggle}
+        loading={toggling}
+        aria-label={t(p.active ? 'store.hideAria' : 'store.showAria', {
+          name: p.name,
+        })}
+      >
+        {p.active ? t('store.hide') : t('store.show')}
+      </Button>
+      <Button
+        size="xs"
+        variant="subtle"
+        color="red"
+        onClick={onDelete}
+        aria-label={t('store.deleteAria', { name: p.name })}
+      >
+        {t('common.delete')}
+      </Button>
+    </Group>
   );
 }

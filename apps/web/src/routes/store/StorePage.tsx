@@ -2,7 +2,7 @@ import { Alert, Stack, Tabs, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { allows } from '@app/domain';
-import { products, queryKeys, unwrap, type SessionUser } from '../../api';
+import { api, queryKeys, unwrap, type SessionUser } from '../../api';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
@@ -24,8 +24,8 @@ function Browse() {
   const closedMessage = useClosedMessage();
   const [school, teachers] = useQueries({
     queries: [
-      { queryKey: queryKeys.products.school, queryFn: () => unwrap(products.schoolStore()) },
-      { queryKey: queryKeys.products.teacher, queryFn: () => unwrap(products.teacherStore()) },
+      { queryKey: queryKeys.products.school, queryFn: () => unwrap(api.products.schoolStore()) },
+      { queryKey: queryKeys.products.teacher, queryFn: () => unwrap(api.products.teacherStore()) },
     ],
   });
   const all = {

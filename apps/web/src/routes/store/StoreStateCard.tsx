@@ -4,7 +4,7 @@ import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { todayIn } from '@app/domain';
-import { afterStoreMetaChange, store, unwrap, type StoreStateBody } from '../../api';
+import { afterStoreMetaChange, api, unwrap, type StoreStateBody } from '../../api';
 import { QueryState } from '../../components/QueryState';
 import { useStoreMeta } from '../../components/customization/useCustomization';
 import { useFormat, useT } from '../../i18n';
@@ -18,7 +18,7 @@ export function StoreStateCard({ timeZone }: { timeZone: string }) {
   const [reopen, setReopen] = useState<string | null>(null);
   const today = todayIn(timeZone);
   const change = useMutation({
-    mutationFn: (body: StoreStateBody) => unwrap(store.setState(body)),
+    mutationFn: (body: StoreStateBody) => unwrap(api.settings.setStore({ body })),
     onSuccess: () => {
       setReopen(null);
       void afterStoreMetaChange(queryClient);

@@ -17,16 +17,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { STORE_ITEM_CATEGORIES } from '@app/domain';
-import {
-  balances,
-  goal,
-  products,
-  queryKeys,
-  unwrap,
-  type Product,
-  type SessionUser,
-  type StoreMeta,
-} from '../../api';
+import { api, queryKeys, unwrap, type Product, type SessionUser, type StoreMeta } from '../../api';
 import { Page } from '../../components/Page';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
@@ -182,27 +173,22 @@ function Catalogue({ list, entries, balance, setQuantity, goalId }: CataloguePro
   );
 }
 
-/** "My Store": the school store and the student's teachers' stores, the cart, fonts and icons. */
-export function StudentStore({ user }: { user: SessionUser }) {
-  const t = useT();
-  const closedMessage = useClosedMessage();
-  const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'customize' ? 'customize' : 'products';
-  const [cartOpened, cartDrawer] = useDisclosure(false);
+/** What the store screen reads: its meta, the balance, both stores' products, the cart and the goal. */
+function useStoreData() {
   const meta = useStoreMeta();
   const stats = useQuery({
     queryKey: queryKeys.balanceStats,
-    queryFn: () => unwrap(balances.stats()),
+    queryFn: () => unwrap(api.utility.balanceStats()),
   });
   const [school, teachers] = useQueries({
     queries: [
-      { queryKey: queryKeys.products.school, queryFn: () => unwrap(products.schoolStore()) },
-      { queryKey: queryKeys.products.teacher, queryFn: () => unwrap(products.teacherStore()) },
+      { queryKey: queryKeys.products.school, queryFn: () => unwrap(api.products.schoolStore()) },
+      { queryKey: queryKeys.products.teacher, queryFn: () => unwrap(api.products.teacherStore()) },
     ],
   });
   const { query: cartQuery, entries, setQuantity } = useCart();
   // The goal only marks a product; the store shows without it.
-  const goalQuery = useQuery({ queryKey: queryKeys.goal, queryFn: () => unwrap(goal.get()) });
+  const goalQuery = useQuery({ queryKey: queryKeys.goal, queryFn: () => unwrap(api.goal.get()) });
   const count = cartCount(entries);
 
   // One state for everything the screen needs before it can say anything true.
@@ -234,6 +220,17 @@ export function StudentStore({ user }: { user: SessionUser }) {
         : undefined,
   };
 
+  return { all, entries, setQuantity, goalId: goalQuery.data?.goal?.product._id ?? null, count };
+}
+
+/** "My Store": the school store and the student's teachers' stores, the cart, fonts and icons. */
+export function StudentStore({ user }: { user: SessionUser }) {
+  const t = useT();
+  const closedMessage = useClosedMessage();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'customize' ? 'customize' : 'products';
+  const [cartOpened, cartDrawer] = useDisclosure(false);
+  const { all, entries, setQuantity, goalId, count } = useStoreData();
   return (
     <Page>
       <PageHeader
@@ -271,7 +268,7 @@ export function StudentStore({ user }: { user: SessionUser }) {
                   entries={entries}
                   balance={balance}
                   setQuantity={setQuantity}
-                  goalId={goalQuery.data?.goal?.product._id ?? null}
+                  goalId={goalId}
                 />
               </Tabs.Panel>
               <Tabs.Panel value="customize">

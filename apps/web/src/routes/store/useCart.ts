@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   afterCartChange,
-  cart,
+  api,
   queryKeys,
   unwrap,
   type Cart,
@@ -22,11 +22,15 @@ const CART_MUTATION = ['cart', 'set'] as const;
 export function useCart(enabled = true) {
   const t = useT();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: queryKeys.cart, queryFn: () => unwrap(cart.get()), enabled });
+  const query = useQuery({
+    queryKey: queryKeys.cart,
+    queryFn: () => unwrap(api.cart.get()),
+    enabled,
+  });
   const save = useMutation({
     mutationKey: CART_MUTATION,
     scope: { id: 'cart' },
-    mutationFn: (lines: CartLine[]) => unwrap(cart.set(lines)),
+    mutationFn: (lines: CartLine[]) => unwrap(api.cart.set({ body: { cartItems: lines } })),
     onSuccess: (saved) => {
       if (queryClient.isMutating({ mutationKey: CART_MUTATION }) <= 1)
         queryClient.setQueryData(queryKeys.cart, saved);

@@ -188,4 +188,16 @@ export const classroom = {
   'classroom.cardPdf.howTo':
     'Go to {address}, choose “Sign in with my card” and scan or type the code. Keep your card to yourself.',
   'classroom.password.choose': 'Choose a student',
+  'classroom.coaching.ratio':
+    '{ratio, number} bonuses for every flag {window, select, week {this week} month {this month} other {this school year}} (your target is {target})',
+  'classroom.coaching.ratioNoFlag':
+    '{positives, plural, one {# bonus} other {# bonuses}} and no flag {window, select, week {this week} month {this month} other {this school year}} (your target is {target} for every flag)',
+  'classroom.coaching.line':
+    '{ratio, number} bonuses for every flag {window, select, week {this week} month {this month} other {this school year}}; your target is {target}',
+  'classroom.coaching.lineNoFlag':
+    '{positives, plural, one {# bonus} other {# bonuses}} and no flag {window, select, week {this week} month {this month} other {this school year}}; a flag now would take you under your target of {target}',
+  'classroom.coaching.notRecognizedSince': 'Not recognised since {date}',
+  'classroom.coaching.neverRecognized': 'Not recognised yet',
+  'classroom.coaching.selectUnrecognized':
+    'Select the {count, plural, one {student} other {# students}} not recognised in {days} school days',
 } as const;

@@ -2,6 +2,7 @@
 import { basics } from './basics.js';
 import { server } from './server.js';
 import { mail } from './mail.js';
+import { fields } from './fields.js';
 import { baseWords } from './base.js';
 import { staffWords } from './staff.js';
 import { studentWords } from './student.js';
@@ -47,9 +48,10 @@ export const AREAS = {
   settings,
   district,
   mail,
+  fields,
 };
 
-/** The whole English catalogue (the server's; the web loads baseWords, studentWords and staffWords). */
+/** The whole English catalogue (the server's; the web loads baseWords, studentWords and staffWords, never mail or fields). */
 export const en = {
   ...server,
   ...basics,
@@ -57,6 +59,7 @@ export const en = {
   ...studentWords,
   ...staffWords,
   ...mail,
+  ...fields,
 } as const;
 
 export type MessageKey = keyof typeof en;

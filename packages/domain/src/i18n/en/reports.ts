@@ -124,4 +124,82 @@ export const reports = {
   'reports.surveys.count': 'Count',
   'reports.surveys.share': 'Share',
   'reports.surveys.percent': '{share, number, percent}',
+  'reports.tab.fairness': 'Fairness',
+  'reports.tab.economy': 'Economy',
+  'reports.fairness.title': 'Fairness by group',
+  'reports.fairness.by': 'Group by',
+  'reports.fairness.note':
+    "A risk ratio compares how often a group's students receive something with how often all other students do: 1 is the same, 2 twice as often, 0.5 half as often.",
+  'reports.fairness.suppressedNote':
+    'Groups of fewer than {min} students, and any group whose figures would let one be worked out, show no figures.',
+  'reports.fairness.suppressed': 'Not shown (fewer than {min} students)',
+  'reports.fairness.flaggedMore':
+    'Flagged more than 1.5 times as often as other students: {groups}.',
+  'reports.fairness.recognizedLess':
+    'Recognised less than 0.67 times as often as other students: {groups}.',
+  'reports.fairness.noConcern':
+    'No group is flagged more than 1.5 times, or recognised less than 0.67 times, as often as other students.',
+  'reports.fairness.column.group': 'Group',
+  'reports.fairness.column.students': 'Students',
+  'reports.fairness.column.recognizedShare': 'Recognised (share)',
+  'reports.fairness.column.bonusesPerStudent': 'Bonuses per student',
+  'reports.fairness.column.flagsPerStudent': 'Flags per student',
+  'reports.fairness.column.bonusRiskRatio': 'Bonus risk ratio',
+  'reports.fairness.column.flagRiskRatio': 'Flag risk ratio',
+  'reports.fairness.chart': 'Risk ratios against 1 (the same as other students)',
+  'reports.economy.title': "The school's economy",
+  'reports.economy.storeHalf':
+    "The store's half: what students spent, what was refunded, and what items cost in weeks of earning.",
+  'reports.economy.column.week': 'Week of',
+  'reports.economy.column.issued': '{currency} issued',
+  'reports.economy.column.bonuses': 'Bonuses',
+  'reports.economy.column.custom': 'Custom actions',
+  'reports.economy.column.daily': 'Daily points',
+  'reports.economy.column.payDay': 'Academic Pay Day',
+  'reports.economy.column.spent': '{currency} spent',
+  'reports.economy.column.refunded': 'Refunded',
+  'reports.economy.column.yearEnd': 'Taken back at year end',
+  'reports.economy.column.outstanding': "Outstanding at week's end",
+  'reports.economy.giversMedian': 'A typical giver gave {amount, number} {currency}',
+  'reports.economy.giversP90': 'The top 10% of givers each gave at least {amount, number}',
+  'reports.economy.top10Share': 'The top 10% of givers gave {share, number, percent} of it all',
+  'reports.economy.medianBalance': 'A typical student holds {amount, number} {currency}',
+  'reports.economy.reading.cheaper':
+    "{currency} issued rose {percent}% in {month} while the store's prices did not: items are getting cheaper in weeks of earning.",
+  'reports.economy.reading.dearer':
+    "{currency} issued fell {percent}% in {month} while the store's prices did not: items are getting dearer in weeks of earning.",
+  'reports.economy.reading.together':
+    "{currency} issued rose {percent}% in {month}, and the store's prices rose with them.",
+  'reports.economy.reading.index': 'A typical item costs {weeks, number} weeks of earning.',
+  'reports.loading.fairness': 'Loading the fairness report',
+  'reports.loading.economy': 'Loading the economy report',
+  'reports.loading.givers': "Loading each giver's ratio",
+  'reports.fairness.caption': '{by}: fairness by group, {range}',
+  'reports.fairness.chartSummary':
+    'The bonus and flag risk ratios of each group shown, against 1 (the same as other students), {range}',
+  'reports.economy.flowTitle': '{currency} issued and spent by week',
+  'reports.economy.flowSummary': '{currency} issued, spent and refunded each week, {range}',
+  'reports.economy.spentTitle': '{currency} spent and refunded by week',
+  'reports.economy.spentSummary': '{currency} spent and refunded each week, {range}',
+  'reports.economy.outstandingTitle': "{currency} outstanding at each week's end",
+  'reports.economy.outstandingSummary':
+    "Every student's balance together at the end of each week, {range}",
+  'reports.economy.caption': 'The economy by week, {range}',
+  'reports.economy.giversTitle': 'How evenly staff give',
+  'reports.economy.noGivers': 'Nobody gave in this range.',
+  'reports.economy.storeTitle': "The store's prices",
+  'reports.economy.priceIndexLabel': 'What a typical item bought costs',
+  'reports.economy.priceIndexWeeks':
+    '{weeks, number} {weeks, plural, one {week} other {weeks}} of earning',
+  'reports.economy.noPrices':
+    'No item was bought in this range, or students earned nothing: there is no price to compare.',
+  'reports.givers.title': 'Bonuses for every flag, by giver',
+  'reports.givers.caption': 'Bonuses for every flag by giver, {range}',
+  'reports.givers.school':
+    'The whole school: {ratio, number} bonuses for every flag; the target is {target}.',
+  'reports.givers.schoolNoFlag':
+    'The whole school: {positives, plural, one {# bonus} other {# bonuses}} and no flag; the target is {target} for every flag.',
+  'reports.givers.noFlag': 'No flag',
+  'reports.givers.underTarget': '{ratio, number} (under the target)',
+  'reports.column.ratio': 'Bonuses for every flag',
 } as const;

@@ -1,7 +1,8 @@
 /**
- * The server's messages (docs/spec.md section 8 and the product's own), as ICU templates. Only
- * simple arguments ({name}) here: the server's answers are translated at the edge by reading the
- * arguments back out of the English text (translate.ts), which plurals would defeat.
+ * The server's messages (docs/spec.md section 8 and the product's own), as ICU templates. Each is
+ * thrown by its key with its arguments and written in the person's language at the edge
+ * (docs/decisions/136-errors-carry-a-key.md). Only simple arguments ({name}) here: the server and
+ * the web write them without ICU's parser (message.ts), which the web bundle leaves out.
  */
 export const server = {
   'msg.forbidden': 'You are not allowed to do this.',
@@ -78,7 +79,7 @@ export const server = {
   'msg.ownSchool': 'You cannot disable the school you sign in at.',
   'msg.schoolDisabled': 'Your school has been disabled. Ask your district to enable it.',
   'msg.badJson': 'Body is not valid JSON',
-  /* The product's own answers people meet (text-matched at the edge like the rest). */
+  /* The product's own answers people meet. */
   'msg.yearEndEntryFixed': 'A year-end balance entry cannot be changed',
   'msg.notAnImage': 'The file is not an image. Upload a JPEG, PNG, WebP or GIF picture.',
   'msg.imageUnreadable': 'The image could not be read. It may be damaged: try another file.',
@@ -157,4 +158,117 @@ export const server = {
   'msg.signInForStudentsOnly':
     'Sign-in cards and passwords set by staff are for students only: staff members choose their own password.',
   'msg.studentLeftSchool': 'This student has left the school and signs in no more.',
+  /* Refusals named at their throw (docs/decisions/136-errors-carry-a-key.md). */
+  'msg.idempotencyKeyInvalid': 'Idempotency-Key must be 1 to 200 visible characters',
+  'msg.uploadBodyMissing':
+    'Send the image itself as the request body (image/jpeg, image/png, image/webp or image/gif).',
+  'msg.imageTooLarge': 'The image is larger than {mb} MB. Choose a smaller picture.',
+  'msg.activityTypeSameCategory': 'activityType must be of the same category',
+  'msg.flagPointsRange': 'points of a flag must be below zero (at least -1000)',
+  'msg.bonusPointsRange': 'points must be between 1 and 1000',
+  'msg.beforeUnknown': 'before: no activity of your school has this _id',
+  'msg.clientSecretRequired': 'clientSecret is required',
+  'msg.coTeacherIsTeacher': 'coTeachers cannot include the class teacher',
+  'msg.coTeacherNotTeacher': 'coTeachers: {ids} is not a teacher of this school',
+  'msg.confirmFullName': "confirm: type the student's full name to erase them",
+  'msg.groupIdTwice': 'groups: a group id is used twice',
+  'msg.newGroupTypeIds': 'groups: a new group type has no group ids yet',
+  'msg.groupNameTwice': 'groups: the name {name} is used twice',
+  'msg.groupNotInPeriod': 'groups: {ids} is not a student of this period',
+  'msg.noHouseSystem': 'isHouseSystemConfigured: this school has no house system',
+  'msg.powerActionUnknown': 'powerActions: unknown activity type',
+  'msg.unknownHouse': 'Unknown house: {names}',
+  'msg.unknownStudent': 'Unknown student: {ids}',
+  'msg.surveyAnswerChoice': 'answer must be one of {choices} or null',
+  'msg.exportExpired': 'This export has expired.',
+  'msg.exportNotReady': 'This export is not ready yet.',
+  'msg.orderCannotMove': 'An order cannot go from {from} to {to}.',
+  'msg.alreadyOwned': 'You own this already.',
+  'msg.iconLocked': 'This icon unlocks at the {level} member level.',
+  'msg.fieldProblem': '{field}: {problem}',
+  /* Fastify's own refusals, and the body's hygiene (lib/input-hygiene.ts). */
+  'msg.emptyJsonBody': "Body cannot be empty when content-type is set to 'application/json'",
+  'msg.bodyTooLarge': 'Request body is too large',
+  'msg.unsupportedMediaType': 'Unsupported Media Type',
+  'msg.contentLengthMismatch': 'Request body size did not match Content-Length',
+  'msg.requestRefused': '{detail}',
+  'msg.bodyTooDeep': 'Body is nested too deeply (at most {max} levels)',
+  'msg.bodyForbiddenKey': 'Body must not contain a "__proto__" or "constructor.prototype" field',
+  'msg.noNulCharacter': 'must not contain a NUL character',
+  'msg.noLoneSurrogate': 'must not contain an unpaired surrogate',
+  'msg.fieldNameNoNulCharacter': 'field name must not contain a NUL character',
+  'msg.fieldNameNoLoneSurrogate': 'field name must not contain an unpaired surrogate',
+  /* A failed check said from its kind and bound, after its field (msg.fieldProblem; lib/validation-message.ts). */
+  'msg.requestInvalid': 'The request is not valid',
+  'msg.checkRequired': 'is required',
+  'msg.checkNumber': 'must be a number',
+  'msg.checkWholeNumber': 'must be a whole number',
+  'msg.checkText': 'must be text',
+  'msg.checkBoolean': 'must be true or false',
+  'msg.checkList': 'must be a list',
+  'msg.checkObject': 'must be an object',
+  'msg.checkDate': 'must be a date (YYYY-MM-DD)',
+  'msg.checkEmail': 'must be a valid email address',
+  'msg.checkId': 'must be a valid id',
+  'msg.checkUrl': 'must be a web address',
+  'msg.checkInvalid': 'is not valid',
+  'msg.checkMin': 'must be at least {min}',
+  'msg.checkAbove': 'must be more than {min}',
+  'msg.checkMax': 'must be at most {max}',
+  'msg.checkBelow': 'must be less than {max}',
+  'msg.checkMinLength': 'must be at least {min} characters',
+  'msg.checkMaxLength': 'must be at most {max} characters',
+  'msg.checkNotEmpty': 'must not be empty',
+  'msg.checkMinItems': 'must have at least {min} items',
+  'msg.checkMaxItems': 'must have at most {max} items',
+  'msg.checkOneOf': 'must be one of {values}',
+  'msg.checkUnknownFields': 'Unknown field: {fields}',
+  /* Uploads and report ranges. */
+  'msg.uploadLinkGone': 'This upload link has expired or was used already. Ask for a new one.',
+  'msg.rangeTooLong': 'The date range can be at most {days} days',
+  'msg.rangeStartAfterEnd': 'startDate must be on or before endDate',
+  'msg.reportTooLong': 'A report covers at most {days} days',
+  'msg.rangeUnknown': "range: {word} is not a range of this school's years",
+  'msg.pbisCoordinatorNotStaff': 'pbisCoordinatorIds: {id} is not a staff member of this school',
+  /* The roster files' problems (docs/decisions/053-oneroster-files.md), each answered in the reader's language. */
+  'msg.csvQuoteNotClosed': 'A quoted field is not closed.',
+  'msg.csvTextAfterQuote': 'Text follows a closing quote in the same field.',
+  'msg.rosterNotCsv': 'Not readable as CSV: {reason}',
+  'msg.rosterFileEmpty': 'The file is empty (no header line).',
+  'msg.rosterTooManyRows': 'The file has more than {max} rows.',
+  'msg.rosterRowFields': 'The row has {fields} fields; the header has {columns}.',
+  'msg.rosterFileMissing': 'The file is missing.',
+  'msg.rosterMissingColumn': 'Missing column: {columns}.',
+  'msg.rosterMissingColumns': 'Missing columns: {columns}.',
+  'msg.rosterEmptyField': '{column} is empty.',
+  'msg.rosterDuplicateId': 'Duplicate sourcedId "{id}" (first on line {line}).',
+  'msg.rosterNotADateTime': '{column} "{value}" is not a date.',
+  'msg.rosterNotADay': '{column} "{value}" is not a date (YYYY-MM-DD).',
+  'msg.rosterEndBefore': 'endDate {end} is before {startColumn} {start}.',
+  'msg.rosterNotAnOrg': '{column} "{value}" is not an org of orgs.csv.',
+  'msg.rosterNotAClass': '{column} "{value}" is not a class of classes.csv.',
+  'msg.rosterNotAUser': '{column} "{value}" is not a user of users.csv.',
+  'msg.rosterParentNotASession':
+    'parentSourcedId "{value}" is not a session of academicSessions.csv ({id}).',
+  'msg.rosterNamesUnknownOrg': 'orgSourcedIds names "{value}", which is not an org of orgs.csv.',
+  'msg.rosterNamesUnknownSession':
+    'termSourcedIds names "{value}", which is not a session of academicSessions.csv.',
+  'msg.rosterNoSchoolOrg':
+    'No org of type school has the sourcedId or identifier "{id}" (this school\'s id).',
+  'msg.rosterNotARole': 'role "{role}" is not a OneRoster role.',
+  'msg.rosterNotAnEnrollmentRole': 'role "{role}" is not a OneRoster enrollment role.',
+  'msg.rosterNameTooLong': 'A name is longer than 100 characters.',
+  'msg.rosterNotAStudent': '"{id}" is enrolled as a student but is not one; left out.',
+  'msg.rosterStudentAsTeacher': '"{id}" is enrolled as a teacher but is a student; left out.',
+  'msg.rosterNoTeacher': 'Class "{id}" has no teacher enrolled; left out.',
+  'msg.demographicsRepeated': 'A second row for "{id}" (first on line {line}): left out.',
+  'msg.demographicsNotAStudent': '"{id}" is not a student of users.csv: left out.',
+  'msg.demographicsBadSex':
+    'sex "{value}" is not male, female, other or unspecified: read as unknown.',
+  'msg.demographicsBadFlag': '{column} "{value}" is not true or false: read as unknown.',
+  /* A chosen password's refusals (common-passwords.ts). */
+  'msg.passwordTooShort': 'The password must be at least {min} characters',
+  'msg.passwordTooLong': 'The password must be at most {max} characters',
+  'msg.passwordCommon': 'This password is too common. Choose another.',
+  'msg.passwordInvalidCharacter': 'password contains an invalid character',
 } as const;

@@ -482,4 +482,29 @@ export const settings = {
   'settings.cards.printClass': 'Print the class’s cards',
   'settings.cards.choose': 'Choose {name} for sign-in cards',
   'settings.cards.loadingClasses': 'Loading classes',
+  'settings.school.pbis': 'Positive behaviour (PBIS)',
+  'settings.school.pbisTargetRatio': 'Target ratio of bonuses to flags',
+  'settings.school.pbisTargetRatioHelp':
+    'Each giver sees their ratio beside it, and a gentle line when a flag would take them under it. Between {min} and {max}.',
+  'settings.school.pbisRatioWindow': 'Count the ratio over',
+  'settings.school.pbisRecognitionDays': 'Not recognised after (school days)',
+  'settings.school.pbisRecognitionDaysHelp':
+    "A student with no bonus from anyone in this many school days is marked on their teachers' class pages.",
+  'settings.school.pbisCoordinators': 'PBIS coordinators',
+  'settings.school.pbisCoordinatorsHelp':
+    "Staff who read the fairness report and students' demographics, as admins do.",
+  'settings.school.pbisCoordinatorsPlaceholder': 'Choose staff members',
+  'settings.school.pbisBetween': 'A whole number from {min} to {max}',
+  'settings.users.demographics': 'Demographics',
+  'settings.users.demographicsOf': 'Demographics of {name}',
+  'settings.demographics.note':
+    'Sensitive: only admins and PBIS coordinators read these, for the fairness report; students, families and teachers never see them. Leave what the school does not know as not known.',
+  'settings.demographics.races': 'Race (every one that applies)',
+  'settings.demographics.programs': 'Programs',
+  'settings.demographics.loading': 'Loading demographics',
+  'settings.demographics.save': 'Save demographics',
+  'settings.demographics.saved': 'Demographics of {name} saved.',
+  'settings.demographics.notSaved': 'Demographics not saved',
+  'settings.demographics.updatedAt': 'Last changed {date}.',
+  'settings.demographics.neverRecorded': 'Nothing recorded yet.',
 } as const;

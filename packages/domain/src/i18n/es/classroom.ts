@@ -192,4 +192,16 @@ export const classroom: Record<keyof typeof en, string> = {
   'classroom.cardPdf.howTo':
     'Entra en {address}, elige «Iniciar sesión con mi tarjeta» y escanea o escribe el código. No compartas tu tarjeta.',
   'classroom.password.choose': 'Elige un estudiante',
+  'classroom.coaching.ratio':
+    '{ratio, number} bonos por cada falta {window, select, week {esta semana} month {este mes} other {este curso}} (tu meta es {target})',
+  'classroom.coaching.ratioNoFlag':
+    '{positives, plural, one {# bono} other {# bonos}} y ninguna falta {window, select, week {esta semana} month {este mes} other {este curso}} (tu meta es {target} por cada falta)',
+  'classroom.coaching.line':
+    '{ratio, number} bonos por cada falta {window, select, week {esta semana} month {este mes} other {este curso}}; tu meta es {target}',
+  'classroom.coaching.lineNoFlag':
+    '{positives, plural, one {# bono} other {# bonos}} y ninguna falta {window, select, week {esta semana} month {este mes} other {este curso}}; una falta ahora te dejaría por debajo de tu meta de {target}',
+  'classroom.coaching.notRecognizedSince': 'Sin reconocimiento desde el {date}',
+  'classroom.coaching.neverRecognized': 'Aún sin reconocimiento',
+  'classroom.coaching.selectUnrecognized':
+    'Seleccionar {count, plural, one {al estudiante} other {a los # estudiantes}} sin reconocimiento en {days} días lectivos',
 };

@@ -2,6 +2,7 @@ import type { MessageKey } from '../en/index.js';
 import { basics } from './basics.js';
 import { server } from './server.js';
 import { mail } from './mail.js';
+import { fields } from './fields.js';
 import { baseWords } from './base.js';
 import { staffWords } from './staff.js';
 import { studentWords } from './student.js';
@@ -46,6 +47,7 @@ export const AREAS = {
   settings,
   district,
   mail,
+  fields,
 };
 
 export const es: Record<MessageKey, string> = {
@@ -55,4 +57,5 @@ export const es: Record<MessageKey, string> = {
   ...studentWords,
   ...staffWords,
   ...mail,
+  ...fields,
 };

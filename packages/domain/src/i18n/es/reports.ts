@@ -124,4 +124,83 @@ export const reports: Record<keyof typeof en, string> = {
   'reports.surveys.count': 'Cantidad',
   'reports.surveys.share': 'Proporción',
   'reports.surveys.percent': '{share, number, percent}',
+  'reports.tab.fairness': 'Equidad',
+  'reports.tab.economy': 'Economía',
+  'reports.fairness.title': 'Equidad por grupo',
+  'reports.fairness.by': 'Agrupar por',
+  'reports.fairness.note':
+    'Un cociente de riesgo compara con qué frecuencia los estudiantes de un grupo reciben algo con la frecuencia del resto de los estudiantes: 1 es igual, 2 el doble y 0,5 la mitad.',
+  'reports.fairness.suppressedNote':
+    'Los grupos de menos de {min} estudiantes, y cualquier grupo cuyas cifras permitirían deducirlos, no muestran cifras.',
+  'reports.fairness.suppressed': 'No se muestra (menos de {min} estudiantes)',
+  'reports.fairness.flaggedMore':
+    'Con faltas más de 1,5 veces más a menudo que el resto: {groups}.',
+  'reports.fairness.recognizedLess':
+    'Reconocidos menos de 0,67 veces tan a menudo como el resto: {groups}.',
+  'reports.fairness.noConcern':
+    'Ningún grupo recibe faltas más de 1,5 veces, ni reconocimiento menos de 0,67 veces, tan a menudo como el resto.',
+  'reports.fairness.column.group': 'Grupo',
+  'reports.fairness.column.students': 'Estudiantes',
+  'reports.fairness.column.recognizedShare': 'Reconocidos (proporción)',
+  'reports.fairness.column.bonusesPerStudent': 'Bonos por estudiante',
+  'reports.fairness.column.flagsPerStudent': 'Faltas por estudiante',
+  'reports.fairness.column.bonusRiskRatio': 'Cociente de riesgo de bonos',
+  'reports.fairness.column.flagRiskRatio': 'Cociente de riesgo de faltas',
+  'reports.fairness.chart': 'Cocientes de riesgo frente a 1 (igual que el resto)',
+  'reports.economy.title': 'La economía de la escuela',
+  'reports.economy.storeHalf':
+    'La parte de la tienda: lo que gastaron los estudiantes, lo reembolsado y lo que cuestan los artículos en semanas de ganancia.',
+  'reports.economy.column.week': 'Semana del',
+  'reports.economy.column.issued': '{currency} emitidos',
+  'reports.economy.column.bonuses': 'Bonos',
+  'reports.economy.column.custom': 'Acciones propias',
+  'reports.economy.column.daily': 'Puntos diarios',
+  'reports.economy.column.payDay': 'Día de Pago Académico',
+  'reports.economy.column.spent': '{currency} gastados',
+  'reports.economy.column.refunded': 'Reembolsados',
+  'reports.economy.column.yearEnd': 'Retirados al cerrar el curso',
+  'reports.economy.column.outstanding': 'En circulación al final de la semana',
+  'reports.economy.giversMedian': 'Quien da de forma típica dio {amount, number} {currency}',
+  'reports.economy.giversP90': 'El 10 % que más da dio al menos {amount, number} cada uno',
+  'reports.economy.top10Share': 'El 10 % que más da dio el {share, number, percent} del total',
+  'reports.economy.medianBalance': 'Un estudiante típico tiene {amount, number} {currency}',
+  'reports.economy.reading.cheaper':
+    'Los {currency} emitidos subieron un {percent} % en {month} y los precios de la tienda no: los artículos cuestan menos semanas de ganancia.',
+  'reports.economy.reading.dearer':
+    'Los {currency} emitidos bajaron un {percent} % en {month} y los precios de la tienda no: los artículos cuestan más semanas de ganancia.',
+  'reports.economy.reading.together':
+    'Los {currency} emitidos subieron un {percent} % en {month}, y los precios de la tienda subieron con ellos.',
+  'reports.economy.reading.index': 'Un artículo típico cuesta {weeks, number} semanas de ganancia.',
+  'reports.loading.fairness': 'Cargando el informe de equidad',
+  'reports.loading.economy': 'Cargando el informe de economía',
+  'reports.loading.givers': 'Cargando la proporción de cada miembro del personal',
+  'reports.fairness.caption': '{by}: equidad por grupo, {range}',
+  'reports.fairness.chartSummary':
+    'Los cocientes de riesgo de bonos y de faltas de cada grupo mostrado, frente a 1 (igual que el resto), {range}',
+  'reports.economy.flowTitle': '{currency} emitidos y gastados por semana',
+  'reports.economy.flowSummary':
+    '{currency} emitidos, gastados y reembolsados cada semana, {range}',
+  'reports.economy.spentTitle': '{currency} gastados y reembolsados por semana',
+  'reports.economy.spentSummary': '{currency} gastados y reembolsados cada semana, {range}',
+  'reports.economy.outstandingTitle': '{currency} en circulación al final de cada semana',
+  'reports.economy.outstandingSummary':
+    'El saldo de todos los estudiantes sumado al final de cada semana, {range}',
+  'reports.economy.caption': 'La economía por semana, {range}',
+  'reports.economy.giversTitle': 'Qué tan parejo da el personal',
+  'reports.economy.noGivers': 'Nadie dio puntos en este periodo.',
+  'reports.economy.storeTitle': 'Los precios de la tienda',
+  'reports.economy.priceIndexLabel': 'Lo que cuesta un artículo típico comprado',
+  'reports.economy.priceIndexWeeks':
+    '{weeks, number} {weeks, plural, one {semana} other {semanas}} de ganancia',
+  'reports.economy.noPrices':
+    'No se compró ningún artículo en este periodo, o los estudiantes no ganaron nada: no hay precio que comparar.',
+  'reports.givers.title': 'Bonos por cada falta, por miembro del personal',
+  'reports.givers.caption': 'Bonos por cada falta por miembro del personal, {range}',
+  'reports.givers.school':
+    'Toda la escuela: {ratio, number} bonos por cada falta; la meta es {target}.',
+  'reports.givers.schoolNoFlag':
+    'Toda la escuela: {positives, plural, one {# bono} other {# bonos}} y ninguna falta; la meta es {target} por cada falta.',
+  'reports.givers.noFlag': 'Ninguna falta',
+  'reports.givers.underTarget': '{ratio, number} (por debajo de la meta)',
+  'reports.column.ratio': 'Bonos por cada falta',
 };

@@ -492,4 +492,29 @@ export const settings: Record<keyof typeof en, string> = {
   'settings.cards.printClass': 'Imprimir las tarjetas de la clase',
   'settings.cards.choose': 'Elegir a {name} para las tarjetas de acceso',
   'settings.cards.loadingClasses': 'Cargando las clases',
+  'settings.school.pbis': 'Conducta positiva (PBIS)',
+  'settings.school.pbisTargetRatio': 'Meta de bonos por cada falta',
+  'settings.school.pbisTargetRatioHelp':
+    'Cada persona que da puntos ve su proporción junto a la meta, y un aviso cuando una falta la dejaría por debajo. Entre {min} y {max}.',
+  'settings.school.pbisRatioWindow': 'Contar la proporción durante',
+  'settings.school.pbisRecognitionDays': 'Sin reconocimiento tras (días lectivos)',
+  'settings.school.pbisRecognitionDaysHelp':
+    'Un estudiante sin ningún bono en estos días lectivos aparece marcado en las páginas de clase de sus docentes.',
+  'settings.school.pbisCoordinators': 'Coordinadores de PBIS',
+  'settings.school.pbisCoordinatorsHelp':
+    'Personal que lee el informe de equidad y los datos demográficos de los estudiantes, como la administración.',
+  'settings.school.pbisCoordinatorsPlaceholder': 'Elige miembros del personal',
+  'settings.school.pbisBetween': 'Un número entero del {min} al {max}',
+  'settings.users.demographics': 'Datos demográficos',
+  'settings.users.demographicsOf': 'Datos demográficos de {name}',
+  'settings.demographics.note':
+    'Datos sensibles: solo la administración y la coordinación de PBIS los consultan, para el informe de equidad; ni estudiantes, ni familias, ni docentes los ven nunca. Deja como «sin datos» lo que la escuela no sepa.',
+  'settings.demographics.races': 'Raza (todas las que correspondan)',
+  'settings.demographics.programs': 'Programas',
+  'settings.demographics.loading': 'Cargando los datos demográficos',
+  'settings.demographics.save': 'Guardar los datos demográficos',
+  'settings.demographics.saved': 'Se guardaron los datos demográficos de {name}.',
+  'settings.demographics.notSaved': 'No se guardaron los datos demográficos',
+  'settings.demographics.updatedAt': 'Último cambio: {date}.',
+  'settings.demographics.neverRecorded': 'Aún no hay nada registrado.',
 };

@@ -1,7 +1,7 @@
 import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { fullName, type InvitationListItem, type MessageKey } from '@app/domain';
-import { identitySettings, queryKeys, unwrap } from '../../../api';
+import { api, queryKeys, unwrap } from '../../../api';
 import { CopyLinkButton } from '../../../components/InvitationLink';
 import { QueryState } from '../../../components/QueryState';
 import { TableScroll } from '../../../components/ScrollRegion';
@@ -42,7 +42,7 @@ export function InvitationList({
   const timeZone = useUser()?.school.timeZone;
   const list = useQuery({
     queryKey: queryKeys.invitations,
-    queryFn: () => unwrap(identitySettings.invitations()),
+    queryFn: () => unwrap(api.settings.invitations()),
   });
   return (
     <Stack gap="md">

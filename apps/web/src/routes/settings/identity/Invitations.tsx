@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { INVITATION_DAYS } from '@app/domain';
-import { identitySettings, invalidateAfter, isFailure, type InvitationSent } from '../../../api';
+import { api, invalidateAfter, isFailure, type InvitationSent } from '../../../api';
 import { FormAlert, type FormResult } from '../../../components/FormAlert';
 import { InvitationLink } from '../../../components/InvitationLink';
 import { useFormat, useT } from '../../../i18n';
@@ -35,7 +35,7 @@ export function Invitations() {
   const [shown, setShown] = useState<{ name: string; sent: InvitationSent } | null>(null);
   const send = useMutation({
     mutationFn: async (who: Invitee) => {
-      const r = await identitySettings.invite({ userId: who.userId, email: who.email });
+      const r = await api.settings.invite({ body: { userId: who.userId, email: who.email } });
       if (isFailure(r)) throw new Error(r.message);
       return { who, r };
     },
@@ -64,10 +64,7 @@ export function Invitations() {
   const shownLink = shown?.sent.link;
   return (
     <Stack gap="md">
-      <Title order={2}>{t('settings.invite.title')}</Title>
-      <Text fz="sm" c="dimmed">
-        {t('settings.invite.help', { days: INVITATION_DAYS })}
-      </Text>
+      <InvitationsHeading />
       {shown && shownLink ? (
         <InvitationLink
           name={shown.name}
@@ -123,5 +120,17 @@ export function Invitations() {
         sending={send.isPending ? send.variables?.userId : undefined}
       />
     </Stack>
+  );
+}
+
+function InvitationsHeading() {
+  const t = useT();
+  return (
+    <>
+      <Title order={2}>{t('settings.invite.title')}</Title>
+      <Text fz="sm" c="dimmed">
+        {t('settings.invite.help', { days: INVITATION_DAYS })}
+      </Text>
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BulkInvitationResponse } from '@app/domain';
-import { identitySettings, invalidateAfter, isFailure } from '../../../api';
+import { api, invalidateAfter, isFailure } from '../../../api';
 import { FormAlert } from '../../../components/FormAlert';
 import { CopyLinkButton } from '../../../components/InvitationLink';
 import { TableScroll } from '../../../components/ScrollRegion';
@@ -17,15 +17,13 @@ import { useUser } from '../../../session';
  */
 export function InviteEveryone() {
   const t = useT();
-  const f = useFormat();
-  const timeZone = useUser()?.school.timeZone;
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [summary, setSummary] = useState<BulkInvitationResponse | null>(null);
   const invite = useMutation({
     mutationFn: async () => {
-      const r = await identitySettings.inviteEveryone();
+      const r = await api.settings.inviteEveryone();
       if (isFailure(r)) throw new Error(r.message);
       return r;
     },
@@ -54,55 +52,7 @@ export function InviteEveryone() {
             </Stack>
           </Alert>
         ) : null}
-        {summary && summary.notSent.length > 0 ? (
-          <Alert color="yellow" variant="light">
-            <Stack gap="xs">
-              <Text fz="sm">
-                {t('settings.invite.allNotSent', { count: summary.notSent.length })}
-              </Text>
-              {summary.notSent.some((n) => !n.linkKept) ? (
-                <Text fz="sm" fw={600}>
-                  {t('settings.invite.shownOnce')}
-                </Text>
-              ) : null}
-              <TableScroll
-                label={t('settings.invite.allNotSent', { count: summary.notSent.length })}
-                minWidth={640}
-              >
-                <Table>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">{t('settings.invite.person')}</Table.Th>
-                      <Table.Th scope="col">{t('settings.invite.until')}</Table.Th>
-                      <Table.Th scope="col">{t('settings.invite.copy')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {summary.notSent.map((n) => (
-                      <Table.Tr key={n.userId}>
-                        <Table.Td>{n.name}</Table.Td>
-                        <Table.Td>{f.dateTime(n.expiresAt, timeZone)}</Table.Td>
-                        <Table.Td>
-                          <Group gap="xs" wrap="nowrap">
-                            <TextInput
-                              readOnly
-                              size="xs"
-                              aria-label={t('settings.invite.linkOf', { name: n.name })}
-                              value={n.link}
-                              onFocus={(e) => e.currentTarget.select()}
-                              style={{ flex: 1, minWidth: 0 }}
-                            />
-                            <CopyLinkButton link={n.link} name={n.name} onTint />
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </TableScroll>
-            </Stack>
-          </Alert>
-        ) : null}
+        {summary && summary.notSent.length > 0 ? <NotSent notSent={summary.notSent} /> : null}
         {asking ? (
           <Group justify="flex-end">
             <Text fz="sm" fw={600}>
@@ -131,5 +81,59 @@ export function InviteEveryone() {
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** The invitations not mailed: each person's link to copy, until it expires. */
+function NotSent({ notSent }: { notSent: BulkInvitationResponse['notSent'] }) {
+  const t = useT();
+  const f = useFormat();
+  const timeZone = useUser()?.school.timeZone;
+  return (
+    <Alert color="yellow" variant="light">
+      <Stack gap="xs">
+        <Text fz="sm">{t('settings.invite.allNotSent', { count: notSent.length })}</Text>
+        {notSent.some((n) => !n.linkKept) ? (
+          <Text fz="sm" fw={600}>
+            {t('settings.invite.shownOnce')}
+          </Text>
+        ) : null}
+        <TableScroll
+          label={t('settings.invite.allNotSent', { count: notSent.length })}
+          minWidth={640}
+        >
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('settings.invite.person')}</Table.Th>
+                <Table.Th scope="col">{t('settings.invite.until')}</Table.Th>
+                <Table.Th scope="col">{t('settings.invite.copy')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {notSent.map((n) => (
+                <Table.Tr key={n.userId}>
+                  <Table.Td>{n.name}</Table.Td>
+                  <Table.Td>{f.dateTime(n.expiresAt, timeZone)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <TextInput
+                        readOnly
+                        size="xs"
+                        aria-label={t('settings.invite.linkOf', { name: n.name })}
+                        value={n.link}
+                        onFocus={(e) => e.currentTarget.select()}
+                        style={{ flex: 1, minWidth: 0 }}
+                      />
+                      <CopyLinkButton link={n.link} name={n.name} onTint />
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </TableScroll>
+      </Stack>
+    </Alert>
   );
 }

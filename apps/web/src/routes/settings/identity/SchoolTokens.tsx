@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { SchoolTokenResponse } from '@app/domain';
 import {
   Alert,
   Button,
@@ -14,7 +15,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  identitySettings,
+  api,
   invalidateAfter,
   isFailure,
   queryKeys,
@@ -32,11 +33,9 @@ import { useUser } from '../../../session';
 export function SchoolTokens() {
   const queryClient = useQueryClient();
   const t = useT();
-  const f = useFormat();
-  const timeZone = useUser()?.school.timeZone;
   const tokens = useQuery({
     queryKey: queryKeys.schoolTokens,
-    queryFn: () => unwrap(identitySettings.schoolTokens()),
+    queryFn: () => unwrap(api.settings.schoolTokens()),
   });
   const [userId, setUserId] = useState<string | null>(null);
   const [label, setLabel] = useState('');
@@ -47,10 +46,10 @@ export function SchoolTokens() {
     mutationFn: async (what: { kind: 'issue' } | { kind: 'rotate' | 'revoke'; id: string }) => {
       const r =
         what.kind === 'issue'
-          ? await identitySettings.issueToken({ userId: userId ?? '', label: label.trim() })
+          ? await api.settings.issueToken({ body: { userId: userId ?? '', label: label.trim() } })
           : what.kind === 'rotate'
-            ? await identitySettings.rotateToken(what.id)
-            : await identitySettings.revokeToken(what.id);
+            ? await api.settings.rotateToken({ params: { id: what.id } })
+            : await api.settings.revokeToken({ params: { id: what.id } });
       if (isFailure(r)) throw new Error(r.message);
       return { what, r };
     },
@@ -74,19 +73,7 @@ export function SchoolTokens() {
         {t('settings.tokens.help')}
       </Text>
       <FormAlert text={error} />
-      {shown ? (
-        <Alert color="teal" variant="light" role="status" title={t('settings.tokens.copyNow')}>
-          <Stack gap={4}>
-            <Text fz="sm">{t('settings.tokens.forUser', { name: shown.userName })}</Text>
-            <Code block>{shown.token}</Code>
-            <Group>
-              <Button size="xs" variant="subtle" onClick={() => setShown(null)}>
-                {t('settings.tokens.copied')}
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
-      ) : null}
+      {shown ? <NewToken shown={shown} onCopied={() => setShown(null)} /> : null}
       <Card withBorder>
         <form
           onSubmit={(e) => {
@@ -124,54 +111,94 @@ export function SchoolTokens() {
           list.length === 0 ? (
             <Text c="dimmed">{t('settings.tokens.none')}</Text>
           ) : (
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('settings.tokens.signsInAs')}</Table.Th>
-                  <Table.Th scope="col">{t('settings.tokens.label')}</Table.Th>
-                  <Table.Th scope="col">{t('settings.tokens.endsWith')}</Table.Th>
-                  <Table.Th scope="col">{t('settings.tokens.madeOn')}</Table.Th>
-                  <Table.Th scope="col">{t('settings.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((tok) => (
-                  <Table.Tr key={tok._id}>
-                    <Table.Td>{tok.userName}</Table.Td>
-                    <Table.Td>{tok.label || t('settings.empty')}</Table.Td>
-                    <Table.Td>
-                      <Code>{t('settings.tokens.lastFour', { lastFour: tok.lastFour })}</Code>
-                    </Table.Td>
-                    <Table.Td>{f.dateTime(tok.createdAt, timeZone)}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs">
-                        <Button
-                          size="xs"
-                          variant="light"
-                          onClick={() => act.mutate({ kind: 'rotate', id: tok._id })}
-                          aria-label={t('settings.tokens.rotateToken', { lastFour: tok.lastFour })}
-                        >
-                          {t('settings.tokens.rotate')}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => act.mutate({ kind: 'revoke', id: tok._id })}
-                          aria-label={t('settings.tokens.revokeToken', { lastFour: tok.lastFour })}
-                        >
-                          {t('settings.tokens.revoke')}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <TokenTable
+              list={list}
+              onRotate={(id) => act.mutate({ kind: 'rotate', id })}
+              onRevoke={(id) => act.mutate({ kind: 'revoke', id })}
+            />
           )
         }
       </QueryState>
       <SignInLimits />
     </Stack>
+  );
+}
+
+/** The school's tokens: whom each signs in as, its label and last four characters, rotate and revoke. */
+function TokenTable({
+  list,
+  onRotate,
+  onRevoke,
+}: {
+  list: SchoolTokenResponse[];
+  onRotate: (id: string) => void;
+  onRevoke: (id: string) => void;
+}) {
+  const t = useT();
+  const f = useFormat();
+  const timeZone = useUser()?.school.timeZone;
+  return (
+    <Table>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{t('settings.tokens.signsInAs')}</Table.Th>
+          <Table.Th scope="col">{t('settings.tokens.label')}</Table.Th>
+          <Table.Th scope="col">{t('settings.tokens.endsWith')}</Table.Th>
+          <Table.Th scope="col">{t('settings.tokens.madeOn')}</Table.Th>
+          <Table.Th scope="col">{t('settings.actions')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {list.map((tok) => (
+          <Table.Tr key={tok._id}>
+            <Table.Td>{tok.userName}</Table.Td>
+            <Table.Td>{tok.label || t('settings.empty')}</Table.Td>
+            <Table.Td>
+              <Code>{t('settings.tokens.lastFour', { lastFour: tok.lastFour })}</Code>
+            </Table.Td>
+            <Table.Td>{f.dateTime(tok.createdAt, timeZone)}</Table.Td>
+            <Table.Td>
+              <Group gap="xs">
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => onRotate(tok._id)}
+                  aria-label={t('settings.tokens.rotateToken', { lastFour: tok.lastFour })}
+                >
+                  {t('settings.tokens.rotate')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => onRevoke(tok._id)}
+                  aria-label={t('settings.tokens.revokeToken', { lastFour: tok.lastFour })}
+                >
+                  {t('settings.tokens.revoke')}
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** A new token, shown once: to copy now. */
+function NewToken({ shown, onCopied }: { shown: SchoolTokenIssued; onCopied: () => void }) {
+  const t = useT();
+  return (
+    <Alert color="teal" variant="light" role="status" title={t('settings.tokens.copyNow')}>
+      <Stack gap={4}>
+        <Text fz="sm">{t('settings.tokens.forUser', { name: shown.userName })}</Text>
+        <Code block>{shown.token}</Code>
+        <Group>
+          <Button size="xs" variant="subtle" onClick={onCopied}>
+            {t('settings.tokens.copied')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
   );
 }

@@ -1,7 +1,7 @@
 import { Button, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { identitySettings, invalidateAfter, queryKeys, unwrap } from '../../../api';
+import { api, invalidateAfter, queryKeys, unwrap } from '../../../api';
 import { FormAlert } from '../../../components/FormAlert';
 import { QueryState } from '../../../components/QueryState';
 import { useFormat, useT } from '../../../i18n';
@@ -19,10 +19,10 @@ export function SignInLimits() {
   const timeZone = useUser()?.school.timeZone;
   const list = useQuery({
     queryKey: queryKeys.signInLimits,
-    queryFn: () => unwrap(identitySettings.signInLimits()),
+    queryFn: () => unwrap(api.settings.signInLimits()),
   });
   const lift = useMutation({
-    mutationFn: (address: string) => unwrap(identitySettings.liftAddress(address)),
+    mutationFn: (address: string) => unwrap(api.settings.liftAddress({ params: { address } })),
     onSuccess: async (_ok, address) => {
       notifications.show({ color: 'teal', message: t('settings.limits.lifted', { address }) });
       await invalidateAfter(queryClient, 'signInLimits');

@@ -3,14 +3,7 @@ import { Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } fro
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SSO_PROVIDER_LABEL, SSO_PROVIDERS, type SsoProvider } from '@app/domain';
-import {
-  identitySettings,
-  invalidateAfter,
-  isFailure,
-  queryKeys,
-  unwrap,
-  type SsoConfig,
-} from '../../../api';
+import { api, invalidateAfter, isFailure, queryKeys, unwrap, type SsoConfig } from '../../../api';
 import { QueryState } from '../../../components/QueryState';
 import { FormAlert } from '../../../components/FormAlert';
 import { useT } from '../../../i18n';
@@ -23,51 +16,8 @@ function ProviderForm({
   provider: SsoProvider;
   config: SsoConfig | undefined;
 }) {
-  const queryClient = useQueryClient();
   const t = useT();
-  const label = SSO_PROVIDER_LABEL[provider];
-  const [values, setValues] = useState({
-    issuer: config?.issuer ?? '',
-    clientId: config?.clientId ?? '',
-    clientSecret: '',
-    userIdClaim: config?.userIdClaim ?? 'sub',
-  });
-  const [error, setError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: async () => {
-      const r = await identitySettings.putSso(provider, {
-        issuer: values.issuer.trim(),
-        clientId: values.clientId.trim(),
-        userIdClaim: values.userIdClaim.trim() || 'sub',
-        ...(values.clientSecret ? { clientSecret: values.clientSecret } : {}),
-      });
-      if (isFailure(r)) throw new Error(r.message);
-      return r;
-    },
-    onSuccess: async () => {
-      setError(null);
-      setValues((v) => ({ ...v, clientSecret: '' }));
-      notifications.show({ color: 'teal', message: t('settings.sso.saved', { provider: label }) });
-      await invalidateAfter(queryClient, 'ssoConfig');
-    },
-    onError: (err) => setError(err.message),
-  });
-  const remove = useMutation({
-    mutationFn: async () => {
-      const r = await identitySettings.deleteSso(provider);
-      if (isFailure(r)) throw new Error(r.message);
-    },
-    onSuccess: async () => {
-      notifications.show({
-        color: 'teal',
-        message: t('settings.sso.turnedOff', { provider: label }),
-      });
-      await invalidateAfter(queryClient, 'ssoConfig');
-    },
-    onError: (err) => setError(err.message),
-  });
-  const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setValues((v) => ({ ...v, [k]: e.currentTarget.value }));
+  const { label, values, error, save, remove, set } = useProviderForm({ provider, config });
   return (
     <Card withBorder component="section" aria-labelledby={`sso-${provider}`}>
       <form
@@ -139,12 +89,74 @@ function ProviderForm({
   );
 }
 
+/** The provider's settings being edited, and saving or removing them. */
+function useProviderForm({
+  provider,
+  config,
+}: Pick<
+  {
+    provider: SsoProvider;
+    config: SsoConfig | undefined;
+  },
+  'provider' | 'config'
+>) {
+  const queryClient = useQueryClient();
+  const t = useT();
+  const label = SSO_PROVIDER_LABEL[provider];
+  const [values, setValues] = useState({
+    issuer: config?.issuer ?? '',
+    clientId: config?.clientId ?? '',
+    clientSecret: '',
+    userIdClaim: config?.userIdClaim ?? 'sub',
+  });
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: async () => {
+      const r = await api.settings.putSso({
+        params: { provider },
+        body: {
+          issuer: values.issuer.trim(),
+          clientId: values.clientId.trim(),
+          userIdClaim: values.userIdClaim.trim() || 'sub',
+          ...(values.clientSecret ? { clientSecret: values.clientSecret } : {}),
+        },
+      });
+      if (isFailure(r)) throw new Error(r.message);
+      return r;
+    },
+    onSuccess: async () => {
+      setError(null);
+      setValues((v) => ({ ...v, clientSecret: '' }));
+      notifications.show({ color: 'teal', message: t('settings.sso.saved', { provider: label }) });
+      await invalidateAfter(queryClient, 'ssoConfig');
+    },
+    onError: (err) => setError(err.message),
+  });
+  const remove = useMutation({
+    mutationFn: async () => {
+      const r = await api.settings.deleteSso({ params: { provider } });
+      if (isFailure(r)) throw new Error(r.message);
+    },
+    onSuccess: async () => {
+      notifications.show({
+        color: 'teal',
+        message: t('settings.sso.turnedOff', { provider: label }),
+      });
+      await invalidateAfter(queryClient, 'ssoConfig');
+    },
+    onError: (err) => setError(err.message),
+  });
+  const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [k]: e.currentTarget.value }));
+  return { label, values, error, save, remove, set };
+}
+
 /** Settings: the school's single sign-on clients at Clever and ClassLink. */
 export function SsoSettings() {
   const t = useT();
   const configs = useQuery({
     queryKey: queryKeys.ssoConfigs,
-    queryFn: () => unwrap(identitySettings.ssoConfigs()),
+    queryFn: () => unwrap(api.settings.ssoConfigs()),
   });
   return (
     <Stack gap="md">

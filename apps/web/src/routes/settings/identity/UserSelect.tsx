@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { fullName } from '@app/domain';
-import { queryKeys, school, unwrap, utility } from '../../../api';
+import { api, queryKeys, unwrap } from '../../../api';
 import { QueryState } from '../../../components/QueryState';
 import { useT } from '../../../i18n';
 
@@ -10,8 +10,8 @@ function useUserChoices() {
   const t = useT();
   const [staff, students] = useQueries({
     queries: [
-      { queryKey: queryKeys.coTeacherChoices, queryFn: () => unwrap(utility.coTeachers()) },
-      { queryKey: queryKeys.schoolStudents, queryFn: () => unwrap(school.students()) },
+      { queryKey: queryKeys.coTeacherChoices, queryFn: () => unwrap(api.utility.coTeachers()) },
+      { queryKey: queryKeys.schoolStudents, queryFn: () => unwrap(api.school.students()) },
     ],
   });
   const data =

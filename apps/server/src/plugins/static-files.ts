@@ -1,0 +1,43 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { matchRoute, msg } from '@app/domain';
+import fp from 'fastify-plugin';
+import { DEFAULT_WEB_DIST } from '../env.js';
+import { localMessage } from '../lib/language.js';
+import { iconAssets } from '../modules/store/icons.js';
+import { uploadAssets } from '../modules/uploads/assets.js';
+
+/**
+ * What is not the API: the profile icons' and product images' files, the web build, and the
+ * not-found answer (JSON under /api/ or for a non-GET, else the web app's index.html).
+ */
+export const staticFilesPlugin = fp(
+  async (app) => {
+    await app.register(iconAssets); // /icons/{black|color}/{file}: the profile icons' pictures
+    await app.register(uploadAssets); // /uploads/{school}/{image}.webp: product images
+
+    const webDist = app.env.WEB_DIST ?? DEFAULT_WEB_DIST;
+    const indexHtml = path.join(webDist, 'index.html');
+    if (existsSync(indexHtml)) {
+      await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    }
+    app.setNotFoundHandler((req, reply) => {
+      if (req.url.startsWith('/api/') || req.method !== 'GET') {
+        return reply.status(404).send({ message: localMessage(req, msg('msg.notFound')) });
+      }
+      const pathname = req.url.split('?')[0] ?? '/';
+      if (!matchRoute(pathname)) req.log.info({ path: pathname }, 'route not found');
+      if (!existsSync(indexHtml))
+        return reply
+          .status(404)
+          .type('text/plain')
+          .send('The web app is not built: run npm run build.');
+      return reply
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .send(readFileSync(indexHtml));
+    });
+  },
+  { name: 'static-files', dependencies: ['env', 'images'] },
+);

@@ -1,0 +1,30 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { allows } from '@app/domain';
+import { api, queryKeys, unwrap, type ClassStudentStats } from '../../api';
+import { useUser } from '../../session';
+import { pbisOfSchool, unrecognizedOnRoster } from './coaching';
+
+/**
+ * The signed-in giver's ratio over the school's window and which students of this roster nobody
+ * has recognised (GET coaching/me, issue 34). Someone who may not give gets nothing: no line, no
+ * marks.
+ */
+export function useClassCoaching(students: readonly ClassStudentStats[]) {
+  const user = useUser();
+  const { window, recognitionDays } = pbisOfSchool(user?.school ?? {});
+  const query = useQuery({
+    queryKey: queryKeys.coaching.me(window),
+    queryFn: () => unwrap(api.coaching.me({ query: { range: window } })),
+    enabled: user !== null && allows(user, 'activity:give'),
+    // A failed read leaves the roster as it was: the line is a help, not the page.
+    retry: false,
+  });
+  const roster = useMemo(
+    () => unrecognizedOnRoster(query.data?.unrecognized ?? [], students),
+    [query.data, students],
+  );
+  return { answer: query.data ?? null, window, recognitionDays, ...roster };
+}
+
+export type ClassCoaching = ReturnType<typeof useClassCoaching>;
