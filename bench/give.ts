@@ -41,7 +41,7 @@ export async function benchGive(database: Database): Promise<Figure[]> {
     (await loadCalendar(db, school)).today,
   )!;
   const typeId = (await typeByName(db, school, 'Helping others')).id;
-  const externalStudentIds = students.map((s) => s.externalId);
+  const rosterIds = students.map((s) => s.externalId);
 
   const give = async (ids: string[]) => {
     const res = await app.inject({
@@ -65,11 +65,11 @@ export async function benchGive(database: Database): Promise<Figure[]> {
   };
 
   const studentIds = students.map((s) => s.id);
-  await give(externalStudentIds.slice(0, 10)); // warm up
+  await give(rosterIds.slice(0, 10)); // warm up
   await rawInsert(studentIds.slice(0, 10));
   const bulk = await alternating(
     11,
-    () => give(externalStudentIds),
+    () => give(rosterIds),
     () => rawInsert(studentIds),
   );
 
@@ -83,7 +83,7 @@ export async function benchGive(database: Database): Promise<Figure[]> {
   };
   const single = await alternating(
     3,
-    () => inParallel((i) => give([externalStudentIds[i % STUDENTS]!])),
+    () => inParallel((i) => give([rosterIds[i % STUDENTS]!])),
     () => inParallel((i) => rawInsert([studentIds[i % STUDENTS]!])),
   );
   await app.close();

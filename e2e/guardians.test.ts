@@ -93,34 +93,36 @@ describe('guardians', () => {
     });
     context.setDefaultTimeout(15_000);
     try {
-      const parent = await context.newPage();
-      await parent.goto(link.pathname + link.search);
-      await parent.getByRole('textbox', { name: 'Username', exact: true }).fill('maria.parent');
-      await parent
+      const guardianPage = await context.newPage();
+      await guardianPage.goto(link.pathname + link.search);
+      await guardianPage
+        .getByRole('textbox', { name: 'Username', exact: true })
+        .fill('maria.parent');
+      await guardianPage
         .getByRole('textbox', { name: 'New password', exact: true })
         .fill('a good family password');
-      await parent
+      await guardianPage
         .getByRole('textbox', { name: 'Repeat the new password', exact: true })
         .fill('a good family password');
-      await parent.getByRole('button', { name: 'Set up my account' }).click();
-      await parent.waitForURL((url) => url.pathname === '/family');
-      await parent.getByRole('heading', { name: 'Family', level: 1 }).waitFor();
-      await parent.getByRole('tab', { name: fullName(one) }).waitFor();
-      expect(await parent.getByRole('tab').count()).toBe(1);
-      expect(await parent.getByRole('tab', { name: fullName(two) }).count()).toBe(0);
-      await parent.getByText('Carried every box without being asked').first().waitFor();
-      const figure = parent
+      await guardianPage.getByRole('button', { name: 'Set up my account' }).click();
+      await guardianPage.waitForURL((url) => url.pathname === '/family');
+      await guardianPage.getByRole('heading', { name: 'Family', level: 1 }).waitFor();
+      await guardianPage.getByRole('tab', { name: fullName(one) }).waitFor();
+      expect(await guardianPage.getByRole('tab').count()).toBe(1);
+      expect(await guardianPage.getByRole('tab', { name: fullName(two) }).count()).toBe(0);
+      await guardianPage.getByText('Carried every box without being asked').first().waitFor();
+      const figure = guardianPage
         .getByText('Balance', { exact: true })
         .locator('xpath=following-sibling::*[1]');
       await expect.poll(() => figure.textContent()).toBe(balance.toLocaleString('en-US'));
-      await expectNoAxeViolations(parent);
+      await expectNoAxeViolations(guardianPage);
 
       // Another student of the school, through the API with the guardian's own session: refused.
-      const token = await parent.evaluate(
+      const token = await guardianPage.evaluate(
         () => Object.entries(localStorage).find(([k]) => /token/i.test(k))?.[1],
       );
       const status = (path: string) =>
-        parent.evaluate(
+        guardianPage.evaluate(
           async ([p, t]) =>
             (await fetch(`/api/v1/${p}`, { headers: { authtoken: String(t).replace(/"/g, '') } }))
               .status,
@@ -140,22 +142,22 @@ describe('guardians', () => {
     });
     later.setDefaultTimeout(15_000);
     try {
-      const parent = await later.newPage();
-      await parent.goto('/login');
-      await parent.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
-      await parent
+      const guardianPage = await later.newPage();
+      await guardianPage.goto('/login');
+      await guardianPage.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
+      await guardianPage
         .getByRole('textbox', { name: 'E-mail address' })
         .fill('maria.parent@example.org');
-      await parent.getByRole('button', { name: 'Send the link' }).click();
-      await parent.getByText(/^If a guardian account uses this address/).waitFor();
+      await guardianPage.getByRole('button', { name: 'Send the link' }).click();
+      await guardianPage.getByText(/^If a guardian account uses this address/).waitFor();
       const raw = (await smtp.next('maria.parent@example.org')).raw.replace(/=\r?\n/g, '');
       const signInLink = /\/login\?link=3D([A-Za-z0-9_-]+)|\/login\?link=([A-Za-z0-9_-]+)/.exec(
         raw,
       );
       expect(signInLink).not.toBeNull();
-      await parent.goto(`/login?link=${signInLink![1] ?? signInLink![2]}`);
-      await parent.waitForURL((url) => url.pathname === '/family');
-      await parent.getByRole('tab', { name: fullName(one) }).waitFor();
+      await guardianPage.goto(`/login?link=${signInLink![1] ?? signInLink![2]}`);
+      await guardianPage.waitForURL((url) => url.pathname === '/family');
+      await guardianPage.getByRole('tab', { name: fullName(one) }).waitFor();
     } finally {
       await later.close();
     }

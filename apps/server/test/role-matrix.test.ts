@@ -245,7 +245,7 @@ async function freshGroupType(fx: Fixture): Promise<{ id: string; groupId: strin
     .values({
       schoolId: fx.a.id,
       name: `Tables ${++seq}`,
-      internalPeriodId: fx.p.id,
+      periodId: fx.p.id,
       createdBy: fx.role.SCHOOL_ADMIN.id,
     })
     .returning();
@@ -1606,8 +1606,9 @@ function expectedInA(fx: Fixture, spec: CallSpec, action: Action | undefined, c:
   const scope = scopeFor(c.subject, action);
   if (scope === 'none') return 'DENY';
   // A guardian (the GUARDIAN-role user) reaches only their child, the STUDENT-role user, and names
-  // them; their own object is their family (the list of their children), nothing else.
-  if (scope === 'children' && t.kind === 'own') return action === 'family:read' ? 'ALLOW' : 'DENY';
+  // them; their own object is the list of their children, nothing else.
+  if (scope === 'children' && t.kind === 'own')
+    return action === 'children:read' ? 'ALLOW' : 'DENY';
   if (scope === 'children')
     return (t.kind === 'period' || t.kind === 'school') && t.owner === 'STUDENT' ? 'ALLOW' : 'DENY';
   if (scope === 'school' || t.kind === 'own' || t.kind === 'narrowed') return 'ALLOW';

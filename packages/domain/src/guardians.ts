@@ -4,8 +4,8 @@ import { addDays } from './school-days.js';
 import { containsNul, displayName } from './schemas.js';
 
 /*
- * Guardians (docs/decisions/115-guardians.md): a parent reads their children's figures, invited by a
- * school admin or imported from OneRoster; signs in with a password or a one-time e-mail link.
+ * Guardians (docs/decisions/115-guardians.md): a guardian reads their children's figures, invited
+ * by a school admin or imported from OneRoster; signs in with a password or a one-time e-mail link.
  */
 
 /** Minutes a one-time sign-in link (e-mailed to a guardian) is good for. */

@@ -58,7 +58,8 @@ const NOT_EVERYONE: readonly Role[] = ['GUARDIAN'];
 const ALL_BUT_STUDENTS: Rule = Object.fromEntries(
   ROLES.filter((r) => r !== 'STUDENT' && !NOT_EVERYONE.includes(r)).map((r) => [r, 'school']),
 );
-const FULFILLERS = {
+/** Who fulfils the store's orders (docs/spec.md): store managers, their assistants, admins. */
+const FULFILMENT_ROLES = {
   ...ADMINS,
   STORE_MANAGER: 'school',
   ASSISTANT_STORE_MANAGER: 'school',
@@ -163,11 +164,11 @@ export const PERMISSIONS = {
   /** GET order/student: a student's orders, their own or (a guardian) a linked child's. */
   'orders:readStudent': { STUDENT: 'own', GUARDIAN: 'children' },
   /** The orders of a store: a teacher their own store's; the school store's staff every store's. */
-  'orders:readStore': { ...FULFILLERS, TEACHER: 'own' },
+  'orders:readStore': { ...FULFILMENT_ROLES, TEACHER: 'own' },
   /** Cancel, package, redeem, refund one order: its student (cancel only), its store's teacher, the store staff. */
-  'orders:act': { ...FULFILLERS, TEACHER: 'own', STUDENT: 'own' },
+  'orders:act': { ...FULFILMENT_ROLES, TEACHER: 'own', STUDENT: 'own' },
   /** The fulfilment queue: statuses for many students' orders, its filters, a student's order stats. */
-  'orders:fulfil': { ...FULFILLERS },
+  'orders:fulfil': { ...FULFILMENT_ROLES },
   /** Buying a font or icon (owned for good). */
   'orders:customize': { STUDENT: 'own' },
   /** A saving goal: one product a student pins and sees their progress to (docs/decisions/107-saving-goals.md). */
@@ -280,8 +281,8 @@ export const PERMISSIONS = {
     STORE_MANAGER: 'school',
     ASSISTANT_STORE_MANAGER: 'school',
   },
-  /** The family page: a guardian's children, read only (docs/decisions/115-guardians.md). */
-  'family:read': { GUARDIAN: 'children' },
+  /** A guardian's own children, read only: the /family page (docs/decisions/115-guardians.md). */
+  'children:read': { GUARDIAN: 'children' },
   /** The Admin Toolbox link of the account menu. */
   'help:adminToolbox': { ...ADMINS },
   /** The school's teacher toolbox link of the account menu: the staff, not students. */

@@ -189,10 +189,10 @@ export const groupTypeDeletedResponse = z.object({
 export type GroupTypeDeleted = z.infer<typeof groupTypeDeletedResponse>;
 
 /** DELETE group-types/:id/groups/:groupId/activity and DELETE activity/give/:id: how many activities went. */
-export const groupActivityRemovedResponse = z.object({
+export const activitiesRemovedResponse = z.object({
   removed: int(),
 });
-export type GroupActivityRemoved = z.infer<typeof groupActivityRemovedResponse>;
+export type ActivitiesRemoved = z.infer<typeof activitiesRemovedResponse>;
 
 /* ---- balances ---- */
 

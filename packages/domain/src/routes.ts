@@ -67,7 +67,7 @@ export const PAGE_NEEDS: Readonly<Record<string, readonly PageNeed[]>> = {
   /** The district console (docs/decisions/074-districts-and-their-owners.md). */
   '/district': ['district:read'],
   /** A guardian's children (docs/decisions/115-guardians.md). */
-  '/family': ['family:read'],
+  '/family': ['children:read'],
 };
 
 /** Public pages a signed-in user opens too (the others send them on). */

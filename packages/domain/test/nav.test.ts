@@ -25,7 +25,7 @@ const may = (s: PermissionSubject, action: Action) => scopeFor(s, action) !== 'n
  * the table's answer for the subject, never a list of roles here.
  */
 const SIDE_NAV: [key: string, shown: (s: PermissionSubject) => boolean][] = [
-  ['family', (s) => may(s, 'family:read')],
+  ['family', (s) => may(s, 'children:read')],
   ['dashboard', (s) => may(s, 'points:readOwn')],
   ['activity', (s) => may(s, 'points:readOwn')],
   ['bonuses-flags', (s) => RANK[scopeFor(s, 'class:view')] >= RANK.school],

@@ -93,7 +93,7 @@ const EXPECTED: Record<Action, string> = {
   'orders:open': '--oo--ss-------',
   'goals:use': '--o------------',
   'notifications:read': '--o------------',
-  'family:read': '--------------c',
+  'children:read': '--------------c',
   'help:adminToolbox': '-s---s---------',
   'help:toolbox': 'ss-sssssssssss-',
 };

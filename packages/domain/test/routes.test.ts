@@ -39,7 +39,7 @@ const NEEDS: Record<string, Need[]> = {
   '/settings': ['settings:read'],
   '/dev': ['dev:use'],
   '/district': ['district:read'],
-  '/family': ['family:read'],
+  '/family': ['children:read'],
 };
 const PUBLIC = [
   '/',

@@ -39,7 +39,7 @@ export async function removeActivities(
       spent: 0,
       count: -1,
       givenBy: a.givenBy,
-      periodId: a.internalPeriodId,
+      periodId: a.periodId,
     })),
   );
   await tx.insert(activityAudit).values(

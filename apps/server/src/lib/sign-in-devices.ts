@@ -19,7 +19,7 @@ const DEVICE_COOKIE_PATH = '/api/v1/auth/login';
 const DEVICE_DAYS = 365;
 /** Browsers remembered for one person's name (their phone, a laptop, the school's computers…). */
 const KEPT_PER_NAME = 20;
-/** People a browser is remembered for (a family's computer, a classroom's shared laptop). */
+/** People a browser is remembered for (a home computer, a classroom's shared laptop). */
 const MAX_ENTRIES = 8;
 
 export interface DeviceEntry {

@@ -7,7 +7,7 @@ import {
   deleteGroupType,
   getGroupType,
   listGroupTypes,
-  removeGroupActivity,
+  removeGroupActivities,
   updateGroupType,
 } from '../modules/group-types/service.js';
 
@@ -23,6 +23,6 @@ export const groupTypesRoutes = routesOf('groupTypes', API.groupTypes, (app) => 
   remove: async (req) => deleteGroupType(app.db, me(req), req.params.id),
   removeActivity: async (req, reply) =>
     idempotent(app.db, req, reply, (tx, user) =>
-      removeGroupActivity(tx, user, req.params.id, req.params.groupId, req.query.date),
+      removeGroupActivities(tx, user, req.params.id, req.params.groupId, req.query.date),
     ),
 }));

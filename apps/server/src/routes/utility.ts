@@ -3,15 +3,11 @@ import { me } from '../lib/auth-context.js';
 import { routesOf } from '../lib/contract-routes.js';
 import { hit, withRetryAfter } from '../lib/rate-limit.js';
 import { balanceStats, balancesAt } from '../modules/balances/service.js';
+import { contactMessagesOf, saveContactMessage } from '../modules/contact/service.js';
 import { academicProjections } from '../modules/dashboard/projections.js';
 import { dashboardStats } from '../modules/dashboard/stats.js';
+import { coTeacherCandidates, periodMeta } from '../modules/periods/service.js';
 import { createUploadUrl } from '../modules/uploads/service.js';
-import {
-  coTeacherCandidates,
-  contactMessagesOf,
-  periodMeta,
-  saveContactMessage,
-} from '../modules/utility/service.js';
 
 /** The contact form, a teacher's period meta and co-teachers, a student's balances and dashboard, a picture's upload URL. */
 export const utilityRoutes = routesOf('utility', API.utility, (app) => ({

@@ -92,7 +92,7 @@ const DEMO_STAFF: Omit<NewUser, 'schoolId'>[] = [
     roles: ['STAFF', 'SCHOOLWIDE_REPORTS'],
   },
   {
-    // A parent: the guardian of student1 and student2 (docs/decisions/115-guardians.md).
+    // The guardian of student1 and student2 (docs/decisions/115-guardians.md).
     username: DEMO_GUARDIAN,
     externalId: 'P-1',
     firstName: 'Pat',

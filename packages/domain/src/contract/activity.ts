@@ -3,6 +3,7 @@ import { okResponse } from '../responses.js';
 import {
   absenceChangeResponse,
   absenceEntryResponse,
+  activitiesRemovedResponse,
   activityItemResponse,
   activityOptionResponse,
   activityOptionsResponse,
@@ -10,7 +11,6 @@ import {
   auditEntryResponse,
   classStatsResponse,
   giveResultResponse,
-  groupActivityRemovedResponse,
   periodDayDetailsResponse,
 } from '../responses-activity.js';
 import { idParam } from '../schemas.js';
@@ -122,7 +122,7 @@ export const activity = {
     description: `Undoes one give. ${IDEMPOTENCY_KEY_DOC}`,
     headers: idempotencyHeaders,
     params: idParams,
-    response: { 200: groupActivityRemovedResponse },
+    response: { 200: activitiesRemovedResponse },
   }),
   remove: call({
     method: 'DELETE',

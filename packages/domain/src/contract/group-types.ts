@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  groupActivityRemovedResponse,
+  activitiesRemovedResponse,
   groupTypeDeletedResponse,
   groupTypeResponse,
 } from '../responses-activity.js';
@@ -75,6 +75,6 @@ export const groupTypes = {
       groupId: z.string().min(1).max(100),
     }),
     query: dateQuery,
-    response: { 200: groupActivityRemovedResponse },
+    response: { 200: activitiesRemovedResponse },
   }),
 };

@@ -10,7 +10,7 @@ export const guardian = {
   children: call({
     method: 'GET',
     path: '/api/v1/guardian/children',
-    action: 'family:read',
+    action: 'children:read',
     tags: ['guardians'],
     response: { 200: z.array(childResponse) },
   }),

@@ -49,7 +49,7 @@ export const activities = pgTable(
     points: integer('points').notNull(),
     comment: text('comment').notNull().default(''),
     date: date('date').notNull(),
-    internalPeriodId: uuid('internal_period_id'),
+    periodId: uuid('internal_period_id'),
     groupId: uuid('group_id'),
     giveId: uuid('give_id').notNull(),
     givenBy: uuid('given_by'),
@@ -62,7 +62,7 @@ export const activities = pgTable(
     primaryKey({ columns: [t.schoolId, t.id] }),
     index('activities_student_date').on(t.schoolId, t.studentId, t.date),
     index('activities_date').on(t.schoolId, t.date),
-    index('activities_period_date').on(t.schoolId, t.internalPeriodId, t.date),
+    index('activities_period_date').on(t.schoolId, t.periodId, t.date),
     index('activities_giver').on(t.schoolId, t.givenBy, t.date),
     // What nobody gave (the daily points, the year end) by day, read whole by the economy report
     // (issue 34, migration 0032): only those rows, and every column it reads, so an index-only scan.

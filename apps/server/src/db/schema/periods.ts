@@ -62,13 +62,13 @@ export const groupTypes = pgTable(
     schoolId: uuid('school_id').notNull(),
     id: id(),
     name: text('name').notNull(),
-    internalPeriodId: uuid('internal_period_id').notNull(),
+    periodId: uuid('internal_period_id').notNull(),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.schoolId, t.id] }),
-    index('group_types_period').on(t.schoolId, t.internalPeriodId),
+    index('group_types_period').on(t.schoolId, t.periodId),
   ],
 );
 

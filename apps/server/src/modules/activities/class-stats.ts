@@ -124,7 +124,7 @@ export async function periodStatsDetails(
     .where(
       and(
         eq(activities.schoolId, user.schoolId),
-        eq(activities.internalPeriodId, period.id),
+        eq(activities.periodId, period.id),
         eq(activities.date, on),
       ),
     )

@@ -3,10 +3,10 @@ import {
   msg,
   pointsFitCategory,
   YEAR_END_CATEGORY,
+  type ActivitiesRemoved,
   type ActivityUpdateBody,
   type ActivityUpdated,
   type AuditEntry,
-  type GroupActivityRemoved,
 } from '@app/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { activities, activityAudit, users } from '../../db/schema.js';
@@ -74,7 +74,7 @@ export async function updateActivity(
         spent: 0,
         count: 0,
         givenBy: before.givenBy,
-        periodId: before.internalPeriodId,
+        periodId: before.periodId,
       },
     ]);
   await tx.insert(activityAudit).values({
@@ -111,11 +111,7 @@ export async function deleteActivity(tx: Tx, user: AuthUser, id: string) {
  * change goes, with wallets, rollup, audit and any Daily Behavior points its flags took, in one
  * transaction (the caller's). The giver undoes their own; a school-wide scope (admins) anyone's.
  */
-export async function undoGive(
-  tx: Tx,
-  user: AuthUser,
-  giveId: string,
-): Promise<GroupActivityRemoved> {
+export async function undoGive(tx: Tx, user: AuthUser, giveId: string): Promise<ActivitiesRemoved> {
   if (!isUuid(giveId)) throw notFound(msg('msg.giveNotFound'));
   const everyone = requireScope(user, 'activity:change') === 'school';
   const removed = await removeActivities(

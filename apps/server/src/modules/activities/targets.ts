@@ -30,19 +30,19 @@ export async function resolveTargets(
     ? await periodFor(db, user, 'class:view', body.internalPeriodId)
     : null;
   const found = new Set<string>();
-  const externalIds = body.externalStudentIds ?? [];
+  const rosterIds = body.externalStudentIds ?? [];
   const groupIds = body.groupIds ?? [];
   const houseNames = body.houseNames ?? [];
   const gradeLevels = body.gradeLevels ?? [];
 
-  if (externalIds.length) await addNamedStudents(db, user, externalIds, found);
+  if (rosterIds.length) await addNamedStudents(db, user, rosterIds, found);
   const groupId = groupIds.length ? await addGroups(db, user, groupIds, found) : null;
   if (houseNames.length || gradeLevels.length) {
     if (!wholeSchool) throw forbidden(msg('msg.giveAllOnly'));
     await addHousesAndGrades(db, user, { houseNames, gradeLevels }, found);
   }
   const noSelector =
-    !externalIds.length && !groupIds.length && !houseNames.length && !gradeLevels.length;
+    !rosterIds.length && !groupIds.length && !houseNames.length && !gradeLevels.length;
   if (period && noSelector) await addPeriod(db, user, period.id, found);
 
   if (!found.size) throw badRequest(msg('msg.selectStudent'));
@@ -54,11 +54,11 @@ export async function resolveTargets(
   return { studentIds: [...found], periodId: period?.id ?? null, groupId };
 }
 
-/** The students named by external id: each a current student of the school, else 400. */
+/** The students named by roster id (`users.externalId`): each a current student, else 400. */
 async function addNamedStudents(
   db: Queryable,
   user: AuthUser,
-  externalIds: string[],
+  rosterIds: string[],
   found: Set<string>,
 ) {
   const rows = await db
@@ -68,12 +68,12 @@ async function addNamedStudents(
       and(
         eq(users.schoolId, user.schoolId),
         // One array parameter: a whole school's give names a thousand ids.
-        sql`${users.externalId} = any(${pgArray(externalIds, 'text')})`,
+        sql`${users.externalId} = any(${pgArray(rosterIds, 'text')})`,
         isCurrentStudentRow,
       ),
     );
   const known = new Set(rows.map((r) => r.externalId));
-  const missing = externalIds.filter((e) => !known.has(e));
+  const missing = rosterIds.filter((e) => !known.has(e));
   if (missing.length)
     throw badRequest(msg('msg.unknownStudent', { ids: missing.slice(0, 5).join(', ') }));
   rows.forEach((r) => found.add(r.id));
@@ -101,7 +101,7 @@ async function addGroups(
     )
     .innerJoin(
       periods,
-      and(eq(periods.schoolId, groupTypes.schoolId), eq(periods.id, groupTypes.internalPeriodId)),
+      and(eq(periods.schoolId, groupTypes.schoolId), eq(periods.id, groupTypes.periodId)),
     )
     .where(and(eq(groups.schoolId, user.schoolId), inArray(groups.id, groupIds)));
   if (rows.length !== new Set(groupIds).size) throw notFound(msg('msg.groupNotFound'));

@@ -2,7 +2,7 @@ import { msg } from '@app/domain';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Action } from '@app/domain';
 import type {
-  GroupActivityRemoved,
+  ActivitiesRemoved,
   GroupInput,
   GroupType,
   GroupTypeBody,
@@ -27,7 +27,7 @@ type GroupRow = typeof groups.$inferSelect;
 const present = (t: GroupTypeRow, gs: GroupRow[]): GroupType => ({
   _id: t.id,
   name: t.name,
-  internalPeriodId: t.internalPeriodId,
+  internalPeriodId: t.periodId,
   groups: gs
     .filter((g) => g.groupTypeId === t.id)
     .map((g) => ({ _id: g.id, name: g.name, studentIds: g.studentIds })),
@@ -57,7 +57,7 @@ async function groupTypeFor(
     .where(and(eq(groupTypes.schoolId, user.schoolId), eq(groupTypes.id, id)));
   const [t] = lock ? await q.for('update') : await q;
   if (!t) throw notFound(msg('msg.groupTypeNotFound'));
-  await periodFor(db, user, action, t.internalPeriodId);
+  await periodFor(db, user, action, t.periodId);
   return t;
 }
 
@@ -161,7 +161,7 @@ export async function createGroupType(
       .values({
         schoolId: user.schoolId,
         name: body.name,
-        internalPeriodId: period.id,
+        periodId: period.id,
         createdBy: user.id,
       })
       .returning();
@@ -192,7 +192,7 @@ export async function updateGroupType(
     if (new Set(kept).size !== kept.length) throw badRequest(msg('msg.groupIdTwice'));
     if (kept.some((k) => !existing.some((e) => e.id === k)))
       throw notFound(msg('msg.groupNotFound'));
-    await checkGroups(tx, user.schoolId, t.internalPeriodId, body.groups);
+    await checkGroups(tx, user.schoolId, t.periodId, body.groups);
 
     await tx
       .update(groupTypes)
@@ -248,13 +248,13 @@ export async function deleteGroupType(
  * Only what the user may change goes: their own gives, or everyone's with a school scope (admins).
  * The caller owns the transaction.
  */
-export async function removeGroupActivity(
+export async function removeGroupActivities(
   tx: Tx,
   user: AuthUser,
   typeId: string,
   groupId: string,
   date: string | undefined,
-): Promise<GroupActivityRemoved> {
+): Promise<ActivitiesRemoved> {
   const t = await groupTypeFor(tx, user, 'groupTypes:read', typeId);
   const everyone = requireScope(user, 'activity:change') === 'school';
   if (!isUuid(groupId)) throw notFound(msg('msg.groupNotFound'));

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   msg,
   periodLabel,
@@ -6,6 +6,7 @@ import {
   shortName,
   type Period,
   type PeriodDetail,
+  type PeriodMeta,
   type Person,
   type RosterStudent,
 } from '@app/domain';
@@ -17,6 +18,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { requireScope, scopeOf } from '../../access/permission.js';
 import { mayTeachSql, owns, periodInScope, teachesSql } from '../../access/periods.js';
 import { isUuid } from '../../lib/ids.js';
+import { presentPerson } from '../../presenters/user.js';
 import { forgetSessions } from '../auth/service.js';
 
 /** Co-teachers found among the school's users, as [externalId, firstName, lastName, id, gradeLevel, house]. */
@@ -271,4 +273,33 @@ export async function setCoTeachers(
     .where(and(eq(periods.schoolId, user.schoolId), eq(periods.id, id)));
   forgetSessions(db); // co-teachers' period counts (their rights) changed: no cached session keeps the old ones here
   return getPeriodFor(db, user, id);
+}
+
+/** GET utility/teacher/period-meta: the user's own periods and how many students they hold. */
+export async function periodMeta(db: Queryable, u: AuthUser): Promise<PeriodMeta> {
+  const mine = await listPeriods(db, u, 'mine');
+  return {
+    periodCount: mine.length,
+    studentCount: mine.reduce((n, p) => n + p.studentCount, 0),
+    periods: mine.map((p) => ({
+      _id: p._id,
+      label: p.label,
+      name: p.name,
+      periodNumber: p.periodNumber,
+      sectionNumbers: p.sectionNumbers,
+      studentCount: p.studentCount,
+      isOwner: p.isOwner,
+      coTeacherDisplayName: p.coTeacherDisplayName,
+    })),
+  };
+}
+
+/** GET utility/list/co-teachers: the school's other users who may teach a period, by name. */
+export async function coTeacherCandidates(db: Queryable, u: AuthUser): Promise<Person[]> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.schoolId, u.schoolId), ne(users.id, u.id), mayTeachSql))
+    .orderBy(users.lastName, users.firstName);
+  return rows.map(presentPerson);
 }

@@ -128,10 +128,11 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
 }
 
 export default function ClassPage() {
-  const { internalPeriodId = '' } = useParams();
+  // The spec's route names its parameter internalPeriodId (/class/:internalPeriodId).
+  const { internalPeriodId: periodId = '' } = useParams();
   const q = useQuery({
-    queryKey: queryKeys.period.one(internalPeriodId),
-    queryFn: () => unwrap(api.periods.get({ params: { id: internalPeriodId } })),
+    queryKey: queryKeys.period.one(periodId),
+    queryFn: () => unwrap(api.periods.get({ params: { id: periodId } })),
   });
   const cal = useSchoolCalendar();
   const t = useT();

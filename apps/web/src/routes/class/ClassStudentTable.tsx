@@ -11,7 +11,7 @@ import { HouseDot } from './HouseDot';
 interface Props {
   students: ClassStudentStats[];
   selected: string[];
-  onToggle: (externalStudentId: string) => void;
+  onToggle: (rosterId: string) => void;
   date: string;
   dayLabel: string;
   /** The table, for pages that move focus back to the roster (see focusRoster). */

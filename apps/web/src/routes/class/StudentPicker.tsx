@@ -16,7 +16,7 @@ interface Props {
   students: ClassStudentStats[];
   groupTypes: GroupType[];
   selected: string[];
-  onSelect: (externalStudentIds: string[]) => void;
+  onSelect: (rosterIds: string[]) => void;
   /** The group last chosen in "Select a group" (null when cleared). */
   onChooseGroup: (groupId: string | null) => void;
   date: string;

@@ -70,10 +70,10 @@ export function unrecognizedOnRoster(
   const since = new Map<string, string | null>();
   const ids: string[] = [];
   for (const u of unrecognized) {
-    const external = byId.get(u.studentId);
-    if (external === undefined || since.has(u.studentId)) continue;
+    const rosterId = byId.get(u.studentId);
+    if (rosterId === undefined || since.has(u.studentId)) continue;
     since.set(u.studentId, u.lastRecognized);
-    ids.push(external);
+    ids.push(rosterId);
   }
   return { since, ids };
 }

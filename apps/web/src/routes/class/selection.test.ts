@@ -28,7 +28,7 @@ describe('setShown', () => {
 });
 
 describe('groupSelection and onRoster', () => {
-  it('maps a group to the external ids of its members on the roster', () => {
+  it('maps a group to the roster ids of its members on the roster', () => {
     expect(groupSelection({ studentIds: ['u3', 'u1', 'gone'] }, students)).toEqual(['S1', 'S3']);
   });
   it('drops selected students who left the roster', () => {

@@ -27,7 +27,7 @@ export function setShown(
   return [...selected, ...shown.filter((id) => !selected.includes(id))];
 }
 
-/** The external ids of a group's members who are on the roster. */
+/** The roster ids (`externalStudentId`) of a group's members who are on the roster. */
 export function groupSelection(
   group: Pick<StudentGroup, 'studentIds'>,
   students: readonly Student[],
@@ -51,16 +51,16 @@ export type ClassGiveSelectors = Pick<
  * hand falls back to the selected students.
  */
 export function giveSelectors(
-  internalPeriodId: string,
+  periodId: string,
   selected: readonly string[],
   group: Pick<StudentGroup, '_id' | 'studentIds'> | null | undefined,
   students: readonly Student[],
 ): ClassGiveSelectors {
-  const byStudentIds = { internalPeriodId, externalStudentIds: [...selected] };
-  if (!group) return byStudentIds;
+  const byRosterIds = { internalPeriodId: periodId, externalStudentIds: [...selected] };
+  if (!group) return byRosterIds;
   const members = groupSelection(group, students);
   const wholeGroup = members.length > 0 && members.length === new Set(group.studentIds).size;
   const chosen = new Set(selected);
   const same = chosen.size === members.length && members.every((id) => chosen.has(id));
-  return wholeGroup && same ? { internalPeriodId, groupIds: [group._id] } : byStudentIds;
+  return wholeGroup && same ? { internalPeriodId: periodId, groupIds: [group._id] } : byRosterIds;
 }

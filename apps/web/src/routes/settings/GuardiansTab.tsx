@@ -32,7 +32,7 @@ import { useT } from '../../i18n';
 const GUARDIANS_KEY = ['settings', 'guardians'] as const;
 
 /**
- * Settings → Guardians (docs/decisions/115-guardians.md): invite a parent by e-mail for chosen
+ * Settings → Guardians (docs/decisions/115-guardians.md): invite a guardian by e-mail for chosen
  * students (they get a mail to choose their password), and the school's guardians with their children.
  */
 export function GuardiansTab() {

@@ -1,12 +1,9 @@
-import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
-import type { ContactBody, ContactMessage, ContactSent, PeriodMeta, Person } from '@app/domain';
+import { desc, eq, or, sql } from 'drizzle-orm';
+import type { ContactBody, ContactMessage, ContactSent } from '@app/domain';
 import type { Queryable } from '../../db/client.js';
-import { contactMessages, schools, unmatchedContactMessages, users } from '../../db/schema.js';
-import { mayTeachSql } from '../../access/periods.js';
+import { contactMessages, schools, unmatchedContactMessages } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { presentContactMessage } from '../../presenters/contact.js';
-import { presentPerson } from '../../presenters/user.js';
-import { listPeriods } from '../periods/service.js';
 
 /**
  * POST utility/contact: the message, kept for the sender's school. A signed-in sender belongs to
@@ -54,33 +51,4 @@ export async function contactMessagesOf(db: Queryable, u: AuthUser): Promise<Con
     .orderBy(desc(contactMessages.createdAt))
     .limit(200);
   return rows.map(presentContactMessage);
-}
-
-/** GET utility/teacher/period-meta: the user's own periods and how many students they hold. */
-export async function periodMeta(db: Queryable, u: AuthUser): Promise<PeriodMeta> {
-  const mine = await listPeriods(db, u, 'mine');
-  return {
-    periodCount: mine.length,
-    studentCount: mine.reduce((n, p) => n + p.studentCount, 0),
-    periods: mine.map((p) => ({
-      _id: p._id,
-      label: p.label,
-      name: p.name,
-      periodNumber: p.periodNumber,
-      sectionNumbers: p.sectionNumbers,
-      studentCount: p.studentCount,
-      isOwner: p.isOwner,
-      coTeacherDisplayName: p.coTeacherDisplayName,
-    })),
-  };
-}
-
-/** GET utility/list/co-teachers: the school's other users who may teach a period, by name. */
-export async function coTeacherCandidates(db: Queryable, u: AuthUser): Promise<Person[]> {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.schoolId, u.schoolId), ne(users.id, u.id), mayTeachSql))
-    .orderBy(users.lastName, users.firstName);
-  return rows.map(presentPerson);
 }
