@@ -4,7 +4,8 @@
  * The ledger (wallets, activities' books, daily points, the drift check) is the bottom of the
  * domain: activities, attendance, the calendar and the store write points only through it.
  * The web's folders: a screen's parts in routes/<screen>/, parts several screens use in
- * components/, the frame in layout/ (docs/decisions/072-web-folders.md).
+ * components/, the frame in layout/ (docs/decisions/072-web-folders.md); what works with no
+ * network (the service worker's helpers, IndexedDB queues) in offline/.
  */
 const SRC = '^apps/server/src/';
 const WEB = '^apps/web/src/';
@@ -63,7 +64,7 @@ module.exports = {
       severity: 'error',
       comment:
         'Shared parts and the frame serve the screens; only the router reaches into routes/.',
-      from: { path: `${WEB}(api|session|layout|forms|release|components)/` },
+      from: { path: `${WEB}(api|session|layout|forms|release|components|offline)/` },
       to: { path: `${WEB}routes/` },
     },
     {
@@ -74,7 +75,7 @@ module.exports = {
       from: {},
       to: {
         path: `${WEB}[^/]+/`,
-        pathNot: `${WEB}(api|session|router|layout|forms|release|components|routes|i18n)/`,
+        pathNot: `${WEB}(api|session|router|layout|forms|release|components|routes|i18n|offline)/`,
       },
     },
     {

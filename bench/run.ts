@@ -13,6 +13,7 @@ import { benchReads, type ReadFigure } from './read.js';
 import { benchReports, printReports } from './reports.js';
 import { benchSignIns, printSignIns } from './sign-ins.js';
 import { benchDatabase } from './setup.js';
+import { benchVitals, printVitals } from './vitals.js';
 import { benchWeb, printWeb, webBenchUnavailable } from './web.js';
 import { benchTargets } from './targets.js';
 
@@ -165,5 +166,9 @@ for (const t of targets) {
 if (runs('web')) {
   const webSkipped = webBenchUnavailable();
   if (webSkipped) console.log(`\nStudent home page: not measured (${webSkipped})`);
-  else printWeb(await benchWeb());
+  else {
+    printWeb(await benchWeb());
+    // The student home and the class page on a mid-range phone profile (issue 35).
+    printVitals(await benchVitals());
+  }
 }

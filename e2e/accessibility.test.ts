@@ -297,6 +297,88 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     }),
   );
 
+  // /scan (issue 35) after a give by a typed code: the action chosen, the camera's notice (no
+  // camera here), the result with its Undo; in both languages.
+  test.concurrent('teacher1: /scan after a give', { timeout: 900_000 }, ({ expect }) =>
+    slot(async () => {
+      const { baseURL } = suite.server;
+      const teacher = await apiLogin(baseURL, 'teacher1');
+      const classId = (await apiGet<{ _id: string }[]>(baseURL, teacher.token, 'periods'))[0]?._id;
+      const printed = await fetch(`${baseURL}/api/v1/badges`, {
+        method: 'POST',
+        headers: { authtoken: teacher.token, 'content-type': 'application/json' },
+        body: JSON.stringify({ periodId: classId }),
+      });
+      expect(printed.status).toBe(200);
+      const { badges } = (await printed.json()) as { badges: { code: string }[] };
+      for (const [size, locale, [field, give, given]] of [
+        [SIZES[0], undefined, ['Badge code', 'Give', 'Given']],
+        [SIZES[1], undefined, ['Badge code', 'Give', 'Given']],
+        [SIZES[0], 'es-MX', ['Código de la insignia', 'Dar', 'Dado']],
+      ] as const) {
+        const newContext = signedInContext(
+          suite.browser,
+          baseURL,
+          teacher.token,
+          teacher.user,
+          locale,
+        );
+        const context = await newContext(size.viewport);
+        context.setDefaultTimeout(10_000);
+        try {
+          const page = await context.newPage();
+          const network = trackNetwork(page);
+          await openSettled(page, network, '/scan', true);
+          await page.getByRole('button', { name: /^Homework complete/ }).click();
+          await page.getByRole('textbox', { name: field }).fill(badges[0]!.code);
+          await page.getByRole('button', { name: give, exact: true }).click();
+          await page.getByRole('listitem').getByText(given, { exact: true }).first().waitFor();
+          await settle(page, network);
+          const role = `teacher1${locale ? ' (es)' : ''} (a give on /scan)`;
+          await auditSettled(page, network, role, size.name, '/scan');
+        } finally {
+          await context.close();
+        }
+      }
+    }),
+  );
+
+  // The store counter as a cashier sees it (issue 35): signed in with a cashier code, the counter
+  // its only page, in both languages (store managers, assistants and admins audit it with their
+  // pages above).
+  test.concurrent('cashier (a cashier code): /store/counter', { timeout: 900_000 }, ({ expect }) =>
+    slot(async () => {
+      const { baseURL } = suite.server;
+      const store = await apiLogin(baseURL, 'store');
+      const made = await fetch(`${baseURL}/api/v1/cashier-codes`, {
+        method: 'POST',
+        headers: { authtoken: store.token, 'content-type': 'application/json' },
+        body: JSON.stringify({ label: 'Axe volunteer' }),
+      });
+      expect(made.status).toBe(200);
+      const { code } = (await made.json()) as { code: string };
+      const login = await fetch(`${baseURL}/api/v1/auth/login/cashier`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code }),
+      });
+      expect(login.status).toBe(200);
+      const cashier = (await login.json()) as { token: string; user: SessionUser };
+      await auditAll(
+        'cashier',
+        ['/store/counter'],
+        signedInContext(suite.browser, baseURL, cashier.token, cashier.user),
+      );
+      await auditAll(
+        'cashier (es)',
+        ['/store/counter'],
+        signedInContext(suite.browser, baseURL, cashier.token, cashier.user, 'es-MX'),
+        [SIZES[0]],
+        'es',
+      );
+    }),
+  );
+
   afterAll(() => {
     console.log(
       `axe: ${pagesChecked} pages checked, ${findings.reduce((n, f) => n + f.nodes, 0)} violations`,

@@ -9,13 +9,16 @@ import { useE2E } from './helpers/suite.js';
 /** docs/spec.md section 2, side navigation, for the demo users: the table is the specification. */
 const SPEC_NAV: Record<string, string[]> = {
   student1: ['Dashboard', 'My Activity', 'My Store', 'My Orders', 'Calendar'],
-  teacher1: ['Classes', 'Store', 'Orders', 'Reports', 'Calendar'],
+  teacher1: ['Classes', 'Scan', 'Store', 'Orders', 'Reports', 'Calendar'],
   // No Orders for a school admin, as the spec says (docs/decisions/129-orders-page-not-for-admins.md).
   // Settings is in the navigation for those who may open it, not only in the account menu.
-  admin: ['Bonuses & Flags', 'Store', 'Reports', 'Calendar', 'Settings'],
-  store: ['Store', 'Orders', 'Calendar'],
-  // No periods: no Classes, and no Reports since no report permission applies either.
-  teacher4: ['Store', 'Orders', 'Calendar'],
+  // The store counter (issue 35) for whoever may use it: admins, store managers and assistants.
+  admin: ['Bonuses & Flags', 'Scan', 'Store', 'Store Counter', 'Reports', 'Calendar', 'Settings'],
+  // Reports for the store's half of Economy (issue 34).
+  store: ['Store', 'Orders', 'Store Counter', 'Reports', 'Calendar'],
+  // No periods: no Classes, and no Reports since no report permission applies either; Scan gives
+  // to anyone of the school (the demo school lets teachers give to all).
+  teacher4: ['Scan', 'Store', 'Orders', 'Calendar'],
 };
 
 const { suite, test } = useE2E();

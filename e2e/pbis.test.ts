@@ -2,7 +2,8 @@
  * PBIS done right (issue 34), in the browser and in both languages: the class page's ratio line
  * and its "not recognised" marks with the one tap that selects those students; Reports → Fairness
  * (its table, chart, line, note and suppressed groups, its CSV and its Group by) and Reports →
- * Economy (its reading, charts and weekly table). Expectations are read from the API.
+ * Economy (its reading, charts and weekly table; a store manager's store half). Expectations are
+ * read from the API.
  */
 import { readFile } from 'node:fs/promises';
 import {
@@ -300,6 +301,52 @@ describe('Reports → Fairness and Economy', () => {
         .waitFor();
       await page.getByRole('img', { name: /^Every student's balance together/ }).waitFor();
       await page.getByRole('heading', { name: 'How evenly staff give' }).waitFor();
+    },
+  );
+
+  test(
+    "a store manager opens Reports from the navigation: Economy alone, the store's half",
+    SLOW,
+    async ({ page }) => {
+      const store = await apiLogin(base(), 'store');
+      const meta = await apiGet<{ tabs: string[]; defaultRange: { from: string; to: string } }>(
+        base(),
+        store.token,
+        'reports/meta',
+      );
+      expect(meta.tabs, 'no report of the meta’s for a store manager').toEqual([]);
+      const economy = await apiGet<EconomyAnswer>(
+        base(),
+        store.token,
+        `reports/economy?startDate=${meta.defaultRange.from}&endDate=${meta.defaultRange.to}`,
+      );
+      expect(economy).toMatchObject({ scope: 'store', givers: null, medianBalance: null });
+      expect(
+        economy.weeks.some((w) => w.spent > 0),
+        'the demo store sold this year',
+      ).toBe(true);
+
+      await signIn(page, 'store');
+      await page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('link', { name: 'Reports' })
+        .click();
+      await page.getByRole('tab', { name: 'Economy', selected: true }).waitFor();
+      expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Economy']);
+      await page.getByText(say('en', 'reports.economy.storeHalf'), { exact: true }).waitFor();
+      if (economy.reading)
+        await page.getByText(readingText('en', economy.reading), { exact: true }).waitFor();
+      const table = page.getByRole('table', { name: /^The economy by week/ });
+      await table.waitFor({ timeout: 20_000 });
+      await expect.poll(() => table.locator('tbody tr').count()).toBe(economy.weeks.length);
+      await table.getByRole('columnheader', { name: /Merits spent/ }).waitFor();
+      await table.getByRole('columnheader', { name: /Refunded/ }).waitFor();
+      expect(await table.getByRole('columnheader', { name: /issued|Outstanding/ }).count()).toBe(0);
+      await page.getByRole('img', { name: /^Merits spent and refunded each week/ }).waitFor();
+      await page.getByRole('heading', { name: "The store's prices" }).waitFor();
+      // No part of issuing: neither the givers nor the outstanding balances, empty or not.
+      expect(await page.getByRole('img', { name: /issued|balance together/ }).count()).toBe(0);
+      expect(await page.getByRole('heading', { name: 'How evenly staff give' }).count()).toBe(0);
     },
   );
 

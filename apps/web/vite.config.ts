@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const require = createRequire(import.meta.url);
 
@@ -68,8 +69,85 @@ function releaseFile(): Plugin {
   } as Plugin;
 }
 
+/** The service worker's copies of the API's reads: the web empties it at sign-out (clearStored.ts). */
+const API_CACHE = 'api-reads';
+
+/**
+ * The installable, offline-first app (issue 35): a web manifest and a service worker that keeps
+ * the built shell, every chunk (the pages' and the words') and the last answer of a few reads the
+ * giving screens need, so /scan opens and gives with no network. The app registers the worker
+ * itself (apps/web/src/offline/register-sw.ts), in production builds only.
+ */
+function offlineApp() {
+  return VitePWA({
+    registerType: 'autoUpdate',
+    injectRegister: false,
+    manifest: {
+      name: 'Merit Market',
+      short_name: 'Merit Market',
+      description: 'School rewards and the student store',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#ffffff',
+      // The logo's first colour (Mantine's grape 6, the theme's primary).
+      theme_color: '#be4bdb',
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+        {
+          src: '/icon-maskable-512.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
+      ],
+    },
+    workbox: {
+      // Not the store's customization fonts: no give needs them.
+      globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      navigateFallback: 'index.html',
+      // The API, the server's files and the OpenAPI pages are never the app's shell.
+      navigateFallbackDenylist: [/^\/api\//, /^\/icons\//, /^\/uploads\//],
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: true,
+      runtimeCaching: [
+        {
+          // Reads the giving screens and the frame need: the network's answer, else the last one.
+          urlPattern: ({ url, request }) =>
+            request.method === 'GET' &&
+            url.origin === self.location.origin &&
+            /^\/api\/v1\/(periods(\/[^/]+)?|activity\/options|school[^/]*(\/.*)?)$/.test(
+              url.pathname,
+            ),
+          handler: 'NetworkFirst',
+          method: 'GET',
+          options: {
+            cacheName: API_CACHE,
+            networkTimeoutSeconds: 5,
+            expiration: { maxEntries: 200, maxAgeSeconds: 14 * 24 * 3600 },
+            cacheableResponse: { statuses: [200] },
+            plugins: [
+              {
+                // The client stamps every GET with ?time=… (no cache in between): kept without it.
+                cacheKeyWillBeUsed: async ({ request }: { request: Request }) => {
+                  const url = new URL(request.url);
+                  url.searchParams.delete('time');
+                  return url.href;
+                },
+              },
+            ],
+          },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), releaseFile(), compiledCatalogue()],
+  plugins: [react(), releaseFile(), compiledCatalogue(), offlineApp()],
   resolve: {
     // Messages arrive compiled (compiledCatalogue): the built app leaves the ICU parser out.
     alias: command === 'build' ? NO_PARSER : [],

@@ -24,6 +24,8 @@ export const VISITOR_PATHS = [
   '/login',
   // A student's printed sign-in card (docs/decisions/133-sign-in-cards.md).
   '/login?card',
+  // A store volunteer's cashier code (issue 35).
+  '/login?cashier',
   '/login/product',
   '/status',
   '/contact',

@@ -48,8 +48,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A fresh, empty database: a new PostgreSQL database, or a new PGlite data directory. */
-async function freshDatabase(): Promise<{ env: NodeJS.ProcessEnv; drop(): Promise<void> }> {
+/**
+ * A fresh, empty database: a new PostgreSQL database, or a new PGlite data directory. A test that
+ * starts a second server on the same database (a later CLOCK) passes its `env` to startServer.
+ */
+export async function freshDatabase(): Promise<{ env: NodeJS.ProcessEnv; drop(): Promise<void> }> {
   const url = postgresUrl();
   if (!url) {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-data-'));

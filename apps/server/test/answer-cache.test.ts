@@ -31,6 +31,9 @@ const UNANNOUNCED = [
   'sign_in_devices',
   // Printed sign-in cards (migration 0030): read by the card sign-in only.
   'sign_in_cards',
+  // Students' badges and cashier codes (migration 0033, issue 35): no cached answer reads them.
+  'student_badges',
+  'cashier_codes',
 ];
 
 /** Renames a class without the triggers' announcement (triggers off for this statement). */

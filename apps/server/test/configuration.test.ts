@@ -48,7 +48,7 @@ describe('configuration/global', () => {
       { key: 'k', valueObject: { list: ['ok', 'a\u0000'] } },
       'valueObject.list.1: must not contain a NUL character',
     ],
-    [{ key: 'k', value: 5 }, /^value: /],
+    [{ key: 'k', value: 5 }, /^Value: /],
   ])('400 for bad input %j', async (body, message) => {
     const res = await post('global', body, tok.superAdmin);
     expect(res.status).toBe(400);

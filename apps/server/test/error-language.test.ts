@@ -26,12 +26,12 @@ describe('a refusal in the person’s language', () => {
     expect(es).toMatchObject({ status: 404, body: { message: 'Clase no encontrada' } });
   });
 
-  it('names a field as the API does in English, by its label in Spanish', async () => {
+  it('names a field by its label, in English as in Spanish', async () => {
     const url = '/periods?scope=everything';
     const en = await call(ctx.app, 'GET', url, { token: admin });
     expect(en).toMatchObject({
       status: 400,
-      body: { message: 'scope: must be one of mine, school' },
+      body: { message: 'Scope: must be one of mine, school' },
     });
     const es = await call(ctx.app, 'GET', url, { token: admin, headers: SPANISH });
     expect(es).toMatchObject({
@@ -48,5 +48,16 @@ describe('a refusal in the person’s language', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/^Clase: /);
+  });
+
+  it('names a field by its label in English too, not by its API name (internalPeriodId is Class)', async () => {
+    const payload = { internalPeriodId: 5, externalStudentIds: ['x'], activityTypes: ['x'] };
+    const say = async (headers?: Record<string, string>) =>
+      call(ctx.app, 'POST', '/activity/bulk', { token: admin, payload, headers });
+    expect(await say()).toMatchObject({ status: 400, body: { message: 'Class: must be text' } });
+    expect(await say(SPANISH)).toMatchObject({
+      status: 400,
+      body: { message: 'Clase: debe ser texto' },
+    });
   });
 });

@@ -119,6 +119,21 @@ beforeAll(async () => {
   if (bought.status !== 200)
     throw new Error(`fuzz setup order: ${bought.status} ${JSON.stringify(bought.body)}`);
   const orderId = bought.body.orders[0]._id as string;
+  // A badge of the student's (issue 35): the code the calls that find a student by badge look up.
+  const badgeCode = (await made('POST', '/badges', { studentIds: [users.student.id] })).badges[0]
+    .code as string;
+  // The counter (issue 35): an order of the student's to hand over or refund (not the one above,
+  // which the order calls act on), and a cashier code to sign in with and to revoke.
+  const counterOrder = await call(ctx.app, 'POST', '/api/v2/order', {
+    token: tokens.student,
+    payload: { orderItems: [{ productId, quantity: 1 }] },
+  });
+  if (counterOrder.status !== 200)
+    throw new Error(
+      `fuzz setup order: ${counterOrder.status} ${JSON.stringify(counterOrder.body)}`,
+    );
+  const counterOrderId = counterOrder.body.orders[0]._id as string;
+  const cashierCode = await made('POST', '/cashier-codes', { label: 'Fuzz cashier' });
   const deliveryDateId = (
     await made('POST', '/settings/delivery-date', {
       date: addDays(day, 30),
@@ -168,12 +183,23 @@ beforeAll(async () => {
       clientId: 'fuzz-client',
       clientSecret: 'fuzz-secret',
     },
-    // A holiday on the give day would turn every later give into 'Not allowed on holidays'.
-    byRoute: { '/calendar/holidays': { date: addDays(day, 14) } },
+    byRoute: {
+      // A holiday on the give day would turn every later give into 'Not allowed on holidays'.
+      '/calendar/holidays': { date: addDays(day, 14) },
+      // Badges are printed for a class or for students, not both: for the student.
+      '/badges': { periodId: undefined },
+      '/auth/login/cashier': { code: cashierCode.code },
+      '/counter/sales': { items: [{ productId, quantity: 1 }] },
+    },
     pathParam(path, name) {
       if (name === 'groupId') return groupType.groups[0]._id;
       if (name === 'provider') return 'clever';
       if (name === 'date') return addDays(day, 14);
+      if (name === 'code') return badgeCode;
+      // Another student's badge replaced, so that the student's code stays the one looked up.
+      if (path.includes('/badges/')) return other.id;
+      if (path.includes('/counter/')) return counterOrderId;
+      if (path.includes('/cashier-codes/')) return cashierCode._id;
       if (path.includes('/district/schools/')) return sibling.id;
       if (path.includes('/group-types/')) return groupType._id;
       if (path.includes('/activity/absent/')) return users.student.id;

@@ -223,6 +223,16 @@ describe('reports/equity: fairness by group', () => {
     expect((await get('/reports/equity?by=ell', coachToken)).status).toBe(200);
     expect(await get('/reports/equity?by=ell', otherToken)).toMatchObject(refused);
   });
+
+  it('a staff member named coordinator opens the reports screen for it; unnamed staff do not', async () => {
+    const coach = await makeUser(db(), fair, ['STAFF']);
+    const other = await makeUser(db(), fair, ['STAFF']);
+    await setSchool(fairAdmin, { pbisCoordinatorIds: [coach.id] });
+    const meta = await get('/reports/meta', await tokenOf(coach));
+    expect(meta.status, JSON.stringify(meta.body)).toBe(200);
+    expect(meta.body.tabs).toEqual([]);
+    expect(await get('/reports/meta', await tokenOf(other))).toMatchObject(refused);
+  });
 });
 
 describe('reports/economy: admins whole, a store manager the store’s half', () => {
@@ -267,6 +277,19 @@ describe('reports/economy: admins whole, a store manager the store’s half', ()
       });
     const week = r.body.weeks.find((w: { weekStart: string }) => w.weekStart === weekStart(day));
     expect(week).toMatchObject({ spent: 3, refunded: 0 });
+  });
+
+  it('a store manager opens the reports screen for it: the meta lists no other report', async () => {
+    const meta = await get('/reports/meta', t.store);
+    expect(meta.status, JSON.stringify(meta.body)).toBe(200);
+    expect(meta.body.tabs).toEqual([]);
+    expect(meta.body.defaultRange).toMatchObject({ key: 'year-to-date' });
+    for (const url of [
+      '/reports/my-classes',
+      '/reports/school-dashboard',
+      '/reports/teacher-usage',
+    ])
+      expect(await get(url, t.store), url).toMatchObject(refused);
   });
 
   it('a teacher, a student and a guardian are refused', async () => {

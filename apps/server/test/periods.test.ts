@@ -53,7 +53,7 @@ describe('GET periods', () => {
   it('400 names a bad scope', async () => {
     const res = await call(ctx.app, 'GET', '/periods?scope=everything', { token: tok.admin });
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/scope/);
+    expect(res.body.message).toMatch(/Scope/);
   });
 
   it('403 for a student', async () => {

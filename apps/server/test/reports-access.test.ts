@@ -22,7 +22,9 @@ describe('reports: who may read them', () => {
 
   it.each([
     ['s1', '/reports/meta'],
-    ['store', '/reports/meta'],
+    // A store manager opens the screen for the store's half of Economy (issue 34), no other report.
+    ['store', '/reports/school-dashboard'],
+    ['store', '/reports/my-classes'],
     ['teacher', '/reports/teacher-usage'],
     ['teacher', '/activity/student-report/'],
     ['usage', '/reports/school-students'],
@@ -88,6 +90,8 @@ describe('reports: who may read them', () => {
     expect(await tabs('usage')).toEqual(['teacherUsage']);
     expect(await tabs('students')).toEqual(['class', 'student', 'schoolStudents']);
     expect(await tabs('dashboard')).toEqual(['schoolDashboard']);
+    // Economy is behind its own permission: the meta lists none of the others for a store manager.
+    expect(await tabs('store')).toEqual([]);
   });
 });
 

@@ -4,6 +4,8 @@ import {
   addDays,
   API,
   callsOf,
+  clockNow,
+  formatBadgeCode,
   NO_DEMOGRAPHICS,
   ROLES,
   scopeFor,
@@ -18,6 +20,7 @@ import type { Db } from '../src/db/client.js';
 import {
   activities,
   activityTypes,
+  cashierCodes,
   deliveryDates,
   groups,
   groupTypes,
@@ -32,6 +35,7 @@ import {
   rosterImports,
   schoolYears,
   signInCards,
+  studentBadges,
   dataExports,
   studentDemographics,
   ssoConfigs,
@@ -47,6 +51,8 @@ import { subjectOf } from '../src/lib/auth-context.js';
 import { createSession, findSession } from '../src/modules/auth/service.js';
 import { issueSchoolToken } from '../src/modules/identity/school-tokens.js';
 import { newCardCode } from '../src/modules/sign-in-cards/service.js';
+import { newCashierCode } from '../src/modules/cashier-codes/service.js';
+import { newBadgeCode } from '../src/modules/badges/service.js';
 import {
   ADDRESS_LIMIT,
   addressKey,
@@ -77,7 +83,8 @@ import { call, useTestApp } from './helpers/test-app.js';
  * Every call about one student is also made about S1 (another student, for the STUDENT) and about
  * S2 (another teacher's student, for the TEACHER): see the `others` of its CALLS entry.
  * School B (admin, teacher, student, period, group type, activities, a custom action) exists so
- * that its ids could leak. Callers: the 15 roles (the GUARDIAN is the guardian of the STUDENT), two users who hold two roles each (see
+ * that its ids could leak. Callers: the 16 roles (the GUARDIAN is the guardian of the STUDENT; the
+ * CASHIER is a cashier code's account, its session held to the code's end), two users who hold two roles each (see
  * TWO_ROLES), no one (no token) and school B's admin. A user of two roles is expected what the
  * table gives the union of their roles: scopeFor takes the widest scope of any of them.
  *
@@ -406,6 +413,76 @@ async function freshUnsubscribeToken(fx: Fixture): Promise<string> {
 const freshSchoolToken = (fx: Fixture) =>
   issueSchoolToken(fx.db, fx.a.id, null, { userId: fx.s1.id });
 
+/** The student's badge code as printed: the one they have, or a new one (issue 35). */
+async function badgeOf(fx: Fixture, student: UserRow): Promise<string> {
+  await fx.db
+    .insert(studentBadges)
+    .values({ schoolId: fx.a.id, studentId: student.id, code: newBadgeCode() })
+    .onConflictDoNothing();
+  const [b] = await fx.db
+    .select({ code: studentBadges.code })
+    .from(studentBadges)
+    .where(eq(studentBadges.studentId, student.id));
+  return formatBadgeCode(b!.code);
+}
+
+/**
+ * A cashier code of school A for `user` (a fresh CASHIER account when none is given), ending in
+ * five hours by the rules' clock: its code and id (issue 35).
+ */
+async function freshCashierCode(
+  fx: Pick<Fixture, 'db' | 'a'>,
+  user?: UserRow,
+): Promise<{ code: string; id: string }> {
+  const code = newCashierCode();
+  const userId =
+    user?.id ??
+    (
+      await fx.db
+        .insert(users)
+        .values({
+          schoolId: fx.a.id,
+          externalId: `cashier:${++seq}`,
+          firstName: 'Matrix volunteer',
+          lastName: '',
+          roles: ['CASHIER'],
+        })
+        .returning()
+    )[0]!.id;
+  const [c] = await fx.db
+    .insert(cashierCodes)
+    .values({
+      schoolId: fx.a.id,
+      label: 'Matrix volunteer',
+      codeHash: hashToken(code),
+      userId,
+      expiresAt: new Date(clockNow().getTime() + 5 * 3_600_000),
+    })
+    .returning();
+  return { code, id: c!.id };
+}
+
+/** A sale made at school A's counter to S1 (the free item): a school store order handed over. */
+async function freshCounterSale(fx: Fixture): Promise<string> {
+  const [id] = await fx.db.transaction((tx) =>
+    writeOrders(tx, fx.a.id, fx.day, new Date(), [
+      {
+        studentId: fx.s1.id,
+        store: 'School',
+        teacherId: null,
+        status: 'REDEEMED',
+        estimatedDelivery: fx.day,
+        cutOffDate: null,
+        placedBy: fx.role.CASHIER.id,
+        items: [
+          { productId: fx.freeItem, name: 'Free item', price: 0, quantity: 1, category: 'Items' },
+        ],
+      },
+    ]),
+  );
+  return id!;
+}
+
 /** A fresh sign-in card of S1's (its code; S1's card before it stops working). */
 async function freshCard(fx: Fixture): Promise<string> {
   const code = newCardCode();
@@ -523,6 +600,15 @@ const CALLS: Record<string, CallSpec> = {
     target: PUBLIC,
     crossSchool: 'open',
     build: async (fx) => ({ url: '/auth/login/card', payload: { code: await freshCard(fx) } }),
+  },
+  // A fresh cashier code of school A's: signs in as its CASHIER account, whoever sends it.
+  'POST /api/v1/auth/login/cashier': {
+    target: PUBLIC,
+    crossSchool: 'open',
+    build: async (fx) => ({
+      url: '/auth/login/cashier',
+      payload: { code: (await freshCashierCode(fx)).code },
+    }),
   },
   // A fresh school token of school A's: signs in as S1.
   'POST /api/v1/auth/login/school': {
@@ -1071,6 +1157,55 @@ const CALLS: Record<string, CallSpec> = {
       ['S2'],
     ),
   },
+  // Badges (issue 35): S1's (and S2's, of T2's P2) or a class's (P, and T2's P2), as codes or as a
+  // PDF; S1's replaced (a new code); S1 (and S2) found by badge. School B's admin names S1 by badge
+  // code, no id: found by no one there.
+  'POST /api/v1/badges': {
+    target: PERIOD,
+    build: async (fx) => ({ url: '/badges', payload: { studentIds: [fx.s1.id] } }),
+    others: [
+      ...aboutOthers((_fx, id) => ({ url: '/badges', payload: { studentIds: [id] } }), ['S2'])!,
+      {
+        about: 'P',
+        target: PERIOD,
+        build: async (fx) => ({ url: '/badges', payload: { periodId: fx.p.id } }),
+      },
+      {
+        about: 'P2',
+        target: OTHER_CLASS,
+        build: async (fx) => ({ url: '/badges', payload: { periodId: fx.p2.id } }),
+      },
+    ],
+  },
+  'GET /api/v1/badges.pdf': {
+    target: PERIOD,
+    build: async (fx) => ({ url: `/badges.pdf?studentIds=${fx.s1.id}` }),
+    others: [
+      ...aboutOthers((_fx, id) => ({ url: `/badges.pdf?studentIds=${id}` }), ['S2'])!,
+      {
+        about: 'P2',
+        target: OTHER_CLASS,
+        build: async (fx) => ({ url: `/badges.pdf?periodId=${fx.p2.id}&paper=a4` }),
+      },
+    ],
+  },
+  'POST /api/v1/badges/:studentId/replace': {
+    target: PERIOD,
+    build: async (fx) => ({ url: `/badges/${fx.s1.id}/replace` }),
+    others: aboutOthers((_fx, id) => ({ url: `/badges/${id}/replace` }), ['S2']),
+  },
+  'GET /api/v1/students/by-badge/:code': {
+    target: PERIOD,
+    crossSchool: 'deny',
+    build: async (fx) => ({ url: `/students/by-badge/${await badgeOf(fx, fx.s1)}` }),
+    others: [
+      {
+        about: 'S2',
+        target: OTHER_CLASS,
+        build: async (fx) => ({ url: `/students/by-badge/${await badgeOf(fx, fx.s2)}` }),
+      },
+    ],
+  },
   // Data exports: a new one of the caller's school (none left unfinished, so it is not 409), the
   // list, and a finished one of school A's, its progress and its zip.
   'POST /api/v1/exports': {
@@ -1575,6 +1710,47 @@ const CALLS: Record<string, CallSpec> = {
     build: async (fx) => ({ url: `/district/schools/${fx.c.id}/enable` }),
   },
 
+  // Cashier codes (issue 35): the school's list, a new one, a fresh one of school A revoked.
+  'GET /api/v1/cashier-codes': {
+    target: SCHOOL,
+    build: async () => ({ url: '/cashier-codes' }),
+  },
+  'POST /api/v1/cashier-codes': {
+    target: SCHOOL,
+    build: async () => ({ url: '/cashier-codes', payload: { label: 'Matrix volunteer' } }),
+  },
+  'DELETE /api/v1/cashier-codes/:id': {
+    target: SCHOOL,
+    build: async (fx) => ({ url: `/cashier-codes/${(await freshCashierCode(fx)).id}` }),
+  },
+  // The store counter (issue 35): S1 by badge (school B's admin names them by code, no id: found
+  // by no one there), the products on sale, the free item sold to S1, a fresh counter sale
+  // refunded, a fresh pending order of the STUDENT's handed over.
+  'GET /api/v1/counter/students/by-badge/:code': {
+    target: SCHOOL,
+    crossSchool: 'deny',
+    build: async (fx) => ({ url: `/counter/students/by-badge/${await badgeOf(fx, fx.s1)}` }),
+  },
+  'GET /api/v1/counter/products': {
+    target: SCHOOL,
+    build: async () => ({ url: '/counter/products' }),
+  },
+  'POST /api/v1/counter/sales': {
+    target: SCHOOL,
+    build: async (fx) => ({
+      url: '/counter/sales',
+      payload: { studentId: fx.s1.id, items: [{ productId: fx.freeItem, quantity: 1 }] },
+    }),
+  },
+  'POST /api/v1/counter/sales/:id/refund': {
+    target: SCHOOL,
+    build: async (fx) => ({ url: `/counter/sales/${await freshCounterSale(fx)}/refund` }),
+  },
+  'POST /api/v1/counter/orders/:id/hand-over': {
+    target: SCHOOL,
+    build: async (fx) => ({ url: `/counter/orders/${await freshOrderOfStudent(fx)}/hand-over` }),
+  },
+
   // Development look-ups (NODE_ENV=development only): the schools, school A's users and periods.
   // They read any school by design (the dev page signs in as anyone; see dev.test.ts), so school
   // B's admin gets school A's rows: crossSchool 'open'.
@@ -1764,6 +1940,8 @@ beforeAll(async () => {
   fx.studentTeacherItem = await freshProduct(fx, two['STUDENT+TEACHER'].id);
   fx.activityOfT2 = await freshActivity(fx);
   await freshActivity(fx, fx.groupType.groupId);
+  // The CASHIER is a cashier code's account, as a volunteer's is: its session holds while the code does.
+  await freshCashierCode({ db, a }, role.CASHIER);
   for (const r of ROLES) callers.push(await signedIn(r, 'role', role[r]));
   for (const name of Object.keys(TWO_ROLES) as TwoRoles[])
     callers.push(await signedIn(name, 'role', two[name]));

@@ -43,6 +43,8 @@ export * from './csv-read.js';
 export * from './common-passwords.js';
 export * from './identity.js';
 export * from './sign-in-cards.js';
+export * from './badges.js';
+export * from './counter.js';
 export * from './guardians.js';
 export * from './school-profile.js';
 export * from './currency.js';

@@ -73,10 +73,13 @@ export const grouped = (n: number): Grouped => ({ grouped: n });
 export function fieldWords(name: string): string {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([a-zA-Z])(\d)/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
     .trim()
     .split(/\s+/)
-    .map((w, i) => (/^ids?$/i.test(w) ? w.toUpperCase() : i === 0 ? w : w.toLowerCase()));
+    .map((w, i) =>
+      /^ids?$/i.test(w) ? `ID${w.slice(2).toLowerCase()}` : i === 0 ? w : w.toLowerCase(),
+    );
   const text = words.join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -3,9 +3,13 @@ export interface Named {
   lastName: string;
 }
 
-/** Header name: first initial and last name ("J. Smith"). */
+/**
+ * Header name: first initial and last name ("J. Smith"); the first name alone when there is no last
+ * name (a cashier code's account is named by its label: "Sam at the counter").
+ */
 export function shortName(u: Named): string {
   const initial = u.firstName.trim().charAt(0).toUpperCase();
+  if (!u.lastName.trim()) return u.firstName.trim();
   return initial ? `${initial}. ${u.lastName.trim()}` : u.lastName.trim();
 }
 

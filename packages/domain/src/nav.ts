@@ -1,6 +1,6 @@
 import { allows, type PermissionSubject } from './policy.js';
 import type { PageWord } from './page-words.js';
-import { reportTabs } from './report-tabs.js';
+import { screenReportTabs } from './report-tabs.js';
 import { isPathAllowed } from './routes.js';
 
 export interface NavItem {
@@ -24,6 +24,8 @@ export function sideNav(s: PermissionSubject): NavItem[] {
     items.push({ key: 'bonuses-flags', label: 'Bonuses & Flags', path: '/bonuses-flags' });
   if (opens('/classes') && s.periodCount > 0)
     items.push({ key: 'classes', label: 'Classes', path: '/classes' });
+  // Gives by badge (issue 35): whoever gives.
+  if (opens('/scan')) items.push({ key: 'scan', label: 'Scan', path: '/scan' });
   // A store with a cart is the student's own; their orders too.
   if (opens('/store'))
     items.push({
@@ -37,7 +39,11 @@ export function sideNav(s: PermissionSubject): NavItem[] {
       label: allows(s, 'orders:readOwn') ? 'My Orders' : 'Orders',
       path: '/orders',
     });
-  if (opens('/reports') && reportTabs(s).length > 0)
+  // The store counter (issue 35): store managers, their assistants, admins, a cashier.
+  if (opens('/store/counter'))
+    items.push({ key: 'counter', label: 'Store Counter', path: '/store/counter' });
+  // Reports when a tab opens to them: a store manager's Economy, a PBIS coordinator's Fairness too.
+  if (opens('/reports') && screenReportTabs(s).length > 0)
     items.push({ key: 'reports', label: 'Reports', path: '/reports' });
   if (opens('/calendar')) items.push({ key: 'calendar', label: 'Calendar', path: '/calendar' });
   // Also in the account menu, but a page one may open is found in the navigation too.
@@ -47,13 +53,17 @@ export function sideNav(s: PermissionSubject): NavItem[] {
   return items;
 }
 
+/** The pages that are someone's whole app: their home when they open nothing else. */
+const ONLY_PAGES = ['family', 'counter'];
+
 /**
  * Where home (/) sends a signed-in user: a guardian with nothing but their family page goes there
- * (docs/decisions/115-guardians.md); everyone else stays on the home page.
+ * (docs/decisions/115-guardians.md), a cashier to the store counter (issue 35); everyone else stays
+ * on the home page.
  */
 export function homePath(s: PermissionSubject): string {
   const items = sideNav(s);
-  return items.length === 1 && items[0]!.key === 'family' ? '/family' : '/';
+  return items.length === 1 && ONLY_PAGES.includes(items[0]!.key) ? items[0]!.path : '/';
 }
 
 export interface MenuItem {

@@ -53,7 +53,7 @@ const STUDENT_READERS = {
  * Roles that `everyone` leaves out: a guardian sees their children's figures and nothing else of
  * the school (docs/decisions/115-guardians.md), so each of their rights is named in its row.
  */
-const NOT_EVERYONE: readonly Role[] = ['GUARDIAN'];
+const NOT_EVERYONE: readonly Role[] = ['GUARDIAN', 'CASHIER'];
 /** Every role but STUDENT (and GUARDIAN): the school's staff, whatever else they do. */
 const ALL_BUT_STUDENTS: Rule = Object.fromEntries(
   ROLES.filter((r) => r !== 'STUDENT' && !NOT_EVERYONE.includes(r)).map((r) => [r, 'school']),
@@ -75,7 +75,7 @@ const customActionsAllowed = (s: PermissionSubject): Scope =>
  * alone never reads demographics, whoever names them.
  */
 export const PBIS_COORDINATOR_ROLES: readonly Role[] = ROLES.filter(
-  (r) => r !== 'STUDENT' && r !== 'GUARDIAN' && r !== 'USER',
+  (r) => r !== 'STUDENT' && r !== 'GUARDIAN' && r !== 'USER' && r !== 'CASHIER',
 );
 /** A PBIS coordinator the school names by user id (Settings → School), holding a staff role. */
 const pbisCoordinator = (s: PermissionSubject): Scope =>
@@ -92,7 +92,7 @@ const pbisCoordinator = (s: PermissionSubject): Scope =>
  */
 export const PERMISSIONS = {
   // Everyone signed in
-  'session:use': { everyone: 'own', GUARDIAN: 'own' },
+  'session:use': { everyone: 'own', GUARDIAN: 'own', CASHIER: 'own' },
   'school:read': { everyone: 'school', GUARDIAN: 'school' },
   'calendar:read': { everyone: 'school' },
   'activityOptions:read': { everyone: 'school' },
@@ -169,6 +169,13 @@ export const PERMISSIONS = {
   'orders:act': { ...FULFILMENT_ROLES, TEACHER: 'own', STUDENT: 'own' },
   /** The fulfilment queue: statuses for many students' orders, its filters, a student's order stats. */
   'orders:fulfil': { ...FULFILMENT_ROLES },
+  /**
+   * The store counter (issue 35): find a student by badge, see their balance and pending orders,
+   * sell on the spot, hand over an order, refund the last sale. A CASHIER has these calls only.
+   */
+  'counter:use': { ...FULFILMENT_ROLES, CASHIER: 'school' },
+  /** Cashier codes for store volunteers: make, list, revoke (issue 35). */
+  'cashierCodes:manage': { ...ADMINS, STORE_MANAGER: 'school' },
   /** Buying a font or icon (owned for good). */
   'orders:customize': { STUDENT: 'own' },
   /** A saving goal: one product a student pins and sees their progress to (docs/decisions/107-saving-goals.md). */
@@ -177,7 +184,11 @@ export const PERMISSIONS = {
   'notifications:read': { STUDENT: 'own' },
 
   // Reports (docs/spec.md section 6's derived permissions)
-  /** The reports screen itself (its meta): everyone the navigation shows Reports to, plus school-dashboard (docs/decisions/015-who-opens-reports.md). */
+  /**
+   * The reports screen itself (its meta): everyone the navigation shows Reports to, plus
+   * school-dashboard (docs/decisions/015-who-opens-reports.md); a store manager for the store's half
+   * of Economy and a PBIS coordinator for Fairness (issue 34; screenReportTabs, report-tabs.ts).
+   */
   'reports:open': {
     ...ADMINS,
     TEACHER: 'periods',
@@ -185,6 +196,8 @@ export const PERMISSIONS = {
     SCHOOL_STUDENT_REPORTS: 'school',
     SCHOOLWIDE_REPORTS: 'school',
     SCHOOL_DASHBOARD: 'school',
+    STORE_MANAGER: 'own',
+    everyone: pbisCoordinator,
   },
   /** My classes, a class's report and one student's report: a teacher their periods, the school's report readers any (docs/decisions/015-who-opens-reports.md). */
   'reports:myClasses': {
@@ -255,6 +268,13 @@ export const PERMISSIONS = {
    * a card, set a password (docs/decisions/133-sign-in-cards.md). A teacher their classes' students.
    */
   'students:signIn': { ...ADMINS, TEACHER: 'periods' },
+  /**
+   * Students' badges (issue 35): print them (reprinting keeps each code) for a class or students
+   * named. A teacher their classes' students, like sign-in cards.
+   */
+  'badges:print': { ...ADMINS, TEACHER: 'periods' },
+  /** Replace a lost badge: a new code, the old one stops (issue 35). */
+  'badges:replace': { ...ADMINS },
   /** Export the school's data as a zip of CSV files; read its progress; download it. */
   'data:export': { ...ADMINS },
   /** Export every school of the user's district (the district's owner). */
@@ -338,6 +358,7 @@ const REACH: Record<Role, number> = {
   SCHOOL_DASHBOARD: 1,
   STUDENT: 0,
   GUARDIAN: 0,
+  CASHIER: 0,
   USER: 0,
 };
 const isRole = (r: string): r is Role => (ROLES as readonly string[]).includes(r);
@@ -390,6 +411,7 @@ export function roleLabel(
   | 'Guardian'
   | 'Store Manager'
   | 'Store Assistant'
+  | 'Cashier'
   | 'Staff' {
   if (roles.includes('SUPER_ADMIN')) return 'District Admin';
   if (roles.includes('SCHOOL_ADMIN')) return 'School Admin';
@@ -398,6 +420,7 @@ export function roleLabel(
   if (roles.includes('GUARDIAN')) return 'Guardian';
   if (roles.includes('STORE_MANAGER')) return 'Store Manager';
   if (roles.includes('ASSISTANT_STORE_MANAGER')) return 'Store Assistant';
+  if (roles.includes('CASHIER')) return 'Cashier';
   return 'Staff';
 }
 

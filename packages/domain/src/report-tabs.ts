@@ -1,4 +1,4 @@
-import { allows, scopeFor, type PermissionSubject } from './policy.js';
+import { allows, scopeFor, type Action, type PermissionSubject } from './policy.js';
 import type { ReportTab } from './schemas-reports.js';
 
 /**
@@ -16,6 +16,32 @@ export function reportTabs(s: PermissionSubject): ReportTab[] {
   if (allows(s, 'reports:schoolStudents')) tabs.push('schoolStudents');
   if (allows(s, 'reports:schoolDashboard')) tabs.push('schoolDashboard');
   return tabs;
+}
+
+/**
+ * The tabs of Reports behind their own permission rather than the meta's list (issue 34's and the
+ * surveys'): a store manager reads Economy only, a PBIS coordinator Fairness.
+ */
+const OWN_PERMISSION_TABS = {
+  fairness: 'reports:equity',
+  economy: 'reports:economy',
+  surveys: 'surveys:results',
+} as const satisfies Record<string, Action>;
+export type OwnPermissionTab = keyof typeof OWN_PERMISSION_TABS;
+
+/** Whether the user may open one of the tabs behind their own permission. */
+export const opensReportTab = (s: PermissionSubject, tab: OwnPermissionTab): boolean =>
+  allows(s, OWN_PERMISSION_TABS[tab]);
+
+/**
+ * Every tab of Reports the user may open, in the screen's order: the meta's (reportTabs), then those
+ * behind their own permission. The navigation shows Reports when this is not empty.
+ */
+export function screenReportTabs(s: PermissionSubject): (ReportTab | OwnPermissionTab)[] {
+  const own = (Object.keys(OWN_PERMISSION_TABS) as OwnPermissionTab[]).filter((tab) =>
+    opensReportTab(s, tab),
+  );
+  return [...reportTabs(s), ...own];
 }
 
 /**

@@ -24,11 +24,18 @@ export const GRANTABLE_ROLES = [
 export const GUARDIAN_ROLE = 'GUARDIAN';
 
 /**
+ * A store volunteer signed in with a cashier code (issue 35, docs/decisions/139-badges-and-counter.md):
+ * the counter's calls and nothing else, until the code's `expiresAt`. Never handed out in the roles
+ * editor; the account is made with the code.
+ */
+export const CASHIER_ROLE = 'CASHIER';
+
+/**
  * Role values of docs/spec.md section 6: USER, every account's base role, the ones an admin hands
  * out, and GUARDIAN. Who may do what is the permission table's answer (policy.ts), never a test of
  * these names.
  */
-export const ROLES = ['USER', ...GRANTABLE_ROLES, GUARDIAN_ROLE] as const;
+export const ROLES = ['USER', ...GRANTABLE_ROLES, GUARDIAN_ROLE, CASHIER_ROLE] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Each role's name on screen, as a catalogue key (docs/decisions/109-i18n.md). */
@@ -48,6 +55,7 @@ export const ROLE_NAME_KEYS: Record<Role, MessageKey> = {
   TEACHER_USAGE_REPORTS: 'common.roleTeacherUsageReports',
   SCHOOL_DASHBOARD: 'common.roleSchoolDashboard',
   GUARDIAN: 'common.roleGuardian',
+  CASHIER: 'common.roleCashier',
 };
 
 /** The header's role label (roleLabel, policy.ts) as a catalogue key. */
@@ -60,4 +68,5 @@ export const ROLE_LABEL_KEYS = {
   Teacher: 'common.roleLabelTeacher',
   Student: 'common.roleLabelStudent',
   Guardian: 'common.roleLabelGuardian',
+  Cashier: 'common.roleLabelCashier',
 } as const satisfies Record<string, MessageKey>;

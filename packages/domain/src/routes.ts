@@ -16,6 +16,7 @@ export const ROUTES = [
   { path: '/contact', title: 'Contact Us', public: true },
   { path: '/how-to-earn', title: 'How To Earn', public: false },
   { path: '/store', title: 'Store', public: false },
+  { path: '/store/counter', title: 'Store Counter', public: false },
   { path: '/orders', title: 'Orders', public: false },
   { path: '/classes', title: 'Classes', public: false },
   { path: '/class/:internalPeriodId', title: 'Class', public: false },
@@ -25,6 +26,7 @@ export const ROUTES = [
   { path: '/reports', title: 'Reports', public: false },
   { path: '/profile', title: 'Profile', public: false },
   { path: '/bonuses-flags', title: 'Bonuses & Flags', public: false },
+  { path: '/scan', title: 'Scan', public: false },
   { path: '/calendar', title: 'Calendar', public: false },
   { path: '/pay-period-breakdown', title: 'Pay Period Breakdown', public: false },
   { path: '/settings', title: 'Settings', public: false },
@@ -49,6 +51,11 @@ export const PAGE_NEEDS: Readonly<Record<string, readonly PageNeed[]>> = {
   '/profile': ['session:use'],
   '/calendar': ['calendar:read'],
   '/store': ['store:browse'],
+  /**
+   * The store counter (issue 35): a page of its own under /store, for whoever serves at the counter
+   * (a CASHIER too, who browses no store).
+   */
+  '/store/counter': ['counter:use'],
   /** It reads the school's calendar, which a guardian has no use for (docs/decisions/115-guardians.md). */
   '/pay-period-breakdown': ['calendar:read'],
   /** My Orders, a teacher's store's orders, the fulfilment queue: not an admin's page (docs/spec.md section 2). */
@@ -61,6 +68,8 @@ export const PAGE_NEEDS: Readonly<Record<string, readonly PageNeed[]>> = {
   '/activity': ['points:readOwn'],
   /** Gives to a class or group of any class of the school (docs/decisions/020-one-permission-table.md). */
   '/bonuses-flags': [['class:view', 'school']],
+  /** Gives by badge, a camera or a typed code, online or not (issue 35). */
+  '/scan': ['activity:give'],
   '/reports': ['reports:open'],
   '/settings': ['settings:read'],
   '/dev': ['dev:use'],
@@ -109,6 +118,16 @@ export function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.includes(basePath(pathname));
 }
 
+/**
+ * The PAGE_NEEDS entry of a path: its first two segments where they have an entry of their own
+ * ("/store/counter"), else its base path ("/store/12" → "/store").
+ */
+export function pageOf(pathname: string): string {
+  const [first, second] = pathname.split('/').filter(Boolean);
+  const two = first && second ? `/${first}/${second}` : null;
+  return two && two in PAGE_NEEDS ? two : basePath(pathname);
+}
+
 /** Whether the signed-in user may open the base path: public pages always, /dev in dev mode only. */
 function mayOpen(s: PermissionSubject, base: string, devMode: boolean): boolean {
   if (base === '/dev' && !devMode) return false;
@@ -116,7 +135,10 @@ function mayOpen(s: PermissionSubject, base: string, devMode: boolean): boolean 
   return (PAGE_NEEDS[base] ?? []).some((need) => meets(s, need));
 }
 
-/** The base paths the signed-in user may open, besides the sign-in pages they have no use for. */
+/**
+ * The base paths the signed-in user may open, besides the sign-in pages they have no use for
+ * (and the pages below a base path with needs of their own, such as /store/counter).
+ */
 export function allowedBasePaths(s: PermissionSubject, opts: { devMode?: boolean } = {}): string[] {
   return [...SIGNED_IN_PUBLIC, ...Object.keys(PAGE_NEEDS)].filter((base) =>
     mayOpen(s, base, opts.devMode === true),
@@ -129,7 +151,7 @@ export function isPathAllowed(
   pathname: string,
   opts: { devMode?: boolean } = {},
 ): boolean {
-  return mayOpen(s, basePath(pathname), opts.devMode === true);
+  return mayOpen(s, pageOf(pathname), opts.devMode === true);
 }
 
 /** Matches a pathname against the route list; undefined means not found. */

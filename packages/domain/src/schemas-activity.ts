@@ -49,6 +49,11 @@ export const bulkGiveBody = z.object({
   gradeLevels: idList('gradeLevels'),
   internalPeriodId: z.string().max(100).optional().nullable(),
   date: isoDate('date').optional(),
+  /**
+   * When a give made offline was made (issue 35): the give is of that day in the school's time
+   * zone, and is refused when sent more than OFFLINE_GIVE_SCHOOL_DAYS school days later.
+   */
+  madeAt: z.iso.datetime({ offset: true, error: 'madeAt must be a time (ISO 8601)' }).optional(),
   comment: comment.optional(),
   category: categorySchema.optional(),
   activityTypes: z

@@ -112,6 +112,29 @@ export function givingRefusal(cal: SchoolCalendar, date: IsoDate, today: IsoDate
   return null;
 }
 
+/** How many school days late a give made offline may still be sent (issue 35). */
+export const OFFLINE_GIVE_SCHOOL_DAYS = 3;
+
+/**
+ * Why a give made offline on `madeDay` may no longer be sent `today` (null when it may): more than
+ * OFFLINE_GIVE_SCHOOL_DAYS school days lie after the day it was made, up to today. Weekends,
+ * holidays and days outside the school year do not count, so Friday's give sent on Monday is one
+ * school day late.
+ */
+export function lateGiveRefusal(
+  cal: SchoolCalendar,
+  madeDay: IsoDate,
+  today: IsoDate,
+): Message | null {
+  const refusal = msg('msg.giveTooLate', { days: OFFLINE_GIVE_SCHOOL_DAYS });
+  // Over a year back is late whatever the calendar says (and bounds the walk below).
+  if (daysFrom(madeDay, today) > 366) return refusal;
+  let late = 0;
+  for (let d = addDays(madeDay, 1); d <= today; d = addDays(d, 1))
+    if (isSchoolDay(cal, d) && ++late > OFFLINE_GIVE_SCHOOL_DAYS) return refusal;
+  return null;
+}
+
 /** The latest school day on or before `date` within the year (the default date of a give), or null. */
 export function lastSchoolDay(cal: SchoolCalendar, date: IsoDate): IsoDate | null {
   let d = date > cal.yearEnd ? cal.yearEnd : date;

@@ -136,6 +136,8 @@ describe("the server's messages", () => {
     expect(writeMessage(min, { lang: 'es', words: es })).toBe('Cantidad: debe ser como mínimo 1');
     expect(fieldWords('internalPeriodId')).toBe('Internal period ID');
     expect(fieldWords('userEmail')).toBe('User email');
+    expect(fieldWords('staffIds')).toBe('Staff IDs');
+    expect(fieldWords('plan504')).toBe('Plan 504');
   });
 
   it('take exactly the arguments their template names (checked by the types)', () => {

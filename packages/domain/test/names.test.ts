@@ -9,6 +9,8 @@ describe('shortName: first initial and last name', () => {
     ['Mary Ann', 'van der Berg', 'M. van der Berg'],
     ['', 'Smith', 'Smith'],
     ['Émile', 'Zola', 'É. Zola'],
+    // A cashier code's account: its label, no last name (issue 35).
+    ['Sam at the counter', '', 'Sam at the counter'],
   ])('%j %j → %j', (firstName, lastName, want) => {
     expect(shortName({ firstName, lastName })).toBe(want);
   });

@@ -31,10 +31,15 @@ const SIDE_NAV: [key: string, shown: (s: PermissionSubject) => boolean][] = [
   ['bonuses-flags', (s) => RANK[scopeFor(s, 'class:view')] >= RANK.school],
   // A teacher's periods, when they have some.
   ['classes', (s) => may(s, 'periodMeta:read') && s.periodCount > 0],
+  // Gives by badge (issue 35): whoever gives.
+  ['scan', (s) => may(s, 'activity:give')],
   ['store', (s) => may(s, 'store:browse')],
   // Teachers, store managers and assistants; students as My Orders; not admins (docs/spec.md section 2).
   ['orders', (s) => may(s, 'orders:open')],
-  // Reports when a report opens to them: their periods' (with periods) or the school's.
+  // Store managers, their assistants, admins and a cashier (issue 35).
+  ['counter', (s) => may(s, 'counter:use')],
+  // Reports when a report opens to them: their periods' (with periods), the school's, or one behind
+  // its own permission (a store manager's Economy, a PBIS coordinator's Fairness, the surveys).
   [
     'reports',
     (s) => {
@@ -46,7 +51,10 @@ const SIDE_NAV: [key: string, shown: (s: PermissionSubject) => boolean][] = [
           (may(s, 'periodMeta:read') && s.periodCount > 0) ||
           may(s, 'reports:teacherUsage') ||
           may(s, 'reports:schoolStudents') ||
-          may(s, 'reports:schoolDashboard'))
+          may(s, 'reports:schoolDashboard') ||
+          may(s, 'reports:equity') ||
+          may(s, 'reports:economy') ||
+          may(s, 'surveys:results'))
       );
     },
   ],
@@ -84,6 +92,11 @@ describe('homePath', () => {
     expect(homePath(subject(['STUDENT']))).toBe('/');
     expect(homePath(subject([]))).toBe('/');
   });
+
+  it('sends a cashier, who opens the counter only, to the store counter', () => {
+    expect(homePath(subject(['CASHIER']))).toBe('/store/counter');
+    expect(homePath(subject(['STORE_MANAGER']))).toBe('/');
+  });
 });
 
 describe('sideNav (docs/spec.md section 2), in display order, as the permission table answers', () => {
@@ -96,9 +109,10 @@ describe('sideNav (docs/spec.md section 2), in display order, as the permission 
   });
 
   it('a teacher without periods sees no Classes and, without a report role, no Reports', () => {
-    expect(keys(sideNav(subject(['TEACHER'])))).toEqual(['store', 'orders', 'calendar']);
+    expect(keys(sideNav(subject(['TEACHER'])))).toEqual(['scan', 'store', 'orders', 'calendar']);
     expect(keys(sideNav(subject(['TEACHER'], { periodCount: 1 })))).toEqual([
       'classes',
+      'scan',
       'store',
       'orders',
       'reports',
@@ -129,13 +143,27 @@ describe('sideNav (docs/spec.md section 2), in display order, as the permission 
       expect(keys(sideNav(subject(roles)))).not.toContain('orders');
     expect(keys(sideNav(subject(['SCHOOL_ADMIN'])))).toEqual([
       'bonuses-flags',
+      'scan',
       'store',
+      'counter',
       'reports',
       'calendar',
       'settings',
     ]);
     expect(keys(sideNav(subject(['STORE_MANAGER'])))).toContain('orders');
     expect(keys(sideNav(subject(['ASSISTANT_STORE_MANAGER'])))).toContain('orders');
+  });
+
+  it("a store manager sees Reports (the store's half of Economy); their assistant does not", () => {
+    expect(keys(sideNav(subject(['STORE_MANAGER'])))).toContain('reports');
+    expect(keys(sideNav(subject(['ASSISTANT_STORE_MANAGER'])))).not.toContain('reports');
+  });
+
+  it('a PBIS coordinator the school names sees Reports, and the page opens to them', () => {
+    const coordinator = { ...subject(['STAFF']), pbisCoordinator: true };
+    expect(keys(sideNav(coordinator))).toContain('reports');
+    expect(isPathAllowed(coordinator, '/reports')).toBe(true);
+    expect(keys(sideNav({ ...coordinator, pbisCoordinator: false }))).not.toContain('reports');
   });
 
   it("everyone else sees 'Store' and 'Orders'", () => {
@@ -300,6 +328,7 @@ describe('roleLabel', () => {
     [['GIVE_ALL'], 'Staff'],
     [['SCHOOLWIDE_REPORTS'], 'Staff'],
     [['USER'], 'Staff'],
+    [['CASHIER'], 'Cashier'],
   ])('%j → %s', (roles, label) => {
     expect(roleLabel(roles)).toBe(label);
   });

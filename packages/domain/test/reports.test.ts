@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  allows,
   attendanceLabel,
   csvField,
   defaultGivingStart,
@@ -8,7 +9,9 @@ import {
   openingReportTab,
   rangeRefusal as rangeRefusalOf,
   reportTabs,
+  screenReportTabs,
   reportRanges,
+  ROLES,
   schoolYearFor,
   schoolYearMonths,
   splitByMonths,
@@ -236,5 +239,50 @@ describe('the tab /reports opens on', () => {
     ).toBe('myClasses');
     expect(openingReportTab(['teacherUsage'] as const)).toBe('teacherUsage');
     expect(openingReportTab([])).toBeUndefined();
+  });
+});
+
+describe('the tabs of Reports a user may open (issue 34)', () => {
+  it("a store manager's Economy only (the store's half): no report of the meta's", () => {
+    for (const periodCount of [0, 2]) {
+      const manager = subject(['STORE_MANAGER'], { periodCount });
+      expect(reportTabs(manager)).toEqual([]);
+      expect(screenReportTabs(manager)).toEqual(['economy']);
+      expect(openingReportTab(screenReportTabs(manager))).toBe('economy');
+    }
+    // Their assistant reads no report.
+    expect(screenReportTabs(subject(['ASSISTANT_STORE_MANAGER']))).toEqual([]);
+  });
+
+  it("an admin's every tab, the meta's then Fairness, Economy and the surveys", () => {
+    expect(screenReportTabs(subject(['SCHOOL_ADMIN']))).toEqual([
+      'class',
+      'student',
+      'teacherUsage',
+      'schoolStudents',
+      'schoolDashboard',
+      'fairness',
+      'economy',
+      'surveys',
+    ]);
+  });
+
+  it('a PBIS coordinator the school names: Fairness, whatever their staff role', () => {
+    const named = (roles: string[]) => ({ ...subject(roles), pbisCoordinator: true });
+    expect(screenReportTabs(named(['STAFF']))).toEqual(['fairness']);
+    expect(screenReportTabs(named(['STORE_MANAGER']))).toEqual(['fairness', 'economy']);
+    expect(screenReportTabs({ ...subject(['STAFF']), pbisCoordinator: false })).toEqual([]);
+  });
+
+  it('whoever has a tab may open the screen (reports:open), the one gate of /reports', () => {
+    for (const role of ROLES)
+      for (const periodCount of [0, 1])
+        for (const pbisCoordinator of [false, true]) {
+          const s = { ...subject([role], { periodCount }), pbisCoordinator };
+          if (screenReportTabs(s).length > 0)
+            expect(allows(s, 'reports:open'), `${role} ${periodCount} ${pbisCoordinator}`).toBe(
+              true,
+            );
+        }
   });
 });

@@ -6,6 +6,7 @@ import {
   isPublicPath,
   matchRoute,
   PAGE_NEEDS,
+  pageOf,
   pageTitle,
   PRODUCT_NAME,
   ROLES,
@@ -27,6 +28,7 @@ const NEEDS: Record<string, Need[]> = {
   '/profile': ['session:use'],
   '/calendar': ['calendar:read'],
   '/store': ['store:browse'],
+  '/store/counter': ['counter:use'],
   '/pay-period-breakdown': ['calendar:read'],
   '/orders': ['orders:open'],
   '/classes': ['periodMeta:read'],
@@ -35,6 +37,7 @@ const NEEDS: Record<string, Need[]> = {
   '/dashboard': ['points:readOwn'],
   '/activity': ['points:readOwn'],
   '/bonuses-flags': [['class:view', 'school']],
+  '/scan': ['activity:give'],
   '/reports': ['reports:open'],
   '/settings': ['settings:read'],
   '/dev': ['dev:use'],
@@ -111,9 +114,9 @@ describe('isPathAllowed: every page of docs/spec.md section 2 × subjects, as th
   });
 
   it('names, for every page behind sign-in, the actions it needs', () => {
-    const behind = ROUTES.filter((r) => !r.public).map((r) => basePath(r.path));
+    const behind = ROUTES.filter((r) => !r.public).map((r) => pageOf(r.path));
     expect(Object.keys(PAGE_NEEDS).sort()).toEqual([...new Set(behind)].sort());
-    expect(Object.keys(PAGE_NEEDS).sort()).toEqual(Object.keys(NEEDS).map(basePath).sort());
+    expect(Object.keys(PAGE_NEEDS).sort()).toEqual(Object.keys(NEEDS).map(pageOf).sort());
   });
 
   it('every page behind sign-in opens to someone, and none to every role', () => {
@@ -184,7 +187,7 @@ describe('allowedBasePaths', () => {
       '/contact',
       ...Object.keys(NEEDS).filter((p) => p !== '/dev' && expectedAllowed(s, p, false)),
     ];
-    expect(allowedBasePaths(s).sort()).toEqual([...new Set(want.map(basePath))].sort());
+    expect(allowedBasePaths(s).sort()).toEqual([...new Set(want.map(pageOf))].sort());
   });
 
   it.each(ROLES)('%s: /dev only in dev mode (and never for a guardian)', (role) => {
@@ -218,10 +221,12 @@ describe('public paths', () => {
     '/reports',
     '/profile',
     '/bonuses-flags',
+    '/scan',
     '/calendar',
     '/pay-period-breakdown',
     '/settings',
     '/dev',
+    '/store/counter',
     '/no-such-page',
   ])('%s is behind sign-in', (path) => {
     expect(isPublicPath(path)).toBe(false);
@@ -258,11 +263,13 @@ describe('matchRoute and pageTitle', () => {
     ['/reports', '/reports', 'Reports'],
     ['/profile', '/profile', 'Profile'],
     ['/bonuses-flags', '/bonuses-flags', 'Bonuses & Flags'],
+    ['/scan', '/scan', 'Scan'],
     ['/calendar', '/calendar', 'Calendar'],
     ['/pay-period-breakdown', '/pay-period-breakdown', 'Pay Period Breakdown'],
     ['/settings', '/settings', 'Settings'],
     ['/dev', '/dev', 'Developer'],
     ['/store/', '/store', 'Store'],
+    ['/store/counter', '/store/counter', 'Store Counter'],
   ])('%s matches %s', (pathname, route, title) => {
     expect(matchRoute(pathname)?.path).toBe(route);
     expect(pageTitle(pathname)).toBe(
@@ -284,6 +291,25 @@ describe('matchRoute and pageTitle', () => {
 
   it('covers every route of the list exactly once', () => {
     expect(new Set(ROUTES.map((r) => r.path)).size).toBe(ROUTES.length);
-    expect(ROUTES).toHaveLength(28);
+    expect(ROUTES).toHaveLength(30);
+  });
+});
+
+describe('/store/counter (issue 35): a page of its own under /store', () => {
+  it('opens to whoever may use the counter, a cashier who browses no store included', () => {
+    expect(pageOf('/store/counter')).toBe('/store/counter');
+    expect(pageOf('/store/counter/')).toBe('/store/counter');
+    expect(pageOf('/store')).toBe('/store');
+    for (const role of ['STORE_MANAGER', 'ASSISTANT_STORE_MANAGER', 'SCHOOL_ADMIN', 'CASHIER'])
+      expect(isPathAllowed(subject([role]), '/store/counter'), role).toBe(true);
+    expect(isPathAllowed(subject(['CASHIER']), '/store')).toBe(false);
+    for (const role of ['STUDENT', 'TEACHER', 'STAFF'])
+      expect(isPathAllowed(subject([role]), '/store/counter'), role).toBe(false);
+  });
+
+  it('a cashier opens the counter and their profile, nothing else of the school', () => {
+    expect(allowedBasePaths(subject(['CASHIER'])).sort()).toEqual(
+      ['/', '/contact', '/login', '/profile', '/status', '/store/counter'].sort(),
+    );
   });
 });

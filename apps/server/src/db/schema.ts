@@ -18,3 +18,4 @@ export * from './schema/exports.js';
 export * from './schema/notifications.js';
 export * from './schema/guardians.js';
 export * from './schema/pbis.js';
+export * from './schema/hallway.js';

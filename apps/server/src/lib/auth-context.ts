@@ -20,6 +20,11 @@ export interface AuthUser {
   language: string | null;
   school: SchoolRow;
   tokenHash: string;
+  /**
+   * A cashier code's account (issue 35): when its code ends, in milliseconds since the epoch by the
+   * rules' clock (0 once revoked); null or absent for everyone else.
+   */
+  cashierUntil?: number | null;
 }
 
 declare module 'fastify' {

@@ -1,10 +1,11 @@
 import {
-  englishOf,
+  fieldWords,
   HIDDEN_CHARACTERS_PROBLEM,
   msg,
   schemaMessage,
   type Message,
 } from '@app/domain';
+import { CATALOGUES } from '@app/domain/i18n';
 import { z } from 'zod';
 
 /** One failed check as fastify-type-provider-zod hands it over: the zod issue, spread out. */
@@ -17,7 +18,7 @@ export interface ValidationItem {
 
 /**
  * A refused request's message: `said`, written in the request's language; `english`, when set, is
- * the English answer instead (the schema's own sentence, or the check after the field's API name).
+ * the English answer instead: a schema's own English sentence, which names its field itself.
  */
 export interface ValidationAnswer {
   said: Message;
@@ -25,6 +26,7 @@ export interface ValidationAnswer {
 }
 
 const zodEnglish = z.locales.en().localeError;
+const ENGLISH_FIELDS: Readonly<Record<string, string>> = CATALOGUES.en;
 
 /** Whether zod wrote the message itself (no schema gave its own words). */
 function zodWrote(issue: Record<string, unknown>, text: string): boolean {
@@ -116,12 +118,11 @@ function valueAt(input: unknown, path: readonly string[]): unknown {
 
 /**
  * The first failed check as one sentence naming its field. A catalogue message a schema gives is
- * that message. Otherwise the failed check is said after its field ("Cantidad: debe ser como
- * mínimo 1"): in English the field is named as the API names it, without its place in a list
- * ("quantity: must be at least 1", the words clients and tests read), in other languages by its
- * label (the `fields.` area, else its words). A schema's own English sentence, which names its
- * field, is kept for English. `input` is the part of the request that was checked (body, query,
- * params).
+ * that message. Otherwise the failed check is said after its field as a person names it, in every
+ * language: its label (the `fields.` area, else its words), without its place in a list
+ * ("Quantity: must be at least 1", "Cantidad: debe ser como mínimo 1"). A schema's own English
+ * sentence, which names its field, is kept for English (one that does not gets the label in
+ * front). `input` is the part of the request that was checked (body, query, params).
  */
 export function validationMessage(
   items: readonly ValidationItem[],
@@ -140,15 +141,14 @@ export function validationMessage(
   if (issue.code === 'unrecognized_keys') {
     const keys = Array.isArray(issue.keys) ? issue.keys.map(String).join(', ') : '';
     const said = msg('msg.checkUnknownFields', { fields: keys });
-    return { said, english: zodWrote(issue, text) ? englishOf(said) : text };
+    return zodWrote(issue, text) ? { said } : { said, english: text };
   }
   // The field's own name, not its place in a list: orderItems.0.quantity is "Cantidad".
   const name = [...path].reverse().find((p) => !/^\d+$/.test(p)) ?? context ?? 'body';
   const problem = checkProblem(issue, valueAt(input, path) === undefined);
   const said = msg('msg.fieldProblem', { field: { field: name }, problem });
-  if (zodWrote(issue, text))
-    return { said, english: englishOf(msg('msg.fieldProblem', { field: name, problem })) };
-  // Messages written in our schemas name their field; one that does not gets it in front.
+  if (zodWrote(issue, text)) return { said };
+  // Messages written in our schemas name their field; one that does not gets its label in front.
   const root = path[0] ?? '';
   const english = !field
     ? context && !text.includes(' ')
@@ -156,6 +156,6 @@ export function validationMessage(
       : text
     : text.includes(root)
       ? text
-      : `${field}: ${text}`;
+      : `${ENGLISH_FIELDS[`fields.${name}`] ?? fieldWords(name)}: ${text}`;
   return { said, english };
 }

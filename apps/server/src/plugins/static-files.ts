@@ -8,6 +8,9 @@ import { localMessage } from '../lib/language.js';
 import { iconAssets } from '../modules/store/icons.js';
 import { uploadAssets } from '../modules/uploads/assets.js';
 
+/** The web build's files a browser must never keep without asking (the app's service worker). */
+const ALWAYS_FRESH = new Set(['/sw.js', '/manifest.webmanifest']);
+
 /**
  * What is not the API: the profile icons' and product images' files, the web build, and the
  * not-found answer (JSON under /api/ or for a non-GET, else the web app's index.html).
@@ -22,6 +25,12 @@ export const staticFilesPlugin = fp(
     if (existsSync(indexHtml)) {
       await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
     }
+    // The service worker and the web manifest (issue 35) are asked for again on every visit, so a
+    // new release's worker reaches the browser at once (the files otherwise get max-age=0 public).
+    app.addHook('onSend', async (req, reply, payload) => {
+      if (ALWAYS_FRESH.has(req.url.split('?')[0] ?? '')) reply.header('cache-control', 'no-cache');
+      return payload;
+    });
     app.setNotFoundHandler((req, reply) => {
       if (req.url.startsWith('/api/') || req.method !== 'GET') {
         return reply.status(404).send({ message: localMessage(req, msg('msg.notFound')) });

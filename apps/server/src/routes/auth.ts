@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API, EMAIL_LINK_ANSWER, FORGOT_PASSWORD_ANSWER, SSO_STATE_MINUTES } from '@app/domain';
 import { publicUrl } from '../env.js';
 import { me } from '../lib/auth-context.js';
@@ -6,7 +7,7 @@ import { causeSummary } from '../lib/errors.js';
 import { createMailer } from '../lib/mailer.js';
 import { outboundPolicyFor } from '../lib/outbound.js';
 import { withRetryAfter } from '../lib/rate-limit.js';
-import { deviceOf } from '../lib/sign-in-devices.js';
+import { deviceOf, type SignInDevice } from '../lib/sign-in-devices.js';
 import { newToken } from '../lib/tokens.js';
 import {
   login,
@@ -31,12 +32,30 @@ import {
   SSO_COOKIE,
   SSO_COOKIE_PATH,
 } from '../modules/identity/sso.js';
+import { signInWithCashierCode } from '../modules/cashier-codes/service.js';
 import { cardLogin } from '../modules/sign-in-cards/service.js';
 import { presentSessionUser } from '../presenters/user.js';
 
 /**
- * Signing in (password, SSO, school token, e-mailed link, sign-in card), the session, account setup
- * and password reset. Every sign-in answers the same session (auth.login's answer).
+ * A sign-in under the guessing limits (lib/sign-in-limits.ts): a 429 says when to retry, and a
+ * browser newly trusted for the name gets its cookie.
+ */
+async function underLimits<T>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  secure: boolean,
+  run: (device: SignInDevice) => Promise<T>,
+): Promise<T> {
+  const device = deviceOf(req.headers.cookie);
+  const done = await run(device).catch(withRetryAfter(reply));
+  const cookie = device.cookie(secure);
+  if (cookie) reply.header('set-cookie', cookie);
+  return done;
+}
+
+/**
+ * Signing in (password, SSO, school token, e-mailed link, sign-in card, cashier code), the
+ * session, account setup and password reset. Every sign-in answers the same session (auth.login's answer).
  */
 export const authRoutes = routesOf('auth', API.auth, (app) => {
   const baseUrl = publicUrl(app.env);
@@ -51,18 +70,17 @@ export const authRoutes = routesOf('auth', API.auth, (app) => {
 
   return {
     login: async (req, reply) => {
-      const device = deviceOf(req.headers.cookie);
-      const { token } = await login(
-        app.db,
-        {
-          ...req.body,
-          address: req.ip, // X-Forwarded-For only under TRUST_PROXY (Fastify's trustProxy)
-          ttlHours: app.env.SESSION_TTL_HOURS,
-        },
-        device,
-      ).catch(withRetryAfter(reply));
-      const cookie = device.cookie(secure);
-      if (cookie) reply.header('set-cookie', cookie);
+      const { token } = await underLimits(req, reply, secure, (device) =>
+        login(
+          app.db,
+          {
+            ...req.body,
+            address: req.ip, // X-Forwarded-For only under TRUST_PROXY (Fastify's trustProxy)
+            ttlHours: app.env.SESSION_TTL_HOURS,
+          },
+          device,
+        ),
+      );
       return sessionAnswer(app.db, token);
     },
     me: async (req) => {
@@ -94,15 +112,12 @@ export const authRoutes = routesOf('auth', API.auth, (app) => {
           outbound,
         ),
       ),
-    loginSchool: async (req, reply) => {
-      const device = deviceOf(req.headers.cookie);
-      const who = await schoolTokenLogin(app.db, { ...req.body, address: req.ip }, device).catch(
-        withRetryAfter(reply),
-      );
-      const cookie = device.cookie(secure);
-      if (cookie) reply.header('set-cookie', cookie);
-      return signIn(who);
-    },
+    loginSchool: async (req, reply) =>
+      signIn(
+        await underLimits(req, reply, secure, (device) =>
+          schoolTokenLogin(app.db, { ...req.body, address: req.ip }, device),
+        ),
+      ),
     accountSetupInfo: async (req) => setupInfo(app.db, req.query.token),
     accountSetup: async (req) => signIn(await completeSetup(app.db, req.body)),
     forgotPassword: async (req, reply) => {
@@ -128,14 +143,15 @@ export const authRoutes = routesOf('auth', API.auth, (app) => {
       return { message: EMAIL_LINK_ANSWER };
     },
     signInWithLink: async (req) => signIn(await signInWithLink(app.db, req.body.token)),
-    loginCard: async (req, reply) => {
-      const device = deviceOf(req.headers.cookie);
-      const who = await cardLogin(app.db, { code: req.body.code, address: req.ip }, device).catch(
-        withRetryAfter(reply),
-      );
-      const cookie = device.cookie(secure);
-      if (cookie) reply.header('set-cookie', cookie);
-      return signIn(who);
-    },
+    loginCard: async (req, reply) =>
+      signIn(
+        await underLimits(req, reply, secure, (device) =>
+          cardLogin(app.db, { code: req.body.code, address: req.ip }, device),
+        ),
+      ),
+    loginCashier: async (req, reply) =>
+      underLimits(req, reply, secure, (device) =>
+        signInWithCashierCode(app.db, { code: req.body.code, address: req.ip }, device),
+      ),
   };
 });

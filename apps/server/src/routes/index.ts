@@ -1,7 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth.js';
+import { badgesRoutes } from './badges.js';
 import { cartRoutes } from './cart.js';
+import { cashierCodesRoutes } from './cashier-codes.js';
 import { coachingRoutes } from './coaching.js';
+import { counterRoutes } from './counter.js';
 import { exportsRoutes } from './exports.js';
 import { devRoutes } from './dev.js';
 import { goalRoutes } from './goal.js';
@@ -66,6 +69,9 @@ export const v1Routes: FastifyPluginAsync = async (app) => {
   await app.register(districtRoutes);
   await app.register(guardianRoutes);
   await app.register(signInCardsRoutes);
+  await app.register(cashierCodesRoutes);
+  await app.register(counterRoutes);
+  await app.register(badgesRoutes);
   await app.register(studentsRoutes);
   // Its calls are devOnly: registered only in development mode.
   await app.register(devRoutes);

@@ -536,6 +536,7 @@ function queryString(query: Record<string, unknown>): string {
   const parts: string[] = [];
   for (const [k, v] of Object.entries(query)) {
     const key = encodeLoose(k);
+    if (v === undefined) continue; // a pool that leaves the field out (byRoute)
     if (v === null) parts.push(key);
     else if (Array.isArray(v)) for (const x of v) parts.push(`${key}=${encodeLoose(asText(x))}`);
     else if (v !== null && typeof v === 'object')

@@ -50,6 +50,8 @@ export const STALE_AFTER = {
   cart: [queryKeys.cart],
   /** A purchase: the cart lost what was bought, stock went down, points were spent, an order appeared (maybe the goal's). */
   order: [
+    // A sale at the counter (issue 35) is a purchase too.
+    queryKeys.counter.all,
     queryKeys.goal,
     queryKeys.cart,
     queryKeys.products.all,
@@ -65,6 +67,7 @@ export const STALE_AFTER = {
    * give points and stock back, and a refunded font or icon is no longer owned.
    */
   orderChange: [
+    queryKeys.counter.all,
     queryKeys.orders.all,
     queryKeys.products.all,
     queryKeys.balanceStats,
@@ -113,6 +116,8 @@ export const STALE_AFTER = {
   survey: [queryKeys.surveys.pendingAll, queryKeys.surveys.results],
   /** An SSO client set or removed. */
   ssoConfig: [queryKeys.ssoConfigs],
+  /** A cashier code made or revoked (issue 35). */
+  cashierCodes: [queryKeys.cashierCodes],
   /** A school token issued, rotated or revoked. */
   schoolTokens: [queryKeys.schoolTokens],
   /** A refused address lifted. */
@@ -183,6 +188,8 @@ export const afterSchoolYearChange = (queryClient: QueryClient) =>
 export const afterYearOpened = (queryClient: QueryClient) => queryClient.invalidateQueries();
 export const afterRosterImport = (queryClient: QueryClient) =>
   invalidateAfter(queryClient, 'rosterImport');
+export const afterCashierCodesChange = (queryClient: QueryClient) =>
+  invalidateAfter(queryClient, 'cashierCodes');
 
 /** A class's group types changed (added, renamed, regrouped or deleted). */
 export const afterGroupTypesChange = (queryClient: QueryClient, periodId: string) =>

@@ -97,6 +97,14 @@ export const queryKeys = {
     school: ['products', 'School'] as const,
     teacher: ['products', 'Teacher'] as const,
   },
+  /** The store counter (issue 35): a student by badge code, the products on sale; `counter.all` covers both. */
+  counter: {
+    all: ['counter'] as const,
+    student: (code: string | null) => ['counter', 'student', code] as const,
+    products: ['counter', 'products'] as const,
+  },
+  /** GET cashier-codes: the school's codes in use. */
+  cashierCodes: ['cashier-codes'] as const,
   /** GET goal: the student's saving goal, or the note of one the server unpinned. */
   goal: ['goal'] as const,
   /** GET notifications: the bell's unread count and latest notifications (polled). */

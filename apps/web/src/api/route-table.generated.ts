@@ -27,6 +27,7 @@ export const ROUTE_TABLE: RouteTable<typeof API> = {
     logout: { method: 'POST', path: '/api/v1/auth/logout' },
     ssoState: { method: 'GET', path: '/api/v1/auth/login/sso/state', public: true },
     loginSso: { method: 'POST', path: '/api/v1/auth/login/sso', public: true },
+    loginCashier: { method: 'POST', path: '/api/v1/auth/login/cashier', public: true },
     loginSchool: { method: 'POST', path: '/api/v1/auth/login/school', public: true },
     accountSetupInfo: { method: 'GET', path: '/api/v1/auth/account-setup', public: true },
     accountSetup: { method: 'POST', path: '/api/v1/auth/account-setup', public: true },
@@ -35,6 +36,11 @@ export const ROUTE_TABLE: RouteTable<typeof API> = {
     emailLink: { method: 'POST', path: '/api/v1/auth/login/email-link', public: true },
     signInWithLink: { method: 'POST', path: '/api/v1/auth/login/email-link/use', public: true },
     loginCard: { method: 'POST', path: '/api/v1/auth/login/card', public: true },
+  },
+  badges: {
+    print: { method: 'POST', path: '/api/v1/badges' },
+    pdf: { method: 'GET', path: '/api/v1/badges.pdf', file: true },
+    replace: { method: 'POST', path: '/api/v1/badges/:studentId/replace' },
   },
   calendar: {
     get: { method: 'GET', path: '/api/v1/calendar' },
@@ -46,6 +52,11 @@ export const ROUTE_TABLE: RouteTable<typeof API> = {
     set: { method: 'POST', path: '/api/v1/cart' },
     clear: { method: 'DELETE', path: '/api/v1/cart' },
   },
+  cashierCodes: {
+    list: { method: 'GET', path: '/api/v1/cashier-codes' },
+    create: { method: 'POST', path: '/api/v1/cashier-codes' },
+    revoke: { method: 'DELETE', path: '/api/v1/cashier-codes/:id' },
+  },
   coaching: {
     me: { method: 'GET', path: '/api/v1/coaching/me' },
     givers: { method: 'GET', path: '/api/v1/coaching/givers' },
@@ -53,6 +64,13 @@ export const ROUTE_TABLE: RouteTable<typeof API> = {
   configuration: {
     get: { method: 'GET', path: '/api/v1/configuration/:id' },
     set: { method: 'POST', path: '/api/v1/configuration/:id' },
+  },
+  counter: {
+    student: { method: 'GET', path: '/api/v1/counter/students/by-badge/:code' },
+    products: { method: 'GET', path: '/api/v1/counter/products' },
+    sell: { method: 'POST', path: '/api/v1/counter/sales' },
+    refund: { method: 'POST', path: '/api/v1/counter/sales/:id/refund' },
+    handOver: { method: 'POST', path: '/api/v1/counter/orders/:id/hand-over' },
   },
   dev: {
     schools: { method: 'GET', path: '/api/v1/dev/schools' },
@@ -198,6 +216,7 @@ export const ROUTE_TABLE: RouteTable<typeof API> = {
     setPassword: { method: 'PUT', path: '/api/v1/students/:studentId/password' },
     demographics: { method: 'GET', path: '/api/v1/students/:studentId/demographics' },
     setDemographics: { method: 'PUT', path: '/api/v1/students/:studentId/demographics' },
+    byBadge: { method: 'GET', path: '/api/v1/students/by-badge/:code' },
   },
   surveys: {
     pending: { method: 'GET', path: '/api/v1/surveys/pending' },

@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   dashboardData: 'dashboardData',
   release: 'release',
   lastReleaseCheck: 'lastReleaseCheck',
+  /** The session user last seen online: the app opens with no network (issue 35). */
+  sessionUser: 'sessionUser',
 } as const;
 
 // Storage can throw (private mode, blocked cookies); treat that as "nothing stored".

@@ -1,6 +1,6 @@
 import { Avatar, Menu, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
-import { accountMenu, fullName, initials, PAGE_WORDS, type MenuItem } from '@app/domain';
+import { accountMenu, allows, fullName, initials, PAGE_WORDS, type MenuItem } from '@app/domain';
 import type { SessionUser } from '../api';
 import { useT } from '../i18n';
 import { useSession } from '../session';
@@ -44,7 +44,8 @@ function MenuEntry({ item, onLogout }: { item: MenuItem; onLogout: () => void })
 export function AccountMenu({ user }: { user: SessionUser }) {
   const t = useT();
   const { logout } = useSession();
-  const hidden = useHideHowToEarn(true);
+  // A cashier reads nothing of the school (issue 35): their menu has no How To Earn to hide.
+  const hidden = useHideHowToEarn(allows(user, 'configuration:read'));
   const items = accountMenu(user, hidden);
   const custom = useCustomization(user);
   return (

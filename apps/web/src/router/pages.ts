@@ -25,6 +25,7 @@ export const PAGES: Record<RoutePath, LazyPage | ComponentType> = {
   '/contact': lazyPage(() => import('../routes/contact/ContactPage')),
   '/how-to-earn': lazyPage(() => import('../routes/how-to-earn/HowToEarnPage')),
   '/store': lazyPage(() => import('../routes/store/StorePage')),
+  '/store/counter': lazyPage(() => import('../routes/store/counter/CounterPage')),
   '/orders': lazyPage(() => import('../routes/orders/OrdersPage')),
   '/classes': lazyPage(() => import('../routes/classes/ClassesPage')),
   '/class/:internalPeriodId': lazyPage(() => import('../routes/class/ClassPage')),
@@ -34,6 +35,7 @@ export const PAGES: Record<RoutePath, LazyPage | ComponentType> = {
   '/reports': lazyPage(() => import('../routes/reports/ReportsPage')),
   '/profile': lazyPage(() => import('../routes/profile/ProfilePage')),
   '/bonuses-flags': lazyPage(() => import('../routes/bonuses-flags/BonusesFlagsPage')),
+  '/scan': lazyPage(() => import('../routes/scan/ScanPage')),
   '/calendar': lazyPage(() => import('../routes/calendar/CalendarPage')),
   '/pay-period-breakdown': lazyPage(
     () => import('../routes/pay-period-breakdown/PayPeriodBreakdownPage'),

@@ -43,6 +43,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     (newToken: string, user: SessionUser) => {
       writeStored(STORAGE_KEYS.token, newToken);
       writeStored(STORAGE_KEYS.userId, user._id);
+      writeStored(STORAGE_KEYS.sessionUser, JSON.stringify(user));
       queryClient.setQueryData(queryKeys.session(newToken), user);
       setToken(newToken);
     },

@@ -1,4 +1,5 @@
 import { STORAGE_KEYS, writeStored } from '../api';
+import { forgetOfflineCopies } from '../offline/forget';
 
 /** Everything that belongs to the signed-in person and must not outlive the session. */
 export function clearSessionStorage(): void {
@@ -8,7 +9,11 @@ export function clearSessionStorage(): void {
     STORAGE_KEYS.surveyShown,
     STORAGE_KEYS.studentOrders,
     STORAGE_KEYS.dashboardData,
+    STORAGE_KEYS.sessionUser,
   ]) {
     writeStored(key, null);
   }
+  // The service worker's copies of the API's reads (issue 35: API_CACHE in apps/web/vite.config.ts).
+  globalThis.caches?.delete('api-reads').catch(() => undefined);
+  forgetOfflineCopies().catch(() => undefined);
 }

@@ -14,6 +14,7 @@ import {
 } from '../identity.js';
 import { loginResponse, okResponse, sessionUserResponse } from '../responses.js';
 import { loginBody } from '../schemas.js';
+import { cashierLoginBody } from '../counter.js';
 import { cardLoginBody } from '../sign-in-cards.js';
 import { call } from './define.js';
 
@@ -60,6 +61,16 @@ export const auth = {
     answers: [401, 403],
     tags: ['auth'],
     body: ssoLoginBody,
+    response: { 200: loginResponse },
+  }),
+  /** A store volunteer's cashier code (issue 35): signs in as the school's CASHIER until the code ends. */
+  loginCashier: call({
+    method: 'POST',
+    path: '/api/v1/auth/login/cashier',
+    public: true,
+    answers: [401, 403, 429],
+    tags: ['auth'],
+    body: cashierLoginBody,
     response: { 200: loginResponse },
   }),
   loginSchool: call({

@@ -1,10 +1,13 @@
 import type { Contract } from './define.js';
 import { activity } from './activity.js';
 import { auth } from './auth.js';
+import { badges } from './badges.js';
 import { calendar } from './calendar.js';
 import { cart } from './cart.js';
+import { cashierCodes } from './cashier-codes.js';
 import { coaching } from './coaching.js';
 import { configuration } from './configuration.js';
+import { counter } from './counter.js';
 import { dev } from './dev.js';
 import { district } from './district.js';
 import { dataExports } from './exports.js';
@@ -42,10 +45,13 @@ export { ALIASES } from './aliases.js';
 export const API = {
   activity,
   auth,
+  badges,
   calendar,
   cart,
+  cashierCodes,
   coaching,
   configuration,
+  counter,
   dev,
   district,
   exports: dataExports,

@@ -1,3 +1,4 @@
+import { badgeCodeParams, badgeStudentResponse } from '../badges.js';
 import { demographicsBody, demographicsResponse } from '../schemas-pbis.js';
 import {
   signInCardParams,
@@ -38,5 +39,18 @@ export const students = {
     params: signInCardParams,
     body: demographicsBody,
     response: { 200: demographicsResponse },
+  }),
+  /**
+   * The student a badge names (issue 35): for whoever may give to them; 404 otherwise, the same
+   * answer as a code that does not exist.
+   */
+  byBadge: call({
+    method: 'GET',
+    path: '/api/v1/students/by-badge/:code',
+    action: 'activity:give',
+    answers: [404],
+    tags: ['students'],
+    params: badgeCodeParams,
+    response: { 200: badgeStudentResponse },
   }),
 };

@@ -1,9 +1,14 @@
 import {
   activityPoints,
+  calendarDay,
+  clockNow,
   givingRefusal,
+  lateGiveRefusal,
   msg,
+  todayIn,
   type BulkGiveBody,
   type GiveResult,
+  type IsoDate,
 } from '@app/domain';
 import { sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client.js';
@@ -14,7 +19,7 @@ import { mayDo } from '../../access/permission.js';
 import { hasDailyRun, lockSchoolDay, takeBackDailyPoints } from '../../ledger/daily-points.js';
 import type { ActivityRow } from '../../ledger/remove.js';
 import { writeActivities, type NewActivity } from '../../ledger/write.js';
-import { loadCalendar } from '../calendar/service.js';
+import { loadCalendar, type LoadedCalendar } from '../calendar/service.js';
 import { resolveTargets } from './targets.js';
 import { resolveTypes } from './types.js';
 
@@ -30,7 +35,7 @@ export async function giveActivities(
 ): Promise<GiveResult> {
   // The current year's rules apply to every give, whatever date it is for.
   const calendar = await loadCalendar(tx, user.school);
-  const date = body.date ?? calendar.today;
+  const date = giveDate(calendar, user.school.timeZone, body);
   const refusal = givingRefusal(calendar, date, calendar.today);
   if (refusal) throw badRequest(refusal);
 
@@ -82,6 +87,32 @@ export async function giveActivities(
       points: takenBack.reduce((n, a) => n - a.points, 0),
     },
   };
+}
+
+/** A device's clock may run a little ahead of the server's: no more than this. */
+const MADE_AT_SKEW_MS = 5 * 60_000;
+
+/**
+ * The day a give is for: the day it was made (`madeAt`, a give made offline and sent later, in the
+ * school's time zone), else the `date` sent, else today. A give made offline is refused when it
+ * was made in the future or more than OFFLINE_GIVE_SCHOOL_DAYS school days ago (issue 35).
+ */
+function giveDate(
+  calendar: LoadedCalendar,
+  timeZone: string,
+  body: Pick<BulkGiveBody, 'date' | 'madeAt'>,
+): IsoDate {
+  if (!body.madeAt) return body.date ?? calendar.today;
+  const madeAt = new Date(body.madeAt);
+  const now = clockNow();
+  if (madeAt.getTime() - now.getTime() > MADE_AT_SKEW_MS) throw badRequest(msg('msg.dateInFuture'));
+  // A clock a little ahead near midnight must not make the give tomorrow's.
+  const day = todayIn(timeZone, madeAt > now ? now : madeAt);
+  if (body.date !== undefined && body.date !== day)
+    throw badRequest(msg('msg.madeAtOtherDay', { date: calendarDay(day) }));
+  const late = lateGiveRefusal(calendar, day, calendar.today);
+  if (late) throw badRequest(late);
+  return day;
 }
 
 /** Records on each student's flag of this give the Daily Behavior points it took back, for the activity list. */

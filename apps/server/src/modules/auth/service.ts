@@ -1,8 +1,16 @@
 import { and, eq, gt, isNotNull, isNull, sql, type SQLWrapper } from 'drizzle-orm';
-import { msg, type Language, type LoginResponse } from '@app/domain';
+import { clockNow, msg, type Language, type LoginResponse } from '@app/domain';
 import type { Database, Db, Queryable } from '../../db/client.js';
 import type { Unsubscribe } from '../../db/notifications.js';
-import { credentials, periodStudents, periods, schools, sessions, users } from '../../db/schema.js';
+import {
+  cashierCodes,
+  credentials,
+  periodStudents,
+  periods,
+  schools,
+  sessions,
+  users,
+} from '../../db/schema.js';
 import { periodAlias, teachesSql } from '../../access/periods.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { forbidden, HttpError, unauthorized } from '../../lib/errors.js';
@@ -105,6 +113,13 @@ function sessionQuery(db: Db) {
       sessionSecondsLeft: sql<number>`extract(epoch from ${sessions.expiresAt} - now())`.mapWith(
         Number,
       ),
+      // A cashier code's account (issue 35): when its code ends, by the rules' clock (0 once revoked).
+      cashierUntil: sql<
+        number | null
+      >`(select case when c.revoked_at is null then extract(epoch from c.expires_at) * 1000 else 0 end
+        from ${cashierCodes} c where c.school_id = ${users.schoolId} and c.user_id = ${users.id} limit 1)`.mapWith(
+        Number,
+      ),
     })
     .from(sessions)
     .innerJoin(users, and(eq(users.schoolId, sessions.schoolId), eq(users.id, sessions.userId)))
@@ -125,11 +140,18 @@ function sessionQuery(db: Db) {
 }
 const prepared = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
 
+/**
+ * Whether a session still holds by the rules' clock: a cashier code's session ends with its code
+ * (docs/decisions/139-badges-and-counter.md), the moment the clock passes `expiresAt` (tests move
+ * that clock, which the database's `now()` does not follow) or the code is revoked.
+ */
+const holds = (u: AuthUser) => u.cashierUntil == null || u.cashierUntil > clockNow().getTime();
+
 export async function findSession(db: Db, token: string): Promise<AuthUser | null> {
   const tokenHash = hashToken(token);
   const cache = cacheOf(db);
   const cached = cache.get(tokenHash);
-  if (cached) return cached;
+  if (cached) return holds(cached) ? cached : null;
   const version = cache.version;
   let query = prepared.get(db);
   if (!query) prepared.set(db, (query = sessionQuery(db)));
@@ -137,6 +159,7 @@ export async function findSession(db: Db, token: string): Promise<AuthUser | nul
   if (!row) return null;
   const { sessionSecondsLeft, ...rest } = row;
   const user: AuthUser = { ...rest, periodCount: Number(row.periodCount), tokenHash };
+  if (!holds(user)) return null;
   cache.set(tokenHash, user, Date.now() + sessionSecondsLeft * 1000, version);
   return user;
 }
@@ -210,6 +233,7 @@ export async function refuseLeaver(db: Queryable, schoolId: string, userId: stri
   if (left) throw new HttpError(401, msg('msg.notRegistered'));
 }
 
+/** A new session of the user for `ttlHours` (a fraction of an hour too: a cashier code's time left). */
 export async function createSession(db: Db, schoolId: string, userId: string, ttlHours: number) {
   await refuseDisabledSchool(db, schoolId);
   await refuseLeaver(db, schoolId, userId);
@@ -218,7 +242,7 @@ export async function createSession(db: Db, schoolId: string, userId: string, tt
     tokenHash: hashToken(token),
     schoolId,
     userId,
-    expiresAt: sql`now() + make_interval(hours => ${ttlHours})`,
+    expiresAt: sql`now() + make_interval(secs => ${Math.round(ttlHours * 3600)})`,
   });
   return { token, userId };
 }

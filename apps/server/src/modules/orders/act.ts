@@ -8,7 +8,10 @@ import {
   todayIn,
   type Message,
   type Order,
+  type OrderAction,
   type OrderActionBody,
+  type OrderActor,
+  type OrderStatus,
   type StoreManagerBody,
   type StoreManagerResult,
 } from '@app/domain';
@@ -23,7 +26,8 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { ordersByIds } from './present.js';
 
-async function orderOfSchool(db: Queryable, u: AuthUser, id: string): Promise<OrderRow> {
+/** One order of the user's school, or 404. */
+export async function orderOfSchool(db: Queryable, u: AuthUser, id: string): Promise<OrderRow> {
   if (!isUuid(id)) throw notFound(msg('msg.orderNotFound'));
   const [o] = await db
     .select()
@@ -48,34 +52,53 @@ export async function actOnOrder(
 ): Promise<Order> {
   const order = await orderOfSchool(db, u, id);
   const actor = actorFor(u, order);
-  const today = todayIn(u.school.timeZone);
-  const refusal = orderActionRefusal(order, body.action, actor, today);
-  if (refusal) throw refuse(refusal);
-  const to = ACTION_STATUS[body.action];
-  // Every status this actor may take the action from: a concurrent move either leaves it allowed or makes it refused below.
-  const from = ORDER_STATUSES.filter(
-    (s) => orderActionRefusal({ ...order, status: s }, body.action, actor, today) === null,
+  const refusal = await db.transaction((tx) =>
+    moveOrder(tx, u, order, body.action, actor, { deliveryLocation: body.deliveryLocation }),
   );
-  const moved = await db.transaction(async (tx) => {
-    const done = await moveOrders(tx, u.schoolId, [order.id], from, to, {
-      deliveryLocation: body.deliveryLocation,
-    });
-    // The student is told what the store did; not what they did themselves.
-    if (actor !== 'student')
-      await noteOrderMoves(
-        tx,
-        u.schoolId,
-        done.map((o) => o.id),
-        to,
-      );
-    return done;
-  });
-  if (!moved.length) {
-    const now = await orderOfSchool(db, u, id);
-    throw refuse(orderActionRefusal(now, body.action, actor, today) ?? msg('msg.orderCanceled'));
-  }
+  if (refusal) throw refuse(refusal);
   const [presented] = await ordersByIds(db, u.schoolId, [order.id]);
   return presented!;
+}
+
+/**
+ * Takes `action` on one order of the school as `actor`, in `tx` (the order as read before: its
+ * status decides what may be done). Every status the action may be taken from is accepted, so a
+ * concurrent move either leaves it allowed or makes it refused; `alsoFrom` adds statuses the
+ * caller allows besides (the counter hands over a pending order: packaging is part of handing it
+ * over). The student is told what the store did. Null when moved, else why not (nothing written).
+ */
+export async function moveOrder(
+  tx: Queryable,
+  u: AuthUser,
+  order: OrderRow,
+  action: OrderAction,
+  actor: OrderActor,
+  opts: { deliveryLocation?: string | null; alsoFrom?: readonly OrderStatus[] } = {},
+): Promise<Message | null> {
+  const today = todayIn(u.school.timeZone);
+  const also = opts.alsoFrom ?? [];
+  const refusalIn = (status: OrderStatus) =>
+    also.includes(status) ? null : orderActionRefusal({ ...order, status }, action, actor, today);
+  const refusal = refusalIn(order.status);
+  if (refusal) return refusal;
+  const to = ACTION_STATUS[action];
+  const from = ORDER_STATUSES.filter((s) => refusalIn(s) === null);
+  const done = await moveOrders(tx, u.schoolId, [order.id], from, to, {
+    deliveryLocation: opts.deliveryLocation,
+  });
+  if (!done.length) {
+    const now = await orderOfSchool(tx, u, order.id);
+    return refusalIn(now.status) ?? msg('msg.orderCanceled');
+  }
+  // The student is told what the store did; not what they did themselves.
+  if (actor !== 'student')
+    await noteOrderMoves(
+      tx,
+      u.schoolId,
+      done.map((o) => o.id),
+      to,
+    );
+  return null;
 }
 
 /**

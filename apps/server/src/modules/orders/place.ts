@@ -13,6 +13,7 @@ import {
   type DeliveryDate,
   type OrderCheck,
   type OrderLine,
+  type OrderStudent,
   type PlaceOrderBody,
   type PlaceOrderResult,
   type StoreState,
@@ -23,6 +24,7 @@ import { products, users } from '../../db/schema.js';
 import {
   isSpending,
   lockWallet,
+  setOrderDelivery,
   writeOrders,
   writeOrdersGuarded,
   type NewOrder,
@@ -103,17 +105,16 @@ type Row = {
 
 const storeKey = (p: Product) => orderStoreKey(p.store, p.teacherId);
 
-function wantedOf(body: PlaceOrderBody): Map<string, number> {
+function wantedOf(items: PlaceOrderBody['orderItems']): Map<string, number> {
   const wanted = new Map<string, number>();
-  for (const l of body.orderItems)
-    wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
+  for (const l of items) wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
   return wanted;
 }
 
 /** The orders for `rows` (one per store), dated by the school's next delivery date for the student. */
 function planOrders(
   u: AuthUser,
-  buyer: Buyer,
+  buyer: Pick<Buyer, 'student'>,
   rows: readonly Row[],
   wanted: ReadonlyMap<string, number>,
   facts: Facts,
@@ -219,7 +220,7 @@ export async function placeOrderAtOnce(
   keep?: KeepAnswer,
 ): Promise<PlaceOrderResult | null> {
   if ((body.studentId && body.studentId !== u.id) || !shopsForThemselves(u)) return null;
-  const wanted = wantedOf(body);
+  const wanted = wantedOf(body.orderItems);
   const ids = [...wanted.keys()];
   if (!ids.every(isUuid)) return null;
   const buyer = await buyerOf(db, u, body.studentId);
@@ -297,6 +298,23 @@ export async function placeOrderAtOnce(
 }
 
 /**
+ * Who buys, and how: a student for themselves, a teacher for a student of theirs (`buyerOf`), or
+ * the school store's counter for a student standing at it (issue 35): the school store's products
+ * only, handed over at once, never held back by a delivery date or its cut-off.
+ */
+type Purchase = Buyer | { kind: 'counter'; student: OrderStudent };
+
+/** What `placeFor` wrote: the orders (one per store), their ids, and the balance after them. */
+interface Placed {
+  now: Date;
+  today: string;
+  groups: Row[][];
+  newOrders: NewOrder[];
+  orderIds: string[];
+  balance: number;
+}
+
+/**
  * POST order: one transaction (the caller's) that locks the student's wallet, checks every rule
  * of docs/spec.md section 10.4 with the spec's messages, takes the stock with a guarded update and
  * writes one order per store (items with the name and price as bought) with the points spent.
@@ -306,20 +324,32 @@ export async function placeOrder(
   u: AuthUser,
   body: PlaceOrderBody,
 ): Promise<PlaceOrderResult> {
-  // The day an order counts on follows the rules' clock; its timestamps record when it was made.
-  const now = new Date();
-  const today = todayIn(u.school.timeZone, clockNow());
   const buyer = await buyerOf(tx, u, body.studentId);
-  const studentId = buyer.student._id;
+  const p = await placeFor(tx, u, buyer, body.orderItems);
+  return answer(u, buyer, p.today, p.now, p.groups, p.newOrders, p.orderIds, p.balance);
+}
 
-  const wanted = wantedOf(body);
-  const ids = [...wanted.keys()];
-  if (!ids.every(isUuid)) throw notFound(msg('msg.productNotFound'));
+/**
+ * A sale at the school store's counter (POST counter/sales, docs/decisions/139-badges-and-counter.md):
+ * the order placement above, in the student's name and under the same rules and messages, written
+ * as handed over (REDEEMED, at `location`, today) in the caller's transaction. The id of its one
+ * order (the counter sells the school store's products only) and the balance after it.
+ */
+export async function placeCounterSale(
+  tx: Tx,
+  u: AuthUser,
+  student: OrderStudent,
+  items: PlaceOrderBody['orderItems'],
+  location: string,
+): Promise<{ orderId: string; balance: number }> {
+  const p = await placeFor(tx, u, { kind: 'counter', student }, items);
+  await setOrderDelivery(tx, u.schoolId, p.orderIds, { deliveryLocation: location });
+  return { orderId: p.orderIds[0]!, balance: p.balance };
+}
 
-  const facts = await schoolFacts(tx, u.schoolId, today);
-  // From here the student's purchases run one at a time: balance and limits hold until commit.
-  const balance = await lockWallet(tx, u.schoolId, studentId);
-  const rows = await tx
+/** The products of `ids` (not deleted) with their teacher, and how many of each the student holds when it has a limit. */
+function productsFor(tx: Tx, u: AuthUser, studentId: string, ids: string[]) {
+  return tx
     .select({
       p: products,
       t: { _id: teacherUser.id, firstName: teacherUser.firstName, lastName: teacherUser.lastName },
@@ -336,9 +366,14 @@ export async function placeOrder(
     .where(
       and(eq(products.schoolId, u.schoolId), inArray(products.id, ids), isNull(products.deletedAt)),
     );
-  if (rows.length !== ids.length) throw notFound(msg('msg.productNotFound'));
+}
 
-  if (buyer.kind === 'teacher') {
+/** Which stores' products the purchase may hold: refused with 403 or 404 as `placeOrder` always has. */
+async function checkStores(tx: Tx, u: AuthUser, purchase: Purchase, rows: readonly Row[]) {
+  const studentId = purchase.student._id;
+  if (purchase.kind === 'counter') {
+    if (rows.some((r) => r.p.store !== 'School')) throw notFound(msg('msg.productNotFound'));
+  } else if (purchase.kind === 'teacher') {
     if (rows.some((r) => r.p.store !== 'Teacher' || r.p.teacherId !== u.id))
       throw forbidden(msg('msg.teacherOrdersOwnStore'));
   } else if (rows.some((r) => r.p.store === 'Teacher')) {
@@ -346,6 +381,30 @@ export async function placeOrder(
     if (rows.some((r) => r.p.store === 'Teacher' && !mine.has(r.p.teacherId!)))
       throw notFound(msg('msg.productNotFound'));
   }
+}
+
+/** The order placement itself, for any purchase: see `placeOrder`. */
+async function placeFor(
+  tx: Tx,
+  u: AuthUser,
+  purchase: Purchase,
+  items: PlaceOrderBody['orderItems'],
+): Promise<Placed> {
+  // The day an order counts on follows the rules' clock; its timestamps record when it was made.
+  const now = new Date();
+  const today = todayIn(u.school.timeZone, clockNow());
+  const studentId = purchase.student._id;
+
+  const wanted = wantedOf(items);
+  const ids = [...wanted.keys()];
+  if (!ids.every(isUuid)) throw notFound(msg('msg.productNotFound'));
+
+  const facts = await schoolFacts(tx, u.schoolId, today);
+  // From here the student's purchases run one at a time: balance and limits hold until commit.
+  const balance = await lockWallet(tx, u.schoolId, studentId);
+  const rows = await productsFor(tx, u, studentId, ids);
+  if (rows.length !== ids.length) throw notFound(msg('msg.productNotFound'));
+  await checkStores(tx, u, purchase, rows);
 
   const lines: OrderLine[] = rows.map((r) => ({
     product: r.p,
@@ -354,7 +413,8 @@ export async function placeOrder(
     alreadyBought: r.bought,
   }));
   const check: OrderCheck = {
-    buyer: buyer.kind,
+    // At the counter the cashier is told how many points the student lacks, as a teacher is.
+    buyer: purchase.kind === 'student' ? 'student' : 'teacher',
     today,
     store: facts.store,
     yearEnd: facts.yearEnd,
@@ -363,43 +423,60 @@ export async function placeOrder(
   };
   const refusal = orderRefusal(check);
   if (refusal) throw badRequest(refusal);
+  await takeStock(tx, u, rows, lines, check);
 
-  // Stock: a guarded decrement; if another purchase took it since the read, the fresh stock says why.
-  const limited = rows
-    .filter((r) => r.p.stock !== null)
-    .map((r) => ({ id: r.p.id, delta: -wanted.get(r.p.id)! }));
-  const taken = await adjustStock(tx, u.schoolId, limited, true);
-  if (taken.length < limited.length) {
-    const fresh = await tx
-      .select({ id: products.id, stock: products.stock })
-      .from(products)
-      .where(
-        and(
-          eq(products.schoolId, u.schoolId),
-          inArray(
-            products.id,
-            limited.map((l) => l.id),
-          ),
-        ),
-      );
-    const stock = new Map(fresh.map((f) => [f.id, f.stock]));
-    const freshLines = lines.map((l, i) => ({
-      ...l,
-      product: { ...l.product, stock: stock.get(rows[i]!.p.id) ?? l.product.stock },
-    }));
-    const short = lines.find((l, i) => !taken.includes(rows[i]!.p.id) && l.product.stock !== null);
-    throw badRequest(
-      orderRefusal({ ...check, lines: freshLines }) ??
-        msg('msg.outOfStock', { name: short?.product.name ?? 'This item' }),
-    );
-  }
-
-  const { groups, newOrders } = planOrders(u, buyer, rows, wanted, facts, today);
+  const planned = planOrders(u, purchase, rows, wanted, facts, today);
+  const newOrders =
+    purchase.kind === 'counter'
+      ? planned.newOrders.map((o): NewOrder => ({
+          ...o,
+          status: 'REDEEMED',
+          estimatedDelivery: today,
+          cutOffDate: null,
+        }))
+      : planned.newOrders;
   const orderIds = await writeOrders(tx, u.schoolId, today, now, newOrders);
 
-  // What was bought leaves the student's cart.
-  if (buyer.kind === 'student') await tx.execute(emptyCartOf(u, studentId, ids, now));
+  // What was bought leaves the student's cart (what they buy at the counter is not in it).
+  if (purchase.kind === 'student') await tx.execute(emptyCartOf(u, studentId, ids, now));
 
   const spent = newOrders.reduce((n, o) => n + itemsTotal(o.items), 0);
-  return answer(u, buyer, today, now, groups, newOrders, orderIds, balance - spent);
+  return { now, today, groups: planned.groups, newOrders, orderIds, balance: balance - spent };
+}
+
+/** Stock: a guarded decrement; if another purchase took it since the read, the fresh stock says why. */
+async function takeStock(
+  tx: Tx,
+  u: AuthUser,
+  rows: readonly Row[],
+  lines: readonly OrderLine[],
+  check: OrderCheck,
+): Promise<void> {
+  const limited = rows.flatMap((r, i) =>
+    r.p.stock === null ? [] : [{ id: r.p.id, delta: -lines[i]!.quantity }],
+  );
+  const taken = await adjustStock(tx, u.schoolId, limited, true);
+  if (taken.length >= limited.length) return;
+  const fresh = await tx
+    .select({ id: products.id, stock: products.stock })
+    .from(products)
+    .where(
+      and(
+        eq(products.schoolId, u.schoolId),
+        inArray(
+          products.id,
+          limited.map((l) => l.id),
+        ),
+      ),
+    );
+  const stock = new Map(fresh.map((f) => [f.id, f.stock]));
+  const freshLines = lines.map((l, i) => ({
+    ...l,
+    product: { ...l.product, stock: stock.get(rows[i]!.p.id) ?? l.product.stock },
+  }));
+  const short = lines.find((l, i) => !taken.includes(rows[i]!.p.id) && l.product.stock !== null);
+  throw badRequest(
+    orderRefusal({ ...check, lines: freshLines }) ??
+      msg('msg.outOfStock', { name: short?.product.name ?? 'This item' }),
+  );
 }

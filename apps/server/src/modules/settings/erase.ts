@@ -31,6 +31,7 @@ import {
   sessions,
   signInCards,
   signInDevices,
+  studentBadges,
   studentDemographics,
   userErasures,
   users,
@@ -88,6 +89,10 @@ export async function eraseStudent(
     await tx
       .delete(signInCards)
       .where(and(eq(signInCards.schoolId, u.schoolId), eq(signInCards.studentId, s!.id)));
+    // Their badge names no one any more (issue 35).
+    await tx
+      .delete(studentBadges)
+      .where(and(eq(studentBadges.schoolId, u.schoolId), eq(studentBadges.studentId, s!.id)));
     await tx.delete(schoolTokens).where(mine(schoolTokens));
     await tx.delete(passwordLinks).where(mine(passwordLinks));
     await tx.delete(rosterUsers).where(mine(rosterUsers));

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { allows } from '@app/domain';
 import type { PeriodDetail } from '../../api';
+import { PrintBadgesButton } from '../../components/badges/PrintBadgesModal';
 import { PrintCardsModal } from '../../components/sign-in/PrintCardsModal';
 import { StudentPasswordModal } from '../../components/sign-in/StudentPasswordModal';
 import { useLabels } from '../../components/giving/labels';
@@ -10,7 +11,8 @@ import { useUser } from '../../session';
 
 /**
  * The class's sign-in actions (docs/decisions/133-sign-in-cards.md), for whoever may give its
- * students a way to sign in: print the class's sign-in cards, set a student's password.
+ * students a way to sign in: print the class's sign-in cards, set a student's password; and its
+ * badges (issue 35), for whoever may print them.
  */
 export function SignInActions({ period }: { period: PeriodDetail }) {
   const t = useT();
@@ -18,7 +20,8 @@ export function SignInActions({ period }: { period: PeriodDetail }) {
   const user = useUser();
   const [printing, setPrinting] = useState(false);
   const [password, setPassword] = useState(false);
-  if (!user || !allows(user, 'students:signIn')) return null;
+  const signIn = user !== null && allows(user, 'students:signIn');
+  if (!signIn && !(user && allows(user, 'badges:print'))) return null;
   const className = t('classroom.classTitle', {
     period: labels.period(period.periodNumber),
     name: period.name,
@@ -30,12 +33,23 @@ export function SignInActions({ period }: { period: PeriodDetail }) {
     .toLowerCase()}.pdf`;
   return (
     <Group gap="xs" mt="xl">
-      <Button variant="light" size="sm" onClick={() => setPrinting(true)}>
-        {t('classroom.cards.print')}
-      </Button>
-      <Button variant="default" size="sm" onClick={() => setPassword(true)}>
-        {t('classroom.password.open')}
-      </Button>
+      {signIn ? (
+        <>
+          <Button variant="light" size="sm" onClick={() => setPrinting(true)}>
+            {t('classroom.cards.print')}
+          </Button>
+          <Button variant="default" size="sm" onClick={() => setPassword(true)}>
+            {t('classroom.password.open')}
+          </Button>
+        </>
+      ) : null}
+      <PrintBadgesButton
+        label={t('scan.badges.print')}
+        size="sm"
+        target={{ periodId: period._id }}
+        intro={t('scan.badges.introClass', { name: className })}
+        what={className}
+      />
       <PrintCardsModal
         opened={printing}
         onClose={() => setPrinting(false)}

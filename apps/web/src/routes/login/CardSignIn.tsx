@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { formatCardCode, normalizeCardCode } from '@app/domain';
 import { api, isFailure } from '../../api';
 import { FormAlert } from '../../components/FormAlert';
+import { CODE_INPUT_STYLES } from '../../components/scanner/codeInputStyles';
 import { Spinner } from '../../components/Spinner';
 import { useT } from '../../i18n';
 import { useSession } from '../../session';
@@ -16,17 +17,6 @@ const CardScanner = lazy(() => import('./CardScanner'));
  * typing its code or showing its QR code to the camera. A code the check symbol finds mistyped is
  * refused here, before anything is sent; a sign-in goes on as the password form's does.
  */
-/** The code's field: large, monospaced, in capitals, as printed on the card. */
-const CODE_INPUT_STYLES = {
-  input: {
-    fontFamily: 'var(--mantine-font-family-monospace)',
-    fontSize: 'var(--mantine-font-size-xl)',
-    letterSpacing: '0.08em',
-    textTransform: 'uppercase',
-    height: '3.5rem',
-  },
-} as const;
-
 function CardHeading() {
   const t = useT();
   return (

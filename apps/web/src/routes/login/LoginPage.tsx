@@ -20,16 +20,19 @@ import { useT } from '../../i18n';
 import { SPACE } from '../../components/space';
 import { EmailLinkSignIn } from './EmailLinkSignIn';
 import { CardSignIn } from './CardSignIn';
+import { CashierSignIn } from './CashierSignIn';
 
 /**
  * /login and /login/product: username and password, SSO with Clever or ClassLink, or a school
- * token; /login?card: a student's printed sign-in card (docs/decisions/133-sign-in-cards.md).
+ * token; /login?card: a student's printed sign-in card (docs/decisions/133-sign-in-cards.md);
+ * /login?cashier: a store volunteer's cashier code (issue 35).
  */
 export default function LoginPage() {
   const t = useT();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const withCard = params.has('card');
+  const asCashier = params.has('cashier');
   const user = useUser();
   const productVariant = pathname.startsWith('/login/product');
   return (
@@ -53,7 +56,7 @@ export default function LoginPage() {
               </Anchor>
             </Text>
           ) : null}
-          {withCard ? <CardSignIn /> : <OtherSignIns />}
+          {withCard ? <CardSignIn /> : asCashier ? <CashierSignIn /> : <OtherSignIns />}
           <Text fz="sm" c="dimmed" ta="center">
             {t('welcome.trouble')}
             {SPACE}
@@ -89,6 +92,9 @@ function OtherSignIns() {
             {t('welcome.signInWith', { provider: SSO_PROVIDER_LABEL[p] })}
           </Button>
         ))}
+        <Button component={Link} to="/login?cashier" variant="default" fullWidth>
+          {t('welcome.cashier.open')}
+        </Button>
         <Group justify="center">
           <Button
             variant="subtle"

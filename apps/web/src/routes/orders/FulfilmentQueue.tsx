@@ -44,7 +44,7 @@ import { StaffOrderActions } from './OrderActions';
 import { OrdersTable } from './OrdersTable';
 import { PickList } from './PickList';
 import { Pickup } from './Pickup';
-import { gradeName, STATUS_KEYS } from './words';
+import { gradeName, STATUS_KEYS } from '../../components/orders/words';
 
 /** How often the queue asks again: a student's new order shows within this long. */
 const QUEUE_REFRESH_MS = 4_000;

@@ -28,8 +28,8 @@ import { QueryState } from '../../components/QueryState';
 import { useFormat, useT } from '../../i18n';
 import { Rich } from '../../components/Rich';
 import { storeName } from '../../components/storeName';
-import { OrderStatusBadge } from './OrderStatusBadge';
-import { STATUS_KEYS, usePlacedOn } from './words';
+import { OrderStatusBadge } from '../../components/orders/OrderStatusBadge';
+import { STATUS_KEYS, usePlacedOn } from '../../components/orders/words';
 
 /** The filter's choices: all, then each status in the order an order moves through them. */
 const FILTERS: OrderStatusFilter[] = [

@@ -13,7 +13,7 @@ import {
 import { afterOrderChange, api, unwrap, type Order } from '../../api';
 import { useT } from '../../i18n';
 import type { Translate } from '../../i18n/useT';
-import { ACTION_KEYS } from './words';
+import { ACTION_KEYS } from '../../components/orders/words';
 
 const DONE: Record<OrderAction, MessageKey> = {
   PACKAGE: 'orders.donePackage',

@@ -5,8 +5,8 @@ import type { Order } from '../../api';
 import { TableScroll } from '../../components/ScrollRegion';
 import { useFormat, useT } from '../../i18n';
 import { storeName } from '../../components/storeName';
-import { OrderStatusBadge } from './OrderStatusBadge';
-import { gradeName, usePlacedOn } from './words';
+import { OrderStatusBadge } from '../../components/orders/OrderStatusBadge';
+import { gradeName, usePlacedOn } from '../../components/orders/words';
 
 /** A selected row is marked by a bar at its start (a tint would take the grey text under AA contrast). */
 const SELECTED_ROW = { boxShadow: 'inset 4px 0 0 var(--mantine-color-grape-filled)' };

@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import type { Order } from '../../api';
 import { useFormat, useT } from '../../i18n';
 import { pickList } from './pickList';
-import { gradeName } from './words';
+import { gradeName } from '../../components/orders/words';
 
 /**
  * What Print pick list prints: the shown orders, a page per delivery date, students by last name

@@ -25,7 +25,7 @@ import { OrdersTable } from './OrdersTable';
 import { StaffOrderActions } from './OrderActions';
 import { useT } from '../../i18n';
 import { Rich } from '../../components/Rich';
-import { gradeName } from './words';
+import { gradeName } from '../../components/orders/words';
 
 const SHOWN = 8;
 

@@ -9,7 +9,7 @@ import { QueryState } from '../../components/QueryState';
 import { StaffOrderActions } from './OrderActions';
 import { OrdersTable } from './OrdersTable';
 import { useT } from '../../i18n';
-import { STATUS_KEYS } from './words';
+import { STATUS_KEYS } from '../../components/orders/words';
 
 /** A teacher's Orders: the orders of their own store, to package, redeem, cancel or refund. */
 export function StoreOrders() {

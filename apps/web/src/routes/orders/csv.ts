@@ -2,7 +2,7 @@ import { fullName, toCsv, type CsvColumn } from '@app/domain';
 import type { Order } from '../../api';
 import type { Translate } from '../../i18n/useT';
 import { storeName } from '../../components/storeName';
-import { gradeName } from './words';
+import { gradeName } from '../../components/orders/words';
 
 type ItemRow = { order: Order; item: Order['orderItems'][number] };
 

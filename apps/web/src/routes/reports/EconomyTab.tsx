@@ -14,7 +14,8 @@ import { useReportWords } from './useReportWords';
 /**
  * Reports → Economy (issue 34): Merits issued, spent and outstanding by week, how evenly staff
  * give, and what a typical item costs in weeks of earning, with a plain reading on top. A store
- * manager reads the store's half (`scope: 'store'`): spending, refunds and prices.
+ * manager reads the store's half (`scope: 'store'`): spending, refunds and prices, and only those
+ * parts are shown (no givers, no issuing or outstanding chart or column).
  */
 export function EconomyTab({ meta, filters }: TabProps) {
   const w = useReportWords();
@@ -29,7 +30,8 @@ export function EconomyTab({ meta, filters }: TabProps) {
       {(data) => (
         <Stack gap="lg">
           <Reading data={data} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {/* The store's half has no givers: its prices take the whole row. */}
+          <SimpleGrid cols={{ base: 1, sm: data.givers ? 2 : 1 }}>
             {data.givers ? <Givers givers={data.givers} /> : null}
             <Prices data={data} />
           </SimpleGrid>

@@ -1,6 +1,6 @@
 import './print.css';
 import { useState, type ComponentType } from 'react';
-import { allows, openingReportTab, type MessageKey } from '@app/domain';
+import { openingReportTab, opensReportTab, type MessageKey } from '@app/domain';
 import { Button, Card, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -81,25 +81,26 @@ const REPORT_TABS: ReportTabDef[] = [
     filters: { period: true, people: true },
     Panel: SchoolDashboardTab,
   },
-  // Issue 34: behind their own permissions, not the meta's tabs (a PBIS coordinator reads Fairness).
+  // Behind their own permissions, not the meta's tabs (opensReportTab, the navigation's rule too):
+  // a PBIS coordinator reads Fairness, a store manager Economy only.
   {
     value: 'fairness',
     label: 'reports.tab.fairness',
-    visible: (_meta, user) => user !== null && allows(user, 'reports:equity'),
+    visible: (_meta, user) => user !== null && opensReportTab(user, 'fairness'),
     filters: { period: false, people: false, category: false },
     Panel: FairnessTab,
   },
   {
     value: 'economy',
     label: 'reports.tab.economy',
-    visible: (_meta, user) => user !== null && allows(user, 'reports:economy'),
+    visible: (_meta, user) => user !== null && opensReportTab(user, 'economy'),
     filters: { period: false, people: false, category: false },
     Panel: EconomyTab,
   },
   {
     value: 'surveys',
     label: 'reports.tab.surveys',
-    visible: (_meta, user) => user !== null && allows(user, 'surveys:results'),
+    visible: (_meta, user) => user !== null && opensReportTab(user, 'surveys'),
     filters: null,
     Panel: () => <SurveyResults headingLevel={2} />,
   },

@@ -26,6 +26,7 @@ import { QueryState } from '../../components/QueryState';
 import { T, useT } from '../../i18n';
 import type { Translate } from '../../i18n/useT';
 import { PbisFields, pbisRules, pbisValuesOf } from './PbisSettings';
+import { sessionWithProfile } from './schoolSession';
 import { SCHOOL_TYPE_KEY, STORE_MODEL_KEY } from './words';
 
 /** The form's values: a school type from before the list reads as none chosen; every name is shown. */
@@ -61,9 +62,6 @@ const currencyError = (t: Translate) => (v: string | undefined) => {
   return /\p{Cc}/u.test(name) ? t('settings.school.currencyControl') : null;
 };
 
-/** The session's copy of the school's profile fields (its code, link and house configuration stay). */
-const schoolOfSession = ({ code: _code, ...fields }: SchoolProfile) => fields;
-
 /** The profile form's checks: a name, a time zone, a school type, and the currency's four names. */
 const profileRules = (t: ReturnType<typeof useT>): FormValidateInput<ProfileValues> => ({
   name: (v) =>
@@ -97,9 +95,9 @@ function ProfileForm({ current }: { current: SchoolProfile }) {
       form.setInitialValues(valuesOf(p));
       form.setValues(valuesOf(p));
       queryClient.setQueryData(queryKeys.settings.profile, p);
-      // The signed-in user's school as the answer says: tabs, rights and dates follow at once.
+      // The signed-in user's school and coordinator flag as the answer says.
       queryClient.setQueriesData<SessionUser>({ queryKey: queryKeys.sessions }, (u) =>
-        u ? { ...u, school: { ...u.school, ...schoolOfSession(p) } } : u,
+        u ? sessionWithProfile(u, p) : u,
       );
       void afterSchoolProfileChange(queryClient);
     },

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api, queryKeys, unwrap } from '../../api';
+import { PrintBadgesButton } from '../../components/badges/PrintBadgesModal';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useLabels } from '../../components/giving/labels';
 import { PrintCardsModal } from '../../components/sign-in/PrintCardsModal';
@@ -9,7 +10,7 @@ import { useT } from '../../i18n';
 
 /**
  * Settings → Users and roles: sign-in cards (docs/decisions/133-sign-in-cards.md) for the students
- * chosen in the list below, or for a class of the school.
+ * chosen in the list below, or for a class of the school; and their badges (issue 35).
  */
 export function SignInCardsCard({ chosen, onClear }: { chosen: string[]; onClear: () => void }) {
   const t = useT();
@@ -43,6 +44,12 @@ export function SignInCardsCard({ chosen, onClear }: { chosen: string[]; onClear
           >
             {t('settings.cards.printChosen')}
           </Button>
+          <PrintBadgesButton
+            label={t('scan.badges.printChosen')}
+            disabled={chosen.length === 0}
+            target={{ studentIds: chosen }}
+            intro={t('scan.badges.introChosen', { count: chosen.length })}
+          />
           {chosen.length ? (
             <Button variant="subtle" onClick={onClear}>
               {t('settings.cards.clear')}
@@ -69,6 +76,13 @@ export function SignInCardsCard({ chosen, onClear }: { chosen: string[]; onClear
           <Button variant="light" disabled={!period} onClick={() => setPrinting('class')}>
             {t('settings.cards.printClass')}
           </Button>
+          <PrintBadgesButton
+            label={t('scan.badges.printClass')}
+            disabled={!period}
+            target={{ periodId: period?._id ?? '' }}
+            intro={period ? t('scan.badges.introClass', { name: nameOf(period) }) : ''}
+            what={period ? nameOf(period) : undefined}
+          />
         </Group>
       </Stack>
       <PrintCardsModal

@@ -44,6 +44,7 @@ import {
 } from '../../components/sign-in/StudentPasswordModal';
 import { useFormat, useT } from '../../i18n';
 import { DemographicsModal, type DemographicsFor } from './DemographicsModal';
+import { ReplaceBadgeButton } from './ReplaceBadgeButton';
 import { gradeWord, roleWord } from './words';
 import { SignInCardsCard } from './SignInCardsCard';
 
@@ -366,6 +367,9 @@ function UserRow({
           >
             {t('classroom.password.save')}
           </Button>
+        ) : null}
+        {!left && onlyStudent(u.roles) && allows(me, 'badges:replace') ? (
+          <ReplaceBadgeButton student={{ id: u._id, name: `${u.firstName} ${u.lastName}` }} />
         ) : null}
         {onDemographics ? (
           <Button

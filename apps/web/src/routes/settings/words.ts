@@ -23,6 +23,8 @@ const ROLE_KEY: Record<Role, MessageKey> = {
   TEACHER_USAGE_REPORTS: 'settings.role.teacherUsageReports',
   SCHOOL_DASHBOARD: 'settings.role.schoolDashboard',
   GUARDIAN: 'settings.role.guardian',
+  // A cashier code's account (issue 35): never given in the roles editor, named as the header names it.
+  CASHIER: 'common.roleCashier',
 };
 
 /** A role's name; a value the list does not know is shown as roleName writes it. */

@@ -1,6 +1,6 @@
-import { Alert, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Stack, Tabs, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { allows } from '@app/domain';
 import { api, queryKeys, unwrap, type SessionUser } from '../../api';
 import { Page } from '../../components/Page';
@@ -11,6 +11,7 @@ import { useUser } from '../../session';
 import { sectionsOf } from '../../components/catalogue';
 import { useStoreMeta } from '../../components/customization/useCustomization';
 import { useClosedMessage } from './CartDrawer';
+import { CashierCodes } from './CashierCodes';
 import { OrderForStudent } from './OrderForStudent';
 import { ProductManager } from './ProductManager';
 import { StoreSections } from './StoreSections';
@@ -82,7 +83,18 @@ function StaffStore({ user }: { user: SessionUser }) {
 
   return (
     <Page>
-      <PageHeader title={t('store.title')} description={description} />
+      <PageHeader
+        title={t('store.title')}
+        description={description}
+        actions={
+          // The store counter (issue 35), for whoever serves at it.
+          allows(user, 'counter:use') ? (
+            <Button component={Link} to="/store/counter" variant="light">
+              {t('store.cashier.openCounter')}
+            </Button>
+          ) : undefined
+        }
+      />
       {tabs.length === 1 ? (
         <Browse />
       ) : (
@@ -103,6 +115,9 @@ function StaffStore({ user }: { user: SessionUser }) {
               <Stack gap="lg">
                 {settings ? <StoreStateCard timeZone={user.school.timeZone} /> : null}
                 <ProductManager store="School" />
+                {allows(user, 'cashierCodes:manage') ? (
+                  <CashierCodes timeZone={user.school.timeZone} />
+                ) : null}
               </Stack>
             </Tabs.Panel>
           ) : null}

@@ -187,6 +187,8 @@ export const classroom = {
   'classroom.cardPdf.code': 'Your code',
   'classroom.cardPdf.howTo':
     'Go to {address}, choose “Sign in with my card” and scan or type the code. Keep your card to yourself.',
+  'classroom.badgePdf.title': '{product} badges',
+  'classroom.badgePdf.heading': 'Badge',
   'classroom.password.choose': 'Choose a student',
   'classroom.coaching.ratio':
     '{ratio, number} bonuses for every flag {window, select, week {this week} month {this month} other {this school year}} (your target is {target})',

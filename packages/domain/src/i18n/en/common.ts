@@ -109,5 +109,7 @@ export const common = {
   'common.passwordTooLong': 'The password must be at most {count} characters',
   'common.passwordCommon': 'This password is too common. Choose another.',
   'common.roleGuardian': 'Guardian',
+  'common.roleCashier': 'Cashier',
   'common.roleLabelGuardian': 'Guardian',
+  'common.roleLabelCashier': 'Cashier',
 } as const;

@@ -24,6 +24,7 @@ import { rosters } from './rosters.js';
 import { reports } from './reports.js';
 import { settings } from './settings.js';
 import { district } from './district.js';
+import { scan } from './scan.js';
 
 /** Every area by name: a key starts with its area's name ('msg.' for the server's). */
 export const AREAS = {
@@ -47,6 +48,7 @@ export const AREAS = {
   reports,
   settings,
   district,
+  scan,
   mail,
   fields,
 };

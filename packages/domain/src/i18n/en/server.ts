@@ -158,6 +158,13 @@ export const server = {
   'msg.signInForStudentsOnly':
     'Sign-in cards and passwords set by staff are for students only: staff members choose their own password.',
   'msg.studentLeftSchool': 'This student has left the school and signs in no more.',
+  /* Badges and gives made offline (issue 35, docs/decisions/139-badges-and-counter.md). */
+  'msg.badgeNotFound': 'No student has this badge.',
+  'msg.giveTooLate':
+    'This give was made more than {days} school days ago and can no longer be sent.',
+  'msg.madeAtOtherDay': 'date must be the day the give was made (madeAt): {date}.',
+  /* The store counter and its cashier codes (issue 35). */
+  'msg.cashierCodeNotFound': 'Cashier code not found',
   /* Refusals named at their throw (docs/decisions/136-errors-carry-a-key.md). */
   'msg.idempotencyKeyInvalid': 'Idempotency-Key must be 1 to 200 visible characters',
   'msg.uploadBodyMissing':

@@ -5,6 +5,7 @@ import { rosters } from './rosters.js';
 import { reports } from './reports.js';
 import { settings } from './settings.js';
 import { district } from './district.js';
+import { scan } from './scan.js';
 
 export const staffWords = {
   ...classroom,
@@ -13,4 +14,5 @@ export const staffWords = {
   ...reports,
   ...settings,
   ...district,
+  ...scan,
 } as const;

@@ -154,4 +154,13 @@ export const welcome = {
   'welcome.card.notACard': 'This QR code is not a sign-in card. Try again, or type your code.',
   'welcome.card.found': 'Card read. Signing you in…',
   'welcome.card.back': 'Other ways to sign in',
+  // A store volunteer's cashier code (issue 35)
+  'welcome.cashier.open': 'I’m helping at the store',
+  'welcome.cashier.help':
+    'Type the cashier code the store manager gave you. It works at the store counter until it ends.',
+  'welcome.cashier.code': 'Cashier code',
+  'welcome.cashier.codeHelp': 'Like K7QH3-MZP9T. Capitals, spaces and dashes do not matter.',
+  'welcome.cashier.required': 'Type the cashier code.',
+  'welcome.cashier.typo':
+    'A cashier code has 10 letters and digits: check it with the store manager.',
 } as const;

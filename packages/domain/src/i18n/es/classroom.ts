@@ -191,6 +191,8 @@ export const classroom: Record<keyof typeof en, string> = {
   'classroom.cardPdf.code': 'Tu código',
   'classroom.cardPdf.howTo':
     'Entra en {address}, elige «Iniciar sesión con mi tarjeta» y escanea o escribe el código. No compartas tu tarjeta.',
+  'classroom.badgePdf.title': 'Insignias de {product}',
+  'classroom.badgePdf.heading': 'Insignia',
   'classroom.password.choose': 'Elige un estudiante',
   'classroom.coaching.ratio':
     '{ratio, number} bonos por cada falta {window, select, week {esta semana} month {este mes} other {este curso}} (tu meta es {target})',

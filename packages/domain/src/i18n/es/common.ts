@@ -111,5 +111,7 @@ export const common: Record<keyof typeof en, string> = {
   'common.passwordTooLong': 'La contraseña debe tener como máximo {count} caracteres',
   'common.passwordCommon': 'Esta contraseña es demasiado común. Elige otra.',
   'common.roleGuardian': 'Tutor/a',
+  'common.roleCashier': 'Cajero/a',
   'common.roleLabelGuardian': 'Tutor/a',
+  'common.roleLabelCashier': 'Cajero/a',
 };

@@ -24,6 +24,7 @@ import { rosters } from './rosters.js';
 import { reports } from './reports.js';
 import { settings } from './settings.js';
 import { district } from './district.js';
+import { scan } from './scan.js';
 
 export const AREAS = {
   server,
@@ -46,6 +47,7 @@ export const AREAS = {
   reports,
   settings,
   district,
+  scan,
   mail,
   fields,
 };

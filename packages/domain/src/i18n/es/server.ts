@@ -164,6 +164,13 @@ export const server: Record<keyof typeof en, string> = {
   'msg.signInForStudentsOnly':
     'Las tarjetas de acceso y las contraseñas que pone el personal son solo para estudiantes: el personal elige su propia contraseña.',
   'msg.studentLeftSchool': 'Este estudiante dejó la escuela y ya no inicia sesión.',
+  /* Badges and gives made offline (issue 35, docs/decisions/139-badges-and-counter.md). */
+  'msg.badgeNotFound': 'Ningún estudiante tiene esta insignia.',
+  'msg.giveTooLate':
+    'Estos puntos se dieron hace más de {days} días de clase y ya no se pueden enviar.',
+  'msg.madeAtOtherDay': 'date debe ser el día en que se dieron los puntos (madeAt): {date}.',
+  /* The store counter and its cashier codes (issue 35). */
+  'msg.cashierCodeNotFound': 'No se encontró el código de cajero',
   /* Refusals named at their throw (docs/decisions/136-errors-carry-a-key.md). */
   'msg.idempotencyKeyInvalid': 'Idempotency-Key debe tener de 1 a 200 caracteres visibles',
   'msg.uploadBodyMissing':

@@ -5,6 +5,7 @@ import { rosters } from './rosters.js';
 import { reports } from './reports.js';
 import { settings } from './settings.js';
 import { district } from './district.js';
+import { scan } from './scan.js';
 
 export const staffWords: Record<keyof typeof en, string> = {
   ...classroom,
@@ -13,4 +14,5 @@ export const staffWords: Record<keyof typeof en, string> = {
   ...reports,
   ...settings,
   ...district,
+  ...scan,
 };

@@ -160,4 +160,14 @@ export const welcome: Record<keyof typeof en, string> = {
     'Este código QR no es una tarjeta de acceso. Inténtalo de nuevo o escribe tu código.',
   'welcome.card.found': 'Tarjeta leída. Iniciando sesión…',
   'welcome.card.back': 'Otras formas de iniciar sesión',
+  // El código de caja de un voluntario de la tienda (issue 35)
+  'welcome.cashier.open': 'Estoy ayudando en la tienda',
+  'welcome.cashier.help':
+    'Escribe el código de caja que te dio el encargado de la tienda. Sirve en el mostrador de la tienda hasta que vence.',
+  'welcome.cashier.code': 'Código de caja',
+  'welcome.cashier.codeHelp':
+    'Como K7QH3-MZP9T. No importan las mayúsculas, los espacios ni los guiones.',
+  'welcome.cashier.required': 'Escribe el código de caja.',
+  'welcome.cashier.typo':
+    'Un código de caja tiene 10 letras y cifras: compruébalo con el encargado de la tienda.',
 };

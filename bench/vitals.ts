@@ -1,0 +1,240 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startServer } from '../e2e/helpers/server.js';
+
+/**
+ * Core Web Vitals on a mid-range phone (issue 35): Chromium with its CPU slowed 4× and DevTools'
+ * "Fast 3G" network, a 412×915 touch screen. The student home (student1) and the class page
+ * (teacher1's Math 6) are loaded cold (a new context: empty cache, no service worker) and warm (the
+ * same context again), each beside a static file served by the same server under the same profile.
+ * LCP and CLS are read from the browser's own entries; INP from the event timing of the give's
+ * three taps on the class page (a student, an action, Give). "Good" is LCP ≤ 2.5 s, INP ≤ 200 ms,
+ * CLS ≤ 0.1 (web.dev/vitals).
+ */
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const RUNS = 3;
+const PASSWORD = 'demo1234';
+const PHONE = { width: 412, height: 915 };
+/** DevTools' "Fast 3G": 562.5 ms latency, 1.44 Mbit/s down, 675 kbit/s up. */
+const FAST_3G = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1.6 * 1000 * 1000 * 0.9) / 8,
+  uploadThroughput: (750 * 1000 * 0.9) / 8,
+};
+const CPU_SLOWDOWN = 4;
+const GOOD = { lcpMs: 2500, inpMs: 200, cls: 0.1 };
+
+interface Vitals {
+  lcp: number;
+  cls: number;
+  inp: number | null;
+}
+interface VitalsRow {
+  page: string;
+  cold: Vitals;
+  warm: Vitals;
+}
+export interface VitalsFigures {
+  rows: VitalsRow[];
+  baseline: { cold: number; warm: number };
+}
+
+/** Keeps the page's LCP, its CLS (largest session window) and its interactions' worst latency. */
+const observe = () => {
+  const w = window as unknown as { __vitals: Vitals & { shifts: { t: number; v: number }[] } };
+  w.__vitals = { lcp: 0, cls: 0, inp: null, shifts: [] };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__vitals.lcp = e.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as (PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+    })[]) {
+      if (e.hadRecentInput) continue;
+      const s = w.__vitals.shifts;
+      s.push({ t: e.startTime, v: e.value });
+      // CLS: the largest burst of shifts less than 1 s apart, within 5 s.
+      let best = 0;
+      for (let i = 0; i < s.length; i++) {
+        let sum = 0;
+        for (let j = i; j < s.length; j++) {
+          if (j > i && (s[j]!.t - s[j - 1]!.t > 1000 || s[j]!.t - s[i]!.t > 5000)) break;
+          sum += s[j]!.v;
+        }
+        best = Math.max(best, sum);
+      }
+      w.__vitals.cls = best;
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as (PerformanceEntry & { interactionId?: number })[])
+      if (e.interactionId) w.__vitals.inp = Math.max(w.__vitals.inp ?? 0, e.duration);
+  }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+};
+
+/** A page under the phone profile: 4× CPU and Fast 3G, set before it loads anything. */
+async function phonePage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+  return page;
+}
+
+const read = async (page: Page): Promise<Vitals> => {
+  await page.evaluate(
+    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+  );
+  return page.evaluate(() => {
+    const v = (window as unknown as { __vitals: Vitals }).__vitals;
+    return { lcp: v.lcp, cls: v.cls, inp: v.inp };
+  });
+};
+
+type Visit = (page: Page) => Promise<void>;
+
+async function load(context: BrowserContext, url: string, visit: Visit): Promise<Vitals> {
+  const page = await phonePage(context);
+  await page.goto(url, { timeout: 120_000 });
+  await visit(page);
+  const v = await read(page);
+  await page.close();
+  return v;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const medianOf = (runs: Vitals[]): Vitals => ({
+  lcp: median(runs.map((r) => r.lcp)),
+  cls: median(runs.map((r) => r.cls)),
+  inp: runs.some((r) => r.inp !== null) ? median(runs.map((r) => r.inp ?? 0)) : null,
+});
+
+async function measure(
+  newContext: () => Promise<BrowserContext>,
+  url: string,
+  visit: Visit,
+): Promise<{ cold: Vitals; warm: Vitals }> {
+  const cold: Vitals[] = [];
+  const warm: Vitals[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const context = await newContext();
+    try {
+      await context.addInitScript(observe);
+      cold.push(await load(context, url, visit));
+      warm.push(await load(context, url, visit));
+    } finally {
+      await context.close();
+    }
+  }
+  return { cold: medianOf(cold), warm: medianOf(warm) };
+}
+
+async function signIn(baseURL: string, username: string) {
+  const res = await fetch(`${baseURL}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in of ${username} failed: ${res.status}`);
+  return (await res.json()) as { token: string; user: { _id: string; firstName: string } };
+}
+
+const contextFor =
+  (browser: Browser, baseURL: string, s?: { token: string; user: { _id: string } }) => () =>
+    browser.newContext({
+      baseURL,
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+      serviceWorkers: 'allow',
+      storageState: s
+        ? {
+            cookies: [],
+            origins: [
+              {
+                origin: baseURL,
+                localStorage: [
+                  { name: 'authtoken', value: s.token },
+                  { name: 'userId', value: s.user._id },
+                ],
+              },
+            ],
+          }
+        : undefined,
+    });
+
+/** The give's three taps on the class page: a student, an action, Give; then its confirmation. */
+const giveByTaps: Visit = async (page) => {
+  const roster = page.getByRole('table', { name: /^Students/ });
+  await roster.getByRole('checkbox').first().waitFor({ timeout: 120_000 });
+  const action = page.getByRole('button', { name: /^Helping others/ });
+  await action.waitFor({ timeout: 120_000 });
+  await roster.getByRole('checkbox').first().tap();
+  await action.tap();
+  await page.getByRole('button', { name: /^Give to 1 student/ }).tap();
+  await page
+    .getByText(/^Gave /)
+    .first()
+    .waitFor({ timeout: 120_000 });
+};
+
+export async function benchVitals(): Promise<VitalsFigures> {
+  const server = await startServer({ LOG_LEVEL: 'warn' });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+  });
+  try {
+    const { baseURL } = server;
+    const student = await signIn(baseURL, 'student1');
+    const teacher = await signIn(baseURL, 'teacher1');
+    const classes = (await (
+      await fetch(`${baseURL}/api/v1/periods`, {
+        headers: { authtoken: teacher.token },
+      })
+    ).json()) as { _id: string; name: string }[];
+    const math6 = classes.find((c) => c.name === 'Math 6') ?? classes[0]!;
+    const home = await measure(contextFor(browser, baseURL, student), '/', (page) =>
+      page
+        .getByRole('heading', { name: `Welcome back, ${student.user.firstName}!` })
+        .waitFor({ timeout: 120_000 }),
+    );
+    const classPage = await measure(
+      contextFor(browser, baseURL, teacher),
+      `/class/${math6._id}`,
+      giveByTaps,
+    );
+    const baseline = await measure(contextFor(browser, baseURL), '/release.json', (page) =>
+      page.locator('pre').waitFor(),
+    );
+    return {
+      rows: [
+        { page: 'Student home', ...home },
+        { page: `Class page (${math6.name}, a give by 3 taps)`, ...classPage },
+      ],
+      baseline: { cold: baseline.cold.lcp, warm: baseline.warm.lcp },
+    };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+export function printVitals(f: VitalsFigures): void {
+  const mark = (ok: boolean) => (ok ? 'good' : 'NOT GOOD');
+  const line = (label: string, v: Vitals, baseLcp: number) =>
+    `    ${label.padEnd(5)} LCP ${v.lcp.toFixed(0).padStart(5)} ms (${mark(v.lcp <= GOOD.lcpMs)}; static file ${baseLcp.toFixed(0)} ms, ×${(v.lcp / baseLcp).toFixed(2)})  CLS ${v.cls.toFixed(3)} (${mark(v.cls <= GOOD.cls)})${v.inp === null ? '' : `  INP ${v.inp.toFixed(0)} ms (${mark(v.inp <= GOOD.inpMs)})`}`;
+  console.log(
+    `\nCore Web Vitals on a mid-range phone (Chromium, ${CPU_SLOWDOWN}× CPU slowdown, Fast 3G, ${PHONE.width}×${PHONE.height}; median of ${RUNS}; good: LCP ≤ ${GOOD.lcpMs} ms, INP ≤ ${GOOD.inpMs} ms, CLS ≤ ${GOOD.cls})`,
+  );
+  for (const r of f.rows) {
+    console.log(`  ${r.page}`);
+    console.log(line('cold', r.cold, f.baseline.cold));
+    console.log(line('warm', r.warm, f.baseline.warm));
+  }
+}
