@@ -13,4 +13,4 @@ DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq haproxy >/dev/null
 if command -v systemctl >/dev/null && systemctl is-active -q haproxy 2>/dev/null; then
   $SUDO systemctl stop haproxy || true
 fi
-"$HAPROXY" -v | head -n1
+"$HAPROXY" -v | sed -n 1p  # sed reads it all: head would end it early (SIGPIPE, exit 141 under pipefail)

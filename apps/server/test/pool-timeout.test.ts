@@ -21,12 +21,15 @@ describe('a pool with no connection free', () => {
         (e: unknown) => e,
       );
       expect(isPoolTimeout(err)).toBe(true);
+      // As Drizzle throws it: its own error, with the pool's as the cause.
+      expect(isPoolTimeout(new Error('Failed query: select 1', { cause: err }))).toBe(true);
       const other = await held.query('select * from no_such_table').then(
         () => null,
         (e: unknown) => e,
       );
       expect(other).toBeInstanceOf(Error);
       expect(isPoolTimeout(other)).toBe(false);
+      expect(isPoolTimeout(new Error('Failed query: select 1', { cause: other }))).toBe(false);
     } finally {
       held.release();
       await pool.end();

@@ -65,7 +65,10 @@ export interface OpenOptions {
  * overloaded, not broken (pg-pool says so only in its message).
  */
 export const isPoolTimeout = (err: unknown): boolean =>
-  err instanceof Error && /^timeout exceeded when trying to connect/i.test(err.message);
+  err instanceof Error &&
+  (/^timeout exceeded when trying to connect/i.test(err.message) ||
+    // Drizzle wraps a query's error ("Failed query: …") with the pool's as its cause.
+    (err.cause !== err && isPoolTimeout(err.cause)));
 
 /**
  * The app's connections' settings (PostgreSQL's startup `options`): no JIT, no parallel workers
