@@ -38,6 +38,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           exclude: ['e2e/cluster/**'],
+          globalSetup: ['e2e/helpers/global-setup.ts'],
           setupFiles: ['vitest.setup.ts', 'e2e/helpers/clock-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

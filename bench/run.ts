@@ -13,6 +13,7 @@ import { benchReads, type ReadFigure } from './read.js';
 import { benchReports, printReports } from './reports.js';
 import { benchSignIns, printSignIns } from './sign-ins.js';
 import { benchDatabase } from './setup.js';
+import { benchScan, printScan } from './scan.js';
 import { benchVitals, printVitals } from './vitals.js';
 import { benchWeb, printWeb, webBenchUnavailable } from './web.js';
 import { benchTargets } from './targets.js';
@@ -36,6 +37,7 @@ const SECTIONS = [
   'sign-ins',
   'morning',
   'web',
+  'scan',
   'district',
 ] as const;
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -171,4 +173,11 @@ if (runs('web')) {
     // The student home and the class page on a mid-range phone profile (issue 35).
     printVitals(await benchVitals());
   }
+}
+
+// Scan to give on a mid-range phone profile, online and offline (issue 35).
+if (runs('scan')) {
+  const skipped = webBenchUnavailable();
+  if (skipped) console.log(`\nScan to give: not measured (${skipped})`);
+  else printScan(await benchScan());
 }

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startServer } from '../e2e/helpers/server.js';
+import { CPU_SLOWDOWN, PHONE, phonePage } from './phone.js';
 
 /**
  * Core Web Vitals on a mid-range phone (issue 35): Chromium with its CPU slowed 4× and DevTools'
@@ -14,15 +15,6 @@ import { startServer } from '../e2e/helpers/server.js';
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const RUNS = 3;
 const PASSWORD = 'demo1234';
-const PHONE = { width: 412, height: 915 };
-/** DevTools' "Fast 3G": 562.5 ms latency, 1.44 Mbit/s down, 675 kbit/s up. */
-const FAST_3G = {
-  offline: false,
-  latency: 562.5,
-  downloadThroughput: (1.6 * 1000 * 1000 * 0.9) / 8,
-  uploadThroughput: (750 * 1000 * 0.9) / 8,
-};
-const CPU_SLOWDOWN = 4;
 const GOOD = { lcpMs: 2500, inpMs: 200, cls: 0.1 };
 
 interface Vitals {
@@ -73,16 +65,6 @@ const observe = () => {
       if (e.interactionId) w.__vitals.inp = Math.max(w.__vitals.inp ?? 0, e.duration);
   }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
 };
-
-/** A page under the phone profile: 4× CPU and Fast 3G, set before it loads anything. */
-async function phonePage(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', FAST_3G);
-  return page;
-}
 
 const read = async (page: Page): Promise<Vitals> => {
   await page.evaluate(

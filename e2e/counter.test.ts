@@ -55,7 +55,7 @@ const balanceOf = async (token: string) =>
     .balance;
 
 beforeAll(async () => {
-  database = await freshDatabase();
+  database = await freshDatabase({ demo: true });
   [suite.server, suite.browser] = await Promise.all([startServer(database.env), launchBrowser()]);
   const admin = await apiLogin(base(), 'admin');
   store = await apiLogin(base(), 'store');

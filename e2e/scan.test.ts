@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ActivityItem, SessionUser } from '@app/domain';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, onTestFinished } from 'vitest';
 import { pdfTexts } from '../apps/server/test/helpers/pdf-text.js';
 import { apiLogin } from './helpers/api.js';
 import { launchBrowser, signIn } from './helpers/browser.js';
@@ -229,9 +229,20 @@ describe('/scan', () => {
   test(
     'offline: the app reloads, three gives wait on the device and reach the server once each when the network returns; a refused one is shown and dropped',
     { timeout: 120_000 },
-    async ({ page }) => {
+    async () => {
       const [a, b, c] = [badgeOf(2), badgeOf(3), badgeOf(4)];
       const { baseURL } = suite.server;
+      // The one context of the suite with the app's service worker: it serves the app offline.
+      const context = await suite.browser.newContext({
+        baseURL,
+        viewport: { width: 1280, height: 800 },
+        serviceWorkers: 'allow',
+      });
+      onTestFinished(() => context.close());
+      context.setDefaultTimeout(10_000);
+      const page = await context.newPage();
+      const pageErrors: Error[] = [];
+      page.on('pageerror', (err) => pageErrors.push(err));
       await signIn(page, 'teacher1');
       await openScan(page);
       // The service worker takes the page, then a reload online leaves it the reads it keeps and
@@ -292,6 +303,7 @@ describe('/scan', () => {
       await refused.getByRole('button', { name: `Drop the give to ${c.name}` }).click();
       await refused.waitFor({ state: 'detached' });
       await page.getByText('Gives the server did not accept').waitFor({ state: 'detached' });
+      expect(pageErrors).toEqual([]);
     },
   );
 });

@@ -9,11 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { normalizeCardCode, type SessionUser } from '@app/domain';
 import type { Page } from 'playwright-core';
-import qrcode from 'qrcode-generator';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { pdfTexts } from '../apps/server/test/helpers/pdf-text.js';
 import { apiLogin } from './helpers/api.js';
 import { launchBrowser, pathnameOf, signIn } from './helpers/browser.js';
+import { qrVideo } from './helpers/qr-video.js';
 import { useE2E } from './helpers/suite.js';
 
 const { suite, test } = useE2E();
@@ -67,37 +67,6 @@ async function typeCard(page: Page, code: string) {
   await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
   await field.fill(code);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
-/**
- * A YUV4MPEG2 video (4:2:0, 640 × 480, a few frames) of the QR code of `text` as a card holds it:
- * alphanumeric, error correction M, drawn large and centred with a quiet zone of four modules.
- */
-function qrVideo(text: string): Buffer {
-  const qr = qrcode(0, 'M');
-  qr.addData(text, 'Alphanumeric');
-  qr.make();
-  const n = qr.getModuleCount();
-  const [width, height] = [640, 480];
-  const cell = Math.floor(400 / (n + 8));
-  const left = Math.floor((width - n * cell) / 2);
-  const top = Math.floor((height - n * cell) / 2);
-  const luma = Buffer.alloc(width * height, 235);
-  for (let r = 0; r < n; r++)
-    for (let c = 0; c < n; c++)
-      if (qr.isDark(r, c))
-        for (let y = 0; y < cell; y++)
-          luma.fill(
-            16,
-            (top + r * cell + y) * width + left + c * cell,
-            (top + r * cell + y) * width + left + (c + 1) * cell,
-          );
-  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
-  return Buffer.concat([
-    Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`),
-    ...Array.from({ length: 5 }, () => frame),
-  ]);
 }
 
 describe('sign-in cards', () => {

@@ -326,7 +326,9 @@ describe('the store', () => {
     const icon = header.locator(`img[data-icon="${emoji.id}"]`).first();
     await icon.waitFor();
     await expect
-      .poll(() => icon.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .poll(() => icon.evaluate((img) => (img as HTMLImageElement).naturalWidth), {
+        timeout: 10_000,
+      })
       .toBeGreaterThan(0);
   });
 
@@ -378,9 +380,13 @@ describe('the store', () => {
     await page.goto('/store');
     const offered = page.getByRole('article', { name: product });
     await offered.waitFor();
+    // The cards' pictures load lazily: the new product may be below the fold of a full store.
     const picture = offered.locator('img');
+    await picture.scrollIntoViewIfNeeded();
     await expect
-      .poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth), {
+        timeout: 10_000,
+      })
       .toBeGreaterThan(0);
     await offered.getByRole('button', { name: `Add to cart: ${product}` }).click();
     await page.getByRole('button', { name: 'Cart · 1 item' }).click();

@@ -11,8 +11,8 @@ export const DEMO_PASSWORD = 'demo1234';
 
 /**
  * Debian's Chromium (scripts/ensure-chromium.sh installs it), headless. Every context it opens
- * starts its clock at E2E_NOW, the servers' day, and lets it run on. `extraArgs` adds switches
- * (a fake camera, for one).
+ * starts its clock at E2E_NOW, the servers' day, and lets it run on, with no service worker unless
+ * it asks for one (`serviceWorkers: 'allow'`). `extraArgs` adds switches (a fake camera, for one).
  */
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   const browser = await chromium.launch({
@@ -31,7 +31,9 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   });
   const open = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
-    const context = await open(options);
+    // The app's service worker (issue 35) fetches every chunk of the build in each new context:
+    // only a test of the app offline asks for it.
+    const context = await open({ serviceWorkers: 'block', ...options });
     await context.clock.install({ time: new Date(E2E_NOW) });
     await context.clock.resume();
     return context;

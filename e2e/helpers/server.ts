@@ -49,13 +49,30 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * A fresh, empty database: a new PostgreSQL database, or a new PGlite data directory. A test that
- * starts a second server on the same database (a later CLOCK) passes its `env` to startServer.
+ * The demo school as a server seeds it at E2E_NOW, made once per run by e2e/helpers/global-setup.ts
+ * (a PostgreSQL database's name, or a PGlite data directory): each test file's server starts on a
+ * copy of it instead of seeding its own, which saves most of a start.
  */
-export async function freshDatabase(): Promise<{ env: NodeJS.ProcessEnv; drop(): Promise<void> }> {
+export const DEMO_TEMPLATE_ENV = 'E2E_DEMO_TEMPLATE';
+const demoTemplate = (): string | undefined => process.env[DEMO_TEMPLATE_ENV] || undefined;
+
+export interface Database {
+  env: NodeJS.ProcessEnv;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh database: a new PostgreSQL database, or a new PGlite data directory; empty, or with
+ * `demo` a copy of the seeded demo when the run made one (else empty, and the server seeds it). A
+ * test that starts a second server on the same database (a later CLOCK) passes its `env` to
+ * startServer.
+ */
+export async function freshDatabase({ demo = false } = {}): Promise<Database> {
   const url = postgresUrl();
+  const template = demo ? demoTemplate() : undefined;
   if (!url) {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-data-'));
+    if (template) await cp(template, dataDir, { recursive: true });
     return {
       env: { DATA_DIR: dataDir, DATABASE_URL: '' },
       drop: () => rm(dataDir, { recursive: true, force: true }),
@@ -65,7 +82,7 @@ export async function freshDatabase(): Promise<{ env: NodeJS.ProcessEnv; drop():
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   } finally {
     await admin.end();
   }
@@ -174,10 +191,16 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Tes
   // A test may choose the port (one a provider redirects back to must be known before the start).
   const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const web = await copyWebDist();
-  const database = await freshDatabase().catch(async (err: unknown) => {
-    await web.remove();
-    throw err;
-  });
+  // A test that brings its database keeps it; otherwise a fresh one, the seeded demo's copy when
+  // this start would seed the same demo (at E2E_NOW).
+  const ownDatabase = extraEnv.DATABASE_URL !== undefined || extraEnv.DATA_DIR !== undefined;
+  const seedsTheDemo = extraEnv.SEED_DEMO === undefined && extraEnv.CLOCK === undefined;
+  const database = ownDatabase
+    ? { env: {}, drop: async () => undefined }
+    : await freshDatabase({ demo: seedsTheDemo }).catch(async (err: unknown) => {
+        await web.remove();
+        throw err;
+      });
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,

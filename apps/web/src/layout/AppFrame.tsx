@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FullPageLoader } from '../components/FullPageLoader';
-import { useOfflineGiving } from '../offline/useOfflineGiving';
+import { useOfflineQueues } from '../offline/useOfflineQueues';
 import { useSession } from '../session';
 import { AppLayout } from './AppLayout';
 import { PublicLayout } from './PublicLayout';
@@ -11,7 +11,7 @@ import { PublicLayout } from './PublicLayout';
  */
 export function AppFrame({ children }: { children: ReactNode }) {
   const { state } = useSession();
-  useOfflineGiving(state.status === 'authenticated' ? state.user : null);
+  useOfflineQueues(state.status === 'authenticated' ? state.user : null);
   if (state.status === 'loading') return <FullPageLoader />;
   if (state.status === 'authenticated') return <AppLayout user={state.user}>{children}</AppLayout>;
   return <PublicLayout>{children}</PublicLayout>;

@@ -1,18 +1,7 @@
-import { BASIC_MSG, type GiveResult } from '@app/domain';
+import type { GiveResult } from '@app/domain';
 import { api, isFailure, type ApiResult } from '../api';
 import { giveQueue, type QueuedGive, type SendOutcome } from './give-queue';
-
-/** The client's own messages: the server was not reached (or said nothing), so the give waits. */
-const NOT_REACHED = new Set<string>([
-  BASIC_MSG.someError,
-  BASIC_MSG.tryLater,
-  BASIC_MSG.noToken,
-  BASIC_MSG.unauthorized,
-  BASIC_MSG.errorFetching,
-]);
-
-/** Whether a failed call's message is the server's own (a refusal), not the client's (not reached). */
-export const fromServer = (message: string): boolean => !NOT_REACHED.has(message);
+import { fromServer } from './reached';
 
 /**
  * What an answer to a give means for the queue: given (a 2xx with the give), refused (a 4xx: the

@@ -1,6 +1,6 @@
 import { api, isFailure } from '../../api';
 import { rememberStudent, recallBadge } from '../../offline/badge-directory';
-import { fromServer } from '../../offline/send-gives';
+import { fromServer } from '../../offline/reached';
 
 /** A badge's student as a give needs them, or why there is none. */
 export type Found =

@@ -1,7 +1,8 @@
 import { Card, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { afterSchoolSettingsChange, api, unwrap } from '../../api';
+import { afterSchoolSettingsChange, api, queryKeys, unwrap } from '../../api';
+import type { SettingsView } from '../../api';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { QueryState } from '../../components/QueryState';
 import { useT } from '../../i18n';
@@ -16,6 +17,11 @@ export function HouseSystemTab() {
     mutationFn: (on: boolean) =>
       unwrap(api.settings.setHouseSystem({ body: { isHouseSystemConfigured: on } })),
     onSuccess: (s) => {
+      // The switch shows the saved state at once, not the stale read until the refetch lands
+      // (a second tap meanwhile would send the same state again).
+      queryClient.setQueryData<SettingsView>(queryKeys.settings.school, (old) =>
+        old ? { ...old, ...s } : old,
+      );
       notifications.show({
         color: 'teal',
         message: s.isHouseSystemConfigured

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BASIC_MSG, type CounterProduct, type CounterStudent } from '@app/domain';
+import type { CounterProduct, CounterStudent } from '@app/domain';
 import { api, isFailure, queryKeys } from '../../../api';
 import {
   recallProducts,
@@ -7,22 +7,7 @@ import {
   rememberProducts,
   rememberStudent,
 } from '../../../offline/counter-cache';
-
-/** The client's own messages: the server was not reached, or said nothing of the sale. */
-const NOT_REACHED = new Set<string>([
-  BASIC_MSG.someError,
-  BASIC_MSG.tryLater,
-  BASIC_MSG.noToken,
-  BASIC_MSG.unauthorized,
-  BASIC_MSG.errorFetching,
-]);
-
-/**
- * Whether a failed call never had the server's answer (no network, a server down or busy, no
- * session): the counter keeps a sale that did not get through and sends it again, but never one the
- * server refused.
- */
-export const unreached = (message: string): boolean => NOT_REACHED.has(message);
+import { unreached } from '../../../offline/reached';
 
 /** What the counter shows of a student: as the server answered now, or as last seen (no network). */
 export interface Found {

@@ -1,23 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CounterSale, CounterSaleBody } from '@app/domain';
-import { afterOrder, api, Attempts, isFailure } from '../../../api';
-import { salesQueue, type QueuedSale, type SendOutcome } from '../../../offline/sales-queue';
-import { unreached } from './counterData';
+import { afterOrder, Attempts } from '../../../api';
+import { salesQueue, type QueuedSale } from '../../../offline/sales-queue';
+import { sendSale, sendWaitingSales, type SaleAnswer } from '../../../offline/send-sales';
 
 /** What became of a sale: sold (its receipt), kept on the device to send later, or refused. */
 export type SaleOutcome =
   { kind: 'sold'; sale: CounterSale } | { kind: 'queued' } | { kind: 'refused'; message: string };
-
-/** The server's answer to one sending: the sale, or its refusal (null: it was not reached). */
-type Answer = { sale: CounterSale } | { refused: string | null };
-
-/** One sending of a sale with its key. */
-async function sendSale(body: CounterSaleBody, key: string): Promise<Answer> {
-  const r = await api.counter.sell({ body, headers: { 'idempotency-key': key } });
-  if (!isFailure(r)) return { sale: r };
-  return { refused: unreached(r.message) ? null : r.message };
-}
 
 /**
  * Sells at the counter: one Idempotency-Key per sale (a retry of the same sale keeps it), and with no
@@ -29,7 +19,7 @@ export function useSell(schoolId: string) {
   return useCallback(
     async (body: CounterSaleBody, studentName: string, total: number): Promise<SaleOutcome> => {
       const key = attempts.current.keyFor(body);
-      const answer: Answer = navigator.onLine ? await sendSale(body, key) : { refused: null };
+      const answer: SaleAnswer = navigator.onLine ? await sendSale(body, key) : { refused: null };
       attempts.current.done();
       if ('sale' in answer) {
         await afterOrder(queryClient);
@@ -72,13 +62,9 @@ export function useSalesQueue(schoolId: string) {
   }, [schoolId]);
 
   const flush = useCallback(async () => {
-    const send = async (sale: QueuedSale): Promise<SendOutcome> => {
-      const answer = await sendSale(sale.body, sale.idempotencyKey);
-      if (!('sale' in answer)) return { sent: false, refused: answer.refused };
-      setSentTo(sale.studentName);
-      return { sent: true };
-    };
-    const answered = await salesQueue.flush(schoolId, send).catch(() => 0);
+    const answered = await sendWaitingSales(schoolId, (sale) => setSentTo(sale.studentName)).catch(
+      () => 0,
+    );
     if (answered > 0) await afterOrder(queryClient);
   }, [queryClient, schoolId]);
 

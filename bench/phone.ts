@@ -1,0 +1,25 @@
+import type { BrowserContext, Page } from 'playwright-core';
+
+/** A mid-range phone (issue 35): a 412×915 touch screen, its CPU 4× slower than this machine's. */
+export const PHONE = { width: 412, height: 915 };
+export const CPU_SLOWDOWN = 4;
+/** DevTools' "Fast 3G": 562.5 ms latency, 1.44 Mbit/s down, 675 kbit/s up. */
+const FAST_3G = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1.6 * 1000 * 1000 * 0.9) / 8,
+  uploadThroughput: (750 * 1000 * 0.9) / 8,
+};
+
+/**
+ * A page under the phone profile: 4× CPU and Fast 3G (or no network at all), set before it loads
+ * anything. (The profile's network conditions replace the context's own offline switch.)
+ */
+export async function phonePage(context: BrowserContext, { offline = false } = {}): Promise<Page> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { ...FAST_3G, offline });
+  return page;
+}
