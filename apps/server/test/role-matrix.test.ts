@@ -2125,7 +2125,10 @@ describe('the role × route matrix', () => {
           c.kind === 'role' &&
           c.user!.roles.every((r) => NO_DEMOGRAPHICS_ROLES.includes(r))
         ) {
-          const named = DEMOGRAPHIC_FIELDS.filter((f) => text.includes(f));
+          // Named as a field: a JSON key or string, or a CSV column (a random token may hold "sex").
+          const named = DEMOGRAPHIC_FIELDS.filter(
+            (f) => text.includes(`"${f}"`) || new RegExp(`(^|[,\n])${f}(,|\r?\n|$)`).test(text),
+          );
           if (named.length)
             demographicLeaks.push(`${where} names ${named.join(', ')}: ${text.slice(0, 200)}`);
         }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { queryKeys, type ActivityItem } from '../../api';
 import { ActivityPages } from '../../components/ActivityPages';
@@ -8,7 +8,8 @@ import { ActivityEditModal } from './ActivityEditModal';
 const PAGE = 25;
 
 /** The class's latest gives; the giver (or an admin) may edit or delete them. */
-export function ClassActivity({ periodId }: { periodId: string }) {
+// Memoized: a tap selecting a student on the class page does not redraw it.
+export const ClassActivity = memo(function ClassActivity({ periodId }: { periodId: string }) {
   const t = useT();
   const [editing, setEditing] = useState<ActivityItem | null>(null);
   return (
@@ -49,4 +50,4 @@ export function ClassActivity({ periodId }: { periodId: string }) {
       {editing ? <ActivityEditModal item={editing} onClose={() => setEditing(null)} /> : null}
     </Card>
   );
-}
+});

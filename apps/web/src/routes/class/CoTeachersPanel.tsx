@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { shortName } from '@app/domain';
 import type { PeriodDetail } from '../../api';
 import { useT } from '../../i18n';
 import { CoTeachersEditor } from './CoTeachersEditor';
 
-export function CoTeachersPanel({ period }: { period: PeriodDetail }) {
+// Memoized: a tap selecting a student on the class page does not redraw it.
+export const CoTeachersPanel = memo(function CoTeachersPanel({ period }: { period: PeriodDetail }) {
   const t = useT();
   const [editing, setEditing] = useState(false);
   return (
@@ -45,4 +46,4 @@ export function CoTeachersPanel({ period }: { period: PeriodDetail }) {
       </Stack>
     </Card>
   );
-}
+});
