@@ -1,11 +1,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { E2E_NOW } from '../e2e/helpers/clock.js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../e2e/helpers/browser.js';
 import { qrReel } from '../e2e/helpers/qr-video.js';
 import { startServer } from '../e2e/helpers/server.js';
-import { phonePage, PHONE, CPU_SLOWDOWN } from './phone.js';
+import { CPU_SLOWDOWN, phoneContext, phonePage, signIn, type Session } from './phone.js';
 
 /**
  * Scan to give on a mid-range phone (issue 35): /scan on Chromium with its CPU slowed 4× and
@@ -17,8 +17,6 @@ import { phonePage, PHONE, CPU_SLOWDOWN } from './phone.js';
  * the device). Baseline: one round trip to the server under the same profile.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const PASSWORD = 'demo1234';
 const ACTION = 'Homework complete';
 const BADGES = 20;
 const REEL = { fps: 15, emptySeconds: 1.5, heldSeconds: 1.5 };
@@ -84,16 +82,6 @@ const watchScript = (actionWords: string) => `(() => {
   }).observe(document, { childList: true, subtree: true, characterData: true });
 })();`;
 
-async function signIn(baseURL: string, username: string) {
-  const res = await fetch(`${baseURL}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in of ${username} failed: ${res.status}`);
-  return (await res.json()) as { token: string; user: { _id: string } };
-}
-
 async function api<T>(baseURL: string, token: string, method: string, p: string, body?: unknown) {
   const res = await fetch(`${baseURL}/api/v1/${p}`, {
     method,
@@ -151,45 +139,17 @@ async function scanPass(page: Page, badges: Badge[], online: boolean): Promise<P
   return figures;
 }
 
-const contextFor = (
-  browser: Browser,
-  baseURL: string,
-  s: { token: string; user: { _id: string } },
-) =>
-  browser.newContext({
-    baseURL,
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-    serviceWorkers: 'allow',
-    permissions: ['camera'],
-    storageState: {
-      cookies: [],
-      origins: [
-        {
-          origin: baseURL,
-          localStorage: [
-            { name: 'authtoken', value: s.token },
-            { name: 'userId', value: s.user._id },
-          ],
-        },
-      ],
-    },
-  });
-
 async function pass(
   browser: Browser,
   baseURL: string,
-  teacher: { token: string; user: { _id: string } },
+  teacher: Session,
   badges: Badge[],
   online: boolean,
 ): Promise<{ figures: PassFigures; roundTripMs: number }> {
-  const context: BrowserContext = await contextFor(browser, baseURL, teacher);
+  const context: BrowserContext = await phoneContext(browser, baseURL, teacher, {
+    permissions: ['camera'],
+  });
   try {
-    // The server's day (CLOCK=E2E_NOW, a Wednesday) in the page too: a give is made on a school day.
-    await context.clock.install({ time: new Date(E2E_NOW) });
-    await context.clock.resume();
     await context.addInitScript({ content: watchScript(ACTION) });
     let page = await phonePage(context);
     await openScan(page);
@@ -246,19 +206,13 @@ export async function benchScan(): Promise<ScanFigures> {
         REEL,
       ),
     );
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-        `--use-file-for-fake-video-capture=${video}`,
-      ],
-    });
+    // The e2e tests' browser: its contexts on the servers' day (E2E_NOW, a Wednesday), so a give
+    // is made on a school day.
+    const browser = await launchBrowser([
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ]);
     try {
       const online = await pass(browser, baseURL, teacher, badges, true);
       const offline = await pass(browser, baseURL, teacher, badges, false);

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startServer } from '../e2e/helpers/server.js';
-import { CPU_SLOWDOWN, PHONE, phonePage } from './phone.js';
+import { CPU_SLOWDOWN, PHONE, phoneContext, phonePage, signIn, type Session } from './phone.js';
 
 /**
  * Core Web Vitals on a mid-range phone (issue 35): Chromium with its CPU slowed 4× and DevTools'
@@ -14,7 +14,6 @@ import { CPU_SLOWDOWN, PHONE, phonePage } from './phone.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const RUNS = 3;
-const PASSWORD = 'demo1234';
 const GOOD = { lcpMs: 2500, inpMs: 200, cls: 0.1 };
 
 interface Vitals {
@@ -114,40 +113,8 @@ async function measure(
   return { cold: medianOf(cold), warm: medianOf(warm) };
 }
 
-async function signIn(baseURL: string, username: string) {
-  const res = await fetch(`${baseURL}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in of ${username} failed: ${res.status}`);
-  return (await res.json()) as { token: string; user: { _id: string; firstName: string } };
-}
-
-const contextFor =
-  (browser: Browser, baseURL: string, s?: { token: string; user: { _id: string } }) => () =>
-    browser.newContext({
-      baseURL,
-      viewport: PHONE,
-      isMobile: true,
-      hasTouch: true,
-      deviceScaleFactor: 2,
-      serviceWorkers: 'allow',
-      storageState: s
-        ? {
-            cookies: [],
-            origins: [
-              {
-                origin: baseURL,
-                localStorage: [
-                  { name: 'authtoken', value: s.token },
-                  { name: 'userId', value: s.user._id },
-                ],
-              },
-            ],
-          }
-        : undefined,
-    });
+const contextFor = (browser: Browser, baseURL: string, s?: Session) => () =>
+  phoneContext(browser, baseURL, s);
 
 /** The give's three taps on the class page: a student, an action, Give; then its confirmation. */
 const giveByTaps: Visit = async (page) => {
