@@ -42,6 +42,8 @@ export default defineConfig({
           setupFiles: ['vitest.setup.ts', 'e2e/helpers/clock-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // As long as a Playwright action waits (10 s): a page on a busy machine may take over a second.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
