@@ -75,7 +75,7 @@ module.exports = {
       from: {},
       to: {
         path: `${WEB}[^/]+/`,
-        pathNot: `${WEB}(api|session|router|layout|forms|release|components|routes|i18n|offline)/`,
+        pathNot: `${WEB}(api|boot|session|router|layout|forms|release|components|routes|i18n|offline)/`,
       },
     },
     {

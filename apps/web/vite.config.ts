@@ -1,9 +1,15 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
+
+import { PERMISSIONS } from '../../packages/domain/src/policy';
+import { ROLES } from '../../packages/domain/src/roles';
+import { EARLY_PAGES, SESSION_READ, STAFF_ACTION } from './src/boot/early-reads';
+import { BOOT_PLAN_ID, type BootPlan } from './src/boot/plan';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const require = createRequire(import.meta.url);
@@ -67,6 +73,125 @@ function releaseFile(): Plugin {
       writeFileSync(path.join(dist, 'release.json'), JSON.stringify({ release }));
     },
   } as Plugin;
+}
+
+/** Text files worth sending compressed (a phone on 3G: the first chunk is 3.3× smaller as brotli). */
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest)$/;
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside each built text file over 1 KB; the server
+ * sends the one the browser accepts (@fastify/static's preCompressed), compressed once at build
+ * rather than on every request.
+ */
+function precompressed(): Plugin {
+  return {
+    name: 'precompressed',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      for (const [file, out] of Object.entries(bundle)) {
+        if (!COMPRESSIBLE.test(file)) continue;
+        const body = Buffer.from(out.type === 'chunk' ? out.code : out.source);
+        if (body.length < 1024) continue;
+        const target = path.join(options.dir!, file);
+        writeFileSync(
+          `${target}.br`,
+          brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(`${target}.gz`, gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
+
+/** The roles the permission table grants an action to (`everyone`: each but a guardian and a cashier). */
+function rolesFor(action: keyof typeof PERMISSIONS): string[] {
+  const rule = PERMISSIONS[action] as Record<string, unknown>;
+  const granted = (grant: unknown) => grant !== undefined && grant !== 'none';
+  return ROLES.filter(
+    (r) => granted(rule[r]) || (granted(rule.everyone) && r !== 'GUARDIAN' && r !== 'CASHIER'),
+  );
+}
+
+/** A chunk and the chunks it imports that the first chunk does not already bring, as URLs. */
+function chunkUrls(bundle: Rollup.OutputBundle, module: string): string[] {
+  const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+  const first = new Set<string>();
+  const addFirst = (file: string) => {
+    if (first.has(file)) return;
+    first.add(file);
+    const c = bundle[file];
+    if (c?.type === 'chunk') c.imports.forEach(addFirst);
+  };
+  chunks.filter((c) => c.isEntry).forEach((c) => addFirst(c.fileName));
+  const own = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(`/apps/web/${module}`)));
+  if (!own) throw new Error(`boot plan: no chunk for ${module}`);
+  const urls = new Set<string>();
+  const add = (file: string) => {
+    if (first.has(file) || urls.has(`/${file}`)) return;
+    urls.add(`/${file}`);
+    const c = bundle[file];
+    if (c?.type === 'chunk') c.imports.forEach(add);
+  };
+  add(own.fileName);
+  return [...urls];
+}
+
+/**
+ * Puts the boot script (apps/web/src/boot/boot.ts, its own entry) into index.html, async so it runs
+ * as soon as it arrives rather than after the app's first chunk, with its plan: the chunk names it
+ * preloads and the reads it starts, as a JSON data block (the content security policy allows no
+ * inline script).
+ */
+function bootPlan(): Plugin {
+  return {
+    name: 'boot-plan',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle!;
+        const words: BootPlan['words'] = {};
+        for (const file of Object.keys(bundle)) {
+          const m = /^assets\/words-(\w+)-(base|student|staff)-[\w-]+\.js$/.exec(file);
+          if (m) (words[m[1]!] ??= {})[m[2] as 'base'] = `/${file}`;
+        }
+        const plan: BootPlan = {
+          words,
+          staffRoles: rolesFor(STAFF_ACTION),
+          session: SESSION_READ,
+          pages: EARLY_PAGES.map((p) => ({
+            path: p.path,
+            roles: rolesFor(p.action),
+            chunks: chunkUrls(bundle, p.module),
+            reads: p.reads.map(({ method, path }) => ({ method, path })),
+          })),
+        };
+        const boot = Object.values(bundle).find((c) => c.type === 'chunk' && c.name === 'boot');
+        if (boot?.type !== 'chunk') throw new Error('boot plan: no boot chunk');
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, crossorigin: true, src: `/${boot.fileName}` },
+            injectTo: 'head',
+          },
+          // Its imports, unless the app's own entry already preloads them.
+          ...boot.imports
+            .filter((file) => !html.includes(`/${file}"`))
+            .map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+              injectTo: 'head' as const,
+            })),
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: BOOT_PLAN_ID },
+            children: JSON.stringify(plan).replace(/</g, '\\u003c'),
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
 }
 
 /** The service worker's copies of the API's reads: the web empties it at sign-out (clearStored.ts). */
@@ -147,7 +272,7 @@ function offlineApp() {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), releaseFile(), compiledCatalogue(), offlineApp()],
+  plugins: [react(), releaseFile(), compiledCatalogue(), offlineApp(), bootPlan(), precompressed()],
   resolve: {
     // Messages arrive compiled (compiledCatalogue): the built app leaves the ICU parser out.
     alias: command === 'build' ? NO_PARSER : [],
@@ -158,7 +283,16 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
+      // The boot script is an entry of its own: index.html loads it beside the app (bootPlan).
+      input: {
+        index: path.resolve(__dirname, 'index.html'),
+        boot: path.resolve(__dirname, 'src/boot/boot.ts'),
+      },
       output: {
+        // Fewer, larger chunks: a phone's browser fetches six files at a time from one server over
+        // HTTP/1.1, each paying the network's latency, so a page split into 40 small chunks took
+        // seconds longer on 3G than the same code in a few (issue 35).
+        experimentalMinChunkSize: 20_000,
         // A language's words are named for it: words-es-student-<hash>.js.
         chunkFileNames: (chunk) => {
           const words = /\/i18n\/(en|es)\/(base|student|staff)\.ts$/.exec(

@@ -3,7 +3,8 @@
  * web build: the service worker and the web manifest are never kept by a cache without asking,
  * so a new release's worker reaches every browser at once.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,11 @@ writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>'
 writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
 writeFileSync(path.join(dist, 'manifest.webmanifest'), JSON.stringify({ name: 'Merit Market' }));
 writeFileSync(path.join(dist, 'icon-192.png'), Buffer.from([137, 80, 78, 71]));
+// A built chunk and the brotli copy the build writes beside it (apps/web/vite.config.ts).
+const CHUNK = `export const words = ${JSON.stringify('hello '.repeat(400))};`;
+mkdirSync(path.join(dist, 'assets'));
+writeFileSync(path.join(dist, 'assets/index-AbC123.js'), CHUNK);
+writeFileSync(path.join(dist, 'assets/index-AbC123.js.br'), brotliCompressSync(CHUNK));
 
 describe('the offline app’s files', () => {
   const ctx = useTestApp({ NODE_ENV: 'production', WEB_DIST: dist });
@@ -29,6 +35,29 @@ describe('the offline app’s files', () => {
     expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
     expect(manifest.headers['cache-control']).toBe('no-cache');
     expect(JSON.parse(manifest.body)).toEqual({ name: 'Merit Market' });
+  });
+
+  it('sends a built chunk compressed to a browser that accepts it, kept for a year without asking', async () => {
+    const br = await ctx.app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(CHUNK);
+    expect(br.rawPayload.length).toBeLessThan(CHUNK.length / 10);
+    // No compression asked for: the file itself.
+    const plain = await ctx.app.inject({ method: 'GET', url: '/assets/index-AbC123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(CHUNK);
+    // A chunk that is not there (a deploy removed it) is a 404, not the app's page kept for a year.
+    const missing = await ctx.app.inject({ method: 'GET', url: '/assets/index-Gone99.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('<title>app</title>');
+    expect(String(missing.headers['cache-control'])).not.toMatch(/immutable/);
   });
 
   it('leaves the other files as they were, and an app page is still the app', async () => {

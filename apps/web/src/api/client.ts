@@ -1,3 +1,4 @@
+import { takeEarlyAnswer } from '../boot/take';
 import { currentLanguage } from '../i18n/language';
 import { BASIC_MSG, NO_REDIRECT_ON_401 } from '@app/domain';
 import { failure, type ApiResult } from './failure';
@@ -88,19 +89,27 @@ export async function request<T>(
   const token = readStored(STORAGE_KEYS.token);
   if (needsAuth && !token) return failure(BASIC_MSG.noToken);
 
-  let res: Response;
+  let res: { status: number; ok: boolean };
   let text: string;
-  try {
-    res = await fetch(buildUrl(path, method, opts), {
-      method,
-      headers: { ...headers(token, !opts.form), ...opts.headers },
-      // Every request says JSON, so a body-less POST or PUT sends {} (Fastify rejects an empty JSON body).
-      body: method === 'GET' ? undefined : (opts.form ?? JSON.stringify(opts.body ?? {})),
-    });
-    text = await res.text();
-  } catch (err) {
-    report('network error', { method, path, err: String(err) });
-    return failure(BASIC_MSG.someError);
+  // The boot script's answer to this very call, when it asked while the app loaded.
+  const early = token ? await takeEarlyAnswer(method, path, opts, token) : null;
+  if (early) {
+    res = { status: early.status, ok: early.status >= 200 && early.status < 300 };
+    text = early.text;
+  } else {
+    try {
+      const sent = await fetch(buildUrl(path, method, opts), {
+        method,
+        headers: { ...headers(token, !opts.form), ...opts.headers },
+        // Every request says JSON, so a body-less POST or PUT sends {} (Fastify rejects an empty JSON body).
+        body: method === 'GET' ? undefined : (opts.form ?? JSON.stringify(opts.body ?? {})),
+      });
+      res = sent;
+      text = await sent.text();
+    } catch (err) {
+      report('network error', { method, path, err: String(err) });
+      return failure(BASIC_MSG.someError);
+    }
   }
 
   if (EMPTY_OK.has(res.status)) return {} as T;

@@ -19,6 +19,7 @@ import { GroupManager } from './GroupManager';
 import { giveSelectors, onRoster } from './selection';
 import { SignInActions } from './SignInActions';
 import { StudentPicker } from './StudentPicker';
+import { useCoachingAnswer } from './useClassCoaching';
 
 const backLink = (
   <Anchor component={Link} to="/classes" fz="sm">
@@ -51,10 +52,8 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
     queryFn: () => unwrap(api.activity.classStats({ params: { id: period._id }, query: { date } })),
     placeholderData: (prev) => prev,
   });
-  const groupTypes = useQuery({
-    queryKey: queryKeys.groupTypes.ofClass(period._id),
-    queryFn: () => unwrap(api.groupTypes.list({ query: { internalPeriodId: period._id } })),
-  });
+  const groupTypes = useGroupTypes(period._id);
+  const coaching = useCoachingAnswer();
   const students = stats.data?.students ?? [];
   const chosen = onRoster(selected, students);
   const group = groupTypes.data?.flatMap((t) => t.groups).find((g) => g._id === groupId);
@@ -69,8 +68,10 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
         <Stack gap="lg" ref={studentsRef} tabIndex={-1} style={{ outline: 'none' }}>
           {stats.isError ? <ErrorNotice message={stats.error.message} /> : null}
           {groupTypes.isError ? <ErrorNotice message={groupTypes.error.message} /> : null}
-          {stats.isPending ? (
-            <FullPageLoader />
+          {stats.isPending || coaching.waiting ? (
+            // As tall as the screen: what follows (the give panel on a phone) stays below the fold
+            // until the roster, always taller, takes its place (CLS, issue 35).
+            <FullPageLoader height="100vh" />
           ) : (
             <StudentPicker
               students={students}
@@ -127,6 +128,14 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
   );
 }
 
+/** The class's groups (for "Select a group" and the group manager). */
+function useGroupTypes(periodId: string) {
+  return useQuery({
+    queryKey: queryKeys.groupTypes.ofClass(periodId),
+    queryFn: () => unwrap(api.groupTypes.list({ query: { internalPeriodId: periodId } })),
+  });
+}
+
 export default function ClassPage() {
   // The spec's route names its parameter internalPeriodId (/class/:internalPeriodId).
   const { internalPeriodId: periodId = '' } = useParams();
@@ -135,6 +144,9 @@ export default function ClassPage() {
     queryFn: () => unwrap(api.periods.get({ params: { id: periodId } })),
   });
   const cal = useSchoolCalendar();
+  // Reads that need neither the class nor the calendar start beside them, not after them.
+  useGroupTypes(periodId);
+  useCoachingAnswer();
   const t = useT();
   const labels = useLabels();
 

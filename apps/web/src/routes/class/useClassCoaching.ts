@@ -11,6 +11,20 @@ import { pbisOfSchool, unrecognizedOnRoster } from './coaching';
  * marks.
  */
 export function useClassCoaching(students: readonly ClassStudentStats[]) {
+  const { query, window, recognitionDays } = useCoachingAnswer();
+  const roster = useMemo(
+    () => unrecognizedOnRoster(query.data?.unrecognized ?? [], students),
+    [query.data, students],
+  );
+  return { answer: query.data ?? null, window, recognitionDays, ...roster };
+}
+
+/**
+ * The read behind the line. The class page starts it with the class's own read, not after the
+ * roster (one round trip fewer on a phone), and shows the roster once it has answered, so the line
+ * does not push the roster down when it arrives (CLS, issue 35).
+ */
+export function useCoachingAnswer() {
   const user = useUser();
   const { window, recognitionDays } = pbisOfSchool(user?.school ?? {});
   const query = useQuery({
@@ -20,11 +34,9 @@ export function useClassCoaching(students: readonly ClassStudentStats[]) {
     // A failed read leaves the roster as it was: the line is a help, not the page.
     retry: false,
   });
-  const roster = useMemo(
-    () => unrecognizedOnRoster(query.data?.unrecognized ?? [], students),
-    [query.data, students],
-  );
-  return { answer: query.data ?? null, window, recognitionDays, ...roster };
+  // A disabled query stays pending with nothing to wait for.
+  const waiting = query.isPending && query.fetchStatus !== 'idle';
+  return { query, waiting, window, recognitionDays };
 }
 
 export type ClassCoaching = ReturnType<typeof useClassCoaching>;

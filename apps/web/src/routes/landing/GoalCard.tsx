@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  CloseButton,
-  Group,
-  Progress,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, CloseButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { GOAL_NOTE_KEYS, goalProgress } from '@app/domain';
@@ -17,6 +6,7 @@ import { afterGoalChange, api, queryKeys, unwrap } from '../../api';
 import { QueryState } from '../../components/QueryState';
 import { useT } from '../../i18n';
 import { SPACE } from '../../components/space';
+import { GoalFrame } from './GoalFrame';
 
 /**
  * The student's saving goal on the home page (docs/decisions/107-saving-goals.md): how far the
@@ -42,10 +32,7 @@ export function GoalCard() {
     data: g.data && stats.data ? { state: g.data, balance: stats.data.balance } : undefined,
   };
   return (
-    <Card p="lg" component="section" aria-labelledby="goal-title">
-      <Title order={2} fz="lg" id="goal-title" mb="sm">
-        {t('welcome.goalTitle')}
-      </Title>
+    <GoalFrame>
       <QueryState query={both} size="section" loading={t('welcome.goalLoading')}>
         {({ state, balance }) => {
           if (state.note)
@@ -110,7 +97,7 @@ export function GoalCard() {
           );
         }}
       </QueryState>
-    </Card>
+    </GoalFrame>
   );
 }
 

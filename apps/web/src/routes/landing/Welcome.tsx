@@ -5,7 +5,9 @@ import { allows, PAGE_WORDS, sideNav, type MessageKey } from '@app/domain';
 import type { SessionUser } from '../../api';
 import { Page } from '../../components/Page';
 import { useRoleLabel } from '../../components/words';
+import { Spinner } from '../../components/Spinner';
 import { useT } from '../../i18n';
+import { GoalFrame } from './GoalFrame';
 
 /** One line under each quick link, by side-navigation key. */
 const BLURBS: Record<string, MessageKey> = {
@@ -42,7 +44,13 @@ export function Welcome({ user }: { user: SessionUser }) {
           </Text>
         </Stack>
         {allows(user, 'goals:use') ? (
-          <Suspense fallback={null}>
+          <Suspense
+            fallback={
+              <GoalFrame>
+                <Spinner label={t('welcome.goalLoading')} size="sm" />
+              </GoalFrame>
+            }
+          >
             <GoalCard />
           </Suspense>
         ) : null}

@@ -1,0 +1,57 @@
+import type { Action } from '@app/domain';
+import { ROUTE_TABLE } from '../api/route-table.generated';
+
+/** A call the boot script may send before the app has loaded: a read with no parameters. */
+export interface EarlyCall {
+  method: 'GET' | 'POST';
+  path: string;
+}
+
+/**
+ * The session's lookup: every signed-in visit starts with it (docs/spec.md section 4), so the boot
+ * script sends it while the app itself still downloads (apps/web/src/boot/boot.ts).
+ */
+export const SESSION_READ: EarlyCall = ROUTE_TABLE.auth.me;
+
+/** A page whose first screen waits on reads and on a lazily loaded part of its own. */
+export interface EarlyPage {
+  /** The route (docs/spec.md section 2). */
+  path: string;
+  /** Whom the reads are for: the roles the permission table grants this action. */
+  action: Action;
+  /** The lazily loaded part that shows the reads (a source file under apps/web): its chunk is preloaded. */
+  module: string;
+  /** Reads with no query; a `:name` in a path is the route's own parameter of that name. */
+  reads: readonly EarlyCall[];
+}
+
+/** Staff load their screens' words up front (I18nProvider): the roles that may list classes. */
+export const STAFF_ACTION: Action = 'periods:list';
+
+/**
+ * The pages a phone opens most, and what their first screen reads (issue 35). The boot script
+ * starts these reads once the session answers, instead of after the app has loaded, parsed, and
+ * drawn the page; the API client takes their answers instead of asking again (client.ts).
+ */
+export const EARLY_PAGES: readonly EarlyPage[] = [
+  {
+    // The student home: the saving goal's card.
+    path: '/',
+    action: 'goals:use',
+    module: 'src/routes/landing/GoalCard.tsx',
+    reads: [ROUTE_TABLE.goal.get, ROUTE_TABLE.utility.balanceStats],
+  },
+  {
+    // The class page: the class and the school's calendar (the give's day) come first.
+    path: '/class/:internalPeriodId',
+    action: 'activity:give',
+    module: 'src/routes/class/ClassPage.tsx',
+    reads: [
+      {
+        ...ROUTE_TABLE.periods.get,
+        path: ROUTE_TABLE.periods.get.path.replace(':id', ':internalPeriodId'),
+      },
+      ROUTE_TABLE.calendar.get,
+    ],
+  },
+];

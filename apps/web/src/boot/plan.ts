@@ -1,0 +1,59 @@
+import type { EarlyCall } from './early-reads';
+
+/**
+ * What the build tells the boot script (apps/web/vite.config.ts writes it into index.html as a
+ * JSON data block, which the content security policy allows, unlike an inline script).
+ */
+export interface BootPlan {
+  /** Each language's words chunks: `base` for everyone, `student` and `staff` for staff. */
+  words: Record<string, { base?: string; student?: string; staff?: string }>;
+  /** The roles that load staff's words up front. */
+  staffRoles: string[];
+  session: EarlyCall;
+  pages: {
+    path: string;
+    roles: string[];
+    /** The page part's chunk and the chunks it imports, as URLs. */
+    chunks: string[];
+    reads: EarlyCall[];
+  }[];
+}
+
+export const BOOT_PLAN_ID = 'boot-plan';
+
+/** The key of an early answer: the call's method and path, as the API client sends them. */
+export const earlyKey = (method: string, path: string): string => `${method} ${path}`;
+
+/** An answer the boot script received: what the API client needs to read it. */
+export interface EarlyAnswer {
+  status: number;
+  text: string;
+}
+
+/** The early answers, kept on the window between the boot script and the app. */
+interface EarlyReads {
+  /** The stored sign-in the reads were sent with. */
+  token: string;
+  /** When the boot script ran (Date.now()): answers older than EARLY_READ_MS are not used. */
+  at: number;
+  answers: Map<string, Promise<EarlyAnswer | null>>;
+}
+
+/** How long an early answer stands in for a read (the first screen only, never a later visit). */
+export const EARLY_READ_MS = 15_000;
+
+declare global {
+  var __earlyReads: EarlyReads | undefined;
+}
+
+/** A route pattern's (`/class/:id`) parameters in a path, or null when it does not match. */
+export function routeParams(pattern: string, pathname: string): Record<string, string> | null {
+  const names: string[] = [];
+  const re = pattern.replace(/:(\w+)/g, (_all, name: string) => (names.push(name), '([^/]+)'));
+  const m = new RegExp(`^${re}/?$`).exec(pathname);
+  return m ? Object.fromEntries(names.map((n, i) => [n, m[i + 1]!])) : null;
+}
+
+/** A call's path with the route's parameters put in (they stay as the URL has them, encoded). */
+export const fillPath = (path: string, params: Record<string, string>): string =>
+  path.replace(/:(\w+)/g, (all, name: string) => params[name] ?? all);

@@ -1,0 +1,36 @@
+import { EARLY_READ_MS, earlyKey, type EarlyAnswer } from './plan';
+
+interface Call {
+  query?: Record<string, unknown>;
+  body?: unknown;
+  form?: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The boot script's answer to this call (boot.ts), once, while the first screen loads: only a read
+ * with nothing of its own to send (no query, body or extra header), under the same stored sign-in.
+ * Null when there is none, when it is too old, or when it failed to arrive (the caller then asks).
+ */
+export async function takeEarlyAnswer(
+  method: string,
+  path: string,
+  call: Call,
+  token: string,
+): Promise<EarlyAnswer | null> {
+  const early = globalThis.__earlyReads;
+  if (!early || early.token !== token || Date.now() - early.at > EARLY_READ_MS) return null;
+  const plain =
+    Object.values(call.query ?? {}).every((v) => v === undefined) &&
+    (call.body === undefined ||
+      (typeof call.body === 'object' &&
+        call.body !== null &&
+        Object.keys(call.body).length === 0)) &&
+    call.form === undefined &&
+    Object.keys(call.headers ?? {}).length === 0;
+  const key = earlyKey(method, path);
+  const answer = plain ? early.answers.get(key) : undefined;
+  if (!answer) return null;
+  early.answers.delete(key);
+  return answer;
+}
