@@ -12,6 +12,8 @@ const TRANSPORT = new Set([
   'api/client.test.ts',
   'api/contract-usage.test.ts', // its own samples
   'api/route-table.generated.ts', // the contract's paths, written by npm run contract:table
+  'boot/boot.ts', // sends the contract's calls named in boot/early-reads.ts before the app loads
+  'boot/boot.test.ts', // its samples
 ]);
 
 function sources(dir = SRC): string[] {
