@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fillPath, routeParams, EARLY_READ_MS, type EarlyAnswer } from './plan';
 import { takeEarlyAnswer } from './take';
 import { EARLY_PAGES } from './early-reads';
@@ -8,11 +8,20 @@ const answer = (text: string): Promise<EarlyAnswer | null> =>
   Promise.resolve({ status: 200, text });
 
 function early(entries: Record<string, Promise<EarlyAnswer | null>>, at = Date.now()) {
-  globalThis.__earlyReads = { token: 'tok', at, answers: new Map(Object.entries(entries)) };
+  globalThis.__earlyReads = {
+    token: 'tok',
+    at,
+    path: '/',
+    answers: new Map(Object.entries(entries)),
+  };
 }
 
+beforeEach(() => {
+  vi.stubGlobal('location', { pathname: '/' });
+});
 afterEach(() => {
   globalThis.__earlyReads = undefined;
+  vi.unstubAllGlobals();
 });
 
 describe('the boot script’s routes', () => {
@@ -70,8 +79,13 @@ describe('takeEarlyAnswer', () => {
     expect(await takeEarlyAnswer('POST', '/api/v1/auth/me', {}, 'tok')).not.toBeNull();
   });
 
-  it('gives nothing once the first screen is past', async () => {
+  it('gives nothing once the first screen is past, or on another page', async () => {
     early({ 'GET /api/v1/goal': answer('{}') }, Date.now() - EARLY_READ_MS - 1);
     expect(await takeEarlyAnswer('GET', '/api/v1/goal', {}, 'tok')).toBeNull();
+    early({ 'GET /api/v1/goal': answer('{}') });
+    vi.stubGlobal('location', { pathname: '/store' });
+    expect(await takeEarlyAnswer('GET', '/api/v1/goal', {}, 'tok')).toBeNull();
+    vi.stubGlobal('location', { pathname: '/' });
+    expect(await takeEarlyAnswer('GET', '/api/v1/goal', {}, 'tok')).not.toBeNull();
   });
 });

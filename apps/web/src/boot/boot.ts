@@ -67,7 +67,7 @@ function boot(plan: BootPlan): void {
 
   const userId = stored(STORAGE_KEYS.userId);
   const answers = new Map<string, Promise<EarlyAnswer | null>>();
-  globalThis.__earlyReads = { token, at: Date.now(), answers };
+  globalThis.__earlyReads = { token, at: Date.now(), path: location.pathname, answers };
   const send = (call: EarlyCall): Promise<EarlyAnswer | null> => {
     const headers: Record<string, string> = {
       'Cache-Control': 'no-cache',

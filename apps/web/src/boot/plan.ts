@@ -36,6 +36,8 @@ interface EarlyReads {
   token: string;
   /** When the boot script ran (Date.now()): answers older than EARLY_READ_MS are not used. */
   at: number;
+  /** The page it ran for: once the reader has moved on, the app asks the server itself. */
+  path: string;
   answers: Map<string, Promise<EarlyAnswer | null>>;
 }
 

@@ -10,7 +10,8 @@ interface Call {
 /**
  * The boot script's answer to this call (boot.ts), once, while the first screen loads: only a read
  * with nothing of its own to send (no query, body or extra header), under the same stored sign-in.
- * Null when there is none, when it is too old, or when it failed to arrive (the caller then asks).
+ * Null when there is none, when it is too old or the reader has left the page it was for, or when
+ * it failed to arrive (the caller then asks).
  */
 export async function takeEarlyAnswer(
   method: string,
@@ -19,7 +20,13 @@ export async function takeEarlyAnswer(
   token: string,
 ): Promise<EarlyAnswer | null> {
   const early = globalThis.__earlyReads;
-  if (!early || early.token !== token || Date.now() - early.at > EARLY_READ_MS) return null;
+  if (
+    !early ||
+    early.token !== token ||
+    Date.now() - early.at > EARLY_READ_MS ||
+    globalThis.location?.pathname !== early.path
+  )
+    return null;
   const plain =
     Object.values(call.query ?? {}).every((v) => v === undefined) &&
     (call.body === undefined ||
