@@ -25,6 +25,9 @@ const OUTPUT_LIMIT = 20_000;
 const postgresUrl = (): string | undefined =>
   process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
 
+/** Whether this run's servers use the PostgreSQL server rather than the embedded database. */
+export const onPostgres = (): boolean => postgresUrl() !== undefined;
+
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
