@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -66,24 +67,98 @@ export async function bareServer(): Promise<{ url: string; close: () => Promise<
   return { url, close: () => app.close() };
 }
 
+/** One request of a load that takes turns: its path (and query) and headers (a session's token). */
+export interface Turn {
+  path: string;
+  headers: Record<string, string>;
+}
+
 /**
- * A bare Fastify whose one route sends one prepared `select 1` through the app's database handle
- * (the same pool, or PGlite): the ceiling for a read that answers in one statement.
+ * Loads `url` + each turn's path with CONNECTIONS connections for `seconds`, every connection
+ * going round all the turns (many sessions taking turns), with autocannon in a child process
+ * (bench/turns-client.ts), so the server under test keeps this process's event loop.
  */
-export async function loadOneStatement(database: Database): Promise<Load> {
+export function loadTurns(url: string, turns: readonly Turn[], seconds = SECONDS): Promise<Load> {
+  const client = fileURLToPath(new URL('./turns-client.ts', import.meta.url));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', client], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`the load client exited ${code}: ${err}`));
+      try {
+        resolve(JSON.parse(out) as Load);
+      } catch {
+        reject(
+          new Error(`the load client printed no JSON: ${out.slice(0, 200)} ${err.slice(0, 200)}`),
+        );
+      }
+    });
+    child.stdin.end(
+      JSON.stringify({
+        url: url.replace(/\/$/, ''),
+        requests: turns,
+        connections: CONNECTIONS,
+        seconds,
+      }),
+    );
+  });
+}
+
+/** A one-route bare Fastify sending one prepared `select 1` through `database`'s handle. */
+async function oneStatementApp(database: Database) {
   const one = database.db
     .select({ one: sql<number>`1` })
     .from(sql`(select 1) as t`)
     .prepare('bench_select_one');
   const app = Fastify({ logger: false });
   app.get('/', async () => ({ hello: (await one.execute())[0]!.one }));
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  try {
+  return app;
+}
+
+/**
+ * The ceiling of a read that answers in one statement: a bare Fastify whose one route sends one
+ * prepared `select 1`. On PostgreSQL in a process of its own with a pool of 10 connections
+ * (bench/one-statement-server.ts), as a server of its own would; on PGlite (which one process
+ * holds) in this one, on `database`.
+ */
+export async function oneStatementServer(
+  database: Database,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  if (database.kind !== 'postgres' || !database.url) {
+    const app = await oneStatementApp(database);
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
     await load(url, {}, 1); // warm up
-    return await load(url);
-  } finally {
-    await app.close();
+    return { url, close: () => app.close() };
   }
+  const script = fileURLToPath(new URL('./one-statement-server.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', script, database.url], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const line = /^(http\S+)\n/m.exec(out);
+      if (line) resolve(line[1]!);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => reject(new Error(`the one-statement server exited ${code}`)));
+  });
+  await load(url, {}, 1); // warm up
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once('close', () => resolve());
+        child.stdin.end();
+      }),
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
+import inspector from 'node:inspector';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +22,10 @@ export const PURCHASE_SECONDS = 10;
 /** pgbench clients: as many as the app's pool has connections (the database sees no more from the app). */
 export const PGBENCH_CLIENTS = 10;
 
-export interface PurchaseFigure {
+/** Runs of the load (each beside its own pgbench run): the figures are their median and spread. */
+export const PURCHASE_RUNS = 3;
+
+export interface PurchaseRun {
   ordersPerSecond: number;
   p99Ms: number;
   failed: number;
@@ -29,6 +33,10 @@ export interface PurchaseFigure {
   pgbenchTps: number;
   /** The server process's CPU time (user + system) per answered order: less noisy than a rate on a shared machine. */
   serverCpuMsPerOrder: number;
+}
+
+export interface PurchaseFigure {
+  runs: PurchaseRun[];
 }
 
 const run = promisify(execFile);
@@ -61,6 +69,88 @@ async function pgbenchTps(url: string): Promise<number> {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
+}
+
+/**
+ * One run: the load client for PURCHASE_SECONDS, the orders counted and the books checked after
+ * it, then pgbench on the same server. With BENCH_CPU_PROFILE=<dir>, the server's process (this
+ * one) is profiled during the load and the profile written there (`<dir>/purchases-<run>.cpuprofile`).
+ */
+async function purchaseRun(
+  db: Database['db'],
+  schoolId: string,
+  orderUrl: string,
+  file: string,
+  url: string,
+  index: number,
+): Promise<PurchaseRun> {
+  const [before] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(eq(orders.schoolId, schoolId));
+  const client = fileURLToPath(new URL('./purchase-client.ts', import.meta.url));
+  globalThis.gc?.();
+  const profile = await startProfile();
+  const cpu0 = process.cpuUsage();
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', client, orderUrl, String(PURCHASE_SECONDS), file],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let text = '';
+    child.stdout.on('data', (d) => (text += d));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(text) : reject(new Error(`purchase client exited ${code}`)),
+    );
+  });
+  const cpu = process.cpuUsage(cpu0);
+  await profile?.(`purchases-${index + 1}`);
+  const r = JSON.parse(out) as {
+    ok: number;
+    failed: number;
+    firstFailures: string[];
+    p99Ms: number;
+  };
+  if (r.failed) console.warn(`  ${r.failed} purchases failed, e.g. ${r.firstFailures.join(' | ')}`);
+  const [after] = await db.select({ n: count() }).from(orders).where(eq(orders.schoolId, schoolId));
+  const drift = await ledgerDrift(db, schoolId);
+  return {
+    ordersPerSecond: r.ok / PURCHASE_SECONDS,
+    p99Ms: r.p99Ms,
+    failed: r.failed,
+    booksBalance: after!.n - before!.n === r.ok && drift.length === 0,
+    serverCpuMsPerOrder: (cpu.user + cpu.system) / 1000 / Math.max(1, r.ok),
+    pgbenchTps: await pgbenchTps(url),
+  };
+}
+
+/**
+ * With BENCH_CPU_PROFILE=<dir>: starts V8's sampling profiler in this process and returns what
+ * stops it and writes `<dir>/<name>.cpuprofile` (open it in Chrome's DevTools, or summarize it with
+ * `node --import tsx bench/profile-summary.ts <file>`). Without it, nothing.
+ */
+export async function startProfile(): Promise<((name: string) => Promise<void>) | null> {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  if (!dir) return null;
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<{ profile: object }>((resolve, reject) =>
+      session.post(method, params ?? {}, (err, res) =>
+        err ? reject(err) : resolve(res as { profile: object }),
+      ),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  return async (name) => {
+    const { profile } = await post('Profiler.stop');
+    session.disconnect();
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+  };
 }
 
 /**
@@ -106,47 +196,10 @@ export async function benchPurchases(database: Database, url: string): Promise<P
         throw new Error(`a purchase failed: ${res.status} ${await res.text()}`);
     }
     await writeFile(file, JSON.stringify({ tokens, productId: product.id }));
-    const [before] = await db
-      .select({ n: count() })
-      .from(orders)
-      .where(eq(orders.schoolId, school.id));
-    const client = fileURLToPath(new URL('./purchase-client.ts', import.meta.url));
-    const cpu0 = process.cpuUsage();
-    const out = await new Promise<string>((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', client, orderUrl, String(PURCHASE_SECONDS), file],
-        { stdio: ['ignore', 'pipe', 'inherit'] },
-      );
-      let text = '';
-      child.stdout.on('data', (d) => (text += d));
-      child.on('error', reject);
-      child.on('close', (code) =>
-        code === 0 ? resolve(text) : reject(new Error(`purchase client exited ${code}`)),
-      );
-    });
-    const cpu = process.cpuUsage(cpu0);
-    const r = JSON.parse(out) as {
-      ok: number;
-      failed: number;
-      firstFailures: string[];
-      p99Ms: number;
-    };
-    if (r.failed)
-      console.warn(`  ${r.failed} purchases failed, e.g. ${r.firstFailures.join(' | ')}`);
-    const [after] = await db
-      .select({ n: count() })
-      .from(orders)
-      .where(eq(orders.schoolId, school.id));
-    const drift = await ledgerDrift(db, school.id);
-    return {
-      ordersPerSecond: r.ok / PURCHASE_SECONDS,
-      p99Ms: r.p99Ms,
-      failed: r.failed,
-      booksBalance: after!.n - before!.n === r.ok && drift.length === 0,
-      serverCpuMsPerOrder: (cpu.user + cpu.system) / 1000 / Math.max(1, r.ok),
-      pgbenchTps: await pgbenchTps(url),
-    };
+    const runs: PurchaseRun[] = [];
+    for (let i = 0; i < PURCHASE_RUNS; i++)
+      runs.push(await purchaseRun(db, school.id, orderUrl, file, url, i));
+    return { runs };
   } finally {
     await rm(file, { force: true });
     await app.close();

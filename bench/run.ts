@@ -1,5 +1,5 @@
 import { benchGive, type Figure } from './give.js';
-import { CONNECTIONS, countQueries, SECONDS } from './load.js';
+import { CONNECTIONS, countQueries } from './load.js';
 import {
   benchPurchases,
   BUYERS,
@@ -9,7 +9,7 @@ import {
 } from './purchase.js';
 import { benchDistrict, districtSize, printDistrict } from './district.js';
 import { benchMorning, printMorning } from './morning.js';
-import { benchReads, type ReadFigure } from './read.js';
+import { benchReads, READ_RUNS, READ_SECONDS, SESSIONS, type ReadFigures } from './read.js';
 import { benchReports, printReports } from './reports.js';
 import { benchSignIns, printSignIns } from './sign-ins.js';
 import { benchDatabase } from './setup.js';
@@ -17,13 +17,23 @@ import { benchScan, printScan } from './scan.js';
 import { benchVitals, printVitals } from './vitals.js';
 import { benchWeb, printWeb, webBenchUnavailable } from './web.js';
 import { benchTargets } from './targets.js';
+import { formatSpread, spreadOf } from './spread.js';
 
+/** `--name=value` options: `--calls=periods,balance` (reads whose names hold a word), `--cache=off|on`, `--db=postgres|pglite`. */
+const option = (name: string) =>
+  process.argv
+    .slice(2)
+    .find((a) => a.startsWith(`--${name}=`))
+    ?.slice(name.length + 3);
 /**
  * Benchmarks, each printed against a baseline measured in the same run on the same machine:
- * read calls against a bare Fastify hello world, gives against plain SQL inserts.
- * PGlite always; PostgreSQL too when DATABASE_URL is set or a server answers on 127.0.0.1:5432.
+ * read calls against a bare Fastify hello world or one prepared statement, gives against plain
+ * SQL inserts, purchases against pgbench. PGlite always; PostgreSQL too when DATABASE_URL is set
+ * or a server answers on 127.0.0.1:5432 (`--db=` picks one).
  */
-const targets = await benchTargets();
+const targets = (await benchTargets()).filter(
+  (t) => !option('db') || option('db') === (t.url ? 'postgres' : 'pglite'),
+);
 /**
  * `npm run bench -- reports web` runs only the named sections; no names runs them all.
  * `district` runs only when named (it builds a district of 200 schools: minutes), with
@@ -52,14 +62,24 @@ const runs = (section: (typeof SECTIONS)[number]) =>
 const num = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-const printReads = (label: string, figures: ReadFigure[]) => {
+const printReads = (label: string, r: ReadFigures) => {
+  const ceiling = r.baseline === 'one statement';
+  const against = ceiling
+    ? `one prepared select 1 (a bare Fastify, ${r.baselineWhere})`
+    : 'bare Fastify hello world';
   console.log(
-    `\n${label}: read calls (goal: 25% of bare each; bare measured just before each line)`,
+    `\n${label}: read calls, ${SESSIONS} sessions taking turns; median (min–max) of ${READ_RUNS} runs, each against the ${against} loaded just before it (goal: ${ceiling ? '40% of one statement' : '25% of bare'} each)`,
   );
-  for (const f of figures)
+  for (const f of r.figures) {
+    const rps = spreadOf(f.runs.map((x) => x.rps));
+    const ratio = spreadOf(f.runs.map((x) => (100 * x.rps) / x.baseline.rps));
+    const base = spreadOf(f.runs.map((x) => x.baseline.rps));
+    const p99 = spreadOf(f.runs.map((x) => x.p99Ms));
+    const first = f.name.startsWith('one prepared');
     console.log(
-      `  ${f.name.padEnd(34)} ${num(f.rps).padStart(7)} req/s  ${(((100 * f.rps) / f.bare.rps).toFixed(1) + '%').padStart(6)} of bare (${num(f.bare.rps).padStart(6)} req/s)  p99 ${num(f.p99Ms).padStart(5)} ms  ${f.queriesPerRequest.toFixed(2)} queries/request`,
+      `  ${f.name.padEnd(34)} ${num(rps.median).padStart(7)} req/s  ${formatSpread(ratio, (n) => `${n.toFixed(1)}%`).padStart(21)} of ${first ? 'bare' : ceiling ? 'one statement' : 'bare'} (${num(base.median).padStart(6)} req/s)  p99 ${num(p99.median).padStart(4)} ms  ${f.queriesPerRequest.toFixed(2)} queries/request`,
     );
+  }
 };
 
 const printGives = (label: string, figures: Figure[]) => {
@@ -71,48 +91,66 @@ const printGives = (label: string, figures: Figure[]) => {
 };
 
 const printPurchases = (label: string, f: PurchaseFigure) => {
+  const of = (pick: (r: PurchaseFigure['runs'][number]) => number) => spreadOf(f.runs.map(pick));
   console.log(
-    `\n${label}: purchases (${BUYERS} students buying at once for ${PURCHASE_SECONDS} s, the app's pool of 10 connections)`,
+    `\n${label}: purchases (${BUYERS} students buying at once for ${PURCHASE_SECONDS} s, the app's pool of 10 connections; ${f.runs.length} runs, each beside its own pgbench run: median (min–max))`,
+  );
+  const failed = f.runs.reduce((n, r) => n + r.failed, 0);
+  const balanced = f.runs.filter((r) => r.booksBalance).length;
+  console.log(
+    `  ${'POST order (one item)'.padEnd(30)} ${formatSpread(
+      of((r) => r.ordersPerSecond),
+      (n) => num(n),
+    )} orders/s  p99 ${formatSpread(
+      of((r) => r.p99Ms),
+      (n) => num(n),
+    )} ms  failed ${failed}  books balance: ${balanced === f.runs.length ? 'yes, after every run' : `NO (${f.runs.length - balanced} of ${f.runs.length} runs)`}`,
   );
   console.log(
-    `  ${'POST order (one item)'.padEnd(30)} ${num(f.ordersPerSecond).padStart(7)} orders/s  p99 ${num(f.p99Ms).padStart(5)} ms  failed ${f.failed}  books balance: ${f.booksBalance ? 'yes' : 'NO'}`,
+    `  ${`pgbench TPC-B-like, ${PGBENCH_CLIENTS} clients`.padEnd(30)} ${formatSpread(
+      of((r) => r.pgbenchTps),
+      (n) => num(n),
+    )} tps`,
   );
   console.log(
-    `  ${`pgbench TPC-B-like, ${PGBENCH_CLIENTS} clients`.padEnd(30)} ${num(f.pgbenchTps).padStart(7)} tps`,
-  );
-  console.log(
-    `  ratio ${((100 * f.ordersPerSecond) / f.pgbenchTps).toFixed(1)}% of pgbench  (server CPU ${f.serverCpuMsPerOrder.toFixed(2)} ms per order)`,
+    `  ratio ${formatSpread(
+      of((r) => (100 * r.ordersPerSecond) / r.pgbenchTps),
+      (n) => `${n.toFixed(1)}%`,
+    )} of pgbench  (goal 30%)  server CPU ${formatSpread(
+      of((r) => r.serverCpuMsPerOrder),
+      (n) => n.toFixed(2),
+    )} ms per order (goal 0.8)`,
   );
 };
 
 countQueries();
+const onlyCalls = (option('calls') ?? '').split(',').filter(Boolean);
+const cachePasses = [true, false].filter(
+  (on) => !option('cache') || option('cache') === (on ? 'on' : 'off'),
+);
 if (runs('reads'))
   console.log(
-    `Read calls: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each, the app in this process on the demo school;`,
+    `Read calls: autocannon, ${CONNECTIONS} connections, ${SESSIONS} sessions taking turns (each connection goes round them all), ${READ_SECONDS} s each, ${READ_RUNS} runs; the app in this process on the demo school.`,
   );
 if (runs('reads'))
   console.log(
-    'a bare Fastify hello world is loaded the same way just before each call (the machine is shared);',
+    "Each read twice: with the server's default, where a kept answer's one statement is the marker that proves no change to its school is on its way (docs/decisions/120-answer-cache.md), against a bare Fastify hello world; and with every answer computed by the database, against a bare Fastify sending one prepared `select 1` (the ceiling of a one-statement read).",
   );
 if (runs('reads'))
   console.log(
-    '"bare Fastify + one select 1" sends one prepared statement through the same pool: the ceiling of a one-statement read.',
-  );
-if (runs('reads'))
-  console.log(
-    "Each read twice: with the server's default, where a kept answer's one statement is the marker that proves no change to its school is on its way (docs/decisions/120-answer-cache.md), and with every answer computed by the database.",
+    'Each baseline is loaded the same way just before each run of each read (the machine is shared).',
   );
 
 for (const t of targets) {
   if (runs('reads'))
-    for (const answerCache of [true, false]) {
+    for (const answerCache of cachePasses) {
       const reads = await benchDatabase(t.url, 'default'); // the server's own pool size
       try {
         printReads(
           answerCache
             ? `${t.label}, the server's default (answers kept ANSWER_CACHE_SECONDS while the school is unchanged)`
             : `${t.label}, every answer from the database (ANSWER_CACHE_SECONDS=0)`,
-          await benchReads(reads, { answerCache }),
+          await benchReads(reads, { answerCache, only: onlyCalls }),
         );
       } finally {
         await reads.close();
