@@ -9,8 +9,13 @@ import type { KnipConfig } from 'knip';
 const config: KnipConfig = {
   workspaces: {
     '.': {
-      // bench/roster-import.ts and scripts/gen-icons.mjs are run by hand (docs/scripts.md, the script's header).
-      entry: ['e2e/**/*.test.ts', 'bench/roster-import.ts', 'scripts/*.mjs'],
+      // bench/roster-import.ts, bench/profile-summary.ts and scripts/gen-icons.mjs are run by hand (docs/scripts.md, the script's header).
+      entry: [
+        'e2e/**/*.test.ts',
+        'bench/roster-import.ts',
+        'bench/profile-summary.ts',
+        'scripts/*.mjs',
+      ],
       project: ['*.{ts,js,cjs}', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.mjs'],
       ignoreDependencies: [
         // bench/load.ts starts autocannon's CLI file in a child process through createRequire().resolve().

@@ -9,7 +9,7 @@ import type { Database } from '../apps/server/src/db/client.js';
 
 /** Load settings for every read call: the same for the bare server and the app. */
 export const CONNECTIONS = 50;
-export const SECONDS = 5;
+const SECONDS = 5;
 
 export interface Load {
   /** Requests per second (mean over the run). */
@@ -26,11 +26,7 @@ const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocan
  * Loads `url` with autocannon in a child process (its own event loop, like a separate client on
  * the same machine), so the server under test keeps this process's event loop to itself.
  */
-export function load(
-  url: string,
-  headers: Record<string, string> = {},
-  seconds = SECONDS,
-): Promise<Load> {
+function load(url: string, headers: Record<string, string> = {}, seconds = SECONDS): Promise<Load> {
   const args = [autocannonBin, '-j', '-n', '-c', String(CONNECTIONS), '-d', String(seconds)];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   args.push(url);

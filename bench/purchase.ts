@@ -23,9 +23,9 @@ export const PURCHASE_SECONDS = 10;
 export const PGBENCH_CLIENTS = 10;
 
 /** Runs of the load (each beside its own pgbench run): the figures are their median and spread. */
-export const PURCHASE_RUNS = 3;
+const PURCHASE_RUNS = 3;
 
-export interface PurchaseRun {
+interface PurchaseRun {
   ordersPerSecond: number;
   p99Ms: number;
   failed: number;
@@ -116,6 +116,11 @@ async function purchaseRun(
   if (r.failed) console.warn(`  ${r.failed} purchases failed, e.g. ${r.firstFailures.join(' | ')}`);
   const [after] = await db.select({ n: count() }).from(orders).where(eq(orders.schoolId, schoolId));
   const drift = await ledgerDrift(db, schoolId);
+  // BENCH_CPU_SPLIT=1: each run's server CPU split into user and system time.
+  if (process.env.BENCH_CPU_SPLIT)
+    console.log(
+      `  run ${index + 1}: ${r.ok} orders, server CPU user ${(cpu.user / 1000).toFixed(0)} ms + system ${(cpu.system / 1000).toFixed(0)} ms`,
+    );
   return {
     ordersPerSecond: r.ok / PURCHASE_SECONDS,
     p99Ms: r.p99Ms,
@@ -131,7 +136,7 @@ async function purchaseRun(
  * stops it and writes `<dir>/<name>.cpuprofile` (open it in Chrome's DevTools, or summarize it with
  * `node --import tsx bench/profile-summary.ts <file>`). Without it, nothing.
  */
-export async function startProfile(): Promise<((name: string) => Promise<void>) | null> {
+async function startProfile(): Promise<((name: string) => Promise<void>) | null> {
   const dir = process.env.BENCH_CPU_PROFILE;
   if (!dir) return null;
   const session = new inspector.Session();

@@ -31,11 +31,11 @@ async function quiet(): Promise<void> {
 }
 
 /** One load of a read, and of its baseline just before it. */
-export interface ReadRun extends Load {
+interface ReadRun extends Load {
   baseline: Load;
 }
 
-export interface ReadFigure {
+interface ReadFigure {
   name: string;
   runs: ReadRun[];
   /** Statements sent to the database per answered request, one request at a time. */
