@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Database } from '../src/db/client.js';
-import { executeNamed, MAX_NAMED_STATEMENTS } from '../src/db/named.js';
+import { executeNamed, executeShaped, MAX_NAMED_STATEMENTS, slot } from '../src/db/named.js';
 import { freshDatabase } from './helpers/test-db.js';
 
 /** Hot statements run named (docs/decisions/118-named-statements.md): same answers, bounded names. */
@@ -70,6 +70,38 @@ describe('executeNamed', () => {
       });
     },
   );
+});
+
+/** Hot statements whose text is built once (docs/decisions/140-lean-hot-paths.md). */
+describe('executeShaped', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('builds the text once and answers each call with its own values', async () => {
+    let builds = 0;
+    const build = () => {
+      builds++;
+      return sql`select ${slot('a')}::int + 1 as n, upper(${slot('b')}) as s, ${slot('a')}::int * 2 as twice`;
+    };
+    for (const [a, b] of [
+      [1, 'x'],
+      [41, 'y'],
+      [-3, 'zz'],
+    ] as const)
+      expect(rowsOf(await executeShaped(database.db, 'test pair', build, { a, b }))).toEqual([
+        { n: a + 1, s: b.toUpperCase(), twice: 2 * a },
+      ]);
+    expect(builds).toBe(1);
+  });
+
+  it('refuses a text that holds a value, which later calls would repeat', async () => {
+    expect(() =>
+      executeShaped(database.db, 'test value', () => sql`select ${1}::int as n`, {}),
+    ).toThrow(/holds a value/);
+  });
 });
 
 describe('the app connections on PostgreSQL', () => {

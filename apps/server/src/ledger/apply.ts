@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
+import type { Slot } from '../db/named.js';
 import { NO_PERIOD } from '../db/schema.js';
-import { pgArray } from '../lib/pg-array.js';
+import { pgArray, pgArrayText } from '../lib/pg-array.js';
 
 /** A change to one student's points on one day in one category (earned may be negative). */
 export interface LedgerDelta {
@@ -25,16 +26,16 @@ type Column<R> = readonly [name: string, type: PgType, of: (r: R) => string | nu
  * One `insert … on conflict do update` that adds `sums` into `table`'s rows keyed by the school and
  * `keys`: the rows are summed per key here first (one INSERT may not touch a row twice) and
  * written in key order, so concurrent writers lock the same rows in the same order and never
- * deadlock; each update is an increment, so none is lost. Null when there is nothing to write.
+ * deadlock; each update is an increment, so none is lost. Its text takes the school from the slot
+ * `school` and each column's array from the slot `<prefix><i>`: the same whatever the rows.
  */
 function upsertAdding<R>(
-  schoolId: string,
   table: string,
   keys: readonly Column<R>[],
   sums: readonly Column<R>[],
   rows: readonly R[],
-  onlyIf?: SQL,
-): SQL | null {
+  prefix: string,
+): { values: Record<string, string>; statement: (s: Slot, onlyIf: SQL) => SQL } {
   const summed = new Map<string, (string | number)[]>();
   for (const r of rows) {
     const key = keys.map(([, , of]) => of(r));
@@ -46,48 +47,43 @@ function upsertAdding<R>(
       );
     else summed.set(id, [...key, ...sums.map(([, , of]) => of(r))]);
   }
-  if (!summed.size) return null;
   const columns = [...keys, ...sums];
-  const values = [...summed.values()];
+  const rowValues = [...summed.values()];
+  const values: Record<string, string> = {};
+  columns.forEach((_, i) => (values[`${prefix}${i}`] = pgArrayText(rowValues.map((v) => v[i]!))));
   const name = (i: number) => sql.raw(`t.c${i}`);
   const keyNames = sql.raw(keys.map(([n]) => n).join(', '));
-  return sql`
+  const statement = (s: Slot, onlyIf: SQL) => sql`
     insert into ${sql.raw(table)} (school_id, ${sql.raw(columns.map(([n]) => n).join(', '))})
-    select ${schoolId}::uuid, ${sql.join(
+    select ${s('school')}::uuid, ${sql.join(
       columns.map((_, i) => name(i)),
       sql`, `,
     )}
     from unnest(${sql.join(
-      columns.map(([, type], i) =>
-        pgArray(
-          values.map((v) => v[i]!),
-          type,
-        ),
-      ),
+      columns.map(([, type], i) => sql`${s(`${prefix}${i}`)}::${sql.raw(type)}[]`),
       sql`, `,
     )}) as t(${sql.raw(columns.map((_, i) => `c${i}`).join(', '))})
-    ${onlyIf ? sql`where ${onlyIf}` : sql``}
+    where ${onlyIf}
     order by ${sql.join(
       keys.map((_, i) => name(i)),
       sql`, `,
     )}
     on conflict (school_id, ${keyNames}) do update set
       ${sql.raw(sums.map(([n]) => `${n} = ${table}.${n} + excluded.${n}`).join(', '))}`;
+  return { values, statement };
 }
 
 const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
 
 /**
- * The monthly and daily rollup upserts of deltas without a giver (purchases), written only when
- * `onlyIf` holds: for a statement that books the wallet itself, under a guard
- * (docs/decisions/102-one-statement-purchases.md).
+ * The monthly and daily rollup upserts of deltas without a giver (purchases), for a statement
+ * that books the wallet itself, under a guard `onlyIf` (docs/decisions/102-one-statement-purchases.md):
+ * their values (slots `m*` and `d*`, and `school`) and their text, the same whatever the deltas.
  */
-export function rollupUpserts(
-  schoolId: string,
-  deltas: readonly LedgerDelta[],
-  onlyIf: SQL,
-): [monthly: SQL, daily: SQL] | null {
-  if (!deltas.length) return null;
+export function rollupUpserts(deltas: readonly LedgerDelta[]): {
+  values: Record<string, string>;
+  statements: (s: Slot, onlyIf: SQL) => [monthly: SQL, daily: SQL];
+} {
   const student: Column<LedgerDelta> = ['student_id', 'uuid', (d) => d.studentId];
   const category: Column<LedgerDelta> = ['category', 'text', (d) => d.category];
   const sums: Column<LedgerDelta>[] = [
@@ -95,24 +91,24 @@ export function rollupUpserts(
     ['spent', 'bigint', (d) => d.spent],
     ['count', 'int', (d) => d.count],
   ];
-  return [
-    upsertAdding(
-      schoolId,
-      'monthly_rollup',
-      [student, ['month', 'date', (d) => monthOf(d.date)], category],
-      sums,
-      deltas,
-      onlyIf,
-    )!,
-    upsertAdding(
-      schoolId,
-      'daily_rollup',
-      [student, ['date', 'date', (d) => d.date], category],
-      sums,
-      deltas,
-      onlyIf,
-    )!,
-  ];
+  const monthly = upsertAdding(
+    'monthly_rollup',
+    [student, ['month', 'date', (d) => monthOf(d.date)], category],
+    sums,
+    deltas,
+    'm',
+  );
+  const daily = upsertAdding(
+    'daily_rollup',
+    [student, ['date', 'date', (d) => d.date], category],
+    sums,
+    deltas,
+    'd',
+  );
+  return {
+    values: { ...monthly.values, ...daily.values },
+    statements: (s, onlyIf) => [monthly.statement(s, onlyIf), daily.statement(s, onlyIf)],
+  };
 }
 
 /**

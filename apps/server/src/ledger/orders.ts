@@ -8,9 +8,9 @@ import {
 } from '@app/domain';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Queryable } from '../db/client.js';
-import { executeNamed } from '../db/named.js';
+import { executeShaped, inlineSlot, slot, type Slot } from '../db/named.js';
 import { orders, wallets } from '../db/schema.js';
-import { pgArray } from '../lib/pg-array.js';
+import { pgArray, pgArrayText } from '../lib/pg-array.js';
 import { applyLedger, rollupUpserts, type LedgerDelta } from './apply.js';
 import { returnStock } from './stock.js';
 
@@ -63,72 +63,66 @@ export interface NewOrder {
   items: readonly NewOrderItem[];
 }
 
-/** The inserts of orders and their items (written only when `onlyIf` holds, if given), the ids they take and what each order spends. */
+/**
+ * The inserts of orders and their items (written only when `onlyIf` holds, if given), the ids they
+ * take and what each order spends. Their text takes every value from a slot (`school`, `date`,
+ * `at`, `o_*`, `i_*`: arrays in PostgreSQL's literal form), so it is the same whatever the orders.
+ */
 function orderInserts(
   schoolId: string,
   date: string,
   at: Date,
   list: readonly NewOrder[],
-  onlyIf?: SQL,
-): { ids: string[]; statements: [SQL, SQL]; deltas: LedgerDelta[] } {
+): {
+  ids: string[];
+  values: Record<string, unknown>;
+  statements: (s: Slot, onlyIf?: SQL) => [SQL, SQL];
+  deltas: LedgerDelta[];
+} {
   const ids = list.map(() => randomUUID());
   const totals = list.map((o) => itemsTotal(o.items));
   const col = <T extends string | number | null>(f: (o: NewOrder, i: number) => T) =>
-    list.map((o, i) => f(o, i));
-  const when = onlyIf ? sql`where ${onlyIf}` : sql``;
-  const insertOrders = sql`
-    insert into orders (school_id, id, student_id, store, teacher_id, status, total, date, estimated_delivery, cut_off_date, placed_by, created_at, updated_at)
-    select ${schoolId}::uuid, t.id, t.s, t.store, t.teacher, t.status, t.total, ${date}::date, t.est, t.cut, t.by, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
-    from unnest(${pgArray(ids, 'uuid')}, ${pgArray(
-      col((o) => o.studentId),
-      'uuid',
-    )}, ${pgArray(
-      col((o) => o.store),
-      'text',
-    )},
-                ${pgArray(
-                  col((o) => o.teacherId),
-                  'uuid',
-                )}, ${pgArray(
-                  col((o) => o.status ?? 'PENDING'),
-                  'text',
-                )}, ${pgArray(totals, 'int')},
-                ${pgArray(
-                  col((o) => o.estimatedDelivery),
-                  'date',
-                )}, ${pgArray(
-                  col((o) => o.cutOffDate),
-                  'date',
-                )}, ${pgArray(
-                  col((o) => o.placedBy),
-                  'uuid',
-                )})
-         as t(id, s, store, teacher, status, total, est, cut, by) ${when}`;
+    pgArrayText(list.map((o, i) => f(o, i)));
   const items = list.flatMap((o, i) => o.items.map((it) => ({ ...it, orderId: ids[i]! })));
-  const insertItems = sql`
+  const itemCol = (f: (i: (typeof items)[number]) => string | number) => pgArrayText(items.map(f));
+  const values: Record<string, unknown> = {
+    school: schoolId,
+    date,
+    at: at.toISOString(),
+    o_id: pgArrayText(ids),
+    o_student: col((o) => o.studentId),
+    o_store: col((o) => o.store),
+    o_teacher: col((o) => o.teacherId),
+    o_status: col((o) => o.status ?? 'PENDING'),
+    o_total: pgArrayText(totals),
+    o_est: col((o) => o.estimatedDelivery),
+    o_cut: col((o) => o.cutOffDate),
+    o_by: col((o) => o.placedBy),
+    i_order: itemCol((i) => i.orderId),
+    i_product: itemCol((i) => i.productId),
+    i_name: itemCol((i) => i.name),
+    i_price: itemCol((i) => i.price),
+    i_quantity: itemCol((i) => i.quantity),
+    i_category: itemCol((i) => i.category),
+  };
+  const statements = (s: Slot, onlyIf?: SQL): [SQL, SQL] => {
+    const when = onlyIf ? sql`where ${onlyIf}` : sql``;
+    return [
+      sql`
+    insert into orders (school_id, id, student_id, store, teacher_id, status, total, date, estimated_delivery, cut_off_date, placed_by, created_at, updated_at)
+    select ${s('school')}::uuid, t.id, t.s, t.store, t.teacher, t.status, t.total, ${s('date')}::date, t.est, t.cut, t.by, ${s('at')}::timestamptz, ${s('at')}::timestamptz
+    from unnest(${s('o_id')}::uuid[], ${s('o_student')}::uuid[], ${s('o_store')}::text[],
+                ${s('o_teacher')}::uuid[], ${s('o_status')}::text[], ${s('o_total')}::int[],
+                ${s('o_est')}::date[], ${s('o_cut')}::date[], ${s('o_by')}::uuid[])
+         as t(id, s, store, teacher, status, total, est, cut, by) ${when}`,
+      sql`
     insert into order_items (school_id, id, order_id, product_id, name, price, quantity, category)
-    select ${schoolId}::uuid, gen_random_uuid(), t.o, t.p, t.n, t.price, t.q, t.c
-    from unnest(${pgArray(
-      items.map((i) => i.orderId),
-      'uuid',
-    )}, ${pgArray(
-      items.map((i) => i.productId),
-      'text',
-    )}, ${pgArray(
-      items.map((i) => i.name),
-      'text',
-    )},
-                ${pgArray(
-                  items.map((i) => i.price),
-                  'int',
-                )}, ${pgArray(
-                  items.map((i) => i.quantity),
-                  'int',
-                )}, ${pgArray(
-                  items.map((i) => i.category),
-                  'text',
-                )})
-         as t(o, p, n, price, q, c) ${when}`;
+    select ${s('school')}::uuid, gen_random_uuid(), t.o, t.p, t.n, t.price, t.q, t.c
+    from unnest(${s('i_order')}::uuid[], ${s('i_product')}::text[], ${s('i_name')}::text[],
+                ${s('i_price')}::int[], ${s('i_quantity')}::int[], ${s('i_category')}::text[])
+         as t(o, p, n, price, q, c) ${when}`,
+    ];
+  };
   const deltas = list.map((o, i) => ({
     studentId: o.studentId,
     date,
@@ -137,7 +131,7 @@ function orderInserts(
     spent: totals[i]!,
     count: 1,
   }));
-  return { ids, statements: [insertOrders, insertItems], deltas };
+  return { ids, values, statements, deltas };
 }
 
 /**
@@ -152,8 +146,8 @@ export async function writeOrders(
   at: Date,
   list: readonly NewOrder[],
 ): Promise<string[]> {
-  const { ids, statements, deltas } = orderInserts(schoolId, date, at, list);
-  await applyLedger(tx, schoolId, deltas, statements);
+  const { ids, values, statements, deltas } = orderInserts(schoolId, date, at, list);
+  await applyLedger(tx, schoolId, deltas, statements(inlineSlot(values)));
   return ids;
 }
 
@@ -169,7 +163,8 @@ const sqlState = (err: unknown, code: string): boolean => {
  * PostgreSQL re-checks on the row's latest version (balance ≥ what the orders cost, and not
  * negative); everything else is written only when that row was: the stock of limited products
  * (rows locked in id order, each guarded so it stays ≥ 0), the orders and items, the rollups and
- * `alongWith` (given the condition to write under, the new ids and the balance after as SQL).
+ * what `alongWith` gives for the new ids. The statement's text depends only on its shape, built
+ * once and named (`executeShaped`, docs/decisions/140-lean-hot-paths.md).
  * The wallet row being locked first, one student's purchases still run one at a time, in the same
  * lock order as `lockWallet` then `adjustStock`. A stock guard that fails aborts the whole
  * statement (a division by zero), as does a unique key that `alongWith` violates. Returns the ids
@@ -184,56 +179,80 @@ export async function writeOrdersGuarded(
   at: Date,
   list: readonly NewOrder[],
   stock: readonly { id: string; quantity: number }[],
-  alongWith: (along: { onlyIf: SQL; ids: readonly string[]; balanceAfter: SQL }) => SQL[],
+  alongWith: (ids: readonly string[]) => AlongWith,
 ): Promise<{ ids: string[]; balance: number } | null> {
-  const paid = sql`exists (select 1 from w)`;
-  const { ids, statements, deltas } = orderInserts(schoolId, date, at, list, paid);
-  const total = deltas.reduce((n, d) => n + d.spent, 0);
+  const orders = orderInserts(schoolId, date, at, list);
+  const total = orders.deltas.reduce((n, d) => n + d.spent, 0);
   const sorted = [...stock].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const stockIds = pgArray(
-    sorted.map((s) => s.id),
-    'uuid',
-  );
-  const ctes: SQL[] = [
-    sql`w as (update wallets set balance = balance - ${total}, total_spent = total_spent + ${total}
-      where school_id = ${schoolId} and student_id = ${studentId} and balance >= ${total} and balance >= 0
+  const rollups = rollupUpserts(orders.deltas);
+  const along = alongWith(orders.ids);
+  const values: Record<string, unknown> = {
+    ...orders.values,
+    ...rollups.values,
+    ...along.values,
+    student: studentId,
+    total,
+    stock_id: pgArrayText(sorted.map((x) => x.id)),
+    stock_q: pgArrayText(sorted.map((x) => x.quantity)),
+    stock_n: sorted.length,
+  };
+  // The text depends on whether any product is limited and on what goes along, not on the values.
+  const build = () => {
+    const s = slot;
+    const paid = sql`exists (select 1 from w)`;
+    const ctes: SQL[] = [
+      sql`w as (update wallets set balance = balance - ${s('total')}, total_spent = total_spent + ${s('total')}
+      where school_id = ${s('school')} and student_id = ${s('student')} and balance >= ${s('total')} and balance >= 0
       returning balance)`,
-  ];
-  if (sorted.length)
-    ctes.push(
-      sql`locked as (select p.id from products p where p.school_id = ${schoolId} and p.id = any(${stockIds}) and p.stock is not null and ${paid} order by p.id for update)`,
-      sql`taken as (update products p set stock = p.stock - t.q, updated_at = now()
-        from unnest(${stockIds}, ${pgArray(
-          sorted.map((s) => s.quantity),
-          'int',
-        )}) as t(id, q)
-        where p.school_id = ${schoolId} and p.id = t.id and p.id in (select id from locked) and p.stock >= t.q
+    ];
+    if (sorted.length)
+      ctes.push(
+        sql`locked as (select p.id from products p where p.school_id = ${s('school')} and p.id = any(${s('stock_id')}::uuid[]) and p.stock is not null and ${paid} order by p.id for update)`,
+        sql`taken as (update products p set stock = p.stock - t.q, updated_at = now()
+        from unnest(${s('stock_id')}::uuid[], ${s('stock_q')}::int[]) as t(id, q)
+        where p.school_id = ${s('school')} and p.id = t.id and p.id in (select id from locked) and p.stock >= t.q
         returning p.id)`,
-    );
-  const rollups = rollupUpserts(schoolId, deltas, paid) ?? [];
-  const along = alongWith({ onlyIf: paid, ids, balanceAfter: sql`(select balance from w)` });
-  [...statements, ...rollups, ...along].forEach((statement, i) =>
-    ctes.push(sql`${sql.raw(`s${i}`)} as (${statement})`),
-  );
-  // Every limited product taken, or a division by zero undoes the whole statement.
-  const stockTaken = sorted.length
-    ? sql`case when not ${paid} then 1 else 1 / (case when (select count(*) from taken) = ${sorted.length} then 1 else 0 end) end`
-    : sql`1`;
+      );
+    const statements = [
+      ...orders.statements(s, paid),
+      ...rollups.statements(s, paid),
+      ...along.statements(s, { onlyIf: paid, balanceAfter: sql`(select balance from w)` }),
+    ];
+    statements.forEach((statement, i) => ctes.push(sql`${sql.raw(`s${i}`)} as (${statement})`));
+    // Every limited product taken, or a division by zero undoes the whole statement.
+    const stockTaken = sorted.length
+      ? sql`case when not ${paid} then 1 else 1 / (case when (select count(*) from taken) = ${s('stock_n')}::int then 1 else 0 end) end`
+      : sql`1`;
+    return sql`with ${sql.join(ctes, sql`, `)} select (select balance from w) as balance, ${stockTaken} as stock_taken`;
+  };
   try {
     const [row] = rowsOf<{ balance: string | number | null }>(
-      await executeNamed(
+      await executeShaped(
         db,
-        sql`with ${sql.join(ctes, sql`, `)} select (select balance from w) as balance, ${stockTaken} as stock_taken`,
+        `orders-guarded ${sorted.length ? 'stock' : 'no-stock'} ${along.key}`,
+        build,
+        values,
       ),
     );
     return row?.balance === null || row?.balance === undefined
       ? null
-      : { ids, balance: Number(row.balance) };
+      : { ids: orders.ids, balance: Number(row.balance) };
   } catch (err) {
     // 22012: a stock guard failed; 23505: `alongWith` met a row that is there already (an Idempotency-Key).
     if (sqlState(err, '22012') || sqlState(err, '23505')) return null;
     throw err;
   }
+}
+
+/**
+ * What a guarded write of orders writes along with them: statements whose text depends only on
+ * `key`, taking their values from slots (`values`), written under `onlyIf` (the wallet was debited);
+ * `balanceAfter` is the balance after the orders, as SQL.
+ */
+export interface AlongWith {
+  key: string;
+  values: Record<string, unknown>;
+  statements: (s: Slot, along: { onlyIf: SQL; balanceAfter: SQL }) => SQL[];
 }
 
 /**

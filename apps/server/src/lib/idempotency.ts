@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client.js';
+import type { Slot } from '../db/named.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { me, type AuthUser } from './auth-context.js';
 import { badRequest, conflict } from './errors.js';
@@ -33,8 +34,13 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | undef
  * only when `onlyIf` holds: for a call that changes points in one statement of its own
  * (docs/decisions/102-one-statement-purchases.md) instead of `run`'s transaction. The key being
  * there already makes that statement fail with a unique violation, and `once` goes on as usual.
+ * Its text takes the key's values from slots (`values`: `k_school`, `k_user`, `k_key`,
+ * `k_hash`), so a shaped statement carries it (docs/decisions/140-lean-hot-paths.md).
  */
-export type KeepAnswer = (response: SQL, onlyIf: SQL) => SQL;
+export interface KeepAnswer {
+  values: Record<string, unknown>;
+  statement: (s: Slot, response: SQL, onlyIf: SQL) => SQL;
+}
 /** A call in one statement: its answer, or null when it wrote nothing and `run` must answer. */
 type AtOnce<T> = (keep: KeepAnswer | undefined) => Promise<T | null>;
 
@@ -60,9 +66,12 @@ export async function once<T>(
     const keep: KeepAnswer | undefined =
       key === undefined
         ? undefined
-        : (response, onlyIf) => sql`
+        : {
+            values: { k_school: u.schoolId, k_user: u.id, k_key: key, k_hash: requestHash },
+            statement: (s, response, onlyIf) => sql`
           insert into idempotency_keys (school_id, user_id, key, request_hash, status_code, response)
-          select ${u.schoolId}::uuid, ${u.id}::uuid, ${key}, ${requestHash}, 200, ${response} where ${onlyIf}`;
+          select ${s('k_school')}::uuid, ${s('k_user')}::uuid, ${s('k_key')}, ${s('k_hash')}, 200, ${response} where ${onlyIf}`,
+          };
     const body = await atOnce(keep);
     if (body !== null) return { body, replayed: false };
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import {
   defaultGivingStart,
   schoolYearFor,
@@ -79,7 +79,7 @@ export async function yearInForce(
  * need the year inline (a purchase's one read): the one place the rule is written. The latest year
  * started by `on` while it lasts; once it has ended, the earliest year opened after it, if any.
  */
-export const yearInForceIdSql = (schoolId: string, on: string) => sql`(
+export const yearInForceIdSql = (schoolId: string | SQL, on: string | SQL) => sql`(
   select y.id from (
     select c.*, count(*) filter (where c.started) over () as started_years from (
       (select s.id, s.end_date, true as started from school_years s

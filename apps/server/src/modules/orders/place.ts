@@ -19,7 +19,7 @@ import {
   type StoreState,
 } from '@app/domain';
 import { rowsOf, type Queryable, type Tx } from '../../db/client.js';
-import { executeNamed } from '../../db/named.js';
+import { executeShaped, inlineSlot, slot } from '../../db/named.js';
 import { products, users } from '../../db/schema.js';
 import {
   isSpending,
@@ -38,7 +38,8 @@ import type { AuthUser } from '../../lib/auth-context.js';
 import type { KeepAnswer } from '../../lib/idempotency.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { pgArray } from '../../lib/pg-array.js';
+import { pgArrayText } from '../../lib/pg-array.js';
+import { cartValues, emptyCart } from './empty-cart.js';
 import { presentOrder, type TeacherRef } from './present.js';
 import { yearInForceIdSql } from '../calendar/service.js';
 
@@ -53,12 +54,12 @@ type FactsRow = {
 type Facts = { yearStart: string; yearEnd: string; store: StoreState; dates: DeliveryDate[] };
 
 /** The columns of the school's facts (a FactsRow), selected `from factsFrom(…)`. */
-const factsColumns = (schoolId: string, today: string) => sql`
+const factsColumns = (schoolId: string | SQL, today: string | SQL) => sql`
   (select y.start_date::text || '/' || y.end_date::text from school_years y where y.school_id = ${schoolId} and y.id = ${yearInForceIdSql(schoolId, today)}) as year,
   s.is_open, s.reopen_date::text as reopen_date,
   (select coalesce(json_agg(json_build_object('_id', d.id, 'date', d.date::text, 'cutOffDate', d.cut_off_date::text, 'gradeLevels', d.grade_levels)), '[]'::json)
      from delivery_dates d where d.school_id = ${schoolId} and (d.date >= ${today}::date or d.cut_off_date >= ${today}::date)) as dates`;
-const factsFrom = (schoolId: string) =>
+const factsFrom = (schoolId: string | SQL) =>
   sql`(select 1) one left join store_settings s on s.school_id = ${schoolId}`;
 
 /** A json column: parsed by node-postgres, a string from some drivers. */
@@ -191,17 +192,24 @@ function answer(
   };
 }
 
-/** What was bought leaves the student's cart (when `onlyIf` holds, if given). */
-const emptyCartOf = (
-  u: AuthUser,
-  studentId: string,
-  ids: readonly string[],
-  now: Date,
-  onlyIf?: SQL,
-) => sql`
-  update carts set items = (select coalesce(jsonb_agg(e), '[]'::jsonb) from jsonb_array_elements(carts.items) e where not (e->>'productId' = any(${pgArray(ids, 'text')}))),
-    updated_at = ${now.toISOString()}::timestamptz
-  where school_id = ${u.schoolId} and student_id = ${studentId} ${onlyIf ? sql`and ${onlyIf}` : sql``}`;
+/**
+ * The one read of a student's purchase: the school's facts, the wallet's balance and the products
+ * with their teachers, from the slots `school`, `today`, `user` and `ids` (built once: `executeShaped`).
+ */
+const purchaseRead = () => {
+  const s = slot;
+  return sql`select ${factsColumns(s('school'), s('today'))},
+      (select balance from wallets where school_id = ${s('school')} and student_id = ${s('user')}) as balance,
+      (select coalesce(json_agg(json_build_object('id', p.id, 'store', p.store, 'teacherId', p.teacher_id, 'name', p.name,
+          'price', p.price, 'category', p.category, 'stock', p.stock, 'limitPerStudent', p.limit_per_student, 'active', p.active,
+          'tFirst', t.first_name, 'tLast', t.last_name,
+          'mine', case when p.store = 'Teacher' then exists (
+            select 1 from period_students ps join periods pe on pe.school_id = ps.school_id and pe.id = ps.period_id
+            where ps.school_id = ${s('school')} and ps.student_id = ${s('user')} and ${teachesSql(periodAlias('pe'), { id: sql`t.id`, externalId: sql`t.external_id` })}) end)), '[]'::json)
+        from products p left join users t on t.school_id = p.school_id and t.id = p.teacher_id
+        where p.school_id = ${s('school')} and p.id = any(${s('ids')}::uuid[]) and p.deleted_at is null) as products
+      from ${factsFrom(s('school'))}`;
+};
 
 /**
  * POST order by a student for themselves in two statements and no transaction
@@ -229,20 +237,12 @@ export async function placeOrderAtOnce(
   const today = todayIn(u.school.timeZone, clockNow());
   type Found = Product & { mine: boolean | null; tFirst: string | null; tLast: string | null };
   const [read] = rowsOf<FactsRow & { balance: string | number | null; products: Found[] | string }>(
-    await executeNamed(
-      db,
-      sql`select ${factsColumns(u.schoolId, today)},
-      (select balance from wallets where school_id = ${u.schoolId} and student_id = ${u.id}) as balance,
-      (select coalesce(json_agg(json_build_object('id', p.id, 'store', p.store, 'teacherId', p.teacher_id, 'name', p.name,
-          'price', p.price, 'category', p.category, 'stock', p.stock, 'limitPerStudent', p.limit_per_student, 'active', p.active,
-          'tFirst', t.first_name, 'tLast', t.last_name,
-          'mine', case when p.store = 'Teacher' then exists (
-            select 1 from period_students ps join periods pe on pe.school_id = ps.school_id and pe.id = ps.period_id
-            where ps.school_id = ${u.schoolId} and ps.student_id = ${u.id} and ${teachesSql(periodAlias('pe'), { id: sql`t.id`, externalId: sql`t.external_id` })}) end)), '[]'::json)
-        from products p left join users t on t.school_id = p.school_id and t.id = p.teacher_id
-        where p.school_id = ${u.schoolId} and p.id = any(${pgArray(ids, 'uuid')}) and p.deleted_at is null) as products
-      from ${factsFrom(u.schoolId)}`,
-    ),
+    await executeShaped(db, 'purchase read', purchaseRead, {
+      school: u.schoolId,
+      today,
+      user: u.id,
+      ids: pgArrayText(ids),
+    }),
   );
   if (!read || read.balance === null) return null;
   const found = json(read.products);
@@ -281,17 +281,28 @@ export async function placeOrderAtOnce(
     rows
       .filter((r) => r.p.stock !== null)
       .map((r) => ({ id: r.p.id, quantity: wanted.get(r.p.id)! })),
-    ({ onlyIf, ids: orderIds, balanceAfter }) => [
-      emptyCartOf(u, u.id, ids, now, onlyIf),
-      ...(keep
-        ? [
-            keep(
-              sql`${JSON.stringify(answer(u, buyer, today, now, groups, newOrders, orderIds, 0))}::jsonb || jsonb_build_object('balance', ${balanceAfter})`,
-              onlyIf,
-            ),
-          ]
-        : []),
-    ],
+    (orderIds) => ({
+      key: keep ? 'cart, kept answer' : 'cart',
+      values: {
+        ...cartValues(u, u.id, ids, now),
+        ...(keep && {
+          ...keep.values,
+          k_answer: JSON.stringify(answer(u, buyer, today, now, groups, newOrders, orderIds, 0)),
+        }),
+      },
+      statements: (s, { onlyIf, balanceAfter }) => [
+        emptyCart(s, onlyIf),
+        ...(keep
+          ? [
+              keep.statement(
+                s,
+                sql`${s('k_answer')}::jsonb || jsonb_build_object('balance', ${balanceAfter})`,
+                onlyIf,
+              ),
+            ]
+          : []),
+      ],
+    }),
   );
   if (!written) return null;
   return answer(u, buyer, today, now, groups, newOrders, written.ids, written.balance);
@@ -438,7 +449,8 @@ async function placeFor(
   const orderIds = await writeOrders(tx, u.schoolId, today, now, newOrders);
 
   // What was bought leaves the student's cart (what they buy at the counter is not in it).
-  if (purchase.kind === 'student') await tx.execute(emptyCartOf(u, studentId, ids, now));
+  if (purchase.kind === 'student')
+    await tx.execute(emptyCart(inlineSlot(cartValues(u, studentId, ids, now))));
 
   const spent = newOrders.reduce((n, o) => n + itemsTotal(o.items), 0);
   return { now, today, groups: planned.groups, newOrders, orderIds, balance: balance - spent };
