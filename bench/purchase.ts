@@ -1,7 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import inspector from 'node:inspector';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +13,7 @@ import { ledgerDrift } from '../apps/server/src/ledger/drift.js';
 import { createSession } from '../apps/server/src/modules/auth/service.js';
 import { makeSchool, type UserRow } from '../apps/server/test/helpers/factories.js';
 import { fund, makeProduct } from '../apps/server/test/helpers/store.js';
+import { startProfile } from './profile.js';
 import { benchApp } from './setup.js';
 
 /** Concurrent buyers (HTTP clients), each a different student, as on a store day. */
@@ -128,33 +128,6 @@ async function purchaseRun(
     booksBalance: after!.n - before!.n === r.ok && drift.length === 0,
     serverCpuMsPerOrder: (cpu.user + cpu.system) / 1000 / Math.max(1, r.ok),
     pgbenchTps: await pgbenchTps(url),
-  };
-}
-
-/**
- * With BENCH_CPU_PROFILE=<dir>: starts V8's sampling profiler in this process and returns what
- * stops it and writes `<dir>/<name>.cpuprofile` (open it in Chrome's DevTools, or summarize it with
- * `node --import tsx bench/profile-summary.ts <file>`). Without it, nothing.
- */
-async function startProfile(): Promise<((name: string) => Promise<void>) | null> {
-  const dir = process.env.BENCH_CPU_PROFILE;
-  if (!dir) return null;
-  const session = new inspector.Session();
-  session.connect();
-  const post = (method: string, params?: object) =>
-    new Promise<{ profile: object }>((resolve, reject) =>
-      session.post(method, params ?? {}, (err, res) =>
-        err ? reject(err) : resolve(res as { profile: object }),
-      ),
-    );
-  await post('Profiler.enable');
-  await post('Profiler.setSamplingInterval', { interval: 200 });
-  await post('Profiler.start');
-  return async (name) => {
-    const { profile } = await post('Profiler.stop');
-    session.disconnect();
-    await mkdir(dir, { recursive: true });
-    await writeFile(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
   };
 }
 

@@ -3,6 +3,7 @@ import type { Database } from '../apps/server/src/db/client.js';
 import { credentials } from '../apps/server/src/db/schema.js';
 import { createSession } from '../apps/server/src/modules/auth/service.js';
 import { seedDemo } from '../apps/server/src/seed/demo.js';
+import { startProfile } from './profile.js';
 import { benchApp } from './setup.js';
 import {
   bareServer,
@@ -111,7 +112,11 @@ export async function benchReads(
           [{ path: '/', headers: {} }],
           READ_SECONDS,
         );
+        const profile = i === 0 ? await startProfile() : null;
         const l = await loadTurns(base, c.turns, READ_SECONDS);
+        await profile?.(
+          `read-${opts.answerCache ? 'kept' : 'computed'}-${c.name.replace(/[^a-z0-9]+/gi, '-')}`,
+        );
         if (l.failures) throw new Error(`${c.name}: ${l.failures} failed requests`);
         runs.push({ ...l, baseline: baselineLoad });
       }
