@@ -3,6 +3,7 @@ import {
   englishOf,
   lateGiveRefusal,
   OFFLINE_GIVE_SCHOOL_DAYS,
+  todayIn,
   type SchoolCalendar,
 } from '../src/index.js';
 
@@ -40,5 +41,32 @@ describe('lateGiveRefusal', () => {
     // Made Friday the 16th, sent Thursday the 22nd: Monday, Tuesday, (holiday), Thursday.
     expect(lateGiveRefusal(cal, '2026-10-16', '2026-10-22')).toBeNull();
     expect(lateGiveRefusal(cal, '2026-10-16', '2026-10-23')).not.toBeNull();
+  });
+});
+
+describe('todayIn', () => {
+  it('answers as Intl does across midnights, DST changes and offsets of 15 and 45 minutes', () => {
+    const zones = [
+      'UTC',
+      'America/New_York',
+      'Asia/Kathmandu',
+      'Australia/Eucla',
+      'Pacific/Chatham',
+    ];
+    for (const timeZone of zones) {
+      const intl = new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
+      for (const base of [Date.UTC(2026, 10, 28, 0, 0), Date.UTC(2027, 2, 14, 5, 0)])
+        // Every 37 s over a day and a half (each second of a minute, in turn), forward then back.
+        for (const step of [37_000, -37_000])
+          for (let i = 0; i < (36 * 3_600_000) / 37_000; i++) {
+            const at = new Date(base + (step > 0 ? -12 * 3_600_000 : 24 * 3_600_000) + i * step);
+            expect(todayIn(timeZone, at)).toBe(intl.format(at));
+          }
+    }
   });
 });
