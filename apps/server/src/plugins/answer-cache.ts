@@ -49,6 +49,8 @@ export const answerCachePlugin = fp(
 
     app.addHook('onRequest', async (req, reply) => {
       const config = req.routeOptions.config;
+      // Nothing kept nor to keep (ANSWER_CACHE_SECONDS=0, or changes may go unheard): no key to make.
+      if (!answers.enabled) return;
       if (!config.cached || req.method !== 'GET' || config.public || !req.auth) return;
       if (!isApiPath(req.url)) return;
       const key = AnswerCache.keyOf(
