@@ -113,7 +113,7 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
         </Stack>
       </Grid.Col>
       <Grid.Col span={12}>
-        <ClassActivity periodId={period._id} waiting={stats.isPending} />
+        <ClassActivity periodId={period._id} />
       </Grid.Col>
       <GroupManager
         opened={managing}
