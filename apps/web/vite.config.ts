@@ -6,7 +6,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 
-import { PERMISSIONS } from '../../packages/domain/src/policy';
+import { NOT_EVERYONE, PERMISSIONS } from '../../packages/domain/src/policy';
 import { ROLES } from '../../packages/domain/src/roles';
 import { EARLY_PAGES, SESSION_READ, STAFF_ACTION } from './src/boot/early-reads';
 import { BOOT_PLAN_ID, type BootPlan } from './src/boot/plan';
@@ -103,12 +103,12 @@ function precompressed(): Plugin {
   };
 }
 
-/** The roles the permission table grants an action to (`everyone`: each but a guardian and a cashier). */
+/** The roles the permission table grants an action to (`everyone`: each role but NOT_EVERYONE's). */
 function rolesFor(action: keyof typeof PERMISSIONS): string[] {
   const rule = PERMISSIONS[action] as Record<string, unknown>;
   const granted = (grant: unknown) => grant !== undefined && grant !== 'none';
   return ROLES.filter(
-    (r) => granted(rule[r]) || (granted(rule.everyone) && r !== 'GUARDIAN' && r !== 'CASHIER'),
+    (r) => granted(rule[r]) || (granted(rule.everyone) && !NOT_EVERYONE.includes(r)),
   );
 }
 

@@ -53,7 +53,7 @@ const STUDENT_READERS = {
  * Roles that `everyone` leaves out: a guardian sees their children's figures and nothing else of
  * the school (docs/decisions/115-guardians.md), so each of their rights is named in its row.
  */
-const NOT_EVERYONE: readonly Role[] = ['GUARDIAN', 'CASHIER'];
+export const NOT_EVERYONE: readonly Role[] = ['GUARDIAN', 'CASHIER'];
 /** Every role but STUDENT (and GUARDIAN): the school's staff, whatever else they do. */
 const ALL_BUT_STUDENTS: Rule = Object.fromEntries(
   ROLES.filter((r) => r !== 'STUDENT' && !NOT_EVERYONE.includes(r)).map((r) => [r, 'school']),
