@@ -1,11 +1,11 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import type { Database } from '../apps/server/src/db/client.js';
+import { oneStatementApp } from './one-statement-app.js';
 
 /** Load settings for every read call: the same for the bare server and the app. */
 export const CONNECTIONS = 50;
@@ -22,6 +22,21 @@ export interface Load {
 
 const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
+/** A child process's stdout once it exits with 0, else its exit code and stderr as the error. */
+function outputOf(child: ChildProcess, what: string): Promise<{ out: string; err: string }> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (err += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) reject(new Error(`${what} exited ${code}: ${err}`));
+      else resolve({ out, err });
+    });
+  });
+}
+
 /**
  * Loads `url` with autocannon in a child process (its own event loop, like a separate client on
  * the same machine), so the server under test keeps this process's event loop to itself.
@@ -30,27 +45,19 @@ function load(url: string, headers: Record<string, string> = {}, seconds = SECON
   const args = [autocannonBin, '-j', '-n', '-c', String(CONNECTIONS), '-d', String(seconds)];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   args.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited ${code}: ${err}`));
-      try {
-        const r = JSON.parse(out);
-        resolve({
-          rps: r.requests.average,
-          p99Ms: r.latency.p99,
-          requests: r.requests.total,
-          failures: r.non2xx + r.errors + r.timeouts,
-        });
-      } catch {
-        reject(new Error(`autocannon printed no JSON: ${out.slice(0, 200)} ${err.slice(0, 200)}`));
-      }
-    });
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  return outputOf(child, 'autocannon').then(({ out, err }) => {
+    try {
+      const r = JSON.parse(out);
+      return {
+        rps: r.requests.average,
+        p99Ms: r.latency.p99,
+        requests: r.requests.total,
+        failures: r.non2xx + r.errors + r.timeouts,
+      };
+    } catch {
+      throw new Error(`autocannon printed no JSON: ${out.slice(0, 200)} ${err.slice(0, 200)}`);
+    }
   });
 }
 
@@ -76,45 +83,24 @@ export interface Turn {
  */
 export function loadTurns(url: string, turns: readonly Turn[], seconds = SECONDS): Promise<Load> {
   const client = fileURLToPath(new URL('./turns-client.ts', import.meta.url));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', client], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`the load client exited ${code}: ${err}`));
-      try {
-        resolve(JSON.parse(out) as Load);
-      } catch {
-        reject(
-          new Error(`the load client printed no JSON: ${out.slice(0, 200)} ${err.slice(0, 200)}`),
-        );
-      }
-    });
-    child.stdin.end(
-      JSON.stringify({
-        url: url.replace(/\/$/, ''),
-        requests: turns,
-        connections: CONNECTIONS,
-        seconds,
-      }),
-    );
+  const child = spawn(process.execPath, ['--import', 'tsx', client], {
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
-}
-
-/** A one-route bare Fastify sending one prepared `select 1` through `database`'s handle. */
-async function oneStatementApp(database: Database) {
-  const one = database.db
-    .select({ one: sql<number>`1` })
-    .from(sql`(select 1) as t`)
-    .prepare('bench_select_one');
-  const app = Fastify({ logger: false });
-  app.get('/', async () => ({ hello: (await one.execute())[0]!.one }));
-  return app;
+  child.stdin.end(
+    JSON.stringify({
+      url: url.replace(/\/$/, ''),
+      requests: turns,
+      connections: CONNECTIONS,
+      seconds,
+    }),
+  );
+  return outputOf(child, 'the load client').then(({ out, err }) => {
+    try {
+      return JSON.parse(out) as Load;
+    } catch {
+      throw new Error(`the load client printed no JSON: ${out.slice(0, 200)} ${err.slice(0, 200)}`);
+    }
+  });
 }
 
 /**
@@ -127,7 +113,7 @@ export async function oneStatementServer(
   database: Database,
 ): Promise<{ url: string; close: () => Promise<void> }> {
   if (database.kind !== 'postgres' || !database.url) {
-    const app = await oneStatementApp(database);
+    const app = oneStatementApp(database);
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     await load(url, {}, 1); // warm up
     return { url, close: () => app.close() };

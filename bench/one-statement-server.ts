@@ -4,17 +4,11 @@
  * through a pool of 10 connections opened as the app opens its pool. argv: the PostgreSQL URL.
  * Prints the URL it listens on, then serves until stdin closes.
  */
-import { sql } from 'drizzle-orm';
-import Fastify from 'fastify';
 import { openDatabase } from '../apps/server/src/db/client.js';
+import { oneStatementApp } from './one-statement-app.js';
 
 const database = await openDatabase({ databaseUrl: process.argv[2]!, poolSize: 10 });
-const one = database.db
-  .select({ one: sql<number>`1` })
-  .from(sql`(select 1) as t`)
-  .prepare('bench_select_one');
-const app = Fastify({ logger: false });
-app.get('/', async () => ({ hello: (await one.execute())[0]!.one }));
+const app = oneStatementApp(database);
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
 console.log(url);
 process.stdin.resume();
