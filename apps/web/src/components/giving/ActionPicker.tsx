@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { Group, Stack, Text } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
 import type { ActivityOption, ActivityOptions } from '../../api';
@@ -62,7 +62,7 @@ function Section({ title, actions, empty, ...rest }: SectionProps) {
  * actions first. The whole picker is one Tab stop (a toolbar with a roving tabindex): arrow keys
  * move between actions and their pins, a letter jumps to an action, Enter or Space chooses.
  */
-export function ActionPicker({ options, toolbarRef, ...rest }: Props) {
+export const ActionPicker = memo(function ActionPicker({ options, toolbarRef, ...rest }: Props) {
   const t = useT();
   const labels = useLabels();
   const s = actionSections(options);
@@ -146,5 +146,22 @@ export function ActionPicker({ options, toolbarRef, ...rest }: Props) {
         />
       ))}
     </Stack>
+  );
+}, samePicker);
+
+/**
+ * Memoized by what it shows: choosing a student on the class page redraws the give panel, not its
+ * actions (INP on a phone). `chosen` is compared by its ids; the callbacks should keep their
+ * identity (useLatestCallback).
+ */
+function samePicker(a: Props, b: Props): boolean {
+  return (
+    a.options === b.options &&
+    a.chosen.length === b.chosen.length &&
+    a.chosen.every((id, i) => id === b.chosen[i]) &&
+    a.onToggle === b.onToggle &&
+    a.onPin === b.onPin &&
+    a.onDeleteCustom === b.onDeleteCustom &&
+    a.toolbarRef === b.toolbarRef
   );
 }

@@ -23,7 +23,8 @@ interface Props {
  * The action bar: fixed to the bottom of the window while someone is chosen, so the Give button
  * is always in view, with how many are chosen and what they will get ("3 students selected ·
  * +2 Participation"). It is only rendered while a selection exists, and the page keeps room for
- * it (giveBar.css), so it never covers content for good.
+ * it (padding below the page, and scroll padding so a focused control is never behind it), so it
+ * never covers content for good.
  */
 export function GiveBar({ who, what, pointsEach, day, above, children }: Props) {
   const t = useT();
@@ -31,14 +32,22 @@ export function GiveBar({ who, what, pointsEach, day, above, children }: Props) 
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const root = document.documentElement;
-    const keepRoom = () => root.style.setProperty('--give-bar-height', `${el.offsetHeight}px`);
+    // Inline, non-inherited properties on <body> and <html>: a custom property on the root (as
+    // before) made the browser restyle every element of the page when the bar came and went,
+    // 100 ms of a give's tap on a phone (issue 35).
+    const { body, documentElement: root } = document;
+    const keepRoom = () => {
+      const h = el.offsetHeight;
+      body.style.paddingBottom = `${h}px`;
+      root.style.scrollPaddingBottom = `${h + 8}px`;
+    };
     keepRoom();
     const observer = new ResizeObserver(keepRoom);
     observer.observe(el);
     return () => {
       observer.disconnect();
-      root.style.removeProperty('--give-bar-height');
+      body.style.removeProperty('padding-bottom');
+      root.style.removeProperty('scroll-padding-bottom');
     };
   }, []);
   return (

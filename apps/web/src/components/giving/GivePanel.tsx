@@ -9,6 +9,7 @@ import type {
   GiveResult,
 } from '../../api';
 import { ErrorNotice } from '../ErrorNotice';
+import { useLatestCallback } from '../useLatestCallback';
 import { QueryState } from '../QueryState';
 import { givableActions, toggleId } from './actionOrder';
 import { ActionPicker } from './ActionPicker';
@@ -68,6 +69,10 @@ export function GivePanel({
   const { options, togglePinned, createCustom, setChosen, comment, setComment } = choice;
   const { picked, label, someone, removeCustom } = choice;
   const [adding, setAdding] = useState(false);
+  // Kept identities: the memoized actions are not redrawn by a tap on the roster.
+  const toggleChosen = useLatestCallback((id: string) => setChosen((c) => toggleId(c, id)));
+  const pin = useLatestCallback(togglePinned);
+  const deleteCustom = useLatestCallback(removeCustom);
   const toolbarRef = useRef<HTMLDivElement>(null);
   // On a phone the actions may be out of view (below the roster) when students are chosen.
   const { ref: pickerRef, entry: pickerEntry } = useIntersection<HTMLDivElement>({
@@ -103,9 +108,9 @@ export function GivePanel({
                 <ActionPicker
                   options={actions}
                   chosen={picked}
-                  onToggle={(id) => setChosen((c) => toggleId(c, id))}
-                  onPin={togglePinned}
-                  onDeleteCustom={removeCustom}
+                  onToggle={toggleChosen}
+                  onPin={pin}
+                  onDeleteCustom={deleteCustom}
                   toolbarRef={toolbarRef}
                 />
               </div>

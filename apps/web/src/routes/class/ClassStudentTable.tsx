@@ -1,17 +1,10 @@
-import {
-  memo,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type Ref,
-} from 'react';
+import { memo, useCallback, useState, type KeyboardEvent, type Ref } from 'react';
 import { Box, Button, Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { fullName, type MessageKey } from '@app/domain';
 import type { ClassStudentStats } from '../../api';
 import { pointsColor, signedPoints } from '../../components/points';
 import { T, useFormat, useT } from '../../i18n';
+import { useLatestCallback } from '../../components/useLatestCallback';
 import { AbsentSwitch } from './AbsentSwitch';
 import { useHiddenColumns } from './hiddenColumns';
 import { HouseDot } from './HouseDot';
@@ -128,13 +121,15 @@ export function ClassStudentTable({
   const t = useT();
   const columns = useHiddenColumns();
   const { before, after } = columns.hidden;
-  const [active, setActive] = useState<[number, number]>([0, 0]);
+  const [active, setCell] = useState<[number, number]>([0, 0]);
+  // Focus lands on a checkbox with each tap: the same cell again redraws nothing (INP on a phone).
+  const setActive = useCallback(
+    (cell: [number, number]) =>
+      setCell((was) => (was[0] === cell[0] && was[1] === cell[1] ? was : cell)),
+    [],
+  );
   // One toggle for every row, whatever the selection: a tap re-renders its row alone.
-  const latestToggle = useRef(onToggle);
-  useEffect(() => {
-    latestToggle.current = onToggle;
-  }, [onToggle]);
-  const toggle = useCallback((id: string) => latestToggle.current(id), []);
+  const toggle = useLatestCallback(onToggle);
   const [row, col] = [Math.min(active[0], Math.max(0, students.length - 1)), active[1]];
   const stop = (r: number, c: number) => (r === row && c === col ? 0 : -1);
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
