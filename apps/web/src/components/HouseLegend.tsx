@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { Box, Group, Text } from '@mantine/core';
 import { houseLabel } from '@app/domain';
 import { T } from '../i18n';
@@ -16,8 +16,11 @@ function HouseColorDot({ house, size = 10 }: { house: string; size?: number }) {
   );
 }
 
-/** What the coloured dots mean: "Houses: ● Altruismo ● Amistad …", as a list of the houses shown. */
-export function HouseLegend({ houses }: { houses: readonly string[] }) {
+/**
+ * What the coloured dots mean: "Houses: ● Altruismo ● Amistad …", as a list of the houses shown.
+ * Memoized (a roster's taps do not redraw it): give it the same array while the houses are the same.
+ */
+export const HouseLegend = memo(function HouseLegend({ houses }: { houses: readonly string[] }) {
   const titleId = useId();
   if (!houses.length) return null;
   return (
@@ -45,4 +48,4 @@ export function HouseLegend({ houses }: { houses: readonly string[] }) {
       </Group>
     </Group>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Anchor, Grid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -35,6 +35,7 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
   const [selected, setSelected] = useState<string[]>([]);
   const [groupId, setGroupId] = useState<string | null>(null);
   const [managing, setManaging] = useState(false);
+  const closeManager = useCallback(() => setManaging(false), []);
   const rosterRef = useRef<HTMLTableElement>(null);
   const studentsRef = useRef<HTMLDivElement>(null);
   // The Give button goes away with the selection: focus goes back to the roster, on the student
@@ -117,7 +118,7 @@ function ClassGiving({ period, calendar }: { period: PeriodDetail; calendar: Cal
       </Grid.Col>
       <GroupManager
         opened={managing}
-        onClose={() => setManaging(false)}
+        onClose={closeManager}
         periodId={period._id}
         groupTypes={groupTypes.data ?? []}
         students={students}

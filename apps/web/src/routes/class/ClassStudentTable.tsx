@@ -324,8 +324,8 @@ function OutOfView({
   );
 }
 
-/** The roster's headings; the day's columns say which day to a screen reader. */
-function RosterHead({ dayLabel }: { dayLabel: string }) {
+/** The roster's headings; the day's columns say which day to a screen reader. Memoized. */
+const RosterHead = memo(function RosterHead({ dayLabel }: { dayLabel: string }) {
   const t = useT();
   return (
     <Table.Thead>
@@ -351,7 +351,7 @@ function RosterHead({ dayLabel }: { dayLabel: string }) {
       </Table.Tr>
     </Table.Thead>
   );
-}
+});
 
 /**
  * A student's house and name, struck through while absent; under it, when nobody has given them a

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Box, Button, Group, Text } from '@mantine/core';
 import { useT } from '../../i18n';
 import { coachingMessage } from './coaching';
@@ -7,8 +8,9 @@ import type { ClassCoaching } from './useClassCoaching';
  * One calm line above the roster (issue 34): the giver's ratio beside the school's target, said
  * gently when one more flag would take it under, and a way to select every student of the class
  * nobody has recognised in the school's recognition days. Nothing pops up or covers the roster.
+ * Memoized: a tap on the roster does not redraw it.
  */
-export function CoachingLine({
+export const CoachingLine = memo(function CoachingLine({
   coaching,
   onSelect,
 }: {
@@ -56,4 +58,4 @@ export function CoachingLine({
       ) : null}
     </Group>
   );
-}
+});

@@ -1,9 +1,13 @@
+import { memo } from 'react';
 import { Select } from '@mantine/core';
 import type { GroupType } from '../../api';
 import { useT } from '../../i18n';
 
-/** Picks one group of the class's group types; choosing it selects its members. */
-export function GroupSelect({
+/**
+ * Picks one group of the class's group types; choosing it selects its members. Memoized: a tap
+ * on the roster does not redraw it (a Select is one of the page's heaviest controls).
+ */
+export const GroupSelect = memo(function GroupSelect({
   groupTypes,
   value,
   onChoose,
@@ -35,4 +39,4 @@ export function GroupSelect({
       comboboxProps={{ withinPortal: true }}
     />
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState, type Ref } from 'react';
+import { useMemo, useState, type Ref } from 'react';
 import { Button, Card, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { searchByName } from '@app/domain';
 import type { ClassStudentStats, GroupType } from '../../api';
@@ -9,6 +9,7 @@ import { CoachingLine } from './CoachingLine';
 import { GroupSelect } from './GroupSelect';
 import { groupSelection, selectAllState, setShown } from './selection';
 import { toggleId } from '../../components/giving/actionOrder';
+import { useLatestCallback } from '../../components/useLatestCallback';
 import { useT } from '../../i18n';
 import { useClassCoaching } from './useClassCoaching';
 
@@ -46,16 +47,18 @@ export function StudentPicker({
   const all = selectAllState(shownIds, selected);
   const coaching = useClassCoaching(students);
 
-  const select = (ids: string[]) => {
+  const houses = useMemo(() => housesOf(students), [students]);
+  // Kept identities: the memoized coaching line and group select are not redrawn by a tap.
+  const select = useLatestCallback((ids: string[]) => {
     setGroupId(null);
     onSelect(ids);
-  };
-  const chooseGroup = (id: string | null) => {
+  });
+  const chooseGroup = useLatestCallback((id: string | null) => {
     const group = groupTypes.flatMap((t) => t.groups).find((g) => g._id === id);
     onSelect(group ? groupSelection(group, students) : []);
     setGroupId(id);
     onChooseGroup(group ? group._id : null);
-  };
+  });
 
   return (
     <Card p="lg">
@@ -101,7 +104,7 @@ export function StudentPicker({
         <Text fz="xs" c="dimmed">
           {t('classroom.rosterNote', { day: dayLabel })}
         </Text>
-        <HouseLegend houses={housesOf(students)} />
+        <HouseLegend houses={houses} />
         {shown.length ? (
           <ClassStudentTable
             students={shown}

@@ -16,7 +16,11 @@ export function useClassCoaching(students: readonly ClassStudentStats[]) {
     () => unrecognizedOnRoster(query.data?.unrecognized ?? [], students),
     [query.data, students],
   );
-  return { answer: query.data ?? null, window, recognitionDays, ...roster };
+  // One object while nothing changed: the coaching line is memoized on it.
+  return useMemo(
+    () => ({ answer: query.data ?? null, window, recognitionDays, ...roster }),
+    [query.data, window, recognitionDays, roster],
+  );
 }
 
 /**
