@@ -162,12 +162,17 @@ function useGiveChoice({
   useEffect(() => {
     if (confirming) confirmRef.current?.focus();
   }, [confirming]);
+  // Set in the tap itself: the button shows the give under way in the tap's own frame. (The
+  // mutation's pending state arrives a task later; on a phone the tap then waited for a later
+  // paint, INP 350 ms.)
+  const [sending, setSending] = useState(false);
   const give = useGive((r) => {
     setChosen([]);
     setComment('');
     onGiven?.(r);
   });
 
+  const busy = sending || give.isPending;
   const offered = options.data ? givableActions(options.data) : [];
   const pickedActions = chosen
     .map((id) => offered.find((a) => a._id === id))
@@ -176,18 +181,17 @@ function useGiveChoice({
   const label = giveButtonLabel(t, target);
   const dateProblem = giveDateProblem(t, f.longDate, calendar, date);
   const someone = hasTarget(target);
-  const ready = someone && picked.length > 0 && !dateProblem && !give.isPending;
+  const ready = someone && picked.length > 0 && !dateProblem && !busy;
 
   const pointsEach = pickedActions.reduce((n, a) => n + a.points, 0);
   const submit = () => {
     primeAudio();
     setConfirming(false);
-    give.mutate({
-      ...selectors,
-      activityTypes: picked,
-      date,
-      comment: comment.trim() || undefined,
-    });
+    setSending(true);
+    give.mutate(
+      { ...selectors, activityTypes: picked, date, comment: comment.trim() || undefined },
+      { onSettled: () => setSending(false) },
+    );
   };
   const onGive = () => (needsConfirmation(target, pointsEach) ? setConfirming(true) : submit());
   const removeCustom = (a: ActivityOption) => {
@@ -205,6 +209,7 @@ function useGiveChoice({
     setConfirming,
     confirmRef,
     give,
+    busy,
     pickedActions,
     picked,
     label,
@@ -263,7 +268,7 @@ function ActionBar({
           size="md"
           onClick={choice.onGive}
           disabled={!ready}
-          loading={give.isPending}
+          loading={choice.busy}
           aria-label={label}
         >
           {label}
