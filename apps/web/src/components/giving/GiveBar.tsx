@@ -34,15 +34,17 @@ export function GiveBar({ who, what, pointsEach, day, above, children }: Props) 
     if (!el) return;
     // Inline, non-inherited properties on <body> and <html>: a custom property on the root (as
     // before) made the browser restyle every element of the page when the bar came and went,
-    // 100 ms of a give's tap on a phone (issue 35).
+    // 100 ms of a give's tap on a phone (issue 35). Written only when the bar's height changes,
+    // from the observer's own measure (after layout, before paint: no forced layout in a tap).
     const { body, documentElement: root } = document;
-    const keepRoom = () => {
-      const h = el.offsetHeight;
+    let kept = -1;
+    const observer = new ResizeObserver(([entry]) => {
+      const h = Math.round(entry?.borderBoxSize?.[0]?.blockSize ?? el.offsetHeight);
+      if (h === kept) return;
+      kept = h;
       body.style.paddingBottom = `${h}px`;
       root.style.scrollPaddingBottom = `${h + 8}px`;
-    };
-    keepRoom();
-    const observer = new ResizeObserver(keepRoom);
+    });
     observer.observe(el);
     return () => {
       observer.disconnect();
