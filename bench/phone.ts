@@ -42,7 +42,8 @@ export async function signIn(baseURL: string, username: string): Promise<Session
 
 /**
  * A new browser context as the phone: its screen, touch, the app's service worker allowed, and,
- * given a session, signed in as the app keeps it (the token in localStorage).
+ * given a session, signed in as the app keeps it after its sign-in form (SessionProvider's
+ * signIn: the token, the user's id and the sign-in's user in localStorage).
  */
 export function phoneContext(
   browser: Browser,
@@ -66,6 +67,7 @@ export function phoneContext(
               localStorage: [
                 { name: 'authtoken', value: session.token },
                 { name: 'userId', value: session.user._id },
+                { name: 'sessionUser', value: JSON.stringify(session.user) },
               ],
             },
           ],

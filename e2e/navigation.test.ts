@@ -341,3 +341,53 @@ describe('a page that cannot load', () => {
     expect(pathnameOf(page)).toBe('/store');
   });
 });
+
+// The boot script sends a page's first reads while the app still loads (apps/web/src/boot): the
+// app takes their answers instead of asking again, the class's roster with the day the page shows.
+// The app stamps each of its own GETs with ?time= (api/client.ts); the boot script does not.
+describe('the first screen', () => {
+  test('the class page asks for each of its first reads once', async ({ page }) => {
+    const teacher = await apiLogin(suite.server.baseURL, 'teacher1');
+    const classes = await apiGet<{ _id: string; name: string }[]>(
+      suite.server.baseURL,
+      teacher.token,
+      'periods',
+    );
+    const id = classes.find((c) => c.name === 'Math 6')!._id;
+    await signIn(page, 'teacher1');
+    const asked: string[] = [];
+    const days: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (!url.pathname.startsWith('/api/')) return;
+      const by = r.method() === 'GET' && url.searchParams.has('time') ? 'app' : 'boot';
+      asked.push(`${r.method()} ${url.pathname} by ${by}`);
+      if (url.pathname.includes('/class-stats/')) days.push(url.searchParams.get('date') ?? '');
+    });
+    await page.goto(`/class/${id}`);
+    await page
+      .getByRole('table', { name: /^Students/ })
+      .getByRole('checkbox')
+      .first()
+      .waitFor();
+    // Nothing asked again once the roster is up.
+    await expect(
+      page.waitForRequest((r) => r.url().includes('/activity/class-stats/'), { timeout: 1_000 }),
+    ).rejects.toThrow();
+    // The roster read is of the day the page shows.
+    expect(days).toHaveLength(1);
+    expect(await page.getByLabel('Date', { exact: true }).inputValue()).toBe(days[0]);
+    for (const call of [
+      `GET /api/v1/periods/${id}`,
+      'GET /api/v1/calendar',
+      'GET /api/v1/group-types',
+      `GET /api/v1/activity/class-stats/${id}`,
+      'GET /api/v1/coaching/me',
+    ])
+      expect(
+        asked.filter((a) => a.startsWith(`${call} by`)),
+        call,
+      ).toEqual([`${call} by boot`]);
+    expect(asked.filter((a) => a.startsWith('POST /api/v1/auth/me '))).toHaveLength(1);
+  });
+});

@@ -8,7 +8,7 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 import { NOT_EVERYONE, PERMISSIONS } from '../../packages/domain/src/policy';
 import { ROLES } from '../../packages/domain/src/roles';
-import { EARLY_PAGES, SESSION_READ, STAFF_ACTION } from './src/boot/early-reads';
+import { DERIVED_FROM, EARLY_PAGES, SESSION_READ, STAFF_ACTION } from './src/boot/early-reads';
 import { BOOT_PLAN_ID, type BootPlan } from './src/boot/plan';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -159,11 +159,12 @@ function bootPlan(): Plugin {
           words,
           staffRoles: rolesFor(STAFF_ACTION),
           session: SESSION_READ,
+          derivedFrom: DERIVED_FROM,
           pages: EARLY_PAGES.map((p) => ({
             path: p.path,
             roles: rolesFor(p.action),
             chunks: chunkUrls(bundle, p.module),
-            reads: p.reads.map(({ method, path }) => ({ method, path })),
+            reads: p.reads.map(({ method, path, query }) => ({ method, path, query })),
           })),
         };
         const boot = Object.values(bundle).find((c) => c.type === 'chunk' && c.name === 'boot');

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fillPath, routeParams, EARLY_READ_MS, type EarlyAnswer } from './plan';
+import { earlyKey, fillPath, routeParams, EARLY_READ_MS, type EarlyAnswer } from './plan';
 import { takeEarlyAnswer } from './take';
-import { EARLY_PAGES } from './early-reads';
+import { DERIVED_FROM, EARLY_PAGES, SESSION_READ } from './early-reads';
+import { DERIVED } from './derived';
 import { ROUTES } from '@app/domain';
 
 const answer = (text: string): Promise<EarlyAnswer | null> =>
@@ -45,9 +46,53 @@ describe('the boot script’s routes', () => {
     for (const page of EARLY_PAGES) {
       expect(paths).toContain(page.path);
       const names = [...page.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
-      for (const read of page.reads)
+      for (const read of page.reads) {
         for (const [, name] of read.path.matchAll(/:(\w+)/g)) expect(names).toContain(name);
+        for (const value of Object.values(read.query ?? {}))
+          if (value.startsWith(':')) expect(names).toContain(value.slice(1));
+      }
     }
+  });
+
+  it('reads a derived value from the session or from a read its page sends without waiting', () => {
+    for (const page of EARLY_PAGES)
+      for (const read of page.reads)
+        for (const value of Object.values(read.query ?? {})) {
+          if (!value.startsWith('=')) continue;
+          const from = DERIVED_FROM[value.slice(1) as keyof typeof DERIVED];
+          const plain = page.reads.filter((r) =>
+            Object.values(r.query ?? {}).every((v) => v.startsWith(':')),
+          );
+          expect([SESSION_READ, ...plain].map((c) => earlyKey(c.method, c.path))).toContain(
+            earlyKey(from.method, from.path),
+          );
+        }
+  });
+});
+
+describe('derived query values', () => {
+  const calendar = (today: string, holidays: string[] = []) => ({
+    start: '2026-08-17',
+    end: '2027-06-04',
+    givingStartDate: '2026-08-17',
+    holidays: holidays.map((date) => ({ date, name: 'Holiday' })),
+    today,
+    schoolDays: true,
+  });
+
+  it('the class page’s day is the latest school day up to today', () => {
+    expect(DERIVED.giveDay(calendar('2026-12-02'))).toBe('2026-12-02');
+    // Saturday 5 December: Friday; a holiday Friday: Thursday.
+    expect(DERIVED.giveDay(calendar('2026-12-05'))).toBe('2026-12-04');
+    expect(DERIVED.giveDay(calendar('2026-12-05', ['2026-12-04']))).toBe('2026-12-03');
+  });
+
+  it('the giver’s ratio window is the school’s, else the default', () => {
+    expect(DERIVED.coachingWindow({ school: { pbisRatioWindow: 'this-month' } })).toBe(
+      'this-month',
+    );
+    expect(DERIVED.coachingWindow({ school: { pbisRatioWindow: 'forever' } })).toBe('this-week');
+    expect(DERIVED.coachingWindow(null)).toBe('this-week');
   });
 });
 
@@ -63,6 +108,21 @@ describe('takeEarlyAnswer', () => {
     });
     // Once: the next read asks the server.
     expect(await takeEarlyAnswer('GET', '/api/v1/goal', {}, 'tok')).toBeNull();
+  });
+
+  it('gives an answer sent with a query to the call with that very query', async () => {
+    const path = '/api/v1/activity/class-stats/p1';
+    early({ [earlyKey('GET', path, { date: '2026-12-04' })]: answer('{"students":[]}') });
+    expect(await takeEarlyAnswer('GET', path, {}, 'tok')).toBeNull();
+    expect(await takeEarlyAnswer('GET', path, { query: { date: '2026-12-03' } }, 'tok')).toBeNull();
+    expect(
+      await takeEarlyAnswer(
+        'GET',
+        path,
+        { query: { date: '2026-12-04', other: undefined } },
+        'tok',
+      ),
+    ).toEqual({ status: 200, text: '{"students":[]}' });
   });
 
   it('takes a body-less POST (the session’s lookup) but not one that sends something', async () => {

@@ -1,10 +1,12 @@
 import { pickLanguage } from '@app/domain';
 import { STORAGE_KEYS } from '../api/storage';
-import type { EarlyCall } from './early-reads';
+import type { DerivedName } from './derived';
+import type { EarlyCall, EarlyRead } from './early-reads';
 import {
   BOOT_PLAN_ID,
   earlyKey,
   fillPath,
+  queryString,
   routeParams,
   type BootPlan,
   type EarlyAnswer,
@@ -14,7 +16,8 @@ import {
  * Runs before the app, while its first chunk still downloads (a phone on 3G: over a second). It
  * starts what the first screen will wait for, so those round trips overlap the download instead
  * of following it: the words' chunk, the session's lookup, and, for the page opened, its part's
- * chunk and its reads (early-reads.ts). The app takes the answers (api/client.ts); the server
+ * chunk and its reads (early-reads.ts), those whose query is read from an earlier answer as soon
+ * as it comes. The app takes the answers (api/client.ts); the server
  * checks every call as usual. Nothing here may throw: the app works without it.
  */
 
@@ -43,14 +46,78 @@ function preload(href: string | undefined): void {
 }
 
 /** The user last seen with this sign-in (loadUser.ts keeps it): their language and roles. */
-function keptUser(): { language?: string | null; roles?: string[] } | null {
+function keptUser(userId: string | null): { language?: string | null; roles?: string[] } | null {
   try {
-    return JSON.parse(stored(STORAGE_KEYS.sessionUser) ?? 'null') as {
+    const kept = JSON.parse(stored(STORAGE_KEYS.sessionUser) ?? 'null') as {
+      _id?: string;
       language?: string | null;
       roles?: string[];
     } | null;
+    return kept && kept._id === userId ? kept : null;
   } catch {
     return null;
+  }
+}
+
+/** An answer's JSON when it is a success, else null. */
+async function bodyOf(answer: Promise<EarlyAnswer | null>): Promise<unknown> {
+  const a = await answer;
+  if (a?.status !== 200) return null;
+  try {
+    return JSON.parse(a.text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+type Send = (call: EarlyCall, path?: string, query?: Record<string, string>) => unknown;
+
+/**
+ * A page's reads: those whose query is the route's own at once, the others once the answers their
+ * values are read from have come (one of the reads sent at once may be such an answer).
+ */
+function sendPageReads(
+  plan: BootPlan,
+  reads: EarlyRead[],
+  params: Record<string, string>,
+  send: Send,
+  sentAs: Map<string, Promise<EarlyAnswer | null>>,
+): void {
+  const param = (name: string) => {
+    try {
+      return decodeURIComponent(params[name] ?? '');
+    } catch {
+      return params[name] ?? '';
+    }
+  };
+  const later: [EarlyRead, string, [string, string][]][] = [];
+  for (const read of reads) {
+    const path = fillPath(read.path, params);
+    const query = Object.entries(read.query ?? {});
+    if (query.every(([, v]) => v.startsWith(':')))
+      send(read, path, Object.fromEntries(query.map(([k, v]) => [k, param(v.slice(1))])));
+    else later.push([read, path, query]);
+  }
+  if (!later.length) return;
+  // The rules they are read by come with the pages that need them, not with every page's boot.
+  const derived = import('./derived');
+  derived.catch(() => undefined);
+  for (const [read, path, query] of later) {
+    const values = query.map(async ([k, v]): Promise<[string, string | null]> => {
+      if (v.startsWith(':')) return [k, param(v.slice(1))];
+      const name = v.slice(1) as DerivedName;
+      const from = plan.derivedFrom[name];
+      const source = from && sentAs.get(earlyKey(from.method, from.path));
+      if (!source) return [k, null];
+      const [{ DERIVED }, body] = await Promise.all([derived, bodyOf(source)]);
+      return [k, DERIVED[name](body)];
+    });
+    void Promise.all(values)
+      .then((pairs) => {
+        if (pairs.every(([, v]) => v !== null))
+          send(read, path, Object.fromEntries(pairs) as Record<string, string>);
+      })
+      .catch(() => undefined);
   }
 }
 
@@ -62,13 +129,20 @@ function boot(plan: BootPlan): void {
   preload(plan.words[language]?.base);
   if (!token) return;
 
-  const kept = keptUser();
+  const userId = stored(STORAGE_KEYS.userId);
+  const kept = keptUser(userId);
   if (kept?.language) preload(plan.words[kept.language]?.base);
 
-  const userId = stored(STORAGE_KEYS.userId);
   const answers = new Map<string, Promise<EarlyAnswer | null>>();
   globalThis.__earlyReads = { token, at: Date.now(), path: location.pathname, answers };
-  const send = (call: EarlyCall): Promise<EarlyAnswer | null> => {
+  // What was sent, by the call as planned (its path's parameters not filled in): the answers
+  // derived values are read from.
+  const sentAs = new Map<string, Promise<EarlyAnswer | null>>();
+  const send = (
+    call: EarlyCall,
+    path = call.path,
+    query?: Record<string, string>,
+  ): Promise<EarlyAnswer | null> => {
     const headers: Record<string, string> = {
       'Cache-Control': 'no-cache',
       Pragma: 'no-cache',
@@ -77,14 +151,16 @@ function boot(plan: BootPlan): void {
       authtoken: token,
     };
     if (userId) headers.from = userId;
-    const answer = fetch(call.path, {
+    const qs = queryString(query);
+    const answer = fetch(qs ? `${path}?${qs}` : path, {
       method: call.method,
       headers,
       body: call.method === 'GET' ? undefined : '{}',
     })
       .then(async (res) => ({ status: res.status, text: await res.text() }))
       .catch(() => null); // the app asks again, and reports the failure its own way
-    answers.set(earlyKey(call.method, call.path), answer);
+    answers.set(earlyKey(call.method, path, query), answer);
+    sentAs.set(earlyKey(call.method, call.path), answer);
     return answer;
   };
 
@@ -94,7 +170,19 @@ function boot(plan: BootPlan): void {
     .find((p) => p.params !== null);
   const among = (roles: readonly string[] | undefined, allowed: readonly string[]) =>
     Array.isArray(roles) && roles.some((r) => allowed.includes(r));
-  if (page && among(kept?.roles, page.roles)) page.chunks.forEach(preload);
+
+  let started = false;
+  const startPage = () => {
+    if (started || !page?.params) return;
+    started = true;
+    page.chunks.forEach(preload);
+    sendPageReads(plan, page.reads, page.params, send, sentAs);
+  };
+
+  // The roles kept from the last session start the page's reads beside the session's own lookup;
+  // without them, they follow its answer. Reads for a role the session no longer has are refused
+  // by the server and never taken by the app, which does not ask them.
+  if (page && among(kept?.roles, page.roles)) startPage();
   // Registered before the app can read the session's answer, so its reads find these.
   void me.then((answer) => {
     if (answer?.status !== 200) return;
@@ -109,10 +197,7 @@ function boot(plan: BootPlan): void {
       preload(words?.student);
       preload(words?.staff);
     }
-    if (!page?.params || !among(user.roles, page.roles)) return;
-    page.chunks.forEach(preload);
-    const params = page.params;
-    page.reads.forEach((call) => void send({ ...call, path: fillPath(call.path, params) }));
+    if (page && among(user.roles, page.roles)) startPage();
   });
 }
 

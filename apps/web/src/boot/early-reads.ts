@@ -1,10 +1,19 @@
 import type { Action } from '@app/domain';
 import { ROUTE_TABLE } from '../api/route-table.generated';
+import type { DerivedName } from './derived';
 
-/** A call the boot script may send before the app has loaded: a read with no parameters. */
+/** A call the boot script may send before the app has loaded: a read that sends nothing. */
 export interface EarlyCall {
   method: 'GET' | 'POST';
   path: string;
+}
+
+/**
+ * A page's read: its query's values are each a route parameter (`:name`) or a value the boot script
+ * reads from an earlier answer (`=name`, derived.ts), the read then waiting for that answer.
+ */
+export interface EarlyRead extends EarlyCall {
+  query?: Record<string, `:${string}` | `=${DerivedName}`>;
 }
 
 /**
@@ -21,8 +30,8 @@ export interface EarlyPage {
   action: Action;
   /** The lazily loaded part that shows the reads (a source file under apps/web): its chunk is preloaded. */
   module: string;
-  /** Reads with no query; a `:name` in a path is the route's own parameter of that name. */
-  reads: readonly EarlyCall[];
+  /** Its reads; a `:name` in a path is the route's own parameter of that name. */
+  reads: readonly EarlyRead[];
 }
 
 /** Staff load their screens' words up front (I18nProvider): the roles that may list classes. */
@@ -42,7 +51,9 @@ export const EARLY_PAGES: readonly EarlyPage[] = [
     reads: [ROUTE_TABLE.goal.get, ROUTE_TABLE.utility.balanceStats],
   },
   {
-    // The class page: the class and the school's calendar (the give's day) come first.
+    // The class page: the class, the school's calendar (the give's day), the class's groups, and,
+    // once the calendar and the session answer, the roster of the give's day and the giver's ratio
+    // (the roster waits for both).
     path: '/class/:internalPeriodId',
     action: 'activity:give',
     module: 'src/routes/class/ClassPage.tsx',
@@ -52,6 +63,19 @@ export const EARLY_PAGES: readonly EarlyPage[] = [
         path: ROUTE_TABLE.periods.get.path.replace(':id', ':internalPeriodId'),
       },
       ROUTE_TABLE.calendar.get,
+      { ...ROUTE_TABLE.groupTypes.list, query: { internalPeriodId: ':internalPeriodId' } },
+      {
+        ...ROUTE_TABLE.activity.classStats,
+        path: ROUTE_TABLE.activity.classStats.path.replace(':id', ':internalPeriodId'),
+        query: { date: '=giveDay' },
+      },
+      { ...ROUTE_TABLE.coaching.me, query: { range: '=coachingWindow' } },
     ],
   },
 ];
+
+/** The answer each derived value is read from (derived.ts): the session's, or a page's read. */
+export const DERIVED_FROM: Record<DerivedName, EarlyCall> = {
+  giveDay: ROUTE_TABLE.calendar.get,
+  coachingWindow: SESSION_READ,
+};

@@ -1,4 +1,5 @@
-import type { EarlyCall } from './early-reads';
+import type { DerivedName } from './derived';
+import type { EarlyCall, EarlyRead } from './early-reads';
 
 /**
  * What the build tells the boot script (apps/web/vite.config.ts writes it into index.html as a
@@ -10,19 +11,33 @@ export interface BootPlan {
   /** The roles that load staff's words up front. */
   staffRoles: string[];
   session: EarlyCall;
+  /** The call whose answer each derived query value is read from. */
+  derivedFrom: Record<DerivedName, EarlyCall>;
   pages: {
     path: string;
     roles: string[];
     /** The page part's chunk and the chunks it imports, as URLs. */
     chunks: string[];
-    reads: EarlyCall[];
+    reads: EarlyRead[];
   }[];
 }
 
 export const BOOT_PLAN_ID = 'boot-plan';
 
-/** The key of an early answer: the call's method and path, as the API client sends them. */
-export const earlyKey = (method: string, path: string): string => `${method} ${path}`;
+/** A query as the boot script sends it: its set values, by name. */
+export function queryString(query: Record<string, unknown> = {}): string {
+  const set = Object.entries(query)
+    .filter(([, v]) => v !== undefined && v !== null)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, v]) => [k, String(v)]);
+  return new URLSearchParams(set).toString();
+}
+
+/** The key of an early answer: the call's method, path and query, as the API client asks it. */
+export function earlyKey(method: string, path: string, query?: Record<string, unknown>): string {
+  const qs = queryString(query);
+  return `${method} ${path}${qs ? `?${qs}` : ''}`;
+}
 
 /** An answer the boot script received: what the API client needs to read it. */
 export interface EarlyAnswer {

@@ -9,7 +9,8 @@ interface Call {
 
 /**
  * The boot script's answer to this call (boot.ts), once, while the first screen loads: only a read
- * with nothing of its own to send (no query, body or extra header), under the same stored sign-in.
+ * with nothing of its own to send (no body or extra header) and the very query the boot script
+ * sent, under the same stored sign-in.
  * Null when there is none, when it is too old or the reader has left the page it was for, or when
  * it failed to arrive (the caller then asks).
  */
@@ -28,14 +29,13 @@ export async function takeEarlyAnswer(
   )
     return null;
   const plain =
-    Object.values(call.query ?? {}).every((v) => v === undefined) &&
     (call.body === undefined ||
       (typeof call.body === 'object' &&
         call.body !== null &&
         Object.keys(call.body).length === 0)) &&
     call.form === undefined &&
     Object.keys(call.headers ?? {}).length === 0;
-  const key = earlyKey(method, path);
+  const key = earlyKey(method, path, call.query);
   const answer = plain ? early.answers.get(key) : undefined;
   if (!answer) return null;
   early.answers.delete(key);
