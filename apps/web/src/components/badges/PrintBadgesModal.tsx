@@ -1,22 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
-import { allows, type BadgesBody } from '@app/domain';
+import type { BadgesBody } from '@app/domain';
 import { api, isFailure } from '../../api';
 import { download } from '../download';
 import { ErrorNotice } from '../ErrorNotice';
 import { FormAlert } from '../FormAlert';
 import { useT } from '../../i18n';
-import { useOptionalUser } from '../../session';
-
-/** The file a printing downloads: "badges-1st-period-math-6.pdf", or "badges.pdf". */
-export function badgesFileName(what?: string): string {
-  const slug = (what ?? '')
-    .normalize('NFD')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .toLowerCase();
-  return slug ? `badges-${slug}.pdf` : 'badges.pdf';
-}
 
 /**
  * "Print badges" (issue 35), from a class page or Settings → Users and roles: the PDF of the
@@ -89,41 +78,5 @@ export function PrintBadgesModal({
         </Group>
       </Stack>
     </Modal>
-  );
-}
-
-/** A "Print badges" button and its dialog, for whoever may print badges (nothing for others). */
-export function PrintBadgesButton({
-  label,
-  target,
-  intro,
-  what,
-  disabled = false,
-  size,
-}: {
-  label: string;
-  target: BadgesBody;
-  intro: string;
-  /** What the file is named after (a class), if anything. */
-  what?: string;
-  disabled?: boolean;
-  size?: 'sm';
-}) {
-  const user = useOptionalUser();
-  const [open, setOpen] = useState(false);
-  if (!user || !allows(user, 'badges:print')) return null;
-  return (
-    <>
-      <Button variant="light" size={size} disabled={disabled} onClick={() => setOpen(true)}>
-        {label}
-      </Button>
-      <PrintBadgesModal
-        opened={open && !disabled}
-        onClose={() => setOpen(false)}
-        target={target}
-        intro={intro}
-        fileName={badgesFileName(what)}
-      />
-    </>
   );
 }

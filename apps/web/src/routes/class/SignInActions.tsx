@@ -1,13 +1,21 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { allows } from '@app/domain';
 import type { PeriodDetail } from '../../api';
-import { PrintBadgesButton } from '../../components/badges/PrintBadgesModal';
-import { PrintCardsModal } from '../../components/sign-in/PrintCardsModal';
-import { StudentPasswordModal } from '../../components/sign-in/StudentPasswordModal';
+import { PrintBadgesButton } from '../../components/badges/PrintBadgesButton';
 import { useLabels } from '../../components/giving/labels';
+import { useOpenedOnce, usePrefetchWhenIdle } from '../../components/lazyDialog';
 import { useT } from '../../i18n';
 import { useUser } from '../../session';
+
+// Loaded on first use (and when the page is idle), not with the class page.
+const loadCards = () => import('../../components/sign-in/PrintCardsModal');
+const loadPassword = () => import('../../components/sign-in/StudentPasswordModal');
+const PrintCardsModal = lazy(() => loadCards().then((m) => ({ default: m.PrintCardsModal })));
+const StudentPasswordModal = lazy(() =>
+  loadPassword().then((m) => ({ default: m.StudentPasswordModal })),
+);
+const loadBoth = () => Promise.all([loadCards(), loadPassword()]);
 
 /**
  * The class's sign-in actions (docs/decisions/133-sign-in-cards.md), for whoever may give its
@@ -20,7 +28,10 @@ export function SignInActions({ period }: { period: PeriodDetail }) {
   const user = useUser();
   const [printing, setPrinting] = useState(false);
   const [password, setPassword] = useState(false);
+  const cardsDrawn = useOpenedOnce(printing);
+  const passwordDrawn = useOpenedOnce(password);
   const signIn = user !== null && allows(user, 'students:signIn');
+  usePrefetchWhenIdle(() => (signIn ? loadBoth() : Promise.resolve()));
   if (!signIn && !(user && allows(user, 'badges:print'))) return null;
   const className = t('classroom.classTitle', {
     period: labels.period(period.periodNumber),
@@ -50,20 +61,26 @@ export function SignInActions({ period }: { period: PeriodDetail }) {
         intro={t('scan.badges.introClass', { name: className })}
         what={className}
       />
-      <PrintCardsModal
-        opened={printing}
-        onClose={() => setPrinting(false)}
-        target={{ periodId: period._id }}
-        intro={t('classroom.cards.introClass', { name: className })}
-        fileName={fileName}
-      />
-      <StudentPasswordModal
-        opened={password}
-        onClose={() => setPassword(false)}
-        students={period.students
-          .map((s) => ({ id: s._id, name: `${s.firstName} ${s.lastName}`, last: s.lastName }))
-          .sort((a, b) => a.last.localeCompare(b.last) || a.name.localeCompare(b.name))}
-      />
+      <Suspense fallback={null}>
+        {cardsDrawn ? (
+          <PrintCardsModal
+            opened={printing}
+            onClose={() => setPrinting(false)}
+            target={{ periodId: period._id }}
+            intro={t('classroom.cards.introClass', { name: className })}
+            fileName={fileName}
+          />
+        ) : null}
+        {passwordDrawn ? (
+          <StudentPasswordModal
+            opened={password}
+            onClose={() => setPassword(false)}
+            students={period.students
+              .map((s) => ({ id: s._id, name: `${s.firstName} ${s.lastName}`, last: s.lastName }))
+              .sort((a, b) => a.last.localeCompare(b.last) || a.name.localeCompare(b.name))}
+          />
+        ) : null}
+      </Suspense>
     </Group>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api, queryKeys, unwrap } from '../../api';
-import { PrintBadgesButton } from '../../components/badges/PrintBadgesModal';
+import { PrintBadgesButton } from '../../components/badges/PrintBadgesButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useLabels } from '../../components/giving/labels';
 import { PrintCardsModal } from '../../components/sign-in/PrintCardsModal';
