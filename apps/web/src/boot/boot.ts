@@ -1,7 +1,6 @@
 import { pickLanguage } from '@app/domain';
 import { STORAGE_KEYS } from '../api/storage';
-import type { DerivedName } from './derived';
-import type { EarlyCall, EarlyRead } from './early-reads';
+import type { DerivedName, EarlyCall, EarlyRead } from './early-reads';
 import {
   BOOT_PLAN_ID,
   earlyKey,

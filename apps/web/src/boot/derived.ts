@@ -1,6 +1,7 @@
 import type { CalendarView } from '../api';
 import { defaultGiveDate } from '../components/giving/giveDate';
 import { pbisOfSchool } from '../routes/class/coaching';
+import type { DerivedName } from './early-reads';
 
 /**
  * Query values the boot script reads from an earlier answer (early-reads.ts names which), with the
@@ -13,6 +14,4 @@ export const DERIVED = {
   /** The window of the giver's ratio, from the session: its school's (useClassCoaching.ts). */
   coachingWindow: (user: unknown): string | null =>
     pbisOfSchool((user as { school?: object } | null)?.school ?? {}).window,
-} satisfies Record<string, (answer: unknown) => string | null>;
-
-export type DerivedName = keyof typeof DERIVED;
+} satisfies Record<DerivedName, (answer: unknown) => string | null>;

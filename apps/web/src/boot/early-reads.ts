@@ -1,12 +1,14 @@
 import type { Action } from '@app/domain';
 import { ROUTE_TABLE } from '../api/route-table.generated';
-import type { DerivedName } from './derived';
 
 /** A call the boot script may send before the app has loaded: a read that sends nothing. */
 export interface EarlyCall {
   method: 'GET' | 'POST';
   path: string;
 }
+
+/** The values the boot script reads from an earlier answer (derived.ts holds their rules). */
+export type DerivedName = 'giveDay' | 'coachingWindow';
 
 /**
  * A page's read: its query's values are each a route parameter (`:name`) or a value the boot script

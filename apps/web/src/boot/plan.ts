@@ -1,5 +1,4 @@
-import type { DerivedName } from './derived';
-import type { EarlyCall, EarlyRead } from './early-reads';
+import type { DerivedName, EarlyCall, EarlyRead } from './early-reads';
 
 /**
  * What the build tells the boot script (apps/web/vite.config.ts writes it into index.html as a
