@@ -26,6 +26,7 @@ import { conflict } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { newToken } from '../../lib/tokens.js';
 import { createDefaultActivityTypes } from '../../seed/activity-types.js';
+import { forgetSessions } from '../auth/service.js';
 import { createCurrentYear, loadCalendar } from '../calendar/service.js';
 import { sendInvitation } from '../identity/service.js';
 
@@ -201,6 +202,7 @@ export async function inviteSchoolAdmin(
       .update(users)
       .set({ roles })
       .where(and(eq(users.schoolId, school.id), eq(users.id, existing.id)));
+    forgetSessions(db); // their new rights hold at their next call, not after the trigger's NOTIFY
   } else {
     const [row] = await db
       .insert(users)
@@ -256,6 +258,8 @@ export async function setSchoolDisabled(
         .where(and(eq(sessions.schoolId, school.id), isNull(sessions.revokedAt)));
     return row!;
   });
+  // The trigger's NOTIFY reaches this server's cache a moment later: a disabled school's next call must not pass.
+  if (disabled) forgetSessions(db);
   const counts = await countsOf(db, updated.districtId);
   return present(u, updated, counts.get(updated.id) ?? NONE);
 }

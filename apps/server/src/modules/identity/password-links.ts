@@ -9,7 +9,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import { mailLanguage, mailWords } from '../../lib/mail-words.js';
 import { hit } from '../../lib/rate-limit.js';
 
-import { refuseDisabledSchool, refuseLeaver } from '../auth/service.js';
+import { forgetSessions, refuseDisabledSchool, refuseLeaver } from '../auth/service.js';
 
 import { hashPassword, hashToken } from '../../lib/tokens.js';
 import {
@@ -61,7 +61,7 @@ async function choosePassword(
 ): Promise<{ schoolId: string; userId: string }> {
   await liveLink(db, kind, input.token); // a bad link is refused before the slow hash
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
+  const chosen = await db.transaction(async (tx) => {
     const [link] = await tx
       .update(passwordLinks)
       .set({ usedAt: sql`now()`, sealedToken: null })
@@ -116,6 +116,8 @@ async function choosePassword(
       );
     return { schoolId: link.schoolId, userId: link.userId };
   });
+  forgetSessions(db); // the old sessions end on this server now, not when the trigger's NOTIFY arrives
+  return chosen;
 }
 
 export const completeSetup = (

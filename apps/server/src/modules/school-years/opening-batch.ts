@@ -18,6 +18,7 @@ import {
   yearOpeningStudents,
 } from '../../db/schema.js';
 import { moveOrders } from '../../ledger/orders.js';
+import { forgetSessions } from '../auth/service.js';
 import { writeActivities } from '../../ledger/write.js';
 
 /* One batch of a year opening's students (docs/decisions/085-opening-the-next-school-year.md), in named steps. */
@@ -59,6 +60,7 @@ export async function runBatch(
       .set({ done: sql`${yearOpenings.done} + ${mine.length}` })
       .where(and(eq(yearOpenings.schoolId, o.schoolId), eq(yearOpenings.id, o.id)));
   });
+  forgetSessions(db); // leavers' sessions end on this server now, not when the trigger's NOTIFY arrives
 }
 
 /** The batch's students this runner claims (in id order); a re-run or a second runner gets none of them. */
