@@ -233,15 +233,11 @@ const RosterRow = memo(
             {f.number(s.balance)}
           </Text>
         </Table.Td>
-        <Table.Td>
-          <Group justify="flex-end">
-            <DayPoints n={s.bonusesToday} />
-          </Group>
+        <Table.Td ta="right">
+          <DayPoints n={s.bonusesToday} />
         </Table.Td>
-        <Table.Td>
-          <Group justify="flex-end">
-            <DayPoints n={s.flagsToday} />
-          </Group>
+        <Table.Td ta="right">
+          <DayPoints n={s.flagsToday} />
         </Table.Td>
         <Table.Td data-cell={`${r}:1`}>
           <Group justify="center">
