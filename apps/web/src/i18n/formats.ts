@@ -40,8 +40,7 @@ export function formatsFor(language: string): Formats {
   f = {
     number: (n) => (numbers ??= new Intl.NumberFormat(language)).format(n),
     longDate: (date) => dateFormat({ dateStyle: 'long', timeZone: 'UTC' }).format(utcDay(date)),
-    mediumDate: (date) =>
-      dateFormat({ dateStyle: 'medium', timeZone: 'UTC' }).format(utcDay(date)),
+    mediumDate: (date) => dateFormat({ dateStyle: 'medium', timeZone: 'UTC' }).format(utcDay(date)),
     month: (m) =>
       dateFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
         utcDay(`${m.slice(0, 7)}-01`),

@@ -1,9 +1,10 @@
 import { Fragment, createElement, useCallback, useContext, type ReactNode } from 'react';
-import { IntlMessageFormat } from 'intl-messageformat';
+import type { IntlMessageFormat } from 'intl-messageformat';
 import { currencyNames, type Language, type MessageKey } from '@app/domain';
 import { useOptionalUser } from '../session';
 import type { Catalogue } from './catalogue';
 import { LanguageContext } from './context';
+import { messageFormat } from './messageFormat';
 
 export type Values = Record<string, string | number | Date | null | undefined>;
 /** Values of a message with markup: a tag's value wraps its chunks (`b: (c) => <b>{c}</b>`). */
@@ -24,7 +25,7 @@ function formatterOf(messages: Catalogue, language: Language, key: MessageKey) {
     const message = messages[key];
     if (message === undefined) return null;
     // A key whose words are not loaded (a staff area for a student) shows the key itself.
-    byKey.set(key, (f = new IntlMessageFormat(message, language)));
+    byKey.set(key, (f = messageFormat(message, language)));
   }
   return f;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Collapse, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useIntersection } from '@mantine/hooks';
 import type {
@@ -9,12 +9,12 @@ import type {
   GiveResult,
 } from '../../api';
 import { ErrorNotice } from '../ErrorNotice';
+import { useOpenedOnce, usePrefetchWhenIdle } from '../lazyDialog';
 import { useLatestCallback } from '../useLatestCallback';
 import { QueryState } from '../QueryState';
 import { givableActions, toggleId } from './actionOrder';
 import { ActionPicker } from './ActionPicker';
 import { CommentField } from './CommentField';
-import { CustomActionForm } from './CustomActionForm';
 import { GiveBar } from './GiveBar';
 import { giveDateProblem } from './giveDate';
 import { GiveDateField } from './GiveDateField';
@@ -31,6 +31,12 @@ import { primeAudio } from './sounds';
 import { useActionOptions } from './useActionOptions';
 import { useFormat, useT } from '../../i18n';
 import { useGive } from './useGive';
+
+const loadCustomForm = () => import('./CustomActionForm');
+/** The custom action's form loads on first use (and when the page is idle): few gives need it. */
+const CustomActionForm = lazy(() =>
+  loadCustomForm().then((m) => ({ default: m.CustomActionForm })),
+);
 
 export type GiveSelectors = Omit<BulkGiveBody, 'activityTypes' | 'date' | 'comment'>;
 
@@ -329,6 +335,10 @@ function NewCustomAction({
   onCreated: (id: string) => void;
 }) {
   const t = useT();
+  // The form is drawn from its first opening on (it keeps its closing slide): mounted hidden, its
+  // segmented control measured itself when the page first drew, a forced layout of the whole page.
+  const drawn = useOpenedOnce(adding);
+  usePrefetchWhenIdle(loadCustomForm);
   return (
     <>
       {!adding ? (
@@ -339,24 +349,28 @@ function NewCustomAction({
         </Group>
       ) : null}
       <Collapse in={adding}>
-        <CustomActionForm
-          options={options}
-          saving={createCustom.isPending}
-          error={createCustom.isError ? createCustom.error.message : null}
-          onCancel={() => {
-            setAdding(false);
-            createCustom.reset();
-          }}
-          onCreate={(body, done) =>
-            createCustom.mutate(body, {
-              onSuccess: (created) => {
-                done();
+        {drawn ? (
+          <Suspense fallback={null}>
+            <CustomActionForm
+              options={options}
+              saving={createCustom.isPending}
+              error={createCustom.isError ? createCustom.error.message : null}
+              onCancel={() => {
                 setAdding(false);
-                onCreated(created._id);
-              },
-            })
-          }
-        />
+                createCustom.reset();
+              }}
+              onCreate={(body, done) =>
+                createCustom.mutate(body, {
+                  onSuccess: (created) => {
+                    done();
+                    setAdding(false);
+                    onCreated(created._id);
+                  },
+                })
+              }
+            />
+          </Suspense>
+        ) : null}
         <Divider mt="md" />
       </Collapse>
     </>

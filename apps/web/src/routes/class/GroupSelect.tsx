@@ -36,7 +36,9 @@ export const GroupSelect = memo(function GroupSelect({
       disabled={!data.length}
       clearable
       w={{ base: '100%', sm: 220 }}
-      comboboxProps={{ withinPortal: true }}
+      // Its list is drawn when it opens: kept mounted (Mantine's default), it was placed by a
+      // forced layout of the whole page when the class page first drew (issue 35).
+      comboboxProps={{ withinPortal: true, keepMounted: false }}
     />
   );
 });
