@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { alpha } from '@mantine/core';
 import { contrast, over, readableTuple, SURFACES, tintsOf, tupleFrom } from './contrast';
+import { paletteByRule, paletteFile } from './palette-rule';
 import { cssVariablesResolver, theme, tintBases } from './theme';
 
 const AA = 4.5;
@@ -22,6 +23,10 @@ describe('contrast', () => {
 });
 
 describe('the theme palette reaches AA', () => {
+  test('palette.ts is the output of the rule (written once, not computed by each page)', async () => {
+    await expect(paletteFile(paletteByRule())).toMatchFileSnapshot('./palette.ts');
+  });
+
   test.for(colors)('%s: text shade 6 on the surfaces, and white on it', ([, tuple]) => {
     for (const surface of SURFACES) expect(contrast(tuple[6]!, surface)).toBeGreaterThanOrEqual(AA);
     expect(contrast(tuple[6]!, '#ffffff')).toBeGreaterThanOrEqual(AA);

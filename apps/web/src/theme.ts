@@ -1,12 +1,7 @@
-import {
-  alpha,
-  createTheme,
-  DEFAULT_THEME,
-  type CSSVariablesResolver,
-  type MantineColorsTuple,
-} from '@mantine/core';
-import { HOUSE_COLORS, HOUSES } from '@app/domain';
-import { readableTuple, TINT_ALPHAS, tupleFrom } from './contrast';
+import { alpha, createTheme, DEFAULT_THEME, type CSSVariablesResolver } from '@mantine/core';
+import { HOUSE_COLORS } from '@app/domain';
+import { TINT_ALPHAS } from './contrast';
+import { PALETTE } from './palette';
 
 /**
  * The colour each light tint is made of: Mantine's own shade 6 of each hue, and each house's
@@ -21,20 +16,8 @@ export const tintBases: Record<string, string> = {
   ...HOUSE_COLORS,
 };
 
-/**
- * Mantine's palette with every hue's text shades darkened along the hue to WCAG AA (see
- * contrast.ts): 6 for text, `dimmed` (gray) and filled backgrounds under white text, 7 for the
- * light and subtle variants' text. Tints (0–5) are Mantine's own. Each house is a theme colour
- * named after it, built around its brand colour.
- */
-const colors: Record<string, MantineColorsTuple> = {
-  ...Object.fromEntries(
-    Object.entries(DEFAULT_THEME.colors)
-      .filter(([name]) => name !== 'dark')
-      .map(([name, tuple]) => [name, readableTuple(tuple)]),
-  ),
-  ...Object.fromEntries(HOUSES.map((h) => [h, tupleFrom(HOUSE_COLORS[h])])),
-};
+/** Mantine's palette with text shades at WCAG AA and a colour per house (palette-rule.ts). */
+const colors = PALETTE;
 
 /**
  * The logo's gradient in the brand's own (Mantine's original) grape and orange: a logotype needs
