@@ -5,6 +5,8 @@
  * ('YYYY-MM-DD') is a day, not an instant: it is formatted in UTC so no time zone moves it.
  */
 
+import { memo } from './memo';
+
 const utcDay = (date: string) => new Date(`${date.slice(0, 10)}T00:00:00Z`);
 
 export interface Formats {
@@ -29,13 +31,9 @@ const byLanguage = new Map<string, Formats>();
 export function formatsFor(language: string): Formats {
   let f = byLanguage.get(language);
   if (f) return f;
-  const dates = new Map<string, Intl.DateTimeFormat>();
-  const dateFormat = (options: Intl.DateTimeFormatOptions) => {
-    const key = JSON.stringify(options);
-    let d = dates.get(key);
-    if (!d) dates.set(key, (d = new Intl.DateTimeFormat(language, options)));
-    return d;
-  };
+  const dateFormat = memo(
+    (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(language, options),
+  );
   let numbers: Intl.NumberFormat | undefined;
   f = {
     number: (n) => (numbers ??= new Intl.NumberFormat(language)).format(n),

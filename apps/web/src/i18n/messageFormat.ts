@@ -1,4 +1,5 @@
 import { IntlMessageFormat, type Formatters } from 'intl-messageformat';
+import { memo } from './memo';
 
 /**
  * Building a message asks Intl which locale it supports, and each message kept its own number,
@@ -13,17 +14,6 @@ IntlMessageFormat.resolveLocale = (locales) => {
   if (!resolved.has(key)) resolved.set(key, resolveLocale(locales));
   return resolved.get(key);
 };
-
-/** One instance per distinct arguments. */
-function memo<A extends unknown[], R>(build: (...args: A) => R): (...args: A) => R {
-  const made = new Map<string, R>();
-  return (...args) => {
-    const key = JSON.stringify(args);
-    let r = made.get(key);
-    if (r === undefined) made.set(key, (r = build(...args)));
-    return r;
-  };
-}
 
 const formatters = new Map<string, Formatters>();
 function formattersFor(language: string): Formatters {
