@@ -12,7 +12,9 @@ import { parseEnv } from '../src/env.js';
 import {
   configureSessionCache,
   findSession,
+  transactionEndingSessions,
   watchSessionChanges,
+  type SessionsToEnd,
 } from '../src/modules/auth/service.js';
 import { TtlCache } from '../src/lib/ttl-cache.js';
 import { hashToken } from '../src/lib/tokens.js';
@@ -28,7 +30,10 @@ import { call, useTestApp } from './helpers/test-app.js';
 const ctx = useTestApp();
 
 /** A second server on the same database: its own database handle, so its own session cache. */
-async function otherServer(database: Database, cacheSeconds: string): Promise<FastifyInstance> {
+async function otherServer(
+  database: Database,
+  cacheSeconds: string,
+): Promise<FastifyInstance & { db: Db }> {
   const client = (database.db as any).$client;
   const db = (database.kind === 'postgres'
     ? drizzlePg(client, { schema })
@@ -42,11 +47,11 @@ async function otherServer(database: Database, cacheSeconds: string): Promise<Fa
   });
   const app = await buildApp({ database: { ...database, db }, env, logger: false });
   await app.ready();
-  return app;
+  return Object.assign(app, { db });
 }
 
 describe('the session cache', () => {
-  let other: FastifyInstance;
+  let other: FastifyInstance & { db: Db };
   let uncached: FastifyInstance;
   beforeAll(async () => {
     other = await otherServer(ctx.database, '60'); // a long TTL: only the announcement can clear it
@@ -122,6 +127,34 @@ describe('the session cache', () => {
     });
     expect((await call(other, 'POST', '/auth/me', { token })).status).toBe(200);
     expect((await call(uncached, 'POST', '/auth/me', { token })).status).toBe(401);
+  });
+
+  it('ends sessions in a transaction and refuses them on this server at once, told or not', async () => {
+    const school = await makeSchool(ctx.database.db);
+    const [gone, stays] = [
+      await makeUser(ctx.database.db, school, ['STUDENT']),
+      await makeUser(ctx.database.db, school, ['STUDENT']),
+    ];
+    const [goneToken, staysToken] = [await signIn(other, gone), await signIn(other, stays)];
+    const me = async (token: string) => (await call(other, 'POST', '/auth/me', { token })).status;
+    expect([await me(goneToken), await me(staysToken)]).toEqual([200, 200]);
+    // Triggers off: no NOTIFY tells `other` of it, so only transactionEndingSessions's forgetting can.
+    const end = (who: SessionsToEnd, rollBack = false) =>
+      transactionEndingSessions(other.db, async (tx, endSessions) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await endSessions(who);
+        if (rollBack) throw new Error('rolled back');
+      });
+    await expect(end({ schoolId: school.id, userIds: [gone.id] }, true)).rejects.toThrow(
+      'rolled back',
+    );
+    expect(await me(goneToken)).toBe(200);
+    await end({ schoolId: school.id, userIds: [gone.id] });
+    expect([await me(goneToken), await me(staysToken)]).toEqual([401, 200]);
+    await end({ schoolId: school.id, userIds: [] }); // nobody, not the whole school
+    expect(await me(staysToken)).toBe(200);
+    await end({ schoolId: school.id });
+    expect(await me(staysToken)).toBe(401);
   });
 
   it('forgets cached sessions on this server when co-teachers change (their rights depend on it)', async () => {

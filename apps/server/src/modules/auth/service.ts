@@ -1,6 +1,6 @@
-import { and, eq, gt, isNotNull, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { clockNow, msg, type Language, type LoginResponse } from '@app/domain';
-import type { Database, Db, Queryable } from '../../db/client.js';
+import type { Database, Db, Queryable, Tx } from '../../db/client.js';
 import type { Unsubscribe } from '../../db/notifications.js';
 import {
   cashierCodes,
@@ -69,6 +69,50 @@ export function configureSessionCache(db: Db, seconds: number): void {
 /** Forgets every cached session on this server (after a change to who may do what, e.g. co-teachers). */
 export function forgetSessions(db: Queryable): void {
   sessionCaches.get(db as Db)?.clear();
+}
+
+/** Whose sessions end: every user of a school, or the listed users of it. */
+export interface SessionsToEnd {
+  schoolId: string;
+  userIds?: readonly string[];
+}
+
+/** Ends sessions within `tx`: signed out from the commit on (each call's look-up refuses them). */
+export type EndSessions = (who: SessionsToEnd) => Promise<void>;
+
+/**
+ * Runs `work` in one transaction in which it may end sessions (`end`), and once the transaction is
+ * over, if any were ended, this server forgets its cached sessions at once: the next call of an
+ * ended session is refused here, without waiting for the sessions trigger's NOTIFY (which tells the
+ * other servers). Every end of a user's or a school's sessions goes through it, so none forgets the
+ * second half (a sign-out ends its own session: revokeSession).
+ * Forgetting after a rollback only costs this server some look-ups.
+ */
+export async function transactionEndingSessions<T>(
+  db: Db,
+  work: (tx: Tx, end: EndSessions) => Promise<T>,
+): Promise<T> {
+  let ended = false;
+  try {
+    return await db.transaction((tx) =>
+      work(tx, async ({ schoolId, userIds }) => {
+        if (userIds && !userIds.length) return;
+        ended = true;
+        await tx
+          .update(sessions)
+          .set({ revokedAt: sql`now()` })
+          .where(
+            and(
+              eq(sessions.schoolId, schoolId),
+              userIds ? inArray(sessions.userId, [...userIds]) : undefined,
+              isNull(sessions.revokedAt),
+            ),
+          );
+      }),
+    );
+  } finally {
+    if (ended) forgetSessions(db);
+  }
 }
 
 /** The channel on which the database's triggers announce session changes (migration 0004). */

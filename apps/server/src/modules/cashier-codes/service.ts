@@ -15,14 +15,14 @@ import {
   type NewCashierCode,
 } from '@app/domain';
 import type { Db } from '../../db/client.js';
-import { cashierCodes, schools, sessions, users } from '../../db/schema.js';
+import { cashierCodes, schools, users } from '../../db/schema.js';
 import type { AuthUser } from '../../lib/auth-context.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { SignInDevice } from '../../lib/sign-in-devices.js';
 import { limitedSignIn } from '../../lib/sign-in-limits.js';
 import { hashToken } from '../../lib/tokens.js';
-import { forgetSessions, refuseDisabledSchool, signInAs } from '../auth/service.js';
+import { refuseDisabledSchool, signInAs, transactionEndingSessions } from '../auth/service.js';
 
 /*
  * Cashier codes (issue 35, docs/decisions/139-badges-and-counter.md): a store manager makes one for
@@ -121,25 +121,15 @@ export async function listCashierCodes(db: Db, u: AuthUser): Promise<CashierCode
  */
 export async function revokeCashierCode(db: Db, u: AuthUser, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound(msg('msg.cashierCodeNotFound'));
-  await db.transaction(async (tx) => {
+  await transactionEndingSessions(db, async (tx, endSessions) => {
     const [c] = await tx
       .update(cashierCodes)
       .set({ revokedAt: sql`coalesce(${cashierCodes.revokedAt}, now())` })
       .where(and(eq(cashierCodes.schoolId, u.schoolId), eq(cashierCodes.id, id)))
       .returning({ userId: cashierCodes.userId });
     if (!c) throw notFound(msg('msg.cashierCodeNotFound'));
-    await tx
-      .update(sessions)
-      .set({ revokedAt: sql`now()` })
-      .where(
-        and(
-          eq(sessions.schoolId, u.schoolId),
-          eq(sessions.userId, c.userId),
-          isNull(sessions.revokedAt),
-        ),
-      );
+    await endSessions({ schoolId: u.schoolId, userIds: [c.userId] });
   });
-  forgetSessions(db);
 }
 
 /** A cashier code that signs in: its account and when it ends. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   HOUSE_COLORS,
   HOUSES,
@@ -20,13 +20,13 @@ import {
   isStudentSql,
 } from '../../access/districts.js';
 import { rowsOf, type Db, type Queryable } from '../../db/client.js';
-import { districts, houses, schools, sessions, users } from '../../db/schema.js';
+import { districts, houses, schools, users } from '../../db/schema.js';
 import type { AuthUser, SchoolRow } from '../../lib/auth-context.js';
 import { conflict } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { newToken } from '../../lib/tokens.js';
 import { createDefaultActivityTypes } from '../../seed/activity-types.js';
-import { forgetSessions } from '../auth/service.js';
+import { forgetSessions, transactionEndingSessions } from '../auth/service.js';
 import { createCurrentYear, loadCalendar } from '../calendar/service.js';
 import { sendInvitation } from '../identity/service.js';
 
@@ -245,21 +245,16 @@ export async function setSchoolDisabled(
 ): Promise<DistrictSchoolResponse> {
   const school = await districtSchool(db, u, schoolId);
   if (disabled) checkNotOwnSchool(u, school.id);
-  const updated = await db.transaction(async (tx) => {
+  // A disabled school's sessions end with it: its next call is refused.
+  const updated = await transactionEndingSessions(db, async (tx, endSessions) => {
     const [row] = await tx
       .update(schools)
       .set({ disabledAt: disabled ? sql`coalesce(${schools.disabledAt}, now())` : null })
       .where(eq(schools.id, school.id))
       .returning();
-    if (disabled)
-      await tx
-        .update(sessions)
-        .set({ revokedAt: sql`now()` })
-        .where(and(eq(sessions.schoolId, school.id), isNull(sessions.revokedAt)));
+    if (disabled) await endSessions({ schoolId: school.id });
     return row!;
   });
-  // The trigger's NOTIFY reaches this server's cache a moment later: a disabled school's next call must not pass.
-  if (disabled) forgetSessions(db);
   const counts = await countsOf(db, updated.districtId);
   return present(u, updated, counts.get(updated.id) ?? NONE);
 }

@@ -2,14 +2,14 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 
 import { msg, type AccountSetupInfoResponse } from '@app/domain';
 import type { Db } from '../../db/client.js';
-import { credentials, passwordLinks, sessions, users } from '../../db/schema.js';
+import { credentials, passwordLinks, users } from '../../db/schema.js';
 
 import { badRequest, conflict } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { mailLanguage, mailWords } from '../../lib/mail-words.js';
 import { hit } from '../../lib/rate-limit.js';
 
-import { forgetSessions, refuseDisabledSchool, refuseLeaver } from '../auth/service.js';
+import { refuseDisabledSchool, refuseLeaver, transactionEndingSessions } from '../auth/service.js';
 
 import { hashPassword, hashToken } from '../../lib/tokens.js';
 import {
@@ -61,7 +61,7 @@ async function choosePassword(
 ): Promise<{ schoolId: string; userId: string }> {
   await liveLink(db, kind, input.token); // a bad link is refused before the slow hash
   const passwordHash = await hashPassword(input.password);
-  const chosen = await db.transaction(async (tx) => {
+  return transactionEndingSessions(db, async (tx, endSessions) => {
     const [link] = await tx
       .update(passwordLinks)
       .set({ usedAt: sql`now()`, sealedToken: null })
@@ -104,20 +104,9 @@ async function choosePassword(
           isNull(passwordLinks.usedAt),
         ),
       );
-    await tx
-      .update(sessions)
-      .set({ revokedAt: sql`now()` })
-      .where(
-        and(
-          eq(sessions.schoolId, link.schoolId),
-          eq(sessions.userId, link.userId),
-          isNull(sessions.revokedAt),
-        ),
-      );
+    await endSessions({ schoolId: link.schoolId, userIds: [link.userId] });
     return { schoolId: link.schoolId, userId: link.userId };
   });
-  forgetSessions(db); // the old sessions end on this server now, not when the trigger's NOTIFY arrives
-  return chosen;
 }
 
 export const completeSetup = (

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   balanceAfter,
   clockNow,
@@ -11,14 +11,13 @@ import type { Db, Queryable } from '../../db/client.js';
 import {
   orders,
   periodStudents,
-  sessions,
   users,
   wallets,
   yearOpenings,
   yearOpeningStudents,
 } from '../../db/schema.js';
 import { moveOrders } from '../../ledger/orders.js';
-import { forgetSessions } from '../auth/service.js';
+import { transactionEndingSessions, type EndSessions } from '../auth/service.js';
 import { writeActivities } from '../../ledger/write.js';
 
 /* One batch of a year opening's students (docs/decisions/085-opening-the-next-school-year.md), in named steps. */
@@ -46,7 +45,8 @@ export async function runBatch(
   from: { startDate: string; endDate: string },
   ids: string[],
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  // Leavers' sessions end with the batch, on this server at once (transactionEndingSessions).
+  await transactionEndingSessions(db, async (tx, endSessions) => {
     const mine = await claimStudents(tx, o, ids);
     if (!mine.length) return;
     // Orders first: a status move locks orders, then wallets (docs/ledger.md section 4).
@@ -54,13 +54,12 @@ export async function runBatch(
     const balances = await lockedBalances(tx, o, mine);
     const { entries, leavers } = await stepStudents(tx, o, school, mine, { balances, refunded });
     await bookYearEnd(tx, o, from, entries);
-    await letLeave(tx, o, leavers);
+    await letLeave(tx, o, leavers, endSessions);
     await tx
       .update(yearOpenings)
       .set({ done: sql`${yearOpenings.done} + ${mine.length}` })
       .where(and(eq(yearOpenings.schoolId, o.schoolId), eq(yearOpenings.id, o.id)));
   });
-  forgetSessions(db); // leavers' sessions end on this server now, not when the trigger's NOTIFY arrives
 }
 
 /** The batch's students this runner claims (in id order); a re-run or a second runner gets none of them. */
@@ -196,23 +195,14 @@ async function bookYearEnd(
 }
 
 /** The top grade leaves: signs in no more, in no class. */
-async function letLeave(tx: Queryable, o: OpeningRow, leavers: string[]) {
+async function letLeave(tx: Queryable, o: OpeningRow, leavers: string[], endSessions: EndSessions) {
   if (leavers.length) {
     await tx
       .update(users)
       // The clock's moment (docs/testing-dates.md): the day they left is the school's day.
       .set({ leftAt: clockNow() })
       .where(and(eq(users.schoolId, o.schoolId), inArray(users.id, leavers)));
-    await tx
-      .update(sessions)
-      .set({ revokedAt: sql`now()` })
-      .where(
-        and(
-          eq(sessions.schoolId, o.schoolId),
-          inArray(sessions.userId, leavers),
-          isNull(sessions.revokedAt),
-        ),
-      );
+    await endSessions({ schoolId: o.schoolId, userIds: leavers });
     await tx
       .delete(periodStudents)
       .where(
