@@ -1,5 +1,5 @@
 import { memo, useCallback, useState, type KeyboardEvent, type Ref } from 'react';
-import { Box, Button, Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Checkbox, Group, Table, VisuallyHidden } from '@mantine/core';
 import { fullName, type MessageKey } from '@app/domain';
 import type { ClassStudentStats } from '../../api';
 import { pointsColor, signedPoints } from '../../components/points';
@@ -8,6 +8,7 @@ import { useLatestCallback } from '../../components/useLatestCallback';
 import { AbsentSwitch } from './AbsentSwitch';
 import { useHiddenColumns } from './hiddenColumns';
 import { HouseDot } from './HouseDot';
+import './roster.css';
 
 interface Props {
   students: ClassStudentStats[];
@@ -37,6 +38,18 @@ const SELECTED_ROW = {
 } as const;
 const SELECTED_EDGE = { boxShadow: 'inset 3px 0 0 var(--mantine-color-grape-6)' } as const;
 
+/** A student's name, struck through and dimmed while absent; under it, the unrecognized note. */
+const PRESENT_NAME = { fontWeight: 500 } as const;
+const ABSENT_NAME = {
+  fontWeight: 500,
+  textDecoration: 'line-through',
+  color: 'var(--mantine-color-dimmed)',
+} as const;
+const UNRECOGNIZED = {
+  fontSize: 'var(--mantine-font-size-xs)',
+  color: 'var(--mantine-color-orange-text)',
+} as const;
+
 /** The hint's buttons wrap their text on a narrow screen rather than cut it. */
 const WRAP = {
   label: { whiteSpace: 'normal', textAlign: 'left' },
@@ -59,10 +72,14 @@ const edgeShadow = (side: 'left' | 'right') => (
   />
 );
 
+/** A theme colour as a text colour, as Mantine's `c` prop resolves it (a colour's readable shade). */
+const textColor = (name: string) =>
+  name === 'dimmed' ? 'var(--mantine-color-dimmed)' : `var(--mantine-color-${name}-text)`;
+
 const DayPoints = ({ n }: { n: number }) => (
-  <Text fz="sm" fw={n ? 600 : 400} c={n ? pointsColor(n) : 'dimmed'}>
+  <p style={{ fontWeight: n ? 600 : 400, color: textColor(n ? pointsColor(n) : 'dimmed') }}>
     {n ? signedPoints(n) : <T k="classroom.noPoints" />}
-  </Text>
+  </p>
 );
 
 /** The roster's named columns (`data-column`, what the "More columns" hint names) and their words. */
@@ -216,9 +233,10 @@ const RosterRow = memo(
   }: RowProps) {
     const t = useT();
     const f = useFormat();
+    // Plain elements styled as the table's own (roster.css); only the two controls are Mantine's.
     return (
-      <Table.Tr style={isSelected ? SELECTED_ROW : undefined}>
-        <Table.Td data-cell={`${r}:0`} style={isSelected ? SELECTED_EDGE : undefined}>
+      <tr className="roster-row" style={isSelected ? SELECTED_ROW : undefined}>
+        <td data-cell={`${r}:0`} style={isSelected ? SELECTED_EDGE : undefined}>
           <Checkbox
             checked={isSelected}
             onChange={() => onToggle(s.externalStudentId)}
@@ -226,30 +244,28 @@ const RosterRow = memo(
             tabIndex={tabIndexes[0]}
             aria-label={t('classroom.selectStudent', { name: fullName(s) })}
           />
-        </Table.Td>
+        </td>
         <StudentNameCell student={s} notRecognized={notRecognized} since={since} />
-        <Table.Td ta="right">
-          <Text fz="sm" fw={600}>
-            {f.number(s.balance)}
-          </Text>
-        </Table.Td>
-        <Table.Td ta="right">
+        <td className="roster-figure">
+          <p style={{ fontWeight: 600 }}>{f.number(s.balance)}</p>
+        </td>
+        <td className="roster-figure">
           <DayPoints n={s.bonusesToday} />
-        </Table.Td>
-        <Table.Td ta="right">
+        </td>
+        <td className="roster-figure">
           <DayPoints n={s.flagsToday} />
-        </Table.Td>
-        <Table.Td data-cell={`${r}:1`}>
-          <Group justify="center">
+        </td>
+        <td data-cell={`${r}:1`}>
+          <div className="roster-switch">
             <AbsentSwitch
               student={s}
               date={date}
               tabIndex={tabIndexes[1]}
               onFocus={() => onActive([r, 1])}
             />
-          </Group>
-        </Table.Td>
-      </Table.Tr>
+          </div>
+        </td>
+      </tr>
     );
   },
   (a, b) =>
@@ -366,29 +382,23 @@ function StudentNameCell({
   const t = useT();
   const f = useFormat();
   return (
-    <Table.Td>
-      <Group gap={8} wrap="nowrap">
+    <td>
+      <div className="roster-name">
         <HouseDot house={s.house} />
-        <Text
-          fz="sm"
-          fw={500}
-          style={{ whiteSpace: 'nowrap' }}
-          td={s.absent ? 'line-through' : undefined}
-          c={s.absent ? 'dimmed' : undefined}
-        >
+        <p className="roster-nowrap" style={s.absent ? ABSENT_NAME : PRESENT_NAME}>
           {t('classroom.lastFirst', {
             lastName: s.lastName,
             firstName: s.firstName,
           })}
-        </Text>
-      </Group>
+        </p>
+      </div>
       {notRecognized ? (
-        <Text fz="xs" c="orange" style={{ whiteSpace: 'nowrap' }}>
+        <p className="roster-nowrap" style={UNRECOGNIZED}>
           {since === null
             ? t('classroom.coaching.neverRecognized')
             : t('classroom.coaching.notRecognizedSince', { date: f.monthDay(since) })}
-        </Text>
+        </p>
       ) : null}
-    </Table.Td>
+    </td>
   );
 }
