@@ -152,7 +152,7 @@ describe('the store counter and cashier codes (issue 35)', () => {
     });
 
     await page.goto('/login');
-    await page.getByRole('link', { name: 'I’m helping at the store' }).click();
+    await page.getByRole('link', { name: "I'm helping at the store" }).click();
     await page.getByRole('textbox', { name: 'Cashier code' }).fill(cashier.code.toLowerCase());
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/store/counter');
@@ -341,7 +341,7 @@ describe('the store counter and cashier codes (issue 35)', () => {
       .toBe(true);
     await page.getByRole('textbox', { name: 'Cashier code' }).fill(cashier.code);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('form', { name: 'I’m helping at the store' }).getByRole('alert').waitFor();
+    await page.getByRole('form', { name: "I'm helping at the store" }).getByRole('alert').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     const refusedLogin = await fetch(`${base()}/api/v1/auth/login/cashier`, {
       method: 'POST',

@@ -309,7 +309,7 @@ export const store = {
   // Cashier codes for store volunteers (issue 35)
   'store.cashier.title': 'Cashier codes',
   'store.cashier.help':
-    'A volunteer signs in with a code through “I’m helping at the store” on the sign-in page. It opens the store counter only and ends after the hours you choose.',
+    "A volunteer signs in with a code through “I'm helping at the store” on the sign-in page. It opens the store counter only and ends after the hours you choose.",
   'store.cashier.label': 'Volunteer’s name',
   'store.cashier.labelRequired': 'Type the volunteer’s name.',
   'store.cashier.hours': 'Hours',

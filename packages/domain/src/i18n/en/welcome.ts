@@ -155,7 +155,7 @@ export const welcome = {
   'welcome.card.found': 'Card read. Signing you in…',
   'welcome.card.back': 'Other ways to sign in',
   // A store volunteer's cashier code (issue 35)
-  'welcome.cashier.open': 'I’m helping at the store',
+  'welcome.cashier.open': "I'm helping at the store",
   'welcome.cashier.help':
     'Type the cashier code the store manager gave you. It works at the store counter until it ends.',
   'welcome.cashier.code': 'Cashier code',
