@@ -34,8 +34,8 @@ const config: KnipConfig = {
       project: ['src/**/*.ts', 'test/**/*.ts'],
     },
     'apps/web': {
-      entry: ['src/**/*.test.{ts,tsx}'],
-      project: ['src/**/*.{ts,tsx}'],
+      entry: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
+      project: ['src/**/*.{ts,tsx}', 'build/**/*.ts'],
     },
   },
 };

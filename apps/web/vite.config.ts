@@ -11,6 +11,7 @@ import { ROLES } from '../../packages/domain/src/roles';
 import { DERIVED_FROM, EARLY_PAGES, SESSION_READ, STAFF_ACTION } from './src/boot/early-reads';
 import { BOOT_PLAN_ID, type BootPlan } from './src/boot/plan';
 import { VitePWA } from 'vite-plugin-pwa';
+import { chunkGroups, firstChunksStayFirst } from './build/chunk-groups';
 
 const require = createRequire(import.meta.url);
 
@@ -273,7 +274,19 @@ function offlineApp() {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), releaseFile(), compiledCatalogue(), offlineApp(), bootPlan(), precompressed()],
+  plugins: [
+    react(),
+    releaseFile(),
+    compiledCatalogue(),
+    offlineApp(),
+    bootPlan(),
+    precompressed(),
+    {
+      name: 'first-chunks-stay-first',
+      apply: 'build',
+      generateBundle: (_, b) => firstChunksStayFirst(b),
+    },
+  ],
   resolve: {
     // Messages arrive compiled (compiledCatalogue): the built app leaves the ICU parser out.
     alias: command === 'build' ? NO_PARSER : [],
@@ -291,9 +304,13 @@ export default defineConfig(({ command }) => ({
       },
       output: {
         // Fewer, larger chunks: a phone's browser fetches six files at a time from one server over
-        // HTTP/1.1, each paying the network's latency, so a page split into 40 small chunks took
-        // seconds longer on 3G than the same code in a few (issue 35).
-        experimentalMinChunkSize: 20_000,
+        // HTTP/1.1, each paying the network's latency (issue 35): the modules the pages share are
+        // gathered into a few chunks (docs/decisions/147-chunks-by-what-the-code-uses.md).
+        manualChunks: chunkGroups({
+          boot: 'src/boot/boot.ts',
+          router: 'src/router/pages.ts',
+          early: EARLY_PAGES.map((p) => p.module),
+        }),
         // A language's words are named for it: words-es-student-<hash>.js.
         chunkFileNames: (chunk) => {
           const words = /\/i18n\/(en|es)\/(base|student|staff)\.ts$/.exec(
