@@ -390,4 +390,46 @@ describe('the first screen', () => {
       ).toEqual([`${call} by boot`]);
     expect(asked.filter((a) => a.startsWith('POST /api/v1/auth/me '))).toHaveLength(1);
   });
+
+  test('opened again the same day, the class page sends its roster’s read before the answers it is read from', async ({
+    page,
+  }) => {
+    const teacher = await apiLogin(suite.server.baseURL, 'teacher1');
+    const classes = await apiGet<{ _id: string; name: string }[]>(
+      suite.server.baseURL,
+      teacher.token,
+      'periods',
+    );
+    const id = classes.find((c) => c.name === 'Math 6')!._id;
+    await signIn(page, 'teacher1');
+    const roster = page
+      .getByRole('table', { name: /^Students/ })
+      .getByRole('checkbox')
+      .first();
+    await page.goto(`/class/${id}`);
+    await roster.waitFor();
+
+    // In the order the browser saw them: each API request sent, each answer received.
+    const seen: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/')) seen.push(`sent ${url.pathname}`);
+    });
+    page.on('response', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/')) seen.push(`answered ${url.pathname}`);
+    });
+    await page.goto(`/class/${id}`);
+    await roster.waitFor();
+    const at = (event: string) => seen.indexOf(event);
+    const rosterSent = at(`sent /api/v1/activity/class-stats/${id}`);
+    expect(rosterSent).toBeGreaterThanOrEqual(0);
+    // The day and the ratio's window were kept from the first visit: the roster's and the
+    // ratio's reads leave with the calendar's and the session's, not after their answers.
+    expect(rosterSent).toBeLessThan(at('answered /api/v1/calendar'));
+    expect(at('sent /api/v1/coaching/me')).toBeLessThan(at('answered /api/v1/auth/me'));
+    // And each once: the page took them.
+    expect(seen.filter((e) => e === `sent /api/v1/activity/class-stats/${id}`)).toHaveLength(1);
+    expect(seen.filter((e) => e === 'sent /api/v1/coaching/me')).toHaveLength(1);
+  });
 });

@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   lastReleaseCheck: 'lastReleaseCheck',
   /** The session user last seen online: the app opens with no network (issue 35). */
   sessionUser: 'sessionUser',
+  /** The boot script's derived query values of today (boot/plan.ts, keptValues). */
+  earlyValues: 'earlyValues',
 } as const;
 
 // Storage can throw (private mode, blocked cookies); treat that as "nothing stored".

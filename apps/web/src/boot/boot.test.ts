@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { earlyKey, fillPath, routeParams, EARLY_READ_MS, type EarlyAnswer } from './plan';
+import {
+  earlyKey,
+  fillPath,
+  keptValues,
+  routeParams,
+  withKeptValue,
+  EARLY_READ_MS,
+  type EarlyAnswer,
+} from './plan';
 import { takeEarlyAnswer } from './take';
 import { DERIVED_FROM, EARLY_PAGES, SESSION_READ } from './early-reads';
 import { DERIVED } from './derived';
@@ -93,6 +101,48 @@ describe('derived query values', () => {
     );
     expect(DERIVED.coachingWindow({ school: { pbisRatioWindow: 'forever' } })).toBe('this-week');
     expect(DERIVED.coachingWindow(null)).toBe('this-week');
+  });
+});
+
+describe('derived values kept for the day', () => {
+  const monday = 'Mon Dec 07 2026';
+  it('are the same sign-in’s, of the same day, else none', () => {
+    let text = withKeptValue(null, 'u1', monday, 'giveDay', '2026-12-07');
+    text = withKeptValue(text, 'u1', monday, 'coachingWindow', 'this-week');
+    expect(keptValues(text, 'u1', monday)).toEqual({
+      giveDay: '2026-12-07',
+      coachingWindow: 'this-week',
+    });
+    // Another sign-in on the device, or the next day: nothing to send at once.
+    expect(keptValues(text, 'u2', monday)).toEqual({});
+    expect(keptValues(text, 'u1', 'Tue Dec 08 2026')).toEqual({});
+    // A new day's value starts the day's list afresh.
+    expect(
+      keptValues(
+        withKeptValue(text, 'u1', 'Tue Dec 08 2026', 'giveDay', '2026-12-08'),
+        'u1',
+        'Tue Dec 08 2026',
+      ),
+    ).toEqual({ giveDay: '2026-12-08' });
+  });
+
+  it('are none when what is stored is not theirs to read', () => {
+    for (const text of [
+      null,
+      '',
+      'not json',
+      'null',
+      '[]',
+      '{"userId":"u1","day":"Mon Dec 07 2026"}',
+    ])
+      expect(keptValues(text, 'u1', monday)).toEqual({});
+    expect(
+      keptValues(
+        JSON.stringify({ userId: 'u1', day: monday, values: { giveDay: 5, coachingWindow: 'x' } }),
+        'u1',
+        monday,
+      ),
+    ).toEqual({ coachingWindow: 'x' });
   });
 });
 

@@ -5,8 +5,10 @@ import {
   BOOT_PLAN_ID,
   earlyKey,
   fillPath,
+  keptValues,
   queryString,
   routeParams,
+  withKeptValue,
   type BootPlan,
   type EarlyAnswer,
 } from './plan';
@@ -33,6 +35,14 @@ function stored(key: string): string | null {
     return localStorage.getItem(key);
   } catch {
     return null;
+  }
+}
+
+function store(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    /* not kept: the next visit waits for the answers, as the first did */
   }
 }
 
@@ -73,7 +83,8 @@ type Send = (call: EarlyCall, path?: string, query?: Record<string, string>) => 
 
 /**
  * A page's reads: those whose query is the route's own at once, the others once the answers their
- * values are read from have come (one of the reads sent at once may be such an answer).
+ * values are read from have come (one of the reads sent at once may be such an answer), and at
+ * once too when the same sign-in read those values earlier today (plan.ts, keptValues).
  */
 function sendPageReads(
   plan: BootPlan,
@@ -81,6 +92,7 @@ function sendPageReads(
   params: Record<string, string>,
   send: Send,
   sentAs: Map<string, Promise<EarlyAnswer | null>>,
+  userId: string | null,
 ): void {
   const param = (name: string) => {
     try {
@@ -98,10 +110,28 @@ function sendPageReads(
     else later.push([read, path, query]);
   }
   if (!later.length) return;
+  const today = new Date().toDateString();
+  const kept = keptValues(stored(STORAGE_KEYS.earlyValues), userId, today);
+  const keep = (name: DerivedName, value: string) => {
+    if (userId && kept[name] !== value)
+      store(
+        STORAGE_KEYS.earlyValues,
+        withKeptValue(stored(STORAGE_KEYS.earlyValues), userId, today, name, value),
+      );
+  };
   // The rules they are read by come with the pages that need them, not with every page's boot.
   const derived = import('./derived');
   derived.catch(() => undefined);
   for (const [read, path, query] of later) {
+    const keptQuery = query.map(([k, v]) => [
+      k,
+      v.startsWith(':') ? param(v.slice(1)) : (kept[v.slice(1) as DerivedName] ?? null),
+    ]);
+    const sentKept = keptQuery.every(([, v]) => v !== null)
+      ? queryString(Object.fromEntries(keptQuery))
+      : null;
+    if (sentKept !== null)
+      send(read, path, Object.fromEntries(keptQuery) as Record<string, string>);
     const values = query.map(async ([k, v]): Promise<[string, string | null]> => {
       if (v.startsWith(':')) return [k, param(v.slice(1))];
       const name = v.slice(1) as DerivedName;
@@ -109,12 +139,16 @@ function sendPageReads(
       const source = from && sentAs.get(earlyKey(from.method, from.path));
       if (!source) return [k, null];
       const [{ DERIVED }, body] = await Promise.all([derived, bodyOf(source)]);
-      return [k, DERIVED[name](body)];
+      const value = DERIVED[name](body);
+      if (value !== null) keep(name, value);
+      return [k, value];
     });
     void Promise.all(values)
       .then((pairs) => {
-        if (pairs.every(([, v]) => v !== null))
-          send(read, path, Object.fromEntries(pairs) as Record<string, string>);
+        const fresh = Object.fromEntries(pairs) as Record<string, string>;
+        // Sent already with the kept values, unless one has changed since.
+        if (pairs.every(([, v]) => v !== null) && queryString(fresh) !== sentKept)
+          send(read, path, fresh);
       })
       .catch(() => undefined);
   }
@@ -175,7 +209,7 @@ function boot(plan: BootPlan): void {
     if (started || !page?.params) return;
     started = true;
     page.chunks.forEach(preload);
-    sendPageReads(plan, page.reads, page.params, send, sentAs);
+    sendPageReads(plan, page.reads, page.params, send, sentAs, userId);
   };
 
   // The roles kept from the last session start the page's reads beside the session's own lookup;

@@ -73,3 +73,47 @@ export function routeParams(pattern: string, pathname: string): Record<string, s
 /** A call's path with the route's parameters put in (they stay as the URL has them, encoded). */
 export const fillPath = (path: string, params: Record<string, string>): string =>
   path.replace(/:(\w+)/g, (all, name: string) => params[name] ?? all);
+
+/**
+ * The derived values (early-reads.ts) the boot script read today for a sign-in, kept in
+ * localStorage: the next visit the same day sends their reads at once, beside the answers they are
+ * read from, instead of one round trip after them. Should a value have changed since (a calendar
+ * edited), the boot script sends the read again with the new one, and the page takes the answer to
+ * its own query only (take.ts).
+ */
+interface KeptValues {
+  userId: string;
+  /** The device's calendar day they were read on (`Date.prototype.toDateString`). */
+  day: string;
+  values: Partial<Record<DerivedName, string>>;
+}
+
+/** The values kept for this sign-in today, else none. */
+export function keptValues(
+  text: string | null,
+  userId: string | null,
+  day: string,
+): Partial<Record<DerivedName, string>> {
+  try {
+    const kept = JSON.parse(text ?? 'null') as KeptValues | null;
+    if (!kept || kept.userId !== userId || kept.day !== day || typeof kept.values !== 'object')
+      return {};
+    return Object.fromEntries(
+      Object.entries(kept.values ?? {}).filter(([, v]) => typeof v === 'string'),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/** The kept values with one more (of this sign-in, today), as the text to store. */
+export function withKeptValue(
+  text: string | null,
+  userId: string,
+  day: string,
+  name: DerivedName,
+  value: string,
+): string {
+  const values = { ...keptValues(text, userId, day), [name]: value };
+  return JSON.stringify({ userId, day, values } satisfies KeptValues);
+}

@@ -10,6 +10,7 @@ export function clearSessionStorage(): void {
     STORAGE_KEYS.studentOrders,
     STORAGE_KEYS.dashboardData,
     STORAGE_KEYS.sessionUser,
+    STORAGE_KEYS.earlyValues,
   ]) {
     writeStored(key, null);
   }
