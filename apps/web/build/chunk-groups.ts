@@ -1,9 +1,9 @@
 import type { Rollup } from 'vite';
 
 /**
- * Libraries a few pages need, large enough to keep in chunks of their own rather than in
- * `shared`: the charts (recharts and what it draws with), the QR reader, the date pickers, the
- * forms' schemas (zod). The chunk is named by the group.
+ * Libraries a few pages need, kept in chunks of their own rather than in `shared` or a page's: the
+ * charts (recharts and what it draws with), the QR reader, dayjs, the forms' schemas (zod). The
+ * chunk is named by the group.
  */
 const OWN_CHUNKS: [name: string, module: RegExp][] = [
   [
