@@ -346,14 +346,19 @@ describe('a page that cannot load', () => {
 // app takes their answers instead of asking again, the class's roster with the day the page shows.
 // The app stamps each of its own GETs with ?time= (api/client.ts); the boot script does not.
 describe('the first screen', () => {
-  test('the class page asks for each of its first reads once', async ({ page }) => {
+  /** teacher1's Math 6, the class page the phone bench opens. */
+  const mathSixId = async () => {
     const teacher = await apiLogin(suite.server.baseURL, 'teacher1');
     const classes = await apiGet<{ _id: string; name: string }[]>(
       suite.server.baseURL,
       teacher.token,
       'periods',
     );
-    const id = classes.find((c) => c.name === 'Math 6')!._id;
+    return classes.find((c) => c.name === 'Math 6')!._id;
+  };
+
+  test('the class page asks for each of its first reads once', async ({ page }) => {
+    const id = await mathSixId();
     await signIn(page, 'teacher1');
     const asked: string[] = [];
     const days: string[] = [];
@@ -394,13 +399,7 @@ describe('the first screen', () => {
   test('opened again the same day, the class page sends its roster’s read before the answers it is read from', async ({
     page,
   }) => {
-    const teacher = await apiLogin(suite.server.baseURL, 'teacher1');
-    const classes = await apiGet<{ _id: string; name: string }[]>(
-      suite.server.baseURL,
-      teacher.token,
-      'periods',
-    );
-    const id = classes.find((c) => c.name === 'Math 6')!._id;
+    const id = await mathSixId();
     await signIn(page, 'teacher1');
     const roster = page
       .getByRole('table', { name: /^Students/ })
