@@ -1,5 +1,5 @@
 import { pickLanguage } from '@app/domain';
-import { STORAGE_KEYS } from '../api/storage';
+import { readStored as stored, STORAGE_KEYS, writeStored } from '../api/storage';
 import type { DerivedName, EarlyCall, EarlyRead } from './early-reads';
 import {
   BOOT_PLAN_ID,
@@ -27,22 +27,6 @@ function readPlan(): BootPlan | null {
     return JSON.parse(document.getElementById(BOOT_PLAN_ID)?.textContent ?? 'null') as BootPlan;
   } catch {
     return null;
-  }
-}
-
-function stored(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function store(key: string, value: string): void {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    /* not kept: the next visit waits for the answers, as the first did */
   }
 }
 
@@ -114,7 +98,7 @@ function sendPageReads(
   const kept = keptValues(stored(STORAGE_KEYS.earlyValues), userId, today);
   const keep = (name: DerivedName, value: string) => {
     if (userId && kept[name] !== value)
-      store(
+      writeStored(
         STORAGE_KEYS.earlyValues,
         withKeptValue(stored(STORAGE_KEYS.earlyValues), userId, today, name, value),
       );
